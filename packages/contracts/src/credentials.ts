@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+// Sign-in rules and their exact messages (spec section 5).
+export const MIN_PASSWORD_LENGTH = 8;
+// Long passphrases are welcome; the cap keeps hashing cost bounded (argon2 input).
+export const MAX_PASSWORD_LENGTH = 128;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Invalid email address.')
+  .pipe(z.email('Invalid email address.'))
+  .transform((email) => email.toLowerCase());
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string()
+    .min(1, 'Password is required.')
+    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters.')
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
+});
+export type SignInInput = z.input<typeof SignInSchema>;
+export type SignIn = z.output<typeof SignInSchema>;

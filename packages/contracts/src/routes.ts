@@ -1,0 +1,48 @@
+// Every route of the portal (spec section 2), one definition for the router, links and the server.
+
+type Params<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & Params<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, never>;
+
+export interface Route<P extends string> {
+  /** The pattern, as the router matches it. */
+  path: P;
+  /** A concrete address; every parameter is URI-encoded. */
+  href: (params: Params<P>) => string;
+}
+
+function route<P extends string>(path: P): Route<P> {
+  return {
+    path,
+    href: (params) =>
+      path.replace(/:(\w+)/g, (_, name: string) =>
+        encodeURIComponent((params as Record<string, string>)[name] ?? ''),
+      ),
+  };
+}
+
+export const routes = {
+  root: route('/'),
+  about: route('/about'),
+  signIn: route('/auth/login'),
+  loginCallback: route('/auth/callback'),
+  loginHandler: route('/auth/handler'),
+  forgotPassword: route('/auth/forgot-password'),
+  magicLink: route('/auth/magic-link'),
+  magicLinkLanding: route('/auth/magic-link-landing/:token'),
+  nextStepPreference: route('/next-step-preference'),
+  passwordReset: route('/auth/password-reset/:token'),
+  userRegistration: route('/user-registration/:token'),
+  emailVerification: route('/app/email-verification/:token'),
+  loanCheckoutStart: route('/doc-checkout/loan/:loanId/start'),
+  dashboard: route('/ui/dashboard/'),
+  loanCheckout: route('/ui/dashboard/loan-checkout/:loanId'),
+  directApp: route('/ui/direct-app/'),
+  startApplication: route('/ui/direct-app/start-application'),
+  directAppEmailVerification: route('/ui/direct-app/email-verification/:token'),
+} as const;
+
+/** Where a borrower lands after signing in when no other address was requested. */
+export const DEFAULT_LANDING_PATH = routes.dashboard.path;

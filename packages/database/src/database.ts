@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { createPGlitePool } from './pglite-pool.js';
+
+export type DatabaseLocation =
+  /** A PostgreSQL server. */
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  /** Embedded PGlite: in a data folder, or in memory when none is given (tests). */
+  | { kind: 'pglite'; dataDir?: string };
+
+/**
+ * Opens the database. Both kinds speak PostgreSQL through the same Kysely dialect,
+ * so one set of migrations and queries serves both.
+ */
+export function openDatabase<DB>(location: DatabaseLocation): Kysely<DB> {
+  if (location.kind === 'postgres') {
+    return new Kysely<DB>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: location.url, max: location.maxConnections ?? 10 }),
+      }),
+    });
+  }
+  if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
+  const pglite = new PGlite(location.dataDir);
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPGlitePool(pglite) }) });
+}
+
+export function describeLocation(location: DatabaseLocation): string {
+  if (location.kind === 'pglite') return location.dataDir ? `PGlite in ${location.dataDir}` : 'PGlite in memory';
+  const url = new URL(location.url);
+  return `PostgreSQL at ${url.host}${url.pathname}`; // never the password
+}

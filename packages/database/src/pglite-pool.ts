@@ -1,0 +1,50 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
+/**
+ * Presents one PGlite instance as a pg-style pool to Kysely's PostgresDialect.
+ * PGlite has a single connection, so the pool lends it to one holder at a time:
+ * without that, a query from another request would run inside someone else's transaction.
+ */
+export function createPGlitePool(pglite: PGlite): PostgresPool {
+  let queue: Promise<void> = Promise.resolve();
+
+  const client = (release: () => void): PostgresPoolClient => ({
+    // Kysely only streams through a cursor when one is configured; this pool offers none.
+    query: (async <R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
+      // Parameterless SQL may hold several statements (migrations): only exec() runs those.
+      const result =
+        parameters.length === 0
+          ? (await pglite.exec(sql)).at(-1)
+          : await pglite.query<R>(sql, parameters as unknown[]);
+      const rows = (result?.rows ?? []) as R[];
+      return {
+        command: commandOf(sql),
+        rowCount: result?.affectedRows ?? rows.length,
+        rows,
+      };
+    }) as PostgresPoolClient['query'],
+    release,
+  });
+
+  return {
+    connect() {
+      let release!: () => void;
+      const turn = new Promise<void>((resolve) => (release = resolve));
+      const acquired = queue.then(() => client(release));
+      queue = queue.then(() => turn);
+      return acquired;
+    },
+    async end() {
+      await queue;
+      await pglite.close();
+    },
+  };
+}
+
+function commandOf(sql: string): PostgresQueryResult<unknown>['command'] {
+  const keyword = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase();
+  return (keyword === 'INSERT' || keyword === 'UPDATE' || keyword === 'DELETE' || keyword === 'MERGE'
+    ? keyword
+    : 'SELECT') as PostgresQueryResult<unknown>['command'];
+}
