@@ -28,7 +28,8 @@ export function openDatabase<DB>(location: DatabaseLocation): Kysely<DB> {
 }
 
 export function describeLocation(location: DatabaseLocation): string {
-  if (location.kind === 'pglite') return location.dataDir ? `PGlite in ${location.dataDir}` : 'PGlite in memory';
+  if (location.kind === 'pglite')
+    return location.dataDir ? `PGlite in ${location.dataDir}` : 'PGlite in memory';
   const url = new URL(location.url);
   return `PostgreSQL at ${url.host}${url.pathname}`; // never the password
 }

@@ -7,7 +7,7 @@ export type Migrations = Record<string, Migration>;
  * migrations without ordering against the other. Kysely's migration lock makes concurrent start-ups
  * of several instances safe.
  */
-function migratorFor(db: Kysely<unknown>, component: string, migrations: Migrations) {
+function migratorFor<DB>(db: Kysely<DB>, component: string, migrations: Migrations) {
   return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -16,7 +16,7 @@ function migratorFor(db: Kysely<unknown>, component: string, migrations: Migrati
   });
 }
 
-export async function migrateToLatest(db: Kysely<unknown>, component: string, migrations: Migrations) {
+export async function migrateToLatest<DB>(db: Kysely<DB>, component: string, migrations: Migrations) {
   const { error, results } = await migratorFor(db, component, migrations).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -25,7 +25,7 @@ export async function migrateToLatest(db: Kysely<unknown>, component: string, mi
 }
 
 /** True when every migration of the component has run (readiness). */
-export async function isMigrated(db: Kysely<unknown>, component: string, migrations: Migrations) {
+export async function isMigrated<DB>(db: Kysely<DB>, component: string, migrations: Migrations) {
   const all = await migratorFor(db, component, migrations).getMigrations();
   return all.every((m) => m.executedAt !== undefined);
 }

@@ -1,0 +1,118 @@
+import type { JsonWebKey } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { authnRoutes } from './authn-route.js';
+import { createLoginThrottle } from './login-throttle.js';
+import { mountPathOf, mountProvider } from './mount.js';
+import { destroyAccountArtefacts, purgeExpiredModels } from './oidc-adapter.js';
+import { createOidcProvider, type ClientOptions } from './provider.js';
+import { loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
+import { dummyPasswordHash } from './passwords.js';
+import { purgeExpiredSignInState } from './purge.js';
+import type { IdpDatabase } from './schema.js';
+import { createSessionTokenStore } from './session-tokens.js';
+import { createUserRepository, type IdpUser, type NewUser } from './users.js';
+
+export interface IdentityProviderOptions {
+  /** Opened and migrated by the caller: migrateToLatest(db, 'idp', idpMigrations). */
+  db: Kysely<IdpDatabase>;
+  /** e.g. http://localhost:8080/oauth2/default; the provider is mounted at its path. */
+  issuer: string;
+  clients: ClientOptions[];
+  /** The portal's origins: CORS for authn, token, userinfo and revoke; who may frame okta_post_message. */
+  allowedOrigins: string[];
+  /** true in production (https). */
+  secureCookies: boolean;
+  /** Behind a load balancer: the client address is the last X-Forwarded-For entry. */
+  trustProxy: boolean;
+  /** Never given passwords, session tokens, codes or tokens. */
+  logger: FastifyBaseLogger;
+  /** Lifetime of a session token from /api/v1/authn; default 300 s. */
+  sessionTokenTtlSeconds?: number;
+  /** How often expired artefacts are deleted; default 600 s, 0 for never (tests). */
+  purgeIntervalSeconds?: number;
+}
+
+export interface IdentityProvider {
+  /** POST /api/v1/authn (+ OPTIONS) and everything under the issuer path. */
+  plugin: FastifyPluginAsync;
+  /** The ID-token verification keys (public JWKS), for in-process verification. */
+  publicKeys(): { keys: JsonWebKey[] };
+  users: {
+    /** Seeding: creates the user if missing; never overwrites an existing user or password. */
+    ensure(input: NewUser): Promise<IdpUser>;
+    /** Throws LoginAlreadyExistsError when the login (case-insensitive) is taken. */
+    create(input: NewUser): Promise<IdpUser>;
+    findById(id: string): Promise<IdpUser | undefined>;
+    findByLogin(login: string): Promise<IdpUser | undefined>;
+    /** Also lifts lockouts; does not end sessions (call endSessions for that). */
+    setPassword(id: string, password: string): Promise<void>;
+  };
+  /** A one-time session token for the user, as /api/v1/authn issues (for other sign-in routes). */
+  issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
+  /** Sign-out everywhere: every IdP session of the account, its grants, codes and tokens, and unused session tokens. */
+  endSessions(accountId: string): Promise<void>;
+  /** Deletes expired artefacts now (also done on an interval). */
+  purgeExpired(): Promise<void>;
+  /** Stops the purge timer; the database stays open (it is the caller's). */
+  close(): Promise<void>;
+}
+
+export async function createIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
+  const { db, logger } = options;
+  const mountPath = mountPathOf(options.issuer);
+  const [signingKeys, cookieKeys] = await Promise.all([
+    loadSigningKeys(db),
+    loadCookieKeys(db),
+    dummyPasswordHash(), // now, so the first unknown login is not slower than the rest
+  ]);
+  const users = createUserRepository(db);
+  const sessionTokens = createSessionTokenStore(db, options.sessionTokenTtlSeconds ?? 300);
+  const throttle = createLoginThrottle(db);
+  const provider = createOidcProvider({ ...options, signingKeys, cookieKeys, users, sessionTokens });
+  const registerAuthn = authnRoutes({ ...options, users, throttle, sessionTokens });
+  const jwks = publicJwks(signingKeys);
+
+  const purgeExpired = async () => {
+    await purgeExpiredModels(db);
+    await purgeExpiredSignInState(db);
+  };
+  const intervalMs = (options.purgeIntervalSeconds ?? 600) * 1000;
+  const timer =
+    intervalMs > 0
+      ? setInterval(() => {
+          purgeExpired().catch((err: unknown) =>
+            logger.warn({ err }, 'purging expired identity provider data failed'),
+          );
+        }, intervalMs).unref()
+      : undefined;
+
+  return {
+    // Not wrapped in fastify-plugin: its error handler and hooks stay inside.
+    plugin: async (app: FastifyInstance) => {
+      await registerAuthn(app);
+      mountProvider(app, provider, mountPath);
+    },
+    publicKeys: () => structuredClone(jwks),
+    users: {
+      ensure: users.ensure,
+      create: users.create,
+      findById: users.findById,
+      findByLogin: users.findByLogin,
+      setPassword: users.setPassword,
+    },
+    issueSessionToken: async (userId) => {
+      if (!(await users.findById(userId))) throw new Error('no such user');
+      return sessionTokens.issue(userId);
+    },
+    async endSessions(accountId) {
+      await destroyAccountArtefacts(db, accountId);
+      await sessionTokens.revokeAll(accountId);
+      logger.info({ accountId }, 'identity provider sessions ended');
+    },
+    purgeExpired,
+    async close() {
+      clearInterval(timer);
+    },
+  };
+}

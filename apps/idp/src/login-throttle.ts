@@ -1,0 +1,70 @@
+import { sql, type Kysely } from 'kysely';
+import type { IdpDatabase } from './schema.js';
+
+/**
+ * Keycloak-style brute-force protection keyed on (account, client address): after `maxFailures`
+ * consecutive failures from one address the account is refused from that address for the lockout
+ * period, even with the right password. Another address (the real user) is unaffected, so the
+ * lockout is not a cheap way to lock someone out. State lives in the database, shared by instances.
+ */
+export function createLoginThrottle(
+  db: Kysely<IdpDatabase>,
+  { maxFailures = 10, lockoutSeconds = 15 * 60 }: { maxFailures?: number; lockoutSeconds?: number } = {},
+) {
+  if (maxFailures < 2) throw new RangeError('maxFailures must be at least 2');
+  async function isLocked(userId: string, clientAddress: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('idp_login_failure')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('client_address', '=', clientAddress)
+      .where('locked_until', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Counts a failure; true when this failure started a lockout. One statement, safe under concurrency. */
+  async function recordFailure(userId: string, clientAddress: string): Promise<boolean> {
+    // A lockout that has run out starts a fresh count.
+    const next = sql<number>`case
+      when idp_login_failure.locked_until is not null and idp_login_failure.locked_until <= now() then 1
+      else idp_login_failure.failures + 1 end`;
+    const row = await db
+      .insertInto('idp_login_failure')
+      .values({
+        user_id: userId,
+        client_address: clientAddress,
+        failures: 1,
+        last_failure_at: sql<Date>`now()`,
+        locked_until: null,
+      })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'client_address']).doUpdateSet({
+          failures: next,
+          last_failure_at: sql<Date>`now()`,
+          locked_until: sql<Date | null>`case
+            when idp_login_failure.locked_until > now() then idp_login_failure.locked_until
+            when ${next} >= ${maxFailures} then now() + make_interval(secs => ${lockoutSeconds})
+            else null end`,
+        }),
+      )
+      .returning(['failures', 'locked_until'])
+      .executeTakeFirstOrThrow();
+    return row.locked_until !== null && row.failures === maxFailures;
+  }
+
+  /** A successful sign-in ends the streak; false when a lockout is in force (it may have begun meanwhile). */
+  async function recordSuccess(userId: string, clientAddress: string): Promise<boolean> {
+    await db
+      .deleteFrom('idp_login_failure')
+      .where('user_id', '=', userId)
+      .where('client_address', '=', clientAddress)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
+      .execute();
+    return !(await isLocked(userId, clientAddress));
+  }
+
+  return { isLocked, recordFailure, recordSuccess };
+}
+
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Migrations } from '@customer-core/database';
+
+/**
+ * The identity provider's tables (component 'idp'). Plain SQL that PostgreSQL 15+ and PGlite both run.
+ * Timestamps are timestamptz and expiry is compared with the database's now(), so instances with
+ * skewed clocks still agree.
+ */
+export const idpMigrations: Migrations = {
+  '0001_identity_provider': {
+    async up(db) {
+      await sql`
+        create table idp_user (
+          id text primary key,
+          login text not null,
+          password_hash text not null,
+          first_name text not null,
+          last_name text not null,
+          locale text not null,
+          time_zone text not null,
+          email_verified boolean not null default true,
+          password_changed_at timestamptz not null,
+          created_at timestamptz not null default now()
+        );
+        create unique index idp_user_login_key on idp_user (lower(login));
+
+        create table idp_session_token (
+          token_hash text primary key,
+          user_id text not null references idp_user (id) on delete cascade,
+          expires_at timestamptz not null,
+          consumed_at timestamptz,
+          session_uid text,
+          created_at timestamptz not null default now()
+        );
+        create index idp_session_token_user_idx on idp_session_token (user_id);
+        create index idp_session_token_expires_idx on idp_session_token (expires_at);
+
+        create table idp_login_failure (
+          user_id text not null references idp_user (id) on delete cascade,
+          client_address text not null,
+          failures integer not null,
+          last_failure_at timestamptz not null,
+          locked_until timestamptz,
+          primary key (user_id, client_address)
+        );
+        create index idp_login_failure_last_idx on idp_login_failure (last_failure_at);
+
+        create table idp_oidc_model (
+          model text not null,
+          id text not null,
+          payload jsonb not null,
+          grant_id text,
+          uid text,
+          user_code text,
+          expires_at timestamptz,
+          consumed_at timestamptz,
+          primary key (model, id)
+        );
+        create index idp_oidc_model_grant_idx on idp_oidc_model (grant_id) where grant_id is not null;
+        create index idp_oidc_model_uid_idx on idp_oidc_model (uid) where uid is not null;
+        create index idp_oidc_model_user_code_idx on idp_oidc_model (user_code) where user_code is not null;
+        create index idp_oidc_model_expires_idx on idp_oidc_model (expires_at) where expires_at is not null;
+        -- sign-out finds an account's sessions and grants
+        create index idp_oidc_model_account_idx on idp_oidc_model (model, (payload ->> 'accountId'));
+
+        create table idp_key (
+          name text primary key,
+          material jsonb not null,
+          created_at timestamptz not null default now()
+        );
+      `.execute(db);
+    },
+    async down(db) {
+      await sql`
+        drop table idp_key;
+        drop table idp_oidc_model;
+        drop table idp_login_failure;
+        drop table idp_session_token;
+        drop table idp_user;
+      `.execute(db);
+    },
+  },
+};

@@ -1,0 +1,124 @@
+import { sql, type Kysely } from 'kysely';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { IdpDatabase } from './schema.js';
+
+const notExpired = sql<boolean>`(expires_at is null or expires_at > now())`;
+
+/**
+ * oidc-provider's storage for one model, over the shared `idp_oidc_model` table: every instance
+ * sees the same sessions, grants, codes and tokens. Expired rows are invisible here and purged
+ * by `purgeExpiredModels`.
+ */
+export class PostgresOidcAdapter implements Adapter {
+  constructor(
+    private readonly db: Kysely<IdpDatabase>,
+    private readonly model: string,
+  ) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+    const row = {
+      payload: JSON.stringify(payload),
+      grant_id: payload.grantId ?? null,
+      uid: payload.uid ?? null,
+      user_code: payload.userCode ?? null,
+      expires_at: expiresIn ? sql<Date>`now() + make_interval(secs => ${expiresIn})` : null,
+    };
+    await this.db
+      .insertInto('idp_oidc_model')
+      .values({ model: this.model, id, ...row })
+      .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
+      .execute();
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    // Clients are configured statically; there is no dynamic registration to look up.
+    if (this.model === 'Client') return undefined;
+    return this.findWhere('id', id);
+  }
+
+  findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere('uid', uid);
+  }
+
+  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere('user_code', userCode);
+  }
+
+  async consume(id: string): Promise<void> {
+    await this.db
+      .updateTable('idp_oidc_model')
+      .set({ consumed_at: sql<Date>`now()` })
+      .where('model', '=', this.model)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.deleteFrom('idp_oidc_model').where('model', '=', this.model).where('id', '=', id).execute();
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.db
+      .deleteFrom('idp_oidc_model')
+      .where('model', '=', this.model)
+      .where('grant_id', '=', grantId)
+      .execute();
+  }
+
+  private async findWhere(
+    column: 'id' | 'uid' | 'user_code',
+    value: string,
+  ): Promise<AdapterPayload | undefined> {
+    const row = await this.db
+      .selectFrom('idp_oidc_model')
+      .select(['payload', sql<number | null>`floor(extract(epoch from consumed_at))::integer`.as('consumed')])
+      .where('model', '=', this.model)
+      .where(column, '=', value)
+      .where(notExpired)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const payload = row.payload as AdapterPayload;
+    return row.consumed === null ? payload : { ...payload, consumed: row.consumed };
+  }
+}
+
+/** Deletes every expired artefact; safe to run from several instances at once. */
+export async function purgeExpiredModels(db: Kysely<IdpDatabase>): Promise<void> {
+  await db
+    .deleteFrom('idp_oidc_model')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
+}
+
+// Models whose payload names the account (the index on (model, accountId) serves this list).
+const ACCOUNT_MODELS = [
+  'Session',
+  'Grant',
+  'Interaction',
+  'AuthorizationCode',
+  'AccessToken',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+];
+
+/**
+ * Sign-out everywhere: the account's sessions, its grants, and every code and token issued under
+ * those grants, in one statement.
+ */
+export async function destroyAccountArtefacts(db: Kysely<IdpDatabase>, accountId: string): Promise<void> {
+  const accountIs = sql<boolean>`payload ->> 'accountId' = ${accountId}`;
+  await db
+    .deleteFrom('idp_oidc_model')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('model', 'in', ACCOUNT_MODELS), accountIs]),
+        eb(
+          'grant_id',
+          'in',
+          eb.selectFrom('idp_oidc_model as g').select('g.id').where('g.model', '=', 'Grant').where(accountIs),
+        ),
+      ]),
+    )
+    .execute();
+}

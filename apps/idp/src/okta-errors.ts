@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+
+/** Okta's error body: okta-auth-js turns it into an AuthApiError. */
+export interface OktaError {
+  errorCode: string;
+  errorSummary: string;
+  errorLink: string;
+  errorId: string;
+  errorCauses: Array<{ errorSummary: string }>;
+}
+
+export function oktaError(errorCode: string, errorSummary: string, causes: string[] = []): OktaError {
+  return {
+    errorCode,
+    errorSummary,
+    errorLink: errorCode,
+    // A correlation id the user can quote; it is also written to the log line.
+    errorId: `oae${randomBytes(16).toString('base64url')}`,
+    errorCauses: causes.map((errorSummary) => ({ errorSummary })),
+  };
+}
+
+export const authenticationFailed = () => oktaError('E0000004', 'Authentication failed');
+export const malformedRequest = (causes: string[] = []) =>
+  oktaError('E0000003', 'The request body was not well-formed.', causes);
+export const rateLimited = () =>
+  oktaError('E0000047', 'API call exceeded rate limit due to too many requests.');
+export const forbidden = () =>
+  oktaError('E0000006', 'You do not have permission to perform the requested action');
+export const internalError = () => oktaError('E0000009', 'Internal Server Error');

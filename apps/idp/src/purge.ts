@@ -1,0 +1,15 @@
+import { sql, type Kysely } from 'kysely';
+import type { IdpDatabase } from './schema.js';
+
+/** Expired session tokens and failure streaks that no longer matter (a day without news, no lockout). */
+export async function purgeExpiredSignInState(db: Kysely<IdpDatabase>): Promise<void> {
+  await db
+    .deleteFrom('idp_session_token')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
+  await db
+    .deleteFrom('idp_login_failure')
+    .where('last_failure_at', '<', sql<Date>`now() - interval '1 day'`)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
+    .execute();
+}

@@ -1,0 +1,64 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** timestamptz: read as Date, written as Date (or left to the database's now()). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface IdpUserTable {
+  id: string;
+  /** As the user typed it; unique case-insensitively (index on lower(login)). */
+  login: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  locale: string;
+  time_zone: string;
+  email_verified: Generated<boolean>;
+  password_changed_at: Timestamp;
+  created_at: DefaultTimestamp;
+}
+
+export interface IdpSessionTokenTable {
+  /** sha-256 of the token (hex): a database leak gives no usable token. */
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  /** uid of the IdP session that redeemed the token, for its second presentation. */
+  session_uid: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface IdpLoginFailureTable {
+  user_id: string;
+  client_address: string;
+  failures: number;
+  last_failure_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+/** Every oidc-provider model (sessions, grants, codes, tokens, interactions) in one table. */
+export interface IdpOidcModelTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
+export interface IdpKeyTable {
+  name: string;
+  material: ColumnType<unknown, string, string>;
+  created_at: DefaultTimestamp;
+}
+
+export interface IdpDatabase {
+  idp_user: IdpUserTable;
+  idp_session_token: IdpSessionTokenTable;
+  idp_login_failure: IdpLoginFailureTable;
+  idp_oidc_model: IdpOidcModelTable;
+  idp_key: IdpKeyTable;
+}

@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type { SessionTokenStore } from './session-tokens.js';
+
+/**
+ * The Okta `sessionToken` authorize parameter: signs the browser in without any login page.
+ *
+ * okta-auth-js presents one token twice: first in the hidden-iframe authorize (which redeems it and
+ * sets the IdP session cookie), then in the full-page `signInWithRedirect`. The second presentation
+ * is honoured only by the very IdP session that redeemed the token, so a token replayed from
+ * another browser gets login_required.
+ */
+export function sessionTokenParam(tokens: SessionTokenStore, logger: FastifyBaseLogger) {
+  return async function validateSessionToken(
+    ctx: KoaContextWithOIDC,
+    value: string | undefined,
+  ): Promise<void> {
+    if (value === undefined) return;
+    const { session, route } = ctx.oidc;
+    if (route !== 'authorization' || !session) {
+      throw new errors.InvalidRequest('sessionToken is only accepted by the authorization endpoint');
+    }
+    if (!value) throw new errors.LoginRequired('The session token is invalid or has expired.');
+
+    const previousAccount = session.accountId;
+    const accountId = await tokens.consume(value, session.uid);
+    if (accountId) {
+      // Another account's grants go (else "accountId mismatch"); oidc-provider already refuses
+      // its session-bound tokens once the session's principal changes.
+      if (previousAccount && previousAccount !== accountId) session.authorizations = {};
+      session.resetIdentifier(); // a new cookie value: no session fixation
+      session.loginAccount({ accountId, amr: ['pwd'] });
+      logger.info({ accountId, clientId: ctx.oidc.client?.clientId }, 'session token redeemed');
+      return;
+    }
+
+    if (previousAccount && (await tokens.redeemedIn(value, session.uid)) === previousAccount) return;
+
+    logger.info({ clientId: ctx.oidc.client?.clientId }, 'session token refused');
+    throw new errors.LoginRequired('The session token is invalid or has expired.');
+  };
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { z } from 'zod';
+import type { IdpDatabase, IdpUserTable } from './schema.js';
+import { hashPassword } from './passwords.js';
+
+export interface IdpUser {
+  id: string;
+  login: string;
+  firstName: string;
+  lastName: string;
+  locale: string;
+  timeZone: string;
+  emailVerified: boolean;
+  passwordChangedAt: Date;
+  createdAt: Date;
+}
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const NewUserSchema = z.object({
+  login: z.string().trim().min(1).max(320),
+  // Password rules belong to the portal's forms; here only a bound that keeps hashing cheap to refuse.
+  password: z.string().min(1).max(1024),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  locale: z
+    .string()
+    .regex(/^[a-zA-Z]{2,3}([_-][a-zA-Z0-9]{2,8})*$/)
+    .default('en_US'),
+  timeZone: z.string().refine(isTimeZone, 'unknown IANA time zone').default('UTC'),
+  emailVerified: z.boolean().default(true),
+});
+export type NewUser = z.input<typeof NewUserSchema>;
+
+export class LoginAlreadyExistsError extends Error {
+  constructor() {
+    super('A user with this login already exists');
+    this.name = 'LoginAlreadyExistsError';
+  }
+}
+
+export interface UserCredentials {
+  id: string;
+  passwordHash: string;
+}
+
+export function toUser(row: Selectable<IdpUserTable>): IdpUser {
+  return {
+    id: row.id,
+    login: row.login,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    locale: row.locale,
+    timeZone: row.time_zone,
+    emailVerified: row.email_verified,
+    passwordChangedAt: row.password_changed_at,
+    createdAt: row.created_at,
+  };
+}
+
+const byLogin = (login: string) => sql<boolean>`lower(login) = lower(${login.trim()})`;
+
+export function createUserRepository(db: Kysely<IdpDatabase>) {
+  /** Inserts unless the login is taken; undefined when it is. */
+  async function insert(input: NewUser): Promise<IdpUser | undefined> {
+    const user = NewUserSchema.parse(input);
+    const passwordHash = await hashPassword(user.password);
+    const row = await db
+      .insertInto('idp_user')
+      .values({
+        id: randomUUID(),
+        login: user.login,
+        password_hash: passwordHash,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        locale: user.locale,
+        time_zone: user.timeZone,
+        email_verified: user.emailVerified,
+        password_changed_at: sql<Date>`now()`,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  async function findByLogin(login: string): Promise<IdpUser | undefined> {
+    const row = await db.selectFrom('idp_user').selectAll().where(byLogin(login)).executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  return {
+    async create(input: NewUser): Promise<IdpUser> {
+      const user = await insert(input);
+      if (!user) throw new LoginAlreadyExistsError();
+      return user;
+    },
+
+    /** Seeding: creates the user when missing; an existing user (and its password) is left as it is. */
+    async ensure(input: NewUser): Promise<IdpUser> {
+      const existing = await findByLogin(input.login);
+      if (existing) return existing;
+      const created = await insert(input);
+      if (created) return created;
+      // Another instance created it between our read and insert.
+      const raced = await findByLogin(input.login);
+      if (!raced) throw new Error('user vanished while being ensured');
+      return raced;
+    },
+
+    findByLogin,
+
+    async findById(id: string): Promise<IdpUser | undefined> {
+      const row = await db.selectFrom('idp_user').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async findCredentials(login: string): Promise<UserCredentials | undefined> {
+      const row = await db
+        .selectFrom('idp_user')
+        .select(['id', 'password_hash'])
+        .where(byLogin(login))
+        .executeTakeFirst();
+      return row && { id: row.id, passwordHash: row.password_hash };
+    },
+
+    async setPassword(id: string, password: string): Promise<void> {
+      const parsed = NewUserSchema.shape.password.parse(password);
+      const passwordHash = await hashPassword(parsed);
+      const result = await db
+        .updateTable('idp_user')
+        .set({ password_hash: passwordHash, password_changed_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw new Error('no such user');
+      // A new password proves control of the account: earlier lockouts no longer apply.
+      await db.deleteFrom('idp_login_failure').where('user_id', '=', id).execute();
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,250 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { testDatabaseKinds } from '@customer-core/database/testing';
+import {
+  PORTAL,
+  authn,
+  clientAddressHeader,
+  openTestDb,
+  startApp,
+  type TestApp,
+  type TestDb,
+} from './support.js';
+
+const PASSWORD = 'Correct-horse-battery-1';
+
+for (const kind of testDatabaseKinds()) {
+  describe(`POST /api/v1/authn (${kind})`, () => {
+    let testDb: TestDb;
+    let server: TestApp;
+
+    before(async () => {
+      testDb = await openTestDb(kind);
+      server = await startApp(testDb.db);
+      await server.idp.users.create({
+        login: 'ada@example.com',
+        password: PASSWORD,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        locale: 'en_GB',
+        timeZone: 'Europe/London',
+      });
+    });
+    after(async () => {
+      await server?.close();
+      await testDb?.close();
+    });
+
+    test('right credentials give an Okta SUCCESS transaction with a session token', async () => {
+      const { status, body, response } = await authn(server.baseUrl, {
+        username: 'ADA@example.com', // logins are case-insensitive
+        password: PASSWORD,
+        options: { warnBeforePasswordExpired: true, multiOptionalFactorEnroll: false },
+      });
+      assert.equal(status, 200);
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      assert.equal(body.status, 'SUCCESS');
+      assert.match(body.sessionToken as string, /^[\w-]{43,}$/);
+      const expiresIn = Date.parse(body.expiresAt as string) - Date.now();
+      assert.ok(expiresIn > 280_000 && expiresIn <= 301_000, `expires in ${expiresIn} ms`);
+      const user = (body._embedded as { user: Record<string, unknown> }).user;
+      const found = await server.idp.users.findByLogin('ada@example.com');
+      assert.equal(user.id, found?.id);
+      assert.equal(user.passwordChanged, found?.passwordChangedAt.toISOString());
+      assert.deepEqual(user.profile, {
+        login: 'ada@example.com',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        locale: 'en_GB',
+        timeZone: 'Europe/London',
+      });
+    });
+
+    test('unknown login and wrong password answer the same 401 E0000004', async () => {
+      const unknown = await authn(server.baseUrl, { username: 'nobody@example.com', password: PASSWORD });
+      const wrong = await authn(server.baseUrl, {
+        username: 'ada@example.com',
+        password: 'Wrong-password-1',
+      });
+      for (const { status, body } of [unknown, wrong]) {
+        assert.equal(status, 401);
+        assert.deepEqual(Object.keys(body).sort(), [
+          'errorCauses',
+          'errorCode',
+          'errorId',
+          'errorLink',
+          'errorSummary',
+        ]);
+        assert.equal(body.errorCode, 'E0000004');
+        assert.equal(body.errorSummary, 'Authentication failed');
+        assert.equal(body.errorLink, 'E0000004');
+        assert.deepEqual(body.errorCauses, []);
+      }
+      assert.notEqual(unknown.body.errorId, wrong.body.errorId);
+      assert.deepEqual(
+        [...unknown.response.headers.keys()].filter((h) => h !== 'date' && h !== 'content-length').sort(),
+        [...wrong.response.headers.keys()].filter((h) => h !== 'date' && h !== 'content-length').sort(),
+      );
+    });
+
+    test('malformed bodies get 4xx E0000003, never 5xx', async () => {
+      const cases: Array<[string, string | unknown, Record<string, string>?]> = [
+        ['invalid JSON', '{"username": "ada@example.com", "password": '],
+        ['empty JSON object', {}],
+        ['missing password', { username: 'ada@example.com' }],
+        ['non-string username', { username: 42, password: PASSWORD }],
+        ['array body', [1, 2]],
+        ['null', 'null'],
+        ['huge password', { username: 'ada@example.com', password: 'x'.repeat(5000) }],
+        ['text/plain', 'username=ada', { 'content-type': 'text/plain' }],
+        ['form body', 'username=ada&password=x', { 'content-type': 'application/x-www-form-urlencoded' }],
+      ];
+      for (const [name, body, headers] of cases) {
+        const result = await authn(server.baseUrl, body, headers);
+        assert.ok(result.status >= 400 && result.status < 500, `${name}: ${result.status}`);
+        assert.equal(result.body.errorCode, 'E0000003', name);
+      }
+    });
+
+    test('CORS: only the portal origin, with credentials and the Okta header', async () => {
+      const preflight = (origin: string) =>
+        fetch(`${server.baseUrl}/api/v1/authn`, {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type,x-okta-user-agent-extended',
+          },
+        });
+      const allowed = await preflight(PORTAL);
+      assert.equal(allowed.status, 204);
+      assert.equal(allowed.headers.get('access-control-allow-origin'), PORTAL);
+      assert.equal(allowed.headers.get('access-control-allow-credentials'), 'true');
+      assert.match(allowed.headers.get('access-control-allow-headers') ?? '', /X-Okta-User-Agent-Extended/i);
+      assert.match(allowed.headers.get('access-control-allow-headers') ?? '', /Content-Type/i);
+      assert.match(allowed.headers.get('access-control-allow-methods') ?? '', /POST/);
+
+      const other = await preflight('https://evil.example');
+      assert.equal(other.headers.get('access-control-allow-origin'), null);
+
+      const fromPortal = await authn(
+        server.baseUrl,
+        { username: 'ada@example.com', password: PASSWORD },
+        { origin: PORTAL },
+      );
+      assert.equal(fromPortal.status, 200);
+      assert.equal(fromPortal.response.headers.get('access-control-allow-origin'), PORTAL);
+
+      const fromElsewhere = await authn(
+        server.baseUrl,
+        { username: 'ada@example.com', password: PASSWORD },
+        { origin: 'https://evil.example' },
+      );
+      assert.equal(fromElsewhere.status, 403);
+      assert.equal(fromElsewhere.response.headers.get('access-control-allow-origin'), null);
+      assert.equal(fromElsewhere.body.sessionToken, undefined);
+    });
+
+    test('10 failures from one address lock the account for that address only', async () => {
+      await server.idp.users.create({
+        login: 'grace@example.com',
+        password: PASSWORD,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+      });
+      const attacker = { 'x-forwarded-for': '203.0.113.66' };
+      for (let i = 0; i < 10; i += 1) {
+        const { status } = await authn(
+          server.baseUrl,
+          { username: 'grace@example.com', password: `Wrong-${i}` },
+          attacker,
+        );
+        assert.equal(status, 401);
+      }
+      const locked = await authn(
+        server.baseUrl,
+        { username: 'grace@example.com', password: PASSWORD },
+        attacker,
+      );
+      assert.equal(locked.status, 401);
+      assert.equal(locked.body.errorCode, 'E0000004');
+      assert.equal(locked.body.errorSummary, 'Authentication failed');
+      assert.equal(locked.body.sessionToken, undefined);
+
+      // The real user, elsewhere, is not locked out.
+      const elsewhere = await authn(
+        server.baseUrl,
+        { username: 'grace@example.com', password: PASSWORD },
+        { 'x-forwarded-for': '192.0.2.10' },
+      );
+      assert.equal(elsewhere.status, 200);
+
+      // Only the last X-Forwarded-For entry (the load balancer's) counts: a forged prefix does not escape.
+      const forged = await authn(
+        server.baseUrl,
+        { username: 'grace@example.com', password: PASSWORD },
+        { 'x-forwarded-for': '10.9.8.7, 203.0.113.66' },
+      );
+      assert.equal(forged.status, 401);
+
+      // When the lockout has run out, the right password works and the count starts again.
+      await sql`update idp_login_failure set locked_until = now() - interval '1 second'`.execute(testDb.db);
+      const afterwards = await authn(
+        server.baseUrl,
+        { username: 'grace@example.com', password: PASSWORD },
+        attacker,
+      );
+      assert.equal(afterwards.status, 200);
+    });
+
+    test('a success resets the failure count', async () => {
+      await server.idp.users.create({
+        login: 'alan@example.com',
+        password: PASSWORD,
+        firstName: 'Alan',
+        lastName: 'Turing',
+      });
+      const address = { 'x-forwarded-for': '203.0.113.77' };
+      for (let round = 0; round < 2; round += 1) {
+        for (let i = 0; i < 9; i += 1) {
+          const { status } = await authn(
+            server.baseUrl,
+            { username: 'alan@example.com', password: 'Wrong-1' },
+            address,
+          );
+          assert.equal(status, 401);
+        }
+        const { status } = await authn(
+          server.baseUrl,
+          { username: 'alan@example.com', password: PASSWORD },
+          address,
+        );
+        assert.equal(status, 200, `round ${round}`);
+      }
+    });
+
+    test('more than 30 attempts a minute from one address get 429 in Okta shape', async () => {
+      const address = clientAddressHeader();
+      for (let i = 0; i < 30; i += 1) {
+        const { status } = await authn(server.baseUrl, {}, address);
+        assert.equal(status, 400);
+      }
+      const limited = await authn(
+        server.baseUrl,
+        { username: 'ada@example.com', password: PASSWORD },
+        address,
+      );
+      assert.equal(limited.status, 429);
+      assert.equal(limited.body.errorCode, 'E0000047');
+      assert.ok(limited.response.headers.get('retry-after'));
+    });
+
+    test('no password ever reaches the logs', () => {
+      const all = server.logs.join('\n');
+      assert.ok(all.length > 0);
+      assert.ok(!all.includes(PASSWORD));
+      assert.ok(!all.includes('Wrong-password-1'));
+    });
+  });
+}

@@ -1,0 +1,277 @@
+// Test harness: a real Fastify app with the identity provider, on a real port, driven over HTTP.
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { pino } from 'pino';
+import { migrateToLatest, openDatabase } from '@customer-core/database';
+import { createTestDatabase, type TestDatabaseKind } from '@customer-core/database/testing';
+import {
+  createIdentityProvider,
+  idpMigrations,
+  type IdentityProvider,
+  type IdpDatabase,
+} from '../src/index.js';
+
+export const PORTAL = 'http://localhost:3000';
+export const CLIENT_ID = 'customer-portal';
+export const REDIRECT_URI = `${PORTAL}/auth/callback`;
+export const POST_LOGOUT_URI = `${PORTAL}/auth/login`;
+
+export interface TestDb {
+  db: Kysely<IdpDatabase>;
+  close(): Promise<void>;
+}
+
+export async function openTestDb(kind: TestDatabaseKind): Promise<TestDb> {
+  const testDb = await createTestDatabase(kind);
+  const db = openDatabase<IdpDatabase>(testDb.location);
+  await migrateToLatest(db, 'idp', idpMigrations);
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      await testDb.drop();
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  idp: IdentityProvider;
+  /** Where requests go (the socket). */
+  baseUrl: string;
+  issuer: string;
+  /** Every log line of the app and the identity provider. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function startApp(
+  db: Kysely<IdpDatabase>,
+  options: { issuerPort?: number; sessionTokenTtlSeconds?: number; secureCookies?: boolean } = {},
+): Promise<TestApp> {
+  const port = await freePort();
+  const issuer = `http://localhost:${options.issuerPort ?? port}/oauth2/default`;
+  const logs: string[] = [];
+  const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(line) });
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+  await app.register(rateLimit, { global: false });
+  // What the host app's helmet does: headers on the raw response before any route runs.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    reply.raw.setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'");
+    reply.raw.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  });
+  const idp = await createIdentityProvider({
+    db,
+    issuer,
+    clients: [
+      { clientId: CLIENT_ID, redirectUris: [REDIRECT_URI], postLogoutRedirectUris: [POST_LOGOUT_URI] },
+    ],
+    allowedOrigins: [PORTAL],
+    secureCookies: options.secureCookies ?? false,
+    trustProxy: true,
+    logger: logger.child({ component: 'idp' }),
+    purgeIntervalSeconds: 0,
+    ...(options.sessionTokenTtlSeconds ? { sessionTokenTtlSeconds: options.sessionTokenTtlSeconds } : {}),
+  });
+  await app.register(idp.plugin);
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    idp,
+    baseUrl: `http://127.0.0.1:${port}`,
+    issuer,
+    logs,
+    async close() {
+      await app.close();
+      await idp.close();
+    },
+  };
+}
+
+/** Cookies of one browser, whatever host name the test used. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  store(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      if (!value || expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  has(name: string): boolean {
+    return this.cookies.has(name);
+  }
+}
+
+export async function browserFetch(
+  jar: CookieJar,
+  url: string | URL,
+  init: RequestInit = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const cookie = jar.header();
+  if (cookie) headers.set('cookie', cookie);
+  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+  jar.store(response);
+  return response;
+}
+
+export async function authn(
+  baseUrl: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown>; response: Response }> {
+  const response = await fetch(`${baseUrl}/api/v1/authn`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...clientAddressHeader(),
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, response };
+}
+
+export interface Pkce {
+  verifier: string;
+  challenge: string;
+}
+export function pkce(): Pkce {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export function authorizeUrl(
+  baseUrl: string,
+  params: {
+    sessionToken?: string;
+    prompt?: string;
+    responseMode?: string;
+    state?: string;
+    challenge?: string;
+    scope?: string;
+  },
+): URL {
+  const url = new URL(`${baseUrl}/oauth2/default/v1/authorize`);
+  const search: Record<string, string> = {
+    client_id: CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    scope: params.scope ?? 'openid profile email',
+    state: params.state ?? randomBytes(16).toString('base64url'),
+    nonce: randomBytes(16).toString('base64url'),
+  };
+  if (params.challenge)
+    Object.assign(search, { code_challenge: params.challenge, code_challenge_method: 'S256' });
+  if (params.prompt) search.prompt = params.prompt;
+  if (params.responseMode) search.response_mode = params.responseMode;
+  if (params.sessionToken !== undefined) search.sessionToken = params.sessionToken;
+  url.search = new URLSearchParams(search).toString();
+  return url;
+}
+
+export interface PostedMessage {
+  data: Record<string, string>;
+  targetOrigin: string;
+  script: string;
+  html: string;
+}
+
+/** Reads the okta_post_message page the way the browser would run it. */
+export function postedMessage(html: string): PostedMessage {
+  const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1];
+  const data = /^\s*var data = (.*);$/m.exec(script ?? '')?.[1];
+  const targetOrigin = /^\s*var targetOrigin = (.*);$/m.exec(script ?? '')?.[1];
+  if (!script || !data || !targetOrigin)
+    throw new Error(`not an okta_post_message page: ${html.slice(0, 300)}`);
+  return { data: JSON.parse(data), targetOrigin: JSON.parse(targetOrigin), script, html };
+}
+
+/** The hidden-iframe step of okta-auth-js' getWithoutPrompt({ sessionToken }). */
+export async function iframeAuthorize(
+  baseUrl: string,
+  jar: CookieJar,
+  params: { sessionToken?: string; state?: string; challenge?: string } = {},
+): Promise<{ response: Response; message: PostedMessage; state: string }> {
+  const state = params.state ?? randomBytes(16).toString('base64url');
+  const url = authorizeUrl(baseUrl, {
+    ...params,
+    state,
+    challenge: params.challenge ?? pkce().challenge,
+    prompt: 'none',
+    responseMode: 'okta_post_message',
+  });
+  const response = await browserFetch(jar, url);
+  return { response, message: postedMessage(await response.text()), state };
+}
+
+export async function exchangeCode(
+  baseUrl: string,
+  code: string,
+  verifier: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, string>; response: Response }> {
+  const response = await fetch(`${baseUrl}/oauth2/default/v1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams({
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      grant_type: 'authorization_code',
+      code_verifier: verifier,
+      code,
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, string>, response };
+}
+
+/** authn, then the hidden-iframe authorize, then the token endpoint: okta-auth-js' sign-in. */
+export async function signIn(
+  baseUrl: string,
+  jar: CookieJar,
+  credentials: { username: string; password: string },
+  headers: Record<string, string> = {},
+) {
+  const result = await authn(baseUrl, credentials, headers);
+  if (result.status !== 200) throw new Error(`authn answered ${result.status}`);
+  const sessionToken = result.body.sessionToken as string;
+  const { verifier, challenge } = pkce();
+  const { message } = await iframeAuthorize(baseUrl, jar, { sessionToken, challenge });
+  const code = message.data.code;
+  if (!code) throw new Error(`no code: ${JSON.stringify(message.data)}`);
+  const tokens = await exchangeCode(baseUrl, code, verifier);
+  if (tokens.status !== 200) throw new Error(`token endpoint answered ${tokens.status}`);
+  return { sessionToken, code, tokens: tokens.body };
+}
+
+let counter = 0;
+/** A fresh client address per test, so per-address limits do not leak between tests. */
+export function clientAddressHeader(): Record<string, string> {
+  counter += 1;
+  return { 'x-forwarded-for': `198.51.100.${counter % 250}` };
+}
