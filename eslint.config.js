@@ -13,6 +13,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain Node scripts (TypeScript files get their globals from @types/node).
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

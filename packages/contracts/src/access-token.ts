@@ -38,7 +38,10 @@ function decodeSegment(segment: string): unknown {
  * A token without three dot-separated segments, or with an unreadable payload, is malformed:
  * logged as a warning and treated as null.
  */
-export function decodeAccessToken(raw: string | null | undefined, now = Date.now()): DecodedAccessToken | null {
+export function decodeAccessToken(
+  raw: string | null | undefined,
+  now = Date.now(),
+): DecodedAccessToken | null {
   if (!raw) return null;
   const segments = raw.split('.');
   if (segments.length !== 3 || !segments[1]) {

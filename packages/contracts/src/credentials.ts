@@ -17,7 +17,7 @@ export const SignInSchema = z.object({
   email: EmailSchema,
   password: z
     .string()
-    .min(1, 'Password is required.')
+    .min(1, { message: 'Password is required.', abort: true })
     .min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters.')
     .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
 });

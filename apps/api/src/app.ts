@@ -1,0 +1,83 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { PortalConfig } from '@customer-core/contracts';
+import type { Migrations } from '@customer-core/database';
+import { createIdentityProvider, type IdentityProvider, type IdpDatabase } from '@customer-core/idp';
+import type { Config } from './config/config.js';
+import type { ApiDatabase } from './db/schema.js';
+import { installErrorHandlers } from './http/error-handler.js';
+import { loggingOptions } from './http/logging.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { logoutRoute } from './routes/auth/logout.js';
+import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
+import { healthRoutes } from './routes/health.js';
+import { createAuthServices } from './services.js';
+import { registerPortal } from './web/portal.js';
+
+export interface Portal {
+  app: FastifyInstance;
+  identityProvider: IdentityProvider | null;
+}
+
+/** Composes one instance: API, bundled identity provider and the built portal on one origin. */
+export async function buildApp(
+  config: Config,
+  db: Kysely<ApiDatabase>,
+  migrations: Record<string, Migrations>,
+): Promise<Portal> {
+  const app = Fastify({
+    ...loggingOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: any other body is refused with 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain');
+  installErrorHandlers(app);
+  await app.register(rateLimit, { global: false });
+
+  const idpOrigins = [config.identityProviders.production, config.identityProviders.nonProduction]
+    .map((p) => new URL(p.issuer).origin)
+    .filter((origin) => origin !== new URL(config.publicUrl).origin);
+  await registerSecurityHeaders(app, {
+    production: config.production,
+    identityProviderOrigins: [...new Set(idpOrigins)],
+  });
+
+  const identityProvider = config.bundledIdp
+    ? await createIdentityProvider({
+        // The provider sees only its own tables of the shared database.
+        db: db as unknown as Kysely<IdpDatabase>,
+        issuer: config.bundledIdp.issuer,
+        clients: [
+          {
+            clientId: config.bundledIdp.clientId,
+            redirectUris: [`${config.publicUrl}/auth/callback`],
+            postLogoutRedirectUris: [`${config.publicUrl}/auth/login`],
+          },
+        ],
+        allowedOrigins: [config.publicUrl],
+        secureCookies: config.production,
+        trustProxy: config.trustProxy,
+        logger: app.log.child({ component: 'idp' }),
+      })
+    : null;
+  if (identityProvider) {
+    await app.register(identityProvider.plugin);
+    app.addHook('onClose', () => identityProvider.close());
+  }
+
+  const services = await createAuthServices(config, db, identityProvider);
+  await app.register(tokenExchangeRoute(services));
+  await app.register(logoutRoute(services));
+  await app.register(healthRoutes(db, migrations));
+  await registerPortal(app, { distDir: config.webDistDir, portalConfig: portalConfigOf(config) });
+  return { app, identityProvider };
+}
+
+export function portalConfigOf(config: Config): PortalConfig {
+  return { lender: config.lender, identityProviders: config.identityProviders };
+}

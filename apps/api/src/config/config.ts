@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { DatabaseLocation } from '@customer-core/database';
+
+// The whole server configuration, read once from the environment at start-up.
+// Bad values stop the process with a message naming every bad variable.
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('localhost'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LENDER_NAME: z.string().min(1).default('Main Street Funding'),
+  LENDER_WEBSITE_URL: httpUrl.default('https://www.example.com/'),
+  SUPPORT_PHONE: z.string().min(1).default('(800) 555-0142'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+  IDP_BUNDLED: booleanFlag.default(true),
+  IDP_ISSUER: httpUrl.optional(),
+  IDP_CLIENT_ID: z.string().min(1).optional(),
+  IDP_NONPROD_ISSUER: httpUrl.optional(),
+  IDP_NONPROD_CLIENT_ID: z.string().min(1).optional(),
+  SEED_DEMO_BORROWER: booleanFlag.optional(),
+});
+
+export interface IdentityProviderSettings {
+  issuer: string;
+  clientId: string;
+}
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  /** The portal's public origin, e.g. https://portal.lender.example (no trailing slash). */
+  publicUrl: string;
+  database: DatabaseLocation;
+  trustProxy: boolean;
+  logLevel: string;
+  lender: { name: string; websiteUrl: string; supportPhone: string };
+  accessTokenTtlSeconds: number;
+  /** The identity provider shipped with the product, mounted at <publicUrl>/oauth2/default, if enabled. */
+  bundledIdp: { issuer: string; clientId: string } | null;
+  identityProviders: { production: IdentityProviderSettings; nonProduction: IdentityProviderSettings };
+  seedDemoBorrower: boolean;
+  webDistDir: string;
+}
+
+export const BUNDLED_IDP_CLIENT_ID = 'customer-portal';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const problems: string[] = [];
+
+  const bundledIdp = e.IDP_BUNDLED
+    ? { issuer: `${publicUrl}/oauth2/default`, clientId: BUNDLED_IDP_CLIENT_ID }
+    : null;
+  const hosted =
+    e.IDP_ISSUER && e.IDP_CLIENT_ID
+      ? { issuer: e.IDP_ISSUER.replace(/\/+$/, ''), clientId: e.IDP_CLIENT_ID }
+      : null;
+  if (Boolean(e.IDP_ISSUER) !== Boolean(e.IDP_CLIENT_ID)) {
+    problems.push('IDP_ISSUER and IDP_CLIENT_ID: set both or neither');
+  }
+  if (Boolean(e.IDP_NONPROD_ISSUER) !== Boolean(e.IDP_NONPROD_CLIENT_ID)) {
+    problems.push('IDP_NONPROD_ISSUER and IDP_NONPROD_CLIENT_ID: set both or neither');
+  }
+  const productionIdp = hosted ?? bundledIdp;
+  const nonProduction =
+    e.IDP_NONPROD_ISSUER && e.IDP_NONPROD_CLIENT_ID
+      ? { issuer: e.IDP_NONPROD_ISSUER.replace(/\/+$/, ''), clientId: e.IDP_NONPROD_CLIENT_ID }
+      : productionIdp;
+  if (!productionIdp || !nonProduction) {
+    problems.push('IDP_ISSUER: required when IDP_BUNDLED is false (the hosted Okta issuer)');
+  }
+
+  if (production) {
+    if (!publicUrl.startsWith('https://')) problems.push('PUBLIC_URL: must be an https URL in production');
+    if (!e.DATABASE_URL) problems.push('DATABASE_URL: required in production (PostgreSQL)');
+    if (e.SEED_DEMO_BORROWER)
+      problems.push('SEED_DEMO_BORROWER: the demo borrower is never seeded in production');
+  }
+  if (problems.length > 0 || !productionIdp || !nonProduction) throw new ConfigError(problems);
+
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    lender: { name: e.LENDER_NAME, websiteUrl: e.LENDER_WEBSITE_URL, supportPhone: e.SUPPORT_PHONE },
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    bundledIdp,
+    identityProviders: { production: productionIdp, nonProduction },
+    seedDemoBorrower: e.SEED_DEMO_BORROWER ?? !production,
+    webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
+  };
+}

@@ -1,0 +1,40 @@
+import type { JsonWebKey } from 'node:crypto';
+import type { ColumnType, Generated } from 'kysely';
+
+// Tables owned by the API (the identity provider keeps its own).
+
+export interface BorrowerTable {
+  id: Generated<string>;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  /** The identity that signs this borrower in: issuer + subject of the identity provider. */
+  idp_issuer: string;
+  idp_subject: string;
+  /** Identifiers of this borrower in the lender's other systems (the token's external_ids). */
+  external_ids: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+export interface ProductSigningKeyTable {
+  kid: string;
+  /** PKCS#8 PEM of the ES256 private key. */
+  private_key_pem: string;
+  public_jwk: ColumnType<JsonWebKey, string, never>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface RevokedAccessTokenTable {
+  jti: string;
+  borrower_id: string;
+  /** When the token would have expired anyway; the row may be purged after it. */
+  expires_at: Date;
+  revoked_at: ColumnType<Date, never, never>;
+}
+
+export interface ApiDatabase {
+  borrower: BorrowerTable;
+  product_signing_key: ProductSigningKeyTable;
+  revoked_access_token: RevokedAccessTokenTable;
+}

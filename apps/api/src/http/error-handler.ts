@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '@customer-core/contracts';
+import { HttpError } from './http-error.js';
+
+const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again later.';
+
+/** One place decides what a caller learns from a failure: 4xx explain, 5xx never leak details. */
+export function installErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation
+        .map((issue) => {
+          const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+          return field ? `${field}: ${issue.message}` : issue.message;
+        })
+        .join('; ');
+      return reply.status(400).send(body('bad_request', message));
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own client errors: malformed JSON (400), unsupported media type (415), body too large (413), rate limits (429)
+      return reply.status(status).send(body(clientErrorCode(status), error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ ...body('internal_error', GENERIC_SERVER_ERROR), requestId: request.id });
+  });
+}
+
+function body(error: string, message: string): ApiError {
+  return { error, message };
+}
+
+function clientErrorCode(status: number): string {
+  switch (status) {
+    case 404:
+      return 'not_found';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'too_many_requests';
+    default:
+      return 'bad_request';
+  }
+}

@@ -1,0 +1,36 @@
+import { HttpError } from '../../http/http-error.js';
+import type { IdTokenProblem } from '../../tokens/id-token-verifier.js';
+import type { TokenProblem } from '../../tokens/product-token.js';
+
+// What a caller is told about a token that was refused: enough to fix the call, nothing more.
+
+const ID_TOKEN_MESSAGES: Record<IdTokenProblem, string> = {
+  malformed: 'The ID token is not a well-formed JWT.',
+  unknown_issuer: 'The ID token was issued by an identity provider this portal does not trust.',
+  wrong_audience: 'The ID token was not issued for this portal.',
+  expired: 'The ID token has expired. Sign in again.',
+  bad_signature: 'The ID token signature is invalid.',
+  invalid: 'The ID token is missing required claims.',
+};
+
+export function idTokenRefused(problem: IdTokenProblem): HttpError {
+  return problem === 'malformed'
+    ? new HttpError(400, 'malformed_token', ID_TOKEN_MESSAGES[problem])
+    : new HttpError(401, 'invalid_token', ID_TOKEN_MESSAGES[problem]);
+}
+
+const ACCESS_TOKEN_MESSAGES: Record<TokenProblem | 'revoked', string> = {
+  malformed: 'The access token is not a well-formed JWT.',
+  unsupported_algorithm: 'The access token uses an algorithm this API does not accept.',
+  bad_signature: 'The access token signature is invalid.',
+  wrong_issuer: 'The access token was not issued by this API.',
+  wrong_audience: 'The access token was not issued for this API.',
+  expired: 'The access token has expired.',
+  revoked: 'The access token has been revoked.',
+};
+
+export function accessTokenRefused(problem: TokenProblem | 'revoked'): HttpError {
+  return problem === 'malformed'
+    ? new HttpError(400, 'malformed_token', ACCESS_TOKEN_MESSAGES[problem])
+    : new HttpError(401, 'invalid_token', ACCESS_TOKEN_MESSAGES[problem]);
+}

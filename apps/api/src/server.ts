@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { describeLocation, migrateToLatest, openDatabase, type Migrations } from '@customer-core/database';
+import { idpMigrations } from '@customer-core/idp';
+import { buildApp, type Portal } from './app.js';
+import type { Config } from './config/config.js';
+import { apiMigrations } from './db/migrations.js';
+import type { ApiDatabase } from './db/schema.js';
+import { seedDemoBorrower } from './demo-borrower.js';
+
+export interface RunningServer extends Portal {
+  app: FastifyInstance;
+  db: Kysely<ApiDatabase>;
+  /** The address it listens on, e.g. http://127.0.0.1:8080 */
+  address: string;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, composes the app, seeds the demo borrower where allowed, and listens. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const db = openDatabase<ApiDatabase>(config.database);
+  const migrations: Record<string, Migrations> = { api: apiMigrations };
+  if (config.bundledIdp) migrations.idp = idpMigrations;
+  try {
+    for (const [component, list] of Object.entries(migrations)) await migrateToLatest(db, component, list);
+    const portal = await buildApp(config, db, migrations);
+    portal.app.log.info({ database: describeLocation(config.database) }, 'database ready');
+    if (config.seedDemoBorrower && portal.identityProvider) await seedDemoBorrower(portal.identityProvider);
+    const address = await portal.app.listen({ port: config.port, host: config.host });
+    let closing: Promise<void> | undefined;
+    return {
+      ...portal,
+      db,
+      address,
+      close: () =>
+        (closing ??= (async () => {
+          await portal.app.close(); // stops accepting, finishes requests in flight
+          await db.destroy();
+        })()),
+    };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+// Drives the bundled identity provider the way okta-auth-js does (authn, then a prompt=none
+// authorize with the session token and PKCE, then the token endpoint), over real HTTP.
+
+export interface IdpTokens {
+  idToken: string;
+  accessToken: string;
+}
+
+export async function signInThroughIdp(
+  baseUrl: string,
+  credentials: { username: string; password: string },
+  clientId = 'customer-portal',
+): Promise<IdpTokens> {
+  const issuer = `${baseUrl}/oauth2/default`;
+  const authn = await fetch(`${baseUrl}/api/v1/authn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (authn.status !== 200) throw new Error(`authn answered ${authn.status}`);
+  const { sessionToken } = (await authn.json()) as { sessionToken: string };
+
+  const verifier = randomBytes(32).toString('base64url');
+  const state = randomBytes(16).toString('base64url');
+  const redirectUri = `${baseUrl}/auth/callback`;
+  const authorize = new URL(`${issuer}/v1/authorize`);
+  authorize.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    response_mode: 'okta_post_message',
+    prompt: 'none',
+    scope: 'openid profile email',
+    state,
+    nonce: randomBytes(16).toString('base64url'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    sessionToken,
+  }).toString();
+  const page = await (await fetch(authorize, { headers: { origin: baseUrl } })).text();
+  const code = /"code"\s*:\s*"([^"]+)"/.exec(page)?.[1];
+  if (!code) throw new Error(`authorize gave no code: ${page.slice(0, 300)}`);
+
+  const token = await fetch(`${issuer}/v1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      grant_type: 'authorization_code',
+      code_verifier: verifier,
+      code,
+    }),
+  });
+  if (token.status !== 200) throw new Error(`token endpoint answered ${token.status}: ${await token.text()}`);
+  const body = (await token.json()) as { id_token: string; access_token: string };
+  return { idToken: body.id_token, accessToken: body.access_token };
+}

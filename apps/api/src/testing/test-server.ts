@@ -1,0 +1,50 @@
+import { createTestDatabase, type TestDatabaseKind } from '@customer-core/database/testing';
+import { loadConfig, type Config } from '../config/config.js';
+import { startServer, type RunningServer } from '../server.js';
+import { freePort } from './free-port.js';
+
+export interface TestServer {
+  /** The public origin, e.g. http://localhost:41234 */
+  baseUrl: string;
+  config: Config;
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a free port with a fresh database of the given kind, configured from the same
+ * environment variables as production (`env` overrides them). Used by API and browser tests.
+ */
+export async function startTestServer(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const port = await freePort();
+  const database = await createTestDatabase(kind);
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...env,
+    }),
+    database: database.location,
+  };
+  try {
+    const server = await startServer(config);
+    return {
+      baseUrl: config.publicUrl,
+      config,
+      server,
+      close: async () => {
+        await server.close();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}

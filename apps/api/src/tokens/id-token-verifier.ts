@@ -1,0 +1,90 @@
+import type { JsonWebKey } from 'node:crypto';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  errors,
+  jwtVerify,
+  type JWTVerifyGetKey,
+} from 'jose';
+
+// Verifies ID tokens of the identity providers this portal trusts (bundled or a hosted Okta org).
+
+export interface TrustedIdentityProvider {
+  issuer: string;
+  clientId: string;
+  /** In-process keys of the bundled provider; otherwise fetched from the issuer's /v1/keys. */
+  localKeys?: () => { keys: JsonWebKey[] };
+}
+
+export interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export type IdTokenProblem =
+  'malformed' | 'unknown_issuer' | 'wrong_audience' | 'expired' | 'bad_signature' | 'invalid';
+
+export type IdTokenResult = { ok: true; identity: VerifiedIdentity } | { ok: false; problem: IdTokenProblem };
+
+export class IdTokenVerifier {
+  readonly #providers = new Map<string, { clientId: string; keys: JWTVerifyGetKey }>();
+
+  constructor(providers: TrustedIdentityProvider[]) {
+    for (const p of providers) {
+      if (this.#providers.has(p.issuer)) continue;
+      const keys = p.localKeys
+        ? (createLocalJWKSet(p.localKeys() as Parameters<typeof createLocalJWKSet>[0]) as JWTVerifyGetKey)
+        : (createRemoteJWKSet(new URL(`${p.issuer}/v1/keys`)) as JWTVerifyGetKey);
+      this.#providers.set(p.issuer, { clientId: p.clientId, keys });
+    }
+  }
+
+  async verify(token: string): Promise<IdTokenResult> {
+    let issuer: unknown;
+    try {
+      issuer = decodeJwt(token).iss;
+    } catch {
+      return { ok: false, problem: 'malformed' };
+    }
+    const provider = typeof issuer === 'string' ? this.#providers.get(issuer) : undefined;
+    if (!provider || typeof issuer !== 'string') return { ok: false, problem: 'unknown_issuer' };
+    try {
+      const { payload } = await jwtVerify(token, provider.keys, {
+        issuer,
+        audience: provider.clientId,
+        algorithms: ['RS256'],
+        clockTolerance: 30,
+        requiredClaims: ['sub', 'iat', 'exp'],
+      });
+      if (typeof payload.email !== 'string' || !payload.sub) return { ok: false, problem: 'invalid' };
+      return {
+        ok: true,
+        identity: {
+          issuer,
+          subject: payload.sub,
+          email: payload.email.toLowerCase(),
+          firstName: typeof payload.given_name === 'string' ? payload.given_name : null,
+          lastName: typeof payload.family_name === 'string' ? payload.family_name : null,
+        },
+      };
+    } catch (error) {
+      return { ok: false, problem: problemOf(error) };
+    }
+  }
+}
+
+function problemOf(error: unknown): IdTokenProblem {
+  if (error instanceof errors.JWTExpired) return 'expired';
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return error.claim === 'aud' ? 'wrong_audience' : 'invalid';
+  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
+    return 'bad_signature';
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'bad_signature';
+  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return 'malformed';
+  throw error; // e.g. the remote key set could not be fetched: a server-side fault, not bad input
+}

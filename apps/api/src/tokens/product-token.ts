@@ -1,0 +1,93 @@
+import { randomUUID, sign, verify } from 'node:crypto';
+import { AccessTokenClaimsSchema, type AccessTokenClaims } from '@customer-core/contracts';
+import type { ProductKeyRing } from './signing-keys.js';
+
+// Product access tokens: compact JWS, ES256 only. Signed and verified with node:crypto on cached
+// KeyObjects because this is the hot path of validate and refresh (see performance targets).
+
+export const PRODUCT_TOKEN_AUDIENCE = 'customer-core';
+export const PRODUCT_TOKEN_SCOPE = 'borrower';
+
+export type TokenProblem =
+  'malformed' | 'unsupported_algorithm' | 'bad_signature' | 'wrong_issuer' | 'wrong_audience' | 'expired';
+
+export type VerifiedToken = { ok: true; claims: AccessTokenClaims } | { ok: false; problem: TokenProblem };
+
+export interface TokenSubject {
+  borrowerId: string;
+  email: string;
+  externalIds: string[];
+}
+
+const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+export class ProductTokens {
+  constructor(
+    private readonly keys: ProductKeyRing,
+    private readonly options: { issuer: string; ttlSeconds: number },
+  ) {}
+
+  issue(subject: TokenSubject, now = Date.now()): { token: string; claims: AccessTokenClaims } {
+    const key = this.keys.active;
+    const iat = Math.floor(now / 1000);
+    const claims: AccessTokenClaims = {
+      email: subject.email,
+      exp: iat + this.options.ttlSeconds,
+      external_ids: subject.externalIds,
+      iat,
+      jti: randomUUID(),
+      iss: this.options.issuer,
+      scope: PRODUCT_TOKEN_SCOPE,
+      sub: subject.borrowerId,
+    };
+    const signingInput = `${encode({ alg: 'ES256', typ: 'JWT', kid: key.kid })}.${encode({ ...claims, aud: PRODUCT_TOKEN_AUDIENCE })}`;
+    const signature = sign('sha256', Buffer.from(signingInput), {
+      key: key.privateKey,
+      dsaEncoding: 'ieee-p1363',
+    });
+    return { token: `${signingInput}.${signature.toString('base64url')}`, claims };
+  }
+
+  /** Checks signature, algorithm, issuer, audience and (unless allowed) expiry. Revocation is the caller's. */
+  async verify(raw: string, options: { allowExpired?: boolean; now?: number } = {}): Promise<VerifiedToken> {
+    const parts = raw.split('.');
+    if (parts.length !== 3) return { ok: false, problem: 'malformed' };
+    const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+    const header = parseJson(headerPart);
+    const payload = parseJson(payloadPart);
+    if (!header || !payload) return { ok: false, problem: 'malformed' };
+    // Allow-list, not deny-list: 'none', HS256 and RS256 are all refused here.
+    if (header.alg !== 'ES256') return { ok: false, problem: 'unsupported_algorithm' };
+    const key = typeof header.kid === 'string' ? await this.keys.findOrReload(header.kid) : undefined;
+    if (!key) return { ok: false, problem: 'bad_signature' };
+    const signature = Buffer.from(signaturePart, 'base64url');
+    const valid =
+      signature.length === 64 &&
+      verify(
+        'sha256',
+        Buffer.from(`${headerPart}.${payloadPart}`),
+        { key: key.publicKey, dsaEncoding: 'ieee-p1363' },
+        signature,
+      );
+    if (!valid) return { ok: false, problem: 'bad_signature' };
+
+    const claims = AccessTokenClaimsSchema.safeParse(payload);
+    if (!claims.success) return { ok: false, problem: 'malformed' };
+    if (claims.data.iss !== this.options.issuer) return { ok: false, problem: 'wrong_issuer' };
+    if (payload.aud !== PRODUCT_TOKEN_AUDIENCE) return { ok: false, problem: 'wrong_audience' };
+    const now = options.now ?? Date.now();
+    if (!options.allowExpired && claims.data.exp * 1000 <= now) return { ok: false, problem: 'expired' };
+    return { ok: true, claims: claims.data };
+  }
+}
+
+function parseJson(segment: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}

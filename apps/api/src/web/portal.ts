@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PORTAL_CONFIG_META_NAME, type PortalConfig } from '@customer-core/contracts';
+
+const CONFIG_PLACEHOLDER = `<meta name="${PORTAL_CONFIG_META_NAME}" content="">`;
+
+/** Paths the single-page app never answers: they belong to the API and the identity provider. */
+const SERVER_PREFIXES = ['/api/', '/oauth2/', '/dev/', '/healthz', '/readyz'];
+
+/**
+ * Serves the built portal: hashed assets cached for a year, and index.html (with this deployment's
+ * runtime configuration in a meta tag, so one build serves every environment) for every app route.
+ */
+export async function registerPortal(
+  app: FastifyInstance,
+  options: { distDir: string; portalConfig: PortalConfig },
+) {
+  const indexFile = path.join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.error({ indexFile }, 'The portal is not built: run `npm run build`. Serving the API only.');
+    app.setNotFoundHandler(notFound);
+    return;
+  }
+  const template = readFileSync(indexFile, 'utf8');
+  if (!template.includes(CONFIG_PLACEHOLDER)) {
+    throw new Error(`${indexFile} lacks the ${CONFIG_PLACEHOLDER} placeholder`);
+  }
+  const indexHtml = template.replace(
+    CONFIG_PLACEHOLDER,
+    `<meta name="${PORTAL_CONFIG_META_NAME}" content="${escapeAttribute(JSON.stringify(options.portalConfig))}">`,
+  );
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isPage || SERVER_PREFIXES.some((prefix) => url.startsWith(prefix))) return notFound(request, reply);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .status(404)
+    .send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

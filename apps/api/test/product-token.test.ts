@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { migrateToLatest, openDatabase } from '@customer-core/database';
+import { createTestDatabase, testDatabaseKinds } from '@customer-core/database/testing';
+import { decodeAccessToken } from '@customer-core/contracts';
+import type { Kysely } from 'kysely';
+import { apiMigrations } from '../src/db/migrations.js';
+import type { ApiDatabase } from '../src/db/schema.js';
+import { ProductTokens } from '../src/tokens/product-token.js';
+import { generateSigningKey, ProductKeyRing } from '../src/tokens/signing-keys.js';
+
+const ISSUER = 'http://localhost:8080';
+const subject = {
+  borrowerId: '5d7f5c8e-8f0e-4a57-9c1e-1d2b3c4d5e6f',
+  email: 'dana@example.com',
+  externalIds: [],
+};
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+for (const kind of testDatabaseKinds()) {
+  describe(`product access tokens (${kind})`, () => {
+    let db: Kysely<ApiDatabase>;
+    let drop: () => Promise<void>;
+    let tokens: ProductTokens;
+
+    before(async () => {
+      const database = await createTestDatabase(kind);
+      drop = database.drop;
+      db = openDatabase<ApiDatabase>(database.location);
+      await migrateToLatest(db, 'api', apiMigrations);
+      tokens = new ProductTokens(await ProductKeyRing.open(db), { issuer: ISSUER, ttlSeconds: 600 });
+    });
+    after(async () => {
+      await db.destroy();
+      await drop();
+    });
+
+    it('issues the claims of spec section 3, readable by the browser model', async () => {
+      const { token } = tokens.issue(subject);
+      const decoded = decodeAccessToken(token);
+      assert.equal(decoded?.userId, subject.borrowerId);
+      assert.equal(decoded?.email, 'dana@example.com');
+      assert.equal(decoded?.issuer, ISSUER);
+      assert.equal(decoded?.scope, 'borrower');
+      assert.equal(decoded?.isValid, true);
+      assert.equal(decoded!.exp - decoded!.iat, 600);
+      const verified = await tokens.verify(token);
+      assert.equal(verified.ok, true);
+    });
+
+    it('gives every token its own id', () => {
+      assert.notEqual(tokens.issue(subject).claims.jti, tokens.issue(subject).claims.jti);
+    });
+
+    it('refuses an expired token unless asked to allow it', async () => {
+      const { token } = tokens.issue(subject, Date.now() - 601_000);
+      assert.deepEqual(await tokens.verify(token), { ok: false, problem: 'expired' });
+      assert.equal((await tokens.verify(token, { allowExpired: true })).ok, true);
+    });
+
+    it('refuses a tampered payload', async () => {
+      const [h, , s] = tokens.issue(subject).token.split('.');
+      const forged = `${h}.${b64({ ...tokens.issue(subject).claims, sub: 'someone-else', aud: 'customer-core' })}.${s}`;
+      assert.deepEqual(await tokens.verify(forged), { ok: false, problem: 'bad_signature' });
+    });
+
+    it("refuses alg 'none'", async () => {
+      const { claims } = tokens.issue(subject);
+      const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, aud: 'customer-core' })}.`;
+      assert.deepEqual(await tokens.verify(unsigned), { ok: false, problem: 'unsupported_algorithm' });
+    });
+
+    it('refuses HS256 signed with the public key (algorithm confusion)', async () => {
+      const { claims } = tokens.issue(subject);
+      const jwks = (await ProductKeyRing.open(db)).publicJwks();
+      const input = `${b64({ alg: 'HS256', kid: jwks.keys[0]!.kid })}.${b64({ ...claims, aud: 'customer-core' })}`;
+      const mac = createHmac('sha256', JSON.stringify(jwks.keys[0])).update(input).digest('base64url');
+      assert.deepEqual(await tokens.verify(`${input}.${mac}`), {
+        ok: false,
+        problem: 'unsupported_algorithm',
+      });
+    });
+
+    it('refuses a token signed by a key it does not hold', async () => {
+      const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const { claims } = tokens.issue(subject);
+      const input = `${b64({ alg: 'ES256', kid: 'not-ours' })}.${b64({ ...claims, aud: 'customer-core' })}`;
+      const sig = sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString(
+        'base64url',
+      );
+      assert.deepEqual(await tokens.verify(`${input}.${sig}`), { ok: false, problem: 'bad_signature' });
+    });
+
+    it('refuses another issuer and malformed input', async () => {
+      const other = new ProductTokens(await ProductKeyRing.open(db), {
+        issuer: 'https://elsewhere.example',
+        ttlSeconds: 600,
+      });
+      assert.deepEqual(await tokens.verify(other.issue(subject).token), {
+        ok: false,
+        problem: 'wrong_issuer',
+      });
+      for (const junk of ['', 'a.b', 'a.b.c', '...', 'x'.repeat(50)]) {
+        assert.deepEqual(await tokens.verify(junk), { ok: false, problem: 'malformed' }, junk);
+      }
+    });
+
+    it('shares keys between instances: one key set, and a rotated-in key is found by the others', async () => {
+      const [a, b] = await Promise.all([ProductKeyRing.open(db), ProductKeyRing.open(db)]);
+      assert.deepEqual(a.publicJwks(), b.publicJwks());
+      const rotated = generateSigningKey();
+      await db
+        .insertInto('product_signing_key')
+        .values({
+          kid: rotated.kid,
+          private_key_pem: rotated.privateKeyPem,
+          public_jwk: JSON.stringify(rotated.publicJwk),
+        })
+        .execute();
+      await a.reload();
+      assert.equal(a.active.kid, rotated.kid);
+      const issuedByA = new ProductTokens(a, { issuer: ISSUER, ttlSeconds: 600 }).issue(subject).token;
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // b reloads at most once a second
+      const verifiedByB = await new ProductTokens(b, { issuer: ISSUER, ttlSeconds: 600 }).verify(issuedByA);
+      assert.equal(verifiedByB.ok, true);
+    });
+  });
+}

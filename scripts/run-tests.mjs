@@ -1,0 +1,31 @@
+// Runs every test of the project with node's own test runner (TypeScript through tsx, workspace
+// packages from source). Unit and API tests first; browser tests last, since they need the build.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const roots = ['packages', 'apps', 'e2e'];
+const files = roots
+  .flatMap((dir) =>
+    readdirSync(path.join(root, dir), { recursive: true }).map((f) => path.join(dir, String(f))),
+  )
+  .filter((f) => /\.test\.ts$/.test(f) && !f.split(path.sep).includes('node_modules'))
+  .sort((a, b) => Number(a.startsWith('e2e')) - Number(b.startsWith('e2e')) || a.localeCompare(b));
+
+const only = process.argv.slice(2);
+const selected = only.length ? files.filter((f) => only.some((o) => f.includes(o))) : files;
+if (selected.length === 0) {
+  console.error('No test files matched.');
+  process.exit(1);
+}
+
+console.log(
+  `Databases: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL to add PostgreSQL)'}`,
+);
+const result = spawnSync(
+  process.execPath,
+  ['--conditions=source', '--import', 'tsx', '--test', '--test-reporter=spec', ...selected],
+  { cwd: root, stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);
