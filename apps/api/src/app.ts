@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +17,11 @@ import { healthRoutes } from './routes/health.js';
 import { createAuthServices } from './services.js';
 import { registerPortal } from './web/portal.js';
 
+/** What is not configuration: wiring a test may change. */
+export interface ServerOptions {
+  logStream?: Writable;
+}
+
 export interface Portal {
   app: FastifyInstance;
   identityProvider: IdentityProvider | null;
@@ -26,9 +32,10 @@ export async function buildApp(
   config: Config,
   db: Kysely<ApiDatabase>,
   migrations: Record<string, Migrations>,
+  options: ServerOptions = {},
 ): Promise<Portal> {
   const app = Fastify({
-    ...loggingOptions(config.logLevel),
+    ...loggingOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
   });

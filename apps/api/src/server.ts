@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { describeLocation, migrateToLatest, openDatabase, type Migrations } from '@customer-core/database';
 import { idpMigrations } from '@customer-core/idp';
-import { buildApp, type Portal } from './app.js';
+import { buildApp, type Portal, type ServerOptions } from './app.js';
 import type { Config } from './config/config.js';
 import { apiMigrations } from './db/migrations.js';
 import type { ApiDatabase } from './db/schema.js';
@@ -17,13 +17,13 @@ export interface RunningServer extends Portal {
 }
 
 /** Opens and migrates the database, composes the app, seeds the demo borrower where allowed, and listens. */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const db = openDatabase<ApiDatabase>(config.database);
   const migrations: Record<string, Migrations> = { api: apiMigrations };
   if (config.bundledIdp) migrations.idp = idpMigrations;
   try {
     for (const [component, list] of Object.entries(migrations)) await migrateToLatest(db, component, list);
-    const portal = await buildApp(config, db, migrations);
+    const portal = await buildApp(config, db, migrations, options);
     portal.app.log.info({ database: describeLocation(config.database) }, 'database ready');
     if (config.seedDemoBorrower && portal.identityProvider) await seedDemoBorrower(portal.identityProvider);
     const address = await portal.app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
 
 // Query strings carry one-time tokens, authorization codes and session tokens: log their names, never their values.
@@ -21,10 +22,13 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
 
 export function loggingOptions(
   level: string,
+  /** Where log lines go; standard output unless a test reads them. */
+  stream?: Writable,
 ): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
   return {
     logger: {
       level,
+      ...(stream ? { stream } : {}),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',

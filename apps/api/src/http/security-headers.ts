@@ -31,6 +31,7 @@ export async function registerSecurityHeaders(
     },
     hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
 }

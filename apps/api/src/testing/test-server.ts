@@ -1,5 +1,6 @@
 import { createTestDatabase, type TestDatabaseKind } from '@customer-core/database/testing';
 import { loadConfig, type Config } from '../config/config.js';
+import type { ServerOptions } from '../app.js';
 import { startServer, type RunningServer } from '../server.js';
 import { freePort } from './free-port.js';
 
@@ -18,6 +19,7 @@ export interface TestServer {
 export async function startTestServer(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
+  options: ServerOptions = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const database = await createTestDatabase(kind);
@@ -33,7 +35,7 @@ export async function startTestServer(
     database: database.location,
   };
   try {
-    const server = await startServer(config);
+    const server = await startServer(config, options);
     return {
       baseUrl: config.publicUrl,
       config,

@@ -36,6 +36,8 @@ export async function registerPortal(
     root: options.distDir,
     wildcard: false,
     index: false,
+    // One rule for caching, below; the plugin's own header would overwrite it.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

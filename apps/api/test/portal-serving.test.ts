@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import { apiPaths, PORTAL_CONFIG_META_NAME, PortalConfigSchema } from '@customer-core/contracts';
+import { DEMO_BORROWER } from '../src/demo-borrower.js';
+import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
+
+// The portal pages are served by the same instance; whether the portal is built decides what a page
+// request gets, so these tests need `npm run build` first (npm test does it).
+
+describe('serving the portal', () => {
+  let server: TestServer;
+  const logLines: string[] = [];
+
+  before(async () => {
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean)));
+    server = await startTestServer(
+      'pglite',
+      { LOG_LEVEL: 'debug', LENDER_NAME: 'Acme "Capital" <Funding> & Co' },
+      { logStream },
+    );
+  });
+  after(() => server?.close());
+
+  it('answers app routes with the portal and its runtime configuration, escaped', async () => {
+    const response = await fetch(`${server.baseUrl}/auth/login`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /text\/html/);
+    assert.equal(response.headers.get('cache-control'), 'no-cache');
+    const html = await response.text();
+    const content = new RegExp(`<meta name="${PORTAL_CONFIG_META_NAME}" content="([^"]*)">`).exec(html)?.[1];
+    assert.ok(content, 'the config meta tag is filled in');
+    const unescaped = content
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    const config = PortalConfigSchema.parse(JSON.parse(unescaped));
+    assert.equal(config.lender.name, 'Acme "Capital" <Funding> & Co');
+    assert.equal(config.identityProviders.nonProduction.issuer, `${server.baseUrl}/oauth2/default`);
+    assert.doesNotMatch(html, /<script>|<script [^>]*>[^<]/, 'no inline script');
+  });
+
+  it('sends security headers: CSP without inline script, no framing, no referrer, no sniffing', async () => {
+    const response = await fetch(`${server.baseUrl}/ui/dashboard/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self'(;|$)/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    assert.equal(response.headers.get('referrer-policy'), 'no-referrer');
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(response.headers.get('x-frame-options'), 'DENY');
+    assert.equal(response.headers.get('strict-transport-security'), null, 'HSTS only in production');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    assert.ok(asset);
+    const response = await fetch(`${server.baseUrl}${asset}`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('cache-control') ?? '', /max-age=31536000, immutable/);
+  });
+
+  it('answers unknown API paths with a JSON 404, never the portal', async () => {
+    for (const path of ['/api/nothing-here', '/api/auth/unknown', '/healthz/x']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      assert.equal(response.status, 404, path);
+      assert.equal(((await response.json()) as { error: string }).error, 'not_found');
+    }
+    assert.equal((await fetch(`${server.baseUrl}/auth/login`, { method: 'POST' })).status, 404);
+  });
+
+  it('reports health and readiness', async () => {
+    assert.deepEqual(await (await fetch(`${server.baseUrl}/healthz`)).json(), { status: 'ok' });
+    assert.deepEqual(await (await fetch(`${server.baseUrl}/readyz`)).json(), { status: 'ready' });
+  });
+
+  it('keeps a 5xx generic: a request id, no internals', async () => {
+    const response = await fetch(`${server.baseUrl}${apiPaths.auth.tokenExchange}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'trace-abc-123' },
+      body: JSON.stringify({ token: 'a.b.c' }),
+    });
+    assert.equal(response.status, 400);
+    assert.ok(
+      logLines.some((line) => line.includes('"reqId":"trace-abc-123"')),
+      'a well-formed incoming request id is kept',
+    );
+  });
+
+  it('never writes a password, session token, code or token to the log', async () => {
+    const canaryPassword = 'Canary-Password-9f3a';
+    await fetch(`${server.baseUrl}/api/v1/authn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: DEMO_BORROWER.login, password: canaryPassword }),
+    });
+    const { idToken, accessToken } = await signInThroughIdp(server.baseUrl, {
+      username: DEMO_BORROWER.login,
+      password: DEMO_BORROWER.password,
+    });
+    const exchanged = (await (
+      await fetch(`${server.baseUrl}${apiPaths.auth.tokenExchange}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer header-canary-value' },
+        body: JSON.stringify({ token: idToken }),
+      })
+    ).json()) as { access_token: string };
+    await fetch(`${server.baseUrl}${apiPaths.auth.logout}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ access_token: exchanged.access_token }),
+    });
+
+    assert.ok(logLines.length > 10, 'the log was captured');
+    const log = logLines.join('\n');
+    for (const secret of [
+      canaryPassword,
+      DEMO_BORROWER.password,
+      idToken,
+      accessToken,
+      exchanged.access_token,
+      'header-canary-value',
+    ]) {
+      assert.ok(!log.includes(secret), `a secret reached the log: ${secret.slice(0, 12)}…`);
+    }
+    assert.doesNotMatch(log, /sessionToken=(?!\[redacted\])[\w-]{10,}/, 'no session token in a logged URL');
+    assert.doesNotMatch(log, /[?&]code=(?!\[redacted\])[\w-]{10,}/, 'no authorization code in a logged URL');
+  });
+});
