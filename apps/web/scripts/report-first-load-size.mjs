@@ -1,0 +1,59 @@
+// Prints the gzipped JavaScript of the sign-in route (/auth/login), read from Vite's manifest, and
+// checks the first paint against the budget (performance-targets.md: 110 KB, React included).
+//   first paint   the entry chunk and its static imports: all /auth/login needs to paint the
+//                 screen, form included (an editable placeholder of the same markup)
+//   interactive   the react-hook-form form that takes over right after the first paint
+//   on submit     warmed up while the borrower types: the zod validation and the sign-in flow,
+//                 then the identity provider client (okta-auth-js) when the flow starts
+import { readFileSync } from 'node:fs';
+import { URL, fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 110 * 1024;
+const TIERS = [
+  ['first paint', null],
+  ['interactive', ['src/features/sign-in/sign-in-form.tsx']],
+  ['on submit', ['src/features/sign-in/sign-in-resolver.ts', 'src/features/sign-in/sign-in.ts']],
+];
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
+const oktaKey = Object.keys(manifest).find((key) => key.includes('@okta/okta-auth-js'));
+
+const counted = new Set();
+const collect = (key, files, withDynamic = false) => {
+  const chunk = manifest[key];
+  if (!chunk || counted.has(chunk.file)) return;
+  counted.add(chunk.file);
+  files.push(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported, files);
+  if (withDynamic) for (const imported of chunk.dynamicImports ?? []) collect(imported, files);
+};
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzipped = (file) => gzipSync(readFileSync(`${dist}${file}`), { level: 9 }).length;
+
+let firstPaint = 0;
+let cumulative = 0;
+for (const [name, keys] of TIERS) {
+  const files = [];
+  for (const key of keys ?? [entryKey]) collect(key, files);
+  if (name === 'on submit' && oktaKey) collect(oktaKey, files);
+  let total = 0;
+  console.log(`${name}:`);
+  for (const file of files) {
+    const size = gzipped(file);
+    total += size;
+    console.log(`  ${file.padEnd(44)} ${kb(size).padStart(9)}`);
+  }
+  cumulative += total;
+  if (name === 'first paint') firstPaint = total;
+  console.log(`  ${`= ${name}`.padEnd(44)} ${kb(total).padStart(9)}   (cumulative ${kb(cumulative)})`);
+}
+
+const verdict = firstPaint <= BUDGET_BYTES ? 'within budget' : 'OVER BUDGET';
+console.log(
+  `Sign-in route first load: ${kb(firstPaint)} of JavaScript gzipped (budget ${kb(BUDGET_BYTES)}): ${verdict}`,
+);
+if (firstPaint > BUDGET_BYTES) process.exitCode = 1;

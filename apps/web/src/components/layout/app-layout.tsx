@@ -1,0 +1,33 @@
+import { Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { Loading } from '../loading';
+import { BrandPanel } from './brand-panel';
+import { SiteFooter } from './site-footer';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import './layout.css';
+
+/** The branded two-column page (spec section 1): brand panel on the left, the screen's card on the right. */
+export function PageShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="page">
+      <SkipLink />
+      <BrandPanel />
+      <div className="page__content">
+        <main id={MAIN_CONTENT_ID} className="content-card" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+      </div>
+    </div>
+  );
+}
+
+export function AppLayout() {
+  return (
+    <PageShell>
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </PageShell>
+  );
+}

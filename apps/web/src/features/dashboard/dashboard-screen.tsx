@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { PageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { getLenderBranding } from '../../config/portal-config-meta';
+import { useAuth } from '../../lib/auth/use-auth';
+import { readAccessToken, readStoredProfile } from '../../lib/product-session-data';
+import { AccountDetails } from './account-details';
+import './dashboard.css';
+
+/** The signed-in home (default landing path). */
+export function DashboardScreen() {
+  const { signOut } = useAuth();
+  const [signingOut, setSigningOut] = useState(false);
+  const [profile] = useState(readStoredProfile);
+  const [token] = useState(readAccessToken);
+  const firstName = profile?.firstName?.trim();
+
+  // The guard sends the borrower to sign-in once the session is gone.
+  const onSignOut = () => {
+    setSigningOut(true);
+    void signOut();
+  };
+
+  return (
+    <section className="dashboard" aria-labelledby="dashboard-title" data-testid="dashboard">
+      <PageTitle title="Your account" />
+      <header className="dashboard__header">
+        <h1 id="dashboard-title">{firstName ? `Hello, ${firstName}` : 'Hello'}</h1>
+        <p className="dashboard__intro">You&rsquo;re signed in to your {getLenderBranding().name} account.</p>
+      </header>
+      <AccountDetails profile={profile} token={token} />
+      <button
+        type="button"
+        className="button button--secondary button--block"
+        onClick={onSignOut}
+        disabled={signingOut}
+      >
+        {signingOut && <Spinner />}
+        Sign out
+      </button>
+    </section>
+  );
+}

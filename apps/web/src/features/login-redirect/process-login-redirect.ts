@@ -1,0 +1,36 @@
+import { loadIdentityProvider, takeRestoredOriginalUri } from '../../lib/identity-provider';
+import { peekReturnPath } from '../../lib/return-path';
+import { toSafeReturnPath } from '../../lib/safe-return-path';
+
+// The authorization code can be redeemed once: the redirect is finished at most once per page load,
+// however often the screen mounts (React StrictMode runs effects twice in development).
+let processing: Promise<string> | undefined;
+
+/** An error the identity provider sent back in the address, e.g. ?error=login_required. */
+function errorInAddress(): Error | null {
+  const params = new URLSearchParams(window.location.search);
+  const error = params.get('error');
+  if (!error) return null;
+  const description = params.get('error_description');
+  return new Error(description ? `${error}: ${description}` : error);
+}
+
+async function finishLoginRedirect(): Promise<string> {
+  const client = await loadIdentityProvider();
+  await client.handleLoginRedirect();
+  const authStateError = client.authStateManager.getAuthState()?.error ?? errorInAddress();
+  if (authStateError) throw authStateError;
+  return toSafeReturnPath(takeRestoredOriginalUri() ?? peekReturnPath());
+}
+
+/** Finishes the identity provider's redirect and answers where the borrower goes next. */
+export function processLoginRedirectOnce(): Promise<string> {
+  processing ??= finishLoginRedirect();
+  return processing;
+}
+
+/** An authorization response in the query: a code with its state, or an error. */
+export function isAuthorizationResponse(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return (params.has('code') && params.has('state')) || params.has('error');
+}

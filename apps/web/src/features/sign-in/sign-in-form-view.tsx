@@ -1,0 +1,92 @@
+import { routes } from '@customer-core/contracts';
+import type { ComponentPropsWithRef, FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { FormField, fieldErrorId } from '../../components/form-field';
+import { PasswordInput } from '../../components/password-input';
+import { Spinner } from '../../components/spinner';
+
+export const EMAIL_FIELD_ID = 'sign-in-email';
+export const PASSWORD_FIELD_ID = 'sign-in-password';
+
+type InputProps = Omit<ComponentPropsWithRef<'input'>, 'id' | 'type'>;
+
+interface SignInFormViewProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  emailInput: InputProps;
+  passwordInput: InputProps;
+  emailError?: string | undefined;
+  passwordError?: string | undefined;
+  pending?: boolean;
+  banner?: ReactNode;
+  /** False while react-hook-form loads: the fields are read-only and the buttons wait. */
+  ready?: boolean;
+}
+
+/** The sign-in form's markup, shared by the first paint and the interactive form. */
+export function SignInFormView({
+  onSubmit,
+  emailInput,
+  passwordInput,
+  emailError,
+  passwordError,
+  pending = false,
+  banner,
+  ready = true,
+}: SignInFormViewProps) {
+  return (
+    <form
+      className="sign-in-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="sign-in-form-heading"
+      aria-busy={ready ? undefined : true}
+      data-ready={ready}
+    >
+      <h2 id="sign-in-form-heading" className="visually-hidden">
+        Sign in to your account
+      </h2>
+      {banner}
+      <FormField id={EMAIL_FIELD_ID} label="Email" error={emailError}>
+        <input
+          {...emailInput}
+          readOnly={!ready}
+          id={EMAIL_FIELD_ID}
+          className="text-input"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? fieldErrorId(EMAIL_FIELD_ID) : undefined}
+        />
+      </FormField>
+      <FormField
+        id={PASSWORD_FIELD_ID}
+        label="Password"
+        error={passwordError}
+        aside={
+          <Link className="sign-in-form__forgot" to={routes.forgotPassword.path}>
+            Forgot Password?
+          </Link>
+        }
+      >
+        <PasswordInput
+          {...passwordInput}
+          readOnly={!ready}
+          id={PASSWORD_FIELD_ID}
+          autoComplete="current-password"
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? fieldErrorId(PASSWORD_FIELD_ID) : undefined}
+        />
+      </FormField>
+      <button type="submit" className="button button--primary button--block" disabled={pending || !ready}>
+        {pending && <Spinner />}
+        LOGIN
+      </button>
+      <p className="visually-hidden" role="status">
+        {pending ? 'Signing in' : ''}
+      </p>
+    </form>
+  );
+}

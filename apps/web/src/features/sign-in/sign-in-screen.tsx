@@ -1,0 +1,53 @@
+import { routes } from '@customer-core/contracts';
+import { Suspense, lazy } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { IdentityProviderUnavailable } from '../../components/identity-provider-unavailable';
+import { Loading } from '../../components/loading';
+import { PageTitle } from '../../components/page-title';
+import { useAuth } from '../../lib/auth/use-auth';
+import { useIdentityProviderUnavailableReason } from '../../lib/identity-provider-availability';
+import { peekReturnPath } from '../../lib/return-path';
+import { SignInFormPlaceholder } from './sign-in-form-placeholder';
+import './sign-in.css';
+
+// react-hook-form arrives right after the first paint; the placeholder is the same form meanwhile.
+const loadSignInForm = () => import('./sign-in-form');
+// Opening the portal on the sign-in screen (or on /, which leads there): fetch it before React renders.
+if ([routes.signIn.path, routes.root.path].some((path) => path === window.location.pathname))
+  void loadSignInForm();
+const SignInForm = lazy(() => loadSignInForm().then((module) => ({ default: module.SignInForm })));
+
+/** Spec section 2, sign-in screen. */
+export function SignInScreen() {
+  const { status } = useAuth();
+  const unavailable = useIdentityProviderUnavailableReason();
+  const navigate = useNavigate();
+  if (status === 'unknown') return <Loading />;
+  if (status === 'authenticated') return <Navigate to={peekReturnPath()} replace />;
+  if (unavailable) return <IdentityProviderUnavailable />;
+  return (
+    <section className="sign-in" aria-labelledby="sign-in-title" data-testid="sign-in">
+      <PageTitle title="Sign in" />
+      <header className="sign-in__header">
+        <h1 id="sign-in-title">Welcome Back</h1>
+        <p className="sign-in__intro">Sign in to access your account.</p>
+      </header>
+      <Suspense fallback={<SignInFormPlaceholder />}>
+        <SignInForm />
+      </Suspense>
+      <div className="sign-in__divider" aria-hidden="true">
+        <span>or</span>
+      </div>
+      <button
+        type="button"
+        className="button button--secondary button--block"
+        onClick={() => void navigate(routes.magicLink.path)}
+      >
+        Email Only Sign In
+      </button>
+      <p className="sign-in__apply">
+        Not a customer? <Link to={routes.startApplication.path}>Apply For a Loan</Link>
+      </p>
+    </section>
+  );
+}

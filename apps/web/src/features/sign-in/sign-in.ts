@@ -1,0 +1,57 @@
+import { IDP_SCOPES, type SignIn } from '@customer-core/contracts';
+import type { Tokens } from '@okta/okta-auth-js/authn';
+import { loadIdentityProvider, type IdentityProviderClient } from '../../lib/identity-provider';
+import { clearProductSession, storeAccessToken, storeProfileJson } from '../../lib/product-session';
+import { peekReturnPath } from '../../lib/return-path';
+import { exchangeIdToken } from './exchange-id-token';
+
+const ID_TOKEN_FAILED = 'Sign in success, but error obtaining idToken';
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function obtainTokens(
+  client: IdentityProviderClient,
+  sessionToken: string | undefined,
+): Promise<Tokens> {
+  try {
+    const { tokens } = await client.token.getWithoutPrompt({ sessionToken, scopes: [...IDP_SCOPES] });
+    if (!tokens.idToken) throw new Error('no idToken');
+    client.tokenManager.setTokens(tokens);
+    return tokens;
+  } catch {
+    throw new Error(ID_TOKEN_FAILED);
+  }
+}
+
+/**
+ * The sign-in flow of spec section 4. On success the page leaves for the identity provider
+ * (step 5) and comes back at the login callback; on failure nothing of the attempt is kept.
+ */
+export async function signIn(
+  { email, password }: SignIn,
+  originalUri: string = peekReturnPath(),
+): Promise<void> {
+  let client: IdentityProviderClient | undefined;
+  try {
+    client = await loadIdentityProvider();
+    // (1) credentials to the identity provider
+    const transaction = await client.signInWithCredentials({ username: email, password });
+    if (transaction.status !== 'SUCCESS') throw new Error(`Could not sign in: ${transaction.status}`);
+    // (2) the identity profile, kept as received
+    storeProfileJson(transaction.user?.profile);
+    // (3) the session token turned silently into an ID token and an access token
+    const tokens = await obtainTokens(client, transaction.sessionToken);
+    // (4) the ID token exchanged for the product's access token
+    storeAccessToken(await exchangeIdToken(tokens.idToken?.idToken ?? ''));
+    // (5) the redirect sign-in completed with the same session token
+    await client.signInWithRedirect({ sessionToken: transaction.sessionToken, originalUri });
+  } catch (error) {
+    clearProductSession();
+    client?.tokenManager.clear();
+    const signInError = new Error(`Sign-in error: ${messageOf(error)}`, { cause: error });
+    console.error(signInError);
+    throw signInError;
+  }
+}

@@ -1,0 +1,3 @@
+export function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

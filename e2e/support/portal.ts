@@ -1,0 +1,69 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ACCESS_TOKEN_STORAGE_KEY, PROFILE_STORAGE_KEY, routes } from '@customer-core/contracts';
+import { startTestServer, type TestServer } from '@customer-core/api/testing';
+import { launchBrowser } from './browser.js';
+
+export const DEMO = {
+  email: 'demo@example.com',
+  password: 'Demo-Borrower-1',
+  firstName: 'Dana',
+  lastName: 'Demo',
+};
+
+export interface Portal {
+  server: TestServer;
+  browser: Browser;
+  baseUrl: string;
+  /** A fresh browser profile (own cookies and storage). */
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/** The real server (built portal, API, bundled IdP, embedded database) and a browser for it. */
+export async function openPortal(env: Record<string, string> = {}): Promise<Portal> {
+  const server = await startTestServer('pglite', env);
+  const browser = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    baseUrl: server.baseUrl,
+    async newPage() {
+      const context = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width: 1280, height: 800 },
+      });
+      contexts.push(context);
+      return { context, page: await context.newPage() };
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Fills and submits the sign-in form as a borrower would. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+}
+
+/** Signs the demo borrower in from the sign-in page and waits for the signed-in home. */
+export async function signInAsDemo(page: Page): Promise<void> {
+  await page.goto(routes.signIn.path);
+  await submitSignIn(page, DEMO.email, DEMO.password);
+  await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+}
+
+export function readPortalStorage(page: Page) {
+  return page.evaluate(
+    ([tokenKey, profileKey]) => ({
+      token: localStorage.getItem(tokenKey!),
+      profile: localStorage.getItem(profileKey!),
+    }),
+    [ACCESS_TOKEN_STORAGE_KEY, PROFILE_STORAGE_KEY],
+  );
+}
