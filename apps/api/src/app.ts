@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
 import type { Kysely } from 'kysely';
 import type { PortalConfig } from '@customer-core/contracts';
 import type { Migrations } from '@customer-core/database';
@@ -12,7 +14,12 @@ import { installErrorHandlers } from './http/error-handler.js';
 import { loggingOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { logoutRoute } from './routes/auth/logout.js';
+import { lookupTokenRoutes } from './routes/auth/lookup-token.js';
+import { profileRoute } from './routes/auth/profile.js';
+import { publicKeysRoute } from './routes/auth/public-keys.js';
 import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
+import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
+import { validateRoute } from './routes/auth/validate.js';
 import { healthRoutes } from './routes/health.js';
 import { createAuthServices } from './services.js';
 import { registerPortal } from './web/portal.js';
@@ -21,6 +28,10 @@ import { registerPortal } from './web/portal.js';
 export interface ServerOptions {
   logStream?: Writable;
 }
+
+const APP_VERSION = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export interface Portal {
   app: FastifyInstance;
@@ -77,14 +88,38 @@ export async function buildApp(
     app.addHook('onClose', () => identityProvider.close());
   }
 
+  // The API description comes from the very schemas the routes validate with.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'customer-core API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
+
   const services = await createAuthServices(config, db, identityProvider);
-  await app.register(tokenExchangeRoute(services));
-  await app.register(logoutRoute(services));
+  for (const route of [
+    tokenExchangeRoute,
+    tokenRefreshRoute,
+    validateRoute,
+    logoutRoute,
+    profileRoute,
+    publicKeysRoute,
+    lookupTokenRoutes,
+  ]) {
+    await app.register(route(services));
+  }
   await app.register(healthRoutes(db, migrations));
   await registerPortal(app, { distDir: config.webDistDir, portalConfig: portalConfigOf(config) });
   return { app, identityProvider };
 }
 
 export function portalConfigOf(config: Config): PortalConfig {
-  return { lender: config.lender, identityProviders: config.identityProviders };
+  return {
+    lender: config.lender,
+    identityProviders: config.identityProviders,
+    session: { warningSeconds: config.sessionWarningSeconds },
+    errorReporting: config.errorReporting,
+  };
 }

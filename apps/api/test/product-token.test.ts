@@ -17,6 +17,7 @@ const subject = {
   externalIds: [],
 };
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const session = { sid: 'session-1', authTime: Math.floor(Date.now() / 1000) };
 
 for (const kind of testDatabaseKinds()) {
   describe(`product access tokens (${kind})`, () => {
@@ -29,7 +30,11 @@ for (const kind of testDatabaseKinds()) {
       drop = database.drop;
       db = openDatabase<ApiDatabase>(database.location);
       await migrateToLatest(db, 'api', apiMigrations);
-      tokens = new ProductTokens(await ProductKeyRing.open(db), { issuer: ISSUER, ttlSeconds: 600 });
+      tokens = new ProductTokens(await ProductKeyRing.open(db), {
+        issuer: ISSUER,
+        ttlSeconds: 600,
+        sessionMaxAgeSeconds: 3600,
+      });
     });
     after(async () => {
       await db.destroy();
@@ -37,7 +42,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('issues the claims of spec section 3, readable by the browser model', async () => {
-      const { token } = tokens.issue(subject);
+      const { token } = tokens.issue(subject, session);
       const decoded = decodeAccessToken(token);
       assert.equal(decoded?.userId, subject.borrowerId);
       assert.equal(decoded?.email, 'dana@example.com');
@@ -49,30 +54,48 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(verified.ok, true);
     });
 
+    it('never lets a token outlive its session', () => {
+      const late = { sid: 'session-2', authTime: Math.floor(Date.now() / 1000) - 3500 };
+      const { claims } = tokens.issue(subject, late);
+      assert.equal(claims.exp, late.authTime + 3600);
+      assert.equal(claims.sid, 'session-2');
+    });
+
+    it('refuses a token without a session id (not one of ours)', async () => {
+      const { claims, token } = tokens.issue(subject, session);
+      const { sid: _sid, ...withoutSid } = claims;
+      const [header] = token.split('.');
+      // Signed correctly below would need the key; a missing claim is caught before that matters.
+      assert.equal(
+        (await tokens.verify(`${header}.${b64({ ...withoutSid, aud: 'customer-core' })}.x`)).ok,
+        false,
+      );
+    });
+
     it('gives every token its own id', () => {
-      assert.notEqual(tokens.issue(subject).claims.jti, tokens.issue(subject).claims.jti);
+      assert.notEqual(tokens.issue(subject, session).claims.jti, tokens.issue(subject, session).claims.jti);
     });
 
     it('refuses an expired token unless asked to allow it', async () => {
-      const { token } = tokens.issue(subject, Date.now() - 601_000);
+      const { token } = tokens.issue(subject, tokens.newSession(Date.now() - 601_000), Date.now() - 601_000);
       assert.deepEqual(await tokens.verify(token), { ok: false, problem: 'expired' });
       assert.equal((await tokens.verify(token, { allowExpired: true })).ok, true);
     });
 
     it('refuses a tampered payload', async () => {
-      const [h, , s] = tokens.issue(subject).token.split('.');
-      const forged = `${h}.${b64({ ...tokens.issue(subject).claims, sub: 'someone-else', aud: 'customer-core' })}.${s}`;
+      const [h, , s] = tokens.issue(subject, session).token.split('.');
+      const forged = `${h}.${b64({ ...tokens.issue(subject, session).claims, sub: 'someone-else', aud: 'customer-core' })}.${s}`;
       assert.deepEqual(await tokens.verify(forged), { ok: false, problem: 'bad_signature' });
     });
 
     it("refuses alg 'none'", async () => {
-      const { claims } = tokens.issue(subject);
+      const { claims } = tokens.issue(subject, session);
       const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, aud: 'customer-core' })}.`;
       assert.deepEqual(await tokens.verify(unsigned), { ok: false, problem: 'unsupported_algorithm' });
     });
 
     it('refuses HS256 signed with the public key (algorithm confusion)', async () => {
-      const { claims } = tokens.issue(subject);
+      const { claims } = tokens.issue(subject, session);
       const jwks = (await ProductKeyRing.open(db)).publicJwks();
       const input = `${b64({ alg: 'HS256', kid: jwks.keys[0]!.kid })}.${b64({ ...claims, aud: 'customer-core' })}`;
       const mac = createHmac('sha256', JSON.stringify(jwks.keys[0])).update(input).digest('base64url');
@@ -84,7 +107,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('refuses a token signed by a key it does not hold', async () => {
       const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-      const { claims } = tokens.issue(subject);
+      const { claims } = tokens.issue(subject, session);
       const input = `${b64({ alg: 'ES256', kid: 'not-ours' })}.${b64({ ...claims, aud: 'customer-core' })}`;
       const sig = sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString(
         'base64url',
@@ -96,8 +119,9 @@ for (const kind of testDatabaseKinds()) {
       const other = new ProductTokens(await ProductKeyRing.open(db), {
         issuer: 'https://elsewhere.example',
         ttlSeconds: 600,
+        sessionMaxAgeSeconds: 3600,
       });
-      assert.deepEqual(await tokens.verify(other.issue(subject).token), {
+      assert.deepEqual(await tokens.verify(other.issue(subject, session).token), {
         ok: false,
         problem: 'wrong_issuer',
       });
@@ -120,9 +144,17 @@ for (const kind of testDatabaseKinds()) {
         .execute();
       await a.reload();
       assert.equal(a.active.kid, rotated.kid);
-      const issuedByA = new ProductTokens(a, { issuer: ISSUER, ttlSeconds: 600 }).issue(subject).token;
+      const issuedByA = new ProductTokens(a, {
+        issuer: ISSUER,
+        ttlSeconds: 600,
+        sessionMaxAgeSeconds: 3600,
+      }).issue(subject, session).token;
       await new Promise((resolve) => setTimeout(resolve, 1000)); // b reloads at most once a second
-      const verifiedByB = await new ProductTokens(b, { issuer: ISSUER, ttlSeconds: 600 }).verify(issuedByA);
+      const verifiedByB = await new ProductTokens(b, {
+        issuer: ISSUER,
+        ttlSeconds: 600,
+        sessionMaxAgeSeconds: 3600,
+      }).verify(issuedByA);
       assert.equal(verifiedByB.ok, true);
     });
   });

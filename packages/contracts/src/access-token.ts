@@ -10,6 +10,10 @@ export const AccessTokenClaimsSchema = z.object({
   iss: z.string(),
   scope: z.string(),
   sub: z.string(),
+  /** The sign-in this token descends from: refreshes keep it, sign-out revokes it. */
+  sid: z.string().optional(),
+  /** When that sign-in happened (seconds); refresh stops at auth_time + the session's maximum age. */
+  auth_time: z.number().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
 

@@ -12,6 +12,8 @@ export const apiPaths = {
     sendMagicLinkEmail: '/api/auth/send-magic-link-email',
     tokenExchange: '/api/auth/token-exchange',
     lookupTokenExchange: '/api/auth/external/lookup-token-exchange',
+    /** For trusted systems (service credential): mints the one-time token lookup-token-exchange takes. */
+    mintLookupToken: '/api/auth/external/lookup-token',
     tokenRefresh: '/api/auth/token-refresh',
     validate: '/api/auth/validate',
   },
@@ -26,16 +28,84 @@ export type TokenExchangeRequest = z.infer<typeof TokenExchangeRequestSchema>;
 export const LogoutRequestSchema = z.object({ access_token: TokenString });
 export type LogoutRequest = z.infer<typeof LogoutRequestSchema>;
 
+export const TokenRefreshRequestSchema = z.object({ token: TokenString });
+export type TokenRefreshRequest = z.infer<typeof TokenRefreshRequestSchema>;
+
+export const ValidateRequestSchema = z.object({ access_token: TokenString });
+export type ValidateRequest = z.infer<typeof ValidateRequestSchema>;
+
+export const LookupTokenExchangeRequestSchema = z.object({ token: TokenString });
+export type LookupTokenExchangeRequest = z.infer<typeof LookupTokenExchangeRequestSchema>;
+
+export const MintLookupTokenRequestSchema = z.object({
+  borrowerId: z.uuid('borrowerId must be a borrower id (UUID)'),
+});
+export type MintLookupTokenRequest = z.infer<typeof MintLookupTokenRequestSchema>;
+
+export const MintLookupTokenResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type MintLookupTokenResponse = z.infer<typeof MintLookupTokenResponseSchema>;
+
 export const AccessTokenResponseSchema = z.object({ access_token: z.string() });
 export type AccessTokenResponse = z.infer<typeof AccessTokenResponseSchema>;
 
 export const LogoutResponseSchema = z.object({ revoked: z.boolean() });
 export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;
 
+/** Why an access token was refused (validate, refresh, and every Bearer call). */
+export const TokenRefusalReasonSchema = z.enum([
+  'malformed',
+  'unsupported_algorithm',
+  'bad_signature',
+  'wrong_issuer',
+  'wrong_audience',
+  'expired',
+  'revoked',
+  'session_expired',
+]);
+export type TokenRefusalReason = z.infer<typeof TokenRefusalReasonSchema>;
+
+/** validate: a token that is good now (a refused one is answered 400/401 with its reason). */
+export const ValidateResponseSchema = z.object({
+  valid: z.literal(true),
+  sub: z.string(),
+  email: z.string(),
+  scope: z.string(),
+  exp: z.number(),
+  sessionExpiresAt: z.number().describe('seconds since the epoch after which refresh is refused'),
+});
+export type ValidateResponse = z.infer<typeof ValidateResponseSchema>;
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  externalIds: z.array(z.string()),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** The product token's public keys, as a JSON Web Key Set. */
+export const PublicKeysSchema = z.object({
+  keys: z.array(
+    z.object({
+      kty: z.string(),
+      kid: z.string(),
+      alg: z.string(),
+      use: z.string(),
+      crv: z.string(),
+      x: z.string(),
+      y: z.string(),
+    }),
+  ),
+});
+export type PublicKeys = z.infer<typeof PublicKeysSchema>;
+
 /** Body of every 4xx/5xx answer of the API. 5xx bodies carry only a generic message and the request id. */
 export const ApiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
+  /** For refused access tokens: which check failed. */
+  reason: TokenRefusalReasonSchema.optional(),
   requestId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -18,5 +18,16 @@ export const PortalConfigSchema = z.object({
     production: IdentityProviderConfigSchema,
     nonProduction: IdentityProviderConfigSchema,
   }),
+  session: z.object({
+    /** How long before an idle borrower's access token expires the portal offers to stay signed in. */
+    warningSeconds: z.number().int().positive(),
+  }),
+  /** Error reporting runs only when the page's host name is productionHost and a DSN is set (spec 9). */
+  errorReporting: z.object({
+    dsn: z.string().nullable(),
+    productionHost: z.string().nullable(),
+    /** The local, development, staging and production origins whose errors are reported. */
+    allowedOrigins: z.array(z.string()),
+  }),
 });
 export type PortalConfig = z.infer<typeof PortalConfigSchema>;

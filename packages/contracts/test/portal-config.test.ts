@@ -14,6 +14,8 @@ describe('identity provider selection (spec section 1)', () => {
       production: { issuer: 'https://id.lender.example/oauth2/default', clientId: 'prod' },
       nonProduction: { issuer: 'https://id-stg.lender.example/oauth2/default', clientId: 'nonprod' },
     },
+    session: { warningSeconds: 60 },
+    errorReporting: { dsn: null, productionHost: null, allowedOrigins: [] },
   };
 
   for (const origin of [

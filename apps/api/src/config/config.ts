@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseLocation } from '@customer-core/database';
@@ -23,13 +24,30 @@ const EnvSchema = z.object({
   LENDER_NAME: z.string().min(1).default('Main Street Funding'),
   LENDER_WEBSITE_URL: httpUrl.default('https://www.example.com/'),
   SUPPORT_PHONE: z.string().min(1).default('(800) 555-0142'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(12 * 3600),
+  SESSION_WARNING_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  ERROR_REPORTING_DSN: httpUrl.optional(),
+  PRODUCTION_HOST: z.string().min(1).optional(),
+  ERROR_REPORTING_ALLOWED_ORIGINS: z.string().optional(),
   IDP_BUNDLED: booleanFlag.default(true),
   IDP_ISSUER: httpUrl.optional(),
   IDP_CLIENT_ID: z.string().min(1).optional(),
   IDP_NONPROD_ISSUER: httpUrl.optional(),
   IDP_NONPROD_CLIENT_ID: z.string().min(1).optional(),
   SEED_DEMO_BORROWER: booleanFlag.optional(),
+  SERVICE_CREDENTIALS: z
+    .string()
+    .regex(
+      /^\s*[\w.-]+:[^,\s]{32,}\s*(,\s*[\w.-]+:[^,\s]{32,}\s*)*$/,
+      'must be name:secret pairs separated by commas, each secret at least 32 characters',
+    )
+    .optional(),
 });
 
 export interface IdentityProviderSettings {
@@ -48,10 +66,16 @@ export interface Config {
   logLevel: string;
   lender: { name: string; websiteUrl: string; supportPhone: string };
   accessTokenTtlSeconds: number;
+  /** A sign-in's access can be refreshed for this long, then the borrower signs in again. */
+  sessionMaxAgeSeconds: number;
+  sessionWarningSeconds: number;
+  errorReporting: { dsn: string | null; productionHost: string | null; allowedOrigins: string[] };
   /** The identity provider shipped with the product, mounted at <publicUrl>/oauth2/default, if enabled. */
   bundledIdp: { issuer: string; clientId: string } | null;
   identityProviders: { production: IdentityProviderSettings; nonProduction: IdentityProviderSettings };
   seedDemoBorrower: boolean;
+  /** Trusted systems that may mint lookup tokens: name -> sha-256 of the secret (the secret is not kept). */
+  serviceCredentials: Map<string, Buffer>;
   webDistDir: string;
 }
 
@@ -101,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.SEED_DEMO_BORROWER)
       problems.push('SEED_DEMO_BORROWER: the demo borrower is never seeded in production');
   }
+  if (e.SESSION_WARNING_SECONDS >= e.ACCESS_TOKEN_TTL_SECONDS) {
+    problems.push('SESSION_WARNING_SECONDS: must be shorter than ACCESS_TOKEN_TTL_SECONDS');
+  }
   if (problems.length > 0 || !productionIdp || !nonProduction) throw new ConfigError(problems);
 
   return {
@@ -115,9 +142,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     lender: { name: e.LENDER_NAME, websiteUrl: e.LENDER_WEBSITE_URL, supportPhone: e.SUPPORT_PHONE },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
+    sessionWarningSeconds: e.SESSION_WARNING_SECONDS,
+    errorReporting: {
+      dsn: e.ERROR_REPORTING_DSN ?? null,
+      productionHost: e.PRODUCTION_HOST ?? null,
+      allowedOrigins: (e.ERROR_REPORTING_ALLOWED_ORIGINS ?? publicUrl)
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    },
     bundledIdp,
     identityProviders: { production: productionIdp, nonProduction },
     seedDemoBorrower: e.SEED_DEMO_BORROWER ?? !production,
+    serviceCredentials: new Map(
+      (e.SERVICE_CREDENTIALS ?? '')
+        .split(',')
+        .filter((pair) => pair.trim())
+        .map((pair) => {
+          const [name = '', secret = ''] = pair.trim().split(/:(.*)/s);
+          return [name, createHash('sha256').update(secret).digest()] as const;
+        }),
+    ),
     webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
   };
 }

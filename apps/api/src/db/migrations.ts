@@ -37,4 +37,33 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0002_session_families_and_lookup_tokens': {
+    async up(db) {
+      await sql`
+        -- Sign-out revokes a whole session family (every token refreshed from one sign-in), not one jti.
+        drop table revoked_access_token;
+        create table revoked_session (
+          sid text primary key,
+          borrower_id uuid not null references borrower (id) on delete cascade,
+          expires_at timestamptz not null,
+          revoked_at timestamptz not null default now()
+        );
+        create index revoked_session_expires_idx on revoked_session (expires_at);
+
+        -- Tokens issued before this instant are refused (e.g. after a password change).
+        alter table borrower add column tokens_not_before timestamptz;
+
+        -- One-time lookup tokens minted by trusted systems, exchanged once for an access token.
+        create table lookup_token (
+          token_hash text primary key,
+          borrower_id uuid not null references borrower (id) on delete cascade,
+          minted_by text not null,
+          expires_at timestamptz not null,
+          consumed_at timestamptz,
+          created_at timestamptz not null default now()
+        );
+        create index lookup_token_expires_idx on lookup_token (expires_at);
+      `.execute(db);
+    },
+  },
 };

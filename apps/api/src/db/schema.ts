@@ -13,6 +13,8 @@ export interface BorrowerTable {
   idp_subject: string;
   /** Identifiers of this borrower in the lender's other systems (the token's external_ids). */
   external_ids: ColumnType<string[], string[] | undefined, string[]>;
+  /** Access tokens issued before this are refused (password change, "sign out everywhere"). */
+  tokens_not_before: Date | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -25,16 +27,28 @@ export interface ProductSigningKeyTable {
   created_at: ColumnType<Date, never, never>;
 }
 
-export interface RevokedAccessTokenTable {
-  jti: string;
+export interface RevokedSessionTable {
+  sid: string;
   borrower_id: string;
-  /** When the token would have expired anyway; the row may be purged after it. */
+  /** When the session could no longer be refreshed anyway; the row may be purged after it. */
   expires_at: Date;
   revoked_at: ColumnType<Date, never, never>;
+}
+
+export interface LookupTokenTable {
+  /** sha-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  borrower_id: string;
+  /** Which trusted system or operator minted it. */
+  minted_by: string;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: ColumnType<Date, never, never>;
 }
 
 export interface ApiDatabase {
   borrower: BorrowerTable;
   product_signing_key: ProductSigningKeyTable;
-  revoked_access_token: RevokedAccessTokenTable;
+  revoked_session: RevokedSessionTable;
+  lookup_token: LookupTokenTable;
 }

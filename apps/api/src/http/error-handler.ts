@@ -9,7 +9,8 @@ const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(body(error.code, error.message));
+      const refused = error.reason ? { reason: error.reason } : {};
+      return reply.status(error.statusCode).send({ ...body(error.code, error.message), ...refused });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation

@@ -11,7 +11,10 @@ export const PRODUCT_TOKEN_SCOPE = 'borrower';
 export type TokenProblem =
   'malformed' | 'unsupported_algorithm' | 'bad_signature' | 'wrong_issuer' | 'wrong_audience' | 'expired';
 
-export type VerifiedToken = { ok: true; claims: AccessTokenClaims } | { ok: false; problem: TokenProblem };
+/** Claims of a token this API issued: always with its session id and sign-in time. */
+export type ProductTokenClaims = AccessTokenClaims & { sid: string; auth_time: number };
+
+export type VerifiedToken = { ok: true; claims: ProductTokenClaims } | { ok: false; problem: TokenProblem };
 
 export interface TokenSubject {
   borrowerId: string;
@@ -19,26 +22,51 @@ export interface TokenSubject {
   externalIds: string[];
 }
 
+/** The sign-in a token belongs to; refreshes carry it forward unchanged. */
+export interface TokenSession {
+  sid: string;
+  /** Seconds since the epoch. */
+  authTime: number;
+}
+
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 export class ProductTokens {
   constructor(
     private readonly keys: ProductKeyRing,
-    private readonly options: { issuer: string; ttlSeconds: number },
+    private readonly options: { issuer: string; ttlSeconds: number; sessionMaxAgeSeconds: number },
   ) {}
 
-  issue(subject: TokenSubject, now = Date.now()): { token: string; claims: AccessTokenClaims } {
+  /** A new sign-in session: the start of a token family. */
+  newSession(now = Date.now()): TokenSession {
+    return { sid: randomUUID(), authTime: Math.floor(now / 1000) };
+  }
+
+  /** When the session can no longer be refreshed (seconds since the epoch). */
+  sessionEnd(session: TokenSession | { auth_time: number }): number {
+    const authTime = 'authTime' in session ? session.authTime : session.auth_time;
+    return authTime + this.options.sessionMaxAgeSeconds;
+  }
+
+  issue(
+    subject: TokenSubject,
+    session: TokenSession,
+    now = Date.now(),
+  ): { token: string; claims: ProductTokenClaims } {
     const key = this.keys.active;
     const iat = Math.floor(now / 1000);
-    const claims: AccessTokenClaims = {
+    const claims: ProductTokenClaims = {
       email: subject.email,
-      exp: iat + this.options.ttlSeconds,
+      // Never outlives its session.
+      exp: Math.min(iat + this.options.ttlSeconds, this.sessionEnd(session)),
       external_ids: subject.externalIds,
       iat,
       jti: randomUUID(),
       iss: this.options.issuer,
       scope: PRODUCT_TOKEN_SCOPE,
       sub: subject.borrowerId,
+      sid: session.sid,
+      auth_time: session.authTime,
     };
     const signingInput = `${encode({ alg: 'ES256', typ: 'JWT', kid: key.kid })}.${encode({ ...claims, aud: PRODUCT_TOKEN_AUDIENCE })}`;
     const signature = sign('sha256', Buffer.from(signingInput), {
@@ -72,12 +100,14 @@ export class ProductTokens {
     if (!valid) return { ok: false, problem: 'bad_signature' };
 
     const claims = AccessTokenClaimsSchema.safeParse(payload);
-    if (!claims.success) return { ok: false, problem: 'malformed' };
+    if (!claims.success || claims.data.sid === undefined || claims.data.auth_time === undefined) {
+      return { ok: false, problem: 'malformed' };
+    }
     if (claims.data.iss !== this.options.issuer) return { ok: false, problem: 'wrong_issuer' };
     if (payload.aud !== PRODUCT_TOKEN_AUDIENCE) return { ok: false, problem: 'wrong_audience' };
     const now = options.now ?? Date.now();
     if (!options.allowExpired && claims.data.exp * 1000 <= now) return { ok: false, problem: 'expired' };
-    return { ok: true, claims: claims.data };
+    return { ok: true, claims: { ...claims.data, sid: claims.data.sid, auth_time: claims.data.auth_time } };
   }
 }
 

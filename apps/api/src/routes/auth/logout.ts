@@ -9,26 +9,29 @@ import type { AuthServices } from '../../services.js';
 import { accessTokenRefused } from './token-problems.js';
 
 /**
- * Sign-out: the access token is revoked for every instance, and the borrower's sessions at the
- * bundled identity provider end, so the IdP cannot silently sign the browser back in.
+ * Sign-out: the token's whole session family is revoked for every instance (tokens refreshed from it
+ * too), and the borrower's sessions at the bundled identity provider end, so it cannot silently sign
+ * the browser back in.
  */
 export const logoutRoute =
-  ({ productTokens, revocations, borrowers, identityProvider }: AuthServices): FastifyPluginAsyncZod =>
+  ({ productTokens, sessions, borrowers, identityProvider }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.auth.logout,
       {
         schema: {
+          tags: ['session'],
+          summary: 'Sign out: revoke the session of this access token',
           body: LogoutRequestSchema,
           response: { 200: LogoutResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
         },
       },
       async (request) => {
-        // An expired token may still be signed out: the borrower's IdP sessions must end all the same.
+        // An expired or already revoked token may still sign out: the IdP sessions must end all the same.
         const verified = await productTokens.verify(request.body.access_token, { allowExpired: true });
         if (!verified.ok) throw accessTokenRefused(verified.problem);
-        const { jti, sub, exp } = verified.claims;
-        await revocations.revoke(jti, sub, new Date(exp * 1000));
+        const { sid, sub } = verified.claims;
+        await sessions.revoke(sid, sub, new Date(productTokens.sessionEnd(verified.claims) * 1000));
         const borrower = await borrowers.findById(sub);
         if (borrower && identityProvider && borrower.idpIssuer === identityProvider.issuer) {
           await identityProvider.endSessions(borrower.idpSubject);

@@ -27,11 +27,10 @@ export const tokenExchangeRoute =
           throw idTokenRefused(result.problem);
         }
         const borrower = await borrowers.upsertByIdentity(result.identity);
-        const { token } = productTokens.issue({
-          borrowerId: borrower.id,
-          email: borrower.email,
-          externalIds: borrower.externalIds,
-        });
+        const { token } = productTokens.issue(
+          { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds },
+          productTokens.newSession(),
+        );
         request.log.info({ borrowerId: borrower.id }, 'borrower signed in');
         return { access_token: token };
       },

@@ -1,6 +1,6 @@
+import type { TokenRefusalReason } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
 import type { IdTokenProblem } from '../../tokens/id-token-verifier.js';
-import type { TokenProblem } from '../../tokens/product-token.js';
 
 // What a caller is told about a token that was refused: enough to fix the call, nothing more.
 
@@ -19,18 +19,19 @@ export function idTokenRefused(problem: IdTokenProblem): HttpError {
     : new HttpError(401, 'invalid_token', ID_TOKEN_MESSAGES[problem]);
 }
 
-const ACCESS_TOKEN_MESSAGES: Record<TokenProblem | 'revoked', string> = {
+const ACCESS_TOKEN_MESSAGES: Record<TokenRefusalReason, string> = {
   malformed: 'The access token is not a well-formed JWT.',
   unsupported_algorithm: 'The access token uses an algorithm this API does not accept.',
   bad_signature: 'The access token signature is invalid.',
   wrong_issuer: 'The access token was not issued by this API.',
   wrong_audience: 'The access token was not issued for this API.',
   expired: 'The access token has expired.',
-  revoked: 'The access token has been revoked.',
+  revoked: 'The access token has been revoked. Sign in again.',
+  session_expired: 'The sign-in session has reached its maximum age. Sign in again.',
 };
 
-export function accessTokenRefused(problem: TokenProblem | 'revoked'): HttpError {
-  return problem === 'malformed'
-    ? new HttpError(400, 'malformed_token', ACCESS_TOKEN_MESSAGES[problem])
-    : new HttpError(401, 'invalid_token', ACCESS_TOKEN_MESSAGES[problem]);
+export function accessTokenRefused(reason: TokenRefusalReason): HttpError {
+  return reason === 'malformed'
+    ? new HttpError(400, 'malformed_token', ACCESS_TOKEN_MESSAGES[reason], reason)
+    : new HttpError(401, 'invalid_token', ACCESS_TOKEN_MESSAGES[reason], reason);
 }

@@ -1,0 +1,82 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AccessTokenResponseSchema,
+  apiPaths,
+  ApiErrorSchema,
+  LookupTokenExchangeRequestSchema,
+  MintLookupTokenRequestSchema,
+  MintLookupTokenResponseSchema,
+} from '@customer-core/contracts';
+import { bearerTokenOf } from '../../http/bearer.js';
+import { HttpError } from '../../http/http-error.js';
+import type { AuthServices } from '../../services.js';
+
+/**
+ * Lookup tokens: a trusted system (service credential) mints a one-time token for a borrower, and
+ * whoever holds it exchanges it once for an access token in a new session.
+ */
+export const lookupTokenRoutes =
+  ({ lookupTokens, borrowers, productTokens, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      apiPaths.auth.mintLookupToken,
+      {
+        schema: {
+          tags: ['trusted systems'],
+          summary: 'Mint a one-time lookup token for a borrower (service credential)',
+          security: [{ bearer: [] }],
+          body: MintLookupTokenRequestSchema,
+          response: {
+            200: MintLookupTokenResponseSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            404: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const service = trustedServiceOf(request, serviceCredentials);
+        const borrower = await borrowers.findById(request.body.borrowerId);
+        if (!borrower) throw new HttpError(404, 'not_found', 'No borrower has that id.');
+        const { token, expiresAt } = await lookupTokens.mint(borrower.id, service);
+        request.log.info({ borrowerId: borrower.id, service }, 'lookup token minted');
+        return { token, expiresAt: expiresAt.toISOString() };
+      },
+    );
+
+    app.post(
+      apiPaths.auth.lookupTokenExchange,
+      {
+        schema: {
+          tags: ['trusted systems'],
+          summary: 'Exchange a one-time lookup token for an access token',
+          body: LookupTokenExchangeRequestSchema,
+          response: { 200: AccessTokenResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const borrowerId = await lookupTokens.consume(request.body.token);
+        const borrower = borrowerId ? await borrowers.findById(borrowerId) : undefined;
+        if (!borrower)
+          throw new HttpError(401, 'invalid_token', 'The lookup token is invalid, expired or already used.');
+        const { token } = productTokens.issue(
+          { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds },
+          productTokens.newSession(),
+        );
+        request.log.info({ borrowerId: borrower.id }, 'lookup token exchanged');
+        return { access_token: token };
+      },
+    );
+  };
+
+/** The name of the trusted system whose credential this request carries; 401 otherwise. */
+function trustedServiceOf(request: FastifyRequest, credentials: Map<string, Buffer>): string {
+  const presented = bearerTokenOf(request);
+  if (presented) {
+    const digest = createHash('sha256').update(presented).digest();
+    for (const [name, expected] of credentials) if (timingSafeEqual(digest, expected)) return name;
+  }
+  throw new HttpError(401, 'unauthorized', 'This call needs the Bearer credential of a trusted system.');
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths, PublicKeysSchema } from '@customer-core/contracts';
+import type { AuthServices } from '../../services.js';
+
+/** The product token's verification keys (every key still in the database, so a rotation overlaps). */
+export const publicKeysRoute =
+  ({ keys }: AuthServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      apiPaths.auth.publicKeys,
+      {
+        schema: {
+          tags: ['session'],
+          summary: "The product access token's public keys (JWKS)",
+          response: { 200: PublicKeysSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return keys.publicJwks() as ReturnType<typeof PublicKeysSchema.parse>;
+      },
+    );
+  };

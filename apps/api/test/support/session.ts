@@ -1,0 +1,27 @@
+import { apiPaths } from '@customer-core/contracts';
+import { DEMO_BORROWER } from '../../src/demo-borrower.js';
+import { signInThroughIdp } from '../../src/testing/index.js';
+
+/** Signs the demo borrower in through the bundled IdP and the token exchange: a product access token. */
+export async function demoAccessToken(baseUrl: string): Promise<string> {
+  const { idToken } = await signInThroughIdp(baseUrl, {
+    username: DEMO_BORROWER.login,
+    password: DEMO_BORROWER.password,
+  });
+  const response = await post(baseUrl, apiPaths.auth.tokenExchange, { token: idToken });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export function post(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+export async function json<T = Record<string, unknown>>(
+  response: Response,
+): Promise<{ status: number; body: T }> {
+  return { status: response.status, body: (await response.json()) as T };
+}
