@@ -7,6 +7,7 @@ import type { Config } from './config/config.js';
 import { apiMigrations } from './db/migrations.js';
 import type { ApiDatabase } from './db/schema.js';
 import { seedDemoBorrower } from './demo-borrower.js';
+import { startMaintenance } from './maintenance.js';
 
 export interface RunningServer extends Portal {
   app: FastifyInstance;
@@ -26,6 +27,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const portal = await buildApp(config, db, migrations, options);
     portal.app.log.info({ database: describeLocation(config.database) }, 'database ready');
     if (config.seedDemoBorrower && portal.identityProvider) await seedDemoBorrower(portal.identityProvider);
+    const stopMaintenance = startMaintenance(db, portal.app.log);
     const address = await portal.app.listen({ port: config.port, host: config.host });
     let closing: Promise<void> | undefined;
     return {
@@ -34,12 +36,33 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       address,
       close: () =>
         (closing ??= (async () => {
-          await portal.app.close(); // stops accepting, finishes requests in flight
+          stopMaintenance();
+          await drain(portal.app);
           await db.destroy();
         })()),
     };
   } catch (error) {
     await db.destroy();
     throw error;
+  }
+}
+
+/** How long requests in flight may take to finish once shutdown starts. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stops accepting, lets requests in flight finish, then ends. A keep-alive connection whose last
+ * request finishes after shutdown began would otherwise sit idle until its keep-alive timeout, so idle
+ * connections are swept while draining, and whatever is left after the grace period is cut.
+ */
+async function drain(app: FastifyInstance): Promise<void> {
+  const closed = app.close();
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  try {
+    await closed;
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(cutOff);
   }
 }

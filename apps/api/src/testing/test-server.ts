@@ -1,8 +1,17 @@
-import { createTestDatabase, type TestDatabaseKind } from '@customer-core/database/testing';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  type TestDatabaseKind,
+} from '@customer-core/database/testing';
 import { loadConfig, type Config } from '../config/config.js';
 import type { ServerOptions } from '../app.js';
 import { startServer, type RunningServer } from '../server.js';
 import { freePort } from './free-port.js';
+
+export interface TestServerOptions extends ServerOptions {
+  /** A database shared with other instances; it outlives this server (the caller drops it). */
+  database?: TestDatabase;
+}
 
 export interface TestServer {
   /** The public origin, e.g. http://localhost:41234 */
@@ -19,10 +28,11 @@ export interface TestServer {
 export async function startTestServer(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
-  options: ServerOptions = {},
+  { database: shared, ...options }: TestServerOptions = {},
 ): Promise<TestServer> {
   const port = await freePort();
-  const database = await createTestDatabase(kind);
+  const database = shared ?? (await createTestDatabase(kind));
+  const dropOwnDatabase = () => (shared ? Promise.resolve() : database.drop());
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -42,11 +52,11 @@ export async function startTestServer(
       server,
       close: async () => {
         await server.close();
-        await database.drop();
+        await dropOwnDatabase();
       },
     };
   } catch (error) {
-    await database.drop();
+    await dropOwnDatabase();
     throw error;
   }
 }

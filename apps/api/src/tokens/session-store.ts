@@ -37,14 +37,6 @@ export function sessionStore(db: Kysely<ApiDatabase>) {
       // iat has whole seconds; a token issued in the same second as the cut-off is refused too.
       return row.not_before !== null && claims.iat * 1000 <= row.not_before.getTime();
     },
-
-    /** Rows past their session's own end prove nothing any more. */
-    async purgeExpired(): Promise<void> {
-      await db
-        .deleteFrom('revoked_session')
-        .where('expires_at', '<', sql<Date>`now()`)
-        .execute();
-    },
   };
 }
 
