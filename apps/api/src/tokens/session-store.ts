@@ -34,8 +34,9 @@ export function sessionStore(db: Kysely<ApiDatabase>) {
       `.execute(db);
       const row = rows[0];
       if (!row || row.revoked || !row.known) return true;
-      // iat has whole seconds; a token issued in the same second as the cut-off is refused too.
-      return row.not_before !== null && claims.iat * 1000 <= row.not_before.getTime();
+      // iat has whole seconds: tokens from seconds before the cut-off are refused, so a sign-in right after
+      // a password change (same second) still works.
+      return row.not_before !== null && claims.iat < Math.floor(row.not_before.getTime() / 1000);
     },
   };
 }
