@@ -61,6 +61,23 @@ describe('serving the portal', () => {
     const response = await fetch(`${server.baseUrl}${asset}`);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('cache-control') ?? '', /max-age=31536000, immutable/);
+    assert.equal(response.headers.get('vary'), 'accept-encoding');
+  });
+
+  it('sends the build-time brotli copy to clients that accept it', async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const { request } = await import('node:http');
+    // fetch would decode it; a raw request shows what travels.
+    const encoding = await new Promise<string | undefined>((resolve, reject) => {
+      request(`${server.baseUrl}${asset}`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        res.resume();
+        resolve(res.headers['content-encoding']);
+      })
+        .on('error', reject)
+        .end();
+    });
+    assert.equal(encoding, 'br');
   });
 
   it('answers unknown API paths with a JSON 404, never the portal', async () => {

@@ -36,11 +36,14 @@ export async function registerPortal(
     root: options.distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset; they are sent to clients that accept them.
+    preCompressed: true,
     // One rule for caching, below; the plugin's own header would overwrite it.
     cacheControl: false,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('vary', 'accept-encoding'); // caches keep the brotli, gzip and plain copies apart
     },
   });
 
