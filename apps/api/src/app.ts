@@ -12,6 +12,7 @@ import type { Config } from './config/config.js';
 import type { ApiDatabase } from './db/schema.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import { loggingOptions } from './http/logging.js';
+import { createMailService, type MailService } from './mail/index.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { logoutRoute } from './routes/auth/logout.js';
 import { lookupTokenRoutes } from './routes/auth/lookup-token.js';
@@ -20,6 +21,7 @@ import { publicKeysRoute } from './routes/auth/public-keys.js';
 import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
 import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
 import { validateRoute } from './routes/auth/validate.js';
+import { devMailboxRoutes } from './routes/dev/mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { createAuthServices } from './services.js';
 import { registerPortal } from './web/portal.js';
@@ -36,6 +38,8 @@ const APP_VERSION = (
 export interface Portal {
   app: FastifyInstance;
   identityProvider: IdentityProvider | null;
+  /** E-mail: the outbox flows write to and this instance's delivery worker (started by startServer). */
+  mail: MailService;
 }
 
 /** Composes one instance: API, bundled identity provider and the built portal on one origin. */
@@ -63,6 +67,7 @@ export async function buildApp(
   await registerSecurityHeaders(app, {
     production: config.production,
     identityProviderOrigins: [...new Set(idpOrigins)],
+    errorReportingDsn: config.errorReporting.dsn,
   });
 
   const identityProvider = config.bundledIdp
@@ -98,7 +103,8 @@ export async function buildApp(
   });
   app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
 
-  const services = await createAuthServices(config, db, identityProvider);
+  const mail = createMailService(config, db, app.log.child({ component: 'mail' }));
+  const services = await createAuthServices(config, db, identityProvider, mail);
   for (const route of [
     tokenExchangeRoute,
     tokenRefreshRoute,
@@ -111,8 +117,11 @@ export async function buildApp(
     await app.register(route(services));
   }
   await app.register(healthRoutes(db, migrations));
+  if (mail.devMailbox && !config.production) {
+    await app.register(devMailboxRoutes(db, { lenderName: config.lender.name }));
+  }
   await registerPortal(app, { distDir: config.webDistDir, portalConfig: portalConfigOf(config) });
-  return { app, identityProvider };
+  return { app, identityProvider, mail };
 }
 
 export function portalConfigOf(config: Config): PortalConfig {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { describeLocation, migrateToLatest, openDatabase, type Migrations } from '@customer-core/database';
 import { idpMigrations } from '@customer-core/idp';
@@ -19,16 +19,21 @@ export interface RunningServer extends Portal {
 
 /** Opens and migrates the database, composes the app, seeds the demo borrower where allowed, and listens. */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
-  const db = openDatabase<ApiDatabase>(config.database);
+  let log: FastifyBaseLogger | undefined;
+  const db = openDatabase<ApiDatabase>(config.database, (err) =>
+    log?.warn({ err }, 'PostgreSQL closed an idle connection; the next query opens a new one'),
+  );
   const migrations: Record<string, Migrations> = { api: apiMigrations };
   if (config.bundledIdp) migrations.idp = idpMigrations;
   try {
     for (const [component, list] of Object.entries(migrations)) await migrateToLatest(db, component, list);
     const portal = await buildApp(config, db, migrations, options);
+    log = portal.app.log;
     portal.app.log.info({ database: describeLocation(config.database) }, 'database ready');
     if (config.seedDemoBorrower && portal.identityProvider) await seedDemoBorrower(portal.identityProvider);
     const stopMaintenance = startMaintenance(db, portal.app.log);
     const address = await portal.app.listen({ port: config.port, host: config.host });
+    portal.mail.start();
     let closing: Promise<void> | undefined;
     return {
       ...portal,
@@ -38,6 +43,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         (closing ??= (async () => {
           stopMaintenance();
           await drain(portal.app);
+          await portal.mail.stop(); // after the requests that might enqueue; a delivery in flight finishes
           await db.destroy();
         })()),
     };

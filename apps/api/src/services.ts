@@ -3,6 +3,7 @@ import type { IdentityProvider } from '@customer-core/idp';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
 import type { ApiDatabase } from './db/schema.js';
+import type { MailService } from './mail/index.js';
 import { accessTokenChecker, type AccessTokenChecker } from './tokens/access-tokens.js';
 import { IdTokenVerifier } from './tokens/id-token-verifier.js';
 import { lookupTokenStore, type LookupTokenStore } from './tokens/lookup-tokens.js';
@@ -23,12 +24,15 @@ export interface AuthServices {
   serviceCredentials: Map<string, Buffer>;
   /** The bundled identity provider, when this deployment runs it. */
   identityProvider: { issuer: string; endSessions(accountId: string): Promise<void> } | null;
+  /** E-mail: enqueue in the transaction that creates what a message carries, then nudge. */
+  mail: MailService;
 }
 
 export async function createAuthServices(
   config: Config,
   db: Kysely<ApiDatabase>,
   idp: IdentityProvider | null,
+  mail: MailService,
 ): Promise<AuthServices> {
   const keys = await ProductKeyRing.open(db);
   const bundled = config.bundledIdp;
@@ -55,5 +59,6 @@ export async function createAuthServices(
       idp && bundled
         ? { issuer: bundled.issuer, endSessions: (accountId) => idp.endSessions(accountId) }
         : null,
+    mail,
   };
 }

@@ -69,16 +69,17 @@ describe('configuration', () => {
     assert.equal(problemsOf({ IDP_BUNDLED: 'false' }).length, 1);
   });
 
-  it('holds production to https, PostgreSQL and no demo borrower', () => {
+  it('holds production to https, PostgreSQL, an SMTP relay and no demo borrower', () => {
     const problems = problemsOf({ NODE_ENV: 'production', SEED_DEMO_BORROWER: 'true' });
     assert.deepEqual(
       problems.map((p) => p.split(':')[0]),
-      ['PUBLIC_URL', 'DATABASE_URL', 'SEED_DEMO_BORROWER'],
+      ['PUBLIC_URL', 'DATABASE_URL', 'SEED_DEMO_BORROWER', 'SMTP_URL'],
     );
     const config = loadConfig({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://portal.lender.example',
       DATABASE_URL: 'postgres://app@db/portal',
+      SMTP_URL: 'smtp://relay.internal:587',
     });
     assert.equal(config.seedDemoBorrower, false);
   });

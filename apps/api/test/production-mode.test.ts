@@ -11,6 +11,10 @@ describe('production mode', { skip: !process.env.TEST_DATABASE_URL && 'needs TES
       PUBLIC_URL: 'https://portal.lender.example',
       // Required in production; the test database replaces it below.
       DATABASE_URL: process.env.TEST_DATABASE_URL!,
+      // Required in production; these tests send no mail (mail-dev-mailbox.test.ts covers delivery).
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      ERROR_REPORTING_DSN: 'https://public-key@o1.ingest.reports.example/42',
+      PRODUCTION_HOST: 'portal.lender.example',
     });
   });
   after(() => server?.close());
@@ -24,6 +28,12 @@ describe('production mode', { skip: !process.env.TEST_DATABASE_URL && 'needs TES
       /max-age=31536000; includeSubDomains/,
     );
     assert.match(response.headers.get('content-security-policy') ?? '', /upgrade-insecure-requests/);
+  });
+
+  it('lets the error-reporting client reach its DSN and run its replay worker, nothing more', async () => {
+    const csp = (await local('/auth/login')).headers.get('content-security-policy') ?? '';
+    assert.match(csp, /connect-src 'self' https:\/\/o1\.ingest\.reports\.example(;|$)/);
+    assert.match(csp, /worker-src 'self' blob:/);
   });
 
   it('has no demo borrower', async () => {

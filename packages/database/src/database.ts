@@ -14,13 +14,17 @@ export type DatabaseLocation =
  * Opens the database. Both kinds speak PostgreSQL through the same Kysely dialect,
  * so one set of migrations and queries serves both.
  */
-export function openDatabase<DB>(location: DatabaseLocation): Kysely<DB> {
+export function openDatabase<DB>(
+  location: DatabaseLocation,
+  /** Told when PostgreSQL drops an idle pooled connection (for the log); nothing else is needed. */
+  onIdleConnectionError?: (error: Error) => void,
+): Kysely<DB> {
   if (location.kind === 'postgres') {
-    return new Kysely<DB>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: location.url, max: location.maxConnections ?? 10 }),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: location.url, max: location.maxConnections ?? 10 });
+    // An idle connection the server drops (restart, failover) is only discarded: without a listener
+    // pg's 'error' event would take the process down. The next query opens a fresh connection.
+    pool.on('error', (error) => onIdleConnectionError?.(error));
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
   const pglite = new PGlite(location.dataDir);

@@ -12,6 +12,9 @@ const booleanFlag = z
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
+/** `Name <address>` or a bare address; the name may be quoted. */
+const MAIL_FROM = /^\s*(?:"?([^"<>\r\n]*?)"?\s*<([^\s<>@"]+@[^\s<>@"]+)>|([^\s<>@"]+@[^\s<>@"]+))\s*$/;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -48,6 +51,16 @@ const EnvSchema = z.object({
       'must be name:secret pairs separated by commas, each secret at least 32 characters',
     )
     .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      MAIL_FROM,
+      'must be an address, e.g. "Lender <no-reply@lender.example>" or no-reply@lender.example',
+    )
+    .optional(),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
 });
 
 export interface IdentityProviderSettings {
@@ -76,7 +89,24 @@ export interface Config {
   seedDemoBorrower: boolean;
   /** Trusted systems that may mint lookup tokens: name -> sha-256 of the secret (the secret is not kept). */
   serviceCredentials: Map<string, Buffer>;
+  mail: MailSettings;
   webDistDir: string;
+}
+
+export interface MailSettings {
+  /** The SMTP relay, e.g. smtps://user:pass@smtp.lender.example:465; null: the dev mailbox (never in production). */
+  smtpUrl: string | null;
+  /** The sender, e.g. Main Street Funding <no-reply@portal.lender.example>. */
+  from: { name: string; address: string };
+  /** How often a worker looks for due messages (an enqueue on the same instance nudges it at once). */
+  pollIntervalMs: number;
+  /** Delivery attempts before a message is dead. */
+  maxAttempts: number;
+  /** Retry n waits a random time up to min(retryMaxMs, retryBaseMs * 2^(n-1)) (exponential, full jitter). */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** A claimed message whose worker stopped is claimed again after this long. */
+  leaseMs: number;
 }
 
 export const BUNDLED_IDP_CLIENT_ID = 'customer-portal';
@@ -124,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.DATABASE_URL) problems.push('DATABASE_URL: required in production (PostgreSQL)');
     if (e.SEED_DEMO_BORROWER)
       problems.push('SEED_DEMO_BORROWER: the demo borrower is never seeded in production');
+    if (!e.SMTP_URL) problems.push('SMTP_URL: required in production (the dev mailbox is for development)');
   }
   if (e.SESSION_WARNING_SECONDS >= e.ACCESS_TOKEN_TTL_SECONDS) {
     problems.push('SESSION_WARNING_SECONDS: must be shorter than ACCESS_TOKEN_TTL_SECONDS');
@@ -164,6 +195,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           return [name, createHash('sha256').update(secret).digest()] as const;
         }),
     ),
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: mailFrom(e.MAIL_FROM, e.LENDER_NAME, new URL(publicUrl).hostname),
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: 15_000,
+      retryMaxMs: 15 * 60_000,
+      leaseMs: 2 * 60_000,
+    },
     webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
   };
+}
+
+/** MAIL_FROM as name and address; by default the lender's name, and no-reply@ the public host. */
+function mailFrom(value: string | undefined, lenderName: string, publicHost: string) {
+  const match = value ? MAIL_FROM.exec(value) : null;
+  if (!match) return { name: lenderName, address: `no-reply@${publicHost}` };
+  const [, name, address, bare] = match;
+  return { name: name?.trim() || lenderName, address: (address ?? bare)! };
 }

@@ -66,4 +66,50 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0003_mail_outbox': {
+    async up(db) {
+      await sql`
+        -- E-mail waiting to be delivered, written in the same transaction as whatever it carries.
+        -- pending -> sending (claimed until a lease ends) -> sent, or back to pending for a retry,
+        -- or dead after the last attempt. Bodies are cleared once a message is sent or dead: they carry
+        -- one-time links.
+        create table mail_outbox (
+          id uuid primary key default gen_random_uuid(),
+          idempotency_key text not null unique,
+          kind text not null,
+          recipient text not null,
+          subject text not null,
+          text_body text,
+          html_body text,
+          status text not null default 'pending' check (status in ('pending', 'sending', 'sent', 'dead')),
+          attempts integer not null default 0,
+          next_attempt_at timestamptz not null default now(),
+          claimed_until timestamptz,
+          claim_token text,
+          last_error text,
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now(),
+          sent_at timestamptz
+        );
+        create index mail_outbox_pending_idx on mail_outbox (next_attempt_at) where status = 'pending';
+        create index mail_outbox_claimed_idx on mail_outbox (claimed_until) where status = 'sending';
+        create index mail_outbox_finished_idx on mail_outbox (updated_at) where status in ('sent', 'dead');
+
+        -- Outside production, mail is delivered here instead of to an SMTP relay: any instance can show it.
+        create table dev_mailbox_message (
+          id uuid primary key default gen_random_uuid(),
+          seq bigint generated always as identity,
+          message_id text not null unique,
+          kind text not null,
+          sender text not null,
+          recipient text not null,
+          subject text not null,
+          text_body text not null,
+          html_body text not null,
+          created_at timestamptz not null default now()
+        );
+        create index dev_mailbox_message_recipient_idx on dev_mailbox_message (lower(recipient), seq);
+      `.execute(db);
+    },
+  },
 };

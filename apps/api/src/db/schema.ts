@@ -46,9 +46,54 @@ export interface LookupTokenTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'dead';
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  /** Unique: enqueueing the same key twice is a no-op. Also sent along, so a receiver can de-duplicate. */
+  idempotency_key: string;
+  /** What the message is, e.g. 'password-reset' (for logs and the dead-letter view). */
+  kind: string;
+  recipient: string;
+  subject: string;
+  /** Cleared (null) once the message is sent or dead: bodies carry one-time links. */
+  text_body: string | null;
+  html_body: string | null;
+  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
+  /** Delivery attempts started, counted when a worker claims the message. */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** A pending message is due from this instant on. */
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  /** A claimed ('sending') message whose lease ended (its worker stopped) is claimed again. */
+  claimed_until: Date | null;
+  /** Which claim holds the message; a worker only settles its own claim. */
+  claim_token: string | null;
+  last_error: string | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+  sent_at: Date | null;
+}
+
+export interface DevMailboxMessageTable {
+  id: Generated<string>;
+  /** Delivery order (newest first on the page). */
+  seq: ColumnType<string, never, never>;
+  /** The message's Message-ID: a message delivered twice is stored once. */
+  message_id: string;
+  kind: string;
+  sender: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface ApiDatabase {
   borrower: BorrowerTable;
   product_signing_key: ProductSigningKeyTable;
   revoked_session: RevokedSessionTable;
   lookup_token: LookupTokenTable;
+  mail_outbox: MailOutboxTable;
+  dev_mailbox_message: DevMailboxMessageTable;
 }

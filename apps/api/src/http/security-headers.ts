@@ -7,9 +7,11 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { production: boolean; identityProviderOrigins: string[] },
+  options: { production: boolean; identityProviderOrigins: string[]; errorReportingDsn: string | null },
 ) {
   const idp = options.identityProviderOrigins;
+  // The error-reporting client sends to its DSN's origin, and compresses session replays in a blob: worker.
+  const reporting = options.errorReportingDsn ? [new URL(options.errorReportingDsn).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -20,7 +22,8 @@ export async function registerSecurityHeaders(
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         // okta-auth-js calls the identity provider and loads its authorize page in a hidden iframe
-        connectSrc: ["'self'", ...idp],
+        connectSrc: ["'self'", ...idp, ...reporting],
+        workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", ...idp],
         formAction: ["'self'", ...idp],
         frameAncestors: ["'none'"],

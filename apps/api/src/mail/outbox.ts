@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ApiDatabase } from '../db/schema.js';
+
+// The outbox: a message is a row written in the same transaction as whatever it carries (a reset
+// token, a sign-in link), so either both exist or neither does. Workers deliver it later; the request
+// that wrote it never waits. Every time here is the database's clock, which all instances share.
+
+export interface MailMessage {
+  /** One recipient address. */
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * Names this message uniquely, e.g. `password-reset:<token id>`: enqueueing the same key again is a
+   * no-op, and the key travels with the message (X-Idempotency-Key, and Message-ID derived from it) so
+   * a receiver can de-duplicate a repeated delivery. Printable ASCII, no spaces; never the token itself.
+   */
+  idempotencyKey: string;
+  /** What the message is, e.g. 'password-reset' (logs, the dead-letter view). */
+  kind: string;
+}
+
+export type MailExecutor = Transaction<ApiDatabase> | Kysely<ApiDatabase>;
+
+const ADDRESS = /^[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\]+\.[^\s@<>()[\]",;:\\]+$/;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+const KIND = /^[a-z][a-z0-9-]{0,49}$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Writes a message to the outbox, in the caller's transaction when given one. Returns its id, and
+ * whether this call created it (false: a message with this idempotency key already exists).
+ * Call `nudge()` of the instance's mail service after committing to have it delivered at once.
+ */
+export async function enqueueMail(
+  trx: MailExecutor,
+  message: MailMessage,
+): Promise<{ id: string; created: boolean }> {
+  const problem = problemOf(message);
+  if (problem) throw new TypeError(`enqueueMail: ${problem}`);
+  const inserted = await trx
+    .insertInto('mail_outbox')
+    .values({
+      idempotency_key: message.idempotencyKey,
+      kind: message.kind,
+      recipient: message.to.trim(),
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
+  const existing = await trx
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('idempotency_key', '=', message.idempotencyKey)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
+}
+
+function problemOf(m: MailMessage): string | undefined {
+  if (typeof m.to !== 'string' || m.to.trim().length > 254 || !ADDRESS.test(m.to.trim()))
+    return 'to must be one e-mail address';
+  if (!m.subject || m.subject.length > 250 || CONTROL.test(m.subject))
+    return 'subject must be one line of at most 250 characters';
+  if (!m.text || !m.html) return 'text and html are both required';
+  if (!IDEMPOTENCY_KEY.test(m.idempotencyKey))
+    return 'idempotencyKey must be 1-200 printable ASCII characters without spaces';
+  if (!KIND.test(m.kind)) return 'kind must be lower-case letters, digits and dashes';
+  return undefined;
+}
+
+/** A message a worker has claimed: it alone delivers it until `claimedUntil`. */
+export interface ClaimedMail {
+  id: string;
+  idempotencyKey: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** This attempt's number, from 1. */
+  attempt: number;
+  claimToken: string;
+}
+
+/**
+ * Claims up to `limit` due messages: pending ones whose time has come, and claimed ones whose lease
+ * ended (their worker stopped or crashed; `attempt` then exceeds the maximum if that was the last). `for update skip locked` lets several workers on one
+ * PostgreSQL claim concurrently without taking the same message.
+ */
+export async function claimDueMail(
+  db: Kysely<ApiDatabase>,
+  options: { limit: number; leaseMs: number },
+): Promise<ClaimedMail[]> {
+  const claimToken = randomUUID();
+  const { rows } = await sql<{
+    id: string;
+    idempotency_key: string;
+    kind: string;
+    recipient: string;
+    subject: string;
+    text_body: string | null;
+    html_body: string | null;
+    attempts: number;
+  }>`
+    with due as (
+      select id from mail_outbox
+      where (status = 'pending' and next_attempt_at <= now())
+         or (status = 'sending' and claimed_until <= now())
+      order by next_attempt_at
+      limit ${Math.trunc(options.limit)}
+      for update skip locked
+    )
+    update mail_outbox m
+    set status = 'sending',
+        attempts = m.attempts + 1,
+        claimed_until = now() + make_interval(secs => ${options.leaseMs / 1000}),
+        claim_token = ${claimToken},
+        updated_at = now()
+    from due
+    where m.id = due.id
+    returning m.id, m.idempotency_key, m.kind, m.recipient, m.subject, m.text_body, m.html_body, m.attempts
+  `.execute(db);
+  return rows.map((row) => ({
+    id: row.id,
+    idempotencyKey: row.idempotency_key,
+    kind: row.kind,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text_body ?? '',
+    html: row.html_body ?? '',
+    attempt: Number(row.attempts),
+    claimToken,
+  }));
+}
+
+/** Records a delivery. Whoever delivered it, the message is sent: it is not claimed again. */
+export async function markSent(db: Kysely<ApiDatabase>, id: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'sent',
+      sent_at: sql<Date>`now()`,
+      claimed_until: null,
+      claim_token: null,
+      text_body: null,
+      html_body: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '!=', 'sent')
+    .execute();
+}
+
+/** Schedules the next attempt of a failed one; false if this claim no longer holds the message. */
+export async function scheduleRetry(
+  db: Kysely<ApiDatabase>,
+  mail: ClaimedMail,
+  delayMs: number,
+  error: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'pending',
+      next_attempt_at: sql<Date>`now() + make_interval(secs => ${Math.round(delayMs) / 1000})`,
+      claimed_until: null,
+      claim_token: null,
+      last_error: error,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', mail.id)
+    .where('status', '=', 'sending')
+    .where('claim_token', '=', mail.claimToken)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Gives up on a message: dead, with the last error kept and its bodies cleared. */
+export async function markDead(db: Kysely<ApiDatabase>, mail: ClaimedMail, error: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'dead',
+      claimed_until: null,
+      claim_token: null,
+      last_error: error,
+      text_body: null,
+      html_body: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', mail.id)
+    .where('status', '=', 'sending')
+    .where('claim_token', '=', mail.claimToken)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Sent and dead messages are kept this long (to answer "did it go out?"), then deleted. */
+export async function purgeFinished(db: Kysely<ApiDatabase>, keepDays = 30): Promise<void> {
+  await db
+    .deleteFrom('mail_outbox')
+    .where('status', 'in', ['sent', 'dead'])
+    .where('updated_at', '<', sql<Date>`now() - make_interval(days => ${keepDays})`)
+    .execute();
+}

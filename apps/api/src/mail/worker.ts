@@ -1,0 +1,239 @@
+import type { Kysely } from 'kysely';
+import type { ApiDatabase } from '../db/schema.js';
+import {
+  claimDueMail,
+  markDead,
+  markSent,
+  purgeFinished,
+  scheduleRetry,
+  type ClaimedMail,
+} from './outbox.js';
+import { maskEmail, redactForLog } from './redaction.js';
+import { messageIdFor, PermanentMailError, type MailTransport } from './transports.js';
+
+/** What the worker logs through; a Fastify/pino logger fits. */
+export interface MailLogger {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface MailWorkerOptions {
+  from: { name: string; address: string };
+  pollIntervalMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  leaseMs: number;
+  /** Messages claimed and delivered at once. */
+  concurrency?: number;
+  production: boolean;
+  log: MailLogger;
+  /** For tests: the jitter's source. */
+  random?: () => number;
+}
+
+/** Exponential backoff with full jitter: retry n waits a random time in [0, min(max, base * 2^(n-1))). */
+export function retryDelayMs(
+  attempt: number,
+  { retryBaseMs, retryMaxMs }: { retryBaseMs: number; retryMaxMs: number },
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.floor(random() * ceiling);
+}
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const MAX_ERROR_LENGTH = 1000;
+
+/**
+ * Delivers the outbox: one per instance. It claims due messages (several workers may share one
+ * PostgreSQL), sends each through the transport, and records the outcome: sent, a retry later, or dead
+ * after the last attempt. A message whose worker stopped mid-delivery is claimed again once its lease
+ * ends, so delivery is at least once; the Message-ID lets a receiver drop a repeat.
+ */
+export class MailWorker {
+  private running: Promise<void> | null = null;
+  private stopping = false;
+  private nudged = false;
+  private wake: (() => void) | null = null;
+  private lastPurge = Date.now();
+  private readonly concurrency: number;
+
+  constructor(
+    private readonly db: Kysely<ApiDatabase>,
+    private readonly transport: MailTransport,
+    private readonly options: MailWorkerOptions,
+  ) {
+    this.concurrency = options.concurrency ?? 4;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.loop();
+  }
+
+  /** Look for due messages now rather than at the next poll (after an enqueue was committed). */
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  /** Stops polling; a delivery in flight finishes (and is recorded) first. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.running;
+    this.running = null;
+  }
+
+  /** Claims one batch of due messages and delivers it; the number claimed. */
+  async runOnce(): Promise<number> {
+    const claimed = await claimDueMail(this.db, {
+      limit: this.concurrency,
+      leaseMs: this.options.leaseMs,
+    });
+    await Promise.all(claimed.map((mail) => this.deliver(mail)));
+    return claimed.length;
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      this.nudged = false;
+      let claimed = 0;
+      try {
+        claimed = await this.runOnce();
+        failures = 0;
+        if (Date.now() - this.lastPurge > PURGE_INTERVAL_MS) {
+          this.lastPurge = Date.now();
+          await purgeFinished(this.db);
+        }
+      } catch (error) {
+        failures += 1;
+        this.options.log.warn(
+          { err: { message: redactForLog(errorText(error)) }, failures },
+          'mail: the outbox could not be read; trying again',
+        );
+      }
+      if (this.stopping) break;
+      // A full batch may mean more are due; a nudge during the batch may be for a message it missed.
+      if ((claimed >= this.concurrency && failures === 0) || this.nudged) continue;
+      const pause = failures
+        ? Math.min(this.options.pollIntervalMs * 2 ** failures, 30_000)
+        : this.options.pollIntervalMs;
+      await this.sleep(pause);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+      // The worker alone never keeps the process alive.
+      const timer = setTimeout(done, ms).unref();
+      this.wake = done;
+    });
+  }
+
+  private async deliver(mail: ClaimedMail): Promise<void> {
+    const { log, maxAttempts } = this.options;
+    const fields = {
+      mailId: mail.id,
+      kind: mail.kind,
+      attempt: mail.attempt,
+      to: this.options.production ? maskEmail(mail.to) : mail.to,
+    };
+    try {
+      if (mail.attempt > maxAttempts) {
+        // Its last attempt's worker stopped before recording the outcome; it may or may not have gone out.
+        await markDead(this.db, mail, 'the last attempt did not finish (its worker stopped); not retried');
+        log.error(
+          { ...fields, status: 'dead' },
+          'mail: the last attempt did not finish; the message is dead',
+        );
+        return;
+      }
+      const started = Date.now();
+      try {
+        await this.transport.send({
+          id: mail.id,
+          kind: mail.kind,
+          from: this.options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          idempotencyKey: mail.idempotencyKey,
+          messageId: messageIdFor(mail.idempotencyKey, this.options.from.address),
+        });
+      } catch (error) {
+        await this.failed(mail, error, fields);
+        return;
+      }
+      if (!(await this.recordSent(mail, fields))) return;
+      log.info({ ...fields, status: 'sent', ms: Date.now() - started }, 'mail: delivered');
+    } catch (error) {
+      // The outcome could not be recorded (database unreachable): the lease ends and it is tried again.
+      log.warn(
+        { ...fields, err: { message: redactForLog(errorText(error)) } },
+        'mail: could not record a delivery attempt; the message will be claimed again',
+      );
+    }
+  }
+
+  private async failed(mail: ClaimedMail, error: unknown, fields: object): Promise<void> {
+    const { log, maxAttempts } = this.options;
+    const reason = errorText(error).slice(0, MAX_ERROR_LENGTH);
+    const permanent = error instanceof PermanentMailError;
+    if (permanent || mail.attempt >= maxAttempts) {
+      if (await markDead(this.db, mail, reason)) {
+        log.error(
+          { ...fields, status: 'dead', permanent, error: redactForLog(reason) },
+          permanent
+            ? 'mail: the relay refused the message for good; the message is dead'
+            : `mail: delivery failed ${mail.attempt} times; the message is dead`,
+        );
+      }
+      return;
+    }
+    const delay = retryDelayMs(mail.attempt, this.options, this.options.random);
+    if (await scheduleRetry(this.db, mail, delay, reason)) {
+      log.warn(
+        { ...fields, status: 'pending', retryInMs: delay, error: redactForLog(reason) },
+        'mail: delivery failed; it will be retried',
+      );
+    }
+  }
+
+  /** A delivered message must be recorded as sent, or it would be sent again: a few tries. */
+  private async recordSent(mail: ClaimedMail, fields: object): Promise<boolean> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await markSent(this.db, mail.id);
+        return true;
+      } catch (error) {
+        if (attempt >= 5) {
+          this.options.log.error(
+            { ...fields, status: 'sending', err: { message: redactForLog(errorText(error)) } },
+            'mail: delivered but not recorded; it will be sent again when its claim ends',
+          );
+          return false;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      }
+    }
+  }
+}
+
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, responseCode } = error as { code?: string; responseCode?: number };
+  const details = [code, responseCode].filter((d) => d !== undefined).join(' ');
+  return details ? `${error.message} (${details})` : error.message;
+}

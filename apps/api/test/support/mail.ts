@@ -1,0 +1,83 @@
+import { Writable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { migrateToLatest, openDatabase } from '@customer-core/database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  type TestDatabaseKind,
+} from '@customer-core/database/testing';
+import { apiMigrations } from '../../src/db/migrations.js';
+import type { ApiDatabase } from '../../src/db/schema.js';
+import type { MailLogger } from '../../src/mail/index.js';
+
+/** A fresh, migrated API database; `another()` opens a second connection pool on it (another instance). */
+export async function mailTestDatabase(kind: TestDatabaseKind) {
+  const database: TestDatabase = await createTestDatabase(kind);
+  const pools: Array<Kysely<ApiDatabase>> = [];
+  const open = () => {
+    const db = openDatabase<ApiDatabase>(database.location);
+    pools.push(db);
+    return db;
+  };
+  const db = open();
+  await migrateToLatest(db, 'api', apiMigrations);
+  return {
+    db,
+    another: open,
+    async close() {
+      for (const pool of pools) await pool.destroy();
+      // pg's pool.end() resolves before its sockets have closed; a forced drop would then terminate a
+      // closing connection, whose pool (with no error listener) throws. Give them a moment.
+      await sleep(200);
+      await database.drop();
+    },
+  };
+}
+
+export interface LogLine {
+  level: 'debug' | 'info' | 'warn' | 'error';
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** A logger that keeps what it is told. */
+export function recordingLogger(): MailLogger & { lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const at =
+    (level: LogLine['level']) =>
+    (obj: object, msg: string): void => {
+      lines.push({ ...(JSON.parse(JSON.stringify(obj)) as object), level, msg });
+    };
+  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/** A stream for the server's pino logger: the JSON lines it wrote. */
+export function logCollector() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      callback();
+    },
+  });
+  return { stream, lines, text: () => lines.map((l) => JSON.stringify(l)).join('\n') };
+}
+
+/** Polls until `check` returns a truthy value; fails with `what` after `timeoutMs`. */
+export async function eventually<T>(
+  what: string,
+  check: () => T | Promise<T>,
+  timeoutMs = 10_000,
+): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as Exclude<T, false | 0 | '' | null | undefined>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
