@@ -3,6 +3,7 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startErrorReporting } from './lib/error-reporting';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -12,3 +13,4 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+startErrorReporting();

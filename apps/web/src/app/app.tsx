@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router/dom';
+import { SessionExpiryWarning } from '../features/session/session-expiry-warning';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { AppErrorBoundary } from './app-error-boundary';
 import { router } from './router';
@@ -8,6 +9,7 @@ export function App() {
     <AppErrorBoundary>
       <AuthProvider>
         <RouterProvider router={router} />
+        <SessionExpiryWarning />
       </AuthProvider>
     </AppErrorBoundary>
   );

@@ -33,8 +33,24 @@ export function storeProfileJson(profile: unknown): void {
   localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(profile));
 }
 
-export function clearProductSession(): void {
+/**
+ * How the last session ended, written just before the token is removed so that the other tabs, told
+ * of the removal by a storage event, can tell a sign-out (no notice) from a session that ran out.
+ */
+export type SessionEndReason = 'signed-out' | 'ended';
+const SESSION_END_STORAGE_KEY = 'customer-core.session-end';
+
+export function readSessionEndReason(): SessionEndReason {
   try {
+    return localStorage.getItem(SESSION_END_STORAGE_KEY) === 'signed-out' ? 'signed-out' : 'ended';
+  } catch {
+    return 'ended';
+  }
+}
+
+export function clearProductSession(reason: SessionEndReason): void {
+  try {
+    localStorage.setItem(SESSION_END_STORAGE_KEY, reason);
     localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
     localStorage.removeItem(PROFILE_STORAGE_KEY);
   } catch {

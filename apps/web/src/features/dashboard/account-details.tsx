@@ -1,45 +1,41 @@
-import type { DecodedAccessToken, StoredProfile } from '@customer-core/contracts';
+import type { Profile, StoredProfile } from '@customer-core/contracts';
 
 interface AccountDetailsProps {
-  profile: StoredProfile | null;
-  token: DecodedAccessToken | null;
+  /** From the API; null until it has arrived. */
+  profile: Profile | null;
+  /** Kept at sign-in (mf-profile): shown meanwhile, so that nothing flickers. */
+  storedProfile: StoredProfile | null;
+  /** The product token's e-mail, the last resort. */
+  tokenEmail: string | null;
 }
 
-const signedInUntilFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export function fullName(profile: StoredProfile | null): string | null {
+export function fullName(
+  profile: { firstName?: string | null; lastName?: string | null } | null,
+): string | null {
   const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
   return name || null;
 }
 
-/** What is known of the signed-in borrower: the identity profile and the product token. */
-export function AccountDetails({ profile, token }: AccountDetailsProps) {
-  const expiresAt = token ? new Date(token.exp * 1000) : null;
+/** What is known of the signed-in borrower. */
+export function AccountDetails({ profile, storedProfile, tokenEmail }: AccountDetailsProps) {
+  const name = profile ? fullName(profile) : fullName(storedProfile);
+  const email = profile?.email ?? tokenEmail ?? storedProfile?.login;
   return (
     <section
       className="account-details"
       aria-labelledby="account-details-title"
       data-testid="account-details"
+      data-source={profile ? 'api' : 'stored'}
     >
       <h2 id="account-details-title">Account details</h2>
       <dl className="account-details__list">
         <div>
           <dt>Name</dt>
-          <dd data-testid="account-name">{fullName(profile) ?? 'Not provided'}</dd>
+          <dd data-testid="account-name">{name ?? 'Not provided'}</dd>
         </div>
         <div>
           <dt>Email</dt>
-          <dd data-testid="account-email">{token?.email ?? profile?.login ?? 'Not provided'}</dd>
-        </div>
-        <div>
-          <dt>Signed in until</dt>
-          <dd data-testid="account-signed-in-until">
-            {expiresAt ? (
-              <time dateTime={expiresAt.toISOString()}>{signedInUntilFormat.format(expiresAt)}</time>
-            ) : (
-              'Unknown'
-            )}
-          </dd>
+          <dd data-testid="account-email">{email ?? 'Not provided'}</dd>
         </div>
       </dl>
     </section>

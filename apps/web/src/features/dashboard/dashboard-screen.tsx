@@ -5,6 +5,7 @@ import { getLenderBranding } from '../../config/portal-config-meta';
 import { useAuth } from '../../lib/auth/use-auth';
 import { readAccessToken, readStoredProfile } from '../../lib/product-session-data';
 import { AccountDetails } from './account-details';
+import { useProfile } from './get-profile';
 import './dashboard.css';
 
 /** The signed-in home (default landing path). */
@@ -12,8 +13,10 @@ export function DashboardScreen() {
   const { signOut } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
   const [profile] = useState(readStoredProfile);
-  const [token] = useState(readAccessToken);
-  const firstName = profile?.firstName?.trim();
+  const [tokenEmail] = useState(() => readAccessToken()?.email ?? null);
+  const apiProfile = useProfile();
+  // The greeting comes from the stored profile, there from the first render, so it never flickers.
+  const firstName = (profile ? profile.firstName : apiProfile?.firstName)?.trim();
 
   // The guard sends the borrower to sign-in once the session is gone.
   const onSignOut = () => {
@@ -28,7 +31,7 @@ export function DashboardScreen() {
         <h1 id="dashboard-title">{firstName ? `Hello, ${firstName}` : 'Hello'}</h1>
         <p className="dashboard__intro">You&rsquo;re signed in to your {getLenderBranding().name} account.</p>
       </header>
-      <AccountDetails profile={profile} token={token} />
+      <AccountDetails profile={apiProfile} storedProfile={profile} tokenEmail={tokenEmail} />
       <button
         type="button"
         className="button button--secondary button--block"

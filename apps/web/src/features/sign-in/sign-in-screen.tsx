@@ -1,6 +1,7 @@
 import { routes } from '@customer-core/contracts';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { Banner } from '../../components/banner';
 import { IdentityProviderUnavailable } from '../../components/identity-provider-unavailable';
 import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
@@ -19,9 +20,10 @@ const SignInForm = lazy(() => loadSignInForm().then((module) => ({ default: modu
 
 /** Spec section 2, sign-in screen. */
 export function SignInScreen() {
-  const { status } = useAuth();
+  const { status, sessionEnded } = useAuth();
   const unavailable = useIdentityProviderUnavailableReason();
   const navigate = useNavigate();
+  const [noticeDismissed, setNoticeDismissed] = useState(false);
   if (status === 'unknown') return <Loading />;
   if (status === 'authenticated') return <Navigate to={peekReturnPath()} replace />;
   if (unavailable) return <IdentityProviderUnavailable />;
@@ -32,6 +34,11 @@ export function SignInScreen() {
         <h1 id="sign-in-title">Welcome Back</h1>
         <p className="sign-in__intro">Sign in to access your account.</p>
       </header>
+      {sessionEnded && !noticeDismissed && (
+        <Banner type="info" onDismiss={() => setNoticeDismissed(true)}>
+          Your session has ended. Please sign in again.
+        </Banner>
+      )}
       <Suspense fallback={<SignInFormPlaceholder />}>
         <SignInForm />
       </Suspense>

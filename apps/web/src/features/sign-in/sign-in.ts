@@ -48,7 +48,7 @@ export async function signIn(
     // (5) the redirect sign-in completed with the same session token
     await client.signInWithRedirect({ sessionToken: transaction.sessionToken, originalUri });
   } catch (error) {
-    clearProductSession();
+    clearProductSession('signed-out');
     client?.tokenManager.clear();
     const signInError = new Error(`Sign-in error: ${messageOf(error)}`, { cause: error });
     console.error(signInError);

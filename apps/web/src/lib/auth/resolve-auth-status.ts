@@ -10,13 +10,13 @@ import type { AuthStatus } from './auth-context';
 export async function resolveAuthStatus(): Promise<AuthStatus> {
   if (!hasValidAccessToken()) {
     // Expired or malformed: nothing of that session is usable any more.
-    clearProductSession();
+    clearProductSession('ended');
     return 'unauthenticated';
   }
   const client = await loadIdentityProvider();
   if (await client.isAuthenticated()) return 'authenticated';
   // A login redirect is being finished on this page: its screen refreshes the state when done.
   if (client.isLoginRedirect()) return 'unknown';
-  clearProductSession();
+  clearProductSession('ended');
   return 'unauthenticated';
 }

@@ -1,0 +1,24 @@
+import { ProfileSchema, apiPaths, type Profile } from '@customer-core/contracts';
+import { useEffect, useState } from 'react';
+import { sessionRequest } from '../../lib/auth/session-request';
+
+/** GET /api/auth/profile as the signed-in borrower; null when it failed (a 401 also ends the session). */
+export async function getProfile(signal?: AbortSignal): Promise<Profile | null> {
+  const result = await sessionRequest(apiPaths.auth.profile, { signal });
+  if (result.isError) return null;
+  const parsed = ProfileSchema.safeParse(result.data);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The borrower's profile from the API, null until it has arrived (or when it could not be had). */
+export function useProfile(): Profile | null {
+  const [profile, setProfile] = useState<Profile | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    void getProfile(controller.signal).then((loaded) => {
+      if (!controller.signal.aborted) setProfile(loaded);
+    });
+    return () => controller.abort();
+  }, []);
+  return profile;
+}

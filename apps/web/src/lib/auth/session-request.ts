@@ -1,0 +1,20 @@
+import type { ApiPath, ApiRequestOptions, ApiResult } from '../api-client';
+import { apiClient } from '../api-client';
+import { readRawAccessToken } from '../product-session';
+import { notifySessionRefused } from './session-refusals';
+
+/**
+ * A call to the product API as the signed-in borrower (Bearer mf_access_token). A 401 for the token
+ * still stored ends the session; one for a token replaced meanwhile (refreshed) does not.
+ */
+export async function sessionRequest<T = unknown>(
+  path: ApiPath,
+  options: Omit<ApiRequestOptions, 'token'> = {},
+): Promise<ApiResult<T>> {
+  const token = readRawAccessToken();
+  // No session to end: it has ended already.
+  if (!token) return { isError: true, status: 401, responseText: 'Not signed in' };
+  const result = await apiClient.request<T>(path, { ...options, token });
+  if (result.isError && result.status === 401 && readRawAccessToken() === token) notifySessionRefused(token);
+  return result;
+}

@@ -1,0 +1,235 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { apiPaths, routes } from '@customer-core/contracts';
+import { freePort } from '@customer-core/api/testing';
+import { assertAccessible } from './support/accessibility.js';
+import { collectPageErrors, screenshot } from './support/browser.js';
+import {
+  DEMO,
+  openPortal,
+  readPortalStorage,
+  signInAsDemo,
+  submitSignIn,
+  type Portal,
+} from './support/portal.js';
+import {
+  SESSION_ENDED_NOTICE,
+  claimsOf,
+  keepActive,
+  onSignIn,
+  revokeOnServer,
+  validationStatus,
+} from './support/session.js';
+
+const onDashboard = (url: URL) => url.pathname === routes.dashboard.path;
+const WARNING_TITLE = 'Your session is about to end';
+
+// Short lifetimes so that a token's life, its refresh and its expiry fit in seconds. The two tests
+// wait out lifetimes on the clock, so they run side by side.
+describe('staying signed in (browser, 15-second tokens)', { concurrency: 2 }, () => {
+  let portal: Portal;
+  before(async () => {
+    portal = await openPortal({ ACCESS_TOKEN_TTL_SECONDS: '15', SESSION_WARNING_SECONDS: '5' });
+  });
+  after(() => portal?.close());
+
+  it('refreshes an active borrower silently past the first token lifetime, one tab at a time', async () => {
+    const { context, page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    const refreshed: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith(apiPaths.auth.tokenRefresh)) refreshed.push(request.postData() ?? '');
+    });
+    await signInAsDemo(page);
+    const other = await context.newPage();
+    await other.goto(routes.dashboard.path);
+    const first = (await readPortalStorage(page)).token;
+    const firstClaims = claimsOf(first);
+
+    // Both tabs in use: both reach the refresh point together, one refreshes, the other takes its token.
+    await keepActive([page, other], 20_000);
+
+    assert.ok(Date.now() / 1000 > firstClaims.exp, 'the first token has expired by now');
+    for (const tab of [page, other]) {
+      assert.ok(onDashboard(new URL(tab.url())), 'still on the signed-in home');
+      await tab.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
+      assert.equal(await tab.getByRole('alertdialog').count(), 0, 'no warning for an active borrower');
+    }
+    const current = (await readPortalStorage(page)).token;
+    assert.ok(current && current !== first, 'the stored token was replaced');
+    const claims = claimsOf(current);
+    assert.equal(claims.sid, firstClaims.sid, 'the same sign-in session');
+    assert.ok(claims.exp > firstClaims.exp);
+    assert.equal(await validationStatus(portal.baseUrl, current), 200, 'the new token is valid');
+    assert.ok(refreshed.length >= 1);
+    assert.equal(new Set(refreshed).size, refreshed.length, 'no token was refreshed twice');
+    assert.deepEqual(errors, []);
+  });
+
+  it('warns an idle borrower, keeps the session on "Stay signed in", and ends it with a notice', async () => {
+    const { page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    await signInAsDemo(page);
+    const page_ = `${routes.dashboard.path}?view=summary#account`;
+    await page.goto(page_);
+    await page.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
+    const first = (await readPortalStorage(page)).token;
+
+    // No input: the warning comes 5 s before the token expires (15 s after it was issued).
+    const dialog = page.getByRole('alertdialog', { name: WARNING_TITLE });
+    await dialog.waitFor({ timeout: 20_000 });
+    assert.match((await dialog.getByTestId('session-expiry-countdown').textContent()) ?? '', /^\d seconds?$/);
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.textContent),
+      'Stay signed in',
+      'the safe choice has the focus',
+    );
+    // Input alone does not close it: the borrower chooses.
+    await page.mouse.move(50, 50);
+    await page.mouse.move(400, 300);
+    await page.waitForTimeout(600);
+    assert.ok(await dialog.isVisible(), 'the warning stays up after input');
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const second = (await readPortalStorage(page)).token;
+    assert.ok(second && second !== first, 'a new token');
+    assert.equal(claimsOf(second).sid, claimsOf(first).sid);
+
+    // Idle again: this time the warning runs out.
+    await dialog.waitFor({ timeout: 20_000 });
+    await assertAccessible(page, 'session expiry warning');
+    await screenshot(page, 'session-expiry-warning');
+    await page.waitForURL(onSignIn, { timeout: 10_000 });
+    const notice = page.getByRole('status').filter({ hasText: SESSION_ENDED_NOTICE });
+    await notice.waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0, 'a notice, not an error');
+    assert.deepEqual(await readPortalStorage(page), { token: null, profile: null });
+    const oktaTokens = await page.evaluate(() => localStorage.getItem('okta-token-storage'));
+    assert.ok(!oktaTokens || oktaTokens === '{}', 'the token manager is cleared');
+    await assertAccessible(page, 'sign-in with the session-ended notice');
+    await screenshot(page, 'sign-in-session-ended');
+
+    // Back to where the borrower was.
+    await submitSignIn(page, DEMO.email, DEMO.password);
+    await page.waitForURL(onDashboard, { timeout: 20_000 });
+    const landed = new URL(page.url());
+    assert.equal(`${landed.pathname}${landed.search}${landed.hash}`, page_);
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe('signing out everywhere (browser)', () => {
+  let portal: Portal;
+  before(async () => {
+    portal = await openPortal();
+  });
+  after(() => portal?.close());
+
+  it('signs every tab out when one signs out, without a reload', async () => {
+    const { context, page: first } = await portal.newPage();
+    await signInAsDemo(first);
+    const second = await context.newPage();
+    await second.goto(routes.dashboard.path);
+    await second.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
+    await second.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await first.getByRole('button', { name: 'Sign out' }).click();
+    await second.waitForURL(onSignIn, { timeout: 5_000 });
+    await second.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    assert.equal(await second.evaluate(() => 'sameDocument' in window), true, 'no reload');
+    assert.equal(await second.getByText(SESSION_ENDED_NOTICE).count(), 0, 'signed out, not timed out');
+    await first.waitForURL(onSignIn);
+    assert.deepEqual(await readPortalStorage(second), { token: null, profile: null });
+  });
+
+  it('ends the session with a notice when the profile call is refused', async () => {
+    const { page } = await portal.newPage();
+    const profileCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/profile'))
+        profileCalls.push(request.headers().authorization ?? '');
+    });
+    await signInAsDemo(page);
+    const { token } = await readPortalStorage(page);
+    assert.ok(token);
+    await page.getByTestId('account-details').and(page.locator('[data-source="api"]')).waitFor();
+    assert.ok(profileCalls.includes(`Bearer ${token}`), 'the profile is fetched with the stored token');
+
+    await revokeOnServer(portal.baseUrl, token);
+    await page.reload();
+    await page.waitForURL(onSignIn, { timeout: 10_000 });
+    await page.getByRole('status').filter({ hasText: SESSION_ENDED_NOTICE }).waitFor();
+    assert.deepEqual(await readPortalStorage(page), { token: null, profile: null });
+  });
+
+  it('never downloads the error-reporting client off the production host', async () => {
+    const { page } = await portal.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(routes.signIn.path);
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await signInAsDemo(page);
+    await page.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
+    // Past the load event and an idle moment, when production would fetch it.
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1_000);
+    assert.deepEqual(
+      requested.filter((url) => /sentry/i.test(url)),
+      [],
+    );
+    assert.equal(await page.locator('script[src*="sentry" i], link[href*="sentry" i]').count(), 0);
+  });
+});
+
+describe('error reporting on the production host (browser)', () => {
+  let portal: Portal;
+  let origin: string;
+  before(async () => {
+    // The DSN points at the portal's own origin, so that the page may send to it and the test can catch it.
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    portal = await openPortal({
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      ERROR_REPORTING_DSN: `http://publickey@localhost:${port}/42`,
+      PRODUCTION_HOST: 'localhost',
+      ERROR_REPORTING_ALLOWED_ORIGINS: origin,
+    });
+  });
+  after(() => portal?.close());
+
+  it('loads the client after the page, and reports a route error kept from before it loaded', async () => {
+    const { page } = await portal.newPage();
+    const envelopes: string[] = [];
+    await page.route('**/api/42/envelope/**', async (route) => {
+      envelopes.push(route.request().postData() ?? '');
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
+    });
+    // The About screen's chunk fails to download: the route's error screen shows and reports it.
+    await page.route(/\/assets\/about-screen-[^/]*\.js$/, (route) => route.abort());
+    const sentryChunk = page.waitForRequest(/\/assets\/[^/]*sentry[^/]*\.js$/);
+    await page.goto(routes.about.path);
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+
+    await (await sentryChunk).response();
+    // (No named functions inside evaluate: tsx would wrap them in a helper the page lacks.)
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /sentry/.test(entry.name)),
+    );
+    const timing = await page.evaluate(() => ({
+      loadEnd: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+      chunkStart:
+        performance.getEntriesByType('resource').find((entry) => /sentry/.test(entry.name))?.startTime ?? -1,
+    }));
+    assert.ok(timing.chunkStart >= timing.loadEnd, `fetched after load: ${JSON.stringify(timing)}`);
+
+    for (let tries = 0; tries < 50 && !envelopes.some((e) => e.includes('about-screen')); tries += 1) {
+      await page.waitForTimeout(100);
+    }
+    const report = envelopes.find((e) => e.includes('about-screen'));
+    assert.ok(report, `an error report was sent (${envelopes.length} envelopes)`);
+    assert.match(report, /"release":"customer-core@2\.4\.2"/);
+    assert.match(report, /"environment":"production"/);
+    assert.match(report, /"source":"route"/);
+  });
+});
