@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EmailSchema } from './credentials.js';
+import { NewPasswordSchema } from './password.js';
 
 // The product auth API (spec section 7): paths and bodies, validated by the route and typed for the client.
 export const apiPaths = {
@@ -46,6 +48,35 @@ export const MintLookupTokenResponseSchema = z.object({ token: z.string(), expir
 export type MintLookupTokenResponse = z.infer<typeof MintLookupTokenResponseSchema>;
 
 export const AccessTokenResponseSchema = z.object({ access_token: z.string() });
+
+// Getting back in (e-mailed links). Both send calls answer the same whether or not the address is known.
+export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+export const SendMagicLinkRequestSchema = z.object({
+  email: EmailSchema,
+  /** Where the borrower meant to go; carried by the link (same-origin paths only). */
+  returnTo: z.string().max(2048).optional(),
+});
+export type SendMagicLinkRequest = z.infer<typeof SendMagicLinkRequestSchema>;
+
+export const LINK_SENT_MESSAGE = 'If an account exists for that e-mail, we sent a link.';
+export const LinkSentResponseSchema = z.object({ message: z.literal(LINK_SENT_MESSAGE) });
+export type LinkSentResponse = z.infer<typeof LinkSentResponseSchema>;
+
+export const PasswordResetFinishRequestSchema = z.object({ token: TokenString, password: NewPasswordSchema });
+export type PasswordResetFinishRequest = z.infer<typeof PasswordResetFinishRequestSchema>;
+export const PasswordResetFinishResponseSchema = z.object({ passwordChanged: z.literal(true) });
+
+export const MagicLinkLoginRequestSchema = z.object({ token: TokenString });
+export type MagicLinkLoginRequest = z.infer<typeof MagicLinkLoginRequestSchema>;
+/** The product token, plus a one-time IdP session token the page completes the IdP sign-in with. */
+export const MagicLinkLoginResponseSchema = z.object({
+  access_token: z.string(),
+  sessionToken: z.string(),
+  returnTo: z.string().nullable(),
+});
+export type MagicLinkLoginResponse = z.infer<typeof MagicLinkLoginResponseSchema>;
 export type AccessTokenResponse = z.infer<typeof AccessTokenResponseSchema>;
 
 export const LogoutResponseSchema = z.object({ revoked: z.boolean() });

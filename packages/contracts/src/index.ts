@@ -2,6 +2,7 @@ export * from './access-token.js';
 export * from './api.js';
 export * from './credentials.js';
 export * from './identity-provider-choice.js';
+export * from './password.js';
 export * from './portal-config.js';
 export * from './profile.js';
 export * from './routes.js';
