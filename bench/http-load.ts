@@ -1,0 +1,64 @@
+import autocannon from 'autocannon';
+
+// One endpoint under constant load from autocannon, in this process (the server is another one).
+
+export interface LoadSpec {
+  url: string;
+  method: 'GET' | 'POST';
+  body?: unknown;
+  connections: number;
+  seconds: number;
+  warmUpSeconds: number;
+}
+
+export interface LoadResult {
+  /** Median of the per-second request counts (2xx and not), and their mean. */
+  medianPerSecond: number;
+  meanPerSecond: number;
+  /** Latency of 2xx answers, ms (autocannon's histogram has 1 ms resolution). */
+  p50: number;
+  p99: number;
+  total: number;
+  /** Answers that were not 2xx, by status, and connection errors/timeouts. */
+  non2xx: number;
+  statuses: Record<string, number>;
+  errors: number;
+}
+
+/** `onPhase('warm-up' | 'measure')` marks where the measured window starts, for the process sampler. */
+export async function measureEndpoint(
+  spec: LoadSpec,
+  onPhase: (phase: 'warm-up' | 'measure') => void = () => {},
+): Promise<LoadResult> {
+  // The warm-up lets V8 optimise the hot paths and the server's pools fill before anything counts.
+  onPhase('warm-up');
+  await run(spec, spec.warmUpSeconds);
+  onPhase('measure');
+  const result = await run(spec, spec.seconds);
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+  );
+  return {
+    medianPerSecond: result.requests.p50,
+    meanPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    statuses,
+    errors: result.errors, // includes timeouts
+  };
+}
+
+function run(spec: LoadSpec, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: spec.url,
+    method: spec.method,
+    connections: spec.connections,
+    duration: seconds,
+    timeout: 10,
+    ...(spec.body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec.body) }),
+  });
+}

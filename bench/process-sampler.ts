@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+// The server's resident memory, read from /proc (Linux) every 100 ms: a peak between samples can be
+// missed, but a heap that grows under load shows. Also the CPU used per phase, in cores: by the
+// server, by this process (the load generator) and by the whole machine. Machine busy near its core
+// count while server + load generator is well below means something else (PostgreSQL, or other work
+// on a shared machine) took the rest.
+
+export interface PhaseUsage {
+  peakRss: number;
+  /** Average cores busy during the phase: the server process, and this (load generator) process. */
+  serverCores: number;
+  benchCores: number;
+  machineCores: number;
+}
+
+export interface ProcessSampler {
+  /** Starts a new phase; what follows is kept under this name. */
+  phase(name: string): void;
+  /** Per phase, in the order the phases ran ("start-up" first). */
+  usage(): Map<string, PhaseUsage>;
+  stop(): void;
+}
+
+// Linux reports CPU time in /proc/<pid>/stat in clock ticks: 100 per second on every usual kernel.
+const TICKS_PER_SECOND = 100;
+
+export function sampleProcess(pid: number, intervalMs = 100): ProcessSampler {
+  const usage = new Map<string, PhaseUsage>();
+  let current = 'start-up';
+  const now = () => ({
+    wall: performance.now(),
+    server: serverCpuSeconds(pid),
+    bench: process.cpuUsage(),
+    machine: machineBusySeconds(),
+  });
+  let since = now();
+  const sample = () => {
+    const rss = readRss(pid);
+    const entry = usage.get(current) ?? { peakRss: 0, serverCores: 0, benchCores: 0, machineCores: 0 };
+    if (rss !== undefined) entry.peakRss = Math.max(entry.peakRss, rss);
+    usage.set(current, entry);
+  };
+  const close = () => {
+    sample();
+    const entry = usage.get(current)!;
+    const wall = (performance.now() - since.wall) / 1000;
+    const bench = process.cpuUsage(since.bench);
+    entry.serverCores = (serverCpuSeconds(pid) - since.server) / wall;
+    entry.benchCores = (bench.user + bench.system) / 1e6 / wall;
+    entry.machineCores = (machineBusySeconds() - since.machine) / wall;
+  };
+  const timer = setInterval(sample, intervalMs);
+  sample();
+  return {
+    phase(name) {
+      close();
+      current = name;
+      since = now();
+      sample();
+    },
+    usage: () => new Map(usage),
+    stop() {
+      close();
+      clearInterval(timer);
+    },
+  };
+}
+
+function readRss(pid: number): number | undefined {
+  try {
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined; // the process has gone, or this is not Linux
+  }
+}
+
+function serverCpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces, so split after its closing parenthesis):
+    // utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time of all cores that was neither idle nor waiting for I/O, from /proc/stat's first line. */
+function machineBusySeconds(): number {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq] = ticks.map(Number) as number[];
+    return (user! + nice! + system! + irq! + softirq!) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -1,0 +1,157 @@
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { apiPaths } from '@customer-core/contracts';
+import { installFlowFetch } from './client-fetch.js';
+import { measureEndpoint } from './http-load.js';
+import { sampleProcess, type PhaseUsage } from './process-sampler.js';
+import { argon2, bareHttp, es256 } from './reference.js';
+import { flowRow, httpRow, ms, printTable, rssRow, type Row, type Target } from './report.js';
+import { startBenchServer, stopAllServers, type BenchServer } from './server.js';
+import { measureSignIns, signIn } from './sign-in-flow.js';
+
+// npm run bench [-- --quick] [-- --connections=N --workers=N --only=validate --cpu-prof]
+// Starts the built server in a child process, loads it from this process and prints each figure next
+// to its target (shared/design/performance-targets.md). Exits 1 when a phase had more than a trickle
+// of failed requests (its figures would mean nothing) or the server died; a missed target is not an error.
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    // See README.md for how these were chosen.
+    connections: { type: 'string', default: '64' },
+    workers: { type: 'string', default: '24' },
+    // One phase only (a part of its name), e.g. to profile it alone with --cpu-prof.
+    only: { type: 'string', default: '' },
+    'cpu-prof': { type: 'boolean', default: false },
+  },
+});
+const seconds = args.quick ? 3 : 10;
+const warmUpSeconds = args.quick ? 1 : 2;
+const load = { connections: Number(args.connections), seconds, warmUpSeconds };
+const workers = Number(args.workers);
+const selected = (phase: string) => phase.includes(args.only);
+const cpuProfileDir = args['cpu-prof'] ? path.resolve(import.meta.dirname, 'results') : undefined;
+if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
+
+const TARGETS = {
+  'GET public-keys': { perSecond: 20_000 },
+  'POST validate': { perSecond: 10_000, latency: { percentile: 'p99', below: 20 } },
+  'POST token-refresh': { perSecond: 2_000, latency: { percentile: 'p99', below: 50 } },
+  'sign-in flow': { perSecond: 80, latency: { percentile: 'p95', below: 300 } },
+} satisfies Record<string, Target>;
+const RSS_LIMIT = 200e6;
+
+const cpus = os.cpus();
+console.log(
+  `Machine: ${cpus.length} CPU (${cpus[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, ` +
+    `load average before the run ${os.loadavg()[0]!.toFixed(2)}`,
+);
+console.log(
+  `Phases: ${warmUpSeconds} s warm-up + ${seconds} s measured each; autocannon ${load.connections} ` +
+    `connections; ${workers} concurrent sign-ins`,
+);
+
+let server: BenchServer | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server`);
+    void stopAllServers().finally(() => process.exit(130));
+  });
+}
+
+// References first, with nothing else of ours running.
+console.error('measuring references: ES256, argon2id ...');
+const crypto = es256(args.quick ? 0.5 : 1);
+const passwords = await argon2(args.quick ? 1 : 2);
+// What each endpoint cannot avoid doing, as a rate: the server can at best come near it.
+const references: Record<string, { label: string; rate: number }> = {
+  'POST validate': { label: 'ES256 verify on 1 core', rate: crypto.verifyPerSecond },
+  'POST token-refresh': {
+    label: 'ES256 verify+sign on 1 core',
+    rate: 1 / (1 / crypto.verifyPerSecond + 1 / crypto.signPerSecond),
+  },
+  'sign-in flow': {
+    label: `argon2id verify on 4 threads, ${ms(passwords.msPerVerify)} each alone`,
+    rate: passwords.perSecond,
+  },
+};
+
+const rows: Row[] = [];
+const notes: string[] = [];
+let usage: Map<string, PhaseUsage>;
+try {
+  server = await startBenchServer({
+    postgresUrl: process.env.BENCH_DATABASE_URL || undefined,
+    cpuProfileDir,
+  });
+  console.log(`Database: ${server.database}`);
+  console.log(`Server: pid ${server.pid} at ${server.url} (PUBLIC_URL ${server.publicUrl})\n`);
+  installFlowFetch(server.publicUrl, server.url);
+  const sampler = sampleProcess(server.pid);
+  const mark = (phase: string) => (step: 'warm-up' | 'measure') =>
+    sampler.phase(step === 'measure' ? phase : `${phase} (warm-up)`);
+  const token = await signIn(server.publicUrl);
+
+  // Bare node:http serving the same JWKS under the same load: what this machine allows right now.
+  console.error('measuring reference: bare node:http ...');
+  sampler.phase('reference');
+  const jwks = await (await fetch(`${server.url}${apiPaths.auth.publicKeys}`)).text();
+  const bare = await bareHttp(jwks, load);
+  references['GET public-keys'] = { label: 'bare node:http', rate: bare.medianPerSecond };
+
+  const endpoints = [
+    { phase: 'GET public-keys', path: apiPaths.auth.publicKeys, body: undefined },
+    { phase: 'POST validate', path: apiPaths.auth.validate, body: { access_token: token } },
+    { phase: 'POST token-refresh', path: apiPaths.auth.tokenRefresh, body: { token } },
+  ] as const;
+  const results = [];
+  for (const { phase, path: urlPath, body } of endpoints.filter((e) => selected(e.phase))) {
+    console.error(`measuring ${phase} ...`);
+    const spec = { url: `${server.url}${urlPath}`, method: body ? 'POST' : 'GET', body } as const;
+    results.push({ phase, result: await measureEndpoint({ ...spec, ...load }, mark(phase)) });
+    assertAlive(server);
+  }
+  let flows;
+  if (selected('sign-in flow')) {
+    console.error('measuring sign-in flow ...');
+    flows = await measureSignIns(server.publicUrl, { workers, seconds, warmUpSeconds }, mark('sign-in flow'));
+    assertAlive(server);
+  }
+  sampler.stop();
+  usage = sampler.usage();
+
+  for (const { phase, result } of results) {
+    rows.push(httpRow(phase, result, TARGETS[phase], usage.get(phase), references[phase]));
+  }
+  if (flows) {
+    const phase = 'sign-in flow';
+    rows.push(flowRow(phase, flows, TARGETS[phase], usage.get(phase), references[phase]));
+    const steps = [...flows.stepMedians].map(([step, t]) => `${step} ${ms(t)}`).join(', ');
+    notes.push(`Sign-in steps, median time to response headers: ${steps}.`);
+  }
+} finally {
+  await server?.stop();
+}
+
+rows.push(rssRow(usage, RSS_LIMIT));
+notes.push(
+  'cpu: average cores busy in the measured window: server + load generator (this process) / whole ' +
+    'machine (the rest is PostgreSQL and whatever else runs). ' +
+    `1 MB = 10^6 bytes. Database: ${server.database}.`,
+);
+console.log('');
+printTable(rows);
+console.log(notes.join('\n'));
+const logged = server.output().filter((line) => line.startsWith('{'));
+if (logged.length > 0) console.log(`\nThe server's last warnings/errors:\n${logged.slice(-5).join('\n')}`);
+if (rows.some((row) => row.verdict === 'INVALID')) {
+  console.error('\nA phase had more than a trickle (0.1 %) of failed requests: its figures are not valid.');
+  process.exit(1);
+}
+
+function assertAlive(s: BenchServer): void {
+  const exited = s.exited();
+  if (exited) throw new Error(`the server stopped under load (${exited}):\n${s.output().join('\n')}`);
+}

@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '@customer-core/api/testing';
+
+// The real server, as production runs it (the built dist/main.js in its own process), so the load
+// generator in this process does not share its event loop or CPU accounting.
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface BenchServer {
+  /** Where requests go: loopback only. */
+  url: string;
+  /** The configured PUBLIC_URL: the IdP's issuer and redirect URIs are built from it. */
+  publicUrl: string;
+  pid: number;
+  database: string;
+  /** The server's last output lines (its warnings and errors; LOG_LEVEL=warn). */
+  output(): string[];
+  /** How it ended if it has (a crash under load makes every later figure meaningless). */
+  exited(): string | undefined;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** An admin URL of a PostgreSQL server; a fresh database is created on it, else PGlite in a temp dir. */
+  postgresUrl?: string | undefined;
+  /** Directory for a V8 CPU profile of the server (node --cpu-prof), written when it stops. */
+  cpuProfileDir?: string | undefined;
+}
+
+export async function startBenchServer({ postgresUrl, cpuProfileDir }: StartOptions): Promise<BenchServer> {
+  const port = await freePort();
+  const storage = postgresUrl ? await createPostgresDatabase(postgresUrl) : await createPgliteDir();
+  const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      NODE_ENV: 'development', // seeds the demo borrower
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true', // so each simulated client address in X-Forwarded-For counts on its own
+      ...storage.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  killWithThisProcess(child);
+  const lines = keepLastLines(child);
+  const stop = once(async () => {
+    await terminate(child);
+    await storage.remove();
+    running.delete(stop);
+  });
+  running.add(stop);
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await waitUntilReady(url, child, lines);
+    return {
+      url,
+      publicUrl: `http://localhost:${port}`,
+      pid: child.pid!,
+      database: storage.description,
+      output: () => [...lines],
+      exited: () =>
+        child.exitCode !== null || child.signalCode !== null
+          ? `exit ${child.exitCode ?? child.signalCode}`
+          : undefined,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+const running = new Set<() => Promise<void>>();
+
+/** For Ctrl-C: stops every server started here, also one still starting, and removes its data. */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...running].map((stop) => stop()));
+}
+
+interface Storage {
+  env: Record<string, string>;
+  description: string;
+  remove(): Promise<void>;
+}
+
+async function createPgliteDir(): Promise<Storage> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'customer-core-bench-'));
+  return {
+    env: { DATA_DIR: dir },
+    description: 'PGlite (embedded, fresh temp dir)',
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<Storage> {
+  const name = `customer_core_bench_${randomBytes(6).toString('hex')}`;
+  const version = await withAdmin(adminUrl, async (admin) => {
+    await admin.query(`create database ${name}`);
+    const { rows } = await admin.query<{ v: string }>(`select current_setting('server_version') as v`);
+    return rows[0]?.v ?? '?';
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    description: `PostgreSQL ${version} (fresh database ${name} on ${url.host})`,
+    remove: async () => {
+      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, lines: string[]): Promise<void> {
+  const deadline = Date.now() + 60_000; // a fresh PGlite migrates and the seed hashes a password
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${lines.join('\n')}`);
+    }
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server was not ready within 60 s:\n${lines.join('\n')}`);
+}
+
+/** SIGTERM lets main.ts drain and exit (and --cpu-prof write its profile); SIGKILL if it hangs. */
+async function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A last resort when this process exits without stop() (Ctrl-C mid-phase): never leave it running. */
+export function killWithThisProcess(child: ChildProcess): void {
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  child.once('exit', () => process.off('exit', kill));
+}
+
+function keepLastLines(child: ChildProcess, max = 50): string[] {
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      for (const line of chunk.split('\n')) if (line.trim()) lines.push(line);
+      lines.splice(0, Math.max(0, lines.length - max));
+    });
+  }
+  return lines;
+}
+
+/** stop() may be called from the run's finally and from Ctrl-C at once: one shutdown either way. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let pending: Promise<void> | undefined;
+  return () => (pending ??= fn());
+}

@@ -1,0 +1,97 @@
+import { performance } from 'node:perf_hooks';
+import { signInThroughIdp } from '@customer-core/api/testing';
+import { apiPaths } from '@customer-core/contracts';
+import { clientAddresses, runInFlow } from './client-fetch.js';
+import { median, percentile } from './stats.js';
+
+// The whole password sign-in as the portal does it: authn (argon2id verify) -> authorize with the
+// session token -> token endpoint -> product token exchange. Needs installFlowFetch first.
+
+// The borrower a development server seeds (NODE_ENV=development); the package does not export it.
+const DEMO_BORROWER = { username: 'demo@example.com', password: 'Demo-Borrower-1' };
+
+const nextAddress = clientAddresses();
+
+/** One sign-in of the demo borrower; the product access token. */
+export async function signIn(publicUrl: string, steps = new Map<string, number>()): Promise<string> {
+  return runInFlow({ clientAddress: nextAddress(), steps }, async () => {
+    const { idToken } = await signInThroughIdp(publicUrl, DEMO_BORROWER);
+    const response = await fetch(`${publicUrl}${apiPaths.auth.tokenExchange}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: idToken }),
+    });
+    if (response.status !== 200) throw new Error(`token-exchange answered ${response.status}`);
+    return ((await response.json()) as { access_token: string }).access_token;
+  });
+}
+
+export interface FlowResult {
+  completed: number;
+  medianPerSecond: number;
+  meanPerSecond: number;
+  /** Per flow, ms (flows started within the measured window). */
+  p50: number;
+  p95: number;
+  /** Median time to response headers of each step, ms. */
+  stepMedians: Map<string, number>;
+  failures: number;
+  failureReasons: Map<string, number>;
+}
+
+/** `workers` flows at a time, each starting the next as soon as one ends. */
+export async function measureSignIns(
+  publicUrl: string,
+  { workers, seconds, warmUpSeconds }: { workers: number; seconds: number; warmUpSeconds: number },
+  onPhase: (phase: 'warm-up' | 'measure') => void = () => {},
+): Promise<FlowResult> {
+  onPhase('warm-up');
+  const begin = performance.now();
+  const measureStart = begin + warmUpSeconds * 1000;
+  const measureEnd = measureStart + seconds * 1000;
+  const marker = setTimeout(() => onPhase('measure'), warmUpSeconds * 1000);
+  const perSecond = new Array<number>(seconds).fill(0);
+  const durations: number[] = [];
+  const stepTimes = new Map<string, number[]>();
+  const failureReasons = new Map<string, number>();
+
+  const worker = async () => {
+    while (performance.now() < measureEnd) {
+      const started = performance.now();
+      const steps = new Map<string, number>();
+      try {
+        await signIn(publicUrl, steps);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message.slice(0, 120) : String(error);
+        if (started >= measureStart) failureReasons.set(reason, (failureReasons.get(reason) ?? 0) + 1);
+        continue;
+      }
+      const ended = performance.now();
+      // Completions count in the second they happen in; latencies are of every flow started in the
+      // window, also those that end after it (leaving them out would hide the slowest).
+      if (ended >= measureStart && ended < measureEnd)
+        perSecond[Math.floor((ended - measureStart) / 1000)]!++;
+      if (started >= measureStart) {
+        durations.push(ended - started);
+        for (const [step, ms] of steps) {
+          if (!stepTimes.has(step)) stepTimes.set(step, []);
+          stepTimes.get(step)!.push(ms);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  clearTimeout(marker);
+
+  const completed = perSecond.reduce((a, b) => a + b, 0);
+  return {
+    completed,
+    medianPerSecond: median(perSecond),
+    meanPerSecond: completed / seconds,
+    p50: percentile(durations, 50),
+    p95: percentile(durations, 95),
+    stepMedians: new Map([...stepTimes].map(([step, times]) => [step, median(times)])),
+    failures: [...failureReasons.values()].reduce((a, b) => a + b, 0),
+    failureReasons,
+  };
+}
