@@ -16,8 +16,11 @@ import { createMailService, type MailService } from './mail/index.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { logoutRoute } from './routes/auth/logout.js';
 import { lookupTokenRoutes } from './routes/auth/lookup-token.js';
+import { magicLinkLoginRoute } from './routes/auth/magic-link-login.js';
+import { passwordResetFinishRoute } from './routes/auth/password-reset-finish.js';
 import { profileRoute } from './routes/auth/profile.js';
 import { publicKeysRoute } from './routes/auth/public-keys.js';
+import { sendLinkRoutes } from './routes/auth/send-link.js';
 import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
 import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
 import { validateRoute } from './routes/auth/validate.js';
@@ -113,6 +116,11 @@ export async function buildApp(
     profileRoute,
     publicKeysRoute,
     lookupTokenRoutes,
+    // E-mailed links sign in and reset passwords of the bundled identity provider's users: these
+    // routes exist only where it runs.
+    sendLinkRoutes,
+    passwordResetFinishRoute,
+    magicLinkLoginRoute,
   ]) {
     await app.register(route(services));
   }

@@ -5,8 +5,9 @@ import type { ApiDatabase } from './db/schema.js';
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
- * Deletes rows that can no longer matter: revocations of sessions past their maximum age, and lookup
- * tokens a day after they expired (kept that long to answer "what happened to this token?").
+ * Deletes rows that can no longer matter: revocations of sessions past their maximum age, lookup and
+ * e-mailed link tokens a day after they expired (kept that long to answer "what happened to this
+ * token?"), and old rate-limit counts.
  * Every instance runs it; the deletes are idempotent.
  */
 export function startMaintenance(db: Kysely<ApiDatabase>, log: FastifyBaseLogger): () => void {
@@ -18,6 +19,15 @@ export function startMaintenance(db: Kysely<ApiDatabase>, log: FastifyBaseLogger
     await db
       .deleteFrom('lookup_token')
       .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+      .execute();
+    await db
+      .deleteFrom('link_token')
+      .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+      .execute();
+    // Rate-limit windows are minutes long: a count a day old counts for nothing.
+    await db
+      .deleteFrom('link_request_count')
+      .where('window_started_at', '<', sql<Date>`now() - interval '1 day'`)
       .execute();
   };
   const timer = setInterval(() => {

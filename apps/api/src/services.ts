@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { IdentityProvider } from '@customer-core/idp';
+import type { IdentityProvider, IdpUser } from '@customer-core/idp';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
 import type { ApiDatabase } from './db/schema.js';
+import { emailLinks, type EmailLinks } from './links/email-links.js';
+import { linkRequestCounter } from './links/request-limits.js';
 import type { MailService } from './mail/index.js';
+import { loadCommonPasswords } from './passwords/common-passwords.js';
 import { accessTokenChecker, type AccessTokenChecker } from './tokens/access-tokens.js';
 import { IdTokenVerifier } from './tokens/id-token-verifier.js';
+import { linkTokenStore } from './tokens/link-tokens.js';
 import { lookupTokenStore, type LookupTokenStore } from './tokens/lookup-tokens.js';
 import { ProductTokens } from './tokens/product-token.js';
 import { sessionStore, type SessionStore } from './tokens/session-store.js';
@@ -23,9 +27,23 @@ export interface AuthServices {
   /** Trusted systems allowed to mint lookup tokens: name -> sha-256 of their credential. */
   serviceCredentials: Map<string, Buffer>;
   /** The bundled identity provider, when this deployment runs it. */
-  identityProvider: { issuer: string; endSessions(accountId: string): Promise<void> } | null;
+  identityProvider: BundledIdentityProvider | null;
   /** E-mail: enqueue in the transaction that creates what a message carries, then nudge. */
   mail: MailService;
+  /** Password-reset and sign-in links by e-mail: only with the bundled identity provider (its users). */
+  emailLinks: EmailLinks | null;
+  /** Behind a load balancer: a client's address is the last X-Forwarded-For entry (rate limits). */
+  trustProxy: boolean;
+}
+
+export interface BundledIdentityProvider {
+  issuer: string;
+  endSessions(accountId: string): Promise<void>;
+  users: {
+    findById(id: string): Promise<IdpUser | undefined>;
+    setPassword(id: string, password: string): Promise<void>;
+  };
+  issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
 }
 
 export async function createAuthServices(
@@ -46,6 +64,7 @@ export async function createAuthServices(
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
   const sessions = sessionStore(db);
+  if (idp) loadCommonPasswords();
   return {
     idTokens: new IdTokenVerifier(trusted),
     productTokens,
@@ -57,8 +76,24 @@ export async function createAuthServices(
     serviceCredentials: config.serviceCredentials,
     identityProvider:
       idp && bundled
-        ? { issuer: bundled.issuer, endSessions: (accountId) => idp.endSessions(accountId) }
+        ? {
+            issuer: bundled.issuer,
+            endSessions: (accountId) => idp.endSessions(accountId),
+            users: { findById: idp.users.findById, setPassword: idp.users.setPassword },
+            issueSessionToken: (userId) => idp.issueSessionToken(userId),
+          }
         : null,
     mail,
+    emailLinks: idp
+      ? emailLinks({
+          db,
+          mail,
+          tokens: linkTokenStore(db),
+          counter: linkRequestCounter(config.emailLinkLimits),
+          publicUrl: config.publicUrl,
+          findUser: idp.users.findByLogin,
+        })
+      : null,
+    trustProxy: config.trustProxy,
   };
 }

@@ -65,6 +65,17 @@ export function borrowerRepository(db: Kysely<ApiDatabase>) {
       return toBorrower(row);
     },
 
+    /** The borrower this identity signs in, if it has signed in before. */
+    async findByIdentity(issuer: string, subject: string): Promise<Borrower | undefined> {
+      const row = await db
+        .selectFrom('borrower')
+        .select(columns)
+        .where('idp_issuer', '=', issuer)
+        .where('idp_subject', '=', subject)
+        .executeTakeFirst();
+      return row && toBorrower(row);
+    },
+
     async findById(id: string): Promise<Borrower | undefined> {
       const row = await db.selectFrom('borrower').select(columns).where('id', '=', id).executeTakeFirst();
       return row && toBorrower(row);

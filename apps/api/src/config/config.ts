@@ -61,6 +61,8 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  EMAIL_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(3),
+  EMAIL_LINK_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 
 export interface IdentityProviderSettings {
@@ -90,6 +92,8 @@ export interface Config {
   /** Trusted systems that may mint lookup tokens: name -> sha-256 of the secret (the secret is not kept). */
   serviceCredentials: Map<string, Buffer>;
   mail: MailSettings;
+  /** Password-reset and sign-in-link e-mails: how many may be asked for per window, counted in the database. */
+  emailLinkLimits: { perAddress: number; perClient: number; windowSeconds: number };
   webDistDir: string;
 }
 
@@ -203,6 +207,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: 15_000,
       retryMaxMs: 15 * 60_000,
       leaseMs: 2 * 60_000,
+    },
+    emailLinkLimits: {
+      perAddress: e.EMAIL_LINK_LIMIT_PER_ADDRESS,
+      perClient: e.EMAIL_LINK_LIMIT_PER_CLIENT,
+      windowSeconds: 15 * 60,
     },
     webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
   };

@@ -112,4 +112,35 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0004_link_tokens': {
+    async up(db) {
+      await sql`
+        -- One-time tokens e-mailed as links (password reset, sign-in link) for a user of the bundled
+        -- identity provider. Only the sha-256 is kept. One usable token per user and purpose: issuing a
+        -- new one replaces the unconsumed one in the same row (the unique index below), so the older
+        -- link stops working. A used token keeps its row (consumed_at) until it is purged.
+        create table link_token (
+          id uuid primary key,
+          token_hash text not null unique,
+          purpose text not null check (purpose in ('password_reset', 'magic_link')),
+          idp_user_id text not null,
+          return_to text,
+          expires_at timestamptz not null,
+          consumed_at timestamptz,
+          created_at timestamptz not null default now()
+        );
+        create unique index link_token_usable_idx on link_token (idp_user_id, purpose) where consumed_at is null;
+        create index link_token_expires_idx on link_token (expires_at);
+
+        -- How many links were asked for per e-mail address (its sha-256) and per client address in the
+        -- current fixed window, shared by every instance.
+        create table link_request_count (
+          bucket text primary key,
+          window_started_at timestamptz not null,
+          requests integer not null
+        );
+        create index link_request_count_window_idx on link_request_count (window_started_at);
+      `.execute(db);
+    },
+  },
 };

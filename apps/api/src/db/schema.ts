@@ -89,6 +89,30 @@ export interface DevMailboxMessageTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+export type LinkPurpose = 'password_reset' | 'magic_link';
+
+export interface LinkTokenTable {
+  /** Names one issue of a token (it changes when a new token replaces an unconsumed one): mail idempotency. */
+  id: string;
+  /** sha-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  purpose: LinkPurpose;
+  /** The bundled identity provider's user id. */
+  idp_user_id: string;
+  /** Where a sign-in link leads afterwards: a same-origin path, or null. */
+  return_to: string | null;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: ColumnType<Date, never, Date>;
+}
+
+export interface LinkRequestCountTable {
+  /** 'address:<sha-256 of the e-mail address>' or 'client:<client address>'. */
+  bucket: string;
+  window_started_at: Date;
+  requests: number;
+}
+
 export interface ApiDatabase {
   borrower: BorrowerTable;
   product_signing_key: ProductSigningKeyTable;
@@ -96,4 +120,6 @@ export interface ApiDatabase {
   lookup_token: LookupTokenTable;
   mail_outbox: MailOutboxTable;
   dev_mailbox_message: DevMailboxMessageTable;
+  link_token: LinkTokenTable;
+  link_request_count: LinkRequestCountTable;
 }

@@ -1,0 +1,39 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+// The blocklist of common passwords (ASVS 2.1.7, NIST SP 800-63B 5.1.1.2), shipped with the project:
+// the ranked list of the most common passwords of the maintained zxcvbn-ts project
+// (@zxcvbn-ts/language-common, 'passwords-common': about 49,000 entries, lower case, most common
+// first), which zxcvbn derives from leaked-password corpora. Nothing is looked up over the network.
+
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose another.';
+
+/** How many of the most common entries also count with a few digits or symbols added (Password1!, Summer2024). */
+const DECORATED_BASES = 10_000;
+const DECORATION = /[\d!@#$%^&*()._\-+=?~]{1,6}$/;
+
+let lists: { all: Set<string>; bases: Set<string> } | undefined;
+
+function blocklist() {
+  if (!lists) {
+    const ranked = dictionary['passwords-common'];
+    lists = { all: new Set(ranked), bases: new Set(ranked.slice(0, DECORATED_BASES)) };
+  }
+  return lists;
+}
+
+/**
+ * True for a password on the list, whatever its case, and for one of the most common entries with up
+ * to six digits or symbols added at the end: the first guesses of any attacker with the same list.
+ */
+export function isCommonPassword(password: string): boolean {
+  const { all, bases } = blocklist();
+  const lower = password.toLowerCase();
+  if (all.has(lower)) return true;
+  const base = lower.replace(DECORATION, '');
+  return base !== lower && bases.has(base);
+}
+
+/** Builds the list now (start-up), so the first password change is not the one that pays for it. */
+export function loadCommonPasswords(): void {
+  blocklist();
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiPaths,
+  ApiErrorSchema,
+  MagicLinkLoginRequestSchema,
+  MagicLinkLoginResponseSchema,
+} from '@customer-core/contracts';
+import type { AuthServices } from '../../services.js';
+import { invalidLink } from './link-problems.js';
+
+/**
+ * The page of a sign-in link signs the borrower in (the link works once): a product access token in a
+ * new session, and a one-time session token with which the page completes the identity provider's
+ * sign-in (a prompt=none authorize, as after /api/v1/authn), so both agree who is signed in.
+ */
+export const magicLinkLoginRoute =
+  ({ emailLinks, identityProvider: idp, borrowers, productTokens }: AuthServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    if (!emailLinks || !idp) return;
+    app.post(
+      apiPaths.auth.magicLinkLogin,
+      {
+        schema: {
+          tags: ['e-mailed links'],
+          summary: "Sign in with a sign-in link's token (once)",
+          body: MagicLinkLoginRequestSchema,
+          response: { 200: MagicLinkLoginResponseSchema, 400: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const consumed = await emailLinks.consume('magic_link', request.body.token);
+        const user = consumed && (await idp.users.findById(consumed.idpUserId));
+        if (!consumed || !user) throw invalidLink('magic_link');
+
+        const borrower = await borrowers.upsertByIdentity({
+          issuer: idp.issuer,
+          subject: user.id,
+          email: user.login.toLowerCase(),
+          firstName: user.firstName,
+          lastName: user.lastName,
+        });
+        const { token } = productTokens.issue(
+          { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds },
+          productTokens.newSession(),
+        );
+        const { sessionToken } = await idp.issueSessionToken(user.id);
+        request.log.info({ borrowerId: borrower.id }, 'borrower signed in by e-mailed link');
+        return { access_token: token, sessionToken, returnTo: consumed.returnTo };
+      },
+    );
+  };

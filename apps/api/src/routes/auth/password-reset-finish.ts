@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiPaths,
+  ApiErrorSchema,
+  PasswordResetFinishRequestSchema,
+  PasswordResetFinishResponseSchema,
+} from '@customer-core/contracts';
+import { HttpError } from '../../http/http-error.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../passwords/common-passwords.js';
+import type { AuthServices } from '../../services.js';
+import { invalidLink } from './link-problems.js';
+
+/**
+ * The page of a password-reset link sets the new password. The password meets the spec's rules (the
+ * body schema) and is not a common one; the link works once. A new password ends every sign-in: the
+ * borrower's product sessions, the identity provider's sessions, and any other link still unused.
+ */
+export const passwordResetFinishRoute =
+  ({ emailLinks, identityProvider: idp, borrowers, sessions }: AuthServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    if (!emailLinks || !idp) return;
+    app.post(
+      apiPaths.auth.passwordResetFinish,
+      {
+        schema: {
+          tags: ['e-mailed links'],
+          summary: "Set a new password with a password-reset link's token (once)",
+          body: PasswordResetFinishRequestSchema,
+          response: { 200: PasswordResetFinishResponseSchema, 400: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const { token, password } = request.body;
+        // Before the token is spent, so the borrower can choose another with the same link.
+        if (isCommonPassword(password)) {
+          throw new HttpError(400, 'password_too_common', COMMON_PASSWORD_MESSAGE);
+        }
+        const consumed = await emailLinks.consume('password_reset', token);
+        const user = consumed && (await idp.users.findById(consumed.idpUserId));
+        if (!user) throw invalidLink('password_reset');
+
+        await idp.users.setPassword(user.id, password);
+        const borrower = await borrowers.findByIdentity(idp.issuer, user.id);
+        if (borrower) await sessions.revokeAllOf(borrower.id);
+        await idp.endSessions(user.id);
+        await emailLinks.voidAllOf(user.id);
+        request.log.info({ idpUserId: user.id, borrowerId: borrower?.id }, 'password reset by e-mailed link');
+        return { passwordChanged: true as const };
+      },
+    );
+  };

@@ -1,0 +1,393 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { apiPaths, LINK_SENT_MESSAGE } from '@customer-core/contracts';
+import { testDatabaseKinds } from '@customer-core/database/testing';
+import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { logCollector, sleep } from './support/mail.js';
+import { createUser, inbox, mailFor, stableHeaders, tokenOf } from './support/links.js';
+import { post } from './support/session.js';
+import { timeRequests } from './support/timing-client.js';
+
+const SEND_CALLS = [
+  { name: 'password-reset', path: apiPaths.auth.passwordReset, page: 'password-reset' as const },
+  {
+    name: 'send-magic-link-email',
+    path: apiPaths.auth.sendMagicLinkEmail,
+    page: 'magic-link-landing' as const,
+  },
+];
+
+let clients = 0;
+/** A client address of its own (the servers trust X-Forwarded-For), so tests do not share a limit. */
+const newClient = () => {
+  clients += 1;
+  return `198.51.${Math.floor(clients / 250)}.${clients % 250}`;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+for (const kind of testDatabaseKinds()) {
+  describe(`e-mailed links: asking for one (${kind})`, () => {
+    let server: TestServer;
+    let url: string;
+    const logs = logCollector();
+
+    before(async () => {
+      // Limits out of the way here; the rate-limit tests below run their own server with the defaults.
+      server = await startTestServer(
+        kind,
+        {
+          TRUST_PROXY: 'true',
+          LOG_LEVEL: 'info',
+          EMAIL_LINK_LIMIT_PER_ADDRESS: '1000',
+          EMAIL_LINK_LIMIT_PER_CLIENT: '1000',
+        },
+        { logStream: logs.stream },
+      );
+      url = server.baseUrl;
+    });
+    after(() => server?.close());
+
+    const send = (path: string, body: unknown, client = newClient()) =>
+      post(url, path, body, { 'x-forwarded-for': client });
+
+    for (const call of SEND_CALLS) {
+      it(`${call.name}: the same answer for a known and an unknown address; mail only to the known one`, async () => {
+        const user = await createUser(server);
+        const unknown = `nobody.${Date.now()}@example.com`;
+        const client = newClient();
+        const known = await send(call.path, { email: user.login.toUpperCase() }, client);
+        const stranger = await send(call.path, { email: unknown }, client);
+
+        assert.equal(known.status, 200);
+        assert.equal(stranger.status, 200);
+        assert.deepEqual(stableHeaders(known), stableHeaders(stranger));
+        assert.equal(known.headers.get('cache-control'), 'no-store');
+        const [knownBody, strangerBody] = [await known.text(), await stranger.text()];
+        assert.equal(knownBody, strangerBody);
+        assert.deepEqual(JSON.parse(knownBody), { message: LINK_SENT_MESSAGE });
+
+        const [message] = await mailFor(url, user.login);
+        assert.ok(message);
+        const token = tokenOf(message, call.page);
+        assert.equal(message.links[0], `${url}/auth/${call.page}/${token}`);
+        assert.ok(Buffer.from(token, 'base64url').length >= 32, 'at least 256 random bits');
+        assert.match(
+          message.text,
+          call.page === 'password-reset' ? /expires in 30 minutes/ : /expires in 10 minutes/,
+        );
+
+        // The known address's message has been delivered; the unknown one had none, not even queued.
+        await sleep(200);
+        assert.deepEqual(await inbox(url, unknown), []);
+        const { db } = server.server;
+        const queued = await db
+          .selectFrom('mail_outbox')
+          .select('recipient')
+          .where('recipient', 'in', [unknown, 'nobody@unknown-address.invalid'])
+          .execute();
+        assert.deepEqual(queued, [], 'no message for an unknown (or decoy) address');
+        // Every stored token belongs to a real user: the unknown address's decoy was rolled back.
+        const tokens = await db.selectFrom('link_token').select('idp_user_id').distinct().execute();
+        for (const { idp_user_id } of tokens) {
+          assert.ok(await server.server.identityProvider!.users.findById(idp_user_id));
+        }
+
+        // Only the hash is stored.
+        const stored = await db.selectFrom('link_token').selectAll().execute();
+        assert.ok(stored.every((row) => row.token_hash !== token && !JSON.stringify(row).includes(token)));
+      });
+    }
+
+    it('concurrent requests for one address: all answered alike, one usable link', async () => {
+      const user = await createUser(server);
+      const statuses = await Promise.all(
+        Array.from(
+          { length: 10 },
+          async () => (await send(apiPaths.auth.passwordReset, { email: user.login })).status,
+        ),
+      );
+      assert.deepEqual(new Set(statuses), new Set([200]));
+      const usable = await server.server.db
+        .selectFrom('link_token')
+        .select('id')
+        .where('idp_user_id', '=', user.id)
+        .where('consumed_at', 'is', null)
+        .execute();
+      assert.equal(usable.length, 1);
+      await mailFor(url, user.login, 10);
+    });
+
+    it('a sign-in link carries a same-origin returnTo, and drops any other', async () => {
+      const user = await createUser(server);
+      const { db } = server.server;
+      const cases: Array<[string | undefined, string | null]> = [
+        ['/ui/dashboard/loan-checkout/42?tab=docs#sign', '/ui/dashboard/loan-checkout/42?tab=docs#sign'],
+        ['//evil.example', null],
+        ['/\\evil.example', null],
+        ['https://evil.example/ui/dashboard/', null],
+        ['javascript:alert(1)', null],
+        ['/%2F%2Fevil.example', null],
+        ['/auth/login', null],
+        [undefined, null],
+      ];
+      for (const [returnTo, stored] of cases) {
+        const response = await send(apiPaths.auth.sendMagicLinkEmail, { email: user.login, returnTo });
+        assert.equal(response.status, 200, String(returnTo));
+        const row = await db
+          .selectFrom('link_token')
+          .select('return_to')
+          .where('idp_user_id', '=', user.id)
+          .where('purpose', '=', 'magic_link')
+          .where('consumed_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        assert.equal(row.return_to, stored, String(returnTo));
+      }
+    });
+
+    it('refuses malformed bodies with 400 and a clear message, never 5xx', async () => {
+      for (const call of SEND_CALLS) {
+        const cases: Array<[unknown, RegExp]> = [
+          [{}, /email/],
+          [{ email: '' }, /Email is required\./],
+          [{ email: 'not-an-address' }, /Invalid email address\./],
+          [{ email: 42 }, /email/],
+          [{ email: `${'a'.repeat(250)}@example.com` }, /Invalid email address\./],
+          [[], /./],
+        ];
+        for (const [body, message] of cases) {
+          const response = await send(call.path, body);
+          const json = (await response.json()) as { error: string; message: string };
+          assert.equal(response.status, 400, `${call.name} ${JSON.stringify(body)}`);
+          assert.equal(json.error, 'bad_request');
+          assert.match(json.message, message);
+        }
+        const badJson = await fetch(`${url}${call.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"email":',
+        });
+        assert.equal(badJson.status, 400);
+        const text = await fetch(`${url}${call.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: 'demo@example.com',
+        });
+        assert.equal(text.status, 415);
+      }
+      const longReturnTo = await send(apiPaths.auth.sendMagicLinkEmail, {
+        email: 'someone@example.com',
+        returnTo: `/${'a'.repeat(3000)}`,
+      });
+      assert.equal(longReturnTo.status, 400);
+    });
+
+    it('no timing signal: known and unknown addresses answer equally fast', async (t) => {
+      const user = await createUser(server);
+      for (const call of SEND_CALLS) {
+        // Interleaved, 30 of each after a warm-up, from a fresh client address each.
+        const requests = Array.from({ length: 70 }, (_, i) => ({
+          url: `${url}${call.path}`,
+          body: { email: i % 2 ? `nobody.${i}.${Date.now()}@example.com` : user.login },
+          headers: { 'x-forwarded-for': newClient() },
+        }));
+        const results = (await timeRequests(requests, 30)).slice(10);
+        assert.ok(results.every((r) => r.status === 200));
+        const known = median(results.filter((_, i) => i % 2 === 0).map((r) => r.ms));
+        const unknown = median(results.filter((_, i) => i % 2 === 1).map((r) => r.ms));
+        t.diagnostic(`${call.name} median ms: known ${known.toFixed(2)}, unknown ${unknown.toFixed(2)}`);
+        assert.ok(
+          Math.abs(known - unknown) < Math.max(4, 0.4 * Math.min(known, unknown)),
+          `${call.name}: known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms`,
+        );
+      }
+    });
+
+    it('never logs a token, link, password or full e-mail address', async () => {
+      const user = await createUser(server);
+      await send(apiPaths.auth.passwordReset, { email: user.login });
+      await send(apiPaths.auth.sendMagicLinkEmail, { email: user.login, returnTo: '/ui/dashboard/' });
+      await send(apiPaths.auth.passwordReset, { email: 'canary.unknown@example.com' });
+      const messages = await mailFor(url, user.login, 2);
+      const reset = tokenOf(
+        messages.find((m) => m.subject.startsWith('Reset'))!,
+        'password-reset',
+      );
+      const signIn = tokenOf(
+        messages.find((m) => !m.subject.startsWith('Reset'))!,
+        'magic-link-landing',
+      );
+      // Signing in first: a new password voids every link still unused.
+      assert.equal((await post(url, apiPaths.auth.magicLinkLogin, { token: signIn })).status, 200);
+      const finished = await post(url, apiPaths.auth.passwordResetFinish, {
+        token: reset,
+        password: 'Canary-Passw0rd-xyz',
+      });
+      assert.equal(finished.status, 200);
+      await sleep(100);
+
+      // The dev mailbox logs each message's links on purpose (outside production, for newcomers); the
+      // request handling never does.
+      const lines = logs.lines.filter((line) => line.component !== 'mail').map((l) => JSON.stringify(l));
+      assert.ok(lines.some((line) => line.includes('e-mailed link requested')));
+      for (const secret of [reset, signIn, 'Canary-Passw0rd-xyz', user.login, 'canary.unknown@example.com']) {
+        assert.ok(!lines.some((line) => line.includes(secret)), `${secret.slice(0, 12)}… is not logged`);
+      }
+    });
+  });
+
+  describe(`e-mailed links: rate limits (${kind})`, () => {
+    let server: TestServer;
+    let url: string;
+    const logs = logCollector();
+
+    before(async () => {
+      // The defaults: 3 per e-mail address and 20 per client address in 15 minutes.
+      server = await startTestServer(
+        kind,
+        { TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
+        { logStream: logs.stream },
+      );
+      url = server.baseUrl;
+    });
+    after(() => server?.close());
+
+    const send = (path: string, email: string, client: string) =>
+      post(url, path, { email }, { 'x-forwarded-for': client });
+    const outboxCount = async (recipient: string) =>
+      (
+        await server.server.db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('recipient', '=', recipient)
+          .execute()
+      ).length;
+
+    it('per e-mail address: past 3 in the window nothing is sent, and the answer stays the same', async () => {
+      const user = await createUser(server);
+      const unknown = `nobody.limited.${Date.now()}@example.com`;
+      const answers: string[] = [];
+      const headers: Array<Record<string, string>> = [];
+      // From a different client address each time: the limit follows the e-mail address.
+      for (let i = 0; i < 5; i += 1) {
+        for (const email of [user.login, unknown]) {
+          const path = i % 2 ? apiPaths.auth.sendMagicLinkEmail : apiPaths.auth.passwordReset;
+          const response = await send(path, email, newClient());
+          assert.equal(response.status, 200);
+          answers.push(await response.text());
+          headers.push(stableHeaders(response));
+        }
+      }
+      assert.equal(new Set(answers).size, 1, 'one answer for everything');
+      assert.ok(headers.every((h) => JSON.stringify(h) === JSON.stringify(headers[0])));
+      await mailFor(url, user.login, 3);
+      await sleep(300);
+      assert.equal((await inbox(url, user.login)).length, 3, 'the 4th and 5th were not sent');
+      assert.equal(await outboxCount(user.login), 3);
+      assert.equal(await outboxCount(unknown), 0);
+      const limited = logs.lines.filter((line) => line.outcome === 'limited');
+      assert.equal(limited.length, 4, 'logged at info (2 for each address)');
+      assert.ok(limited.every((line) => line.level === 30 && !JSON.stringify(line).includes('@')));
+    });
+
+    it('per client address: past 20 in the window nothing is sent, whatever the address', async () => {
+      const client = newClient();
+      for (let i = 0; i < 20; i += 1) {
+        const response = await send(
+          apiPaths.auth.passwordReset,
+          `spray.${i}.${Date.now()}@example.com`,
+          client,
+        );
+        assert.equal(response.status, 200);
+      }
+      const user = await createUser(server);
+      const unknown = `nobody.sprayed.${Date.now()}@example.com`;
+      const known = await send(apiPaths.auth.passwordReset, user.login, client);
+      const stranger = await send(apiPaths.auth.passwordReset, unknown, client);
+      assert.equal(known.status, 200);
+      assert.equal(stranger.status, 200);
+      assert.deepEqual(stableHeaders(known), stableHeaders(stranger));
+      assert.equal(await known.text(), await stranger.text());
+      await sleep(300);
+      assert.equal(await outboxCount(user.login), 0, 'nothing sent from a client past its limit');
+
+      // The balancer's own (last) X-Forwarded-For entry counts: a client cannot pick a fresh address.
+      const spoofed = await send(apiPaths.auth.passwordReset, user.login, `203.0.113.9, ${client}`);
+      assert.equal(spoofed.status, 200);
+      await sleep(300);
+      assert.equal(await outboxCount(user.login), 0);
+
+      // Another client is not affected.
+      await send(apiPaths.auth.passwordReset, user.login, newClient());
+      await mailFor(url, user.login, 1);
+    });
+
+    it(
+      'counts in the database: a second instance on the same database shares the limits',
+      {
+        skip: kind === 'pglite' && 'PGlite is in-process: one instance per database',
+      },
+      async () => {
+        const second = await startTestServer(
+          kind,
+          { TRUST_PROXY: 'true' },
+          {
+            database: { location: server.config.database, drop: async () => {} },
+          },
+        );
+        try {
+          const user = await createUser(server);
+          for (const base of [url, second.baseUrl, url]) {
+            await post(
+              base,
+              apiPaths.auth.passwordReset,
+              { email: user.login },
+              { 'x-forwarded-for': newClient() },
+            );
+          }
+          await post(
+            second.baseUrl,
+            apiPaths.auth.passwordReset,
+            { email: user.login },
+            {
+              'x-forwarded-for': newClient(),
+            },
+          );
+          await mailFor(url, user.login, 3);
+          await sleep(300);
+          assert.equal(await outboxCount(user.login), 3);
+        } finally {
+          await second.close();
+        }
+      },
+    );
+  });
+
+  describe(`e-mailed links without the bundled identity provider (${kind})`, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(kind, {
+        IDP_BUNDLED: 'false',
+        IDP_ISSUER: 'http://127.0.0.1:9/oauth2/default',
+        IDP_CLIENT_ID: 'hosted-client',
+      });
+    });
+    after(() => server?.close());
+
+    it('has none of the four routes', async () => {
+      for (const path of [
+        apiPaths.auth.passwordReset,
+        apiPaths.auth.sendMagicLinkEmail,
+        apiPaths.auth.passwordResetFinish,
+        apiPaths.auth.magicLinkLogin,
+      ]) {
+        const response = await post(server.baseUrl, path, { email: 'demo@example.com', token: 'x' });
+        assert.equal(response.status, 404, path);
+      }
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import type { TestServer } from '../../src/testing/index.js';
+import { eventually } from './mail.js';
+import { post } from './session.js';
+
+export interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  createdAt: string;
+}
+
+/** The dev mailbox's messages for one recipient, newest first. */
+export async function inbox(baseUrl: string, to: string): Promise<MailboxMessage[]> {
+  const response = await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+  assert.equal(response.status, 200);
+  return (await response.json()) as MailboxMessage[];
+}
+
+/** Waits until `to` has received `count` messages; returns them, newest first. */
+export function mailFor(baseUrl: string, to: string, count = 1): Promise<MailboxMessage[]> {
+  return eventually(`${count} message(s) for ${to}`, async () => {
+    const messages = await inbox(baseUrl, to);
+    return messages.length >= count && messages;
+  });
+}
+
+/** The one-time token of the newest message's link to `page`. */
+export function tokenOf(message: MailboxMessage, page: 'password-reset' | 'magic-link-landing'): string {
+  const prefix = new RegExp(`^https?://[^/]+/auth/${page}/([^/?#]+)$`);
+  const token = message.links.map((link) => prefix.exec(link)?.[1]).find(Boolean);
+  assert.ok(token, `a /auth/${page}/ link in ${JSON.stringify(message.links)}`);
+  return decodeURIComponent(token);
+}
+
+let users = 0;
+
+/** A new user of the bundled identity provider, with a unique address. */
+export async function createUser(server: TestServer, password = 'Original-Pass-1') {
+  const idp = server.server.identityProvider;
+  assert.ok(idp, 'the bundled identity provider runs');
+  users += 1;
+  const login = `borrower.${users}.${Date.now()}@example.com`;
+  const user = await idp.users.create({ login, password, firstName: 'Ada', lastName: 'Lovelace' });
+  return { ...user, password };
+}
+
+/** Okta's authn call, as the portal's sign-in makes it; a distinct client address per call when given. */
+export function authn(baseUrl: string, username: string, password: string, clientAddress?: string) {
+  return post(
+    baseUrl,
+    '/api/v1/authn',
+    { username, password },
+    clientAddress ? { 'x-forwarded-for': clientAddress } : {},
+  );
+}
+
+/** Headers that may differ between any two answers. */
+const VARYING = new Set(['date', 'x-request-id']);
+
+export function stableHeaders(response: Response): Record<string, string> {
+  return Object.fromEntries([...response.headers].filter(([name]) => !VARYING.has(name)).sort());
+}
