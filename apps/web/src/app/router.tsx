@@ -24,6 +24,24 @@ const LoginCallbackScreen = lazy(() =>
 const LoginHandlerScreen = lazy(() =>
   import('../features/login-redirect/login-handler-screen').then((m) => ({ default: m.LoginHandlerScreen })),
 );
+const ForgotPasswordScreen = lazy(() =>
+  import('../features/forgot-password/forgot-password-screen').then((m) => ({
+    default: m.ForgotPasswordScreen,
+  })),
+);
+const PasswordResetScreen = lazy(() =>
+  import('../features/password-reset/password-reset-screen').then((m) => ({
+    default: m.PasswordResetScreen,
+  })),
+);
+const MagicLinkScreen = lazy(() =>
+  import('../features/magic-link/magic-link-screen').then((m) => ({ default: m.MagicLinkScreen })),
+);
+const MagicLinkLandingScreen = lazy(() =>
+  import('../features/magic-link-landing/magic-link-landing-screen').then((m) => ({
+    default: m.MagicLinkLandingScreen,
+  })),
+);
 // Spec section 2 "on demand" screens, not built yet (see pending-screen.tsx).
 const PendingScreen = lazy(() => import('./routes/pending-screen'));
 
@@ -40,11 +58,11 @@ export const router = createBrowserRouter([
           { path: routes.signIn.path, element: <SignInScreen /> },
           { path: routes.loginCallback.path, element: <LoginCallbackScreen /> },
           { path: routes.loginHandler.path, element: <LoginHandlerScreen /> },
-          { path: routes.forgotPassword.path, element: <GenericError /> },
-          { path: routes.magicLink.path, element: <PendingScreen /> },
-          { path: routes.magicLinkLanding.path, element: <PendingScreen /> },
+          { path: routes.forgotPassword.path, element: <ForgotPasswordScreen /> },
+          { path: routes.magicLink.path, element: <MagicLinkScreen /> },
+          { path: routes.magicLinkLanding.path, element: <MagicLinkLandingScreen /> },
           { path: routes.nextStepPreference.path, element: <PendingScreen /> },
-          { path: routes.passwordReset.path, element: <GenericError /> },
+          { path: routes.passwordReset.path, element: <PasswordResetScreen /> },
           { path: routes.userRegistration.path, element: <PendingScreen /> },
           { path: routes.emailVerification.path, element: <GenericError /> },
           {

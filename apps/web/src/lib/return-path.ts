@@ -20,6 +20,16 @@ export function peekReturnPath(): string {
   }
 }
 
+/** The saved address itself (made safe), or null when the borrower asked for none. */
+export function readSavedReturnPath(): string | null {
+  try {
+    const saved = sessionStorage.getItem(RETURN_PATH_STORAGE_KEY);
+    return saved ? toSafeReturnPath(saved) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function clearReturnPath(): void {
   try {
     sessionStorage.removeItem(RETURN_PATH_STORAGE_KEY);

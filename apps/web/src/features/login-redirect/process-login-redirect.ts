@@ -1,6 +1,8 @@
+import { takeHeldAccessToken } from '../../lib/held-access-token';
 import { loadIdentityProvider, takeRestoredOriginalUri } from '../../lib/identity-provider';
 import { peekReturnPath } from '../../lib/return-path';
 import { toSafeReturnPath } from '../../lib/safe-return-path';
+import { adoptHeldSession } from './adopt-held-session';
 
 // The authorization code can be redeemed once: the redirect is finished at most once per page load,
 // however often the screen mounts (React StrictMode runs effects twice in development).
@@ -17,9 +19,16 @@ function errorInAddress(): Error | null {
 
 async function finishLoginRedirect(): Promise<string> {
   const client = await loadIdentityProvider();
-  await client.handleLoginRedirect();
-  const authStateError = client.authStateManager.getAuthState()?.error ?? errorInAddress();
-  if (authStateError) throw authStateError;
+  try {
+    await client.handleLoginRedirect();
+    const authStateError = client.authStateManager.getAuthState()?.error ?? errorInAddress();
+    if (authStateError) throw authStateError;
+  } catch (error) {
+    // A sign-in by e-mailed link that did not complete leaves nothing behind.
+    takeHeldAccessToken();
+    throw error;
+  }
+  await adoptHeldSession(client);
   return toSafeReturnPath(takeRestoredOriginalUri() ?? peekReturnPath());
 }
 

@@ -1,6 +1,6 @@
 import { routes } from '@customer-core/contracts';
 import { Suspense, lazy, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Banner } from '../../components/banner';
 import { IdentityProviderUnavailable } from '../../components/identity-provider-unavailable';
 import { Loading } from '../../components/loading';
@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/page-title';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useIdentityProviderUnavailableReason } from '../../lib/identity-provider-availability';
 import { peekReturnPath } from '../../lib/return-path';
+import type { SignInLocationState } from '../../lib/sign-in-notice';
 import { SignInFormPlaceholder } from './sign-in-form-placeholder';
 import './sign-in.css';
 
@@ -23,6 +24,7 @@ export function SignInScreen() {
   const { status, sessionEnded } = useAuth();
   const unavailable = useIdentityProviderUnavailableReason();
   const navigate = useNavigate();
+  const passwordChanged = (useLocation().state as SignInLocationState | null)?.notice === 'password-changed';
   const [noticeDismissed, setNoticeDismissed] = useState(false);
   if (status === 'unknown') return <Loading />;
   if (status === 'authenticated') return <Navigate to={peekReturnPath()} replace />;
@@ -34,7 +36,12 @@ export function SignInScreen() {
         <h1 id="sign-in-title">Welcome Back</h1>
         <p className="sign-in__intro">Sign in to access your account.</p>
       </header>
-      {sessionEnded && !noticeDismissed && (
+      {passwordChanged && !noticeDismissed && (
+        <Banner type="success" onDismiss={() => setNoticeDismissed(true)}>
+          Your password has been changed. Sign in with your new password.
+        </Banner>
+      )}
+      {sessionEnded && !passwordChanged && !noticeDismissed && (
         <Banner type="info" onDismiss={() => setNoticeDismissed(true)}>
           Your session has ended. Please sign in again.
         </Banner>

@@ -1,0 +1,38 @@
+import { LINK_SENT_MESSAGE } from '@customer-core/contracts';
+import { BackToSignIn } from './back-to-sign-in';
+import { FormScreen } from './form-screen';
+
+interface LinkSentConfirmationProps {
+  /** How long the link works, e.g. '30 minutes'. */
+  validFor: string;
+  onSendAnother: () => void;
+  testId: string;
+}
+
+/** What every address gets after asking for a link, known or not (no enumeration). */
+export function LinkSentConfirmation({ validFor, onSendAnother, testId }: LinkSentConfirmationProps) {
+  return (
+    <FormScreen
+      title="Check your e-mail"
+      tone="success"
+      focusTitle
+      testId={testId}
+      intro={
+        <>
+          <p data-testid="link-sent-message">{LINK_SENT_MESSAGE}</p>
+          <p>
+            Open the e-mail and follow the link. It works once, for {validFor}. If it hasn&rsquo;t arrived in
+            a few minutes, check your spam or junk folder.
+          </p>
+        </>
+      }
+    >
+      <div className="form-screen__actions">
+        <button type="button" className="button button--secondary button--block" onClick={onSendAnother}>
+          Send another link
+        </button>
+      </div>
+      <BackToSignIn />
+    </FormScreen>
+  );
+}

@@ -1,0 +1,107 @@
+import { routes } from '@customer-core/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { BackToSignIn } from '../../components/back-to-sign-in';
+import { Banner } from '../../components/banner';
+import { FormScreen } from '../../components/form-screen';
+import { IdentityProviderUnavailable } from '../../components/identity-provider-unavailable';
+import { InvalidLink } from '../../components/invalid-link';
+import { Spinner } from '../../components/spinner';
+import { getLenderBranding } from '../../config/portal-config-meta';
+import { loadIdentityProvider, type IdentityProviderClient } from '../../lib/identity-provider';
+import { useIdentityProviderUnavailableReason } from '../../lib/identity-provider-availability';
+import { completeMagicLinkSignIn } from './complete-magic-link-sign-in';
+import { SIGN_IN_FAILED, magicLinkLogin } from './magic-link-login';
+
+const requestNewLink = (
+  <>
+    We couldn&rsquo;t finish signing you in, and this link has now been used.{' '}
+    <Link to={routes.magicLink.path}>Send me a new sign-in link</Link>
+  </>
+);
+
+/**
+ * Spec section 2, magic-link landing. Opening the page spends nothing (mail scanners open links too):
+ * only Continue does, with an explicit POST.
+ */
+export function MagicLinkLandingScreen() {
+  const { token = '' } = useParams();
+  const unavailable = useIdentityProviderUnavailableReason();
+  const [pending, setPending] = useState(false);
+  const [invalidLink, setInvalidLink] = useState(false);
+  const [failure, setFailure] = useState<ReactNode>(null);
+
+  // Warm up the identity provider client while the borrower reads.
+  useEffect(() => {
+    loadIdentityProvider().catch(() => {});
+  }, []);
+
+  const fail = (message: ReactNode) => {
+    setPending(false);
+    setFailure(message);
+  };
+
+  const onContinue = async () => {
+    setFailure(null);
+    setPending(true);
+    // The client first: if it cannot load, the link is still unspent.
+    let client: IdentityProviderClient;
+    try {
+      client = await loadIdentityProvider();
+    } catch {
+      return fail(SIGN_IN_FAILED);
+    }
+    const outcome = await magicLinkLogin(token);
+    if (outcome.kind === 'invalid-link') return setInvalidLink(true);
+    if (outcome.kind === 'failed') return fail(outcome.message);
+    try {
+      // On success the page leaves for the identity provider.
+      await completeMagicLinkSignIn(client, outcome.session);
+    } catch (error) {
+      console.error(new Error('Sign-in error: could not complete the sign-in by link', { cause: error }));
+      fail(requestNewLink);
+    }
+  };
+
+  if (unavailable) return <IdentityProviderUnavailable />;
+  if (invalidLink) {
+    return (
+      <InvalidLink
+        requestPath={routes.magicLink.path}
+        requestLabel="Send me a new sign-in link"
+        testId="magic-link-invalid-link"
+      />
+    );
+  }
+  return (
+    <FormScreen
+      title={`Sign in to ${getLenderBranding().name}`}
+      intro={
+        <>
+          <p>You opened a sign-in link from your e-mail. Select Continue to sign in to your account.</p>
+          <p>Didn&rsquo;t ask for this link? Close this page and nothing will happen.</p>
+        </>
+      }
+      testId="magic-link-landing"
+    >
+      {failure && (
+        <Banner type="error" onDismiss={() => setFailure(null)} testId="magic-link-landing-error-banner">
+          {failure}
+        </Banner>
+      )}
+      <button
+        type="button"
+        className="button button--primary button--block"
+        onClick={() => void onContinue()}
+        disabled={pending}
+      >
+        {pending && <Spinner />}
+        Continue
+      </button>
+      <p className="visually-hidden" role="status">
+        {pending ? 'Signing you in' : ''}
+      </p>
+      <BackToSignIn />
+    </FormScreen>
+  );
+}

@@ -1,0 +1,33 @@
+import {
+  MagicLinkLoginResponseSchema,
+  apiPaths,
+  type MagicLinkLoginRequest,
+  type MagicLinkLoginResponse,
+} from '@customer-core/contracts';
+import { apiClient } from '../../lib/api-client';
+import { describeFailure } from '../../lib/api-failure';
+
+export type MagicLinkLoginOutcome =
+  | { kind: 'signed-in'; session: MagicLinkLoginResponse }
+  | { kind: 'invalid-link' }
+  | { kind: 'failed'; message: string };
+
+export const SIGN_IN_FAILED = "We couldn't sign you in just now. Please try again in a few minutes.";
+
+/** POST /api/auth/magic-link-login: spends the e-mailed token (once) for the borrower's session. */
+export async function magicLinkLogin(token: string): Promise<MagicLinkLoginOutcome> {
+  const body: MagicLinkLoginRequest = { token };
+  const result = await apiClient.post(apiPaths.auth.magicLinkLogin, body);
+  if (result.isError) {
+    const failure = describeFailure(result, SIGN_IN_FAILED);
+    // Any other 400 is a token the API could not read at all: just as unusable.
+    if (failure.code === 'invalid_link' || (result.status === 400 && !result.exceptionThrown)) {
+      return { kind: 'invalid-link' };
+    }
+    return { kind: 'failed', message: failure.message };
+  }
+  const parsed = MagicLinkLoginResponseSchema.safeParse(result.data);
+  return parsed.success
+    ? { kind: 'signed-in', session: parsed.data }
+    : { kind: 'failed', message: SIGN_IN_FAILED };
+}

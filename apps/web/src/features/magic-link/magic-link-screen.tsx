@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { BackToSignIn } from '../../components/back-to-sign-in';
+import { EmailRequestForm } from '../../components/email-request-form';
+import { FormScreen } from '../../components/form-screen';
+import { LinkSentConfirmation } from '../../components/link-sent-confirmation';
+import { sendMagicLinkEmail } from './send-magic-link-email';
+
+/** Spec section 2, magic-link login ("Email Only Sign In"): a sign-in link by e-mail, no password. */
+export function MagicLinkScreen() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+
+  if (confirmed) {
+    return (
+      <LinkSentConfirmation
+        validFor="10 minutes"
+        onSendAnother={() => setConfirmed(false)}
+        testId="magic-link-sent"
+      />
+    );
+  }
+  return (
+    <FormScreen
+      title="Sign in with an e-mail link"
+      intro="Enter the e-mail address you sign in with. We'll send you a link that signs you in, no password needed."
+      testId="magic-link"
+    >
+      <EmailRequestForm
+        fieldId="magic-link-email"
+        submitLabel="Send sign-in link"
+        pendingText="Sending the sign-in link"
+        failureMessage="We couldn't send the sign-in link just now. Please try again in a few minutes."
+        defaultEmail={sentTo ?? ''}
+        send={sendMagicLinkEmail}
+        onSent={(email) => {
+          setSentTo(email);
+          setConfirmed(true);
+        }}
+      />
+      <BackToSignIn />
+    </FormScreen>
+  );
+}

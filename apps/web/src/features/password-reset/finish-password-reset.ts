@@ -1,0 +1,34 @@
+import {
+  PasswordResetFinishResponseSchema,
+  apiPaths,
+  type PasswordResetFinishRequest,
+} from '@customer-core/contracts';
+import { apiClient } from '../../lib/api-client';
+import { describeFailure } from '../../lib/api-failure';
+
+export type PasswordResetOutcome =
+  | { kind: 'changed' }
+  | { kind: 'invalid-link' }
+  /** The API refused the password itself (e.g. too common): its message goes under the field. */
+  | { kind: 'password-refused'; message: string }
+  | { kind: 'failed'; message: string };
+
+const FAILED = "We couldn't change your password just now. Please try again in a few minutes.";
+const PASSWORD_REFUSED = "This password can't be used. Please choose a different one.";
+
+/** POST /api/auth/password-reset-finish: the e-mailed token and the new password. */
+export async function finishPasswordReset(token: string, password: string): Promise<PasswordResetOutcome> {
+  const body: PasswordResetFinishRequest = { token, password };
+  const result = await apiClient.post(apiPaths.auth.passwordResetFinish, body);
+  if (!result.isError) {
+    return PasswordResetFinishResponseSchema.safeParse(result.data).success
+      ? { kind: 'changed' }
+      : { kind: 'failed', message: FAILED };
+  }
+  const failure = describeFailure(result, FAILED);
+  if (failure.code === 'invalid_link') return { kind: 'invalid-link' };
+  if (result.status === 400 && !result.exceptionThrown) {
+    return { kind: 'password-refused', message: failure.serverMessage ?? PASSWORD_REFUSED };
+  }
+  return { kind: 'failed', message: failure.message };
+}

@@ -1,0 +1,99 @@
+import { PasswordSetSchema, type PasswordSet } from '@customer-core/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormField, fieldErrorId } from '../../components/form-field';
+import { PasswordInput } from '../../components/password-input';
+import { Spinner } from '../../components/spinner';
+import { PasswordChecklist } from './password-checklist';
+import './password-set.css';
+
+const resolver = zodResolver(PasswordSetSchema);
+
+/** What the caller's submit can answer: a message for the password field (e.g. a too-common password). */
+export type PasswordSetOutcome = { passwordError: string } | void;
+
+interface PasswordSetFormProps {
+  /** Prefix of the field ids, unique on the page. */
+  idPrefix: string;
+  submitLabel: string;
+  /** Announced while the submit is on its way. */
+  pendingText: string;
+  onSubmit: (values: PasswordSet) => Promise<PasswordSetOutcome>;
+  /** A banner above the fields (call failures). */
+  banner?: ReactNode;
+}
+
+const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined;
+
+/**
+ * The password-set form (spec sections 3 and 5): a new password and its confirmation, with the rules
+ * as a live checklist. Used by password reset, and by registration.
+ */
+export function PasswordSetForm({
+  idPrefix,
+  submitLabel,
+  pendingText,
+  onSubmit,
+  banner,
+}: PasswordSetFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordSet>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const passwordId = `${idPrefix}-password`;
+  const confirmId = `${idPrefix}-confirm-password`;
+  const checklistId = `${idPrefix}-password-rules`;
+  const passwordError = errors.password?.message;
+  const confirmError = errors.confirmPassword?.message;
+
+  const submit = handleSubmit(async (values) => {
+    const outcome = await onSubmit(values);
+    if (outcome)
+      setError('password', { type: 'server', message: outcome.passwordError }, { shouldFocus: true });
+  });
+
+  return (
+    <form className="form-screen__form" onSubmit={submit} noValidate>
+      {banner}
+      <div className="password-set__password">
+        <FormField id={passwordId} label="New password" error={passwordError}>
+          <PasswordInput
+            {...register('password')}
+            id={passwordId}
+            autoComplete="new-password"
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={describedBy(passwordError && fieldErrorId(passwordId), checklistId)}
+          />
+        </FormField>
+        <PasswordChecklist id={checklistId} password={password} />
+      </div>
+      <FormField id={confirmId} label="Confirm new password" error={confirmError}>
+        <PasswordInput
+          {...register('confirmPassword')}
+          id={confirmId}
+          autoComplete="new-password"
+          aria-invalid={confirmError ? true : undefined}
+          aria-describedby={describedBy(confirmError && fieldErrorId(confirmId))}
+        />
+      </FormField>
+      <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
+        {isSubmitting && <Spinner />}
+        {submitLabel}
+      </button>
+      <p className="visually-hidden" role="status">
+        {isSubmitting ? pendingText : ''}
+      </p>
+    </form>
+  );
+}

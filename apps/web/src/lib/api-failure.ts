@@ -1,0 +1,42 @@
+import { ApiErrorSchema } from '@customer-core/contracts';
+import type { ApiFailure } from './api-client';
+
+// What a failed call means for the borrower: a human sentence, never a status code or a stack.
+
+export interface DescribedFailure {
+  /** The API's error code (e.g. 'invalid_link') when it answered one. */
+  code: string | null;
+  /** The API's own message for a 4xx answer, written for people, when it gave one. */
+  serverMessage: string | null;
+  /** What to show in the banner. */
+  message: string;
+}
+
+export const OFFLINE_MESSAGE =
+  "We couldn't reach our server. Check your internet connection, then try again.";
+export const TOO_MANY_MESSAGE = 'Too many attempts in a short time. Please wait a minute, then try again.';
+const MAX_SERVER_MESSAGE_LENGTH = 200;
+
+function parseApiError(responseText: string) {
+  try {
+    const parsed = ApiErrorSchema.safeParse(JSON.parse(responseText));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `fallback` is the screen's own sentence for anything else (a server fault, an unexpected answer). */
+export function describeFailure(result: ApiFailure, fallback: string): DescribedFailure {
+  const body = result.exceptionThrown ? null : parseApiError(result.responseText);
+  const message = body?.message.trim() ?? '';
+  const serverMessage =
+    result.status >= 400 && result.status < 500 && message && message.length <= MAX_SERVER_MESSAGE_LENGTH
+      ? message
+      : null;
+  return {
+    code: body?.error ?? null,
+    serverMessage,
+    message: result.exceptionThrown ? OFFLINE_MESSAGE : result.status === 429 ? TOO_MANY_MESSAGE : fallback,
+  };
+}
