@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { toSafeReturnPath } from '../src/links/return-path.js';
+import { sameOriginPath } from '@customer-core/contracts';
 import { networkOf } from '../src/links/request-limits.js';
 import { isCommonPassword } from '../src/passwords/common-passwords.js';
 
 describe('returnTo of a sign-in link (server side)', () => {
   it('keeps same-origin paths with their query and fragment', () => {
-    assert.equal(toSafeReturnPath('/ui/dashboard/?x=1#y'), '/ui/dashboard/?x=1#y');
-    assert.equal(toSafeReturnPath('/doc-checkout/loan/42/start'), '/doc-checkout/loan/42/start');
-    assert.equal(toSafeReturnPath('/ui/../../ui/dashboard/'), '/ui/dashboard/');
+    assert.equal(sameOriginPath('/ui/dashboard/?x=1#y'), '/ui/dashboard/?x=1#y');
+    assert.equal(sameOriginPath('/doc-checkout/loan/42/start'), '/doc-checkout/loan/42/start');
+    assert.equal(sameOriginPath('/ui/../../ui/dashboard/'), '/ui/dashboard/');
   });
 
   const unsafe: unknown[] = [
@@ -42,7 +42,7 @@ describe('returnTo of a sign-in link (server side)', () => {
   ];
   for (const candidate of unsafe) {
     it(`drops ${JSON.stringify(candidate) ?? String(candidate)}`, () => {
-      assert.equal(toSafeReturnPath(candidate), null);
+      assert.equal(sameOriginPath(candidate), null);
     });
   }
 });

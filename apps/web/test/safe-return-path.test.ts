@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_LANDING_PATH } from '@customer-core/contracts';
-import { toSafeReturnPath } from '../src/lib/safe-return-path.ts';
+import { toSafeReturnPath } from '@customer-core/contracts';
 
 describe('toSafeReturnPath', () => {
   it('keeps same-origin paths with their query and fragment', () => {

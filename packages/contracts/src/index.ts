@@ -5,5 +5,6 @@ export * from './identity-provider-choice.js';
 export * from './password.js';
 export * from './portal-config.js';
 export * from './profile.js';
+export * from './return-path.js';
 export * from './routes.js';
 export * from './storage-keys.js';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { routes } from '@customer-core/contracts';
+import { routes, sameOriginPath } from '@customer-core/contracts';
 import type { ApiDatabase, LinkPurpose } from '../db/schema.js';
 import type { MailService } from '../mail/index.js';
 import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../tokens/link-tokens.js';
-import { toSafeReturnPath } from './return-path.js';
 import type { LinkRequestCounter } from './request-limits.js';
 
 /** What became of a request for a link; the caller answers the same in every case. */
@@ -71,7 +70,7 @@ export function emailLinks({ db, mail, tokens, counter, publicUrl, findUser }: E
      */
     async request(purpose: LinkPurpose, request: LinkRequest): Promise<LinkRequestOutcome> {
       const user = await findUser(request.email);
-      const returnTo = purpose === 'magic_link' ? toSafeReturnPath(request.returnTo) : null;
+      const returnTo = purpose === 'magic_link' ? sameOriginPath(request.returnTo) : null;
       return db.transaction().execute(async (trx) => {
         if (!(await counter.allow(trx, { email: request.email, client: request.client }))) return 'limited';
         await sql`savepoint link_request`.execute(trx);

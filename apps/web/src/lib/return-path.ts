@@ -1,4 +1,4 @@
-import { toSafeReturnPath } from './safe-return-path';
+import { toSafeReturnPath } from '@customer-core/contracts';
 
 // The address a borrower asked for before being sent to sign in, kept for this tab only.
 const RETURN_PATH_STORAGE_KEY = 'customer-core.return-path';

@@ -1,7 +1,7 @@
 import { takeHeldAccessToken } from '../../lib/held-access-token';
 import { loadIdentityProvider, takeRestoredOriginalUri } from '../../lib/identity-provider';
 import { peekReturnPath } from '../../lib/return-path';
-import { toSafeReturnPath } from '../../lib/safe-return-path';
+import { toSafeReturnPath } from '@customer-core/contracts';
 import { adoptHeldSession } from './adopt-held-session';
 
 // The authorization code can be redeemed once: the redirect is finished at most once per page load,

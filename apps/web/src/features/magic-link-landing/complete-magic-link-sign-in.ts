@@ -3,7 +3,7 @@ import { holdAccessToken, takeHeldAccessToken } from '../../lib/held-access-toke
 import type { IdentityProviderClient } from '../../lib/identity-provider';
 import { clearProductSession, hasStoredAccessToken } from '../../lib/product-session';
 import { peekReturnPath, saveReturnPath } from '../../lib/return-path';
-import { toSafeReturnPath } from '../../lib/safe-return-path';
+import { toSafeReturnPath } from '@customer-core/contracts';
 
 /**
  * The sign-in by link after the API said yes: like step 5 of password sign-in, a redirect sign-in at

@@ -1,8 +1,8 @@
-import { routes } from '@customer-core/contracts';
+import { DEFAULT_LANDING_PATH, routes } from './routes.js';
 
-// Where a sign-in link leads afterwards: same-origin paths only (okta-auth-js#913, security checklist),
-// checked as the portal's toSafeReturnPath (apps/web/src/lib/safe-return-path.ts) checks them, except
-// that anything unsafe becomes null here rather than a default page.
+// Where a borrower is sent after signing in: same-origin paths only (okta-auth-js#913, security
+// checklist). The portal restores saved addresses with it and the API checks addresses carried by
+// e-mailed links with it: one rule on both sides.
 
 const PLACEHOLDER_ORIGIN = 'https://return-path.invalid';
 const MAX_DECODE_ROUNDS = 3;
@@ -28,7 +28,7 @@ function isLocalPath(value: string): boolean {
 }
 
 /** The same-origin path `candidate` names (normalised), or null for anything else. */
-export function toSafeReturnPath(candidate: unknown): string | null {
+export function sameOriginPath(candidate: unknown): string | null {
   if (typeof candidate !== 'string' || !isLocalPath(candidate) || hasWhitespaceOrControl(candidate)) {
     return null;
   }
@@ -49,4 +49,9 @@ export function toSafeReturnPath(candidate: unknown): string | null {
   if (url.origin !== PLACEHOLDER_ORIGIN) return null;
   if (SIGN_IN_PATHS.includes(url.pathname.replace(/\/+$/, ''))) return null;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The same-origin path `candidate` names, or the default landing path. */
+export function toSafeReturnPath(candidate: unknown, fallback: string = DEFAULT_LANDING_PATH): string {
+  return sameOriginPath(candidate) ?? fallback;
 }
