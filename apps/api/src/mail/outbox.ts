@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
 import type { ApiDatabase } from '../db/schema.js';
 
 // The outbox: a message is a row written in the same transaction as whatever it carries (a reset
@@ -159,42 +159,33 @@ export async function markSent(db: Kysely<ApiDatabase>, id: string): Promise<voi
 }
 
 /** Schedules the next attempt of a failed one; false if this claim no longer holds the message. */
-export async function scheduleRetry(
+export function scheduleRetry(
   db: Kysely<ApiDatabase>,
   mail: ClaimedMail,
   delayMs: number,
   error: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('mail_outbox')
-    .set({
-      status: 'pending',
-      next_attempt_at: sql<Date>`now() + make_interval(secs => ${Math.round(delayMs) / 1000})`,
-      claimed_until: null,
-      claim_token: null,
-      last_error: error,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', mail.id)
-    .where('status', '=', 'sending')
-    .where('claim_token', '=', mail.claimToken)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return releaseClaim(db, mail, {
+    status: 'pending',
+    next_attempt_at: sql<Date>`now() + make_interval(secs => ${Math.round(delayMs) / 1000})`,
+    last_error: error,
+  });
 }
 
 /** Gives up on a message: dead, with the last error kept and its bodies cleared. */
-export async function markDead(db: Kysely<ApiDatabase>, mail: ClaimedMail, error: string): Promise<boolean> {
+export function markDead(db: Kysely<ApiDatabase>, mail: ClaimedMail, error: string): Promise<boolean> {
+  return releaseClaim(db, mail, { status: 'dead', last_error: error, text_body: null, html_body: null });
+}
+
+/** Ends this worker's claim with `changes`, only if the claim still holds; false when another took over. */
+async function releaseClaim(
+  db: Kysely<ApiDatabase>,
+  mail: ClaimedMail,
+  changes: UpdateObject<ApiDatabase, 'mail_outbox'>,
+): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({
-      status: 'dead',
-      claimed_until: null,
-      claim_token: null,
-      last_error: error,
-      text_body: null,
-      html_body: null,
-      updated_at: sql<Date>`now()`,
-    })
+    .set({ ...changes, claimed_until: null, claim_token: null, updated_at: sql<Date>`now()` })
     .where('id', '=', mail.id)
     .where('status', '=', 'sending')
     .where('claim_token', '=', mail.claimToken)

@@ -9,7 +9,7 @@ import {
   SendMagicLinkRequestSchema,
 } from '@customer-core/contracts';
 import type { LinkPurpose } from '../../db/schema.js';
-import { clientAddress } from '../../http/client-address.js';
+import { clientAddress } from '@customer-core/idp';
 import type { AuthServices } from '../../services.js';
 
 /**
