@@ -94,7 +94,7 @@ describe('serving the portal', () => {
     assert.deepEqual(await (await fetch(`${server.baseUrl}/readyz`)).json(), { status: 'ready' });
   });
 
-  it('keeps a 5xx generic: a request id, no internals', async () => {
+  it('keeps a well-formed incoming request id on its log lines', async () => {
     const response = await fetch(`${server.baseUrl}${apiPaths.auth.tokenExchange}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-request-id': 'trace-abc-123' },
