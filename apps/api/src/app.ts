@@ -24,7 +24,13 @@ import { sendLinkRoutes } from './routes/auth/send-link.js';
 import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
 import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
 import { validateRoute } from './routes/auth/validate.js';
+import { applicationRoutes } from './routes/applications/applications.js';
+import { borrowerLoanRoutes } from './routes/borrower/loans.js';
 import { devMailboxRoutes } from './routes/dev/mailbox.js';
+import { operatorBorrowerRoutes } from './routes/operator/borrowers.js';
+import { operatorInvitationRoutes } from './routes/operator/invitations.js';
+import { operatorLoanRoutes } from './routes/operator/loans.js';
+import { registrationRoutes } from './routes/registration/registration.js';
 import { healthRoutes } from './routes/health.js';
 import { createAuthServices } from './services.js';
 import { registerPortal } from './web/portal.js';
@@ -121,6 +127,13 @@ export async function buildApp(
     sendLinkRoutes,
     passwordResetFinishRoute,
     magicLinkLoginRoute,
+    borrowerLoanRoutes,
+    applicationRoutes,
+    // Registration creates the identity in the bundled identity provider: only where it runs.
+    registrationRoutes,
+    operatorInvitationRoutes,
+    operatorLoanRoutes,
+    operatorBorrowerRoutes,
   ]) {
     await app.register(route(services));
   }

@@ -15,8 +15,14 @@ import { ProductTokens } from './tokens/product-token.js';
 import { sessionStore, type SessionStore } from './tokens/session-store.js';
 import { ProductKeyRing } from './tokens/signing-keys.js';
 
-/** The domain services the auth routes use, built once per instance. */
+/** The domain services the routes use, built once per instance. */
 export interface AuthServices {
+  /** For features that keep their own tables (loans, invitations, applications). */
+  db: Kysely<ApiDatabase>;
+  /** The portal's public origin: links in e-mails start with it. */
+  publicUrl: string;
+  /** Who the borrower deals with: named in e-mails and in what to do when a link fails. */
+  lender: Config['lender'];
   idTokens: IdTokenVerifier;
   productTokens: ProductTokens;
   checkAccessToken: AccessTokenChecker;
@@ -66,6 +72,9 @@ export async function createAuthServices(
   const sessions = sessionStore(db);
   if (idp) loadCommonPasswords();
   return {
+    db,
+    publicUrl: config.publicUrl,
+    lender: config.lender,
     idTokens: new IdTokenVerifier(trusted),
     productTokens,
     checkAccessToken: accessTokenChecker(productTokens, sessions),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
 import { NewPasswordSchema } from './password.js';
+import { route } from './routes.js';
 
 // The product auth API (spec section 7): paths and bodies, validated by the route and typed for the client.
 export const apiPaths = {
@@ -18,6 +19,32 @@ export const apiPaths = {
     mintLookupToken: '/api/auth/external/lookup-token',
     tokenRefresh: '/api/auth/token-refresh',
     validate: '/api/auth/validate',
+  },
+  /** The signed-in borrower's loans and their checkout (Bearer product access token). */
+  borrower: {
+    loans: '/api/borrower/loans',
+    loan: route('/api/borrower/loans/:loanId'),
+    /** Starts the loan's document checkout (again: no change). */
+    startCheckout: route('/api/borrower/loans/:loanId/checkout'),
+    reviewDocument: route('/api/borrower/loans/:loanId/documents/:documentId/review'),
+    signDocument: route('/api/borrower/loans/:loanId/documents/:documentId/sign'),
+  },
+  registration: {
+    /** Who an invitation is for (POST: the token stays out of URLs and logs). */
+    invitation: '/api/registration/invitation',
+    /** Creates the identity with the chosen password and signs the borrower in. */
+    register: '/api/registration',
+  },
+  applications: {
+    start: '/api/applications',
+    verifyEmail: '/api/applications/email-verification',
+  },
+  /** Operators' calls (service credential), driven by `npm run cli`. */
+  operator: {
+    invitations: '/api/operator/invitations',
+    loans: '/api/operator/loans',
+    loan: route('/api/operator/loans/:reference'),
+    borrowers: '/api/operator/borrowers',
   },
 } as const;
 
@@ -77,6 +104,9 @@ export const MagicLinkLoginResponseSchema = z.object({
   returnTo: z.string().nullable(),
 });
 export type MagicLinkLoginResponse = z.infer<typeof MagicLinkLoginResponseSchema>;
+/** Registration signs the new borrower in the same way a sign-in link does. */
+export const RegistrationResponseSchema = MagicLinkLoginResponseSchema;
+export type RegistrationResponse = MagicLinkLoginResponse;
 export type AccessTokenResponse = z.infer<typeof AccessTokenResponseSchema>;
 
 export const LogoutResponseSchema = z.object({ revoked: z.boolean() });
@@ -130,6 +160,16 @@ export const PublicKeysSchema = z.object({
   ),
 });
 export type PublicKeys = z.infer<typeof PublicKeysSchema>;
+
+/** Error codes (ApiError.error) a screen tells apart. */
+export const API_ERROR_CODES = {
+  /** Unknown, expired or used e-mailed link: reset, sign-in, invitation or verification. */
+  invalidLink: 'invalid_link',
+  /** The password is on the list of common passwords. */
+  passwordTooCommon: 'password_too_common',
+  /** The invited e-mail address already has an account. */
+  alreadyRegistered: 'already_registered',
+} as const;
 
 /** Body of every 4xx/5xx answer of the API. 5xx bodies carry only a generic message and the request id. */
 export const ApiErrorSchema = z.object({

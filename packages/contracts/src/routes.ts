@@ -13,7 +13,8 @@ export interface Route<P extends string> {
   href: (params: Params<P>) => string;
 }
 
-function route<P extends string>(path: P): Route<P> {
+/** A path pattern with `:name` parameters and its concrete-address builder (portal routes and API paths). */
+export function route<P extends string>(path: P): Route<P> {
   return {
     path,
     href: (params) =>

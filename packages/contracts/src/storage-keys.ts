@@ -1,3 +1,5 @@
 // Browser localStorage keys (spec section 3).
 export const ACCESS_TOKEN_STORAGE_KEY = 'mf_access_token';
 export const PROFILE_STORAGE_KEY = 'mf-profile';
+/** How a visitor chose to continue on the next-step preference screen, remembered on this device. */
+export const NEXT_STEP_PREFERENCE_STORAGE_KEY = 'next-step-preference';

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { ApiDatabase } from '../db/schema.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ApiDatabase, BorrowerTable } from '../db/schema.js';
 import type { VerifiedIdentity } from '../tokens/id-token-verifier.js';
 
 export interface Borrower {
@@ -8,61 +8,93 @@ export interface Borrower {
   firstName: string | null;
   lastName: string | null;
   externalIds: string[];
-  idpIssuer: string;
-  idpSubject: string;
+  /** The identity that signs this borrower in; null until they first sign in or register. */
+  idpIssuer: string | null;
+  idpSubject: string | null;
+  createdAt: Date;
 }
 
+export interface BorrowerDetails {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+const columns = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'external_ids',
+  'idp_issuer',
+  'idp_subject',
+  'created_at',
+] as const;
+
+type BorrowerRow = Pick<Selectable<BorrowerTable>, (typeof columns)[number]>;
+
+const toBorrower = (row: BorrowerRow): Borrower => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  externalIds: row.external_ids,
+  idpIssuer: row.idp_issuer,
+  idpSubject: row.idp_subject,
+  createdAt: row.created_at,
+});
+
 export function borrowerRepository(db: Kysely<ApiDatabase>) {
-  const columns = [
-    'id',
-    'email',
-    'first_name',
-    'last_name',
-    'external_ids',
-    'idp_issuer',
-    'idp_subject',
-  ] as const;
-  const toBorrower = (row: {
-    id: string;
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    external_ids: string[];
-    idp_issuer: string;
-    idp_subject: string;
-  }): Borrower => ({
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    externalIds: row.external_ids,
-    idpIssuer: row.idp_issuer,
-    idpSubject: row.idp_subject,
-  });
+  const byEmail = (email: string) => sql<boolean>`lower(email) = ${email.toLowerCase()}`;
 
   return {
-    /** The borrower signed in by this identity, created on first sign-in; profile fields follow the IdP. */
+    /**
+     * The borrower this identity signs in. Profile fields follow the IdP. On the identity's first
+     * sign-in it takes over the borrower an operator created for its e-mail address (invited, or given
+     * a loan), if there is one without an identity yet; otherwise a new borrower is created.
+     */
     async upsertByIdentity(identity: VerifiedIdentity): Promise<Borrower> {
-      const row = await db
-        .insertInto('borrower')
-        .values({
+      return db.transaction().execute(async (trx) => {
+        const profile = {
           email: identity.email,
           first_name: identity.firstName,
           last_name: identity.lastName,
-          idp_issuer: identity.issuer,
-          idp_subject: identity.subject,
-        })
-        .onConflict((oc) =>
-          oc.columns(['idp_issuer', 'idp_subject']).doUpdateSet({
+          updated_at: new Date(),
+        };
+        const known = await trx
+          .updateTable('borrower')
+          .set(profile)
+          .where('idp_issuer', '=', identity.issuer)
+          .where('idp_subject', '=', identity.subject)
+          .returning(columns)
+          .executeTakeFirst();
+        if (known) return toBorrower(known);
+
+        const claimed = await trx
+          .updateTable('borrower')
+          .set((eb) => ({
+            idp_issuer: identity.issuer,
+            idp_subject: identity.subject,
             email: identity.email,
-            first_name: identity.firstName,
-            last_name: identity.lastName,
+            // An IdP without names keeps the names the operator gave.
+            first_name: identity.firstName ?? eb.ref('first_name'),
+            last_name: identity.lastName ?? eb.ref('last_name'),
             updated_at: new Date(),
-          }),
-        )
-        .returning(columns)
-        .executeTakeFirstOrThrow();
-      return toBorrower(row);
+          }))
+          .where(byEmail(identity.email))
+          .where('idp_subject', 'is', null)
+          .returning(columns)
+          .executeTakeFirst();
+        if (claimed) return toBorrower(claimed);
+
+        const created = await trx
+          .insertInto('borrower')
+          .values({ ...profile, idp_issuer: identity.issuer, idp_subject: identity.subject })
+          .onConflict((oc) => oc.columns(['idp_issuer', 'idp_subject']).doUpdateSet(profile))
+          .returning(columns)
+          .executeTakeFirstOrThrow();
+        return toBorrower(created);
+      });
     },
 
     /** The borrower this identity signs in, if it has signed in before. */
@@ -79,6 +111,60 @@ export function borrowerRepository(db: Kysely<ApiDatabase>) {
     async findById(id: string): Promise<Borrower | undefined> {
       const row = await db.selectFrom('borrower').select(columns).where('id', '=', id).executeTakeFirst();
       return row && toBorrower(row);
+    },
+
+    /** Every borrower with this e-mail address (one per identity, and at most one without). */
+    async findByEmail(email: string, trx: Kysely<ApiDatabase> = db): Promise<Borrower[]> {
+      const rows = await trx
+        .selectFrom('borrower')
+        .select(columns)
+        .where(byEmail(email))
+        .orderBy('created_at')
+        .execute();
+      return rows.map(toBorrower);
+    },
+
+    /**
+     * The borrower an operator means by this e-mail address: the one already there (with or without an
+     * identity), or a new one without an identity, which the address's first sign-in will take over.
+     */
+    async ensureByEmail(details: BorrowerDetails, trx: Kysely<ApiDatabase> = db): Promise<Borrower> {
+      const [existing] = await this.findByEmail(details.email, trx);
+      if (existing) return existing;
+      const created = await trx
+        .insertInto('borrower')
+        .values({ email: details.email, first_name: details.firstName, last_name: details.lastName })
+        .onConflict((oc) =>
+          oc
+            .expression(sql`lower(email)`)
+            .where('idp_subject', 'is', null)
+            .doUpdateSet({ updated_at: new Date() }),
+        )
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      return toBorrower(created);
+    },
+
+    /** Gives a borrower without an identity the one they just registered; false if they had one already. */
+    async linkIdentity(
+      borrowerId: string,
+      identity: VerifiedIdentity,
+      trx: Kysely<ApiDatabase> = db,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('borrower')
+        .set({
+          idp_issuer: identity.issuer,
+          idp_subject: identity.subject,
+          email: identity.email,
+          first_name: identity.firstName,
+          last_name: identity.lastName,
+          updated_at: new Date(),
+        })
+        .where('id', '=', borrowerId)
+        .where('idp_subject', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
     },
   };
 }

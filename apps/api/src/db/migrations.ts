@@ -143,4 +143,85 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0005_loans_invitations_applications': {
+    async up(db) {
+      await sql`
+        -- A borrower can exist before they have an identity: an operator invites them, or adds a loan
+        -- for their e-mail address. Their first sign-in (or registration) links the identity.
+        alter table borrower alter column idp_issuer drop not null;
+        alter table borrower alter column idp_subject drop not null;
+        alter table borrower add constraint borrower_identity_whole
+          check ((idp_issuer is null) = (idp_subject is null));
+        -- One borrower without an identity per e-mail address, so a sign-in links exactly one.
+        create unique index borrower_unlinked_email_idx on borrower (lower(email)) where idp_subject is null;
+
+        create table loan (
+          id uuid primary key default gen_random_uuid(),
+          borrower_id uuid not null references borrower (id) on delete cascade,
+          reference text not null unique,
+          product text not null,
+          amount_cents bigint not null check (amount_cents >= 0),
+          balance_cents bigint not null check (balance_cents >= 0),
+          status text not null check (status in ('ACTIVE', 'PAST DUE', 'PAID', 'CLOSED LOST', 'HIDDEN')),
+          next_payment_due date,
+          next_payment_cents bigint check (next_payment_cents >= 0),
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now(),
+          check ((next_payment_due is null) = (next_payment_cents is null))
+        );
+        create index loan_borrower_idx on loan (borrower_id);
+
+        -- The documents a borrower reviews and signs at checkout: to_review -> reviewed -> signed.
+        create table loan_document (
+          id uuid primary key default gen_random_uuid(),
+          loan_id uuid not null references loan (id) on delete cascade,
+          position integer not null,
+          title text not null,
+          description text not null,
+          body text not null,
+          requires_signature boolean not null,
+          reviewed_at timestamptz,
+          signed_at timestamptz,
+          signature_name text,
+          unique (loan_id, position),
+          check (signed_at is null or (requires_signature and reviewed_at is not null and signature_name is not null))
+        );
+
+        create table loan_checkout (
+          loan_id uuid primary key references loan (id) on delete cascade,
+          started_at timestamptz not null default now(),
+          completed_at timestamptz
+        );
+
+        -- An operator's invitation to register; only the sha-256 of its token is kept. A new invitation
+        -- replaces the borrower's unconsumed one (the unique index), so the older link stops working.
+        create table invitation (
+          id uuid primary key,
+          token_hash text not null unique,
+          borrower_id uuid not null references borrower (id) on delete cascade,
+          invited_by text not null,
+          expires_at timestamptz not null,
+          consumed_at timestamptz,
+          created_at timestamptz not null default now()
+        );
+        create unique index invitation_usable_idx on invitation (borrower_id) where consumed_at is null;
+        create index invitation_expires_idx on invitation (expires_at);
+
+        -- A loan application started on the portal, and the verification of its e-mail address.
+        create table loan_application (
+          id uuid primary key default gen_random_uuid(),
+          business_name text not null,
+          contact_name text not null,
+          email text not null,
+          amount_requested integer not null,
+          purpose text not null,
+          verification_token_hash text not null unique,
+          verification_expires_at timestamptz not null,
+          email_verified_at timestamptz,
+          created_at timestamptz not null default now()
+        );
+        create index loan_application_email_idx on loan_application (lower(email));
+      `.execute(db);
+    },
+  },
 };

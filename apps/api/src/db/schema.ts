@@ -9,8 +9,9 @@ export interface BorrowerTable {
   first_name: string | null;
   last_name: string | null;
   /** The identity that signs this borrower in: issuer + subject of the identity provider. */
-  idp_issuer: string;
-  idp_subject: string;
+  /** Null until the borrower first signs in or registers (an operator may create them before). */
+  idp_issuer: string | null;
+  idp_subject: string | null;
   /** Identifiers of this borrower in the lender's other systems (the token's external_ids). */
   external_ids: ColumnType<string[], string[] | undefined, string[]>;
   /** Access tokens issued before this are refused (password change, "sign out everywhere"). */
@@ -113,6 +114,72 @@ export interface LinkRequestCountTable {
   requests: number;
 }
 
+export type LoanStatusValue = 'ACTIVE' | 'PAST DUE' | 'PAID' | 'CLOSED LOST' | 'HIDDEN';
+
+/** bigint columns arrive as strings from pg (numbers from PGlite): read them through Number(). */
+type Bigint = ColumnType<string | number, number, number>;
+
+export interface LoanTable {
+  id: Generated<string>;
+  borrower_id: string;
+  reference: string;
+  product: string;
+  amount_cents: Bigint;
+  balance_cents: Bigint;
+  status: LoanStatusValue;
+  /** A calendar day; select it as text (`next_payment_due::text`) so no time zone shifts it. */
+  next_payment_due: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  next_payment_cents: ColumnType<string | number | null, number | null | undefined, number | null>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+export interface LoanDocumentTable {
+  id: Generated<string>;
+  loan_id: string;
+  position: number;
+  title: string;
+  description: string;
+  body: string;
+  requires_signature: boolean;
+  reviewed_at: Date | null;
+  signed_at: Date | null;
+  signature_name: string | null;
+}
+
+export interface LoanCheckoutTable {
+  loan_id: string;
+  started_at: ColumnType<Date, Date | undefined, never>;
+  completed_at: Date | null;
+}
+
+export interface InvitationTable {
+  id: string;
+  /** sha-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  borrower_id: string;
+  /** The operator or trusted system that invited. */
+  invited_by: string;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: ColumnType<Date, never, Date>;
+}
+
+export interface LoanApplicationTable {
+  id: Generated<string>;
+  business_name: string;
+  contact_name: string;
+  email: string;
+  /** Whole US dollars. */
+  amount_requested: number;
+  purpose: string;
+  /** sha-256 of the e-mailed verification token. */
+  verification_token_hash: string;
+  verification_expires_at: Date;
+  email_verified_at: Date | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface ApiDatabase {
   borrower: BorrowerTable;
   product_signing_key: ProductSigningKeyTable;
@@ -122,4 +189,9 @@ export interface ApiDatabase {
   dev_mailbox_message: DevMailboxMessageTable;
   link_token: LinkTokenTable;
   link_request_count: LinkRequestCountTable;
+  loan: LoanTable;
+  loan_document: LoanDocumentTable;
+  loan_checkout: LoanCheckoutTable;
+  invitation: InvitationTable;
+  loan_application: LoanApplicationTable;
 }

@@ -1,6 +1,7 @@
 import { RouterProvider } from 'react-router/dom';
 import { SessionExpiryWarning } from '../features/session/session-expiry-warning';
 import { AuthProvider } from '../lib/auth/auth-provider';
+import { ToastsProvider } from '../lib/toasts/toasts-provider';
 import { AppErrorBoundary } from './app-error-boundary';
 import { router } from './router';
 
@@ -8,8 +9,10 @@ export function App() {
   return (
     <AppErrorBoundary>
       <AuthProvider>
-        <RouterProvider router={router} />
-        <SessionExpiryWarning />
+        <ToastsProvider>
+          <RouterProvider router={router} />
+          <SessionExpiryWarning />
+        </ToastsProvider>
       </AuthProvider>
     </AppErrorBoundary>
   );

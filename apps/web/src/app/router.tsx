@@ -1,7 +1,6 @@
 import { routes } from '@customer-core/contracts';
 import { lazy } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
-import { GenericError } from '../components/generic-error';
 import { AppLayout } from '../components/layout/app-layout';
 import { SignInScreen } from '../features/sign-in/sign-in-screen';
 import { RequireAuth } from '../lib/auth/require-auth';
@@ -42,8 +41,37 @@ const MagicLinkLandingScreen = lazy(() =>
     default: m.MagicLinkLandingScreen,
   })),
 );
-// Spec section 2 "on demand" screens, not built yet (see pending-screen.tsx).
-const PendingScreen = lazy(() => import('./routes/pending-screen'));
+const LoanCheckoutScreen = lazy(() =>
+  import('../features/loan-checkout/loan-checkout-screen').then((m) => ({ default: m.LoanCheckoutScreen })),
+);
+const LoanCheckoutStart = lazy(() =>
+  import('../features/loan-checkout/loan-checkout-start').then((m) => ({ default: m.LoanCheckoutStart })),
+);
+const UserRegistrationScreen = lazy(() =>
+  import('../features/user-registration/user-registration-screen').then((m) => ({
+    default: m.UserRegistrationScreen,
+  })),
+);
+const EmailVerificationScreen = lazy(() =>
+  import('../features/email-verification/email-verification-screen').then((m) => ({
+    default: m.EmailVerificationScreen,
+  })),
+);
+const EmailVerificationForwarder = lazy(() =>
+  import('../features/email-verification/email-verification-forwarder').then((m) => ({
+    default: m.EmailVerificationForwarder,
+  })),
+);
+const StartApplicationScreen = lazy(() =>
+  import('../features/start-application/start-application-screen').then((m) => ({
+    default: m.StartApplicationScreen,
+  })),
+);
+const NextStepPreferenceScreen = lazy(() =>
+  import('../features/next-step-preference/next-step-preference-screen').then((m) => ({
+    default: m.NextStepPreferenceScreen,
+  })),
+);
 
 export const router = createBrowserRouter([
   {
@@ -61,15 +89,15 @@ export const router = createBrowserRouter([
           { path: routes.forgotPassword.path, element: <ForgotPasswordScreen /> },
           { path: routes.magicLink.path, element: <MagicLinkScreen /> },
           { path: routes.magicLinkLanding.path, element: <MagicLinkLandingScreen /> },
-          { path: routes.nextStepPreference.path, element: <PendingScreen /> },
+          { path: routes.nextStepPreference.path, element: <NextStepPreferenceScreen /> },
           { path: routes.passwordReset.path, element: <PasswordResetScreen /> },
-          { path: routes.userRegistration.path, element: <PendingScreen /> },
-          { path: routes.emailVerification.path, element: <GenericError /> },
+          { path: routes.userRegistration.path, element: <UserRegistrationScreen /> },
+          { path: routes.emailVerification.path, element: <EmailVerificationForwarder /> },
           {
             path: routes.loanCheckoutStart.path,
             element: (
               <RequireAuth>
-                <GenericError />
+                <LoanCheckoutStart />
               </RequireAuth>
             ),
           },
@@ -82,14 +110,15 @@ export const router = createBrowserRouter([
             ),
           },
           {
-            path: `${routes.dashboard.path}loan-checkout/*`,
+            path: routes.loanCheckout.path,
             element: (
               <RequireAuth>
-                <GenericError />
+                <LoanCheckoutScreen />
               </RequireAuth>
             ),
           },
-          { path: `${routes.directApp.path}*`, element: <GenericError /> },
+          { path: routes.startApplication.path, element: <StartApplicationScreen /> },
+          { path: routes.directAppEmailVerification.path, element: <EmailVerificationScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

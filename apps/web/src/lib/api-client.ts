@@ -1,5 +1,3 @@
-import type { apiPaths } from '@customer-core/contracts';
-
 // Every call to the product API answers the uniform result of spec sections 3 and 7:
 // success for HTTP 200-399 with the JSON body as data, an error with the response text for 400+,
 // and status 500 with exceptionThrown when the call itself failed (network, unreadable body).
@@ -19,7 +17,8 @@ export interface ApiFailure {
 
 export type ApiResult<T = unknown> = ApiSuccess<T> | ApiFailure;
 
-export type ApiPath = (typeof apiPaths.auth)[keyof typeof apiPaths.auth];
+/** A path from `apiPaths` (a parameterised one through its `href`). */
+export type ApiPath = string;
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST';

@@ -1,3 +1,4 @@
+import { API_ERROR_CODES } from '@customer-core/contracts';
 import type { LinkPurpose } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 
@@ -10,5 +11,5 @@ const INVALID_LINK_MESSAGES: Record<LinkPurpose, string> = {
 };
 
 export function invalidLink(purpose: LinkPurpose): HttpError {
-  return new HttpError(400, 'invalid_link', INVALID_LINK_MESSAGES[purpose]);
+  return new HttpError(400, API_ERROR_CODES.invalidLink, INVALID_LINK_MESSAGES[purpose]);
 }

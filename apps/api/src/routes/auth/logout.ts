@@ -33,7 +33,7 @@ export const logoutRoute =
         const { sid, sub } = verified.claims;
         await sessions.revoke(sid, sub, new Date(productTokens.sessionEnd(verified.claims) * 1000));
         const borrower = await borrowers.findById(sub);
-        if (borrower && identityProvider && borrower.idpIssuer === identityProvider.issuer) {
+        if (borrower?.idpSubject && identityProvider && borrower.idpIssuer === identityProvider.issuer) {
           await identityProvider.endSessions(borrower.idpSubject);
         }
         request.log.info({ borrowerId: sub }, 'borrower signed out');

@@ -1,5 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AccessTokenResponseSchema,
@@ -9,8 +7,8 @@ import {
   MintLookupTokenRequestSchema,
   MintLookupTokenResponseSchema,
 } from '@customer-core/contracts';
-import { bearerTokenOf } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
+import { trustedServiceOf } from '../../http/service-credential.js';
 import type { AuthServices } from '../../services.js';
 
 /**
@@ -70,13 +68,3 @@ export const lookupTokenRoutes =
       },
     );
   };
-
-/** The name of the trusted system whose credential this request carries; 401 otherwise. */
-function trustedServiceOf(request: FastifyRequest, credentials: Map<string, Buffer>): string {
-  const presented = bearerTokenOf(request);
-  if (presented) {
-    const digest = createHash('sha256').update(presented).digest();
-    for (const [name, expected] of credentials) if (timingSafeEqual(digest, expected)) return name;
-  }
-  throw new HttpError(401, 'unauthorized', 'This call needs the Bearer credential of a trusted system.');
-}

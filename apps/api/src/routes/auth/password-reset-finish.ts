@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  API_ERROR_CODES,
   apiPaths,
   ApiErrorSchema,
   PasswordResetFinishRequestSchema,
@@ -34,7 +35,7 @@ export const passwordResetFinishRoute =
         const { token, password } = request.body;
         // Before the token is spent, so the borrower can choose another with the same link.
         if (isCommonPassword(password)) {
-          throw new HttpError(400, 'password_too_common', COMMON_PASSWORD_MESSAGE);
+          throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
         }
         const consumed = await emailLinks.consume('password_reset', token);
         const user = consumed && (await idp.users.findById(consumed.idpUserId));

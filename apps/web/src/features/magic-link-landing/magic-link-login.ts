@@ -1,4 +1,5 @@
 import {
+  API_ERROR_CODES,
   MagicLinkLoginResponseSchema,
   apiPaths,
   type MagicLinkLoginRequest,
@@ -21,7 +22,7 @@ export async function magicLinkLogin(token: string): Promise<MagicLinkLoginOutco
   if (result.isError) {
     const failure = describeFailure(result, SIGN_IN_FAILED);
     // Any other 400 is a token the API could not read at all: just as unusable.
-    if (failure.code === 'invalid_link' || (result.status === 400 && !result.exceptionThrown)) {
+    if (failure.code === API_ERROR_CODES.invalidLink || (result.status === 400 && !result.exceptionThrown)) {
       return { kind: 'invalid-link' };
     }
     return { kind: 'failed', message: failure.message };

@@ -1,4 +1,5 @@
 import {
+  API_ERROR_CODES,
   PasswordResetFinishResponseSchema,
   apiPaths,
   type PasswordResetFinishRequest,
@@ -26,7 +27,7 @@ export async function finishPasswordReset(token: string, password: string): Prom
       : { kind: 'failed', message: FAILED };
   }
   const failure = describeFailure(result, FAILED);
-  if (failure.code === 'invalid_link') return { kind: 'invalid-link' };
+  if (failure.code === API_ERROR_CODES.invalidLink) return { kind: 'invalid-link' };
   if (result.status === 400 && !result.exceptionThrown) {
     return { kind: 'password-refused', message: failure.serverMessage ?? PASSWORD_REFUSED };
   }

@@ -1,0 +1,6 @@
+import { GenericError } from '../../components/generic-error';
+
+// PLACEHOLDER: to be written (issue 4).
+export function NextStepPreferenceScreen() {
+  return <GenericError />;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { EmailSchema } from './credentials.js';
+import { NewPasswordSchema } from './password.js';
+
+// Joining: registering from an operator's invitation, and starting a loan application (whose e-mail
+// address is then verified by a link).
+
+const LinkToken = z.string().min(1, 'token is required').max(512, 'token is too long');
+
+/** An invitation's registration link works this long; a newer invitation voids the older one. */
+export const INVITATION_LIFETIME_DAYS = 7;
+/** An application's e-mail verification link works this long. */
+export const EMAIL_VERIFICATION_LIFETIME_HOURS = 72;
+
+export const InvitationLookupRequestSchema = z.object({ token: LinkToken });
+export type InvitationLookupRequest = z.infer<typeof InvitationLookupRequestSchema>;
+/** Who was invited: the registration screen shows the e-mail address the account will have. */
+export const InvitationSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+export const RegistrationRequestSchema = z.object({ token: LinkToken, password: NewPasswordSchema });
+export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
+
+export const LOAN_PURPOSES = {
+  working_capital: 'Working capital',
+  equipment: 'Equipment',
+  inventory: 'Inventory',
+  expansion: 'Expansion or renovation',
+  refinance: 'Refinancing debt',
+  other: 'Something else',
+} as const;
+export type LoanPurpose = keyof typeof LOAN_PURPOSES;
+
+export const MIN_AMOUNT_REQUESTED = 5_000;
+export const MAX_AMOUNT_REQUESTED = 5_000_000;
+
+const dollars = (value: number) => `$${value.toLocaleString('en-US')}`;
+
+export const StartApplicationSchema = z.object({
+  businessName: z
+    .string()
+    .trim()
+    .min(1, 'Business name is required.')
+    .max(200, 'Business name must be at most 200 characters.'),
+  contactName: z
+    .string()
+    .trim()
+    .min(1, 'Your name is required.')
+    .max(120, 'Your name must be at most 120 characters.'),
+  email: EmailSchema,
+  /** Whole US dollars. */
+  amountRequested: z
+    .number('Enter the amount you need.')
+    .int('Enter a whole dollar amount.')
+    .min(MIN_AMOUNT_REQUESTED, `The smallest loan is ${dollars(MIN_AMOUNT_REQUESTED)}.`)
+    .max(MAX_AMOUNT_REQUESTED, `The largest loan is ${dollars(MAX_AMOUNT_REQUESTED)}.`),
+  purpose: z.enum(
+    Object.keys(LOAN_PURPOSES) as [LoanPurpose, ...LoanPurpose[]],
+    'Choose what the loan is for.',
+  ),
+});
+export type StartApplicationInput = z.input<typeof StartApplicationSchema>;
+export type StartApplication = z.output<typeof StartApplicationSchema>;
+
+export const StartApplicationResponseSchema = z.object({
+  applicationId: z.string(),
+  /** The address the verification link went to. */
+  email: z.string(),
+});
+export type StartApplicationResponse = z.infer<typeof StartApplicationResponseSchema>;
+
+export const EmailVerificationRequestSchema = z.object({ token: LinkToken });
+export type EmailVerificationRequest = z.infer<typeof EmailVerificationRequestSchema>;
+export const EmailVerificationResponseSchema = z.object({
+  email: z.string(),
+  businessName: z.string(),
+  /** The address had been verified before (the link was opened again): still a success. */
+  alreadyVerified: z.boolean(),
+});
+export type EmailVerificationResponse = z.infer<typeof EmailVerificationResponseSchema>;

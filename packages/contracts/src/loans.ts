@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+// Loans as a borrower sees them, and their document checkout. Money is in whole cents.
+
+/** Spec section 3: the loan status values. HIDDEN loans are never shown to the borrower. */
+export const LOAN_STATUSES = ['ACTIVE', 'PAST DUE', 'PAID', 'CLOSED LOST', 'HIDDEN'] as const;
+export const LoanStatusSchema = z.enum(LOAN_STATUSES);
+export type LoanStatus = z.infer<typeof LoanStatusSchema>;
+
+/** Statuses a borrower sees, grouped as the home page shows them. */
+export const OPEN_LOAN_STATUSES = ['ACTIVE', 'PAST DUE'] as const satisfies readonly LoanStatus[];
+export const CLOSED_LOAN_STATUSES = ['PAID', 'CLOSED LOST'] as const satisfies readonly LoanStatus[];
+export type VisibleLoanStatus = (typeof OPEN_LOAN_STATUSES)[number] | (typeof CLOSED_LOAN_STATUSES)[number];
+
+/** Only loans in these statuses can be checked out (their documents reviewed and signed). */
+export const CHECKOUT_LOAN_STATUSES = ['ACTIVE'] as const satisfies readonly LoanStatus[];
+
+export const LoanIdSchema = z.uuid('loanId must be a loan id (UUID)');
+export const DocumentIdSchema = z.uuid('documentId must be a document id (UUID)');
+export const LoanParamsSchema = z.object({ loanId: LoanIdSchema });
+export const LoanDocumentParamsSchema = z.object({ loanId: LoanIdSchema, documentId: DocumentIdSchema });
+
+const Cents = z.number().int().nonnegative();
+/** A calendar date, YYYY-MM-DD (no time zone: a due date is a day). */
+export const CalendarDateSchema = z.iso.date('must be a date, YYYY-MM-DD');
+
+export const CheckoutStatusSchema = z.enum(['not_started', 'in_progress', 'completed']);
+export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;
+
+export const LoanSummarySchema = z.object({
+  id: z.string(),
+  /** The lender's loan number, e.g. LN-204518. */
+  reference: z.string(),
+  product: z.string(),
+  status: LoanStatusSchema.exclude(['HIDDEN']),
+  amountCents: Cents,
+  balanceCents: Cents,
+  nextPayment: z.object({ dueOn: CalendarDateSchema, amountCents: Cents }).nullable(),
+  checkout: z.object({
+    status: CheckoutStatusSchema,
+    startedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+  }),
+});
+export type LoanSummary = z.infer<typeof LoanSummarySchema>;
+
+/** to_review -> reviewed -> signed (documents that need no signature stop at reviewed). */
+export const DocumentStateSchema = z.enum(['to_review', 'reviewed', 'signed']);
+export type DocumentState = z.infer<typeof DocumentStateSchema>;
+
+export const LoanDocumentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** The document's text, shown when the borrower reviews it. */
+  body: z.string(),
+  requiresSignature: z.boolean(),
+  state: DocumentStateSchema,
+  reviewedAt: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  /** The name the borrower typed to sign. */
+  signatureName: z.string().nullable(),
+});
+export type LoanDocument = z.infer<typeof LoanDocumentSchema>;
+
+export const LoanDetailSchema = LoanSummarySchema.extend({ documents: z.array(LoanDocumentSchema) });
+export type LoanDetail = z.infer<typeof LoanDetailSchema>;
+
+export const LoanListSchema = z.object({ loans: z.array(LoanSummarySchema) });
+export type LoanList = z.infer<typeof LoanListSchema>;
+
+export const SignDocumentRequestSchema = z.object({
+  /** The borrower's full name, typed as their signature. */
+  signatureName: z
+    .string()
+    .trim()
+    .min(1, 'Type your full name to sign.')
+    .max(120, 'Your name must be at most 120 characters.'),
+  /** The borrower ticked "I have read and agree". */
+  agreed: z.literal(true, 'Confirm that you have read and agree to the document.'),
+});
+export type SignDocumentRequest = z.infer<typeof SignDocumentRequestSchema>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { EmailSchema } from './credentials.js';
+import { CalendarDateSchema, LoanStatusSchema } from './loans.js';
+
+// The operators' API (service credential), driven by `npm run cli`. Money is in whole cents.
+
+const Name = (what: string) =>
+  z.string().trim().min(1, `${what} is required.`).max(80, `${what} must be at most 80 characters.`);
+
+export const InviteBorrowerRequestSchema = z.object({
+  email: EmailSchema,
+  firstName: Name('First name'),
+  lastName: Name('Last name'),
+});
+export type InviteBorrowerRequest = z.infer<typeof InviteBorrowerRequestSchema>;
+export const InviteBorrowerResponseSchema = z.object({ borrowerId: z.string(), expiresAt: z.string() });
+export type InviteBorrowerResponse = z.infer<typeof InviteBorrowerResponseSchema>;
+
+const Cents = z
+  .number('must be an amount in cents')
+  .int('must be whole cents')
+  .nonnegative('must not be negative');
+export const LoanReferenceSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Z0-9][A-Z0-9-]{2,31}$/,
+    'reference must be 3-32 capital letters, digits or dashes, e.g. LN-204518',
+  );
+
+export const LoanTermsSchema = z.object({
+  product: z.string().trim().min(1, 'product is required').max(80),
+  amountCents: Cents,
+  balanceCents: Cents,
+  status: LoanStatusSchema,
+  nextPayment: z.object({ dueOn: CalendarDateSchema, amountCents: Cents }).nullable(),
+});
+
+export const AddLoanRequestSchema = LoanTermsSchema.extend({
+  borrowerEmail: EmailSchema,
+  reference: LoanReferenceSchema,
+});
+export type AddLoanRequest = z.infer<typeof AddLoanRequestSchema>;
+
+/** Only the terms given change. */
+export const UpdateLoanRequestSchema = LoanTermsSchema.partial().refine(
+  (terms) => Object.keys(terms).length > 0,
+  'Give at least one term to change.',
+);
+export type UpdateLoanRequest = z.infer<typeof UpdateLoanRequestSchema>;
+export const LoanReferenceParamsSchema = z.object({ reference: LoanReferenceSchema });
+
+export const OperatorLoanSchema = LoanTermsSchema.extend({
+  id: z.string(),
+  reference: z.string(),
+  borrowerEmail: z.string(),
+  documents: z.number().int(),
+});
+export type OperatorLoan = z.infer<typeof OperatorLoanSchema>;
+
+export const BorrowerListSchema = z.object({
+  borrowers: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      /** invited: an invitation is out; registered: has signed in or registered. */
+      state: z.enum(['invited', 'registered', 'not_registered']),
+      loans: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type BorrowerList = z.infer<typeof BorrowerListSchema>;
