@@ -1,4 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { LoanStatus } from '@customer-core/contracts';
 import type { IdentityProvider } from '@customer-core/idp';
+import { borrowerRepository } from './borrowers/borrower-repository.js';
+import type { ApiDatabase } from './db/schema.js';
+import { writeStandardDocuments } from './loans/loan-book.js';
+import type { Lender } from './loans/standard-documents.js';
 
 /** The borrower every embedded (non-production) installation starts with, so a newcomer can sign in at once. */
 export const DEMO_BORROWER = {
@@ -8,6 +14,111 @@ export const DEMO_BORROWER = {
   lastName: 'Demo',
 } as const;
 
-export async function seedDemoBorrower(idp: IdentityProvider): Promise<void> {
-  await idp.users.ensure({ ...DEMO_BORROWER, locale: 'en_US', timeZone: 'America/New_York' });
+export interface DemoLoan {
+  reference: string;
+  product: string;
+  status: LoanStatus;
+  amountCents: number;
+  balanceCents: number;
+  nextPayment: { dueOn: string; amountCents: number } | null;
+}
+
+/** A calendar day this many days from today (UTC), YYYY-MM-DD. */
+function daysFromToday(days: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The demo borrower's loans: one in each status, so every state of the portal can be seen. Due dates
+ * are set when first seeded: the active loan's next payment is ahead, the past-due one's behind.
+ */
+export const DEMO_LOANS: readonly DemoLoan[] = [
+  {
+    reference: 'LN-DEMO-1',
+    product: 'Term loan',
+    status: 'ACTIVE',
+    amountCents: 25_000_000,
+    balanceCents: 25_000_000,
+    nextPayment: { dueOn: daysFromToday(24), amountCents: 543_218 },
+  },
+  {
+    reference: 'LN-DEMO-2',
+    product: 'Equipment financing',
+    status: 'PAST DUE',
+    amountCents: 8_500_000,
+    balanceCents: 6_124_050,
+    nextPayment: { dueOn: daysFromToday(-12), amountCents: 231_275 },
+  },
+  {
+    reference: 'LN-DEMO-3',
+    product: 'Working capital loan',
+    status: 'PAID',
+    amountCents: 5_000_000,
+    balanceCents: 0,
+    nextPayment: null,
+  },
+  {
+    reference: 'LN-DEMO-4',
+    product: 'Business line of credit',
+    status: 'CLOSED LOST',
+    amountCents: 3_000_000,
+    balanceCents: 0,
+    nextPayment: null,
+  },
+  {
+    reference: 'LN-DEMO-5',
+    product: 'Revenue-based financing',
+    status: 'HIDDEN',
+    amountCents: 12_000_000,
+    balanceCents: 0,
+    nextPayment: null,
+  },
+];
+
+export interface DemoSeedOptions {
+  /** The bundled identity provider's issuer: the demo borrower's identity is (issuer, user id). */
+  issuer: string;
+  lender: Lender;
+}
+
+/**
+ * The demo borrower: the identity in the bundled provider, the borrower it signs in as, and their loans
+ * (the active one with its closing documents). Idempotent, and safe when two instances start together:
+ * what exists is left as it is, and a loan's documents are written only by the instance that inserted it.
+ */
+export async function seedDemoBorrower(
+  idp: IdentityProvider,
+  db: Kysely<ApiDatabase>,
+  { issuer, lender }: DemoSeedOptions,
+): Promise<void> {
+  const user = await idp.users.ensure({ ...DEMO_BORROWER, locale: 'en_US', timeZone: 'America/New_York' });
+  const borrower = await borrowerRepository(db).upsertByIdentity({
+    issuer,
+    subject: user.id,
+    email: user.login,
+    firstName: user.firstName,
+    lastName: user.lastName,
+  });
+  await db.transaction().execute(async (trx) => {
+    for (const loan of DEMO_LOANS) {
+      const inserted = await trx
+        .insertInto('loan')
+        .values({
+          borrower_id: borrower.id,
+          reference: loan.reference,
+          product: loan.product,
+          status: loan.status,
+          amount_cents: loan.amountCents,
+          balance_cents: loan.balanceCents,
+          next_payment_due: loan.nextPayment?.dueOn ?? null,
+          next_payment_cents: loan.nextPayment?.amountCents ?? null,
+        })
+        .onConflict((oc) => oc.column('reference').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted && loan.status === 'ACTIVE') await writeStandardDocuments(trx, inserted.id, loan, lender);
+    }
+  });
 }

@@ -4,6 +4,7 @@ import { describeLocation, migrateToLatest, openDatabase, type Migrations } from
 import { idpMigrations } from '@customer-core/idp';
 import { buildApp, type Portal, type ServerOptions } from './app.js';
 import type { Config } from './config/config.js';
+import { withEmbeddedOperatorCredential } from './config/operator-credential.js';
 import { apiMigrations } from './db/migrations.js';
 import type { ApiDatabase } from './db/schema.js';
 import { seedDemoBorrower } from './demo-borrower.js';
@@ -18,7 +19,8 @@ export interface RunningServer extends Portal {
 }
 
 /** Opens and migrates the database, composes the app, seeds the demo borrower where allowed, and listens. */
-export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(configured: Config, options: ServerOptions = {}): Promise<RunningServer> {
+  const config = withEmbeddedOperatorCredential(configured);
   let log: FastifyBaseLogger | undefined;
   const db = openDatabase<ApiDatabase>(config.database, (err) =>
     log?.warn({ err }, 'PostgreSQL closed an idle connection; the next query opens a new one'),
@@ -30,7 +32,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const portal = await buildApp(config, db, migrations, options);
     log = portal.app.log;
     portal.app.log.info({ database: describeLocation(config.database) }, 'database ready');
-    if (config.seedDemoBorrower && portal.identityProvider) await seedDemoBorrower(portal.identityProvider);
+    if (config.operatorCredentialFile)
+      log.info({ file: config.operatorCredentialFile }, 'operators use the embedded credential in this file');
+    if (config.seedDemoBorrower && portal.identityProvider && config.bundledIdp)
+      await seedDemoBorrower(portal.identityProvider, db, {
+        issuer: config.bundledIdp.issuer,
+        lender: config.lender,
+      });
     const stopMaintenance = startMaintenance(db, portal.app.log);
     const address = await portal.app.listen({ port: config.port, host: config.host });
     portal.mail.start();

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config/config.js';
+import {
+  ensureOperatorCredential,
+  OperatorCredentialError,
+  readOperatorCredential,
+  withEmbeddedOperatorCredential,
+} from '../src/config/operator-credential.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -82,5 +92,65 @@ describe('configuration', () => {
       SMTP_URL: 'smtp://relay.internal:587',
     });
     assert.equal(config.seedDemoBorrower, false);
+  });
+});
+
+describe('the embedded operator credential', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'customer-core-config-'));
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const sha256 = (secret: string) => createHash('sha256').update(secret).digest();
+
+  it('is used in development when SERVICE_CREDENTIALS has no operator; loading the configuration writes nothing', () => {
+    const dir = path.join(dataDir, 'development');
+    const config = loadConfig({ DATA_DIR: dir });
+    assert.equal(config.operatorCredentialFile, path.join(dir, 'operator-credential'));
+    assert.equal(existsSync(dir), false);
+    assert.equal(loadConfig({}).operatorCredentialFile, path.resolve('data', 'operator-credential'));
+    const others = loadConfig({ DATA_DIR: dir, SERVICE_CREDENTIALS: `crm:${'c'.repeat(32)}` });
+    assert.equal(others.operatorCredentialFile, path.join(dir, 'operator-credential'));
+  });
+
+  it('is not used with a configured operator credential, in tests, or in production', () => {
+    const secret = 'o'.repeat(32);
+    const configured = loadConfig({ SERVICE_CREDENTIALS: `operator:${secret}` });
+    assert.equal(configured.operatorCredentialFile, null);
+    assert.deepEqual(configured.serviceCredentials.get('operator'), sha256(secret));
+    assert.equal(withEmbeddedOperatorCredential(configured), configured);
+    assert.equal(loadConfig({ NODE_ENV: 'test' }).operatorCredentialFile, null);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.lender.example',
+      DATABASE_URL: 'postgres://app@db/portal',
+      SMTP_URL: 'smtp://relay.internal:587',
+    });
+    assert.equal(production.operatorCredentialFile, null);
+    assert.equal(production.serviceCredentials.has('operator'), false);
+  });
+
+  it('is made on first start: 32 random bytes, base64url, readable by its owner only; then kept', () => {
+    const config = loadConfig({ DATA_DIR: path.join(dataDir, 'first-start') });
+    const started = withEmbeddedOperatorCredential(config);
+    const file = config.operatorCredentialFile!;
+    const secret = readFileSync(file, 'utf8').trim();
+    assert.match(secret, /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(Buffer.from(secret, 'base64url').length, 32);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    assert.deepEqual(started.serviceCredentials.get('operator'), sha256(secret));
+    assert.equal(config.serviceCredentials.has('operator'), false, 'the loaded configuration is not changed');
+
+    assert.equal(ensureOperatorCredential(file), secret, 'a restart reads the same secret');
+    assert.equal(readOperatorCredential(file), secret);
+    assert.deepEqual(
+      withEmbeddedOperatorCredential(config).serviceCredentials.get('operator'),
+      sha256(secret),
+    );
+  });
+
+  it('refuses a file that holds no usable secret, and reads no file that is not there', () => {
+    const file = path.join(dataDir, 'short-credential');
+    assert.equal(readOperatorCredential(file), undefined);
+    writeFileSync(file, 'short\n');
+    assert.throws(() => ensureOperatorCredential(file), OperatorCredentialError);
+    assert.throws(() => readOperatorCredential(file), /at least 32 characters/);
   });
 });

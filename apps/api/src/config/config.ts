@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseLocation } from '@customer-core/database';
+import { operatorCredentialPath } from './operator-credential.js';
 
 // The whole server configuration, read once from the environment at start-up.
 // Bad values stop the process with a message naming every bad variable.
@@ -89,8 +90,13 @@ export interface Config {
   bundledIdp: { issuer: string; clientId: string } | null;
   identityProviders: { production: IdentityProviderSettings; nonProduction: IdentityProviderSettings };
   seedDemoBorrower: boolean;
-  /** Trusted systems that may mint lookup tokens: name -> sha-256 of the secret (the secret is not kept). */
+  /** Trusted systems and operators (service credentials): name -> sha-256 of the secret (the secret is not kept). */
   serviceCredentials: Map<string, Buffer>;
+  /**
+   * In development without an `operator` service credential: the file in the data directory that holds
+   * the embedded one (made on the server's first start; see operator-credential.ts).
+   */
+  operatorCredentialFile: string | null;
   mail: MailSettings;
   /** Password-reset and sign-in-link e-mails: how many may be asked for per window, counted in the database. */
   emailLinkLimits: { perAddress: number; perClient: number; windowSeconds: number };
@@ -165,6 +171,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length > 0 || !productionIdp || !nonProduction) throw new ConfigError(problems);
 
+  const serviceCredentials = new Map(
+    (e.SERVICE_CREDENTIALS ?? '')
+      .split(',')
+      .filter((pair) => pair.trim())
+      .map((pair) => {
+        const [name = '', secret = ''] = pair.trim().split(/:(.*)/s);
+        return [name, createHash('sha256').update(secret).digest()] as const;
+      }),
+  );
+
   return {
     production,
     port: e.PORT,
@@ -190,15 +206,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bundledIdp,
     identityProviders: { production: productionIdp, nonProduction },
     seedDemoBorrower: e.SEED_DEMO_BORROWER ?? !production,
-    serviceCredentials: new Map(
-      (e.SERVICE_CREDENTIALS ?? '')
-        .split(',')
-        .filter((pair) => pair.trim())
-        .map((pair) => {
-          const [name = '', secret = ''] = pair.trim().split(/:(.*)/s);
-          return [name, createHash('sha256').update(secret).digest()] as const;
-        }),
-    ),
+    serviceCredentials,
+    // The embedded default (`npm start`): operators' calls work at once, with a credential kept where
+    // the CLI finds it. Tests and production configure their credentials explicitly.
+    operatorCredentialFile:
+      e.NODE_ENV === 'development' && !serviceCredentials.has('operator')
+        ? operatorCredentialPath(e.DATA_DIR)
+        : null,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: mailFrom(e.MAIL_FROM, e.LENDER_NAME, new URL(publicUrl).hostname),

@@ -1,7 +1,166 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiPaths,
+  ApiErrorSchema,
+  LoanDetailSchema,
+  LoanDocumentParamsSchema,
+  LoanListSchema,
+  LoanParamsSchema,
+  SignDocumentRequestSchema,
+} from '@customer-core/contracts';
+import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { HttpError } from '../../http/http-error.js';
+import { loanOfBorrower, loansOfBorrower } from '../../loans/borrower-loans.js';
+import { loanCheckout, type CheckoutOutcome } from '../../loans/loan-checkout.js';
 import type { AuthServices } from '../../services.js';
 
-// PLACEHOLDER: to be written (issue 4).
+// The signed-in borrower's loans and their document checkout. A loan of someone else, a HIDDEN loan
+// and an unknown id get the very same answer, so nothing tells them apart.
+
+const LOAN_NOT_FOUND = 'No loan of yours has that id.';
+const notFound = () => new HttpError(404, 'not_found', LOAN_NOT_FOUND);
+
+/** Why a checkout step was refused, told so that the borrower knows what to do. */
+function checkoutRefused(outcome: Extract<CheckoutOutcome, { ok: false }>): HttpError {
+  switch (outcome.problem) {
+    case 'loan_not_found':
+      return notFound();
+    case 'document_not_found':
+      return new HttpError(404, 'not_found', 'This loan has no document with that id.');
+    case 'not_checkout_status':
+      return new HttpError(
+        409,
+        'checkout_unavailable',
+        `This loan is ${outcome.status ?? 'closed'}: only an active loan's documents can be reviewed and signed.`,
+      );
+    case 'no_documents':
+      return new HttpError(409, 'no_documents', 'This loan has no documents to review or sign yet.');
+    case 'not_started':
+      return new HttpError(409, 'checkout_not_started', "Start this loan's checkout first.");
+    case 'not_reviewed':
+      return new HttpError(409, 'not_reviewed', 'Review this document before you sign it.');
+    case 'no_signature_needed':
+      return new HttpError(
+        409,
+        'no_signature_needed',
+        'This document needs no signature: reviewing it is enough.',
+      );
+    case 'already_signed':
+      return new HttpError(409, 'already_signed', 'You have signed this document already.');
+  }
+}
+
+function answer(outcome: CheckoutOutcome) {
+  if (!outcome.ok) throw checkoutRefused(outcome);
+  return outcome.loan;
+}
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+
 export const borrowerLoanRoutes =
-  (_services: AuthServices): FastifyPluginAsyncZod =>
-  async () => {};
+  ({ db, checkAccessToken }: AuthServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const checkout = loanCheckout(db);
+    const common = { preHandler: requireBorrower(checkAccessToken) };
+    const described = { tags: ['borrower'], security: [{ bearer: [] }] };
+
+    app.get(
+      apiPaths.borrower.loans,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: "The signed-in borrower's loans (open ones first; HIDDEN ones never)",
+          response: { 200: LoanListSchema, ...errors },
+        },
+      },
+      async (request) => ({ loans: await loansOfBorrower(db, borrowerClaimsOf(request).sub) }),
+    );
+
+    app.get(
+      apiPaths.borrower.loan.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: "One of the borrower's loans, with its documents",
+          params: LoanParamsSchema,
+          response: { 200: LoanDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const loan = await loanOfBorrower(db, borrowerClaimsOf(request).sub, request.params.loanId);
+        if (!loan) throw notFound();
+        return loan;
+      },
+    );
+
+    app.post(
+      apiPaths.borrower.startCheckout.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: "Start the loan's document checkout (again: no change)",
+          params: LoanParamsSchema,
+          response: { 200: LoanDetailSchema, ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const outcome = await checkout.start(borrowerId, request.params.loanId);
+        if (outcome.ok)
+          request.log.info({ borrowerId, loanId: request.params.loanId }, 'loan checkout started');
+        return answer(outcome);
+      },
+    );
+
+    app.post(
+      apiPaths.borrower.reviewDocument.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Mark a document of the checkout reviewed',
+          params: LoanDocumentParamsSchema,
+          response: { 200: LoanDetailSchema, ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const { loanId, documentId } = request.params;
+        const outcome = await checkout.review(borrowerId, loanId, documentId);
+        if (outcome.ok && outcome.completedNow)
+          request.log.info({ borrowerId, loanId }, 'loan checkout completed');
+        return answer(outcome);
+      },
+    );
+
+    app.post(
+      apiPaths.borrower.signDocument.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Sign a reviewed document with the name the borrower typed',
+          params: LoanDocumentParamsSchema,
+          body: SignDocumentRequestSchema,
+          response: { 200: LoanDetailSchema, ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const { loanId, documentId } = request.params;
+        const outcome = await checkout.sign(borrowerId, loanId, documentId, request.body.signatureName);
+        if (outcome.ok) {
+          request.log.info({ borrowerId, loanId, documentId }, 'loan document signed');
+          if (outcome.completedNow) request.log.info({ borrowerId, loanId }, 'loan checkout completed');
+        }
+        return answer(outcome);
+      },
+    );
+  };

@@ -1,7 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths, ApiErrorSchema, BorrowerListSchema } from '@customer-core/contracts';
+import { trustedServiceOf } from '../../http/service-credential.js';
+import { borrowerOverview } from '../../loans/borrower-overview.js';
 import type { AuthServices } from '../../services.js';
 
-// PLACEHOLDER: to be written (issue 4).
+/** Operators list the borrowers: who has registered, who is invited, how many loans each has. */
 export const operatorBorrowerRoutes =
-  (_services: AuthServices): FastifyPluginAsyncZod =>
-  async () => {};
+  ({ db, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      apiPaths.operator.borrowers,
+      {
+        schema: {
+          tags: ['operators'],
+          summary: 'Every borrower, with their registration state and number of loans',
+          security: [{ bearer: [] }],
+          response: { 200: BorrowerListSchema, 401: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const service = trustedServiceOf(request, serviceCredentials);
+        const borrowers = await borrowerOverview(db);
+        request.log.info({ service, borrowers: borrowers.length }, 'borrowers listed');
+        return { borrowers };
+      },
+    );
+  };

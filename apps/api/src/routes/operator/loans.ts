@@ -1,7 +1,83 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AddLoanRequestSchema,
+  apiPaths,
+  ApiErrorSchema,
+  LoanReferenceParamsSchema,
+  OperatorLoanSchema,
+  UpdateLoanRequestSchema,
+} from '@customer-core/contracts';
+import { HttpError } from '../../http/http-error.js';
+import { trustedServiceOf } from '../../http/service-credential.js';
+import { loanBook } from '../../loans/loan-book.js';
 import type { AuthServices } from '../../services.js';
 
-// PLACEHOLDER: to be written (issue 4).
+/** Operators add loans and change their terms (service credential; `npm run cli` drives these). */
 export const operatorLoanRoutes =
-  (_services: AuthServices): FastifyPluginAsyncZod =>
-  async () => {};
+  ({ db, borrowers, lender, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const book = loanBook(db, borrowers, lender);
+    const described = { tags: ['operators'], security: [{ bearer: [] }] };
+
+    app.post(
+      apiPaths.operator.loans,
+      {
+        schema: {
+          ...described,
+          summary: 'Add a loan for the borrower with this e-mail address (created if there is none)',
+          body: AddLoanRequestSchema,
+          response: {
+            201: OperatorLoanSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            409: ApiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const service = trustedServiceOf(request, serviceCredentials);
+        const outcome = await book.add(request.body);
+        if (!outcome.ok)
+          throw new HttpError(
+            409,
+            'reference_taken',
+            `A loan with the reference ${request.body.reference} exists already. Use update-loan to change it.`,
+          );
+        const { loan } = outcome;
+        request.log.info(
+          { service, loanId: loan.id, reference: loan.reference, status: loan.status },
+          'loan added',
+        );
+        return reply.status(201).send(loan);
+      },
+    );
+
+    app.patch(
+      apiPaths.operator.loan.path,
+      {
+        schema: {
+          ...described,
+          summary: 'Change the terms of a loan (only the terms given)',
+          params: LoanReferenceParamsSchema,
+          body: UpdateLoanRequestSchema,
+          response: {
+            200: OperatorLoanSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            404: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const service = trustedServiceOf(request, serviceCredentials);
+        const { reference } = request.params;
+        const loan = await book.update(reference, request.body);
+        if (!loan) throw new HttpError(404, 'not_found', `No loan has the reference ${reference}.`);
+        request.log.info(
+          { service, loanId: loan.id, reference, changed: Object.keys(request.body) },
+          'loan updated',
+        );
+        return loan;
+      },
+    );
+  };

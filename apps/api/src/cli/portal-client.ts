@@ -1,0 +1,65 @@
+import { ApiErrorSchema } from '@customer-core/contracts';
+import type { z } from 'zod';
+import { failure } from './cli-error.js';
+
+// The CLI's one way to the portal: the operators' API, with the operator credential as Bearer token.
+
+const TIMEOUT_MS = 30_000;
+
+export interface PortalClient {
+  call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body: unknown, answer: z.ZodType<T>): Promise<T>;
+}
+
+export function portalClient(portalUrl: string, credential: () => string): PortalClient {
+  return {
+    async call(method, path, body, answer) {
+      const url = new URL(path, portalUrl);
+      const authorization = `Bearer ${credential()}`;
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method,
+          headers: {
+            authorization,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch (error) {
+        if ((error as Error).name === 'TimeoutError')
+          throw failure(`The portal at ${portalUrl} did not answer within ${TIMEOUT_MS / 1000} seconds.`);
+        throw failure(`Cannot reach the portal at ${portalUrl}. Is it running (npm start)?`);
+      }
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      if (!response.ok) throw failure(problemOf(response, json, portalUrl));
+      const parsed = answer.safeParse(json);
+      if (!parsed.success)
+        throw failure(
+          `The portal at ${portalUrl} answered ${method} ${path} with something this CLI does not understand. Is it the same version?`,
+        );
+      return parsed.data;
+    },
+  };
+}
+
+function problemOf(response: Response, json: unknown, portalUrl: string): string {
+  if (response.status === 401)
+    return (
+      `The portal at ${portalUrl} refused the operator credential. ` +
+      'Set OPERATOR_CREDENTIAL to the secret of its `operator` entry in SERVICE_CREDENTIALS ' +
+      '(or, for a portal started with npm start on this machine, leave it unset to use <DATA_DIR>/operator-credential).'
+    );
+  const error = ApiErrorSchema.safeParse(json);
+  if (!error.success)
+    return `The portal at ${portalUrl} answered ${response.status} ${response.statusText}. Is it a customer-core portal of this version?`;
+  const requestId = error.data.requestId ? ` (request ${error.data.requestId})` : '';
+  return `${error.data.message}${requestId}`;
+}

@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+// The embedded default's operator credential: a secret in the data directory that the server accepts
+// as the `operator` service credential and the CLI presents, so `npm start` then `npm run cli` works
+// with no setup. Production configures SERVICE_CREDENTIALS instead. The secret is never logged.
+
+export const OPERATOR_CREDENTIAL_FILE = 'operator-credential';
+/** As SERVICE_CREDENTIALS requires of every secret. */
+const MIN_LENGTH = 32;
+
+export const operatorCredentialPath = (dataDir: string) => path.resolve(dataDir, OPERATOR_CREDENTIAL_FILE);
+
+export class OperatorCredentialError extends Error {}
+
+/** The credential in the file; undefined if there is no file. Throws if it is unreadable or too short. */
+export function readOperatorCredential(file: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new OperatorCredentialError(`${file} cannot be read: ${(error as Error).message}`);
+  }
+  const credential = text.trim();
+  if (credential.length < MIN_LENGTH)
+    throw new OperatorCredentialError(
+      `${file} must hold a secret of at least ${MIN_LENGTH} characters; delete it to have a new one made`,
+    );
+  return credential;
+}
+
+/**
+ * The credential in the file, made on first use: 32 random bytes, base64url, readable by the owner only.
+ * The file appears complete or not at all (written aside, then linked into place), so two instances
+ * starting together agree on one secret.
+ */
+export function ensureOperatorCredential(file: string): string {
+  const existing = readOperatorCredential(file);
+  if (existing) return existing;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(aside, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(aside, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Another instance made it first: use theirs.
+  } finally {
+    unlinkSync(aside);
+  }
+  const credential = readOperatorCredential(file);
+  if (!credential) throw new OperatorCredentialError(`${file} vanished while being made`);
+  return credential;
+}
+
+interface CredentialSettings {
+  serviceCredentials: Map<string, Buffer>;
+  operatorCredentialFile: string | null;
+}
+
+/** The configuration with the embedded operator credential among its service credentials, if it uses one. */
+export function withEmbeddedOperatorCredential<C extends CredentialSettings>(config: C): C {
+  if (!config.operatorCredentialFile) return config;
+  const digest = createHash('sha256')
+    .update(ensureOperatorCredential(config.operatorCredentialFile))
+    .digest();
+  return { ...config, serviceCredentials: new Map([...config.serviceCredentials, ['operator', digest]]) };
+}

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { apiPaths, type AddLoanRequest } from '@customer-core/contracts';
+import { signInThroughIdp, type TestServer } from '../../src/testing/index.js';
+import { json, post } from './session.js';
+
+// What the loan tests share: borrowers signed in over real HTTP, calls of the borrower and operator
+// APIs, and a service credential for the operators' calls.
+
+export const OPERATOR_SECRET = 'operator-secret-for-loan-tests-0123456789';
+export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `operator:${OPERATOR_SECRET}` };
+
+/** A product access token for this IdP user: signs in through the bundled IdP, then the token exchange. */
+export async function accessTokenOf(baseUrl: string, username: string, password: string): Promise<string> {
+  const { idToken } = await signInThroughIdp(baseUrl, { username, password });
+  const { status, body } = await json<{ access_token: string }>(
+    await post(baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+  );
+  assert.equal(status, 200, `token exchange for ${username}`);
+  return body.access_token;
+}
+
+/** A new user of the bundled IdP with this address, signed in: their access token. */
+export async function newBorrowerToken(server: TestServer, login: string): Promise<string> {
+  const idp = server.server.identityProvider;
+  assert.ok(idp, 'the bundled identity provider runs');
+  const password = 'Borrower-Pass-42';
+  await idp.users.create({ login, password, firstName: 'Otto', lastName: 'Other' });
+  return accessTokenOf(server.baseUrl, login, password);
+}
+
+/** A call of the API with a Bearer token (or none), JSON in and out. */
+export async function call(
+  baseUrl: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  token?: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return json<Record<string, unknown>>(response);
+}
+
+export const addLoan = (baseUrl: string, loan: AddLoanRequest) =>
+  call(baseUrl, 'POST', apiPaths.operator.loans, OPERATOR_SECRET, loan);
+
+/** An ACTIVE loan's terms, for a loan number and an address. */
+export function activeLoan(reference: string, borrowerEmail: string): AddLoanRequest {
+  return {
+    borrowerEmail,
+    reference,
+    product: 'Term loan',
+    amountCents: 12_500_000,
+    balanceCents: 12_500_000,
+    status: 'ACTIVE',
+    nextPayment: { dueOn: '2031-03-01', amountCents: 271_450 },
+  };
+}
