@@ -17,7 +17,11 @@ if (!config.production) {
   const demo = config.seedDemoBorrower
     ? `\n  Demo borrower:  ${DEMO_BORROWER.login} / ${DEMO_BORROWER.password}`
     : '';
-  console.log(`\n  customer-core is running.\n  Sign in at:     ${config.publicUrl}/auth/login${demo}\n`);
+  const mailbox = config.mail.smtpUrl ? '' : `\n  E-mail sent:    ${config.publicUrl}/dev/mailbox`;
+  console.log(
+    `\n  customer-core is running.\n  Sign in at:     ${config.publicUrl}/auth/login${demo}${mailbox}` +
+      `\n  Operators:      npm run cli -- help\n`,
+  );
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -6,8 +6,8 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Deletes rows that can no longer matter: revocations of sessions past their maximum age, lookup and
- * e-mailed link tokens a day after they expired (kept that long to answer "what happened to this
- * token?"), and old rate-limit counts.
+ * e-mailed link tokens and invitations a day after they expired (kept that long to answer "what
+ * happened to this token?"), and old rate-limit counts. Loan applications are records, never purged.
  * Every instance runs it; the deletes are idempotent.
  */
 export function startMaintenance(db: Kysely<ApiDatabase>, log: FastifyBaseLogger): () => void {
@@ -22,6 +22,10 @@ export function startMaintenance(db: Kysely<ApiDatabase>, log: FastifyBaseLogger
       .execute();
     await db
       .deleteFrom('link_token')
+      .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+      .execute();
+    await db
+      .deleteFrom('invitation')
       .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
       .execute();
     // Rate-limit windows are minutes long: a count a day old counts for nothing.

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { IdentityProvider, IdpUser } from '@customer-core/idp';
+import type { IdentityProvider, IdpUser, NewUser } from '@customer-core/idp';
+import { loanApplications, type LoanApplications } from './applications/applications.js';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
 import type { ApiDatabase } from './db/schema.js';
+import { invitations, type Invitations } from './invitations/invitations.js';
 import { emailLinks, type EmailLinks } from './links/email-links.js';
 import { linkRequestCounter } from './links/request-limits.js';
 import type { MailService } from './mail/index.js';
@@ -38,6 +40,10 @@ export interface AuthServices {
   mail: MailService;
   /** Password-reset and sign-in links by e-mail: only with the bundled identity provider (its users). */
   emailLinks: EmailLinks | null;
+  /** Operators' invitations and registration with them: only with the bundled identity provider (its users). */
+  invitations: Invitations | null;
+  /** Loan applications and the verification of their e-mail address. */
+  applications: LoanApplications;
   /** Behind a load balancer: a client's address is the last X-Forwarded-For entry (rate limits). */
   trustProxy: boolean;
 }
@@ -46,7 +52,10 @@ export interface BundledIdentityProvider {
   issuer: string;
   endSessions(accountId: string): Promise<void>;
   users: {
+    /** Throws LoginAlreadyExistsError when the login (case-insensitive) is taken. */
+    create(input: NewUser): Promise<IdpUser>;
     findById(id: string): Promise<IdpUser | undefined>;
+    findByLogin(login: string): Promise<IdpUser | undefined>;
     setPassword(id: string, password: string): Promise<void>;
   };
   issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
@@ -71,6 +80,21 @@ export async function createAuthServices(
   });
   const sessions = sessionStore(db);
   if (idp) loadCommonPasswords();
+  const borrowers = borrowerRepository(db);
+  const identityProvider: BundledIdentityProvider | null =
+    idp && bundled
+      ? {
+          issuer: bundled.issuer,
+          endSessions: (accountId) => idp.endSessions(accountId),
+          users: {
+            create: idp.users.create,
+            findById: idp.users.findById,
+            findByLogin: idp.users.findByLogin,
+            setPassword: idp.users.setPassword,
+          },
+          issueSessionToken: (userId) => idp.issueSessionToken(userId),
+        }
+      : null;
   return {
     db,
     publicUrl: config.publicUrl,
@@ -81,17 +105,9 @@ export async function createAuthServices(
     keys,
     sessions,
     lookupTokens: lookupTokenStore(db),
-    borrowers: borrowerRepository(db),
+    borrowers,
     serviceCredentials: config.serviceCredentials,
-    identityProvider:
-      idp && bundled
-        ? {
-            issuer: bundled.issuer,
-            endSessions: (accountId) => idp.endSessions(accountId),
-            users: { findById: idp.users.findById, setPassword: idp.users.setPassword },
-            issueSessionToken: (userId) => idp.issueSessionToken(userId),
-          }
-        : null,
+    identityProvider,
     mail,
     emailLinks: idp
       ? emailLinks({
@@ -103,6 +119,17 @@ export async function createAuthServices(
           findUser: idp.users.findByLogin,
         })
       : null,
+    invitations: identityProvider
+      ? invitations({ db, mail, borrowers, idp: identityProvider, publicUrl: config.publicUrl })
+      : null,
+    applications: loanApplications({
+      db,
+      mail,
+      // The same limits as e-mailed links (an application e-mails one), counted apart from them.
+      counter: linkRequestCounter(config.emailLinkLimits, 'application'),
+      limitWindowSeconds: config.emailLinkLimits.windowSeconds,
+      publicUrl: config.publicUrl,
+    }),
     trustProxy: config.trustProxy,
   };
 }

@@ -13,9 +13,11 @@ export interface LinkRequestLimits {
 /**
  * Counts requests for e-mailed links per e-mail address and per client address in fixed windows,
  * in the database, so every instance shares the count. One statement counts both; concurrent
- * requests each get their own number.
+ * requests each get their own number. A `scope` keeps another flow's counts apart (its buckets are
+ * prefixed with it).
  */
-export function linkRequestCounter(limits: LinkRequestLimits) {
+export function linkRequestCounter(limits: LinkRequestLimits, scope?: string) {
+  const prefix = scope ? `${scope}:` : '';
   const windowEnded = sql<boolean>`link_request_count.window_started_at <= now() - make_interval(secs => ${limits.windowSeconds})`;
   return {
     /** Counts this request; true while both counts are within their limits. */
@@ -24,8 +26,8 @@ export function linkRequestCounter(limits: LinkRequestLimits) {
       request: { email: string; client: string },
     ): Promise<boolean> {
       // The address is kept as its hash: this table is no list of who asked.
-      const address = `address:${createHash('sha256').update(request.email).digest('hex')}`;
-      const client = `client:${networkOf(request.client)}`;
+      const address = `${prefix}address:${createHash('sha256').update(request.email).digest('hex')}`;
+      const client = `${prefix}client:${networkOf(request.client)}`;
       const rows = await trx
         .insertInto('link_request_count')
         .values([

@@ -1,7 +1,8 @@
 import { emailRenderer, oneLine, type MailBrand } from './render.js';
 
 // The messages the portal sends. Wording: who sent it, why, what to do, and what to do if it was not
-// you. A first name is the only thing a borrower typed that appears, and it is escaped like all text.
+// you. A first name (the borrower's, or the one an operator gave) is the only typed text that appears,
+// and it is escaped like all text.
 
 /** A message ready for enqueueMail: add `to` and an idempotency key. */
 export interface TemplatedEmail {
@@ -22,6 +23,20 @@ export interface MagicLinkEmailInput {
   firstName?: string | null;
   /** A path or a URL on the portal's public origin. */
   signInUrl: string;
+  expiresInMinutes: number;
+}
+
+export interface InvitationEmailInput {
+  /** As the operator gave it. */
+  firstName?: string | null;
+  /** A path (/user-registration/…) or a URL on the portal's public origin. */
+  registrationUrl: string;
+  expiresInMinutes: number;
+}
+
+export interface EmailVerificationEmailInput {
+  /** A path (/app/email-verification/…) or a URL on the portal's public origin. */
+  verificationUrl: string;
   expiresInMinutes: number;
 }
 
@@ -71,14 +86,64 @@ export function mailTemplates(brand: MailBrand) {
     } satisfies TemplatedEmail;
   }
 
-  return { absoluteUrl, renderEmail, passwordResetEmail, magicLinkEmail };
+  function invitationEmail({ firstName, registrationUrl, expiresInMinutes }: InvitationEmailInput) {
+    const expiry = duration(expiresInMinutes);
+    return {
+      kind: 'invitation',
+      subject: `Welcome to ${lender}: set up your online account`,
+      ...renderEmail({
+        preheader: `Choose a password to see your loans online. The link expires in ${expiry}.`,
+        heading: `Welcome to ${lender}`,
+        paragraphs: [
+          greeting(firstName),
+          `We've set up an online account for you at ${lender}. There you can see your loans, their balances and next payments, and review and sign your loan documents whenever it suits you.`,
+          'To get started, follow the link below and choose a password. Your account will use this e-mail address to sign in.',
+          `The link works once and expires in ${expiry}. If it has expired, call us and we'll send you a new one.`,
+        ],
+        action: { label: 'Set up my account', url: registrationUrl },
+        footnote: `Weren't expecting this? You can safely ignore this e-mail: no account is created unless the link is used. If you think it reached you by mistake, call us at ${brand.supportPhone}.`,
+      }),
+    } satisfies TemplatedEmail;
+  }
+
+  // Sent to an address nobody has verified yet: it carries nothing the applicant typed, so the form
+  // cannot be used to send someone else words of one's choosing under the lender's name.
+  function emailVerificationEmail({ verificationUrl, expiresInMinutes }: EmailVerificationEmailInput) {
+    const expiry = duration(expiresInMinutes);
+    return {
+      kind: 'email-verification',
+      subject: `Confirm your e-mail address for your ${lender} loan application`,
+      ...renderEmail({
+        preheader: `One click to continue your loan application. The link expires in ${expiry}.`,
+        heading: 'Confirm your e-mail address',
+        paragraphs: [
+          'Hello,',
+          `Thank you for starting a loan application with ${lender}. To continue, please confirm that this e-mail address is yours by following the link below.`,
+          `The link expires in ${expiry}. Once your address is confirmed, we'll be in touch about the next steps.`,
+        ],
+        action: { label: 'Confirm my e-mail address', url: verificationUrl },
+        footnote: `Didn't start an application? Someone may have typed your address by mistake. You can safely ignore this e-mail: the address is not confirmed unless the link is used.`,
+      }),
+    } satisfies TemplatedEmail;
+  }
+
+  return {
+    absoluteUrl,
+    renderEmail,
+    passwordResetEmail,
+    magicLinkEmail,
+    invitationEmail,
+    emailVerificationEmail,
+  };
 }
 
 export type MailTemplates = ReturnType<typeof mailTemplates>;
 
-/** 30 -> "30 minutes", 60 -> "1 hour", 1440 -> "24 hours". */
+/** 30 -> "30 minutes", 60 -> "1 hour", 1440 -> "24 hours", 4320 -> "3 days". */
 function duration(minutes: number): string {
   const whole = Math.max(1, Math.round(minutes));
+  const day = 24 * 60;
+  if (whole % day === 0 && whole >= 2 * day) return `${whole / day} days`;
   if (whole % 60 === 0) return whole === 60 ? '1 hour' : `${whole / 60} hours`;
   return whole === 1 ? '1 minute' : `${whole} minutes`;
 }

@@ -1,7 +1,87 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_ERROR_CODES,
+  apiPaths,
+  ApiErrorSchema,
+  InvitationLookupRequestSchema,
+  InvitationSchema,
+  RegistrationRequestSchema,
+  RegistrationResponseSchema,
+} from '@customer-core/contracts';
+import { HttpError } from '../../http/http-error.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../passwords/common-passwords.js';
 import type { AuthServices } from '../../services.js';
 
-// PLACEHOLDER: to be written (issue 4).
+const ALREADY_REGISTERED_MESSAGE =
+  "This e-mail address already has an account. Sign in instead, or reset your password if you've forgotten it.";
+
+/**
+ * The page of an invitation's link: who it is for, then registration with the chosen password, which
+ * creates the borrower's user in the bundled identity provider (only where it runs) and signs them in
+ * as a sign-in link does: a product access token in a new session, and a one-time session token with
+ * which the page completes the identity provider's sign-in.
+ */
 export const registrationRoutes =
-  (_services: AuthServices): FastifyPluginAsyncZod =>
-  async () => {};
+  ({ invitations, identityProvider: idp, productTokens, lender }: AuthServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    if (!invitations || !idp) return;
+    const invalidInvitation = () =>
+      new HttpError(
+        400,
+        API_ERROR_CODES.invalidLink,
+        `This invitation link is invalid, has expired or was already used. Call ${lender.name} at ${lender.supportPhone} for a new one.`,
+      );
+    const alreadyRegistered = () =>
+      new HttpError(409, API_ERROR_CODES.alreadyRegistered, ALREADY_REGISTERED_MESSAGE);
+
+    app.post(
+      apiPaths.registration.invitation,
+      {
+        schema: {
+          tags: ['registration'],
+          summary: "Who an invitation is for (the token of the invitation's link)",
+          body: InvitationLookupRequestSchema,
+          response: { 200: InvitationSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const outcome = await invitations.lookup(request.body.token);
+        if (outcome.kind === 'invalid') throw invalidInvitation();
+        if (outcome.kind === 'already_registered') throw alreadyRegistered();
+        return outcome.invitation;
+      },
+    );
+
+    app.post(
+      apiPaths.registration.register,
+      {
+        schema: {
+          tags: ['registration'],
+          summary: 'Register with an invitation (once): creates the account and signs the borrower in',
+          body: RegistrationRequestSchema,
+          response: { 200: RegistrationResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const { token, password } = request.body;
+        // Before the invitation is spent, so the borrower can choose another with the same link.
+        if (isCommonPassword(password)) {
+          throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
+        }
+        const outcome = await invitations.register(token, password);
+        if (outcome.kind === 'invalid') throw invalidInvitation();
+        if (outcome.kind === 'already_registered') throw alreadyRegistered();
+
+        const { borrower, user } = outcome;
+        const { token: accessToken } = productTokens.issue(
+          { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds },
+          productTokens.newSession(),
+        );
+        const { sessionToken } = await idp.issueSessionToken(user.id);
+        request.log.info({ borrowerId: borrower.id }, 'borrower registered by invitation');
+        return { access_token: accessToken, sessionToken, returnTo: null };
+      },
+    );
+  };

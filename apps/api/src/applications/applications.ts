@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import {
+  EMAIL_VERIFICATION_LIFETIME_HOURS,
+  routes,
+  type EmailVerificationResponse,
+  type StartApplication,
+} from '@customer-core/contracts';
+import type { ApiDatabase } from '../db/schema.js';
+import type { LinkRequestCounter } from '../links/request-limits.js';
+import type { MailService } from '../mail/index.js';
+
+export interface ApplicationDependencies {
+  db: Kysely<ApiDatabase>;
+  mail: MailService;
+  /** Applications per e-mail address and per client address (counted apart from other links). */
+  counter: LinkRequestCounter;
+  /** How long the counter's window lasts: what a refused applicant is told to wait at most. */
+  limitWindowSeconds: number;
+  publicUrl: string;
+}
+
+export type StartOutcome = { kind: 'started'; applicationId: string; email: string } | { kind: 'limited' };
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const answerOf = (row: { id: string; email: string; business_name: string }) => ({
+  applicationId: row.id,
+  email: row.email,
+  businessName: row.business_name,
+});
+
+/**
+ * Loan applications started on the portal, and the verification of their e-mail address: the
+ * application, its verification token (only the sha-256 is kept) and the e-mail carrying the link are
+ * written in one transaction.
+ */
+export function loanApplications({
+  db,
+  mail,
+  counter,
+  limitWindowSeconds,
+  publicUrl,
+}: ApplicationDependencies) {
+  return {
+    limitWindowSeconds,
+
+    /** Counts the request against both limits and, within them, stores it. Call `mail.nudge()` after. */
+    async start(application: StartApplication, client: string): Promise<StartOutcome> {
+      const token = randomBytes(32).toString('base64url');
+      return db.transaction().execute(async (trx): Promise<StartOutcome> => {
+        if (!(await counter.allow(trx, { email: application.email, client }))) return { kind: 'limited' };
+        const { id } = await trx
+          .insertInto('loan_application')
+          .values({
+            business_name: application.businessName,
+            contact_name: application.contactName,
+            email: application.email,
+            amount_requested: application.amountRequested,
+            purpose: application.purpose,
+            verification_token_hash: hash(token),
+            verification_expires_at: sql<Date>`now() + make_interval(hours => ${EMAIL_VERIFICATION_LIFETIME_HOURS})`,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const message = mail.templates.emailVerificationEmail({
+          verificationUrl: `${publicUrl}${routes.emailVerification.href({ token })}`,
+          expiresInMinutes: EMAIL_VERIFICATION_LIFETIME_HOURS * 60,
+        });
+        await mail.enqueue(trx, {
+          ...message,
+          to: application.email,
+          idempotencyKey: `${message.kind}:${id}`,
+        });
+        return { kind: 'started', applicationId: id, email: application.email };
+      });
+    },
+
+    /**
+     * Verifies the address of the application whose link this is. Opening the link again while it
+     * works is still a success (alreadyVerified); an unknown or expired link gives undefined.
+     */
+    async verify(
+      token: string,
+    ): Promise<(EmailVerificationResponse & { applicationId: string }) | undefined> {
+      const verified = await db
+        .updateTable('loan_application')
+        .set({ email_verified_at: sql<Date>`now()` })
+        .where('verification_token_hash', '=', hash(token))
+        .where('verification_expires_at', '>', sql<Date>`now()`)
+        .where('email_verified_at', 'is', null)
+        .returning(['id', 'email', 'business_name'])
+        .executeTakeFirst();
+      if (verified) return { ...answerOf(verified), alreadyVerified: false };
+      // Verified before (or by a concurrent request just now).
+      const earlier = await db
+        .selectFrom('loan_application')
+        .select(['id', 'email', 'business_name'])
+        .where('verification_token_hash', '=', hash(token))
+        .where('verification_expires_at', '>', sql<Date>`now()`)
+        .where('email_verified_at', 'is not', null)
+        .executeTakeFirst();
+      return earlier && { ...answerOf(earlier), alreadyVerified: true };
+    },
+  };
+}
+
+export type LoanApplications = ReturnType<typeof loanApplications>;

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import { apiPaths, type InviteBorrowerRequest } from '@customer-core/contracts';
+import type { MailboxMessage } from './links.js';
+import { post } from './session.js';
+
+// What the joining tests share: the operators' credential, inviting, and reading the e-mailed links.
+
+export const OPERATOR_SECRET = 'operator-secret-for-api-tests-only-0123456789';
+export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `operator:${OPERATOR_SECRET}` };
+
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+}
+
+let addresses = 0;
+
+/** An address no other test uses. */
+export function uniqueEmail(what = 'borrower'): string {
+  addresses += 1;
+  return `${what}.${addresses}.${Date.now()}@example.com`;
+}
+
+/** POST of the operators' invitation call; with the operator's credential unless another is given. */
+export function invite(
+  baseUrl: string,
+  body: Partial<InviteBorrowerRequest> | unknown,
+  credential: string | null = OPERATOR_SECRET,
+) {
+  return post(
+    baseUrl,
+    apiPaths.operator.invitations,
+    body,
+    credential === null ? {} : { authorization: `Bearer ${credential}` },
+  );
+}
+
+/** The token of the message's link to a portal page under `pagePath` (e.g. '/user-registration/'). */
+export function linkTokenOf(message: MailboxMessage, pagePath: string): string {
+  const pattern = new RegExp(`^https?://[^/]+${pagePath}([^/?#]+)$`);
+  const token = message.links.map((link) => pattern.exec(link)?.[1]).find(Boolean);
+  assert.ok(token, `a ${pagePath} link in ${JSON.stringify(message.links)}`);
+  return decodeURIComponent(token);
+}
+
+/**
+ * Completes the bundled IdP's sign-in with a one-time session token as the portal's page does (a
+ * prompt=none authorize with PKCE, then the token endpoint): the ID token's subject, or null when the
+ * session token is refused.
+ */
+export async function idpSubjectOfSessionToken(
+  baseUrl: string,
+  sessionToken: string,
+): Promise<string | null> {
+  const issuer = `${baseUrl}/oauth2/default`;
+  const verifier = randomBytes(32).toString('base64url');
+  const redirectUri = `${baseUrl}/auth/callback`;
+  const authorize = new URL(`${issuer}/v1/authorize`);
+  authorize.search = new URLSearchParams({
+    client_id: 'customer-portal',
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    response_mode: 'okta_post_message',
+    prompt: 'none',
+    scope: 'openid profile email',
+    state: randomBytes(16).toString('base64url'),
+    nonce: randomBytes(16).toString('base64url'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    sessionToken,
+  }).toString();
+  const page = await (await fetch(authorize, { headers: { origin: baseUrl } })).text();
+  const code = /"code"\s*:\s*"([^"]+)"/.exec(page)?.[1];
+  if (!code) return null;
+  const token = await fetch(`${issuer}/v1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: 'customer-portal',
+      redirect_uri: redirectUri,
+      grant_type: 'authorization_code',
+      code_verifier: verifier,
+      code,
+    }),
+  });
+  assert.equal(token.status, 200);
+  const { id_token } = (await token.json()) as { id_token: string };
+  return (JSON.parse(Buffer.from(id_token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+}
+
+/** Bodies no call should take, each answered 4xx (never 5xx). */
+export const MALFORMED_BODIES: Array<{ what: string; body: string; contentType?: string }> = [
+  { what: 'no JSON at all', body: '{"token": ' },
+  { what: 'an array', body: '[]' },
+  { what: 'null', body: 'null' },
+  { what: 'a string', body: '"token"' },
+  { what: 'plain text', body: 'token=abc', contentType: 'text/plain' },
+  { what: 'a form', body: 'token=abc', contentType: 'application/x-www-form-urlencoded' },
+];
+
+/** POSTs a raw body (for bodies JSON.stringify would not make). */
+export function postRaw(baseUrl: string, path: string, body: string, contentType = 'application/json') {
+  return fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+}
