@@ -7,6 +7,7 @@ import { FormScreen } from '../../components/form-screen';
 import { InvalidLink } from '../../components/invalid-link';
 import { useAuth } from '../../lib/auth/use-auth';
 import type { SignInLocationState } from '../../lib/sign-in-notice';
+import { useToasts } from '../../lib/toasts/toasts-context';
 import { PasswordSetForm, type PasswordSetOutcome } from '../password-set/password-set-form';
 import { finishPasswordReset } from './finish-password-reset';
 
@@ -15,6 +16,7 @@ export function PasswordResetScreen() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { status, signOut } = useAuth();
+  const { addToast } = useToasts();
   const [invalidLink, setInvalidLink] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -25,6 +27,13 @@ export function PasswordResetScreen() {
       case 'changed': {
         // A password change ends every session of the borrower, this browser's too.
         if (status !== 'unauthenticated') await signOut();
+        // The toast confirms it at once; the sign-in screen's notice stays, for the next step.
+        addToast({
+          key: 'password-changed',
+          status: 'success',
+          title: 'Password changed',
+          message: 'Your new password is saved.',
+        });
         const state: SignInLocationState = { notice: 'password-changed' };
         await navigate(routes.signIn.path, { replace: true, state });
         return;

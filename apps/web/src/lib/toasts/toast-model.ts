@@ -18,6 +18,8 @@ export interface Toast {
   status: ToastStatus;
   /** How long it stays, in ms, fixed when it is added. */
   duration: number;
+  /** When it was added: a toast replaced under the same key is a new one (its timer starts again). */
+  addedAt: number;
 }
 
 /** Spec section 9: the default toast duration. */
@@ -26,6 +28,8 @@ export const TOAST_DURATION_MS = 3000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 /** Spec section 9: the key that moves focus to the toasts. */
 export const TOAST_HOTKEY = 'F8';
+/** Spec section 5: the label screen readers hear before each toast; never empty. */
+export const TOAST_LABEL = 'Notification';
 
 /** Each toast already shown adds one base duration to a new one. */
 export function stackedDuration(alreadyShown: number, base = TOAST_DURATION_MS): number {
@@ -47,6 +51,7 @@ export function addToast(
     message: input.message,
     status: input.status ?? 'default',
     duration: stackedDuration(next.size, base),
+    addedAt: now,
   });
   return next;
 }

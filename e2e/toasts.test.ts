@@ -1,0 +1,201 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { routes, type LoanDetail, type LoanDocument } from '@customer-core/contracts';
+import type { Page } from 'playwright-core';
+import { assertAccessible } from './support/accessibility.js';
+import { collectPageErrors, screenshot } from './support/browser.js';
+import { onPath, requestLink, withText } from './support/getting-back-in.js';
+import { linkPath, waitForMail } from './support/mailbox.js';
+import { DESKTOP, PHONE, borrowerLoan, borrowerLoans } from './support/loans.js';
+import { DEMO, openPortal, signInAsDemo, type Portal } from './support/portal.js';
+import { recordToasts, toastLives } from './support/toasts.js';
+
+// The toasts (spec sections 3, 4 and 9) as a borrower meets them: signing loan documents, completing
+// the checkout, changing the password. This file's own server: it signs the demo borrower's documents
+// and changes the password.
+
+const BASE_MS = 3000;
+// The page is timed in the page itself; this covers rendering and a busy machine.
+const TOLERANCE_MS = 600;
+const SIGNATURE = `${DEMO.firstName} ${DEMO.lastName}`;
+
+const toasts = (page: Page) => page.getByTestId('toast');
+const signedToast = (page: Page, doc: LoanDocument) =>
+  toasts(page).filter(withText(`You signed \u201c${doc.title}\u201d.`));
+const documentItem = (page: Page, doc: LoanDocument) =>
+  page
+    .getByTestId('checkout-document')
+    .filter({ has: page.getByRole('heading', { name: doc.title, exact: true }) });
+
+async function review(page: Page, doc: LoanDocument) {
+  const item = documentItem(page, doc);
+  await item.getByRole('button', { name: `Read document: ${doc.title}` }).click();
+  await item.getByRole('button', { name: `Mark as reviewed: ${doc.title}` }).click();
+  await item.getByTestId('document-state').filter(withText('Reviewed')).waitFor();
+}
+
+/** Signs with the keyboard only: the mouse stays away from the toasts (over them, they wait). */
+async function signByKeyboard(page: Page, doc: LoanDocument) {
+  const item = documentItem(page, doc);
+  await item.getByLabel('Your full name').fill(SIGNATURE);
+  await item.getByRole('checkbox').press('Space');
+  await item.getByLabel('Your full name').press('Enter');
+}
+
+describe('toasts (browser)', () => {
+  let portal: Portal;
+  let page: Page;
+  let loan: LoanDetail;
+  let errors: string[];
+  before(async () => {
+    portal = await openPortal();
+    ({ page } = await portal.newPage());
+    errors = collectPageErrors(page);
+    await signInAsDemo(page);
+    const active = (await borrowerLoans(page)).find((l) => l.status === 'ACTIVE');
+    assert.ok(active, 'the demo borrower has an active loan');
+    await page.goto(routes.loanCheckout.href({ loanId: active.id }));
+    await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
+    loan = await borrowerLoan(page, active.id);
+    assert.ok(loan.documents.filter((d) => d.requiresSignature).length >= 3, 'three documents to sign');
+    assert.ok(
+      loan.documents.some((d) => !d.requiresSignature),
+      'a document only to review',
+    );
+  });
+  after(() => portal?.close());
+
+  it('stacks two signatures in a row, each toast lasting one base duration more than the one before', async (t) => {
+    const [first, second] = loan.documents.filter((d) => d.requiresSignature);
+    await review(page, first!);
+    await review(page, second!);
+    await page.mouse.move(5, DESKTOP.height - 5);
+    await recordToasts(page);
+
+    await signByKeyboard(page, first!);
+    await signedToast(page, first!).waitFor();
+    await signByKeyboard(page, second!);
+    await signedToast(page, second!).waitFor();
+    // Both at once, one under the other.
+    assert.equal(await toasts(page).count(), 2);
+    const [top, below] = await toasts(page).evaluateAll((items) =>
+      items.map((item) => item.getBoundingClientRect().top),
+    );
+    assert.ok(top! < below!, 'stacked');
+    assert.deepEqual(
+      await toasts(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-status'))),
+      ['success', 'success'],
+    );
+    // The viewport is at the top of the window.
+    assert.ok(top! < 40, `the first toast is at the top (${top}px)`);
+    await page.screenshot({ path: 'test-results/screenshots/toasts-stacked.png' });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: 'test-results/screenshots/toasts-stacked-phone.png' });
+    await page.setViewportSize(DESKTOP);
+    await page.mouse.move(5, DESKTOP.height - 5);
+
+    await signedToast(page, first!).waitFor({ state: 'detached', timeout: 3 * BASE_MS });
+    assert.equal(await signedToast(page, second!).count(), 1, 'the second outlasts the first');
+    await signedToast(page, second!).waitFor({ state: 'detached', timeout: 3 * BASE_MS });
+    const lives = await toastLives(page);
+    assert.equal(lives.length, 2);
+    const [a, b] = lives as [(typeof lives)[0], (typeof lives)[0]];
+    assert.deepEqual([a.duration, b.duration], [BASE_MS, 2 * BASE_MS]);
+    for (const [life, expected] of [
+      [a, BASE_MS],
+      [b, 2 * BASE_MS],
+    ] as const) {
+      assert.ok(life.goneAt !== null);
+      const lasted = life.goneAt - life.shownAt;
+      t.diagnostic(`"${life.title}" (${life.duration} ms) was shown for ${Math.round(lasted)} ms`);
+      assert.ok(
+        Math.abs(lasted - expected) < TOLERANCE_MS,
+        `${life.title} lasted ${lasted} ms, not ${expected}`,
+      );
+    }
+    assert.ok(b.shownAt > a.shownAt);
+  });
+
+  it('moves the focus to the toasts on F8 (they wait meanwhile), and closes one with its dismiss button', async () => {
+    const third = loan.documents.filter((d) => d.requiresSignature)[2]!;
+    await review(page, third);
+    await page.mouse.move(5, DESKTOP.height - 5);
+    await signByKeyboard(page, third);
+    const toast = signedToast(page, third);
+    await toast.waitFor();
+    assert.equal(
+      await toast.getAttribute('data-duration'),
+      String(BASE_MS),
+      'alone again: one base duration',
+    );
+
+    await page.keyboard.press('F8');
+    const focus = await page.evaluate(() => ({
+      viewport: document.activeElement?.getAttribute('data-testid'),
+      region: document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'),
+    }));
+    assert.deepEqual(focus, { viewport: 'toast-viewport', region: 'Notifications (F8)' });
+    // With the focus on them, the toasts wait to be read.
+    await page.waitForTimeout(BASE_MS + TOLERANCE_MS);
+    assert.equal(await toast.count(), 1, 'still there');
+    await page.keyboard.press('Tab');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.closest('[data-testid="toast"]') !== null),
+      true,
+    );
+    await assertAccessible(page, 'toast with the focus');
+    await screenshot(page, 'toast-focused');
+
+    const dismiss = toast.getByRole('button', { name: 'Dismiss notification' });
+    await dismiss.click();
+    await toast.waitFor({ state: 'detached' });
+    assert.equal(await toasts(page).count(), 0);
+  });
+
+  it('closes a toast swiped up past 50 px, and keeps one swiped less', async () => {
+    const [lastToReview, ...others] = loan.documents.filter((d) => !d.requiresSignature).reverse();
+    for (const doc of others) await review(page, doc);
+    await review(page, lastToReview!);
+    const toast = toasts(page).filter(withText('Checkout complete'));
+    await toast.waitFor();
+    await toast.filter(withText('Every document of your loan is reviewed and signed.')).waitFor();
+
+    const swipe = async (distance: number) => {
+      const box = (await toast.boundingBox())!;
+      const x = box.x + box.width / 3;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (let step = 1; step <= 10; step += 1) await page.mouse.move(x, y - (distance * step) / 10);
+      await page.mouse.up();
+    };
+    // Short of the threshold: it springs back (and, with the pointer on it, waits).
+    await swipe(30);
+    await page.waitForTimeout(300);
+    assert.equal(await toast.count(), 1, 'a 30 px swipe keeps it');
+    await swipe(80);
+    await toast.waitFor({ state: 'detached', timeout: 2000 });
+    await page.getByRole('heading', { name: 'You\u2019re all set' }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  it('confirms a password reset with a success toast, and the sign-in notice', async () => {
+    const { page: other } = await portal.newPage();
+    await requestLink(other, routes.forgotPassword.path, DEMO.email, 'Send reset link');
+    await other.goto(linkPath(await waitForMail(portal.baseUrl, DEMO.email), '/auth/password-reset/'));
+    await other.getByLabel('New password', { exact: true }).fill('Toast-Reset-2026');
+    await other.getByLabel('Confirm new password').fill('Toast-Reset-2026');
+    await other.getByRole('button', { name: 'Save new password' }).click();
+    await other.waitForURL(onPath(routes.signIn.path));
+    const toast = toasts(other).filter(withText('Password changed'));
+    await toast.filter(withText('Your new password is saved.')).waitFor();
+    assert.equal(await toast.getAttribute('data-status'), 'success');
+    await other
+      .getByRole('status')
+      .filter(withText('Your password has been changed. Sign in with your new password.'))
+      .waitFor();
+    await assertAccessible(other, 'sign-in with the password-changed toast');
+    await screenshot(other, 'toast-password-changed');
+    await toast.waitFor({ state: 'detached', timeout: BASE_MS + 2000 });
+  });
+});
