@@ -1,6 +1,48 @@
-import { GenericError } from '../../components/generic-error';
+import { routes } from '@customer-core/contracts';
+import { Link, useParams } from 'react-router';
+import { Loading } from '../../components/loading';
+import { StatusView } from '../../components/status-view';
+import { CheckoutView } from './checkout-view';
+import { useLoanCheckout } from './use-loan-checkout';
+import './loan-checkout.css';
 
-// PLACEHOLDER: to be written (issue 4).
+/** Spec section 2: /ui/dashboard/loan-checkout/{loanId}, the loan's documents to review and sign. */
 export function LoanCheckoutScreen() {
-  return <GenericError />;
+  const { loanId = '' } = useParams();
+  const { state, retry, review, sign } = useLoanCheckout(loanId);
+  switch (state.kind) {
+    case 'loading':
+      return <Loading />;
+    case 'not-found':
+      // Someone else's loan, a made-up id or a malformed one: the same page, nothing about the loan.
+      return (
+        <StatusView tone="info" title="Loan not found" testId="loan-not-found">
+          <p>
+            We couldn&rsquo;t find this loan in your account. Check the link you followed, or go back to your
+            account to see your loans.
+          </p>
+          <div className="status-view__actions">
+            <Link className="button button--primary" to={routes.dashboard.path}>
+              Back to your account
+            </Link>
+          </div>
+        </StatusView>
+      );
+    case 'failed':
+      return (
+        <StatusView tone="warning" title="We couldn't load this loan" testId="loan-checkout-error">
+          <p>{state.message}</p>
+          <div className="status-view__actions checkout__actions">
+            <button type="button" className="button button--primary" onClick={retry}>
+              Try again
+            </button>
+            <Link className="button button--secondary" to={routes.dashboard.path}>
+              Back to your account
+            </Link>
+          </div>
+        </StatusView>
+      );
+    case 'ready':
+      return <CheckoutView loan={state.loan} refused={state.refused} review={review} sign={sign} />;
+  }
 }

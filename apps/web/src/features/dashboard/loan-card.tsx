@@ -1,0 +1,81 @@
+import { routes, type LoanSummary } from '@customer-core/contracts';
+import { Link } from 'react-router';
+import { describeProgress, type CheckoutProgress } from '../loans/checkout-progress';
+import { formatCalendarDate, formatMoney } from '../loans/loan-format';
+import { LoanStatusBadge } from '../loans/loan-status-badge';
+
+interface LoanCardProps {
+  loan: LoanSummary;
+  /** Open loans show their next payment; closed ones only what they were. */
+  open: boolean;
+  /** Set when the loan has documents to review and sign (null: how many is not known). */
+  toSign?: CheckoutProgress | null | undefined;
+}
+
+export function LoanCard({ loan, open, toSign }: LoanCardProps) {
+  const titleId = `loan-${loan.id}-title`;
+  return (
+    <article
+      className={`loan-card${open ? '' : ' loan-card--closed'}`}
+      aria-labelledby={titleId}
+      data-testid="loan-card"
+      data-status={loan.status}
+      data-reference={loan.reference}
+    >
+      <header className="loan-card__header">
+        <div className="loan-card__name">
+          <h3 id={titleId}>{loan.product}</h3>
+          <p className="loan-card__reference">
+            Loan <span data-testid="loan-reference">{loan.reference}</span>
+          </p>
+        </div>
+        <LoanStatusBadge status={loan.status} />
+      </header>
+      <dl className="loan-facts">
+        <div>
+          <dt>Amount</dt>
+          <dd data-testid="loan-amount">{formatMoney(loan.amountCents)}</dd>
+        </div>
+        <div>
+          <dt>Balance</dt>
+          <dd data-testid="loan-balance">{formatMoney(loan.balanceCents)}</dd>
+        </div>
+        {open && (
+          <div>
+            <dt>Next payment</dt>
+            <dd data-testid="loan-next-payment">
+              {loan.nextPayment ? (
+                <>
+                  {formatMoney(loan.nextPayment.amountCents)}
+                  <span className="loan-facts__sub">
+                    due{' '}
+                    <time dateTime={loan.nextPayment.dueOn}>
+                      {formatCalendarDate(loan.nextPayment.dueOn)}
+                    </time>
+                  </span>
+                </>
+              ) : (
+                'None scheduled'
+              )}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {toSign !== undefined && (
+        <div className="loan-card__action" data-testid="loan-documents-to-sign">
+          <p>
+            <strong>Documents to sign.</strong>{' '}
+            {toSign ? `${describeProgress(toSign)}.` : 'Review and sign them to complete your loan.'}
+          </p>
+          <Link
+            className="button button--primary"
+            to={routes.loanCheckout.href({ loanId: loan.id })}
+            aria-label={`Review and sign documents for loan ${loan.reference}`}
+          >
+            Review and sign documents
+          </Link>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import { routes, type LoanSummary } from '@customer-core/contracts';
+import { Link } from 'react-router';
+import { Spinner } from '../../components/spinner';
+import type { CheckoutProgress } from '../loans/checkout-progress';
+import { isOpenLoan } from '../loans/loan-status';
+import { LoanCard } from './loan-card';
+import { useLoans } from './use-loans';
+
+/** The borrower's loans: open ones first, then closed ones (paid off, closed) in a group of their own. */
+export function LoansSection() {
+  const { state, retry } = useLoans();
+  const loans = state.kind === 'loaded' ? state.loans : [];
+  const open = loans.filter(isOpenLoan);
+  const closed = loans.filter((loan) => !isOpenLoan(loan));
+  return (
+    <>
+      <section className="loans" aria-labelledby="loans-title" data-testid="loans" data-state={state.kind}>
+        <h2 id="loans-title">Your loans</h2>
+        {state.kind === 'loading' && (
+          <p className="loans__message" role="status">
+            <Spinner />
+            Loading your loans...
+          </p>
+        )}
+        {state.kind === 'failed' && (
+          <div className="loans__problem" role="alert" data-testid="loans-error">
+            <p>{state.message}</p>
+            <button type="button" className="button button--secondary" onClick={retry}>
+              Try again
+            </button>
+          </div>
+        )}
+        {state.kind === 'loaded' && loans.length === 0 && (
+          <div className="loans__message loans__message--empty" data-testid="loans-empty">
+            <p>You don&rsquo;t have any loans with us yet.</p>
+            <p>
+              Looking for funding? <Link to={routes.startApplication.path}>Apply for a loan</Link>
+            </p>
+          </div>
+        )}
+        {state.kind === 'loaded' && loans.length > 0 && open.length === 0 && (
+          <p className="loans__message">You have no open loans.</p>
+        )}
+        {open.length > 0 && state.kind === 'loaded' && (
+          <LoanList loans={open} open toSign={state.toSign} testId="open-loans" />
+        )}
+      </section>
+      {closed.length > 0 && (
+        <section className="loans" aria-labelledby="closed-loans-title" data-testid="closed-loans">
+          <h2 id="closed-loans-title">Closed loans</h2>
+          <LoanList loans={closed} open={false} testId="closed-loan-list" />
+        </section>
+      )}
+    </>
+  );
+}
+
+interface LoanListProps {
+  loans: LoanSummary[];
+  open: boolean;
+  toSign?: ReadonlyMap<string, CheckoutProgress | null>;
+  testId: string;
+}
+
+function LoanList({ loans, open, toSign, testId }: LoanListProps) {
+  return (
+    <ul className="loans__list" data-testid={testId}>
+      {loans.map((loan) => (
+        <li key={loan.id}>
+          <LoanCard loan={loan} open={open} toSign={toSign?.get(loan.id)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

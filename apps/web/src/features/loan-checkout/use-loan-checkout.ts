@@ -1,0 +1,87 @@
+import {
+  CHECKOUT_LOAN_STATUSES,
+  type LoanDetail,
+  type LoanStatus,
+  type SignDocumentRequest,
+} from '@customer-core/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { getLoan, reviewDocument, signDocument, startCheckout, type LoanOutcome } from '../loans/loans-api';
+
+export type CheckoutState =
+  | { kind: 'loading' }
+  | { kind: 'not-found' }
+  | { kind: 'failed'; message: string }
+  /** `refused`: the API would not start the checkout (its message). */
+  | { kind: 'ready'; loan: LoanDetail; refused: string | null };
+
+/** What an action on a document came to, for the document's own view. */
+export type ActionResult = { ok: true; loan: LoanDetail } | { ok: false; message: string };
+
+export const canCheckOut = (status: LoanStatus) =>
+  (CHECKOUT_LOAN_STATUSES as readonly string[]).includes(status);
+
+async function openCheckout(loanId: string, signal: AbortSignal): Promise<CheckoutState> {
+  const loaded = await getLoan(loanId, signal);
+  if (loaded.kind === 'not-found') return { kind: 'not-found' };
+  if (loaded.kind !== 'loaded') return { kind: 'failed', message: loaded.message };
+  const { loan } = loaded;
+  // Opening the page starts the checkout; a loan that can't be checked out is only shown.
+  if (!canCheckOut(loan.status) || loan.checkout.status !== 'not_started') {
+    return { kind: 'ready', loan, refused: null };
+  }
+  const started = await startCheckout(loanId, signal);
+  switch (started.kind) {
+    case 'loaded':
+      return { kind: 'ready', loan: started.loan, refused: null };
+    case 'refused':
+      return { kind: 'ready', loan, refused: started.message };
+    case 'not-found':
+      return { kind: 'not-found' };
+    case 'failed':
+      return { kind: 'failed', message: started.message };
+  }
+}
+
+const NOT_FOUND_NOW = 'This loan is no longer in your account. Go back to your account to see your loans.';
+
+/** The loan's checkout: loaded (and started) on opening, then advanced document by document. */
+export function useLoanCheckout(loanId: string) {
+  const [state, setState] = useState<CheckoutState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    void openCheckout(loanId, controller.signal).then((opened) => {
+      if (!controller.signal.aborted) setState(opened);
+    });
+    return () => controller.abort();
+  }, [loanId, attempt]);
+
+  const retry = useCallback(() => {
+    setState({ kind: 'loading' });
+    setAttempt((count) => count + 1);
+  }, []);
+
+  const apply = useCallback((outcome: LoanOutcome): ActionResult => {
+    switch (outcome.kind) {
+      case 'loaded':
+        setState({ kind: 'ready', loan: outcome.loan, refused: null });
+        return { ok: true, loan: outcome.loan };
+      case 'not-found':
+        return { ok: false, message: NOT_FOUND_NOW };
+      case 'refused':
+      case 'failed':
+        return { ok: false, message: outcome.message };
+    }
+  }, []);
+
+  const review = useCallback(
+    async (documentId: string) => apply(await reviewDocument(loanId, documentId)),
+    [apply, loanId],
+  );
+  const sign = useCallback(
+    async (documentId: string, signature: SignDocumentRequest) =>
+      apply(await signDocument(loanId, documentId, signature)),
+    [apply, loanId],
+  );
+  return { state, retry, review, sign };
+}

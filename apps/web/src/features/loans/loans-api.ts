@@ -1,0 +1,77 @@
+import {
+  LoanDetailSchema,
+  LoanListSchema,
+  apiPaths,
+  type LoanDetail,
+  type LoanSummary,
+  type SignDocumentRequest,
+} from '@customer-core/contracts';
+import type { ApiResult } from '../../lib/api-client';
+import { describeFailure } from '../../lib/api-failure';
+import { sessionRequest } from '../../lib/auth/session-request';
+
+// The signed-in borrower's loans (Bearer product token). A 401 also ends the session: the guard then
+// sends the borrower to sign-in, so the screens need not tell it apart from another failure.
+
+export type LoansOutcome = { kind: 'loaded'; loans: LoanSummary[] } | { kind: 'failed'; message: string };
+
+export type LoanOutcome =
+  | { kind: 'loaded'; loan: LoanDetail }
+  /** Not the borrower's loan, or no loan at all: the same answer, so nothing leaks. */
+  | { kind: 'not-found' }
+  /** The API would not do it (e.g. a loan that can't be checked out): its message, for people. */
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed'; message: string };
+
+const LOANS_FAILED = "We couldn't load your loans just now. Please try again in a few minutes.";
+const LOAN_FAILED = "We couldn't load this loan just now. Please try again in a few minutes.";
+const ACTION_FAILED = "We couldn't save that just now. Please try again in a few minutes.";
+
+/** GET the borrower's loans (open ones first; HIDDEN ones never come). */
+export async function getLoans(signal?: AbortSignal): Promise<LoansOutcome> {
+  const result = await sessionRequest(apiPaths.borrower.loans, { signal });
+  if (result.isError) return { kind: 'failed', message: describeFailure(result, LOANS_FAILED).message };
+  const parsed = LoanListSchema.safeParse(result.data);
+  return parsed.success
+    ? { kind: 'loaded', loans: parsed.data.loans }
+    : { kind: 'failed', message: LOANS_FAILED };
+}
+
+function loanOutcome(result: ApiResult, fallback: string): LoanOutcome {
+  if (!result.isError) {
+    const parsed = LoanDetailSchema.safeParse(result.data);
+    return parsed.success ? { kind: 'loaded', loan: parsed.data } : { kind: 'failed', message: fallback };
+  }
+  if (result.status === 404 && !result.exceptionThrown) return { kind: 'not-found' };
+  const failure = describeFailure(result, fallback);
+  if ((result.status === 400 || result.status === 409) && failure.serverMessage)
+    return { kind: 'refused', message: failure.serverMessage };
+  return { kind: 'failed', message: failure.message };
+}
+
+export async function getLoan(loanId: string, signal?: AbortSignal): Promise<LoanOutcome> {
+  const result = await sessionRequest(apiPaths.borrower.loan.href({ loanId }), { signal });
+  // The id comes from the address: a malformed one is a loan that does not exist.
+  if (result.isError && result.status === 400 && !result.exceptionThrown) return { kind: 'not-found' };
+  return loanOutcome(result, LOAN_FAILED);
+}
+
+/** Starts the loan's document checkout; starting it again changes nothing. */
+export async function startCheckout(loanId: string, signal?: AbortSignal): Promise<LoanOutcome> {
+  const path = apiPaths.borrower.startCheckout.href({ loanId });
+  return loanOutcome(await sessionRequest(path, { method: 'POST', signal }), LOAN_FAILED);
+}
+
+export async function reviewDocument(loanId: string, documentId: string): Promise<LoanOutcome> {
+  const path = apiPaths.borrower.reviewDocument.href({ loanId, documentId });
+  return loanOutcome(await sessionRequest(path, { method: 'POST' }), ACTION_FAILED);
+}
+
+export async function signDocument(
+  loanId: string,
+  documentId: string,
+  signature: SignDocumentRequest,
+): Promise<LoanOutcome> {
+  const path = apiPaths.borrower.signDocument.href({ loanId, documentId });
+  return loanOutcome(await sessionRequest(path, { method: 'POST', body: signature }), ACTION_FAILED);
+}

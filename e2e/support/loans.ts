@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  BorrowerListSchema,
+  LoanDetailSchema,
+  LoanListSchema,
+  OperatorLoanSchema,
+  apiPaths,
+  type AddLoanRequest,
+  type LoanDetail,
+  type LoanSummary,
+  type OperatorLoan,
+} from '@customer-core/contracts';
+import type { Page } from 'playwright-core';
+
+// What the loan browser tests share: the operators' API (to give another borrower a loan), the
+// borrower API as the signed-in page sees it (to know what the screens should show), and the figures
+// as the portal writes them.
+
+/** A service credential for the test server (the operators' API takes it as a Bearer token). */
+const OPERATOR_SECRET = 'e2e-operator-secret-for-browser-tests-only';
+export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `operator:${OPERATOR_SECRET}` };
+
+async function operatorCall(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${OPERATOR_SECRET}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
+/** Adds a loan through the operators' API (as `npm run cli` does). */
+export async function addLoan(baseUrl: string, loan: AddLoanRequest): Promise<OperatorLoan> {
+  return OperatorLoanSchema.parse(await operatorCall(baseUrl, 'POST', apiPaths.operator.loans, loan));
+}
+
+/** How many loans the operators see for a borrower: HIDDEN ones included. */
+export async function loanCountOf(baseUrl: string, email: string): Promise<number> {
+  const { borrowers } = BorrowerListSchema.parse(
+    await operatorCall(baseUrl, 'GET', apiPaths.operator.borrowers),
+  );
+  const borrower = borrowers.find((b) => b.email.toLowerCase() === email.toLowerCase());
+  assert.ok(borrower, `${email} is a borrower`);
+  return borrower.loans;
+}
+
+/** A GET of the borrower API with the page's own product token, as the portal makes it. */
+async function asBorrower(page: Page, path: string): Promise<unknown> {
+  const { status, body } = await page.evaluate(
+    async ([url, key]) => {
+      const token = localStorage.getItem(key!);
+      const response = await fetch(url!, { headers: { authorization: `Bearer ${token}` } });
+      return { status: response.status, body: await response.text() };
+    },
+    [path, ACCESS_TOKEN_STORAGE_KEY],
+  );
+  assert.equal(status, 200, `GET ${path} answered ${status}: ${body}`);
+  return JSON.parse(body) as unknown;
+}
+
+export async function borrowerLoans(page: Page): Promise<LoanSummary[]> {
+  return LoanListSchema.parse(await asBorrower(page, apiPaths.borrower.loans)).loans;
+}
+
+export async function borrowerLoan(page: Page, loanId: string): Promise<LoanDetail> {
+  return LoanDetailSchema.parse(await asBorrower(page, apiPaths.borrower.loan.href({ loanId })));
+}
+
+/** Cents as the portal writes them: $1,234.56. */
+export function usd(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
