@@ -19,10 +19,19 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-/** The real server (built portal, API, bundled IdP, embedded database) and a browser for it. */
-export async function openPortal(env: Record<string, string> = {}): Promise<Portal> {
-  const server = await startTestServer('pglite', env);
-  const browser = await launchBrowser();
+/**
+ * The real server (built portal, API, bundled IdP, embedded database — or PostgreSQL with
+ * TEST_DATABASE_URL for kind 'postgres') and a browser for it.
+ */
+export async function openPortal(
+  env: Record<string, string> = {},
+  kind: Parameters<typeof startTestServer>[0] = 'pglite',
+): Promise<Portal> {
+  const server = await startTestServer(kind, env);
+  const browser = await launchBrowser().catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
   const contexts: BrowserContext[] = [];
   return {
     server,

@@ -1,6 +1,11 @@
-import { GenericError } from '../../components/generic-error';
+import { routes } from '@customer-core/contracts';
+import { Navigate, useParams } from 'react-router';
 
-// PLACEHOLDER: to be written (issue 4).
+/**
+ * Spec section 2, the direct-app e-mail verification forwarder: the e-mailed link's address, passed on
+ * to the application's verification page in place (no history entry, so Back leaves both).
+ */
 export function EmailVerificationForwarder() {
-  return <GenericError />;
+  const { token = '' } = useParams();
+  return <Navigate to={routes.directAppEmailVerification.href({ token })} replace />;
 }

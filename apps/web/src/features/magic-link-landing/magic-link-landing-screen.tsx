@@ -8,9 +8,9 @@ import { IdentityProviderUnavailable } from '../../components/identity-provider-
 import { InvalidLink } from '../../components/invalid-link';
 import { Spinner } from '../../components/spinner';
 import { getLenderBranding } from '../../config/portal-config-meta';
+import { completeLinkSignIn } from '../../lib/complete-link-sign-in';
 import { loadIdentityProvider, type IdentityProviderClient } from '../../lib/identity-provider';
 import { useIdentityProviderUnavailableReason } from '../../lib/identity-provider-availability';
-import { completeMagicLinkSignIn } from './complete-magic-link-sign-in';
 import { SIGN_IN_FAILED, magicLinkLogin } from './magic-link-login';
 
 const requestNewLink = (
@@ -56,7 +56,7 @@ export function MagicLinkLandingScreen() {
     if (outcome.kind === 'failed') return fail(outcome.message);
     try {
       // On success the page leaves for the identity provider.
-      await completeMagicLinkSignIn(client, outcome.session);
+      await completeLinkSignIn(client, outcome.session);
     } catch (error) {
       console.error(new Error('Sign-in error: could not complete the sign-in by link', { cause: error }));
       fail(requestNewLink);

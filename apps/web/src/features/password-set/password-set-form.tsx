@@ -22,6 +22,11 @@ interface PasswordSetFormProps {
   onSubmit: (values: PasswordSet) => Promise<PasswordSetOutcome>;
   /** A banner above the fields (call failures). */
   banner?: ReactNode;
+  /** The fields' labels: a reset sets a new password, registration a first one. */
+  passwordLabel?: string;
+  confirmLabel?: string;
+  /** Shown above the password fields, e.g. the account's read-only e-mail address. */
+  children?: ReactNode;
 }
 
 const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined;
@@ -36,6 +41,9 @@ export function PasswordSetForm({
   pendingText,
   onSubmit,
   banner,
+  passwordLabel = 'New password',
+  confirmLabel = 'Confirm new password',
+  children,
 }: PasswordSetFormProps) {
   const {
     register,
@@ -66,8 +74,9 @@ export function PasswordSetForm({
   return (
     <form className="form-screen__form" onSubmit={submit} noValidate>
       {banner}
+      {children}
       <div className="password-set__password">
-        <FormField id={passwordId} label="New password" error={passwordError}>
+        <FormField id={passwordId} label={passwordLabel} error={passwordError}>
           <PasswordInput
             {...register('password')}
             id={passwordId}
@@ -78,7 +87,7 @@ export function PasswordSetForm({
         </FormField>
         <PasswordChecklist id={checklistId} password={password} />
       </div>
-      <FormField id={confirmId} label="Confirm new password" error={confirmError}>
+      <FormField id={confirmId} label={confirmLabel} error={confirmError}>
         <PasswordInput
           {...register('confirmPassword')}
           id={confirmId}

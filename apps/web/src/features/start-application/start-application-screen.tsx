@@ -1,6 +1,86 @@
-import { GenericError } from '../../components/generic-error';
+import {
+  EMAIL_VERIFICATION_LIFETIME_HOURS,
+  type StartApplication,
+  type StartApplicationResponse,
+} from '@customer-core/contracts';
+import { useState } from 'react';
+import { ExistingCustomerSignIn } from '../../components/existing-customer-sign-in';
+import { FormScreen } from '../../components/form-screen';
+import { ApplicationForm } from './application-form';
+import './start-application.css';
 
-// PLACEHOLDER: to be written (issue 4).
+interface Sent {
+  application: StartApplicationResponse;
+  values: StartApplication;
+}
+
+function CheckYourEmail({
+  sent: { application, values },
+  onStartAgain,
+}: {
+  sent: Sent;
+  onStartAgain: () => void;
+}) {
+  return (
+    <FormScreen
+      title="Check your e-mail"
+      tone="success"
+      focusTitle
+      testId="start-application-sent"
+      intro={
+        <p data-testid="start-application-sent-message">
+          Thank you. We sent a link to <strong>{application.email}</strong> to verify your e-mail address.
+        </p>
+      }
+    >
+      <section className="form-screen__actions" aria-labelledby="start-application-next-title">
+        <h2 id="start-application-next-title">What happens next</h2>
+        <ol className="start-application__next">
+          <li>Open the e-mail and follow the link within {EMAIL_VERIFICATION_LIFETIME_HOURS} hours.</li>
+          <li>
+            One of our lending specialists reviews the application for {values.businessName} and contacts you
+            about the documents we need.
+          </li>
+        </ol>
+        <p className="start-application__note">
+          Not there in a few minutes? Check your spam or junk folder, or start again to correct the address.
+        </p>
+        <button type="button" className="button button--secondary button--block" onClick={onStartAgain}>
+          Start again
+        </button>
+      </section>
+      <ExistingCustomerSignIn />
+    </FormScreen>
+  );
+}
+
+/** What "Apply For a Loan" opens: the start of a loan application, verified by an e-mailed link. */
 export function StartApplicationScreen() {
-  return <GenericError />;
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [previous, setPrevious] = useState<StartApplication | undefined>(undefined);
+
+  if (sent) {
+    return (
+      <CheckYourEmail
+        sent={sent}
+        onStartAgain={() => {
+          setPrevious(sent.values);
+          setSent(null);
+        }}
+      />
+    );
+  }
+  return (
+    <FormScreen
+      title="Apply for a loan"
+      intro="Tell us about your business and what you need. It takes about two minutes; we'll then e-mail you a link to verify your address."
+      testId="start-application"
+    >
+      <ApplicationForm
+        defaultValues={previous}
+        onStarted={(application, values) => setSent({ application, values })}
+      />
+      <ExistingCustomerSignIn />
+    </FormScreen>
+  );
 }

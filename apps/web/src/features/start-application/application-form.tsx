@@ -1,0 +1,94 @@
+import {
+  StartApplicationSchema,
+  type StartApplication,
+  type StartApplicationInput,
+  type StartApplicationResponse,
+} from '@customer-core/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Banner } from '../../components/banner';
+import { EmailField } from '../../components/email-field';
+import { MessageWithPhone } from '../../components/message-with-phone';
+import { Spinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { AmountField, parseDollars } from './amount-field';
+import { PurposeField } from './purpose-field';
+import { startApplication } from './start-application';
+
+// The one schema the API validates the application with.
+const resolver = zodResolver(StartApplicationSchema);
+
+interface ApplicationFormProps {
+  /** What was sent before ("Start again" keeps it, to correct an address). */
+  defaultValues: Partial<StartApplicationInput> | undefined;
+  onStarted: (application: StartApplicationResponse, values: StartApplication) => void;
+}
+
+export function ApplicationForm({ defaultValues, onStarted }: ApplicationFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<StartApplicationInput, unknown, StartApplication>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { businessName: '', contactName: '', email: '', ...defaultValues },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  // The banner is above a long form: brought into view (on a phone the button is far below it).
+  const bannerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) bannerRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const outcome = await startApplication(values);
+    if (outcome.kind === 'failed') setFailure(outcome.message);
+    else onStarted(outcome.application, values);
+  });
+
+  return (
+    <form className="form-screen__form" onSubmit={onSubmit} noValidate>
+      {failure && (
+        <div ref={bannerRef}>
+          <Banner type="error" onDismiss={() => setFailure(null)} testId="start-application-error-banner">
+            <MessageWithPhone message={failure} />
+          </Banner>
+        </div>
+      )}
+      <TextField
+        id="start-application-business-name"
+        label="Business name"
+        input={{ ...register('businessName'), autoComplete: 'organization' }}
+        error={errors.businessName?.message}
+      />
+      <TextField
+        id="start-application-contact-name"
+        label="Your name"
+        input={{ ...register('contactName'), autoComplete: 'name' }}
+        error={errors.contactName?.message}
+      />
+      <EmailField id="start-application-email" input={register('email')} error={errors.email?.message} />
+      <AmountField
+        id="start-application-amount"
+        input={register('amountRequested', { setValueAs: parseDollars })}
+        error={errors.amountRequested?.message}
+      />
+      <PurposeField
+        id="start-application-purpose"
+        input={register('purpose')}
+        error={errors.purpose?.message}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
+        {isSubmitting && <Spinner />}
+        Send application
+      </button>
+      <p className="visually-hidden" role="status">
+        {isSubmitting ? 'Sending your application' : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { LOAN_PURPOSES } from '@customer-core/contracts';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FormField, fieldErrorId } from '../../components/form-field';
+
+interface PurposeFieldProps {
+  id: string;
+  input: UseFormRegisterReturn;
+  error?: string | undefined;
+}
+
+/** What the loan is for: a native select, which phones show as their own picker. */
+export function PurposeField({ id, input, error }: PurposeFieldProps) {
+  return (
+    <FormField id={id} label="What is the loan for?" error={error}>
+      <select
+        {...input}
+        id={id}
+        className="text-input purpose-select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? fieldErrorId(id) : undefined}
+      >
+        <option value="">Choose one</option>
+        {Object.entries(LOAN_PURPOSES).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}

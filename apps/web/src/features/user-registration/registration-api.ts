@@ -1,0 +1,82 @@
+import {
+  API_ERROR_CODES,
+  InvitationSchema,
+  RegistrationResponseSchema,
+  apiPaths,
+  type Invitation,
+  type InvitationLookupRequest,
+  type RegistrationRequest,
+  type RegistrationResponse,
+} from '@customer-core/contracts';
+import { apiClient } from '../../lib/api-client';
+import { describeFailure } from '../../lib/api-failure';
+
+// The registration calls: who the invitation is for, then the account with the chosen password.
+
+/** An invitation that cannot be used (unknown, expired, used, replaced): the API says whom to contact. */
+export type InvitationRefused =
+  | { kind: 'invalid-invitation'; message: string | null }
+  | { kind: 'already-registered'; message: string | null };
+
+export type InvitationLookupOutcome =
+  { kind: 'found'; invitation: Invitation } | InvitationRefused | { kind: 'failed'; message: string };
+
+export type RegistrationOutcome =
+  | { kind: 'registered'; session: RegistrationResponse }
+  | InvitationRefused
+  /** The API refused the password itself (too common, a rule): its message goes under the field. */
+  | { kind: 'password-refused'; message: string }
+  | { kind: 'failed'; message: string };
+
+export const LOOKUP_FAILED = 'Our server did not answer as expected. Please try again in a few minutes.';
+export const REGISTRATION_FAILED =
+  "We couldn't create your account just now. Please try again in a few minutes.";
+const PASSWORD_REFUSED = "This password can't be used. Please choose a different one.";
+
+function refusal(code: string | null, message: string | null): InvitationRefused | null {
+  if (code === API_ERROR_CODES.invalidLink) return { kind: 'invalid-invitation', message };
+  if (code === API_ERROR_CODES.alreadyRegistered) return { kind: 'already-registered', message };
+  return null;
+}
+
+/** POST /api/registration/invitation: the token in the body, so that it stays out of logs. */
+export async function lookupInvitation(
+  token: string,
+  signal?: AbortSignal,
+): Promise<InvitationLookupOutcome> {
+  const body: InvitationLookupRequest = { token };
+  const result = await apiClient.post(apiPaths.registration.invitation, body, { signal });
+  if (!result.isError) {
+    const parsed = InvitationSchema.safeParse(result.data);
+    return parsed.success
+      ? { kind: 'found', invitation: parsed.data }
+      : { kind: 'failed', message: LOOKUP_FAILED };
+  }
+  const failure = describeFailure(result, LOOKUP_FAILED);
+  const refused = refusal(failure.code, failure.serverMessage);
+  if (refused) return refused;
+  // Any other 400 is a token the API could not read at all: just as unusable.
+  if (result.status === 400 && !result.exceptionThrown) {
+    return { kind: 'invalid-invitation', message: failure.serverMessage };
+  }
+  return { kind: 'failed', message: failure.message };
+}
+
+/** POST /api/registration: creates the identity with the password; answers a session as a sign-in link does. */
+export async function register(token: string, password: string): Promise<RegistrationOutcome> {
+  const body: RegistrationRequest = { token, password };
+  const result = await apiClient.post(apiPaths.registration.register, body);
+  if (!result.isError) {
+    const parsed = RegistrationResponseSchema.safeParse(result.data);
+    return parsed.success
+      ? { kind: 'registered', session: parsed.data }
+      : { kind: 'failed', message: REGISTRATION_FAILED };
+  }
+  const failure = describeFailure(result, REGISTRATION_FAILED);
+  const refused = refusal(failure.code, failure.serverMessage);
+  if (refused) return refused;
+  if (result.status === 400 && !result.exceptionThrown) {
+    return { kind: 'password-refused', message: failure.serverMessage ?? PASSWORD_REFUSED };
+  }
+  return { kind: 'failed', message: failure.message };
+}

@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.js';
+
+// What the joining browser tests share: the operators' command line, and screenshots at both sizes.
+
+const run = promisify(execFile);
+const CLI = path.resolve(import.meta.dirname, '../../apps/api/dist/cli/main.js');
+
+/** The operator's service credential the test server is started with (SERVICE_CREDENTIALS). */
+export const OPERATOR = { id: 'operator', secret: 'e2e-operator-secret-0123456789abcdefghij' };
+export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `${OPERATOR.id}:${OPERATOR.secret}` };
+
+export interface CliResult {
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the operators' command line (the built one, as `npm run cli` does) against the portal. */
+export async function runCli(baseUrl: string, args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+      env: { ...process.env, PORTAL_URL: baseUrl, OPERATOR_CREDENTIAL: OPERATOR.secret },
+      timeout: 30_000,
+    });
+    return { stdout, stderr };
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`cli ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error });
+  }
+}
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** A screenshot at a desktop's size and a phone's (test-results/screenshots/<name>-desktop|phone.png). */
+export async function screenshotBothSizes(page: Page, name: string): Promise<void> {
+  const initial = page.viewportSize();
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await screenshot(page, `${name}-${label}`);
+  }
+  if (initial) await page.setViewportSize(initial);
+}
+
+/** How many entries the tab's session history has. */
+export const historyLength = (page: Page) => page.evaluate(() => window.history.length);
