@@ -138,7 +138,13 @@ for (const kind of testDatabaseKinds()) {
     it('reads the active loan with its documents in order, each with a readable text', async () => {
       const active = detailOf(await loan(demo, idOf('LN-DEMO-1')));
       assert.equal(active.status, 'ACTIVE');
-      assert.deepEqual(active.checkout, { status: 'not_started', startedAt: null, completedAt: null });
+      assert.deepEqual(active.checkout, {
+        status: 'not_started',
+        startedAt: null,
+        completedAt: null,
+        documents: 5,
+        documentsDone: 0,
+      });
       assert.deepEqual(
         active.documents.map((d) => [d.title, d.requiresSignature, d.state]),
         [
@@ -209,10 +215,12 @@ for (const kind of testDatabaseKinds()) {
       const beforeLast = detailOf(await loan(demo, loanId));
       assert.equal(beforeLast.checkout.status, 'in_progress');
       assert.equal(beforeLast.checkout.completedAt, null);
+      assert.equal(beforeLast.checkout.documentsDone, 4);
 
       const done = detailOf(await sign(demo, loanId, ach.id));
       assert.equal(done.checkout.status, 'completed');
       assert.ok(done.checkout.completedAt);
+      assert.equal(done.checkout.documentsDone, 5);
       assert.deepEqual(
         done.documents.map((d) => d.state),
         ['signed', 'signed', 'reviewed', 'reviewed', 'signed'],

@@ -40,6 +40,9 @@ export const LoanSummarySchema = z.object({
     status: CheckoutStatusSchema,
     startedAt: z.string().nullable(),
     completedAt: z.string().nullable(),
+    /** The loan's documents, and how many are done (reviewed, and signed where a signature is needed). */
+    documents: z.number().int().nonnegative(),
+    documentsDone: z.number().int().nonnegative(),
   }),
 });
 export type LoanSummary = z.infer<typeof LoanSummarySchema>;

@@ -28,7 +28,17 @@ function visibleLoans(db: Kysely<ApiDatabase>, borrowerId: string) {
     .leftJoin('loan_checkout', 'loan_checkout.loan_id', 'loan.id')
     .where('loan.borrower_id', '=', borrowerId)
     .where('loan.status', '<>', 'HIDDEN')
-    .select([...LOAN_TERM_COLUMNS, 'loan_checkout.started_at', 'loan_checkout.completed_at']);
+    .select([
+      ...LOAN_TERM_COLUMNS,
+      'loan_checkout.started_at',
+      'loan_checkout.completed_at',
+      sql<number>`(select count(*)::int from loan_document d where d.loan_id = loan.id)`.as('documents'),
+      // Done: reviewed, and signed where a signature is needed.
+      sql<number>`(
+        select count(*)::int from loan_document d
+        where d.loan_id = loan.id and d.reviewed_at is not null and (not d.requires_signature or d.signed_at is not null)
+      )`.as('documents_done'),
+    ]);
 }
 
 type LoanRow = Awaited<ReturnType<ReturnType<typeof visibleLoans>['executeTakeFirstOrThrow']>>;
@@ -45,6 +55,8 @@ function toSummary(row: LoanRow): LoanSummary {
       status: checkoutStatusOf(row.started_at, row.completed_at),
       startedAt: isoOf(row.started_at),
       completedAt: isoOf(row.completed_at),
+      documents: Number(row.documents),
+      documentsDone: Number(row.documents_done),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { routes, type LoanSummary } from '@customer-core/contracts';
 import { Link } from 'react-router';
-import { describeProgress, type CheckoutProgress } from '../loans/checkout-progress';
+import { describeProgress } from '../loans/checkout-progress';
 import { formatCalendarDate, formatMoney } from '../loans/loan-format';
 import { LoanStatusBadge } from '../loans/loan-status-badge';
 
@@ -8,11 +8,13 @@ interface LoanCardProps {
   loan: LoanSummary;
   /** Open loans show their next payment; closed ones only what they were. */
   open: boolean;
-  /** Set when the loan has documents to review and sign (null: how many is not known). */
-  toSign?: CheckoutProgress | null | undefined;
 }
 
-export function LoanCard({ loan, open, toSign }: LoanCardProps) {
+/** Only an active loan is checked out; one with every document done has nothing left to sign. */
+const hasDocumentsToSign = ({ status, checkout }: LoanSummary) =>
+  status === 'ACTIVE' && checkout.documentsDone < checkout.documents;
+
+export function LoanCard({ loan, open }: LoanCardProps) {
   const titleId = `loan-${loan.id}-title`;
   return (
     <article
@@ -61,11 +63,11 @@ export function LoanCard({ loan, open, toSign }: LoanCardProps) {
           </div>
         )}
       </dl>
-      {toSign !== undefined && (
+      {hasDocumentsToSign(loan) && (
         <div className="loan-card__action" data-testid="loan-documents-to-sign">
           <p>
             <strong>Documents to sign.</strong>{' '}
-            {toSign ? `${describeProgress(toSign)}.` : 'Review and sign them to complete your loan.'}
+            {describeProgress({ done: loan.checkout.documentsDone, total: loan.checkout.documents })}.
           </p>
           <Link
             className="button button--primary"

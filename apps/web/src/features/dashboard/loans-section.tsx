@@ -1,7 +1,6 @@
 import { routes, type LoanSummary } from '@customer-core/contracts';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/spinner';
-import type { CheckoutProgress } from '../loans/checkout-progress';
 import { isOpenLoan } from '../loans/loan-status';
 import { LoanCard } from './loan-card';
 import { useLoans } from './use-loans';
@@ -41,9 +40,7 @@ export function LoansSection() {
         {state.kind === 'loaded' && loans.length > 0 && open.length === 0 && (
           <p className="loans__message">You have no open loans.</p>
         )}
-        {open.length > 0 && state.kind === 'loaded' && (
-          <LoanList loans={open} open toSign={state.toSign} testId="open-loans" />
-        )}
+        {open.length > 0 && state.kind === 'loaded' && <LoanList loans={open} open testId="open-loans" />}
       </section>
       {closed.length > 0 && (
         <section className="loans" aria-labelledby="closed-loans-title" data-testid="closed-loans">
@@ -58,16 +55,15 @@ export function LoansSection() {
 interface LoanListProps {
   loans: LoanSummary[];
   open: boolean;
-  toSign?: ReadonlyMap<string, CheckoutProgress | null>;
   testId: string;
 }
 
-function LoanList({ loans, open, toSign, testId }: LoanListProps) {
+function LoanList({ loans, open, testId }: LoanListProps) {
   return (
     <ul className="loans__list" data-testid={testId}>
       {loans.map((loan) => (
         <li key={loan.id}>
-          <LoanCard loan={loan} open={open} toSign={toSign?.get(loan.id)} />
+          <LoanCard loan={loan} open={open} />
         </li>
       ))}
     </ul>
