@@ -73,7 +73,7 @@ export async function buildApp(
   const idpOrigins = [config.identityProviders.production, config.identityProviders.nonProduction]
     .map((p) => new URL(p.issuer).origin)
     .filter((origin) => origin !== new URL(config.publicUrl).origin);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     production: config.production,
     identityProviderOrigins: [...new Set(idpOrigins)],
     errorReportingDsn: config.errorReporting.dsn,
