@@ -114,6 +114,7 @@ export async function buildApp(
 
   const mail = createMailService(config, db, app.log.child({ component: 'mail' }));
   const services = await createAuthServices(config, db, identityProvider, mail);
+  app.addHook('onClose', () => services.sessions.close());
   for (const route of [
     tokenExchangeRoute,
     tokenRefreshRoute,

@@ -78,7 +78,7 @@ export async function createAuthServices(
     ttlSeconds: config.accessTokenTtlSeconds,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
-  const sessions = sessionStore(db);
+  const sessions = sessionStore(db, config.database);
   if (idp) loadCommonPasswords();
   const borrowers = borrowerRepository(db);
   const identityProvider: BundledIdentityProvider | null =

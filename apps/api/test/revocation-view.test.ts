@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql, type Kysely } from 'kysely';
+import { migrateToLatest, openDatabase } from '@customer-core/database';
+import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
+import { apiMigrations } from '../src/db/migrations.js';
+import type { ApiDatabase } from '../src/db/schema.js';
+import { sessionStore, type SessionStore } from '../src/tokens/session-store.js';
+
+/** Polls until the check holds (notices and reconnections are asynchronous), or fails after 5 s. */
+async function eventually(check: () => Promise<boolean>, what: string) {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    if (await check()) return;
+    await sleep(50);
+  }
+  assert.fail(`never: ${what}`);
+}
+
+describe(
+  'revocations kept in memory, told to every instance (PostgreSQL)',
+  { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL' },
+  () => {
+    let database: TestDatabase;
+    let db: Kysely<ApiDatabase>;
+    let a: SessionStore;
+    let b: SessionStore;
+    let borrowerId: string;
+    const claims = (sid: string, iat = Math.floor(Date.now() / 1000)) => ({ sid, sub: borrowerId, iat });
+    const later = () => new Date(Date.now() + 3_600_000);
+
+    before(async () => {
+      database = await createTestDatabase('postgres');
+      db = openDatabase<ApiDatabase>(database.location);
+      await migrateToLatest(db, 'api', apiMigrations);
+      ({ id: borrowerId } = await db
+        .insertInto('borrower')
+        .values({ email: 'view@example.com', first_name: null, last_name: null })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+      // Two instances' stores on one database.
+      a = sessionStore(db, database.location);
+      b = sessionStore(db, database.location);
+      await b.isRevoked(claims('warm-up')); // b learns the borrower (one query)
+    });
+    after(async () => {
+      await a.close();
+      await b.close();
+      await db.destroy();
+      await database.drop();
+    });
+
+    it('answers from memory, and hears a revocation made by another instance', async () => {
+      await sleep(200); // both listening and loaded
+      await db
+        .insertInto('revoked_session')
+        .values({ sid: 'silent', borrower_id: borrowerId, expires_at: later() })
+        .execute();
+      assert.equal(await b.isRevoked(claims('silent')), false, 'memory, not a query');
+
+      await a.revoke('s1', borrowerId, later());
+      assert.equal(await a.isRevoked(claims('s1')), true, 'the revoking instance at once');
+      await eventually(() => b.isRevoked(claims('s1')), 'b refuses the revoked session');
+      assert.equal(await b.isRevoked(claims('s2')), false);
+    });
+
+    it('hears a borrower-wide cut-off: earlier tokens refused, later ones not', async () => {
+      const before = Math.floor(Date.now() / 1000) - 5;
+      await a.revokeAllOf(borrowerId);
+      await eventually(() => b.isRevoked(claims('old', before)), 'b refuses tokens from before');
+      assert.equal(await b.isRevoked(claims('new', Math.floor(Date.now() / 1000) + 1)), false);
+    });
+
+    it('asks the database while its connection is lost, and reloads when it is back', async () => {
+      const admin = await sql<{ n: number }>`
+        select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+        where datname = current_database() and query ilike 'listen%'
+      `.execute(db);
+      assert.equal(admin.rows[0]!.n, 2, 'both listeners cut off');
+      await sleep(100);
+      // Written without a notice while nobody listens: the fallback query finds it.
+      await db
+        .insertInto('revoked_session')
+        .values({ sid: 'while-lost', borrower_id: borrowerId, expires_at: later() })
+        .execute();
+      assert.equal(await b.isRevoked(claims('while-lost')), true);
+      // After reconnecting (1 s), the reload has it, memory answers again, and notices flow again.
+      await sleep(1500);
+      assert.equal(await b.isRevoked(claims('while-lost')), true);
+      await db
+        .insertInto('revoked_session')
+        .values({ sid: 'silent-again', borrower_id: borrowerId, expires_at: later() })
+        .execute();
+      assert.equal(await b.isRevoked(claims('silent-again')), false, 'memory again');
+      await a.revoke('after-reconnect', borrowerId, later());
+      await eventually(() => b.isRevoked(claims('after-reconnect')), 'notices flow again');
+    });
+  },
+);
