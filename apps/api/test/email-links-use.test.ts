@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { apiPaths, decodeAccessToken } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import type { LinkPurpose } from '../src/db/schema.js';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
-import { authn, createUser, mailFor, tokenOf } from './support/links.js';
+import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
+import { authn, createUser, idTokenSubject, mailFor, tokenOf } from './support/links.js';
 import { sleep } from './support/mail.js';
 import { json, post } from './support/session.js';
 
@@ -27,45 +27,6 @@ const newClient = () => {
   clients += 1;
   return `203.0.${Math.floor(clients / 250)}.${clients % 250}`;
 };
-
-/** The bundled IdP's authorize with a session token, prompt=none and PKCE (as okta-auth-js does): the ID token's subject. */
-async function authorizeWithSessionToken(baseUrl: string, sessionToken: string) {
-  const issuer = `${baseUrl}/oauth2/default`;
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${baseUrl}/auth/callback`;
-  const authorize = new URL(`${issuer}/v1/authorize`);
-  authorize.search = new URLSearchParams({
-    client_id: 'customer-portal',
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    response_mode: 'okta_post_message',
-    prompt: 'none',
-    scope: 'openid profile email',
-    state: randomBytes(16).toString('base64url'),
-    nonce: randomBytes(16).toString('base64url'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    sessionToken,
-  }).toString();
-  const page = await (await fetch(authorize, { headers: { origin: baseUrl } })).text();
-  const code = /"code"\s*:\s*"([^"]+)"/.exec(page)?.[1];
-  if (!code) return { code: null, subject: null };
-  const token = await fetch(`${issuer}/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_id: 'customer-portal',
-      redirect_uri: redirectUri,
-      grant_type: 'authorization_code',
-      code_verifier: verifier,
-      code,
-    }),
-  });
-  assert.equal(token.status, 200);
-  const { id_token } = (await token.json()) as { id_token: string };
-  const claims = JSON.parse(Buffer.from(id_token.split('.')[1]!, 'base64url').toString()) as { sub: string };
-  return { code, subject: claims.sub };
-}
 
 for (const kind of testDatabaseKinds()) {
   describe(`e-mailed links: using one (${kind})`, () => {
@@ -167,7 +128,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(refused.status, 401);
       assert.equal(refused.body.reason, 'revoked');
       // The IdP session token from the sign-in link, not yet used, was ended with the IdP sessions.
-      assert.equal((await authorizeWithSessionToken(url, signedIn.sessionToken)).code, null);
+      assert.equal(await completeSignInWithSessionToken(url, signedIn.sessionToken), null);
       await expectInvalidLink(await signIn(pendingSignIn));
 
       // Signing in afresh works at once.
@@ -213,9 +174,9 @@ for (const kind of testDatabaseKinds()) {
       });
 
       // The session token completes the IdP's sign-in (a code for this very user), once.
-      const authorized = await authorizeWithSessionToken(url, body.sessionToken);
-      assert.ok(authorized.code);
-      assert.equal(authorized.subject, user.id);
+      const authorized = await completeSignInWithSessionToken(url, body.sessionToken);
+      assert.ok(authorized);
+      assert.equal(idTokenSubject(authorized), user.id);
 
       // The same borrower on the next sign-in, by link or by password.
       const next = await json<MagicLinkLoginBody>(await signIn(await linkFor('magic_link', user.login)));

@@ -5,10 +5,9 @@ import { sql } from 'kysely';
 import { apiPaths, INVITATION_LIFETIME_DAYS, type Invitation, type Profile } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';
 import {
-  idpSubjectOfSessionToken,
   invite,
   linkTokenOf,
   MALFORMED_BODIES,
@@ -18,7 +17,7 @@ import {
   uniqueEmail,
   type ApiErrorBody,
 } from './support/joining.js';
-import { authn, createUser, inbox, mailFor } from './support/links.js';
+import { authn, createUser, idTokenSubject, inbox, mailFor } from './support/links.js';
 import { logCollector } from './support/mail.js';
 import { demoAccessToken, json, post } from './support/session.js';
 
@@ -216,7 +215,9 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(linked.idp_issuer, `${url}/oauth2/default`);
       const user = await server.server.identityProvider!.users.findById(linked.idp_subject!);
       assert.equal(user?.login, email);
-      assert.equal(await idpSubjectOfSessionToken(url, body.sessionToken), linked.idp_subject);
+      const tokens = await completeSignInWithSessionToken(url, body.sessionToken);
+      assert.ok(tokens);
+      assert.equal(idTokenSubject(tokens), linked.idp_subject);
       assert.equal((await authn(url, email, GOOD_PASSWORD)).status, 200, 'the chosen password signs in');
       const { borrower_id } = await db
         .selectFrom('loan')

@@ -13,7 +13,6 @@ export async function signInThroughIdp(
   credentials: { username: string; password: string },
   clientId = 'customer-portal',
 ): Promise<IdpTokens> {
-  const issuer = `${baseUrl}/oauth2/default`;
   const authn = await fetch(`${baseUrl}/api/v1/authn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -22,6 +21,21 @@ export async function signInThroughIdp(
   if (authn.status !== 200) throw new Error(`authn answered ${authn.status}`);
   const { sessionToken } = (await authn.json()) as { sessionToken: string };
 
+  const tokens = await completeSignInWithSessionToken(baseUrl, sessionToken, clientId);
+  if (!tokens) throw new Error('authorize gave no code for a fresh session token');
+  return tokens;
+}
+
+/**
+ * Step 5 of the portal's sign-in: a prompt=none authorize with a one-time session token and PKCE,
+ * then the token endpoint. Null when the identity provider refuses the session token (no code).
+ */
+export async function completeSignInWithSessionToken(
+  baseUrl: string,
+  sessionToken: string,
+  clientId = 'customer-portal',
+): Promise<IdpTokens | null> {
+  const issuer = `${baseUrl}/oauth2/default`;
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(16).toString('base64url');
   const redirectUri = `${baseUrl}/auth/callback`;
@@ -41,7 +55,7 @@ export async function signInThroughIdp(
   }).toString();
   const page = await (await fetch(authorize, { headers: { origin: baseUrl } })).text();
   const code = /"code"\s*:\s*"([^"]+)"/.exec(page)?.[1];
-  if (!code) throw new Error(`authorize gave no code: ${page.slice(0, 300)}`);
+  if (!code) return null;
 
   const token = await fetch(`${issuer}/v1/token`, {
     method: 'POST',

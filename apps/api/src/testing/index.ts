@@ -1,3 +1,4 @@
 export { freePort } from './free-port.js';
-export { signInThroughIdp, type IdpTokens } from './idp-sign-in.js';
+export { completeSignInWithSessionToken, signInThroughIdp, type IdpTokens } from './idp-sign-in.js';
 export { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
+export { inbox, type MailboxMessage } from './dev-mailbox.js';

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
 import { apiPaths, type InviteBorrowerRequest } from '@customer-core/contracts';
 import type { MailboxMessage } from './links.js';
 import { post } from './session.js';
@@ -42,51 +41,6 @@ export function linkTokenOf(message: MailboxMessage, pagePath: string): string {
   const token = message.links.map((link) => pattern.exec(link)?.[1]).find(Boolean);
   assert.ok(token, `a ${pagePath} link in ${JSON.stringify(message.links)}`);
   return decodeURIComponent(token);
-}
-
-/**
- * Completes the bundled IdP's sign-in with a one-time session token as the portal's page does (a
- * prompt=none authorize with PKCE, then the token endpoint): the ID token's subject, or null when the
- * session token is refused.
- */
-export async function idpSubjectOfSessionToken(
-  baseUrl: string,
-  sessionToken: string,
-): Promise<string | null> {
-  const issuer = `${baseUrl}/oauth2/default`;
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${baseUrl}/auth/callback`;
-  const authorize = new URL(`${issuer}/v1/authorize`);
-  authorize.search = new URLSearchParams({
-    client_id: 'customer-portal',
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    response_mode: 'okta_post_message',
-    prompt: 'none',
-    scope: 'openid profile email',
-    state: randomBytes(16).toString('base64url'),
-    nonce: randomBytes(16).toString('base64url'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    sessionToken,
-  }).toString();
-  const page = await (await fetch(authorize, { headers: { origin: baseUrl } })).text();
-  const code = /"code"\s*:\s*"([^"]+)"/.exec(page)?.[1];
-  if (!code) return null;
-  const token = await fetch(`${issuer}/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_id: 'customer-portal',
-      redirect_uri: redirectUri,
-      grant_type: 'authorization_code',
-      code_verifier: verifier,
-      code,
-    }),
-  });
-  assert.equal(token.status, 200);
-  const { id_token } = (await token.json()) as { id_token: string };
-  return (JSON.parse(Buffer.from(id_token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 }
 
 /** Bodies no call should take, each answered 4xx (never 5xx). */

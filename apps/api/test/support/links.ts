@@ -1,24 +1,9 @@
 import assert from 'node:assert/strict';
-import type { TestServer } from '../../src/testing/index.js';
+import { inbox, type IdpTokens, type MailboxMessage, type TestServer } from '../../src/testing/index.js';
 import { eventually } from './mail.js';
 import { post } from './session.js';
 
-export interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  createdAt: string;
-}
-
-/** The dev mailbox's messages for one recipient, newest first. */
-export async function inbox(baseUrl: string, to: string): Promise<MailboxMessage[]> {
-  const response = await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
-  assert.equal(response.status, 200);
-  return (await response.json()) as MailboxMessage[];
-}
+export { inbox, type MailboxMessage };
 
 /** Waits until `to` has received `count` messages; returns them, newest first. */
 export function mailFor(baseUrl: string, to: string, count = 1): Promise<MailboxMessage[]> {
@@ -63,4 +48,9 @@ const VARYING = new Set(['date', 'x-request-id']);
 
 export function stableHeaders(response: Response): Record<string, string> {
   return Object.fromEntries([...response.headers].filter(([name]) => !VARYING.has(name)).sort());
+}
+
+/** The subject of the identity provider's ID token (its user id). */
+export function idTokenSubject({ idToken }: IdpTokens): string {
+  return (JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 }
