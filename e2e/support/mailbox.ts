@@ -1,22 +1,9 @@
 import assert from 'node:assert/strict';
+import { inbox, type MailboxMessage } from '@customer-core/api/testing';
 
 // The dev mailbox (GET /dev/mailbox/messages?to=…, newest first): where the test server delivers mail.
 
-export interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  createdAt: string;
-}
-
-export async function inbox(baseUrl: string, to: string): Promise<MailboxMessage[]> {
-  const response = await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
-  assert.equal(response.status, 200, 'the dev mailbox answers');
-  return (await response.json()) as MailboxMessage[];
-}
+export { inbox, type MailboxMessage };
 
 /** Waits until `to` holds `count` messages (delivery is asynchronous) and answers the newest. */
 export async function waitForMail(

@@ -2,19 +2,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { inbox, startTestServer, type MailboxMessage, type TestServer } from '../src/testing/index.js';
 import { eventually, logCollector } from './support/mail.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
-
-interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  createdAt: string;
-}
 
 for (const kind of testDatabaseKinds()) {
   describe(`dev mailbox (${kind})`, () => {
@@ -26,11 +16,7 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => server?.close());
 
-    const inbox = async (to: string) => {
-      const response = await fetch(`${server.baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
-      assert.equal(response.status, 200);
-      return (await response.json()) as MailboxMessage[];
-    };
+    const inboxOf = (to: string) => inbox(server.baseUrl, to);
     /** Enqueues as a flow would (in a transaction, then a nudge) and waits for it to arrive. */
     const send = async (message: {
       to: string;
@@ -44,7 +30,7 @@ for (const kind of testDatabaseKinds()) {
       await db.transaction().execute((trx) => mail.enqueue(trx, { ...message, idempotencyKey }));
       mail.nudge();
       await eventually(`"${message.subject}" in the mailbox`, async () =>
-        (await inbox(message.to)).some((m) => m.subject === message.subject),
+        (await inboxOf(message.to)).some((m) => m.subject === message.subject),
       );
     };
 
@@ -71,7 +57,7 @@ for (const kind of testDatabaseKinds()) {
         ...templates.magicLinkEmail({ signInUrl: '/x', expiresInMinutes: 15 }),
       });
 
-      const messages = await inbox('ADA@example.com');
+      const messages = await inboxOf('ADA@example.com');
       assert.deepEqual(
         messages.map((m) => m.subject),
         ['Your Main Street Funding sign-in link', 'Reset your Main Street Funding password'],

@@ -27,6 +27,12 @@ const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** One message as GET /dev/mailbox/messages lists it (newest first). */
+export type DevMailboxEntry = Pick<
+  DevMailboxMessage,
+  'id' | 'to' | 'subject' | 'text' | 'html' | 'links' | 'createdAt'
+>;
+
 export const devMailboxRoutes =
   (db: Kysely<ApiDatabase>, { lenderName }: { lenderName: string }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -36,7 +42,7 @@ export const devMailboxRoutes =
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const messages = await listDevMailbox(db, { to: request.query.to || undefined });
-        return messages.map(({ id, to, subject, text, html, links, createdAt }) => ({
+        return messages.map(({ id, to, subject, text, html, links, createdAt }): DevMailboxEntry => ({
           id,
           to,
           subject,
