@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackToSignIn } from '../../components/back-to-sign-in';
 import { FormScreen } from '../../components/form-screen';
@@ -26,6 +27,16 @@ function ContactUs() {
   );
 }
 
+/** The API's message (it names whom to call), or our own words when it sent none. */
+function ProblemMessage({ message, fallback }: { message: string | null; fallback: ReactNode }) {
+  if (!message) return fallback;
+  return (
+    <p data-testid="invitation-problem-message">
+      <MessageWithPhone message={message} />
+    </p>
+  );
+}
+
 /** Unknown, expired, used or replaced: the API's message says whom to contact. */
 export function InvalidInvitation({ message }: { message: string | null }) {
   return (
@@ -35,18 +46,17 @@ export function InvalidInvitation({ message }: { message: string | null }) {
       focusTitle
       testId="user-registration-invalid"
       intro={
-        message ? (
-          <p data-testid="invitation-problem-message">
-            <MessageWithPhone message={message} />
-          </p>
-        ) : (
-          <>
-            <p data-testid="invitation-problem-message">
-              This invitation has expired, has already been used or was replaced by a newer one.
-            </p>
-            <ContactUs />
-          </>
-        )
+        <ProblemMessage
+          message={message}
+          fallback={
+            <>
+              <p data-testid="invitation-problem-message">
+                This invitation has expired, has already been used or was replaced by a newer one.
+              </p>
+              <ContactUs />
+            </>
+          }
+        />
       }
     >
       <div className="form-screen__actions">
@@ -68,18 +78,17 @@ export function AlreadyRegistered({ email, message }: { email: string | null; me
       focusTitle
       testId="user-registration-already-registered"
       intro={
-        message ? (
-          <p data-testid="invitation-problem-message">
-            <MessageWithPhone message={message} />
-          </p>
-        ) : (
-          <>
-            <p data-testid="invitation-problem-message">
-              {email ? `There is already an account for ${email}.` : 'There is already an account for you.'}
-            </p>
-            <p>Sign in with its password. If you&rsquo;ve forgotten it, you can set a new one.</p>
-          </>
-        )
+        <ProblemMessage
+          message={message}
+          fallback={
+            <>
+              <p data-testid="invitation-problem-message">
+                {email ? `There is already an account for ${email}.` : 'There is already an account for you.'}
+              </p>
+              <p>Sign in with its password. If you&rsquo;ve forgotten it, you can set a new one.</p>
+            </>
+          }
+        />
       }
     >
       <div className="form-screen__actions">
