@@ -5,7 +5,8 @@ import autocannon from 'autocannon';
 export interface LoadSpec {
   url: string;
   method: 'GET' | 'POST';
-  body?: unknown;
+  /** JSON bodies, sent in turn (one request each). */
+  bodies?: unknown[];
   connections: number;
   seconds: number;
   warmUpSeconds: number;
@@ -51,14 +52,17 @@ export async function measureEndpoint(
 }
 
 function run(spec: LoadSpec, seconds: number): Promise<autocannon.Result> {
+  const bodies = spec.bodies?.map((body) => JSON.stringify(body));
+  let next = 0;
   return autocannon({
     url: spec.url,
     method: spec.method,
     connections: spec.connections,
     duration: seconds,
     timeout: 10,
-    ...(spec.body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec.body) }),
+    ...(bodies && {
+      headers: { 'content-type': 'application/json' },
+      requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }],
+    }),
   });
 }

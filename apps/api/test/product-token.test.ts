@@ -88,6 +88,39 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(await tokens.verify(forged), { ok: false, problem: 'bad_signature' });
     });
 
+    it('remembers a verified token without trusting it further: expiry, key and every byte still count', async () => {
+      const rotated = generateSigningKey();
+      await db
+        .insertInto('product_signing_key')
+        .values({
+          kid: rotated.kid,
+          private_key_pem: rotated.privateKeyPem,
+          public_jwk: JSON.stringify(rotated.publicJwk),
+        })
+        .execute();
+      const ring = await ProductKeyRing.open(db);
+      const ringTokens = new ProductTokens(ring, {
+        issuer: ISSUER,
+        ttlSeconds: 600,
+        sessionMaxAgeSeconds: 3600,
+      });
+      const { token, claims } = ringTokens.issue(subject, session);
+      assert.equal((await ringTokens.verify(token)).ok, true);
+      assert.equal((await ringTokens.verify(token)).ok, true);
+
+      const [h, , s] = token.split('.');
+      const forged = `${h}.${b64({ ...claims, sub: 'someone-else', aud: 'customer-core' })}.${s}`;
+      assert.deepEqual(await ringTokens.verify(forged), { ok: false, problem: 'bad_signature' });
+      assert.deepEqual(await ringTokens.verify(token, { now: claims.exp * 1000 }), {
+        ok: false,
+        problem: 'expired',
+      });
+
+      await db.deleteFrom('product_signing_key').where('kid', '=', rotated.kid).execute();
+      await ring.reload();
+      assert.deepEqual(await ringTokens.verify(token), { ok: false, problem: 'bad_signature' });
+    });
+
     it("refuses alg 'none'", async () => {
       const { claims } = tokens.issue(subject, session);
       const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, aud: 'customer-core' })}.`;

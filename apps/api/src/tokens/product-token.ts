@@ -31,7 +31,17 @@ export interface TokenSession {
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/**
+ * How many verified tokens each instance remembers. A borrower's token is presented on every call
+ * for its whole life, and an ES256 verify costs more than all else validate does; remembering the
+ * exact strings that passed turns repeat checks into a lookup. ~1.5 KB each.
+ */
+const VERIFIED_TOKENS_REMEMBERED = 10_000;
+
 export class ProductTokens {
+  /** Token string -> its claims and key, for tokens that passed every check but expiry. Oldest first. */
+  readonly #verified = new Map<string, { kid: string; claims: ProductTokenClaims }>();
+
   constructor(
     private readonly keys: ProductKeyRing,
     private readonly options: { issuer: string; ttlSeconds: number; sessionMaxAgeSeconds: number },
@@ -78,6 +88,16 @@ export class ProductTokens {
 
   /** Checks signature, algorithm, issuer, audience and (unless allowed) expiry. Revocation is the caller's. */
   async verify(raw: string, options: { allowExpired?: boolean; now?: number } = {}): Promise<VerifiedToken> {
+    const now = options.now ?? Date.now();
+    const expired = (claims: ProductTokenClaims) => !options.allowExpired && claims.exp * 1000 <= now;
+    const remembered = this.#verified.get(raw);
+    // Only the exact string that verified is remembered, and only while the key that signed it is kept.
+    if (remembered && this.keys.find(remembered.kid)) {
+      return expired(remembered.claims)
+        ? { ok: false, problem: 'expired' }
+        : { ok: true, claims: remembered.claims };
+    }
+
     const parts = raw.split('.');
     if (parts.length !== 3) return { ok: false, problem: 'malformed' };
     const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
@@ -105,9 +125,17 @@ export class ProductTokens {
     }
     if (claims.data.iss !== this.options.issuer) return { ok: false, problem: 'wrong_issuer' };
     if (payload.aud !== PRODUCT_TOKEN_AUDIENCE) return { ok: false, problem: 'wrong_audience' };
-    const now = options.now ?? Date.now();
-    if (!options.allowExpired && claims.data.exp * 1000 <= now) return { ok: false, problem: 'expired' };
-    return { ok: true, claims: { ...claims.data, sid: claims.data.sid, auth_time: claims.data.auth_time } };
+    const verified = { ...claims.data, sid: claims.data.sid, auth_time: claims.data.auth_time };
+    this.#remember(raw, key.kid, verified);
+    return expired(verified) ? { ok: false, problem: 'expired' } : { ok: true, claims: verified };
+  }
+
+  #remember(raw: string, kid: string, claims: ProductTokenClaims): void {
+    this.#verified.delete(raw);
+    if (this.#verified.size >= VERIFIED_TOKENS_REMEMBERED) {
+      this.#verified.delete(this.#verified.keys().next().value!);
+    }
+    this.#verified.set(raw, { kid, claims });
   }
 }
 
