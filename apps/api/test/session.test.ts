@@ -151,6 +151,7 @@ for (const kind of testDatabaseKinds()) {
       const response = await fetch(`${url}${apiPaths.auth.publicKeys}`);
       assert.equal(response.status, 200);
       assert.match(response.headers.get('cache-control') ?? '', /max-age=300/);
+      assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
       const jwks = (await response.json()) as { keys: Array<{ kid: string; alg: string; d?: string }> };
       assert.ok(jwks.keys.length >= 1);
       assert.ok(

@@ -23,6 +23,7 @@ export interface SigningKey {
 export class ProductKeyRing {
   #keys = new Map<string, SigningKey>();
   #active!: SigningKey;
+  #publicJwksJson = '';
   #lastReload = 0;
 
   private constructor(private readonly db: Kysely<ApiDatabase>) {}
@@ -54,6 +55,11 @@ export class ProductKeyRing {
     return { keys: [...this.#keys.values()].map((k) => k.publicJwk) };
   }
 
+  /** The same, serialised once per key change: the JWKS is fetched far more often than keys change. */
+  publicJwksJson(): string {
+    return this.#publicJwksJson;
+  }
+
   async reload(): Promise<void> {
     const rows = await this.db
       .selectFrom('product_signing_key')
@@ -75,6 +81,7 @@ export class ProductKeyRing {
     if (!newest) throw new Error('No product signing key in the database');
     this.#keys = keys;
     this.#active = newest;
+    this.#publicJwksJson = JSON.stringify(this.publicJwks());
     this.#lastReload = Date.now();
   }
 }

@@ -16,8 +16,11 @@ export const publicKeysRoute =
         },
       },
       async (_request, reply) => {
-        reply.header('cache-control', 'public, max-age=300');
-        return keys.publicJwks() as ReturnType<typeof PublicKeysSchema.parse>;
+        // Already JSON: Fastify sends a string as it is (the schema above still describes it).
+        return reply
+          .header('cache-control', 'public, max-age=300')
+          .type('application/json; charset=utf-8')
+          .send(keys.publicJwksJson() as never);
       },
     );
   };
