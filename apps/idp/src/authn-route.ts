@@ -76,24 +76,21 @@ export function authnRoutes(deps: AuthnDependencies) {
       log.info({ outcome: 'unknown_login' }, 'authn failed');
       return undefined;
     }
-    const locked = await throttle.isLocked(credentials.id, address);
+    const { user } = credentials;
+    const locked = await throttle.isLocked(user.id, address);
     const valid = await verifyPassword(credentials.passwordHash, password);
     if (locked) {
-      log.warn(
-        { userId: credentials.id, clientAddress: address },
-        'authn refused: account locked for this address',
-      );
+      log.warn({ userId: user.id, clientAddress: address }, 'authn refused: account locked for this address');
       return undefined;
     }
     if (!valid) {
-      const lockedNow = await throttle.recordFailure(credentials.id, address);
-      log.info({ userId: credentials.id, outcome: 'wrong_password' }, 'authn failed');
-      if (lockedNow)
-        log.warn({ userId: credentials.id, clientAddress: address }, 'account locked for this address');
+      const lockedNow = await throttle.recordFailure(user.id, address);
+      log.info({ userId: user.id, outcome: 'wrong_password' }, 'authn failed');
+      if (lockedNow) log.warn({ userId: user.id, clientAddress: address }, 'account locked for this address');
       return undefined;
     }
-    if (!(await throttle.recordSuccess(credentials.id, address))) return undefined;
-    return users.findById(credentials.id);
+    if (!(await throttle.recordSuccess(user.id, address))) return undefined;
+    return user;
   }
 
   return async function registerAuthn(app: FastifyInstance): Promise<void> {

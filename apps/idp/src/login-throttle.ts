@@ -55,13 +55,18 @@ export function createLoginThrottle(
 
   /** A successful sign-in ends the streak; false when a lockout is in force (it may have begun meanwhile). */
   async function recordSuccess(userId: string, clientAddress: string): Promise<boolean> {
-    await db
-      .deleteFrom('idp_login_failure')
-      .where('user_id', '=', userId)
-      .where('client_address', '=', clientAddress)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
-      .execute();
-    return !(await isLocked(userId, clientAddress));
+    // One statement: the delete leaves a lockout in force alone, and the check sees it.
+    const { rows } = await sql<{ locked: boolean }>`
+      with cleared as (
+        delete from idp_login_failure
+        where user_id = ${userId} and client_address = ${clientAddress}
+          and (locked_until is null or locked_until <= now())
+      )
+      select exists (
+        select 1 from idp_login_failure
+        where user_id = ${userId} and client_address = ${clientAddress} and locked_until > now()
+      ) as locked`.execute(db);
+    return rows[0]?.locked !== true;
   }
 
   return { isLocked, recordFailure, recordSuccess };

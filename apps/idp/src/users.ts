@@ -48,7 +48,7 @@ export class LoginAlreadyExistsError extends Error {
 }
 
 export interface UserCredentials {
-  id: string;
+  user: IdpUser;
   passwordHash: string;
 }
 
@@ -123,13 +123,10 @@ export function createUserRepository(db: Kysely<IdpDatabase>) {
       return row && toUser(row);
     },
 
+    /** The user and their password hash: what a sign-in needs, in one query. */
     async findCredentials(login: string): Promise<UserCredentials | undefined> {
-      const row = await db
-        .selectFrom('idp_user')
-        .select(['id', 'password_hash'])
-        .where(byLogin(login))
-        .executeTakeFirst();
-      return row && { id: row.id, passwordHash: row.password_hash };
+      const row = await db.selectFrom('idp_user').selectAll().where(byLogin(login)).executeTakeFirst();
+      return row && { user: toUser(row), passwordHash: row.password_hash };
     },
 
     async setPassword(id: string, password: string): Promise<void> {

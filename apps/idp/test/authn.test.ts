@@ -11,6 +11,7 @@ import {
   type TestApp,
   type TestDb,
 } from './support.js';
+import { createLoginThrottle } from '../src/login-throttle.js';
 
 const PASSWORD = 'Correct-horse-battery-1';
 
@@ -222,6 +223,30 @@ for (const kind of testDatabaseKinds()) {
         );
         assert.equal(status, 200, `round ${round}`);
       }
+    });
+
+    test('a right password does not end a lockout that began while it was checked', async () => {
+      const throttle = createLoginThrottle(testDb.db, { maxFailures: 2 });
+      const user = await server.idp.users.create({
+        login: 'edsger@example.com',
+        password: PASSWORD,
+        firstName: 'Edsger',
+        lastName: 'Dijkstra',
+      });
+      const address = '203.0.113.88';
+      await throttle.recordFailure(user.id, address);
+      assert.equal(await throttle.recordFailure(user.id, address), true); // locked now
+      assert.equal(await throttle.recordSuccess(user.id, address), false);
+      assert.equal(await throttle.isLocked(user.id, address), true, 'the lockout stays');
+
+      await sql`update idp_login_failure set locked_until = now() - interval '1 second'`.execute(testDb.db);
+      assert.equal(await throttle.recordSuccess(user.id, address), true);
+      const left = await testDb.db
+        .selectFrom('idp_login_failure')
+        .select('failures')
+        .where('user_id', '=', user.id)
+        .execute();
+      assert.deepEqual(left, [], 'an expired lockout and its count are cleared');
     });
 
     test('more than 30 attempts a minute from one address get 429 in Okta shape', async () => {

@@ -54,22 +54,23 @@ export function borrowerRepository(db: Kysely<ApiDatabase>) {
      * a loan), if there is one without an identity yet; otherwise a new borrower is created.
      */
     async upsertByIdentity(identity: VerifiedIdentity): Promise<Borrower> {
-      return db.transaction().execute(async (trx) => {
-        const profile = {
-          email: identity.email,
-          first_name: identity.firstName,
-          last_name: identity.lastName,
-          updated_at: new Date(),
-        };
-        const known = await trx
-          .updateTable('borrower')
-          .set(profile)
-          .where('idp_issuer', '=', identity.issuer)
-          .where('idp_subject', '=', identity.subject)
-          .returning(columns)
-          .executeTakeFirst();
-        if (known) return toBorrower(known);
+      const profile = {
+        email: identity.email,
+        first_name: identity.firstName,
+        last_name: identity.lastName,
+        updated_at: new Date(),
+      };
+      // Every sign-in but the first: one statement, no transaction needed.
+      const known = await db
+        .updateTable('borrower')
+        .set(profile)
+        .where('idp_issuer', '=', identity.issuer)
+        .where('idp_subject', '=', identity.subject)
+        .returning(columns)
+        .executeTakeFirst();
+      if (known) return toBorrower(known);
 
+      return db.transaction().execute(async (trx) => {
         const claimed = await trx
           .updateTable('borrower')
           .set((eb) => ({
