@@ -68,6 +68,7 @@ export async function buildApp(
   // JSON only: any other body is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   installErrorHandlers(app);
+  app.decorateRequest('trustedService', ''); // set by requireTrustedService
   await app.register(rateLimit, { global: false });
 
   const idpOrigins = [config.identityProviders.production, config.identityProviders.nonProduction]

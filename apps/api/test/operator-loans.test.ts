@@ -56,6 +56,10 @@ for (const kind of testDatabaseKinds()) {
             status: 'PAID',
           }),
           await call(url, 'GET', apiPaths.operator.borrowers, token),
+          // Without the credential, nothing about the body is checked or told.
+          await call(url, 'POST', apiPaths.operator.loans, token, { amount: 'lots' }),
+          await call(url, 'POST', apiPaths.operator.invitations, token, {}),
+          await call(url, 'POST', apiPaths.auth.mintLookupToken, token, { borrowerId: 'not-a-uuid' }),
         ]) {
           assert.equal(answer.status, 401, JSON.stringify(answer.body));
           assert.equal(answer.body.error, 'unauthorized');

@@ -8,7 +8,7 @@ import {
   MintLookupTokenResponseSchema,
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
-import { trustedServiceOf } from '../../http/service-credential.js';
+import { requireTrustedService } from '../../http/service-credential.js';
 import type { AuthServices } from '../../services.js';
 
 /**
@@ -21,6 +21,7 @@ export const lookupTokenRoutes =
     app.post(
       apiPaths.auth.mintLookupToken,
       {
+        onRequest: requireTrustedService(serviceCredentials),
         schema: {
           tags: ['trusted systems'],
           summary: 'Mint a one-time lookup token for a borrower (service credential)',
@@ -35,7 +36,7 @@ export const lookupTokenRoutes =
         },
       },
       async (request) => {
-        const service = trustedServiceOf(request, serviceCredentials);
+        const service = request.trustedService;
         const borrower = await borrowers.findById(request.body.borrowerId);
         if (!borrower) throw new HttpError(404, 'not_found', 'No borrower has that id.');
         const { token, expiresAt } = await lookupTokens.mint(borrower.id, service);

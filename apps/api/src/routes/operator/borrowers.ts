@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, ApiErrorSchema, BorrowerListSchema } from '@customer-core/contracts';
-import { trustedServiceOf } from '../../http/service-credential.js';
+import { requireTrustedService } from '../../http/service-credential.js';
 import { borrowerOverview } from '../../loans/borrower-overview.js';
 import type { AuthServices } from '../../services.js';
 
@@ -11,6 +11,7 @@ export const operatorBorrowerRoutes =
     app.get(
       apiPaths.operator.borrowers,
       {
+        onRequest: requireTrustedService(serviceCredentials),
         schema: {
           tags: ['operators'],
           summary: 'Every borrower, with their registration state and number of loans',
@@ -19,7 +20,7 @@ export const operatorBorrowerRoutes =
         },
       },
       async (request) => {
-        const service = trustedServiceOf(request, serviceCredentials);
+        const service = request.trustedService;
         const borrowers = await borrowerOverview(db);
         request.log.info({ service, borrowers: borrowers.length }, 'borrowers listed');
         return { borrowers };

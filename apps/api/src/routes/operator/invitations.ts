@@ -7,7 +7,7 @@ import {
   InviteBorrowerResponseSchema,
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
-import { trustedServiceOf } from '../../http/service-credential.js';
+import { requireTrustedService } from '../../http/service-credential.js';
 import type { AuthServices } from '../../services.js';
 
 /**
@@ -22,6 +22,7 @@ export const operatorInvitationRoutes =
     app.post(
       apiPaths.operator.invitations,
       {
+        onRequest: requireTrustedService(serviceCredentials),
         schema: {
           tags: ['operators'],
           summary: 'Invite a borrower to register: e-mails a registration link (service credential)',
@@ -36,7 +37,7 @@ export const operatorInvitationRoutes =
         },
       },
       async (request, reply) => {
-        const operator = trustedServiceOf(request, serviceCredentials);
+        const operator = request.trustedService;
         const outcome = await invitations.invite(request.body, operator);
         if (outcome.kind === 'already_registered') {
           throw new HttpError(

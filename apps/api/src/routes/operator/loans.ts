@@ -8,7 +8,7 @@ import {
   UpdateLoanRequestSchema,
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
-import { trustedServiceOf } from '../../http/service-credential.js';
+import { requireTrustedService } from '../../http/service-credential.js';
 import { loanBook } from '../../loans/loan-book.js';
 import type { AuthServices } from '../../services.js';
 
@@ -22,6 +22,7 @@ export const operatorLoanRoutes =
     app.post(
       apiPaths.operator.loans,
       {
+        onRequest: requireTrustedService(serviceCredentials),
         schema: {
           ...described,
           summary: 'Add a loan for the borrower with this e-mail address (created if there is none)',
@@ -35,7 +36,7 @@ export const operatorLoanRoutes =
         },
       },
       async (request, reply) => {
-        const service = trustedServiceOf(request, serviceCredentials);
+        const service = request.trustedService;
         const outcome = await book.add(request.body);
         if (!outcome.ok)
           throw new HttpError(
@@ -55,6 +56,7 @@ export const operatorLoanRoutes =
     app.patch(
       apiPaths.operator.loan.path,
       {
+        onRequest: requireTrustedService(serviceCredentials),
         schema: {
           ...described,
           summary: 'Change the terms of a loan (only the terms given)',
@@ -69,7 +71,7 @@ export const operatorLoanRoutes =
         },
       },
       async (request) => {
-        const service = trustedServiceOf(request, serviceCredentials);
+        const service = request.trustedService;
         const { reference } = request.params;
         const loan = await book.update(reference, request.body);
         if (!loan) throw new HttpError(404, 'not_found', `No loan has the reference ${reference}.`);
