@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { freePort } from '@customer-core/api/testing';
+import { createPostgresDatabase } from '@customer-core/database/testing';
 
 // The real server, as production runs it (the built dist/main.js in its own process), so the load
 // generator in this process does not share its event loop or CPU accounting.
@@ -34,7 +33,7 @@ export interface StartOptions {
 
 export async function startBenchServer({ postgresUrl, cpuProfileDir }: StartOptions): Promise<BenchServer> {
   const port = await freePort();
-  const storage = postgresUrl ? await createPostgresDatabase(postgresUrl) : await createPgliteDir();
+  const storage = postgresUrl ? await createPostgresStorage(postgresUrl) : await createPgliteDir();
   const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/main.js')], {
     cwd: root,
@@ -101,32 +100,13 @@ async function createPgliteDir(): Promise<Storage> {
   };
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<Storage> {
-  const name = `customer_core_bench_${randomBytes(6).toString('hex')}`;
-  const version = await withAdmin(adminUrl, async (admin) => {
-    await admin.query(`create database ${name}`);
-    const { rows } = await admin.query<{ v: string }>(`select current_setting('server_version') as v`);
-    return rows[0]?.v ?? '?';
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+async function createPostgresStorage(adminUrl: string): Promise<Storage> {
+  const database = await createPostgresDatabase(adminUrl, 'customer_core_bench');
   return {
-    env: { DATABASE_URL: url.toString() },
-    description: `PostgreSQL ${version} (fresh database ${name} on ${url.host})`,
-    remove: async () => {
-      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
-    },
+    env: { DATABASE_URL: database.url },
+    description: `PostgreSQL ${database.serverVersion} (fresh database ${database.name} on ${new URL(database.url).host})`,
+    remove: database.drop,
   };
-}
-
-async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, lines: string[]): Promise<void> {

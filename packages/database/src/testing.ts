@@ -21,12 +21,31 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `customer_core_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const { url, drop } = await createPostgresDatabase(adminUrl, 'customer_core_test');
+  return { location: { kind: 'postgres', url, maxConnections: 5 }, drop };
+}
+
+export interface PostgresDatabase {
+  url: string;
+  name: string;
+  serverVersion: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database on the server of `adminUrl` (tests, benchmarks), named `<prefix>_<random>`. */
+export async function createPostgresDatabase(adminUrl: string, prefix: string): Promise<PostgresDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const serverVersion = await withAdmin(adminUrl, async (admin) => {
+    await admin.query(`create database ${name}`);
+    const { rows } = await admin.query<{ v: string }>(`select current_setting('server_version') as v`);
+    return rows[0]?.v ?? 'unknown';
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
-    location: { kind: 'postgres', url: url.toString(), maxConnections: 5 },
+    url: url.toString(),
+    name,
+    serverVersion,
     drop: async () => {
       await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
