@@ -148,6 +148,33 @@ describe('loans and loan checkout (browser)', () => {
     assert.equal(await cards(page.getByTestId('open-loans')).count(), 2);
   });
 
+  it('tells a borrower without loans so, with the way to apply', async () => {
+    const newcomer = { email: `newcomer-${randomUUID()}@example.com`, password: 'Newcomer-Borrower-1' };
+    await portal.server.server.identityProvider!.users.create({
+      login: newcomer.email,
+      password: newcomer.password,
+      firstName: 'Nia',
+      lastName: 'Newcomer',
+    });
+    const { page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, newcomer.email, newcomer.password);
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+    await loansLoaded(page);
+    const empty = page.getByTestId('loans-empty');
+    await empty.getByText('You don’t have any loans with us yet.').waitFor();
+    assert.equal(await cards(page.getByTestId('loans')).count(), 0);
+    assert.equal(await page.getByTestId('closed-loans').count(), 0);
+    await empty.getByRole('link', { name: 'Apply for a loan' }).click();
+    await page.waitForURL((url) => url.pathname === routes.startApplication.path);
+    await page.goBack();
+    await loansLoaded(page);
+    await assertAccessible(page, 'home without loans');
+    await screenshots(page, 'home-no-loans');
+    assert.deepEqual(errors, []);
+  });
+
   it('takes an anonymous visitor of /doc-checkout/loan/{id}/start through sign-in, back to the checkout', async () => {
     const { page } = await portal.newPage();
     const errors = collectPageErrors(page);
