@@ -28,6 +28,7 @@ import { applicationRoutes } from './routes/applications/applications.js';
 import { borrowerLoanRoutes } from './routes/borrower/loans.js';
 import { devMailboxRoutes } from './routes/dev/mailbox.js';
 import { operatorBorrowerRoutes } from './routes/operator/borrowers.js';
+import { operatorSigningKeyRoutes } from './routes/operator/signing-keys.js';
 import { operatorInvitationRoutes } from './routes/operator/invitations.js';
 import { operatorLoanRoutes } from './routes/operator/loans.js';
 import { registrationRoutes } from './routes/registration/registration.js';
@@ -116,6 +117,10 @@ export async function buildApp(
   const mail = createMailService(config, db, app.log.child({ component: 'mail' }));
   const services = await createAuthServices(config, db, identityProvider, mail);
   app.addHook('onClose', () => services.sessions.close());
+  const stopKeyReload = services.keys.keepCurrent((err) =>
+    app.log.warn({ err }, 'reloading signing keys failed'),
+  );
+  app.addHook('onClose', async () => stopKeyReload());
   for (const route of [
     tokenExchangeRoute,
     tokenRefreshRoute,
@@ -136,6 +141,7 @@ export async function buildApp(
     operatorInvitationRoutes,
     operatorLoanRoutes,
     operatorBorrowerRoutes,
+    operatorSigningKeyRoutes,
   ]) {
     await app.register(route(services));
   }

@@ -1,17 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { ApiDatabase } from './db/schema.js';
+import { retireSupersededKeys } from './tokens/signing-keys.js';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Deletes rows that can no longer matter: revocations of sessions past their maximum age, lookup and
  * e-mailed link tokens and invitations a day after they expired (kept that long to answer "what
- * happened to this token?"), and old rate-limit counts. Loan applications are records, never purged.
+ * happened to this token?"), old rate-limit counts, and signing keys superseded long enough ago that no
+ * token they signed is current. Loan applications are records, never purged.
  * Every instance runs it; the deletes are idempotent.
  */
-export function startMaintenance(db: Kysely<ApiDatabase>, log: FastifyBaseLogger): () => void {
+export function startMaintenance(
+  db: Kysely<ApiDatabase>,
+  log: FastifyBaseLogger,
+  { signingKeyRetirementSeconds }: { signingKeyRetirementSeconds: number },
+): () => void {
   const purge = async () => {
+    await retireSupersededKeys(db, signingKeyRetirementSeconds);
     await db
       .deleteFrom('revoked_session')
       .where('expires_at', '<', sql<Date>`now()`)

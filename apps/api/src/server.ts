@@ -9,6 +9,7 @@ import { apiMigrations } from './db/migrations.js';
 import type { ApiDatabase } from './db/schema.js';
 import { seedDemoBorrower } from './demo-borrower.js';
 import { startMaintenance } from './maintenance.js';
+import { signingKeyRetirementSeconds } from './services.js';
 
 export interface RunningServer extends Portal {
   app: FastifyInstance;
@@ -39,7 +40,9 @@ export async function startServer(configured: Config, options: ServerOptions = {
         issuer: config.bundledIdp.issuer,
         lender: config.lender,
       });
-    const stopMaintenance = startMaintenance(db, portal.app.log);
+    const stopMaintenance = startMaintenance(db, portal.app.log, {
+      signingKeyRetirementSeconds: signingKeyRetirementSeconds(config),
+    });
     const address = await portal.app.listen({ port: config.port, host: config.host });
     portal.mail.start();
     let closing: Promise<void> | undefined;

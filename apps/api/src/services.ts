@@ -15,7 +15,7 @@ import { linkTokenStore } from './tokens/link-tokens.js';
 import { lookupTokenStore, type LookupTokenStore } from './tokens/lookup-tokens.js';
 import { ProductTokens } from './tokens/product-token.js';
 import { sessionStore, type SessionStore } from './tokens/session-store.js';
-import { ProductKeyRing } from './tokens/signing-keys.js';
+import { KEY_RING_RELOAD_SECONDS, ProductKeyRing } from './tokens/signing-keys.js';
 
 /** The domain services the routes use, built once per instance. */
 export interface AuthServices {
@@ -29,6 +29,8 @@ export interface AuthServices {
   productTokens: ProductTokens;
   checkAccessToken: AccessTokenChecker;
   keys: ProductKeyRing;
+  /** How long a superseded signing key keeps verifying (see rotateSigningKey). */
+  signingKeyRetirementSeconds: number;
   sessions: SessionStore;
   lookupTokens: LookupTokenStore;
   borrowers: BorrowerRepository;
@@ -60,6 +62,10 @@ export interface BundledIdentityProvider {
   };
   issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
 }
+
+/** A token signed just before a rotation, by an instance that had not reloaded its keys yet, must outlive it. */
+export const signingKeyRetirementSeconds = (config: Config) =>
+  config.accessTokenTtlSeconds + 2 * KEY_RING_RELOAD_SECONDS;
 
 export async function createAuthServices(
   config: Config,
@@ -103,6 +109,7 @@ export async function createAuthServices(
     productTokens,
     checkAccessToken: accessTokenChecker(productTokens, sessions),
     keys,
+    signingKeyRetirementSeconds: signingKeyRetirementSeconds(config),
     sessions,
     lookupTokens: lookupTokenStore(db),
     borrowers,

@@ -4,7 +4,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, BorrowerListSchema, LoanListSchema, OperatorLoanSchema } from '@customer-core/contracts';
+import {
+  apiPaths,
+  BorrowerListSchema,
+  LoanListSchema,
+  OperatorLoanSchema,
+  SigningKeyRotationSchema,
+} from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { runCli } from '../src/cli/run.js';
 import { freePort, startTestServer, type TestServer } from '../src/testing/index.js';
@@ -37,6 +43,11 @@ function cli(args: string[], env: Record<string, string>): Promise<Run> {
       },
     );
   });
+}
+
+async function publicKids(baseUrl: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}${apiPaths.auth.publicKeys}`);
+  return ((await response.json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
 }
 
 /** The same command line run in this process. */
@@ -78,7 +89,14 @@ for (const kind of testDatabaseKinds()) {
         cliInProcess(['help', 'update-loan'], {}),
       ]);
       assert.equal(help.code, 0);
-      for (const command of ['invite', 'add-loan', 'update-loan', 'list-borrowers', 'help'])
+      for (const command of [
+        'invite',
+        'add-loan',
+        'update-loan',
+        'list-borrowers',
+        'rotate-signing-key',
+        'help',
+      ])
         assert.match(help.stdout, new RegExp(`^  ${command}`, 'm'));
       assert.match(help.stdout, /OPERATOR_CREDENTIAL/);
       assert.equal(bare.code, 2, 'no command is a usage error');
@@ -230,6 +248,22 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(asJson.code, 0, asJson.stderr);
       const borrowers = BorrowerListSchema.shape.borrowers.parse(JSON.parse(asJson.stdout));
       assert.ok(borrowers.some((b) => b.email === 'demo@example.com' && b.state === 'registered'));
+    });
+
+    it('rotates the signing key: the public keys gain the new one, and keep the earlier', async () => {
+      const keysBefore = await publicKids(server.baseUrl);
+      const rotated = await cliInProcess(['rotate-signing-key'], env);
+      assert.equal(rotated.code, 0, rotated.stderr);
+      const activeKid = /signed with key ([0-9a-f-]{36})\./.exec(rotated.stdout)?.[1];
+      assert.ok(activeKid, rotated.stdout);
+      assert.match(rotated.stdout, /Earlier keys still verifying until their tokens expire: /);
+      assert.deepEqual(await publicKids(server.baseUrl), [...keysBefore, activeKid]);
+
+      const leak = await cli(['rotate-signing-key', '--retire-earlier-keys-now', '--json'], env);
+      assert.equal(leak.code, 0, leak.stderr);
+      const rotation = SigningKeyRotationSchema.parse(JSON.parse(leak.stdout));
+      assert.deepEqual(rotation.retiredKids, [...keysBefore, activeKid]);
+      assert.deepEqual(await publicKids(server.baseUrl), [rotation.activeKid]);
     });
 
     it('refuses bad arguments with exit status 2 and a message naming the option', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, mock } from 'node:test';
 import { migrateToLatest, openDatabase } from '@customer-core/database';
 import { createTestDatabase, testDatabaseKinds } from '@customer-core/database/testing';
 import { decodeAccessToken } from '@customer-core/contracts';
@@ -8,7 +8,12 @@ import type { Kysely } from 'kysely';
 import { apiMigrations } from '../src/db/migrations.js';
 import type { ApiDatabase } from '../src/db/schema.js';
 import { ProductTokens } from '../src/tokens/product-token.js';
-import { generateSigningKey, ProductKeyRing } from '../src/tokens/signing-keys.js';
+import {
+  generateSigningKey,
+  KEY_RING_RELOAD_SECONDS,
+  ProductKeyRing,
+  rotateSigningKey,
+} from '../src/tokens/signing-keys.js';
 
 const ISSUER = 'http://localhost:8080';
 const subject = {
@@ -160,6 +165,28 @@ for (const kind of testDatabaseKinds()) {
       });
       for (const junk of ['', 'a.b', 'a.b.c', '...', 'x'.repeat(50)]) {
         assert.deepEqual(await tokens.verify(junk), { ok: false, problem: 'malformed' }, junk);
+      }
+    });
+
+    it('an instance that verifies nothing new still starts signing with a rotated-in key within a minute', async () => {
+      const elsewhere = await ProductKeyRing.open(db);
+      mock.timers.enable({ apis: ['setInterval'] });
+      const stop = elsewhere.keepCurrent((error) => assert.fail(String(error)));
+      try {
+        const { activeKid } = await rotateSigningKey(db, {
+          retireAfterSeconds: 3600,
+          retireEarlierNow: false,
+        });
+        assert.notEqual(elsewhere.active.kid, activeKid);
+        mock.timers.tick(KEY_RING_RELOAD_SECONDS * 1000);
+        // The reload it started is a query: wait for it (setTimeout is not mocked).
+        for (let i = 0; i < 500 && elsewhere.active.kid !== activeKid; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        assert.equal(elsewhere.active.kid, activeKid);
+      } finally {
+        stop();
+        mock.timers.reset();
       }
     });
 

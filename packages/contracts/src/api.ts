@@ -45,6 +45,7 @@ export const apiPaths = {
     loans: '/api/operator/loans',
     loan: route('/api/operator/loans/:reference'),
     borrowers: '/api/operator/borrowers',
+    signingKeyRotations: '/api/operator/signing-key-rotations',
   },
 } as const;
 

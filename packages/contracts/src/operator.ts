@@ -73,3 +73,19 @@ export const BorrowerListSchema = z.object({
   ),
 });
 export type BorrowerList = z.infer<typeof BorrowerListSchema>;
+
+export const SigningKeyRotationRequestSchema = z.object({
+  /** After a leak: retire every earlier key at once, which ends every borrower's session. */
+  retireEarlierKeysNow: z.boolean().default(false),
+});
+export type SigningKeyRotationRequest = z.input<typeof SigningKeyRotationRequestSchema>;
+
+export const SigningKeyRotationSchema = z.object({
+  /** The key that signs access tokens from now on. */
+  activeKid: z.string(),
+  /** Every key that still verifies (the public keys), the new one included. */
+  verifyingKids: z.array(z.string()),
+  /** Keys deleted by this rotation. */
+  retiredKids: z.array(z.string()),
+});
+export type SigningKeyRotation = z.infer<typeof SigningKeyRotationSchema>;

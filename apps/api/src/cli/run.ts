@@ -4,21 +4,22 @@ import type { Command } from './command.js';
 import { addLoan } from './commands/add-loan.js';
 import { invite } from './commands/invite.js';
 import { listBorrowers } from './commands/list-borrowers.js';
+import { rotateSigningKey } from './commands/rotate-signing-key.js';
 import { updateLoan } from './commands/update-loan.js';
 import { portalClient } from './portal-client.js';
 import { settingsFrom } from './settings.js';
 
 // The operators' command line: a thin client of the operators' API of a running portal.
 
-const COMMANDS: Command[] = [invite, addLoan, updateLoan, listBorrowers];
+const COMMANDS: Command[] = [invite, addLoan, updateLoan, listBorrowers, rotateSigningKey];
 
 const HELP = `The operators' command line of customer-core: it calls the operators' API of a running portal.
 
 Usage: npm run cli -- <command> [options]
 
 Commands:
-${COMMANDS.map((c) => `  ${c.name.padEnd(16)} ${c.summary}`).join('\n')}
-  ${'help [command]'.padEnd(16)} Show this help, or a command's
+${COMMANDS.map((c) => `  ${c.name.padEnd(20)} ${c.summary}`).join('\n')}
+  ${'help [command]'.padEnd(20)} Show this help, or a command's
 
 Run npm run cli -- <command> --help for a command's options.
 Amounts are in dollars, e.g. 250000 or 1250.50; dates are YYYY-MM-DD.

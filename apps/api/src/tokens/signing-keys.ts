@@ -16,6 +16,9 @@ export interface SigningKey {
   publicJwk: JsonWebKey;
 }
 
+/** How often each instance looks for a key rotated in elsewhere, so that it soon signs with it too. */
+export const KEY_RING_RELOAD_SECONDS = 60;
+
 /**
  * The API's ES256 keys for product access tokens, kept in the database so every instance signs
  * and verifies with the same keys. The newest key signs; all keys verify.
@@ -60,6 +63,15 @@ export class ProductKeyRing {
     return this.#publicJwksJson;
   }
 
+  /** Reloads every KEY_RING_RELOAD_SECONDS until the returned function is called. */
+  keepCurrent(onError: (error: unknown) => void): () => void {
+    const timer = setInterval(
+      () => void this.reload().catch(onError),
+      KEY_RING_RELOAD_SECONDS * 1000,
+    ).unref();
+    return () => clearInterval(timer);
+  }
+
   async reload(): Promise<void> {
     const rows = await this.db
       .selectFrom('product_signing_key')
@@ -98,6 +110,62 @@ async function ensureOneKey(db: Kysely<ApiDatabase>): Promise<void> {
       .values({ kid: key.kid, private_key_pem: key.privateKeyPem, public_jwk: JSON.stringify(key.publicJwk) })
       .execute();
   });
+}
+
+export interface KeyRotation {
+  /** The new key: it signs from now on (on other instances within KEY_RING_RELOAD_SECONDS). */
+  activeKid: string;
+  /** Every key that still verifies, the new one included. */
+  verifyingKids: string[];
+  /** Keys deleted now: superseded long enough ago that no token they signed is still current. */
+  retiredKids: string[];
+}
+
+/**
+ * Adds a new signing key. Earlier keys keep verifying until `retireAfterSeconds` after they were
+ * superseded: the lifetime of an access token, plus the time an instance may take to start signing
+ * with the new key. After a leak, `retireEarlierNow` deletes them at once, which ends every
+ * borrower's session. Concurrent rotations are serialised, like first start-ups.
+ */
+export async function rotateSigningKey(
+  db: Kysely<ApiDatabase>,
+  { retireAfterSeconds, retireEarlierNow }: { retireAfterSeconds: number; retireEarlierNow: boolean },
+): Promise<KeyRotation> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('product_signing_key'))`.execute(trx);
+    const key = generateSigningKey();
+    await trx
+      .insertInto('product_signing_key')
+      .values({ kid: key.kid, private_key_pem: key.privateKeyPem, public_jwk: JSON.stringify(key.publicJwk) })
+      .execute();
+    const retiredKids = retireEarlierNow
+      ? (
+          await trx.deleteFrom('product_signing_key').where('kid', '!=', key.kid).returning('kid').execute()
+        ).map((row) => row.kid)
+      : await retireSupersededKeys(trx, retireAfterSeconds);
+    const verifying = await trx
+      .selectFrom('product_signing_key')
+      .select('kid')
+      .orderBy('created_at')
+      .execute();
+    return { activeKid: key.kid, verifyingKids: verifying.map((k) => k.kid), retiredKids };
+  });
+}
+
+/** Deletes keys superseded more than `retireAfterSeconds` ago (the newest key is never superseded). */
+export async function retireSupersededKeys(
+  db: Kysely<ApiDatabase>,
+  retireAfterSeconds: number,
+): Promise<string[]> {
+  const { rows } = await sql<{ kid: string }>`
+    delete from product_signing_key k
+    where exists (
+      select 1 from product_signing_key newer
+      where newer.created_at > k.created_at
+        and newer.created_at < now() - make_interval(secs => ${retireAfterSeconds})
+    )
+    returning k.kid`.execute(db);
+  return rows.map((row) => row.kid);
 }
 
 export function generateSigningKey() {
