@@ -142,6 +142,8 @@ try {
     rows.push(flowRow(phase, flows, TARGETS[phase], usage.get(phase), references[phase]));
     const steps = [...flows.stepMedians].map(([step, t]) => `${step} ${ms(t)}`).join(', ');
     notes.push(`Sign-in steps, median time to response headers: ${steps}.`);
+    const used = usage.get(phase);
+    if (used) notes.push(cpuPerSignIn(used, flows.meanPerSecond, passwords.msPerVerify));
   }
 } finally {
   await server?.stop();
@@ -161,6 +163,23 @@ if (logged.length > 0) console.log(`\nThe server's last warnings/errors:\n${logg
 if (rows.some((row) => row.verdict === 'INVALID')) {
   console.error('\nA phase had more than a trickle (0.1 %) of failed requests: its figures are not valid.');
   process.exit(1);
+}
+
+/**
+ * Where a sign-in's CPU time goes, from the phase's average busy cores: what the whole machine can
+ * then do is its core count divided by the sum.
+ */
+function cpuPerSignIn(used: PhaseUsage, perSecond: number, argon2Ms: number): string {
+  const msEach = (cores: number) => (cores * 1000) / perSecond;
+  const server = msEach(used.serverCores);
+  const generator = msEach(used.benchCores);
+  const rest = msEach(Math.max(0, used.machineCores - used.serverCores - used.benchCores));
+  const ceiling = (cpus.length * 1000) / (server + generator + rest);
+  return (
+    `CPU per sign-in: server ${ms(server)} (argon2id ${ms(argon2Ms)} of it), load generator ${ms(generator)}, ` +
+    `PostgreSQL and the rest of the machine ${ms(rest)}: at that cost ${cpus.length} cores allow at most ` +
+    `${ceiling.toFixed(0)} sign-ins/s (measured: ${perSecond.toFixed(0)}/s).`
+  );
 }
 
 /** `count` distinct access tokens of one session, by refreshing `token` (refresh does not revoke it). */
