@@ -15,6 +15,7 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import { runCli } from '../src/cli/run.js';
 import { freePort, startTestServer, type TestServer } from '../src/testing/index.js';
 import { call, newBorrowerToken } from './support/loans.js';
+import { publicKeyIds } from './support/session.js';
 
 // The operators' command line against a real portal: run as operators run it (a process of its own),
 // and, for the many cases of bad arguments, in this process (the same code, without a process start).
@@ -43,11 +44,6 @@ function cli(args: string[], env: Record<string, string>): Promise<Run> {
       },
     );
   });
-}
-
-async function publicKids(baseUrl: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl}${apiPaths.auth.publicKeys}`);
-  return ((await response.json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
 }
 
 /** The same command line run in this process. */
@@ -251,19 +247,19 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('rotates the signing key: the public keys gain the new one, and keep the earlier', async () => {
-      const keysBefore = await publicKids(server.baseUrl);
+      const keysBefore = await publicKeyIds(server.baseUrl);
       const rotated = await cliInProcess(['rotate-signing-key'], env);
       assert.equal(rotated.code, 0, rotated.stderr);
       const activeKid = /signed with key ([0-9a-f-]{36})\./.exec(rotated.stdout)?.[1];
       assert.ok(activeKid, rotated.stdout);
       assert.match(rotated.stdout, /Earlier keys still verifying until their tokens expire: /);
-      assert.deepEqual(await publicKids(server.baseUrl), [...keysBefore, activeKid]);
+      assert.deepEqual(await publicKeyIds(server.baseUrl), [...keysBefore, activeKid]);
 
       const leak = await cli(['rotate-signing-key', '--retire-earlier-keys-now', '--json'], env);
       assert.equal(leak.code, 0, leak.stderr);
       const rotation = SigningKeyRotationSchema.parse(JSON.parse(leak.stdout));
       assert.deepEqual(rotation.retiredKids, [...keysBefore, activeKid]);
-      assert.deepEqual(await publicKids(server.baseUrl), [rotation.activeKid]);
+      assert.deepEqual(await publicKeyIds(server.baseUrl), [rotation.activeKid]);
     });
 
     it('refuses bad arguments with exit status 2 and a message naming the option', async () => {

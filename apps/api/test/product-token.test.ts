@@ -8,12 +8,7 @@ import type { Kysely } from 'kysely';
 import { apiMigrations } from '../src/db/migrations.js';
 import type { ApiDatabase } from '../src/db/schema.js';
 import { ProductTokens } from '../src/tokens/product-token.js';
-import {
-  generateSigningKey,
-  KEY_RING_RELOAD_SECONDS,
-  ProductKeyRing,
-  rotateSigningKey,
-} from '../src/tokens/signing-keys.js';
+import { KEY_RING_RELOAD_SECONDS, ProductKeyRing, rotateSigningKey } from '../src/tokens/signing-keys.js';
 
 const ISSUER = 'http://localhost:8080';
 const subject = {
@@ -21,6 +16,7 @@ const subject = {
   email: 'dana@example.com',
   externalIds: [],
 };
+const KEEP_EARLIER_KEYS = { retireAfterSeconds: 3600, retireEarlierNow: false };
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const session = { sid: 'session-1', authTime: Math.floor(Date.now() / 1000) };
 
@@ -94,15 +90,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('remembers a verified token without trusting it further: expiry, key and every byte still count', async () => {
-      const rotated = generateSigningKey();
-      await db
-        .insertInto('product_signing_key')
-        .values({
-          kid: rotated.kid,
-          private_key_pem: rotated.privateKeyPem,
-          public_jwk: JSON.stringify(rotated.publicJwk),
-        })
-        .execute();
+      const rotated = await rotateSigningKey(db, KEEP_EARLIER_KEYS);
       const ring = await ProductKeyRing.open(db);
       const ringTokens = new ProductTokens(ring, {
         issuer: ISSUER,
@@ -121,7 +109,7 @@ for (const kind of testDatabaseKinds()) {
         problem: 'expired',
       });
 
-      await db.deleteFrom('product_signing_key').where('kid', '=', rotated.kid).execute();
+      await db.deleteFrom('product_signing_key').where('kid', '=', rotated.activeKid).execute();
       await ring.reload();
       assert.deepEqual(await ringTokens.verify(token), { ok: false, problem: 'bad_signature' });
     });
@@ -173,10 +161,7 @@ for (const kind of testDatabaseKinds()) {
       mock.timers.enable({ apis: ['setInterval'] });
       const stop = elsewhere.keepCurrent((error) => assert.fail(String(error)));
       try {
-        const { activeKid } = await rotateSigningKey(db, {
-          retireAfterSeconds: 3600,
-          retireEarlierNow: false,
-        });
+        const { activeKid } = await rotateSigningKey(db, KEEP_EARLIER_KEYS);
         assert.notEqual(elsewhere.active.kid, activeKid);
         mock.timers.tick(KEY_RING_RELOAD_SECONDS * 1000);
         // The reload it started is a query: wait for it (setTimeout is not mocked).
@@ -193,17 +178,9 @@ for (const kind of testDatabaseKinds()) {
     it('shares keys between instances: one key set, and a rotated-in key is found by the others', async () => {
       const [a, b] = await Promise.all([ProductKeyRing.open(db), ProductKeyRing.open(db)]);
       assert.deepEqual(a.publicJwks(), b.publicJwks());
-      const rotated = generateSigningKey();
-      await db
-        .insertInto('product_signing_key')
-        .values({
-          kid: rotated.kid,
-          private_key_pem: rotated.privateKeyPem,
-          public_jwk: JSON.stringify(rotated.publicJwk),
-        })
-        .execute();
+      const rotated = await rotateSigningKey(db, KEEP_EARLIER_KEYS);
       await a.reload();
-      assert.equal(a.active.kid, rotated.kid);
+      assert.equal(a.active.kid, rotated.activeKid);
       const issuedByA = new ProductTokens(a, {
         issuer: ISSUER,
         ttlSeconds: 600,

@@ -7,6 +7,7 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { signingKeyRetirementSeconds } from '../src/services.js';
 import { call, newBorrowerToken, OPERATOR_ENV, OPERATOR_SECRET } from './support/loans.js';
+import { publicKeyIds } from './support/session.js';
 
 // Operators rotate the key that signs access tokens: borrowers' tokens keep working through a
 // rotation, until the earlier key is retired (after a token's lifetime, or at once after a leak).
@@ -37,10 +38,6 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       return String(answer.body.access_token);
     };
-    const publicKids = async () => {
-      const response = await fetch(`${url}${apiPaths.auth.publicKeys}`);
-      return ((await response.json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
-    };
     /** As if every key had been made this much earlier. */
     const timePasses = (seconds: number) =>
       sql`update product_signing_key set created_at = created_at - make_interval(secs => ${seconds})`.execute(
@@ -68,7 +65,7 @@ for (const kind of testDatabaseKinds()) {
       assert.ok(
         rotation.verifyingKids.includes(earlierKid) && rotation.verifyingKids.includes(rotation.activeKid),
       );
-      assert.deepEqual(new Set(await publicKids()), new Set(rotation.verifyingKids));
+      assert.deepEqual(new Set(await publicKeyIds(url)), new Set(rotation.verifyingKids));
 
       assert.equal((await validate(before)).status, 200, 'a token signed before the rotation');
       const after = await refresh(before);
@@ -89,7 +86,7 @@ for (const kind of testDatabaseKinds()) {
       await timePasses(60);
       const third = await rotate();
       assert.ok(third.retiredKids.includes(kidOf(token)), JSON.stringify(third));
-      assert.ok(!(await publicKids()).includes(kidOf(token)));
+      assert.ok(!(await publicKeyIds(url)).includes(kidOf(token)));
       const refused = await validate(token);
       assert.equal(refused.status, 401);
       assert.equal(refused.body.reason, 'bad_signature');
@@ -101,7 +98,7 @@ for (const kind of testDatabaseKinds()) {
       const rotation = await rotate({ retireEarlierKeysNow: true });
       assert.deepEqual(rotation.verifyingKids, [rotation.activeKid]);
       assert.ok(rotation.retiredKids.includes(kidOf(token)));
-      assert.deepEqual(await publicKids(), [rotation.activeKid]);
+      assert.deepEqual(await publicKeyIds(url), [rotation.activeKid]);
       for (const answer of [
         await validate(token),
         await call(url, 'POST', apiPaths.auth.tokenRefresh, undefined, { token }),

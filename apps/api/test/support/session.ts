@@ -25,3 +25,9 @@ export async function json<T = Record<string, unknown>>(
 ): Promise<{ status: number; body: T }> {
   return { status: response.status, body: (await response.json()) as T };
 }
+
+/** The key ids of the product token's public keys (JWKS), in the order the API lists them. */
+export async function publicKeyIds(baseUrl: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}${apiPaths.auth.publicKeys}`);
+  return ((await response.json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
+}
