@@ -9,7 +9,7 @@ interface EmailFieldProps {
   error?: string | undefined;
 }
 
-/** The e-mail field of the sign-in form, for the screens that ask for the same address. */
+/** The e-mail field of the sign-in form and of the screens that ask for the same address. */
 export function EmailField({ id, input, error }: EmailFieldProps) {
   return (
     <FormField id={id} label="Email" error={error}>

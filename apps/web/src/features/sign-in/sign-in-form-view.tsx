@@ -1,6 +1,7 @@
 import { routes } from '@customer-core/contracts';
 import type { ComponentPropsWithRef, FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { EmailField } from '../../components/email-field';
 import { FormField, fieldErrorId } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { Spinner } from '../../components/spinner';
@@ -46,21 +47,7 @@ export function SignInFormView({
         Sign in to your account
       </h2>
       {banner}
-      <FormField id={EMAIL_FIELD_ID} label="Email" error={emailError}>
-        <input
-          {...emailInput}
-          readOnly={!ready}
-          id={EMAIL_FIELD_ID}
-          className="text-input"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? fieldErrorId(EMAIL_FIELD_ID) : undefined}
-        />
-      </FormField>
+      <EmailField id={EMAIL_FIELD_ID} input={{ ...emailInput, readOnly: !ready }} error={emailError} />
       <FormField
         id={PASSWORD_FIELD_ID}
         label="Password"
