@@ -103,13 +103,18 @@ async function ensureOneKey(db: Kysely<ApiDatabase>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('product_signing_key'))`.execute(trx);
     const existing = await trx.selectFrom('product_signing_key').select('kid').limit(1).executeTakeFirst();
-    if (existing) return;
-    const key = generateSigningKey();
-    await trx
-      .insertInto('product_signing_key')
-      .values({ kid: key.kid, private_key_pem: key.privateKeyPem, public_jwk: JSON.stringify(key.publicJwk) })
-      .execute();
+    if (!existing) await insertNewKey(trx);
   });
+}
+
+/** Within a transaction holding the key lock: a new key, which signs from now on. Its kid. */
+async function insertNewKey(trx: Kysely<ApiDatabase>): Promise<string> {
+  const key = generateSigningKey();
+  await trx
+    .insertInto('product_signing_key')
+    .values({ kid: key.kid, private_key_pem: key.privateKeyPem, public_jwk: JSON.stringify(key.publicJwk) })
+    .execute();
+  return key.kid;
 }
 
 export interface KeyRotation {
@@ -133,14 +138,10 @@ export async function rotateSigningKey(
 ): Promise<KeyRotation> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('product_signing_key'))`.execute(trx);
-    const key = generateSigningKey();
-    await trx
-      .insertInto('product_signing_key')
-      .values({ kid: key.kid, private_key_pem: key.privateKeyPem, public_jwk: JSON.stringify(key.publicJwk) })
-      .execute();
+    const activeKid = await insertNewKey(trx);
     const retiredKids = retireEarlierNow
       ? (
-          await trx.deleteFrom('product_signing_key').where('kid', '!=', key.kid).returning('kid').execute()
+          await trx.deleteFrom('product_signing_key').where('kid', '!=', activeKid).returning('kid').execute()
         ).map((row) => row.kid)
       : await retireSupersededKeys(trx, retireAfterSeconds);
     const verifying = await trx
@@ -148,7 +149,7 @@ export async function rotateSigningKey(
       .select('kid')
       .orderBy('created_at')
       .execute();
-    return { activeKid: key.kid, verifyingKids: verifying.map((k) => k.kid), retiredKids };
+    return { activeKid, verifyingKids: verifying.map((k) => k.kid), retiredKids };
   });
 }
 
