@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { ensureChromium } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const roots = ['packages', 'apps', 'e2e'];
@@ -20,12 +21,16 @@ if (selected.length === 0) {
   process.exit(1);
 }
 
+// Browser tests need Chromium: found or installed before anything runs, so a missing one fails fast.
+const env = { ...process.env };
+if (selected.some((f) => f.startsWith('e2e'))) env.CHROMIUM_PATH = ensureChromium();
+
 console.log(
   `Databases: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL to add PostgreSQL)'}`,
 );
 const result = spawnSync(
   process.execPath,
   ['--conditions=source', '--import', 'tsx', '--test', '--test-reporter=spec', ...selected],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root, env, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

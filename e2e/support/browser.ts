@@ -2,18 +2,17 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 /** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: install it with 'apt-get install chromium' (or set CHROMIUM_PATH)`,
-    );
+  // The test command (scripts/run-tests.mjs) finds or installs Chromium and names it here.
+  const executablePath = process.env.CHROMIUM_PATH;
+  if (!executablePath || !existsSync(executablePath)) {
+    throw new Error('Chromium not found: run browser tests with npm test, or set CHROMIUM_PATH');
   }
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',
