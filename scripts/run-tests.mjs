@@ -1,5 +1,6 @@
-// Runs every test of the project with node's own test runner (TypeScript through tsx, workspace
-// packages from source). Unit and API tests first; browser tests last, since they need the build.
+// Runs the project's tests with node's own test runner (TypeScript through tsx, workspace packages
+// from source): all of them, one tier (--tier=unit|api|e2e), or the files whose path contains an
+// argument. Unit and API tests first; browser tests last, since they need the build.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +15,25 @@ const files = roots
   .filter((f) => /\.test\.ts$/.test(f) && !f.split(path.sep).includes('node_modules'))
   .sort((a, b) => Number(a.startsWith('e2e')) - Number(b.startsWith('e2e')) || a.localeCompare(b));
 
-const only = process.argv.slice(2);
-const selected = only.length ? files.filter((f) => only.some((o) => f.includes(o))) : files;
+// Tiers: unit tests need nothing running; API tests start real servers on PGlite (and PostgreSQL);
+// browser tests drive Chromium against them.
+const tiers = {
+  unit: ['packages/contracts/', 'apps/web/'],
+  api: ['apps/api/', 'apps/idp/', 'packages/database/'],
+  e2e: ['e2e/'],
+};
+const args = process.argv.slice(2);
+const tier = args.find((a) => a.startsWith('--tier='))?.slice('--tier='.length);
+if (tier !== undefined && !(tier in tiers)) {
+  console.error(`Unknown tier '${tier}': one of ${Object.keys(tiers).join(', ')}.`);
+  process.exit(2);
+}
+const only = args.filter((a) => !a.startsWith('--tier='));
+const selected = files.filter(
+  (f) =>
+    (tier === undefined || tiers[tier].some((prefix) => f.split(path.sep).join('/').startsWith(prefix))) &&
+    (only.length === 0 || only.some((o) => f.includes(o))),
+);
 if (selected.length === 0) {
   console.error('No test files matched.');
   process.exit(1);
