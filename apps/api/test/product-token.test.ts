@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { after, before, describe, it, mock } from 'node:test';
-import { migrateToLatest, openDatabase } from '@customer-core/database';
+import { openDatabase } from '@customer-core/database';
 import { createTestDatabase, testDatabaseKinds } from '@customer-core/database/testing';
 import { decodeAccessToken } from '@customer-core/contracts';
 import type { Kysely } from 'kysely';
@@ -27,10 +27,9 @@ for (const kind of testDatabaseKinds()) {
     let tokens: ProductTokens;
 
     before(async () => {
-      const database = await createTestDatabase(kind);
+      const database = await createTestDatabase(kind, { api: apiMigrations });
       drop = database.drop;
       db = openDatabase<ApiDatabase>(database.location);
-      await migrateToLatest(db, 'api', apiMigrations);
       tokens = new ProductTokens(await ProductKeyRing.open(db), {
         issuer: ISSUER,
         ttlSeconds: 600,

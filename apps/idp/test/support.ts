@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
-import { migrateToLatest, openDatabase } from '@customer-core/database';
+import { openDatabase } from '@customer-core/database';
 import { createTestDatabase, type TestDatabaseKind } from '@customer-core/database/testing';
 import {
   createIdentityProvider,
@@ -25,9 +25,8 @@ export interface TestDb {
 }
 
 export async function openTestDb(kind: TestDatabaseKind): Promise<TestDb> {
-  const testDb = await createTestDatabase(kind);
+  const testDb = await createTestDatabase(kind, { idp: idpMigrations });
   const db = openDatabase<IdpDatabase>(testDb.location);
-  await migrateToLatest(db, 'idp', idpMigrations);
   return {
     db,
     async close() {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -7,8 +7,11 @@ import { createPGlitePool } from './pglite-pool.js';
 export type DatabaseLocation =
   /** A PostgreSQL server. */
   | { kind: 'postgres'; url: string; maxConnections?: number }
-  /** Embedded PGlite: in a data folder, or in memory when none is given (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * Embedded PGlite: in a data folder, or in memory when none is given (tests). A test database starts
+   * from `templateFile`, a data folder dumped once with its migrations run, instead of an initdb.
+   */
+  | { kind: 'pglite'; dataDir?: string; templateFile?: string };
 
 /**
  * Opens the database. Both kinds speak PostgreSQL through the same Kysely dialect,
@@ -27,7 +30,10 @@ export function openDatabase<DB>(
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
-  const pglite = new PGlite(location.dataDir);
+  const pglite = new PGlite({
+    dataDir: location.dataDir,
+    loadDataDir: location.templateFile ? new Blob([readFileSync(location.templateFile)]) : undefined,
+  });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPGlitePool(pglite) }) });
 }
 

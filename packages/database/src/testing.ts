@@ -1,6 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { DatabaseLocation } from './database.js';
+import { openDatabase, type DatabaseLocation } from './database.js';
+import { migrateToLatest, type Migrations } from './migrations.js';
+import { createPGlitePool } from './pglite-pool.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -15,14 +22,78 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database of the given kind, private to one test file. */
-export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
-  if (kind === 'pglite') return { location: { kind: 'pglite' }, drop: async () => {} };
+/**
+ * A fresh database of the given kind, private to one test, with the components' migrations run.
+ * PGlite starts from a template made once per set of migrations and kept in the temporary folder:
+ * opening a dumped data folder takes a fraction of an initdb plus migrations.
+ */
+export async function createTestDatabase(
+  kind: TestDatabaseKind,
+  migrations: Record<string, Migrations> = {},
+): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const templateFile = await pgliteTemplate(migrations);
+    return { location: { kind: 'pglite', templateFile }, drop: async () => {} };
+  }
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const { url, drop } = await createPostgresDatabase(adminUrl, 'customer_core_test');
-  return { location: { kind: 'postgres', url, maxConnections: 5 }, drop };
+  const location: DatabaseLocation = { kind: 'postgres', url, maxConnections: 5 };
+  await migrate(location, migrations);
+  return { location, drop };
+}
+
+async function migrate(location: DatabaseLocation, migrations: Record<string, Migrations>) {
+  const db = openDatabase(location);
+  try {
+    for (const [component, list] of Object.entries(migrations)) await migrateToLatest(db, component, list);
+  } finally {
+    await db.destroy();
+  }
+}
+
+const TEMPLATE_PREFIX = 'customer-core-pglite-';
+
+/** The dumped data folder of a PGlite database with these migrations run, made on first use. */
+async function pgliteTemplate(migrations: Record<string, Migrations>): Promise<string> {
+  // Named by what the migrations do, so an edited or added migration makes a new template.
+  const recipe = Object.entries(migrations).map(([component, list]) => [
+    component,
+    Object.entries(list).map(([name, migration]) => [name, String(migration.up)]),
+  ]);
+  const key = createHash('sha256').update(JSON.stringify(recipe)).digest('hex').slice(0, 20);
+  const file = path.join(tmpdir(), `${TEMPLATE_PREFIX}${key}.tar`);
+  if (existsSync(file)) return file;
+
+  const pglite = new PGlite();
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: createPGlitePool(pglite) }) });
+  try {
+    for (const [component, list] of Object.entries(migrations)) await migrateToLatest(db, component, list);
+    const dump = await pglite.dumpDataDir('none');
+    // Written aside and renamed: test files running at once never read half a template.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  } finally {
+    await db.destroy();
+  }
+  removeStaleTemplates(file);
+  return file;
+}
+
+/** Templates of migrations no test has used for a day (older branches, edited migrations). */
+function removeStaleTemplates(current: string) {
+  const dayAgo = Date.now() - 24 * 3600 * 1000;
+  for (const name of readdirSync(tmpdir())) {
+    const file = path.join(tmpdir(), name);
+    if (!name.startsWith(TEMPLATE_PREFIX) || file === current) continue;
+    try {
+      if (statSync(file).atimeMs < dayAgo) rmSync(file, { force: true });
+    } catch {
+      // Removed by another test run meanwhile.
+    }
+  }
 }
 
 export interface PostgresDatabase {

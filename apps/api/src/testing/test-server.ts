@@ -3,7 +3,9 @@ import {
   type TestDatabase,
   type TestDatabaseKind,
 } from '@customer-core/database/testing';
+import { idpMigrations } from '@customer-core/idp';
 import { loadConfig, type Config } from '../config/config.js';
+import { apiMigrations } from '../db/migrations.js';
 import type { ServerOptions } from '../app.js';
 import { startServer, type RunningServer } from '../server.js';
 import { freePort } from './free-port.js';
@@ -31,7 +33,7 @@ export async function startTestServer(
   { database: shared, ...options }: TestServerOptions = {},
 ): Promise<TestServer> {
   const port = await freePort();
-  const database = shared ?? (await createTestDatabase(kind));
+  const database = shared ?? (await createTestDatabase(kind, { api: apiMigrations, idp: idpMigrations }));
   const dropOwnDatabase = () => (shared ? Promise.resolve() : database.drop());
   const config = {
     ...loadConfig({

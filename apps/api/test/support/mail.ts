@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { migrateToLatest, openDatabase } from '@customer-core/database';
+import { openDatabase } from '@customer-core/database';
 import {
   createTestDatabase,
   type TestDatabase,
@@ -12,7 +12,7 @@ import type { MailLogger } from '../../src/mail/index.js';
 
 /** A fresh, migrated API database; `another()` opens a second connection pool on it (another instance). */
 export async function mailTestDatabase(kind: TestDatabaseKind) {
-  const database: TestDatabase = await createTestDatabase(kind);
+  const database: TestDatabase = await createTestDatabase(kind, { api: apiMigrations });
   const pools: Array<Kysely<ApiDatabase>> = [];
   const open = () => {
     const db = openDatabase<ApiDatabase>(database.location);
@@ -20,7 +20,6 @@ export async function mailTestDatabase(kind: TestDatabaseKind) {
     return db;
   };
   const db = open();
-  await migrateToLatest(db, 'api', apiMigrations);
   return {
     db,
     another: open,
