@@ -43,7 +43,8 @@ for (const kind of testDatabaseKinds()) {
         {
           TRUST_PROXY: 'true',
           LOG_LEVEL: 'info',
-          EMAIL_LINK_LIMIT_PER_ADDRESS: '1000',
+          EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: '1000',
+          EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: '1000',
           EMAIL_LINK_LIMIT_PER_CLIENT: '1000',
         },
         { logStream: logs.stream },
@@ -103,7 +104,7 @@ for (const kind of testDatabaseKinds()) {
       });
     }
 
-    it('concurrent requests for one address: all answered alike, one usable link', async () => {
+    it('concurrent requests for one address: all answered alike, each link usable', async () => {
       const user = await createUser(server);
       const statuses = await Promise.all(
         Array.from(
@@ -118,7 +119,7 @@ for (const kind of testDatabaseKinds()) {
         .where('idp_user_id', '=', user.id)
         .where('consumed_at', 'is', null)
         .execute();
-      assert.equal(usable.length, 1);
+      assert.equal(usable.length, 10, 'a new link voids none the borrower holds');
       await mailFor(url, user.login, 10);
     });
 
@@ -143,7 +144,9 @@ for (const kind of testDatabaseKinds()) {
           .select('return_to')
           .where('idp_user_id', '=', user.id)
           .where('purpose', '=', 'magic_link')
-          .where('consumed_at', 'is', null)
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(1)
           .executeTakeFirstOrThrow();
         assert.equal(row.return_to, stored, String(returnTo));
       }
@@ -246,7 +249,7 @@ for (const kind of testDatabaseKinds()) {
     const logs = logCollector();
 
     before(async () => {
-      // The defaults: 3 per e-mail address and 20 per client address in 15 minutes.
+      // The defaults: 3 per e-mail address and client, 10 per e-mail address, 20 per client in 15 minutes.
       server = await startTestServer(
         kind,
         { TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
@@ -267,16 +270,16 @@ for (const kind of testDatabaseKinds()) {
           .execute()
       ).length;
 
-    it('per e-mail address: past 3 in the window nothing is sent, and the answer stays the same', async () => {
+    it('per e-mail address and client: past 3 in the window nothing is sent, and the answer stays the same', async () => {
       const user = await createUser(server);
       const unknown = `nobody.limited.${Date.now()}@example.com`;
+      const client = newClient();
       const answers: string[] = [];
       const headers: Array<Record<string, string>> = [];
-      // From a different client address each time: the limit follows the e-mail address.
       for (let i = 0; i < 5; i += 1) {
         for (const email of [user.login, unknown]) {
           const path = i % 2 ? apiPaths.auth.sendMagicLinkEmail : apiPaths.auth.passwordReset;
-          const response = await send(path, email, newClient());
+          const response = await send(path, email, client);
           assert.equal(response.status, 200);
           answers.push(await response.text());
           headers.push(stableHeaders(response));
@@ -292,6 +295,37 @@ for (const kind of testDatabaseKinds()) {
       const limited = logs.lines.filter((line) => line.outcome === 'limited');
       assert.equal(limited.length, 4, 'logged at info (2 for each address)');
       assert.ok(limited.every((line) => line.level === 30 && !JSON.stringify(line).includes('@')));
+    });
+
+    it("a stranger's requests from another client do not silence the owner", async () => {
+      const user = await createUser(server);
+      const stranger = newClient();
+      for (let i = 0; i < 6; i += 1) {
+        const path = i % 2 ? apiPaths.auth.sendMagicLinkEmail : apiPaths.auth.passwordReset;
+        assert.equal((await send(path, user.login, stranger)).status, 200);
+      }
+      await mailFor(url, user.login, 3);
+      const owner = newClient();
+      assert.equal((await send(apiPaths.auth.passwordReset, user.login, owner)).status, 200);
+      const [newest] = await mailFor(url, user.login, 4);
+      assert.ok(newest?.subject.startsWith('Reset'), "the owner's own request got its e-mail");
+    });
+
+    it('per e-mail address across clients: past the ceiling of 10 nothing is sent (no mail flooding)', async () => {
+      const user = await createUser(server);
+      // 5 clients, each within its own limit of 3 for this address: 15 requests, 10 e-mails.
+      for (let c = 0; c < 5; c += 1) {
+        const client = newClient();
+        for (let i = 0; i < 3; i += 1) {
+          assert.equal((await send(apiPaths.auth.passwordReset, user.login, client)).status, 200);
+        }
+      }
+      await mailFor(url, user.login, 10);
+      await sleep(300);
+      assert.equal(await outboxCount(user.login), 10, 'the ceiling holds');
+      assert.equal((await send(apiPaths.auth.passwordReset, user.login, newClient())).status, 200);
+      await sleep(300);
+      assert.equal(await outboxCount(user.login), 10, 'a fresh client is past the ceiling too');
     });
 
     it('per client address: past 20 in the window nothing is sent, whatever the address', async () => {
@@ -341,22 +375,15 @@ for (const kind of testDatabaseKinds()) {
         );
         try {
           const user = await createUser(server);
-          for (const base of [url, second.baseUrl, url]) {
+          const client = newClient();
+          for (const base of [url, second.baseUrl, url, second.baseUrl]) {
             await post(
               base,
               apiPaths.auth.passwordReset,
               { email: user.login },
-              { 'x-forwarded-for': newClient() },
+              { 'x-forwarded-for': client },
             );
           }
-          await post(
-            second.baseUrl,
-            apiPaths.auth.passwordReset,
-            { email: user.login },
-            {
-              'x-forwarded-for': newClient(),
-            },
-          );
           await mailFor(url, user.login, 3);
           await sleep(300);
           assert.equal(await outboxCount(user.login), 3);
