@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, LINK_SENT_MESSAGE } from '@customer-core/contracts';
+import { apiPaths, LINK_SENT_MESSAGE, sameOriginPath } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
+import {
+  OPEN_REDIRECT_PAYLOADS,
+  assertSameOriginPath,
+} from '../../../packages/contracts/test/support/open-redirect.js';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { logCollector, sleep } from './support/mail.js';
 import { createUser, inbox, mailFor, stableHeaders, tokenOf } from './support/links.js';
@@ -150,6 +154,39 @@ for (const kind of testDatabaseKinds()) {
           .executeTakeFirstOrThrow();
         assert.equal(row.return_to, stored, String(returnTo));
       }
+    });
+
+    it('stores a same-origin returnTo, or none, for each open-redirect payload', async () => {
+      const user = await createUser(server);
+      const { db } = server.server;
+      let stored = 0;
+      for (const payload of OPEN_REDIRECT_PAYLOADS) {
+        const response = await send(apiPaths.auth.sendMagicLinkEmail, {
+          email: user.login,
+          returnTo: payload,
+        });
+        // A payload the request schema refuses outright is fine too; never a 5xx.
+        assert.ok(response.status === 200 || response.status === 400, `${payload}: ${response.status}`);
+        if (response.status !== 200) continue;
+        stored += 1;
+        const rows = await db
+          .selectFrom('link_token')
+          .select('return_to')
+          .where('idp_user_id', '=', user.id)
+          .where('purpose', '=', 'magic_link')
+          .execute();
+        assert.equal(rows.length, stored);
+        const row = await db
+          .selectFrom('link_token')
+          .select('return_to')
+          .where('idp_user_id', '=', user.id)
+          .where('purpose', '=', 'magic_link')
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow();
+        assertSameOriginPath(payload, row.return_to, sameOriginPath);
+      }
+      assert.ok(stored >= 50, `${stored} payloads reached the store`);
     });
 
     it('refuses malformed bodies with 400 and a clear message, never 5xx', async () => {
