@@ -42,7 +42,8 @@ for (const kind of testDatabaseKinds()) {
     before(async () => {
       server = await startTestServer(kind, {
         TRUST_PROXY: 'true',
-        EMAIL_LINK_LIMIT_PER_ADDRESS: String(PER_ADDRESS),
+        EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: String(PER_ADDRESS),
+        EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: String(PER_ADDRESS),
         EMAIL_LINK_LIMIT_PER_CLIENT: String(PER_CLIENT),
       });
       url = server.baseUrl;

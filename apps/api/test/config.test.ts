@@ -57,6 +57,28 @@ describe('configuration', () => {
     ]);
   });
 
+  it('limits e-mailed links per address and client, with a higher ceiling per address; refuses the old single limit', () => {
+    assert.deepEqual(loadConfig({}).emailLinkLimits, {
+      perAddressAndClient: 3,
+      perAddress: 10,
+      perClient: 20,
+      windowSeconds: 900,
+    });
+    const old = problemsOf({ EMAIL_LINK_LIMIT_PER_ADDRESS: '3' });
+    assert.equal(old.length, 1);
+    assert.match(
+      old[0]!,
+      /^EMAIL_LINK_LIMIT_PER_ADDRESS: no longer read: set EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT/,
+    );
+    assert.deepEqual(
+      problemsOf({
+        EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: '5',
+        EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: '4',
+      }).map((p) => p.split(':')[0]),
+      ['EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS'],
+    );
+  });
+
   it('takes a hosted Okta org as issuer and client id', () => {
     const config = loadConfig({
       IDP_BUNDLED: 'false',

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, LINK_SENT_MESSAGE } from '@customer-core/contracts';
+import { apiPaths, LINK_SENT_MESSAGE, sameOriginPath } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
+import {
+  OPEN_REDIRECT_PAYLOADS,
+  assertSameOriginPath,
+} from '../../../packages/contracts/test/support/open-redirect.js';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { logCollector, sleep } from './support/mail.js';
 import { createUser, inbox, mailFor, stableHeaders, tokenOf } from './support/links.js';
@@ -43,7 +47,8 @@ for (const kind of testDatabaseKinds()) {
         {
           TRUST_PROXY: 'true',
           LOG_LEVEL: 'info',
-          EMAIL_LINK_LIMIT_PER_ADDRESS: '1000',
+          EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: '1000',
+          EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: '1000',
           EMAIL_LINK_LIMIT_PER_CLIENT: '1000',
         },
         { logStream: logs.stream },
@@ -103,7 +108,7 @@ for (const kind of testDatabaseKinds()) {
       });
     }
 
-    it('concurrent requests for one address: all answered alike, one usable link', async () => {
+    it('concurrent requests for one address: all answered alike, each link usable', async () => {
       const user = await createUser(server);
       const statuses = await Promise.all(
         Array.from(
@@ -118,7 +123,7 @@ for (const kind of testDatabaseKinds()) {
         .where('idp_user_id', '=', user.id)
         .where('consumed_at', 'is', null)
         .execute();
-      assert.equal(usable.length, 1);
+      assert.equal(usable.length, 10, 'a new link voids none the borrower holds');
       await mailFor(url, user.login, 10);
     });
 
@@ -143,10 +148,45 @@ for (const kind of testDatabaseKinds()) {
           .select('return_to')
           .where('idp_user_id', '=', user.id)
           .where('purpose', '=', 'magic_link')
-          .where('consumed_at', 'is', null)
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(1)
           .executeTakeFirstOrThrow();
         assert.equal(row.return_to, stored, String(returnTo));
       }
+    });
+
+    it('stores a same-origin returnTo, or none, for each open-redirect payload', async () => {
+      const user = await createUser(server);
+      const { db } = server.server;
+      let stored = 0;
+      for (const payload of OPEN_REDIRECT_PAYLOADS) {
+        const response = await send(apiPaths.auth.sendMagicLinkEmail, {
+          email: user.login,
+          returnTo: payload,
+        });
+        // A payload the request schema refuses outright is fine too; never a 5xx.
+        assert.ok(response.status === 200 || response.status === 400, `${payload}: ${response.status}`);
+        if (response.status !== 200) continue;
+        stored += 1;
+        const rows = await db
+          .selectFrom('link_token')
+          .select('return_to')
+          .where('idp_user_id', '=', user.id)
+          .where('purpose', '=', 'magic_link')
+          .execute();
+        assert.equal(rows.length, stored);
+        const row = await db
+          .selectFrom('link_token')
+          .select('return_to')
+          .where('idp_user_id', '=', user.id)
+          .where('purpose', '=', 'magic_link')
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow();
+        assertSameOriginPath(payload, row.return_to, sameOriginPath);
+      }
+      assert.ok(stored >= 50, `${stored} payloads reached the store`);
     });
 
     it('refuses malformed bodies with 400 and a clear message, never 5xx', async () => {
@@ -230,12 +270,17 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(finished.status, 200);
       await sleep(100);
 
-      // The dev mailbox logs each message's links on purpose (outside production, for newcomers); the
-      // request handling never does.
+      // No token or password in any line. The dev mailbox (never in production) names the recipient
+      // of each message it receives; the request handling never does.
+      const all = logs.lines.map((l) => JSON.stringify(l));
       const lines = logs.lines.filter((line) => line.component !== 'mail').map((l) => JSON.stringify(l));
       assert.ok(lines.some((line) => line.includes('e-mailed link requested')));
-      for (const secret of [reset, signIn, 'Canary-Passw0rd-xyz', user.login, 'canary.unknown@example.com']) {
-        assert.ok(!lines.some((line) => line.includes(secret)), `${secret.slice(0, 12)}… is not logged`);
+      assert.ok(all.some((line) => line.includes('/auth/password-reset/[redacted]')));
+      for (const secret of [reset, signIn, 'Canary-Passw0rd-xyz']) {
+        assert.ok(!all.some((line) => line.includes(secret)), `${secret.slice(0, 12)}… is not logged`);
+      }
+      for (const address of [user.login, 'canary.unknown@example.com']) {
+        assert.ok(!lines.some((line) => line.includes(address)), `${address} is not logged`);
       }
     });
   });
@@ -246,7 +291,7 @@ for (const kind of testDatabaseKinds()) {
     const logs = logCollector();
 
     before(async () => {
-      // The defaults: 3 per e-mail address and 20 per client address in 15 minutes.
+      // The defaults: 3 per e-mail address and client, 10 per e-mail address, 20 per client in 15 minutes.
       server = await startTestServer(
         kind,
         { TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
@@ -267,16 +312,16 @@ for (const kind of testDatabaseKinds()) {
           .execute()
       ).length;
 
-    it('per e-mail address: past 3 in the window nothing is sent, and the answer stays the same', async () => {
+    it('per e-mail address and client: past 3 in the window nothing is sent, and the answer stays the same', async () => {
       const user = await createUser(server);
       const unknown = `nobody.limited.${Date.now()}@example.com`;
+      const client = newClient();
       const answers: string[] = [];
       const headers: Array<Record<string, string>> = [];
-      // From a different client address each time: the limit follows the e-mail address.
       for (let i = 0; i < 5; i += 1) {
         for (const email of [user.login, unknown]) {
           const path = i % 2 ? apiPaths.auth.sendMagicLinkEmail : apiPaths.auth.passwordReset;
-          const response = await send(path, email, newClient());
+          const response = await send(path, email, client);
           assert.equal(response.status, 200);
           answers.push(await response.text());
           headers.push(stableHeaders(response));
@@ -292,6 +337,37 @@ for (const kind of testDatabaseKinds()) {
       const limited = logs.lines.filter((line) => line.outcome === 'limited');
       assert.equal(limited.length, 4, 'logged at info (2 for each address)');
       assert.ok(limited.every((line) => line.level === 30 && !JSON.stringify(line).includes('@')));
+    });
+
+    it("a stranger's requests from another client do not silence the owner", async () => {
+      const user = await createUser(server);
+      const stranger = newClient();
+      for (let i = 0; i < 6; i += 1) {
+        const path = i % 2 ? apiPaths.auth.sendMagicLinkEmail : apiPaths.auth.passwordReset;
+        assert.equal((await send(path, user.login, stranger)).status, 200);
+      }
+      await mailFor(url, user.login, 3);
+      const owner = newClient();
+      assert.equal((await send(apiPaths.auth.passwordReset, user.login, owner)).status, 200);
+      const [newest] = await mailFor(url, user.login, 4);
+      assert.ok(newest?.subject.startsWith('Reset'), "the owner's own request got its e-mail");
+    });
+
+    it('per e-mail address across clients: past the ceiling of 10 nothing is sent (no mail flooding)', async () => {
+      const user = await createUser(server);
+      // 5 clients, each within its own limit of 3 for this address: 15 requests, 10 e-mails.
+      for (let c = 0; c < 5; c += 1) {
+        const client = newClient();
+        for (let i = 0; i < 3; i += 1) {
+          assert.equal((await send(apiPaths.auth.passwordReset, user.login, client)).status, 200);
+        }
+      }
+      await mailFor(url, user.login, 10);
+      await sleep(300);
+      assert.equal(await outboxCount(user.login), 10, 'the ceiling holds');
+      assert.equal((await send(apiPaths.auth.passwordReset, user.login, newClient())).status, 200);
+      await sleep(300);
+      assert.equal(await outboxCount(user.login), 10, 'a fresh client is past the ceiling too');
     });
 
     it('per client address: past 20 in the window nothing is sent, whatever the address', async () => {
@@ -341,22 +417,15 @@ for (const kind of testDatabaseKinds()) {
         );
         try {
           const user = await createUser(server);
-          for (const base of [url, second.baseUrl, url]) {
+          const client = newClient();
+          for (const base of [url, second.baseUrl, url, second.baseUrl]) {
             await post(
               base,
               apiPaths.auth.passwordReset,
               { email: user.login },
-              { 'x-forwarded-for': newClient() },
+              { 'x-forwarded-for': client },
             );
           }
-          await post(
-            second.baseUrl,
-            apiPaths.auth.passwordReset,
-            { email: user.login },
-            {
-              'x-forwarded-for': newClient(),
-            },
-          );
           await mailFor(url, user.login, 3);
           await sleep(300);
           assert.equal(await outboxCount(user.login), 3);

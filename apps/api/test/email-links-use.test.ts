@@ -36,7 +36,8 @@ for (const kind of testDatabaseKinds()) {
     before(async () => {
       server = await startTestServer(kind, {
         TRUST_PROXY: 'true',
-        EMAIL_LINK_LIMIT_PER_ADDRESS: '1000',
+        EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: '1000',
+        EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: '1000',
         EMAIL_LINK_LIMIT_PER_CLIENT: '1000',
       });
       url = server.baseUrl;
@@ -243,17 +244,41 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await authnStatus(user.login, user.password), 200, 'the password did not change');
     });
 
-    it('a new link voids the older one of the same purpose, not of the other', async () => {
+    it('another request does not void a link the borrower holds; redeeming one voids the others of its kind', async () => {
       const user = await createUser(server);
-      const firstReset = await linkFor('password_reset', user.login);
-      const firstSignIn = await linkFor('magic_link', user.login);
-      const secondSignIn = await linkFor('magic_link', user.login);
-      await expectInvalidLink(await signIn(firstSignIn));
-      assert.equal((await signIn(secondSignIn)).status, 200);
+      const heldReset = await linkFor('password_reset', user.login);
+      const heldSignIn = await linkFor('magic_link', user.login);
+      // Anyone may ask for links for this address (a stranger, another tab): the held ones keep working.
+      const laterSignIn = await linkFor('magic_link', user.login);
+      const otherSignIn = await linkFor('magic_link', user.login);
+      const laterReset = await linkFor('password_reset', user.login);
 
-      const secondReset = await linkFor('password_reset', user.login);
-      await expectInvalidLink(await finish(firstReset, 'First-Link-Passw0rd'));
-      assert.equal((await finish(secondReset, 'Second-Link-Passw0rd')).status, 200);
+      assert.equal((await signIn(heldSignIn)).status, 200, 'the first sign-in link still works');
+      await expectInvalidLink(await signIn(laterSignIn));
+      await expectInvalidLink(await signIn(otherSignIn));
+
+      // Sign-in links used up, the reset links are untouched: either works, then the other is void.
+      assert.equal((await finish(heldReset, 'First-Link-Passw0rd')).status, 200);
+      await expectInvalidLink(await finish(laterReset, 'Second-Link-Passw0rd'));
+      assert.equal(await authnStatus(user.login, 'First-Link-Passw0rd'), 200);
+    });
+
+    it('concurrent redemptions of several links of one borrower: exactly one succeeds', async () => {
+      const user = await createUser(server);
+      for (const purpose of ['magic_link', 'password_reset'] as const) {
+        const links: string[] = [];
+        for (let i = 0; i < 5; i += 1) links.push(await linkFor(purpose, user.login));
+        const statuses = await Promise.all(
+          Array.from({ length: 50 }, async (_, i) => {
+            const link = links[i % links.length]!;
+            const response =
+              purpose === 'magic_link' ? await signIn(link) : await finish(link, `Parallel-Passw0rd-${i}`);
+            return response.status;
+          }),
+        );
+        assert.equal(statuses.filter((s) => s === 200).length, 1, purpose);
+        assert.equal(statuses.filter((s) => s === 400).length, 49, purpose);
+      }
     });
 
     it('a link works only for its own purpose, and a made-up one for nothing', async () => {

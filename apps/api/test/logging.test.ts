@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { apiPaths, routes } from '@customer-core/contracts';
+import { testDatabaseKinds } from '@customer-core/database/testing';
+import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
 import { redactPath, redactUrl } from '../src/http/logging.js';
+import { redactForLog } from '../src/mail/redaction.js';
+import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { authn, createUser, mailFor } from './support/links.js';
+import { logCollector } from './support/mail.js';
 
 describe('log redaction', () => {
   it('keeps query names and drops their values', () => {
@@ -19,4 +28,221 @@ describe('log redaction', () => {
     assert.equal(redactPath('/auth/magic-link-landing/abc'), '/auth/magic-link-landing/[redacted]');
     assert.equal(redactPath('/auth/login'), '/auth/login');
   });
+
+  it('hides them in every spelling of the path that reaches the server', () => {
+    const token = 'tok_SECRET_123';
+    for (const path of [
+      `//auth/password-reset/${token}`,
+      `/AUTH/password-reset/${token}`,
+      `/Auth/Password-Reset/${token}`,
+      `/auth//password-reset/${token}`,
+      `/auth/./password-reset/${token}`,
+      `/x/../auth/password-reset/${token}`,
+      `/auth\\password-reset\\${token}`,
+      `/%61uth/password-reset/${token}`,
+      `/auth%2Fpassword-reset/${token}`,
+      `/auth%252Fpassword-reset/${token}`,
+      `/auth/password-reset/${token}/`,
+      `/auth/password-reset/${token};x`,
+      `/auth/password-reset/%${token}`,
+      `///user-registration/${token}`,
+      `/APP/email-verification/${token}`,
+      `/ui/direct-app//email-verification/${token}`,
+      `/auth/MAGIC-link-landing/${token}#x`,
+    ]) {
+      const logged = redactPath(path);
+      assert.ok(!logged.includes('SECRET'), `${path} -> ${logged}`);
+      assert.match(logged, /\[redacted\]/, path);
+    }
+    assert.ok(
+      !redactForLog(`refused: /AUTH//password-reset/${token} and //user-registration/${token}`).includes(
+        'SECRET',
+      ),
+    );
+  });
 });
+
+/** One request with exactly this path (fetch would normalise it). */
+function rawRequest(baseUrl: string, method: string, path: string, body?: unknown) {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise<number>((resolve, reject) => {
+    const request = httpRequest(
+      {
+        hostname,
+        port,
+        method,
+        path,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+const canary = (kind: string) => `CANARY${kind}${randomBytes(12).toString('hex')}`;
+
+// Each page whose path carries a one-time token, as the route's path without its ':token'.
+const TOKEN_PAGES = Object.values(routes)
+  .map((route) => route.path)
+  .filter((path) => path.endsWith('/:token'))
+  .map((path) => path.slice(0, -'/:token'.length));
+
+for (const kind of testDatabaseKinds()) {
+  describe(`no token in the log, whatever the request (${kind})`, () => {
+    let server: TestServer;
+    let url: string;
+    const logs = logCollector();
+    const SERVICE_SECRET = `logging-test-${'s'.repeat(32)}`;
+
+    before(async () => {
+      server = await startTestServer(
+        kind,
+        { LOG_LEVEL: 'trace', SERVICE_CREDENTIALS: `operator:${SERVICE_SECRET}` },
+        { logStream: logs.stream },
+      );
+      url = server.baseUrl;
+    });
+    after(() => server?.close());
+
+    const assertNotLogged = (secrets: string[]) => {
+      const text = logs.text();
+      assert.ok(text.length > 0, 'something was logged');
+      for (const secret of secrets) {
+        assert.ok(!text.includes(secret), `${secret.slice(0, 20)}… is not in the log`);
+      }
+    };
+
+    it('page paths with a token, in any spelling: request logs', async () => {
+      assert.deepEqual(TOKEN_PAGES.length, 5, TOKEN_PAGES.join(', '));
+      const canaries: string[] = [];
+      for (const page of TOKEN_PAGES) {
+        const token = canary(page.replace(/\W/g, ''));
+        canaries.push(token);
+        const upper = page.toUpperCase();
+        for (const path of [
+          `${page}/${token}`,
+          `/${page}/${token}`,
+          `${upper}/${token}`,
+          `${page.replace('/', '//')}/${token}`,
+          `/x/..${page}/${token}?q=1`,
+          `${page}/./${token}`,
+          `/${page.slice(1).replaceAll('/', '%2F')}/${token}`,
+          `/${page.slice(1).replaceAll('/', '%252F')}/${token}`,
+          `/${page.slice(1).replaceAll('/', '\\')}\\${token}`,
+        ]) {
+          for (const method of ['GET', 'POST', 'HEAD']) {
+            const status = await rawRequest(url, method, path, method === 'POST' ? {} : undefined);
+            assert.ok(status < 500, `${method} ${path}: ${status}`);
+          }
+        }
+      }
+      assertNotLogged(canaries);
+      assert.ok(logs.text().includes('"/auth/password-reset/[redacted]"'), 'the requests were logged');
+    });
+
+    it('lookup tokens and IdP session tokens: request logs', async () => {
+      const lookup = canary('lookup');
+      const session = canary('session');
+      await rawRequest(url, 'POST', apiPaths.auth.lookupTokenExchange, { token: lookup });
+      await rawRequest(url, 'GET', `${apiPaths.auth.lookupTokenExchange}?token=${lookup}`);
+      await rawRequest(
+        url,
+        'GET',
+        `/oauth2/default/v1/authorize?client_id=customer-portal&response_type=code&sessionToken=${session}`,
+      );
+      await rawRequest(url, 'GET', `//oauth2/default/v1/authorize?sessionToken=${session}`);
+      await rawRequest(url, 'GET', `/login/sessionCookieRedirect?token=${session}`);
+
+      // Real ones too: a lookup token minted and exchanged, a session token from a sign-in.
+      const user = await createUser(server);
+      const borrower = await borrowerRepository(server.server.db).ensureByEmail({
+        email: user.login,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      });
+      const minted = await fetch(`${url}${apiPaths.auth.mintLookupToken}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVICE_SECRET}` },
+        body: JSON.stringify({ borrowerId: borrower.id }),
+      });
+      assert.equal(minted.status, 200);
+      const { token: realLookup } = (await minted.json()) as { token: string };
+      await rawRequest(url, 'POST', apiPaths.auth.lookupTokenExchange, { token: realLookup });
+      const signedIn = await authn(url, user.login, user.password);
+      const { sessionToken } = (await signedIn.json()) as { sessionToken: string };
+      assert.ok(sessionToken);
+      await rawRequest(
+        url,
+        'GET',
+        `/oauth2/default/v1/authorize?client_id=customer-portal&response_type=code&sessionToken=${sessionToken}`,
+      );
+      assertNotLogged([lookup, session, realLookup, sessionToken]);
+    });
+
+    it('e-mailed links of every kind: mail logs (dev mailbox) and request logs', async () => {
+      const { mail, db } = server.server;
+      const links = {
+        reset: canary('reset'),
+        magic: canary('magic'),
+        registration: canary('registration'),
+        verification: canary('verification'),
+      };
+      const to = `canary.${Date.now()}@example.com`;
+      const messages = [
+        mail.templates.passwordResetEmail({
+          firstName: 'Ada',
+          resetUrl: `${url}${routes.passwordReset.href({ token: links.reset })}`,
+          expiresInMinutes: 30,
+        }),
+        mail.templates.magicLinkEmail({
+          firstName: 'Ada',
+          signInUrl: `${url}${routes.magicLinkLanding.href({ token: links.magic })}`,
+          expiresInMinutes: 10,
+        }),
+        mail.templates.invitationEmail({
+          firstName: 'Ada',
+          registrationUrl: `${url}${routes.userRegistration.href({ token: links.registration })}`,
+          expiresInMinutes: 7 * 24 * 60,
+        }),
+        mail.templates.emailVerificationEmail({
+          verificationUrl: `${url}${routes.emailVerification.href({ token: links.verification })}`,
+          expiresInMinutes: 24 * 60,
+        }),
+      ];
+      for (const [i, message] of messages.entries()) {
+        await mail.enqueue(db, { ...message, to, idempotencyKey: `canary:${links.reset}:${i}` });
+      }
+      mail.nudge();
+      const delivered = await mailFor(url, to, messages.length);
+      for (const token of Object.values(links)) {
+        assert.ok(
+          delivered.some((m) => m.links.some((link) => link.includes(token))),
+          'the link was delivered',
+        );
+      }
+      // The real flows' links too (reset and sign-in link of a real user).
+      const user = await createUser(server);
+      for (const path of [apiPaths.auth.passwordReset, apiPaths.auth.sendMagicLinkEmail]) {
+        await fetch(`${url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: user.login }),
+        });
+      }
+      const real = (await mailFor(url, user.login, 2)).flatMap((m) =>
+        m.links.map((link) => new URL(link).pathname.split('/').pop()!).filter((t) => t.length >= 40),
+      );
+      assert.equal(real.length, 2);
+      assert.ok(
+        logs.lines.some((line) => line.component === 'mail' || String(line.msg).startsWith('dev mailbox')),
+        'the dev mailbox logged its deliveries',
+      );
+      assertNotLogged([...Object.values(links), ...real]);
+    });
+  });
+}

@@ -22,33 +22,62 @@ function hasWhitespaceOrControl(value: string): boolean {
   return false;
 }
 
-// A backslash counts as a slash in URLs, so "/\evil" means "//evil": another origin.
-function isLocalPath(value: string): boolean {
-  return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
-}
+// Characters a path segment keeps as they are; everything else is percent-encoded (RFC 3986 pchar).
+const SEGMENT_KEEPS = /%(21|24|26|27|28|29|2A|2B|2C|3A|3B|3D|40)/gi;
 
-/** The same-origin path `candidate` names (normalised), or null for anything else. */
-export function sameOriginPath(candidate: unknown): string | null {
-  if (typeof candidate !== 'string' || !isLocalPath(candidate) || hasWhitespaceOrControl(candidate)) {
-    return null;
-  }
-  // Decoded forms must stay local paths too, so %2F and %5C cannot smuggle in a second slash.
-  let decoded = candidate;
-  for (let round = 0; round < MAX_DECODE_ROUNDS; round += 1) {
+const encodeSegment = (segment: string) =>
+  encodeURIComponent(segment).replace(SEGMENT_KEEPS, (escape) => decodeURIComponent(escape));
+
+/** The path percent-decoded until it no longer changes, or null when that fails or never settles. */
+function fullyDecoded(path: string): string | null {
+  let decoded = path;
+  for (let round = 0; round <= MAX_DECODE_ROUNDS; round += 1) {
     let next: string;
     try {
       next = decodeURIComponent(decoded);
     } catch {
       return null;
     }
-    if (!isLocalPath(next)) return null;
-    if (next === decoded) break;
+    if (next === decoded) return decoded;
     decoded = next;
   }
-  const url = new URL(candidate, PLACEHOLDER_ORIGIN);
-  if (url.origin !== PLACEHOLDER_ORIGIN) return null;
-  if (SIGN_IN_PATHS.includes(url.pathname.replace(/\/+$/, ''))) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  return null;
+}
+
+/**
+ * The same-origin path `candidate` names, normalised, or null for anything else.
+ *
+ * The path is normalised before it is judged: percent-decoded (any depth), then its dot segments are
+ * resolved, and it is encoded again, segment by segment. A path that only becomes ambiguous on the way
+ * (a backslash, an empty segment as in `//`, a control character, a `%` of its own) is refused, since
+ * browsers and servers disagree about those. What comes out is a path on this origin for every reader,
+ * and the same when checked again.
+ */
+export function sameOriginPath(candidate: unknown): string | null {
+  if (typeof candidate !== 'string' || !candidate.startsWith('/')) return null;
+  if (candidate.includes('\\') || hasWhitespaceOrControl(candidate)) return null;
+  const end = candidate.search(/[?#]/);
+  const rawPath = end === -1 ? candidate : candidate.slice(0, end);
+  const suffix = end === -1 ? '' : candidate.slice(end);
+  const decoded = fullyDecoded(rawPath);
+  if (decoded === null || /[\\%]/.test(decoded) || hasWhitespaceOrControl(decoded)) return null;
+
+  const segments = decoded.split('/').slice(1);
+  if (segments.slice(0, -1).includes('')) return null;
+  const resolved: string[] = [];
+  for (const segment of segments) {
+    if (segment === '..') resolved.pop();
+    else if (segment !== '.' && segment !== '') resolved.push(segment);
+  }
+  const last = segments.at(-1);
+  const directory = (last === '' || last === '.' || last === '..') && resolved.length > 0;
+  const path = `/${resolved.map(encodeSegment).join('/')}${directory ? '/' : ''}`;
+
+  // Router paths match regardless of case.
+  if (SIGN_IN_PATHS.includes(path.replace(/\/+$/, '').toLowerCase())) return null;
+  const url = new URL(`${path}${suffix}`, PLACEHOLDER_ORIGIN);
+  if (url.origin !== PLACEHOLDER_ORIGIN || url.pathname !== path) return null;
+  return `${path}${suffix}`;
 }
 
 /** The same-origin path `candidate` names, or the default landing path. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseLocation } from '@customer-core/database';
+import type { LinkRequestLimits } from '../links/request-limits.js';
 import { operatorCredentialPath } from './operator-credential.js';
 
 // The whole server configuration, read once from the environment at start-up.
@@ -62,8 +63,17 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
-  EMAIL_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(3),
+  EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: z.coerce.number().int().min(1).max(1000).default(3),
+  EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
   EMAIL_LINK_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  // Once the only limit per e-mail address, which let anyone silence an address's owner; a value kept
+  // from then would be ambiguous, so it is refused with what to set instead.
+  EMAIL_LINK_LIMIT_PER_ADDRESS: z
+    .never({
+      message:
+        'no longer read: set EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT (links one address may ask for from one client) and EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS (the ceiling per address from all clients together)',
+    })
+    .optional(),
 });
 
 export interface IdentityProviderSettings {
@@ -99,7 +109,7 @@ export interface Config {
   operatorCredentialFile: string | null;
   mail: MailSettings;
   /** Password-reset and sign-in-link e-mails: how many may be asked for per window, counted in the database. */
-  emailLinkLimits: { perAddress: number; perClient: number; windowSeconds: number };
+  emailLinkLimits: LinkRequestLimits;
   webDistDir: string;
 }
 
@@ -166,6 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('SEED_DEMO_BORROWER: the demo borrower is never seeded in production');
     if (!e.SMTP_URL) problems.push('SMTP_URL: required in production (the dev mailbox is for development)');
   }
+  if (e.EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS < e.EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT) {
+    problems.push(
+      'EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: must be at least EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT (it is the higher ceiling per address)',
+    );
+  }
   if (e.SESSION_WARNING_SECONDS >= e.ACCESS_TOKEN_TTL_SECONDS) {
     problems.push('SESSION_WARNING_SECONDS: must be shorter than ACCESS_TOKEN_TTL_SECONDS');
   }
@@ -223,7 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: 2 * 60_000,
     },
     emailLinkLimits: {
-      perAddress: e.EMAIL_LINK_LIMIT_PER_ADDRESS,
+      perAddressAndClient: e.EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT,
+      perAddress: e.EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS,
       perClient: e.EMAIL_LINK_LIMIT_PER_CLIENT,
       windowSeconds: 15 * 60,
     },

@@ -224,4 +224,14 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0008_email_links_coexist': {
+    async up(db) {
+      await sql`
+        -- A borrower may hold several usable links of one purpose (asking again, from anywhere, voids
+        -- none); using one voids the others. The index stays, no longer unique, for that lookup.
+        drop index link_token_usable_idx;
+        create index link_token_usable_idx on link_token (idp_user_id, purpose) where consumed_at is null;
+      `.execute(db);
+    },
+  },
 };

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { ApiDatabase } from '../db/schema.js';
 import { extractLinks } from './links.js';
+import { redactLinkForLog } from './redaction.js';
 import type { MailLogger } from './worker.js';
 
 /** A message as a transport sends it. */
@@ -99,7 +100,8 @@ export function smtpTransport(smtpUrl: string, options: { connections?: number }
 
 /**
  * Outside production without SMTP_URL: messages are stored in the database (so whichever instance
- * serves /dev/mailbox shows them) and their links are logged, so a newcomer can follow a sign-in link.
+ * serves /dev/mailbox shows them). The log says where each message is and which pages its links open,
+ * never a link's one-time token: the mailbox shows the links to follow.
  */
 export function devMailboxTransport(
   db: Kysely<ApiDatabase>,
@@ -128,9 +130,11 @@ export function devMailboxTransport(
           mailId: mail.id,
           kind: mail.kind,
           to: mail.to,
-          // The links to follow (not the portal's home page every message has in its footer).
-          links: extractLinks(mail.text, mail.html).filter((link) => link !== home),
-          mailbox: `${options.publicUrl}/dev/mailbox`,
+          // The pages its links open (not the portal's home page every message has in its footer).
+          links: extractLinks(mail.text, mail.html)
+            .filter((link) => link !== home)
+            .map(redactLinkForLog),
+          mailbox: `${options.publicUrl}/dev/mailbox?to=${encodeURIComponent(mail.to)}`,
         },
         `dev mailbox: "${mail.subject}" for ${mail.to}`,
       );

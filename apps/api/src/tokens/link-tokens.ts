@@ -25,21 +25,17 @@ export interface ConsumedLinkToken {
 
 /**
  * One-time tokens e-mailed as links, for a user of the bundled identity provider: 256 random bits,
- * stored as sha-256, consumed once in one statement. A user has at most one usable token per purpose.
+ * stored as sha-256. A user may hold several usable tokens of one purpose (asking for a link, which
+ * anyone can do for any address, must not void the one the borrower holds); using one voids the others.
  */
 export function linkTokenStore(db: Kysely<ApiDatabase>) {
   return {
-    /**
-     * Issues a token in `trx` (the transaction that enqueues the e-mail carrying it). An unconsumed
-     * token of the same user and purpose is replaced in the same statement, so the older link stops
-     * working, and two concurrent issues leave exactly one usable token.
-     */
+    /** Issues a token in `trx` (the transaction that enqueues the e-mail carrying it). */
     async issue(
       trx: Transaction<ApiDatabase> | Kysely<ApiDatabase>,
       input: { purpose: LinkPurpose; idpUserId: string; returnTo: string | null },
     ): Promise<IssuedLinkToken> {
       const token = randomBytes(32).toString('base64url');
-      const expiresAt = sql<Date>`now() + make_interval(mins => ${LINK_TOKEN_TTL_MINUTES[input.purpose]})`;
       const row = await trx
         .insertInto('link_token')
         .values({
@@ -48,37 +44,48 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
           purpose: input.purpose,
           idp_user_id: input.idpUserId,
           return_to: input.returnTo,
-          expires_at: expiresAt,
+          expires_at: sql<Date>`now() + make_interval(mins => ${LINK_TOKEN_TTL_MINUTES[input.purpose]})`,
         })
-        .onConflict((oc) =>
-          oc
-            .columns(['idp_user_id', 'purpose'])
-            .where('consumed_at', 'is', null)
-            .doUpdateSet((eb) => ({
-              id: eb.ref('excluded.id'),
-              token_hash: eb.ref('excluded.token_hash'),
-              return_to: eb.ref('excluded.return_to'),
-              expires_at: eb.ref('excluded.expires_at'),
-              created_at: sql<Date>`now()`,
-            })),
-        )
         .returning(['id', 'expires_at'])
         .executeTakeFirstOrThrow();
       return { token, id: row.id, expiresAt: row.expires_at };
     },
 
-    /** Consumes in one statement, so of any number of concurrent redemptions exactly one wins. */
+    /**
+     * Consumes the token and voids the user's other links of the same purpose, atomically: every usable
+     * link of that user and purpose is locked first, always in the same order, so concurrent redemptions
+     * of the same link or of different ones queue there, and exactly one of them succeeds.
+     */
     async consume(purpose: LinkPurpose, token: string): Promise<ConsumedLinkToken | undefined> {
-      const row = await db
-        .updateTable('link_token')
-        .set({ consumed_at: sql<Date>`now()` })
-        .where('token_hash', '=', hash(token))
-        .where('purpose', '=', purpose)
-        .where('consumed_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .returning(['idp_user_id', 'return_to'])
-        .executeTakeFirst();
-      return row && { idpUserId: row.idp_user_id, returnTo: row.return_to };
+      const tokenHash = hash(token);
+      return db.transaction().execute(async (trx) => {
+        const owner = await trx
+          .selectFrom('link_token')
+          .select('idp_user_id')
+          .where('token_hash', '=', tokenHash)
+          .where('purpose', '=', purpose)
+          .executeTakeFirst();
+        if (!owner) return undefined;
+        const usable = await trx
+          .selectFrom('link_token')
+          .select(['id', 'token_hash', 'return_to', sql<boolean>`expires_at > now()`.as('live')])
+          .where('idp_user_id', '=', owner.idp_user_id)
+          .where('purpose', '=', purpose)
+          .where('consumed_at', 'is', null)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        const used = usable.find((row) => row.token_hash === tokenHash && row.live);
+        if (!used) return undefined;
+        await trx
+          .updateTable('link_token')
+          .set({ consumed_at: sql<Date>`now()` })
+          .where('id', '=', used.id)
+          .execute();
+        const others = usable.filter((row) => row.id !== used.id).map((row) => row.id);
+        if (others.length > 0) await trx.deleteFrom('link_token').where('id', 'in', others).execute();
+        return { idpUserId: owner.idp_user_id, returnTo: used.return_to };
+      });
     },
 
     /** Voids every unconsumed link of the user (after a password change: earlier links must not work). */

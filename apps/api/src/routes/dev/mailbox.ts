@@ -87,8 +87,8 @@ function mailboxPage(page: {
 
   const empty = `<div class="empty">
   <h1>No messages${to ? ` for ${e(to)}` : ''} yet</h1>
-  <p>While the portal runs without <code>SMTP_URL</code>, every e-mail it sends is delivered here instead, and
-  its links are written to the server log.</p>
+  <p>While the portal runs without <code>SMTP_URL</code>, every e-mail it sends is delivered here instead;
+  the server log says where, without the links' one-time tokens.</p>
 </div>`;
 
   return `<!doctype html>
