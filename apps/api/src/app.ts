@@ -86,6 +86,7 @@ export async function buildApp(
         // The provider sees only its own tables of the shared database.
         db: db as unknown as Kysely<IdpDatabase>,
         issuer: config.bundledIdp.issuer,
+        idTokenTtlSeconds: config.idpIdTokenTtlSeconds,
         clients: [
           {
             clientId: config.bundledIdp.clientId,

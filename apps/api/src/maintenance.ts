@@ -6,7 +6,8 @@ import { retireSupersededKeys } from './tokens/signing-keys.js';
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
- * Deletes rows that can no longer matter: revocations of sessions past their maximum age, lookup and
+ * Deletes rows that can no longer matter: revocations of sessions past their maximum age, exchanged ID
+ * tokens past their expiry (refused as expired from then on), lookup and
  * e-mailed link tokens and invitations a day after they expired (kept that long to answer "what
  * happened to this token?"), old rate-limit counts, and signing keys superseded long enough ago that no
  * token they signed is current. Loan applications are records, never purged.
@@ -21,6 +22,10 @@ export function startMaintenance(
     await retireSupersededKeys(db, signingKeyRetirementSeconds);
     await db
       .deleteFrom('revoked_session')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .execute();
+    await db
+      .deleteFrom('exchanged_id_token')
       .where('expires_at', '<', sql<Date>`now()`)
       .execute();
     await db

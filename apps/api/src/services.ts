@@ -10,6 +10,7 @@ import { linkRequestCounter } from './links/request-limits.js';
 import type { MailService } from './mail/index.js';
 import { loadCommonPasswords } from './passwords/common-passwords.js';
 import { accessTokenChecker, type AccessTokenChecker } from './tokens/access-tokens.js';
+import { exchangedIdTokens, type ExchangedIdTokens } from './tokens/exchanged-id-tokens.js';
 import { IdTokenVerifier } from './tokens/id-token-verifier.js';
 import { linkTokenStore } from './tokens/link-tokens.js';
 import { lookupTokenStore, type LookupTokenStore } from './tokens/lookup-tokens.js';
@@ -26,6 +27,8 @@ export interface AuthServices {
   /** Who the borrower deals with: named in e-mails and in what to do when a link fails. */
   lender: Config['lender'];
   idTokens: IdTokenVerifier;
+  /** ID tokens already exchanged (each is exchanged once), shared by every instance. */
+  exchangedIdTokens: ExchangedIdTokens;
   productTokens: ProductTokens;
   checkAccessToken: AccessTokenChecker;
   keys: ProductKeyRing;
@@ -53,6 +56,8 @@ export interface AuthServices {
 export interface BundledIdentityProvider {
   issuer: string;
   endSessions(accountId: string): Promise<void>;
+  /** Whether the IdP session an ID token names (its sid) is still signed in as this account. */
+  hasSession(sessionId: string, accountId: string): Promise<boolean>;
   users: {
     /** Throws LoginAlreadyExistsError when the login (case-insensitive) is taken. */
     create(input: NewUser): Promise<IdpUser>;
@@ -92,6 +97,7 @@ export async function createAuthServices(
       ? {
           issuer: bundled.issuer,
           endSessions: (accountId) => idp.endSessions(accountId),
+          hasSession: (sessionId, accountId) => idp.hasSession(sessionId, accountId),
           users: {
             create: idp.users.create,
             findById: idp.users.findById,
@@ -106,6 +112,7 @@ export async function createAuthServices(
     publicUrl: config.publicUrl,
     lender: config.lender,
     idTokens: new IdTokenVerifier(trusted),
+    exchangedIdTokens: exchangedIdTokens(db),
     productTokens,
     checkAccessToken: accessTokenChecker(productTokens, sessions),
     keys,

@@ -4,17 +4,25 @@ import type { IdpUser } from './users.js';
 /** Scopes that map to OIDC claims, as Okta's default authorization server publishes them. */
 export const CLAIMS_BY_SCOPE = {
   // amr and auth_time come from the sign-in, not the account: ID tokens only, as Okta's carry them.
-  openid: ['sub', 'amr', 'auth_time'],
+  // sid names the IdP session the ID token was issued in (ID tokens only), so that a relying party
+  // can ask whether it is still signed in.
+  openid: ['sub', 'amr', 'auth_time', 'sid'],
   profile: ['name', 'given_name', 'family_name', 'preferred_username', 'locale', 'zoneinfo'],
   email: ['email', 'email_verified'],
 };
 export const OIDC_SCOPES = new Set(['openid', 'offline_access', ...Object.keys(CLAIMS_BY_SCOPE)]);
 
-/** The user as an oidc-provider account; oidc-provider masks the claims by granted scope. */
-export function accountOf(user: IdpUser): Account {
+/**
+ * The user as an oidc-provider account; oidc-provider masks the claims by granted scope. `sessionUid`
+ * is the IdP session (its uid, never the cookie's value) of the code or refresh token being redeemed:
+ * the ID token's sid. oidc-provider would only set sid for back-channel logout clients or a `claims`
+ * request parameter, which okta-auth-js does not send.
+ */
+export function accountOf(user: IdpUser, sessionUid?: string): Account {
   return {
     accountId: user.id,
-    claims: () => ({
+    claims: (use) => ({
+      ...(use === 'id_token' && sessionUid ? { sid: sessionUid } : {}),
       sub: user.id,
       name: `${user.firstName} ${user.lastName}`,
       given_name: user.firstName,

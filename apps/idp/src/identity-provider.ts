@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { authnRoutes } from './authn-route.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { mountPathOf, mountProvider } from './mount.js';
-import { destroyAccountArtefacts, purgeExpiredModels } from './oidc-adapter.js';
+import { destroyAccountArtefacts, purgeExpiredModels, sessionExists } from './oidc-adapter.js';
 import { createOidcProvider, type ClientOptions } from './provider.js';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
 import { dummyPasswordHash } from './passwords.js';
@@ -27,6 +27,8 @@ export interface IdentityProviderOptions {
   trustProxy: boolean;
   /** Never given passwords, session tokens, codes or tokens. */
   logger: FastifyBaseLogger;
+  /** Lifetime of an ID token: long enough to exchange it, short enough to be useless later; default 300 s. */
+  idTokenTtlSeconds?: number;
   /** Lifetime of a session token from /api/v1/authn; default 300 s. */
   sessionTokenTtlSeconds?: number;
   /** How often expired artefacts are deleted; default 600 s, 0 for never (tests). */
@@ -52,6 +54,8 @@ export interface IdentityProvider {
   issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
   /** Sign-out everywhere: every IdP session of the account, its grants, codes and tokens, and unused session tokens. */
   endSessions(accountId: string): Promise<void>;
+  /** Whether the session an ID token names (its sid claim) is still signed in as this account. */
+  hasSession(sessionId: string, accountId: string): Promise<boolean>;
   /** Deletes expired artefacts now (also done on an interval). */
   purgeExpired(): Promise<void>;
   /** Stops the purge timer; the database stays open (it is the caller's). */
@@ -110,6 +114,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       await sessionTokens.revokeAll(accountId);
       logger.info({ accountId }, 'identity provider sessions ended');
     },
+    hasSession: (sessionId, accountId) => sessionExists(db, sessionId, accountId),
     purgeExpired,
     async close() {
       clearInterval(timer);

@@ -90,6 +90,23 @@ export async function purgeExpiredModels(db: Kysely<IdpDatabase>): Promise<void>
     .execute();
 }
 
+/** Whether the session with this uid (an ID token's sid) exists, unexpired, signed in as the account. */
+export async function sessionExists(
+  db: Kysely<IdpDatabase>,
+  uid: string,
+  accountId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('idp_oidc_model')
+    .select('id')
+    .where('model', '=', 'Session')
+    .where('uid', '=', uid)
+    .where(sql<boolean>`payload ->> 'accountId' = ${accountId}`)
+    .where(notExpired)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 // Models whose payload names the account (the index on (model, accountId) serves this list).
 const ACCOUNT_MODELS = [
   'Session',

@@ -45,10 +45,17 @@ export interface ProviderOptions {
   cookieKeys: CookieKeys;
   users: UserRepository;
   sessionTokens: SessionTokenStore;
+  /** Default 300 s. */
+  idTokenTtlSeconds?: number;
 }
 
 const originOf = (uri: string) => new URL(uri).origin;
 const SESSION_TTL = 12 * 60 * 60;
+/**
+ * An ID token only has to last until the portal has exchanged it (seconds after it is issued) and
+ * keep okta-auth-js's token manager "authenticated", which renews it before it expires.
+ */
+const ID_TOKEN_TTL = 5 * 60;
 
 /** oidc-provider configured as Okta's default authorization server looks to okta-auth-js. */
 export function createOidcProvider(options: ProviderOptions): Provider {
@@ -119,7 +126,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     },
     ttl: {
       AccessToken: 60 * 60,
-      IdToken: 60 * 60,
+      IdToken: options.idTokenTtlSeconds ?? ID_TOKEN_TTL,
       AuthorizationCode: 60,
       Interaction: 60, // never shown: there is no login page
       // Rolling: every authorize (the iframe renewal too) extends the session and its grant.
@@ -128,15 +135,17 @@ export function createOidcProvider(options: ProviderOptions): Provider {
       // Rotation never extends a refresh token beyond the first one's lifetime.
       RefreshToken: (ctx) => ctx?.oidc.entities.RotatedRefreshToken?.remainingTTL ?? SESSION_TTL,
     },
-    claims: { acr: null, iss: null, sid: null, ...CLAIMS_BY_SCOPE },
+    claims: { acr: null, iss: null, ...CLAIMS_BY_SCOPE },
     conformIdTokenClaims: false, // profile and email claims in the ID token, as Okta does
     pkce: { methods: ['S256'], required: () => true },
     responseTypes: ['code'],
     clientBasedCORS: (_ctx, origin) => allowedOrigins.includes(origin),
     extraParams: { sessionToken: sessionTokenParam(options.sessionTokens, logger) },
-    async findAccount(_ctx, sub) {
+    // At the token endpoint `token` is the code or refresh token: its session goes into the ID token.
+    async findAccount(_ctx, sub, token) {
       const user = await users.findById(sub);
-      return user && accountOf(user);
+      const sessionUid = token && 'sessionUid' in token ? token.sessionUid : undefined;
+      return user && accountOf(user, sessionUid);
     },
     // First-party clients: the requested OIDC scopes are granted without a consent screen.
     async loadExistingGrant(ctx) {

@@ -170,6 +170,12 @@ export const API_ERROR_CODES = {
   passwordTooCommon: 'password_too_common',
   /** The invited e-mail address already has an account. */
   alreadyRegistered: 'already_registered',
+  /** Token exchange: this ID token has been exchanged already (each is accepted once). */
+  idTokenUsed: 'id_token_used',
+  /** Token exchange: the ID token was issued before the borrower's password change or sign-out everywhere. */
+  idTokenRevoked: 'id_token_revoked',
+  /** Token exchange: the identity provider session the ID token came from has ended (signed out). */
+  idpSessionEnded: 'idp_session_ended',
 } as const;
 
 /** Body of every 4xx/5xx answer of the API. 5xx bodies carry only a generic message and the request id. */

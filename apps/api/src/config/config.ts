@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   PRODUCTION_HOST: z.string().min(1).optional(),
   ERROR_REPORTING_ALLOWED_ORIGINS: z.string().optional(),
   IDP_BUNDLED: booleanFlag.default(true),
+  // Above okta-auth-js's 30 s of early expiry, or the portal would hold an ID token expired on arrival.
+  IDP_ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
   IDP_ISSUER: httpUrl.optional(),
   IDP_CLIENT_ID: z.string().min(1).optional(),
   IDP_NONPROD_ISSUER: httpUrl.optional(),
@@ -98,6 +100,8 @@ export interface Config {
   errorReporting: { dsn: string | null; productionHost: string | null; allowedOrigins: string[] };
   /** The identity provider shipped with the product, mounted at <publicUrl>/oauth2/default, if enabled. */
   bundledIdp: { issuer: string; clientId: string } | null;
+  /** Lifetime of the bundled provider's ID tokens: they are exchanged once, right after sign-in. */
+  idpIdTokenTtlSeconds: number;
   identityProviders: { production: IdentityProviderSettings; nonProduction: IdentityProviderSettings };
   seedDemoBorrower: boolean;
   /** Trusted systems and operators (service credentials): name -> sha-256 of the secret (the secret is not kept). */
@@ -219,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     },
     bundledIdp,
+    idpIdTokenTtlSeconds: e.IDP_ID_TOKEN_TTL_SECONDS,
     identityProviders: { production: productionIdp, nonProduction },
     seedDemoBorrower: e.SEED_DEMO_BORROWER ?? !production,
     serviceCredentials,

@@ -224,6 +224,21 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0006_exchanged_id_tokens': {
+    async up(db) {
+      await sql`
+        -- Every ID token exchanged for a product session, by the sha-256 of its issuer and jti (or of
+        -- the whole token when it has no jti), kept until it expires: each is exchanged once, on any
+        -- instance.
+        create table exchanged_id_token (
+          token_hash text primary key,
+          expires_at timestamptz not null,
+          exchanged_at timestamptz not null default now()
+        );
+        create index exchanged_id_token_expires_idx on exchanged_id_token (expires_at);
+      `.execute(db);
+    },
+  },
   '0008_email_links_coexist': {
     async up(db) {
       await sql`

@@ -36,6 +36,14 @@ export interface RevokedSessionTable {
   revoked_at: ColumnType<Date, never, never>;
 }
 
+export interface ExchangedIdTokenTable {
+  /** sha-256 (hex) of the issuer and jti, or of the signed part of the token when it has no jti. */
+  token_hash: string;
+  /** When the ID token expires (with the verifier's clock tolerance); the row may be purged after it. */
+  expires_at: Date;
+  exchanged_at: ColumnType<Date, never, never>;
+}
+
 export interface LookupTokenTable {
   /** sha-256 of the token; the token itself is never stored. */
   token_hash: string;
@@ -184,6 +192,7 @@ export interface ApiDatabase {
   borrower: BorrowerTable;
   product_signing_key: ProductSigningKeyTable;
   revoked_session: RevokedSessionTable;
+  exchanged_id_token: ExchangedIdTokenTable;
   lookup_token: LookupTokenTable;
   mail_outbox: MailOutboxTable;
   dev_mailbox_message: DevMailboxMessageTable;

@@ -1,4 +1,4 @@
-import type { JsonWebKey } from 'node:crypto';
+import { createHash, type JsonWebKey } from 'node:crypto';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -25,10 +25,28 @@ export interface VerifiedIdentity {
   lastName: string | null;
 }
 
+/** What the exchange needs to accept an ID token once and only while its sign-in lasts. */
+export interface IdTokenUse {
+  /** sha-256 (hex) of the issuer and jti, or of the signed part of the token when it has no jti. */
+  hash: string;
+  /** iat, seconds since the epoch. */
+  issuedAt: number;
+  /** Until when this verifier accepts the token (exp plus the clock tolerance), seconds since the epoch. */
+  acceptedUntil: number;
+  /** The identity provider's session (sid claim), when the token names one. */
+  sessionId: string | null;
+}
+
+/** Seconds a token's exp and iat may be off from this server's clock. */
+export const ID_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
+
 export type IdTokenProblem =
   'malformed' | 'unknown_issuer' | 'wrong_audience' | 'expired' | 'bad_signature' | 'invalid';
 
-export type IdTokenResult = { ok: true; identity: VerifiedIdentity } | { ok: false; problem: IdTokenProblem };
+export type IdTokenResult =
+  { ok: true; identity: VerifiedIdentity; use: IdTokenUse } | { ok: false; problem: IdTokenProblem };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export class IdTokenVerifier {
   readonly #providers = new Map<string, { clientId: string; keys: JWTVerifyGetKey }>();
@@ -57,7 +75,7 @@ export class IdTokenVerifier {
         issuer,
         audience: provider.clientId,
         algorithms: ['RS256'],
-        clockTolerance: 30,
+        clockTolerance: ID_TOKEN_CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'iat', 'exp'],
       });
       if (typeof payload.email !== 'string' || !payload.sub) return { ok: false, problem: 'invalid' };
@@ -69,6 +87,16 @@ export class IdTokenVerifier {
           email: payload.email.toLowerCase(),
           firstName: typeof payload.given_name === 'string' ? payload.given_name : null,
           lastName: typeof payload.family_name === 'string' ? payload.family_name : null,
+        },
+        use: {
+          // jti is unique per issuer only. A token without one is known by what is signed (header and
+          // claims): the signature's text can be spelt several ways (base64url's unused trailing bits).
+          hash: sha256(
+            typeof payload.jti === 'string' ? `${issuer}\n${payload.jti}` : token.split('.', 2).join('.'),
+          ),
+          issuedAt: payload.iat!,
+          acceptedUntil: payload.exp! + ID_TOKEN_CLOCK_TOLERANCE_SECONDS,
+          sessionId: typeof payload.sid === 'string' && payload.sid ? payload.sid : null,
         },
       };
     } catch (error) {

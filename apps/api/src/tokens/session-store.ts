@@ -135,6 +135,21 @@ export function sessionStore(db: Kysely<ApiDatabase>, location: DatabaseLocation
       });
     },
 
+    /**
+     * Whether a token issued at `issuedAt` (seconds) for this identity predates the borrower's cut-off
+     * (last password change or sign-out everywhere). Asks the database: it is asked once per sign-in.
+     */
+    async issuedBeforeCutOff(identity: { issuer: string; subject: string }, issuedAt: number) {
+      const row = await db
+        .selectFrom('borrower')
+        .select('tokens_not_before')
+        .where('idp_issuer', '=', identity.issuer)
+        .where('idp_subject', '=', identity.subject)
+        .executeTakeFirst();
+      const cutOff = row?.tokens_not_before;
+      return !!cutOff && issuedAt < Math.floor(cutOff.getTime() / 1000);
+    },
+
     async isRevoked(claims: SessionClaims): Promise<boolean> {
       // A borrower seen once stays known: borrowers are not deleted while the portal runs.
       if (!current || !knownBorrowers.has(claims.sub)) return isRevokedInDatabase(claims);

@@ -6,12 +6,39 @@ import {
   TokenExchangeRequestSchema,
 } from '@customer-core/contracts';
 import type { AuthServices } from '../../services.js';
-import { idTokenRefused } from './token-problems.js';
+import type { IdTokenUse, VerifiedIdentity } from '../../tokens/id-token-verifier.js';
+import { idTokenRefused, idTokenSpent, type IdTokenSpent } from './token-problems.js';
 
-/** Sign-in step 4 (spec section 4): the identity provider's ID token becomes a product access token. */
+/**
+ * Sign-in step 4 (spec section 4): the identity provider's ID token becomes a product access token.
+ *
+ * An ID token signs in once, and only while its sign-in lasts: it is refused when it was exchanged
+ * before (on any instance), when it was issued before the borrower's cut-off (password change,
+ * sign-out everywhere), and, for the bundled identity provider, when the IdP session it names (sid)
+ * has ended (signed out). A hosted Okta org keeps its sessions to itself: for its ID tokens the first
+ * two checks apply, and their short life (Okta: one hour at most) bounds the rest.
+ */
 export const tokenExchangeRoute =
-  ({ idTokens, borrowers, productTokens }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    idTokens,
+    exchangedIdTokens,
+    sessions,
+    identityProvider,
+    borrowers,
+    productTokens,
+  }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
+    /** Why this verified ID token may not sign in (any more), or null when it may. */
+    async function spent(identity: VerifiedIdentity, use: IdTokenUse): Promise<IdTokenSpent | null> {
+      if (identityProvider && identity.issuer === identityProvider.issuer) {
+        const live = use.sessionId && (await identityProvider.hasSession(use.sessionId, identity.subject));
+        if (!live) return 'idp_session_ended';
+      }
+      if (await sessions.issuedBeforeCutOff(identity, use.issuedAt)) return 'revoked';
+      // Last: a token refused above is not spent.
+      return (await exchangedIdTokens.spend(use)) ? null : 'used';
+    }
+
     app.post(
       apiPaths.auth.tokenExchange,
       {
@@ -25,6 +52,11 @@ export const tokenExchangeRoute =
         if (!result.ok) {
           request.log.info({ problem: result.problem }, 'ID token refused');
           throw idTokenRefused(result.problem);
+        }
+        const why = await spent(result.identity, result.use);
+        if (why) {
+          request.log.info({ problem: why, issuer: result.identity.issuer }, 'ID token refused');
+          throw idTokenSpent(why);
         }
         const borrower = await borrowers.upsertByIdentity(result.identity);
         const { token } = productTokens.issue(

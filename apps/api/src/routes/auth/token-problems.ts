@@ -1,4 +1,4 @@
-import type { TokenRefusalReason } from '@customer-core/contracts';
+import { API_ERROR_CODES, type TokenRefusalReason } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
 import type { IdTokenProblem } from '../../tokens/id-token-verifier.js';
 
@@ -17,6 +17,29 @@ export function idTokenRefused(problem: IdTokenProblem): HttpError {
   return problem === 'malformed'
     ? new HttpError(400, 'malformed_token', ID_TOKEN_MESSAGES[problem])
     : new HttpError(401, 'invalid_token', ID_TOKEN_MESSAGES[problem]);
+}
+
+/** Why a valid ID token no longer signs anyone in. */
+export type IdTokenSpent = 'used' | 'revoked' | 'idp_session_ended';
+
+const SPENT_ID_TOKENS: Record<IdTokenSpent, { code: string; message: string }> = {
+  used: {
+    code: API_ERROR_CODES.idTokenUsed,
+    message: 'The ID token has been used already. Sign in again.',
+  },
+  revoked: {
+    code: API_ERROR_CODES.idTokenRevoked,
+    message:
+      'The ID token was issued before the password was changed or every session was ended. Sign in again.',
+  },
+  idp_session_ended: {
+    code: API_ERROR_CODES.idpSessionEnded,
+    message: 'The identity provider session of the ID token has ended. Sign in again.',
+  },
+};
+
+export function idTokenSpent(why: IdTokenSpent): HttpError {
+  return new HttpError(401, SPENT_ID_TOKENS[why].code, SPENT_ID_TOKENS[why].message);
 }
 
 const ACCESS_TOKEN_MESSAGES: Record<TokenRefusalReason, string> = {

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { apiPaths, routes } from '@customer-core/contracts';
+import type { Page } from 'playwright-core';
+import { collectPageErrors } from './support/browser.js';
+import { DEMO, openPortal, readPortalStorage, signInAsDemo, type Portal } from './support/portal.js';
+import { validationStatus } from './support/session.js';
+
+// okta-auth-js counts a borrower as signed in only while its token manager holds an unexpired ID
+// token (it treats one as expired 30 s early). The identity provider's ID tokens are short-lived:
+// the portal must renew them, not sign the borrower out.
+
+/** The identity provider's ID token in okta-auth-js's token manager (shared by the tabs). */
+const storedIdToken = (page: Page) =>
+  page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('okta-token-storage') ?? '{}') as {
+      idToken?: { idToken: string; expiresAt: number };
+    };
+    return stored.idToken ?? null;
+  });
+
+describe('signed in past the ID token lifetime (browser, 60-second ID tokens)', () => {
+  let portal: Portal;
+  before(async () => {
+    portal = await openPortal({ IDP_ID_TOKEN_TTL_SECONDS: '60' });
+  });
+  after(() => portal?.close());
+
+  it('keeps the borrower signed in across a reload once the ID token has expired, renewing it', async () => {
+    const { context, page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    const exchanges: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith(apiPaths.auth.tokenExchange)) exchanges.push(request.postData() ?? '');
+    });
+    await signInAsDemo(page);
+    await page.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
+    const first = await storedIdToken(page);
+    assert.ok(first, 'the token manager holds the ID token');
+    const { token } = await readPortalStorage(page);
+
+    // Until okta-auth-js counts the ID token as expired, by the browser's own clock.
+    await page.waitForFunction((expiresAt) => Date.now() / 1000 >= expiresAt - 30, first.expiresAt, {
+      polling: 1000,
+      timeout: 60_000,
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
+    assert.equal(new URL(page.url()).pathname, routes.dashboard.path, 'still signed in');
+    const renewed = await storedIdToken(page);
+    assert.ok(renewed && renewed.expiresAt > first.expiresAt, 'a new ID token from the identity provider');
+    assert.notEqual(renewed.idToken, first.idToken);
+    assert.equal((await readPortalStorage(page)).token, token, 'the same product session');
+    assert.equal(await validationStatus(portal.baseUrl, token!), 200);
+    assert.equal(exchanges.length, 1, 'the ID token was exchanged once, at sign-in');
+    assert.deepEqual(errors, []);
+  });
+});
