@@ -96,6 +96,7 @@ export async function buildApp(
         allowedOrigins: [config.publicUrl],
         secureCookies: config.production,
         trustProxy: config.trustProxy,
+        signInQueueDepth: config.signInQueueDepth,
         logger: app.log.child({ component: 'idp' }),
       })
     : null;

@@ -10,9 +10,10 @@ import {
   internalError,
   malformedRequest,
   rateLimited,
+  temporarilyUnavailable,
   type OktaError,
 } from './okta-errors.js';
-import { dummyPasswordHash, verifyPassword } from './passwords.js';
+import { dummyPasswordHash, reservePasswordCheck, type PasswordCheck } from './passwords.js';
 import type { SessionTokenStore } from './session-tokens.js';
 import type { IdpUser, UserRepository } from './users.js';
 
@@ -31,7 +32,12 @@ export interface AuthnDependencies {
   allowedOrigins: readonly string[];
   trustProxy: boolean;
   logger: FastifyBaseLogger;
+  /** Sign-ins that may wait for a core to check their password; past it they are refused with 503. */
+  signInQueueDepth: number;
 }
+
+/** What a refused sign-in is told to wait: a full line of password checks drains in about a second. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 function successBody(user: IdpUser, token: { sessionToken: string; expiresAt: Date }) {
   return {
@@ -62,23 +68,33 @@ export function authnRoutes(deps: AuthnDependencies) {
 
   const sendError = (reply: FastifyReply, status: number, body: OktaError) =>
     reply.code(status).header('Cache-Control', 'no-store').send(body);
+  const sendBusy = (request: FastifyRequest, reply: FastifyReply) => {
+    cors.apply(request, reply);
+    request.log.warn(
+      { queueDepth: deps.signInQueueDepth },
+      'authn refused: password checks are queued to the limit',
+    );
+    reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+    return sendError(reply, 503, temporarilyUnavailable());
+  };
 
   /** Verifies a password the same way whether or not the login exists, so timing tells nothing. */
   async function authenticate(
     username: string,
     password: string,
     address: string,
+    check: PasswordCheck,
     log: FastifyBaseLogger,
   ): Promise<IdpUser | undefined> {
     const credentials = await users.findCredentials(username);
     if (!credentials) {
-      await verifyPassword(await dummyPasswordHash(), password);
+      await check.verify(await dummyPasswordHash(), password);
       log.info({ outcome: 'unknown_login' }, 'authn failed');
       return undefined;
     }
     const { user } = credentials;
     const locked = await throttle.isLocked(user.id, address);
-    const valid = await verifyPassword(credentials.passwordHash, password);
+    const valid = await check.verify(credentials.passwordHash, password);
     if (locked) {
       log.warn({ userId: user.id, clientAddress: address }, 'authn refused: account locked for this address');
       return undefined;
@@ -110,6 +126,13 @@ export function authnRoutes(deps: AuthnDependencies) {
     app.post(
       AUTHN_PATH,
       {
+        // While the line is full, refuse before anything else is spent on the request (the rate
+        // limit's query comes after this hook); the handler then takes its own place in line.
+        onRequest: async (request, reply) => {
+          const probe = reservePasswordCheck(deps.signInQueueDepth);
+          probe?.release();
+          if (!probe) return sendBusy(request, reply);
+        },
         config: {
           // Per client address, against password spraying; @fastify/rate-limit is registered by the host app.
           rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: addressOf },
@@ -127,7 +150,14 @@ export function authnRoutes(deps: AuthnDependencies) {
         }
         const { username, password } = parsed.data;
         const log = logger.child({ reqId: request.id });
-        const user = await authenticate(username, password, addressOf(request), log);
+        const check = reservePasswordCheck(deps.signInQueueDepth);
+        if (!check) return sendBusy(request, reply);
+        let user: IdpUser | undefined;
+        try {
+          user = await authenticate(username, password, addressOf(request), check, log);
+        } finally {
+          check.release();
+        }
         if (!user) return sendError(reply, 401, authenticationFailed());
         const token = await sessionTokens.issue(user.id);
         log.info({ userId: user.id }, 'authn succeeded');

@@ -29,6 +29,8 @@ export interface IdentityProviderOptions {
   logger: FastifyBaseLogger;
   /** Lifetime of a session token from /api/v1/authn; default 300 s. */
   sessionTokenTtlSeconds?: number;
+  /** Sign-ins that may wait for a core to check their password, beyond those being checked; default 64. */
+  signInQueueDepth?: number;
   /** How often expired artefacts are deleted; default 600 s, 0 for never (tests). */
   purgeIntervalSeconds?: number;
 }
@@ -58,6 +60,8 @@ export interface IdentityProvider {
   close(): Promise<void>;
 }
 
+export const DEFAULT_SIGN_IN_QUEUE_DEPTH = 64;
+
 export async function createIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
   const { db, logger } = options;
   const mountPath = mountPathOf(options.issuer);
@@ -70,7 +74,13 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const sessionTokens = createSessionTokenStore(db, options.sessionTokenTtlSeconds ?? 300);
   const throttle = createLoginThrottle(db);
   const provider = createOidcProvider({ ...options, signingKeys, cookieKeys, users, sessionTokens });
-  const registerAuthn = authnRoutes({ ...options, users, throttle, sessionTokens });
+  const registerAuthn = authnRoutes({
+    ...options,
+    users,
+    throttle,
+    sessionTokens,
+    signInQueueDepth: options.signInQueueDepth ?? DEFAULT_SIGN_IN_QUEUE_DEPTH,
+  });
   const jwks = publicJwks(signingKeys);
 
   const purgeExpired = async () => {

@@ -64,6 +64,7 @@ const EnvSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   EMAIL_LINK_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(3),
   EMAIL_LINK_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
+  SIGN_IN_QUEUE_DEPTH: z.coerce.number().int().min(0).max(10_000).default(64),
 });
 
 export interface IdentityProviderSettings {
@@ -100,6 +101,8 @@ export interface Config {
   mail: MailSettings;
   /** Password-reset and sign-in-link e-mails: how many may be asked for per window, counted in the database. */
   emailLinkLimits: { perAddress: number; perClient: number; windowSeconds: number };
+  /** Password sign-ins that may wait for a core on one instance; past it they get 503 at once. */
+  signInQueueDepth: number;
   webDistDir: string;
 }
 
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perClient: e.EMAIL_LINK_LIMIT_PER_CLIENT,
       windowSeconds: 15 * 60,
     },
+    signInQueueDepth: e.SIGN_IN_QUEUE_DEPTH,
     webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
   };
 }
