@@ -36,6 +36,9 @@ export interface AuthnDependencies {
   signInQueueDepth: number;
 }
 
+/** The account id an unknown login is looked up with: none has it (ids are UUIDs). */
+const NO_ACCOUNT = '';
+
 /** What a refused sign-in is told to wait: a full line of password checks drains in about a second. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
@@ -68,17 +71,28 @@ export function authnRoutes(deps: AuthnDependencies) {
 
   const sendError = (reply: FastifyReply, status: number, body: OktaError) =>
     reply.code(status).header('Cache-Control', 'no-store').send(body);
+  // One warning per 10 s while sign-ins are refused, not one a request: a flood would flood the log.
+  let refusedSinceWarning = 0;
+  let lastWarningAt = 0;
   const sendBusy = (request: FastifyRequest, reply: FastifyReply) => {
     cors.apply(request, reply);
-    request.log.warn(
-      { queueDepth: deps.signInQueueDepth },
-      'authn refused: password checks are queued to the limit',
-    );
+    refusedSinceWarning += 1;
+    if (Date.now() - lastWarningAt >= 10_000) {
+      logger.warn(
+        { refused: refusedSinceWarning, queueDepth: deps.signInQueueDepth },
+        'authn refused: password checks are queued to the limit',
+      );
+      refusedSinceWarning = 0;
+      lastWarningAt = Date.now();
+    }
     reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
     return sendError(reply, 503, temporarilyUnavailable());
   };
 
-  /** Verifies a password the same way whether or not the login exists, so timing tells nothing. */
+  /**
+   * Verifies a password the same way whether or not the login exists and whether or not a lockout
+   * holds: the same statements in the same order, and one argon2id check, so timing tells nothing.
+   */
   async function authenticate(
     username: string,
     password: string,
@@ -87,26 +101,28 @@ export function authnRoutes(deps: AuthnDependencies) {
     log: FastifyBaseLogger,
   ): Promise<IdpUser | undefined> {
     const credentials = await users.findCredentials(username);
-    if (!credentials) {
-      await check.verify(await dummyPasswordHash(), password);
-      log.info({ outcome: 'unknown_login' }, 'authn failed');
+    // An unknown login goes through the same statements with an id no account has: they find no row.
+    const accountId = credentials?.user.id ?? NO_ACCOUNT;
+    const locked = await throttle.isLocked(accountId, address);
+    const valid = await check.verify(credentials?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (credentials && valid && !locked) {
+      if (await throttle.recordSuccess(accountId, address)) return credentials.user;
+      log.warn(
+        { userId: accountId, clientAddress: address },
+        'authn refused: account locked for this address',
+      );
       return undefined;
     }
-    const { user } = credentials;
-    const locked = await throttle.isLocked(user.id, address);
-    const valid = await check.verify(credentials.passwordHash, password);
-    if (locked) {
-      log.warn({ userId: user.id, clientAddress: address }, 'authn refused: account locked for this address');
-      return undefined;
-    }
-    if (!valid) {
-      const lockedNow = await throttle.recordFailure(user.id, address);
-      log.info({ userId: user.id, outcome: 'wrong_password' }, 'authn failed');
-      if (lockedNow) log.warn({ userId: user.id, clientAddress: address }, 'account locked for this address');
-      return undefined;
-    }
-    if (!(await throttle.recordSuccess(user.id, address))) return undefined;
-    return user;
+    const lockedNow = await throttle.recordFailure(accountId, address);
+    if (!credentials) log.info({ outcome: 'unknown_login' }, 'authn failed');
+    else if (locked)
+      log.warn(
+        { userId: accountId, clientAddress: address },
+        'authn refused: account locked for this address',
+      );
+    else log.info({ userId: accountId, outcome: 'wrong_password' }, 'authn failed');
+    if (lockedNow) log.warn({ userId: accountId, clientAddress: address }, 'account locked for this address');
+    return undefined;
   }
 
   return async function registerAuthn(app: FastifyInstance): Promise<void> {

@@ -23,7 +23,10 @@ export function createLoginThrottle(
     return row !== undefined;
   }
 
-  /** Counts a failure; true when this failure started a lockout. One statement, safe under concurrency. */
+  /**
+   * Counts a failure; true when this failure started a lockout. One statement, safe under
+   * concurrency. An id that is no account's counts nothing, in the same statement.
+   */
   async function recordFailure(userId: string, clientAddress: string): Promise<boolean> {
     // A lockout that has run out starts a fresh count.
     const next = sql<number>`case
@@ -31,13 +34,19 @@ export function createLoginThrottle(
       else idp_login_failure.failures + 1 end`;
     const row = await db
       .insertInto('idp_login_failure')
-      .values({
-        user_id: userId,
-        client_address: clientAddress,
-        failures: 1,
-        last_failure_at: sql<Date>`now()`,
-        locked_until: null,
-      })
+      .columns(['user_id', 'client_address', 'failures', 'last_failure_at', 'locked_until'])
+      .expression(
+        db
+          .selectFrom('idp_user')
+          .select((eb) => [
+            'id',
+            eb.val(clientAddress).as('client_address'),
+            sql<number>`1`.as('failures'),
+            sql<Date>`now()`.as('last_failure_at'),
+            sql<Date | null>`null::timestamptz`.as('locked_until'),
+          ])
+          .where('id', '=', userId),
+      )
       .onConflict((oc) =>
         oc.columns(['user_id', 'client_address']).doUpdateSet({
           failures: next,
@@ -49,8 +58,8 @@ export function createLoginThrottle(
         }),
       )
       .returning(['failures', 'locked_until'])
-      .executeTakeFirstOrThrow();
-    return row.locked_until !== null && row.failures === maxFailures;
+      .executeTakeFirst();
+    return row !== undefined && row.locked_until !== null && row.failures === maxFailures;
   }
 
   /** A successful sign-in ends the streak; false when a lockout is in force (it may have begun meanwhile). */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'kysely';
+import { PostgresQueryCompiler, sql, type KyselyPlugin } from 'kysely';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   PORTAL,
@@ -263,6 +263,55 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(limited.status, 429);
       assert.equal(limited.body.errorCode, 'E0000047');
       assert.ok(limited.response.headers.get('retry-after'));
+    });
+
+    test('a known and an unknown login run the same database statements, locked out or not', async () => {
+      // Every statement the provider sends, as SQL text (parameters apart), in order.
+      const statements: string[] = [];
+      const compiler = new PostgresQueryCompiler();
+      const recorder: KyselyPlugin = {
+        transformQuery({ node, queryId }) {
+          statements.push(compiler.compileQuery(node, queryId).sql);
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      };
+      const counted = await startApp(testDb.db.withPlugin(recorder));
+      try {
+        await counted.idp.users.create({
+          login: 'barbara@example.com',
+          password: PASSWORD,
+          firstName: 'Barbara',
+          lastName: 'Liskov',
+        });
+        const address = { 'x-forwarded-for': '203.0.113.99' };
+        const statementsOf = async (username: string, password: string) => {
+          statements.length = 0;
+          const { status } = await authn(counted.baseUrl, { username, password }, address);
+          assert.equal(status, 401);
+          return [...statements];
+        };
+        const unknown = await statementsOf('nobody.at.all@example.com', 'Wrong-password-1');
+        assert.ok(unknown.length > 0);
+        assert.deepEqual(
+          await statementsOf('barbara@example.com', 'Wrong-password-1'),
+          unknown,
+          'wrong password',
+        );
+        for (let i = 0; i < 10; i += 1) await statementsOf('barbara@example.com', `Wrong-${i}`);
+        assert.deepEqual(
+          await statementsOf('barbara@example.com', PASSWORD),
+          unknown,
+          'locked out, right password',
+        );
+        assert.deepEqual(
+          await statementsOf('barbara@example.com', 'Wrong-password-1'),
+          unknown,
+          'locked out',
+        );
+      } finally {
+        await counted.close();
+      }
     });
 
     test('no password ever reaches the logs', () => {
