@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // route config typings: config.rateLimit
 import { z } from 'zod';
-import { clientAddress } from './client-address.js';
+import { clientAddress, networkOf } from './client-address.js';
 import { createAuthnCors } from './cors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import {
@@ -67,7 +67,8 @@ function successBody(user: IdpUser, token: { sessionToken: string; expiresAt: Da
 export function authnRoutes(deps: AuthnDependencies) {
   const { users, throttle, sessionTokens, logger } = deps;
   const cors = createAuthnCors(deps.allowedOrigins);
-  const addressOf = (request: FastifyRequest) => clientAddress(request, deps.trustProxy);
+  // Limits and lockouts count per client network: an IPv4 address, or an IPv6 address's /64.
+  const networkOfRequest = (request: FastifyRequest) => networkOf(clientAddress(request, deps.trustProxy));
 
   const sendError = (reply: FastifyReply, status: number, body: OktaError) =>
     reply.code(status).header('Cache-Control', 'no-store').send(body);
@@ -96,32 +97,34 @@ export function authnRoutes(deps: AuthnDependencies) {
   async function authenticate(
     username: string,
     password: string,
-    address: string,
+    network: string,
     check: PasswordCheck,
     log: FastifyBaseLogger,
   ): Promise<IdpUser | undefined> {
     const credentials = await users.findCredentials(username);
     // An unknown login goes through the same statements with an id no account has: they find no row.
     const accountId = credentials?.user.id ?? NO_ACCOUNT;
-    const locked = await throttle.isLocked(accountId, address);
+    const locked = await throttle.isLocked(accountId, network);
     const valid = await check.verify(credentials?.passwordHash ?? (await dummyPasswordHash()), password);
     if (credentials && valid && !locked) {
-      if (await throttle.recordSuccess(accountId, address)) return credentials.user;
+      if (await throttle.recordSuccess(accountId, network)) return credentials.user;
       log.warn(
-        { userId: accountId, clientAddress: address },
+        { userId: accountId, clientNetwork: network },
         'authn refused: account locked for this address',
       );
       return undefined;
     }
-    const lockedNow = await throttle.recordFailure(accountId, address);
+    const { lockedNow, ceilingNow } = await throttle.recordFailure(accountId, network);
     if (!credentials) log.info({ outcome: 'unknown_login' }, 'authn failed');
     else if (locked)
       log.warn(
-        { userId: accountId, clientAddress: address },
+        { userId: accountId, clientNetwork: network },
         'authn refused: account locked for this address',
       );
     else log.info({ userId: accountId, outcome: 'wrong_password' }, 'authn failed');
-    if (lockedNow) log.warn({ userId: accountId, clientAddress: address }, 'account locked for this address');
+    if (lockedNow) log.warn({ userId: accountId, clientNetwork: network }, 'account locked for this address');
+    if (ceilingNow)
+      log.warn({ userId: accountId }, 'account refuses password sign-in: too many wrong passwords');
     return undefined;
   }
 
@@ -150,8 +153,12 @@ export function authnRoutes(deps: AuthnDependencies) {
           if (!probe) return sendBusy(request, reply);
         },
         config: {
-          // Per client address, against password spraying; @fastify/rate-limit is registered by the host app.
-          rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: addressOf },
+          // Per client network, against password spraying; counted in the database (the provider's plugin).
+          rateLimit: {
+            max: 30,
+            timeWindow: '1 minute',
+            keyGenerator: (request) => `authn:${networkOfRequest(request)}`,
+          },
         },
       },
       async (request, reply) => {
@@ -170,7 +177,7 @@ export function authnRoutes(deps: AuthnDependencies) {
         if (!check) return sendBusy(request, reply);
         let user: IdpUser | undefined;
         try {
-          user = await authenticate(username, password, addressOf(request), check, log);
+          user = await authenticate(username, password, networkOfRequest(request), check, log);
         } finally {
           check.release();
         }

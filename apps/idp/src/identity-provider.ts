@@ -1,4 +1,5 @@
 import type { JsonWebKey } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { authnRoutes } from './authn-route.js';
@@ -9,6 +10,7 @@ import { createOidcProvider, type ClientOptions } from './provider.js';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
 import { dummyPasswordHash } from './passwords.js';
 import { purgeExpiredSignInState } from './purge.js';
+import { databaseRequestCountStore } from './request-count-store.js';
 import type { IdpDatabase } from './schema.js';
 import { createSessionTokenStore } from './session-tokens.js';
 import { createUserRepository, type IdpUser, type NewUser } from './users.js';
@@ -100,6 +102,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   return {
     // Not wrapped in fastify-plugin: its error handler and hooks stay inside.
     plugin: async (app: FastifyInstance) => {
+      // The provider's own rate limits, counted in the database so that every instance shares them.
+      await app.register(rateLimit, { global: false, store: databaseRequestCountStore(db) });
       await registerAuthn(app);
       mountProvider(app, provider, mountPath);
     },
