@@ -125,7 +125,11 @@ function common(
 }
 
 function describeTarget({ perSecond: rate, latency }: Target): string {
-  return `>= ${perSecond(rate)}${latency ? `, ${latency.percentile} < ${latency.below} ms` : ''}`;
+  const parts = [
+    rate > 0 ? `>= ${perSecond(rate)}` : '',
+    latency ? `${latency.percentile} < ${latency.below} ms` : '',
+  ];
+  return parts.filter(Boolean).join(', ');
 }
 
 function verdict(target: Target, rate: number, latencies: { p99?: number; p95?: number }): Verdict {

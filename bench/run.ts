@@ -10,6 +10,7 @@ import { argon2, bareHttp, es256 } from './reference.js';
 import { flowRow, httpRow, ms, printTable, rssRow, type Row, type Target } from './report.js';
 import { startBenchServer, stopAllServers, type BenchServer } from './server.js';
 import { measureSignIns, signIn } from './sign-in-flow.js';
+import { measureDuringSignInFlood } from './sign-in-flood.js';
 
 // npm run bench [-- --quick] [-- --connections=N --workers=N --only=validate --cpu-prof]
 // Starts the built server in a child process, loads it from this process and prints each figure next
@@ -22,6 +23,8 @@ const { values: args } = parseArgs({
     // See README.md for how these were chosen.
     connections: { type: 'string', default: '64' },
     workers: { type: 'string', default: '24' },
+    // Sign-ins at once in the flood phase (each from its own address).
+    flood: { type: 'string', default: '300' },
     // One phase only (a part of its name), e.g. to profile it alone with --cpu-prof.
     only: { type: 'string', default: '' },
     'cpu-prof': { type: 'boolean', default: false },
@@ -40,6 +43,9 @@ const TARGETS = {
   'POST validate': { perSecond: 10_000, latency: { percentile: 'p99', below: 20 } },
   'POST token-refresh': { perSecond: 2_000, latency: { percentile: 'p99', below: 50 } },
   'sign-in flow': { perSecond: 80, latency: { percentile: 'p95', below: 300 } },
+  // During a flood of sign-ins only responsiveness counts: few connections, the latency they see.
+  'GET healthz, sign-in flood': { perSecond: 0, latency: { percentile: 'p99', below: 100 } },
+  'POST validate, sign-in flood': { perSecond: 0, latency: { percentile: 'p99', below: 100 } },
 } satisfies Record<string, Target>;
 const RSS_LIMIT = 200e6;
 // Tokens validated and refreshed in turn: each is verified once, then recognised, as a borrower's
@@ -131,6 +137,17 @@ try {
     flows = await measureSignIns(server.publicUrl, { workers, seconds, warmUpSeconds }, mark('sign-in flow'));
     assertAlive(server);
   }
+  let flood;
+  if (selected('sign-in flood')) {
+    console.error(`measuring /healthz and validate during a flood of ${args.flood} sign-ins at once ...`);
+    flood = await measureDuringSignInFlood(
+      server.url,
+      tokens.map((t) => ({ access_token: t })),
+      { concurrency: Number(args.flood), seconds, warmUpSeconds, connections: 4 },
+      mark('sign-in flood'),
+    );
+    assertAlive(server);
+  }
   sampler.stop();
   usage = sampler.usage();
 
@@ -144,6 +161,22 @@ try {
     notes.push(`Sign-in steps, median time to response headers: ${steps}.`);
     const used = usage.get(phase);
     if (used) notes.push(cpuPerSignIn(used, flows.meanPerSecond, passwords.msPerVerify));
+  }
+  if (flood) {
+    const used = usage.get('sign-in flood');
+    for (const [phase, result] of [
+      ['GET healthz, sign-in flood', flood.healthz],
+      ['POST validate, sign-in flood', flood.validate],
+    ] as const) {
+      rows.push(httpRow(phase, result, TARGETS[phase], used));
+    }
+    const answered = Object.entries(flood.signIns)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ');
+    notes.push(
+      `Sign-in flood: ${args.flood} sign-ins at once, each from its own address, for ${warmUpSeconds} + ` +
+        `${seconds} s; they were answered ${answered} (503: refused at once, the line of password checks full).`,
+    );
   }
 } finally {
   await server?.stop();

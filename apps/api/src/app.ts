@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
@@ -70,7 +69,6 @@ export async function buildApp(
   app.removeContentTypeParser('text/plain');
   installErrorHandlers(app);
   app.decorateRequest('trustedService', ''); // set by requireTrustedService
-  await app.register(rateLimit, { global: false });
 
   const idpOrigins = [config.identityProviders.production, config.identityProviders.nonProduction]
     .map((p) => new URL(p.issuer).origin)
@@ -97,6 +95,7 @@ export async function buildApp(
         allowedOrigins: [config.publicUrl],
         secureCookies: config.production,
         trustProxy: config.trustProxy,
+        signInQueueDepth: config.signInQueueDepth,
         logger: app.log.child({ component: 'idp' }),
       })
     : null;

@@ -42,6 +42,18 @@ describe('configuration', () => {
     assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db:5432/portal' });
   });
 
+  it('bounds the line of sign-ins waiting for a password check: 64 unless SIGN_IN_QUEUE_DEPTH says', () => {
+    assert.equal(loadConfig({}).signInQueueDepth, 64);
+    assert.equal(loadConfig({ SIGN_IN_QUEUE_DEPTH: '8' }).signInQueueDepth, 8);
+    for (const bad of ['-1', 'many', '2.5', '20000']) {
+      assert.deepEqual(
+        problemsOf({ SIGN_IN_QUEUE_DEPTH: bad }).map((p) => p.split(':')[0]),
+        ['SIGN_IN_QUEUE_DEPTH'],
+        bad,
+      );
+    }
+  });
+
   it('names every bad variable', () => {
     const problems = problemsOf({
       PORT: 'eighty',

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // route config typings: config.rateLimit
 import { z } from 'zod';
-import { clientAddress } from './client-address.js';
+import { clientAddress, networkOf } from './client-address.js';
 import { createAuthnCors } from './cors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import {
@@ -10,9 +10,10 @@ import {
   internalError,
   malformedRequest,
   rateLimited,
+  temporarilyUnavailable,
   type OktaError,
 } from './okta-errors.js';
-import { dummyPasswordHash, verifyPassword } from './passwords.js';
+import { dummyPasswordHash, reservePasswordCheck, type PasswordCheck } from './passwords.js';
 import type { SessionTokenStore } from './session-tokens.js';
 import type { IdpUser, UserRepository } from './users.js';
 
@@ -31,7 +32,15 @@ export interface AuthnDependencies {
   allowedOrigins: readonly string[];
   trustProxy: boolean;
   logger: FastifyBaseLogger;
+  /** Sign-ins that may wait for a core to check their password; past it they are refused with 503. */
+  signInQueueDepth: number;
 }
+
+/** The account id an unknown login is looked up with: none has it (ids are UUIDs). */
+const NO_ACCOUNT = '';
+
+/** What a refused sign-in is told to wait: a full line of password checks drains in about a second. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 function successBody(user: IdpUser, token: { sessionToken: string; expiresAt: Date }) {
   return {
@@ -58,39 +67,65 @@ function successBody(user: IdpUser, token: { sessionToken: string; expiresAt: Da
 export function authnRoutes(deps: AuthnDependencies) {
   const { users, throttle, sessionTokens, logger } = deps;
   const cors = createAuthnCors(deps.allowedOrigins);
-  const addressOf = (request: FastifyRequest) => clientAddress(request, deps.trustProxy);
+  // Limits and lockouts count per client network: an IPv4 address, or an IPv6 address's /64.
+  const networkOfRequest = (request: FastifyRequest) => networkOf(clientAddress(request, deps.trustProxy));
 
   const sendError = (reply: FastifyReply, status: number, body: OktaError) =>
     reply.code(status).header('Cache-Control', 'no-store').send(body);
+  // One warning per 10 s while sign-ins are refused, not one a request: a flood would flood the log.
+  let refusedSinceWarning = 0;
+  let lastWarningAt = 0;
+  const sendBusy = (request: FastifyRequest, reply: FastifyReply) => {
+    cors.apply(request, reply);
+    refusedSinceWarning += 1;
+    if (Date.now() - lastWarningAt >= 10_000) {
+      logger.warn(
+        { refused: refusedSinceWarning, queueDepth: deps.signInQueueDepth },
+        'authn refused: password checks are queued to the limit',
+      );
+      refusedSinceWarning = 0;
+      lastWarningAt = Date.now();
+    }
+    reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+    return sendError(reply, 503, temporarilyUnavailable());
+  };
 
-  /** Verifies a password the same way whether or not the login exists, so timing tells nothing. */
+  /**
+   * Verifies a password the same way whether or not the login exists and whether or not a lockout
+   * holds: the same statements in the same order, and one argon2id check, so timing tells nothing.
+   */
   async function authenticate(
     username: string,
     password: string,
-    address: string,
+    network: string,
+    check: PasswordCheck,
     log: FastifyBaseLogger,
   ): Promise<IdpUser | undefined> {
     const credentials = await users.findCredentials(username);
-    if (!credentials) {
-      await verifyPassword(await dummyPasswordHash(), password);
-      log.info({ outcome: 'unknown_login' }, 'authn failed');
+    // An unknown login goes through the same statements with an id no account has: they find no row.
+    const accountId = credentials?.user.id ?? NO_ACCOUNT;
+    const locked = await throttle.isLocked(accountId, network);
+    const valid = await check.verify(credentials?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (credentials && valid && !locked) {
+      if (await throttle.recordSuccess(accountId, network)) return credentials.user;
+      log.warn(
+        { userId: accountId, clientNetwork: network },
+        'authn refused: account locked for this address',
+      );
       return undefined;
     }
-    const { user } = credentials;
-    const locked = await throttle.isLocked(user.id, address);
-    const valid = await verifyPassword(credentials.passwordHash, password);
-    if (locked) {
-      log.warn({ userId: user.id, clientAddress: address }, 'authn refused: account locked for this address');
-      return undefined;
-    }
-    if (!valid) {
-      const lockedNow = await throttle.recordFailure(user.id, address);
-      log.info({ userId: user.id, outcome: 'wrong_password' }, 'authn failed');
-      if (lockedNow) log.warn({ userId: user.id, clientAddress: address }, 'account locked for this address');
-      return undefined;
-    }
-    if (!(await throttle.recordSuccess(user.id, address))) return undefined;
-    return user;
+    const { lockedNow, ceilingNow } = await throttle.recordFailure(accountId, network);
+    if (!credentials) log.info({ outcome: 'unknown_login' }, 'authn failed');
+    else if (locked)
+      log.warn(
+        { userId: accountId, clientNetwork: network },
+        'authn refused: account locked for this address',
+      );
+    else log.info({ userId: accountId, outcome: 'wrong_password' }, 'authn failed');
+    if (lockedNow) log.warn({ userId: accountId, clientNetwork: network }, 'account locked for this address');
+    if (ceilingNow)
+      log.warn({ userId: accountId }, 'account refuses password sign-in: too many wrong passwords');
+    return undefined;
   }
 
   return async function registerAuthn(app: FastifyInstance): Promise<void> {
@@ -110,9 +145,20 @@ export function authnRoutes(deps: AuthnDependencies) {
     app.post(
       AUTHN_PATH,
       {
+        // While the line is full, refuse before anything else is spent on the request (the rate
+        // limit's query comes after this hook); the handler then takes its own place in line.
+        onRequest: async (request, reply) => {
+          const probe = reservePasswordCheck(deps.signInQueueDepth);
+          probe?.release();
+          if (!probe) return sendBusy(request, reply);
+        },
         config: {
-          // Per client address, against password spraying; @fastify/rate-limit is registered by the host app.
-          rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: addressOf },
+          // Per client network, against password spraying; counted in the database (the provider's plugin).
+          rateLimit: {
+            max: 30,
+            timeWindow: '1 minute',
+            keyGenerator: (request) => `authn:${networkOfRequest(request)}`,
+          },
         },
       },
       async (request, reply) => {
@@ -127,7 +173,14 @@ export function authnRoutes(deps: AuthnDependencies) {
         }
         const { username, password } = parsed.data;
         const log = logger.child({ reqId: request.id });
-        const user = await authenticate(username, password, addressOf(request), log);
+        const check = reservePasswordCheck(deps.signInQueueDepth);
+        if (!check) return sendBusy(request, reply);
+        let user: IdpUser | undefined;
+        try {
+          user = await authenticate(username, password, networkOfRequest(request), check, log);
+        } finally {
+          check.release();
+        }
         if (!user) return sendError(reply, 401, authenticationFailed());
         const token = await sessionTokens.issue(user.id);
         log.info({ userId: user.id }, 'authn succeeded');

@@ -20,3 +20,23 @@ export function clientAddress(request: FastifyRequest, trustProxy: boolean): str
 
 // ::ffff:203.0.113.5 and 203.0.113.5 are one client.
 const normalize = (address: string) => address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1').toLowerCase();
+
+/**
+ * The network a client address counts for: an IPv4 address itself, an IPv6 address its /64 (one
+ * subscriber usually has a whole /64, and would otherwise get a fresh count for every address in it).
+ */
+export function networkOf(address: string): string {
+  if (!address.includes(':') || address.includes('.')) return address;
+  const [head = '', tail] = address.split('%')[0]!.split('::') as [string, string | undefined];
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const missing = 8 - groups(head).length - groups(tail ?? '').length;
+  const full = [
+    ...groups(head),
+    ...(tail === undefined ? [] : Array<string>(missing).fill('0')),
+    ...groups(tail ?? ''),
+  ];
+  return `${full
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}

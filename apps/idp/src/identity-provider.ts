@@ -1,4 +1,5 @@
 import type { JsonWebKey } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { authnRoutes } from './authn-route.js';
@@ -9,6 +10,7 @@ import { createOidcProvider, type ClientOptions } from './provider.js';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
 import { dummyPasswordHash } from './passwords.js';
 import { purgeExpiredSignInState } from './purge.js';
+import { databaseRequestCountStore } from './request-count-store.js';
 import type { IdpDatabase } from './schema.js';
 import { createSessionTokenStore } from './session-tokens.js';
 import { createUserRepository, type IdpUser, type NewUser } from './users.js';
@@ -31,6 +33,8 @@ export interface IdentityProviderOptions {
   idTokenTtlSeconds?: number;
   /** Lifetime of a session token from /api/v1/authn; default 300 s. */
   sessionTokenTtlSeconds?: number;
+  /** Sign-ins that may wait for a core to check their password, beyond those being checked; default 64. */
+  signInQueueDepth?: number;
   /** How often expired artefacts are deleted; default 600 s, 0 for never (tests). */
   purgeIntervalSeconds?: number;
 }
@@ -62,6 +66,8 @@ export interface IdentityProvider {
   close(): Promise<void>;
 }
 
+export const DEFAULT_SIGN_IN_QUEUE_DEPTH = 64;
+
 export async function createIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
   const { db, logger } = options;
   const mountPath = mountPathOf(options.issuer);
@@ -74,7 +80,13 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const sessionTokens = createSessionTokenStore(db, options.sessionTokenTtlSeconds ?? 300);
   const throttle = createLoginThrottle(db);
   const provider = createOidcProvider({ ...options, signingKeys, cookieKeys, users, sessionTokens });
-  const registerAuthn = authnRoutes({ ...options, users, throttle, sessionTokens });
+  const registerAuthn = authnRoutes({
+    ...options,
+    users,
+    throttle,
+    sessionTokens,
+    signInQueueDepth: options.signInQueueDepth ?? DEFAULT_SIGN_IN_QUEUE_DEPTH,
+  });
   const jwks = publicJwks(signingKeys);
 
   const purgeExpired = async () => {
@@ -94,6 +106,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   return {
     // Not wrapped in fastify-plugin: its error handler and hooks stay inside.
     plugin: async (app: FastifyInstance) => {
+      // The provider's own rate limits, counted in the database so that every instance shares them.
+      await app.register(rateLimit, { global: false, store: databaseRequestCountStore(db) });
       await registerAuthn(app);
       mountProvider(app, provider, mountPath);
     },

@@ -5,7 +5,7 @@ export {
 } from './identity-provider.js';
 export { idpMigrations } from './migrations.js';
 // The API keys its own rate limits on the same client address as the provider's lockout.
-export { clientAddress } from './client-address.js';
+export { clientAddress, networkOf } from './client-address.js';
 export type { IdpDatabase } from './schema.js';
 export { LoginAlreadyExistsError, type IdpUser, type NewUser } from './users.js';
 export type { ClientOptions } from './provider.js';

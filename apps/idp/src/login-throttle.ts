@@ -1,71 +1,121 @@
 import { sql, type Kysely } from 'kysely';
 import type { IdpDatabase } from './schema.js';
 
+export interface LoginThrottleOptions {
+  /** Consecutive failures from one client network that lock the account for that network. */
+  maxFailures?: number;
+  lockoutSeconds?: number;
+  /**
+   * Wrong passwords an account takes from all networks together before every password sign-in to
+   * it is refused; the count starts again after `accountQuietSeconds` without one.
+   */
+  accountMaxFailures?: number;
+  accountQuietSeconds?: number;
+}
+
 /**
- * Keycloak-style brute-force protection keyed on (account, client address): after `maxFailures`
- * consecutive failures from one address the account is refused from that address for the lockout
- * period, even with the right password. Another address (the real user) is unaffected, so the
- * lockout is not a cheap way to lock someone out. State lives in the database, shared by instances.
+ * Brute-force protection in two layers, both in the database, shared by instances.
+ *
+ * Keycloak-style, keyed on (account, client network): after `maxFailures` consecutive failures
+ * from one network the account is refused from that network for the lockout period, even with the
+ * right password. Another network (the real user) is unaffected, so this lockout is no cheap way to
+ * lock someone out.
+ *
+ * Across all networks, a ceiling: after `accountMaxFailures` wrong passwords with less than
+ * `accountQuietSeconds` between them, the account refuses every password sign-in until that long
+ * has passed since the last one counted. Attempts refused meanwhile are not counted, so they do not
+ * extend it. However many addresses an attacker has, an account takes at most that many guesses
+ * an hour; the borrower can still sign in by e-mailed link or reset the password, which ends it.
  */
 export function createLoginThrottle(
   db: Kysely<IdpDatabase>,
-  { maxFailures = 10, lockoutSeconds = 15 * 60 }: { maxFailures?: number; lockoutSeconds?: number } = {},
+  {
+    maxFailures = 10,
+    lockoutSeconds = 15 * 60,
+    accountMaxFailures = 20,
+    accountQuietSeconds = 60 * 60,
+  }: LoginThrottleOptions = {},
 ) {
   if (maxFailures < 2) throw new RangeError('maxFailures must be at least 2');
-  async function isLocked(userId: string, clientAddress: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('idp_login_failure')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .where('client_address', '=', clientAddress)
-      .where('locked_until', '>', sql<Date>`now()`)
-      .executeTakeFirst();
-    return row !== undefined;
+  if (accountMaxFailures < 1) throw new RangeError('accountMaxFailures must be at least 1');
+
+  // The account's count is at its ceiling and its last failure recent: every password is refused.
+  const ceilingHolds = sql<boolean>`(idp_account_failure.failures >= ${accountMaxFailures}
+    and idp_account_failure.last_failure_at > now() - make_interval(secs => ${accountQuietSeconds}))`;
+  const lockedFromNetwork = (userId: string, network: string) => sql<boolean>`exists (
+    select 1 from idp_login_failure
+    where user_id = ${userId} and client_address = ${network} and locked_until > now())`;
+  const ceilingReached = (userId: string) => sql<boolean>`exists (
+    select 1 from idp_account_failure where user_id = ${userId} and ${ceilingHolds})`;
+
+  /** Whether the account refuses sign-ins from this network now (its lockout or the account's ceiling). */
+  async function isLocked(userId: string, network: string): Promise<boolean> {
+    const { rows } = await sql<{ locked: boolean }>`
+      select ${lockedFromNetwork(userId, network)} or ${ceilingReached(userId)} as locked`.execute(db);
+    return rows[0]?.locked === true;
   }
 
-  /** Counts a failure; true when this failure started a lockout. One statement, safe under concurrency. */
-  async function recordFailure(userId: string, clientAddress: string): Promise<boolean> {
+  /**
+   * Counts a failure from this network and for the account; says whether it started the network's
+   * lockout or brought the account to its ceiling. One statement, safe under concurrency. An id that
+   * is no account's counts nothing, in the same statement.
+   */
+  async function recordFailure(
+    userId: string,
+    network: string,
+  ): Promise<{ lockedNow: boolean; ceilingNow: boolean }> {
     // A lockout that has run out starts a fresh count.
     const next = sql<number>`case
       when idp_login_failure.locked_until is not null and idp_login_failure.locked_until <= now() then 1
       else idp_login_failure.failures + 1 end`;
-    const row = await db
-      .insertInto('idp_login_failure')
-      .values({
-        user_id: userId,
-        client_address: clientAddress,
-        failures: 1,
-        last_failure_at: sql<Date>`now()`,
-        locked_until: null,
-      })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'client_address']).doUpdateSet({
-          failures: next,
-          last_failure_at: sql<Date>`now()`,
-          locked_until: sql<Date | null>`case
+    const quietEnough = sql<boolean>`idp_account_failure.last_failure_at <= now() - make_interval(secs => ${accountQuietSeconds})`;
+    const { rows } = await sql<{ locked_now: boolean | null; ceiling_now: boolean | null }>`
+      with account as (select id from idp_user where id = ${userId}),
+      from_network as (
+        insert into idp_login_failure (user_id, client_address, failures, last_failure_at, locked_until)
+        select id, ${network}, 1, now(), null from account
+        on conflict (user_id, client_address) do update set
+          failures = ${next},
+          last_failure_at = now(),
+          locked_until = case
             when idp_login_failure.locked_until > now() then idp_login_failure.locked_until
             when ${next} >= ${maxFailures} then now() + make_interval(secs => ${lockoutSeconds})
-            else null end`,
-        }),
+            else null end
+        returning failures, locked_until
+      ),
+      whole_account as (
+        insert into idp_account_failure (user_id, failures, last_failure_at)
+        select id, 1, now() from account
+        on conflict (user_id) do update set
+          failures = case
+            when ${ceilingHolds} then idp_account_failure.failures
+            when ${quietEnough} then 1
+            else idp_account_failure.failures + 1 end,
+          last_failure_at = case
+            when ${ceilingHolds} then idp_account_failure.last_failure_at
+            else now() end
+        returning failures, last_failure_at = now() as counted
       )
-      .returning(['failures', 'locked_until'])
-      .executeTakeFirstOrThrow();
-    return row.locked_until !== null && row.failures === maxFailures;
+      select
+        (select locked_until is not null and failures = ${maxFailures} from from_network) as locked_now,
+        (select counted and failures = ${accountMaxFailures} from whole_account) as ceiling_now`.execute(db);
+    return { lockedNow: rows[0]?.locked_now === true, ceilingNow: rows[0]?.ceiling_now === true };
   }
 
-  /** A successful sign-in ends the streak; false when a lockout is in force (it may have begun meanwhile). */
-  async function recordSuccess(userId: string, clientAddress: string): Promise<boolean> {
+  /**
+   * A successful sign-in ends the network's streak; false when a lockout or the account's ceiling is
+   * in force (it may have begun meanwhile). The account's count is left alone: a guess that happened
+   * to come between an attacker's would otherwise give them a fresh allowance.
+   */
+  async function recordSuccess(userId: string, network: string): Promise<boolean> {
     // One statement: the delete leaves a lockout in force alone, and the check sees it.
     const { rows } = await sql<{ locked: boolean }>`
       with cleared as (
         delete from idp_login_failure
-        where user_id = ${userId} and client_address = ${clientAddress}
+        where user_id = ${userId} and client_address = ${network}
           and (locked_until is null or locked_until <= now())
       )
-      select exists (
-        select 1 from idp_login_failure
-        where user_id = ${userId} and client_address = ${clientAddress} and locked_until > now()
-      ) as locked`.execute(db);
+      select ${lockedFromNetwork(userId, network)} or ${ceilingReached(userId)} as locked`.execute(db);
     return rows[0]?.locked !== true;
   }
 

@@ -80,4 +80,31 @@ export const idpMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0002_sign_in_limits': {
+    async up(db) {
+      await sql`
+        -- Wrong passwords per account from any address: the ceiling across addresses.
+        create table idp_account_failure (
+          user_id text primary key references idp_user (id) on delete cascade,
+          failures integer not null,
+          last_failure_at timestamptz not null
+        );
+        create index idp_account_failure_last_idx on idp_account_failure (last_failure_at);
+
+        -- Requests per client network in fixed windows, shared by every instance.
+        create table idp_request_count (
+          bucket text primary key,
+          window_started_at timestamptz not null,
+          requests integer not null
+        );
+        create index idp_request_count_window_idx on idp_request_count (window_started_at);
+      `.execute(db);
+    },
+    async down(db) {
+      await sql`
+        drop table idp_request_count;
+        drop table idp_account_failure;
+      `.execute(db);
+    },
+  },
 };

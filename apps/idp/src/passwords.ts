@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { turns } from './turns.js';
+import { turns, type Place } from './turns.js';
 
 // argon2id at OWASP's minimum (19 MiB, t=2, p=1). The hashing runs on libuv's thread pool, not the event loop.
 // The enum is a const enum in the typings, which isolatedModules cannot inline: 2 is Argon2id.
@@ -16,12 +16,33 @@ export function hashPassword(password: string): Promise<string> {
   return inTurn(() => hash(password, OPTIONS));
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+async function verifyIn(place: Place, passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await inTurn(() => verify(passwordHash, password));
+    return await place.run(() => verify(passwordHash, password));
   } catch {
     return false; // a malformed stored hash is a failed sign-in, not a server error
   }
+}
+
+export interface PasswordCheck {
+  /** Verifies in this check's turn; once. */
+  verify(passwordHash: string, password: string): Promise<boolean>;
+  /** Gives up the place in line unused (harmless after verify). */
+  release(): void;
+}
+
+/**
+ * A place in line for one password check, or undefined when `maxWaiting` checks already wait for
+ * a core: a flood of sign-ins is then refused at once instead of making everyone wait behind it.
+ */
+export function reservePasswordCheck(maxWaiting: number): PasswordCheck | undefined {
+  const place = inTurn.reserve(maxWaiting);
+  return (
+    place && {
+      verify: (passwordHash, password) => verifyIn(place, passwordHash, password),
+      release: place.release,
+    }
+  );
 }
 
 let dummy: Promise<string> | undefined;

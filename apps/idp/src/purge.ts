@@ -1,7 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { IdpDatabase } from './schema.js';
 
-/** Expired session tokens and failure streaks that no longer matter (a day without news, no lockout). */
+/**
+ * Expired session tokens, failure streaks that no longer matter (a day without news, no lockout) and
+ * request counts of windows long over.
+ */
 export async function purgeExpiredSignInState(db: Kysely<IdpDatabase>): Promise<void> {
   await db
     .deleteFrom('idp_session_token')
@@ -11,5 +14,13 @@ export async function purgeExpiredSignInState(db: Kysely<IdpDatabase>): Promise<
     .deleteFrom('idp_login_failure')
     .where('last_failure_at', '<', sql<Date>`now() - interval '1 day'`)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
+    .execute();
+  await db
+    .deleteFrom('idp_account_failure')
+    .where('last_failure_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+  await db
+    .deleteFrom('idp_request_count')
+    .where('window_started_at', '<', sql<Date>`now() - interval '1 day'`)
     .execute();
 }

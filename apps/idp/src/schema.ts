@@ -37,6 +37,20 @@ export interface IdpLoginFailureTable {
   locked_until: Timestamp | null;
 }
 
+export interface IdpAccountFailureTable {
+  user_id: string;
+  /** Wrong passwords since the count last started (it starts again after an hour without one). */
+  failures: number;
+  last_failure_at: Timestamp;
+}
+
+export interface IdpRequestCountTable {
+  /** What is counted, e.g. authn:203.0.113.7 or authn:2001:db8:1:2::/64 */
+  bucket: string;
+  window_started_at: Timestamp;
+  requests: number;
+}
+
 /** Every oidc-provider model (sessions, grants, codes, tokens, interactions) in one table. */
 export interface IdpOidcModelTable {
   model: string;
@@ -59,6 +73,8 @@ export interface IdpDatabase {
   idp_user: IdpUserTable;
   idp_session_token: IdpSessionTokenTable;
   idp_login_failure: IdpLoginFailureTable;
+  idp_account_failure: IdpAccountFailureTable;
+  idp_request_count: IdpRequestCountTable;
   idp_oidc_model: IdpOidcModelTable;
   idp_key: IdpKeyTable;
 }

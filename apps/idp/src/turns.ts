@@ -4,8 +4,11 @@
  */
 export function turns(limit: number) {
   let running = 0;
+  /** Places handed out by `reserve` whose work has not started yet: they are in line too. */
+  let reserved = 0;
   const waiting: Array<() => void> = [];
-  return async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+
+  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
     if (running < limit) running++;
     else await new Promise<void>((takeTurn) => waiting.push(takeTurn)); // a finishing turn hands over its slot
     try {
@@ -15,5 +18,37 @@ export function turns(limit: number) {
       if (next) next();
       else running--;
     }
-  };
+  }
+
+  /**
+   * A place in line, or undefined when `maxWaiting` are already waiting (or hold a place) and every
+   * slot is busy: the caller can refuse at once rather than wait behind a backlog. A place holds
+   * its spot from now, so work taken on before it runs (a query) cannot let the line grow past it.
+   */
+  function reserve(maxWaiting: number): Place | undefined {
+    if (running + waiting.length + reserved >= limit + maxWaiting) return undefined;
+    reserved++;
+    let held = true;
+    const release = () => {
+      if (held) reserved--;
+      held = false;
+    };
+    return {
+      run<T>(work: () => Promise<T>): Promise<T> {
+        if (!held) throw new Error('this place in line was used or given up');
+        release();
+        return inTurn(work);
+      },
+      release,
+    };
+  }
+
+  return Object.assign(inTurn, { reserve });
+}
+
+export interface Place {
+  /** Runs the work in its turn; a place runs one piece of work. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** Gives the place up unused (harmless after run). */
+  release(): void;
 }

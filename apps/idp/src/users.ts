@@ -140,6 +140,7 @@ export function createUserRepository(db: Kysely<IdpDatabase>) {
       if (result.numUpdatedRows === 0n) throw new Error('no such user');
       // A new password proves control of the account: earlier lockouts no longer apply.
       await db.deleteFrom('idp_login_failure').where('user_id', '=', id).execute();
+      await db.deleteFrom('idp_account_failure').where('user_id', '=', id).execute();
     },
   };
 }

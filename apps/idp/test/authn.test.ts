@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'kysely';
+import { PostgresQueryCompiler, sql, type KyselyPlugin } from 'kysely';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   PORTAL,
@@ -235,7 +235,7 @@ for (const kind of testDatabaseKinds()) {
       });
       const address = '203.0.113.88';
       await throttle.recordFailure(user.id, address);
-      assert.equal(await throttle.recordFailure(user.id, address), true); // locked now
+      assert.equal((await throttle.recordFailure(user.id, address)).lockedNow, true);
       assert.equal(await throttle.recordSuccess(user.id, address), false);
       assert.equal(await throttle.isLocked(user.id, address), true, 'the lockout stays');
 
@@ -263,6 +263,135 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(limited.status, 429);
       assert.equal(limited.body.errorCode, 'E0000047');
       assert.ok(limited.response.headers.get('retry-after'));
+    });
+
+    test('a known and an unknown login run the same database statements, locked out or not', async () => {
+      // Every statement the provider sends, as SQL text (parameters apart), in order.
+      const statements: string[] = [];
+      const compiler = new PostgresQueryCompiler();
+      const recorder: KyselyPlugin = {
+        transformQuery({ node, queryId }) {
+          statements.push(compiler.compileQuery(node, queryId).sql);
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      };
+      const counted = await startApp(testDb.db.withPlugin(recorder));
+      try {
+        await counted.idp.users.create({
+          login: 'barbara@example.com',
+          password: PASSWORD,
+          firstName: 'Barbara',
+          lastName: 'Liskov',
+        });
+        const address = { 'x-forwarded-for': '203.0.113.99' };
+        const statementsOf = async (username: string, password: string) => {
+          statements.length = 0;
+          const { status } = await authn(counted.baseUrl, { username, password }, address);
+          assert.equal(status, 401);
+          return [...statements];
+        };
+        const unknown = await statementsOf('nobody.at.all@example.com', 'Wrong-password-1');
+        assert.ok(unknown.length > 0);
+        assert.deepEqual(
+          await statementsOf('barbara@example.com', 'Wrong-password-1'),
+          unknown,
+          'wrong password',
+        );
+        for (let i = 0; i < 10; i += 1) await statementsOf('barbara@example.com', `Wrong-${i}`);
+        assert.deepEqual(
+          await statementsOf('barbara@example.com', PASSWORD),
+          unknown,
+          'locked out, right password',
+        );
+        assert.deepEqual(
+          await statementsOf('barbara@example.com', 'Wrong-password-1'),
+          unknown,
+          'locked out',
+        );
+      } finally {
+        await counted.close();
+      }
+    });
+
+    test('wrong passwords from 40 addresses stop at the account’s ceiling, which holds for an hour', async () => {
+      await server.idp.users.create({
+        login: 'katherine@example.com',
+        password: PASSWORD,
+        firstName: 'Katherine',
+        lastName: 'Johnson',
+      });
+      const from = (n: number) => ({ 'x-forwarded-for': `192.0.2.${n}` });
+      const attempt = (password: string, n: number) =>
+        authn(server.baseUrl, { username: 'katherine@example.com', password }, from(n));
+      // 19 wrong passwords: below the ceiling the right one still works.
+      for (let n = 1; n <= 19; n += 1) assert.equal((await attempt(`Wrong-${n}`, n)).status, 401);
+      assert.equal((await attempt(PASSWORD, 100)).status, 200);
+      // The 20th reaches it; 40 addresses in all, 9 guesses each would change nothing.
+      for (let n = 20; n <= 40; n += 1) assert.equal((await attempt(`Wrong-${n}`, n)).status, 401);
+      const refused = await attempt(PASSWORD, 101);
+      const wrong = await attempt('Wrong-again-1', 102);
+      for (const answer of [refused, wrong]) {
+        assert.equal(answer.status, 401);
+        assert.equal(answer.body.errorCode, 'E0000004');
+        assert.equal(answer.body.errorSummary, 'Authentication failed');
+        assert.equal(answer.body.sessionToken, undefined);
+      }
+      assert.deepEqual(Object.keys(refused.body).sort(), Object.keys(wrong.body).sort());
+      const counted = await testDb.db
+        .selectFrom('idp_account_failure')
+        .innerJoin('idp_user', 'idp_user.id', 'idp_account_failure.user_id')
+        .select('failures')
+        .where('login', '=', 'katherine@example.com')
+        .executeTakeFirstOrThrow();
+      assert.equal(counted.failures, 20, 'attempts refused at the ceiling are not counted');
+
+      // An hour later (the clock moved in the database) the right password works again.
+      await sql`update idp_account_failure set last_failure_at = last_failure_at - interval '1 hour'`.execute(
+        testDb.db,
+      );
+      assert.equal((await attempt(PASSWORD, 103)).status, 200);
+    });
+
+    test('addresses in one IPv6 /64 share a lockout and a request limit', async () => {
+      await server.idp.users.create({
+        login: 'radia@example.com',
+        password: PASSWORD,
+        firstName: 'Radia',
+        lastName: 'Perlman',
+      });
+      for (let i = 1; i <= 10; i += 1) {
+        const { status } = await authn(
+          server.baseUrl,
+          { username: 'radia@example.com', password: `Wrong-${i}` },
+          { 'x-forwarded-for': `2001:db8:1:2::${i.toString(16)}` },
+        );
+        assert.equal(status, 401);
+      }
+      const sameNetwork = await authn(
+        server.baseUrl,
+        { username: 'radia@example.com', password: PASSWORD },
+        { 'x-forwarded-for': '2001:db8:1:2:ffff:ffff:ffff:fffe' },
+      );
+      assert.equal(sameNetwork.status, 401, 'locked for the whole /64');
+      const otherNetwork = await authn(
+        server.baseUrl,
+        { username: 'radia@example.com', password: PASSWORD },
+        { 'x-forwarded-for': '2001:db8:1:3::1' },
+      );
+      assert.equal(otherNetwork.status, 200);
+
+      for (let i = 1; i <= 30; i += 1) {
+        const { status } = await authn(
+          server.baseUrl,
+          {},
+          { 'x-forwarded-for': `2001:db8:9:9::${i.toString(16)}` },
+        );
+        assert.equal(status, 400);
+      }
+      const limited = await authn(server.baseUrl, {}, { 'x-forwarded-for': '2001:db8:9:9:abcd::1' });
+      assert.equal(limited.status, 429);
+      assert.equal(limited.body.errorCode, 'E0000047');
     });
 
     test('no password ever reaches the logs', () => {

@@ -7,6 +7,7 @@ import { createIdentityProvider } from '../src/index.js';
 import {
   CLIENT_ID,
   CookieJar,
+  authn,
   authorizeUrl,
   exchangeCode,
   iframeAuthorize,
@@ -121,6 +122,23 @@ for (const kind of testDatabaseKinds()) {
       const cookie = response.headers.getSetCookie().find((c) => c.startsWith('idp_session='));
       assert.match(cookie ?? '', /; secure/i);
       assert.match(cookie ?? '', /; samesite=lax/i);
+    });
+
+    test('the limit of sign-in requests per address is shared by the instances', async () => {
+      const one = await startApp(testDb.db);
+      const two = await startApp(testDb.db);
+      apps.push(one, two);
+      const address = { 'x-forwarded-for': '203.0.113.201' };
+      for (let i = 0; i < 30; i += 1) {
+        const { status } = await authn(i % 2 === 0 ? one.baseUrl : two.baseUrl, {}, address);
+        assert.equal(status, 400);
+      }
+      for (const app of [one, two]) {
+        const limited = await authn(app.baseUrl, {}, address);
+        assert.equal(limited.status, 429);
+        assert.equal(limited.body.errorCode, 'E0000047');
+        assert.ok(Number(limited.response.headers.get('retry-after')) > 0);
+      }
     });
   });
 }

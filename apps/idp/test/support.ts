@@ -1,7 +1,6 @@
 // Test harness: a real Fastify app with the identity provider, on a real port, driven over HTTP.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
@@ -65,7 +64,6 @@ export async function startApp(
   const logs: string[] = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(line) });
   const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
-  await app.register(rateLimit, { global: false });
   // What the host app's helmet does: headers on the raw response before any route runs.
   app.addHook('onRequest', async (_request, reply) => {
     reply.raw.setHeader('X-Frame-Options', 'SAMEORIGIN');

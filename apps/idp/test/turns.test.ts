@@ -30,4 +30,23 @@ describe('turns', () => {
     await Promise.all([2, 3].map((n) => inTurn(work(n))));
     assert.equal(most, 2);
   });
+
+  it('hands out places in line up to a bound, and a place given up or used frees it', async () => {
+    const inTurn = turns(1);
+    let finish!: () => void;
+    const blocker = inTurn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const first = inTurn.reserve(2);
+    const second = inTurn.reserve(2);
+    assert.ok(first && second);
+    assert.equal(inTurn.reserve(2), undefined, 'one running, two in line: full');
+    second.release();
+    const third = inTurn.reserve(2);
+    assert.ok(third, 'a place given up is free again');
+    const ran = Promise.all([first.run(async () => 1), third.run(async () => 3)]);
+    assert.equal(inTurn.reserve(2), undefined, 'waiting work holds its place');
+    finish();
+    assert.deepEqual(await ran, [1, 3]);
+    await blocker;
+    assert.ok(inTurn.reserve(0), 'nothing running: a place even with no line');
+  });
 });

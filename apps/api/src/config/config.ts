@@ -76,6 +76,7 @@ const EnvSchema = z.object({
         'no longer read: set EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT (links one address may ask for from one client) and EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS (the ceiling per address from all clients together)',
     })
     .optional(),
+  SIGN_IN_QUEUE_DEPTH: z.coerce.number().int().min(0).max(10_000).default(64),
 });
 
 export interface IdentityProviderSettings {
@@ -114,6 +115,8 @@ export interface Config {
   mail: MailSettings;
   /** Password-reset and sign-in-link e-mails: how many may be asked for per window, counted in the database. */
   emailLinkLimits: LinkRequestLimits;
+  /** Password sign-ins that may wait for a core on one instance; past it they get 503 at once. */
+  signInQueueDepth: number;
   webDistDir: string;
 }
 
@@ -248,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perClient: e.EMAIL_LINK_LIMIT_PER_CLIENT,
       windowSeconds: 15 * 60,
     },
+    signInQueueDepth: e.SIGN_IN_QUEUE_DEPTH,
     webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
   };
 }

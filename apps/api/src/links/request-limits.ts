@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { networkOf } from '@customer-core/idp';
 import type { ApiDatabase } from '../db/schema.js';
 
 export interface LinkRequestLimits {
@@ -64,22 +65,5 @@ export function linkRequestCounter(limits: LinkRequestLimits, scope?: string) {
 
 export type LinkRequestCounter = ReturnType<typeof linkRequestCounter>;
 
-/**
- * The network a client address counts for: an IPv4 address itself, an IPv6 address its /64 (one
- * subscriber usually has a whole /64, and would otherwise get a fresh count for every address in it).
- */
-export function networkOf(address: string): string {
-  if (!address.includes(':') || address.includes('.')) return address;
-  const [head = '', tail] = address.split('%')[0]!.split('::') as [string, string | undefined];
-  const groups = (part: string) => (part ? part.split(':') : []);
-  const missing = 8 - groups(head).length - groups(tail ?? '').length;
-  const full = [
-    ...groups(head),
-    ...(tail === undefined ? [] : Array<string>(missing).fill('0')),
-    ...groups(tail ?? ''),
-  ];
-  return `${full
-    .slice(0, 4)
-    .map((group) => (parseInt(group, 16) || 0).toString(16))
-    .join(':')}::/64`;
-}
+// The network a client address counts for (an IPv6 address's /64): the identity provider's rule.
+export { networkOf } from '@customer-core/idp';
