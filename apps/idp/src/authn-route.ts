@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // route config typings: config.rateLimit
 import { z } from 'zod';
+import { isConnectionLoss } from '@customer-core/database';
 import { clientAddress } from './client-address.js';
 import { createAuthnCors } from './cors.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -10,8 +11,10 @@ import {
   internalError,
   malformedRequest,
   rateLimited,
+  temporarilyUnavailable,
   type OktaError,
 } from './okta-errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from './provider-events.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import type { SessionTokenStore } from './session-tokens.js';
 import type { IdpUser, UserRepository } from './users.js';
@@ -100,6 +103,14 @@ export function authnRoutes(deps: AuthnDependencies) {
       const status = error.statusCode ?? 500;
       if (status === 429) return sendError(reply, 429, rateLimited());
       if (status < 500) return sendError(reply, status, malformedRequest());
+      if (isConnectionLoss(error)) {
+        request.log.warn(
+          { err: { message: error.message, code: error.code } },
+          'authn: database unavailable',
+        );
+        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        return sendError(reply, 503, temporarilyUnavailable());
+      }
       const body = internalError();
       request.log.error({ err: error, errorId: body.errorId }, 'authn failed unexpectedly');
       return sendError(reply, 500, body);

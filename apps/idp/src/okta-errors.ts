@@ -28,3 +28,6 @@ export const rateLimited = () =>
 export const forbidden = () =>
   oktaError('E0000006', 'You do not have permission to perform the requested action');
 export const internalError = () => oktaError('E0000009', 'Internal Server Error');
+/** The database is unreachable for a moment (answered 503 with Retry-After). */
+export const temporarilyUnavailable = () =>
+  oktaError('E0000009', 'The service is temporarily unavailable. Please try again shortly.');
