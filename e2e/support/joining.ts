@@ -11,7 +11,7 @@ const CLI = path.resolve(import.meta.dirname, '../../apps/api/dist/cli/main.js')
 
 /** The operator's service credential the test server is started with (SERVICE_CREDENTIALS). */
 export const OPERATOR = { id: 'operator', secret: 'e2e-operator-secret-0123456789abcdefghij' };
-export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `${OPERATOR.id}:${OPERATOR.secret}` };
+export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `${OPERATOR.id}:operator:${OPERATOR.secret}` };
 
 export interface CliResult {
   stdout: string;

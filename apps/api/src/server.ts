@@ -24,7 +24,11 @@ export async function startServer(configured: Config, options: ServerOptions = {
   const config = withEmbeddedOperatorCredential(configured);
   let log: FastifyBaseLogger | undefined;
   const db = openDatabase<ApiDatabase>(config.database, (err) =>
-    log?.warn({ err }, 'PostgreSQL closed an idle connection; the next query opens a new one'),
+    log?.warn(
+      // Not the error object itself: pg attaches the whole client to it.
+      { err: { type: err.name, message: err.message, code: (err as { code?: string }).code } },
+      'PostgreSQL dropped a connection; the next query opens a new one',
+    ),
   );
   const migrations: Record<string, Migrations> = { api: apiMigrations };
   if (config.bundledIdp) migrations.idp = idpMigrations;

@@ -3,6 +3,7 @@ import type { IdentityProvider, IdpUser, NewUser } from '@customer-core/idp';
 import { loanApplications, type LoanApplications } from './applications/applications.js';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
+import type { ServiceCredential } from './config/service-credentials.js';
 import type { ApiDatabase } from './db/schema.js';
 import { invitations, type Invitations } from './invitations/invitations.js';
 import { emailLinks, type EmailLinks } from './links/email-links.js';
@@ -37,8 +38,8 @@ export interface AuthServices {
   sessions: SessionStore;
   lookupTokens: LookupTokenStore;
   borrowers: BorrowerRepository;
-  /** Trusted systems allowed to mint lookup tokens: name -> sha-256 of their credential. */
-  serviceCredentials: Map<string, Buffer>;
+  /** Trusted systems and operators: each credential is good for one scope (lookup tokens, operators' calls). */
+  serviceCredentials: readonly ServiceCredential[];
   /** The bundled identity provider, when this deployment runs it. */
   identityProvider: BundledIdentityProvider | null;
   /** E-mail: enqueue in the transaction that creates what a message carries, then nudge. */

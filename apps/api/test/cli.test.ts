@@ -23,6 +23,8 @@ import { publicKeyIds } from './support/session.js';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CLI = path.join(ROOT, 'apps/api/src/cli/main.ts');
 const AUTOMATION_SECRET = 'automation-secret-for-cli-tests-0123456789';
+/** A servicing system's credential: lookup tokens only. */
+const SERVICING_SECRET = 'servicing-secret-for-cli-tests-0123456789';
 
 interface Run {
   code: number;
@@ -68,7 +70,7 @@ for (const kind of testDatabaseKinds()) {
       server = await startTestServer(kind, {
         NODE_ENV: 'development',
         DATA_DIR: dataDir,
-        SERVICE_CREDENTIALS: `automation:${AUTOMATION_SECRET}`,
+        SERVICE_CREDENTIALS: `automation:operator:${AUTOMATION_SECRET},servicing:lookup-tokens:${SERVICING_SECRET}`,
       });
       env = { PORTAL_URL: server.baseUrl, OPERATOR_CREDENTIAL: AUTOMATION_SECRET };
     });
@@ -335,7 +337,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('says when the portal cannot be reached, or refuses the credential', async () => {
       const port = await freePort();
-      const [unreachable, wrong, none, badUrl] = await Promise.all([
+      const [unreachable, wrong, none, badUrl, outOfScope] = await Promise.all([
         cli(['list-borrowers'], { ...env, PORTAL_URL: `http://127.0.0.1:${port}` }),
         cliInProcess(['list-borrowers'], {
           ...env,
@@ -346,6 +348,7 @@ for (const kind of testDatabaseKinds()) {
           DATA_DIR: path.join(dataDir, 'elsewhere'),
         }),
         cliInProcess(['list-borrowers'], { ...env, PORTAL_URL: 'localhost:8080' }),
+        cliInProcess(['list-borrowers'], { ...env, OPERATOR_CREDENTIAL: SERVICING_SECRET }),
       ]);
       assert.equal(unreachable.code, 1);
       assert.equal(
@@ -359,6 +362,11 @@ for (const kind of testDatabaseKinds()) {
       assert.match(none.stderr, /elsewhere\/operator-credential/);
       assert.equal(badUrl.code, 2);
       assert.match(badUrl.stderr, /PORTAL_URL must be the portal's http\(s\) address/);
+      assert.equal(outOfScope.code, 1);
+      assert.match(
+        outOfScope.stderr,
+        /not for operators' calls\. Set OPERATOR_CREDENTIAL .* `operator` scope/,
+      );
     });
 
     it('works with no setup against a portal run as npm start runs it: the embedded credential', async () => {

@@ -129,26 +129,70 @@ describe('configuration', () => {
   });
 });
 
+describe('service credentials', () => {
+  const secret = 's'.repeat(32);
+  const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+  it('each have one scope: name:scope:secret, comma-separated; a system needing two has two entries', () => {
+    const config = loadConfig({
+      SERVICE_CREDENTIALS: ` servicing:lookup-tokens:${secret}, ops:operator:${secret}x:y ,servicing:operator:${'t'.repeat(40)}`,
+    });
+    assert.deepEqual(config.serviceCredentials, [
+      { name: 'servicing', scope: 'lookup-tokens', digest: sha256(secret) },
+      { name: 'ops', scope: 'operator', digest: sha256(`${secret}x:y`) },
+      { name: 'servicing', scope: 'operator', digest: sha256('t'.repeat(40)) },
+    ]);
+  });
+
+  it('refuses the old name:secret form at start-up, saying the new one and never quoting a secret', () => {
+    const problems = problemsOf({ SERVICE_CREDENTIALS: `crm:${secret}` });
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]!, /^SERVICE_CREDENTIALS: "crm" has no scope/);
+    assert.match(problems[0]!, /name:scope:secret/);
+    assert.match(problems[0]!, /lookup-tokens or operator/);
+    assert.ok(!problems[0]!.includes(secret));
+  });
+
+  it('refuses an unknown scope, a short secret, a bad name and a scope given twice, naming the variable', () => {
+    const cases = [
+      `crm:${'x'.repeat(40)}:${secret}`, // an old secret with a colon in it: no scope
+      `crm:admin:${secret}`,
+      `crm:operator:${'s'.repeat(31)}`,
+      `c r m:operator:${secret}`,
+      `crm:operator:${secret},crm:operator:${'t'.repeat(32)}`,
+      'crm:operator:',
+    ];
+    for (const value of cases) {
+      const problems = problemsOf({ SERVICE_CREDENTIALS: value });
+      assert.equal(problems.length, 1, value);
+      assert.match(problems[0]!, /^SERVICE_CREDENTIALS: /, value);
+      assert.ok(!problems[0]!.includes('x'.repeat(40)) && !problems[0]!.includes(secret), 'no secret quoted');
+    }
+  });
+});
+
 describe('the embedded operator credential', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'customer-core-config-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
   const sha256 = (secret: string) => createHash('sha256').update(secret).digest();
 
-  it('is used in development when SERVICE_CREDENTIALS has no operator; loading the configuration writes nothing', () => {
+  it('is used in development when SERVICE_CREDENTIALS has no operator credential; loading the configuration writes nothing', () => {
     const dir = path.join(dataDir, 'development');
     const config = loadConfig({ DATA_DIR: dir });
     assert.equal(config.operatorCredentialFile, path.join(dir, 'operator-credential'));
     assert.equal(existsSync(dir), false);
     assert.equal(loadConfig({}).operatorCredentialFile, path.resolve('data', 'operator-credential'));
-    const others = loadConfig({ DATA_DIR: dir, SERVICE_CREDENTIALS: `crm:${'c'.repeat(32)}` });
+    const others = loadConfig({ DATA_DIR: dir, SERVICE_CREDENTIALS: `crm:lookup-tokens:${'c'.repeat(32)}` });
     assert.equal(others.operatorCredentialFile, path.join(dir, 'operator-credential'));
   });
 
   it('is not used with a configured operator credential, in tests, or in production', () => {
     const secret = 'o'.repeat(32);
-    const configured = loadConfig({ SERVICE_CREDENTIALS: `operator:${secret}` });
+    const configured = loadConfig({ SERVICE_CREDENTIALS: `operator:operator:${secret}` });
     assert.equal(configured.operatorCredentialFile, null);
-    assert.deepEqual(configured.serviceCredentials.get('operator'), sha256(secret));
+    assert.deepEqual(configured.serviceCredentials, [
+      { name: 'operator', scope: 'operator', digest: sha256(secret) },
+    ]);
     assert.equal(withEmbeddedOperatorCredential(configured), configured);
     assert.equal(loadConfig({ NODE_ENV: 'test' }).operatorCredentialFile, null);
     const production = loadConfig({
@@ -158,7 +202,7 @@ describe('the embedded operator credential', () => {
       SMTP_URL: 'smtp://relay.internal:587',
     });
     assert.equal(production.operatorCredentialFile, null);
-    assert.equal(production.serviceCredentials.has('operator'), false);
+    assert.deepEqual(production.serviceCredentials, []);
   });
 
   it('is made on first start: 32 random bytes, base64url, readable by its owner only; then kept', () => {
@@ -169,15 +213,14 @@ describe('the embedded operator credential', () => {
     assert.match(secret, /^[A-Za-z0-9_-]{43}$/);
     assert.equal(Buffer.from(secret, 'base64url').length, 32);
     assert.equal(statSync(file).mode & 0o777, 0o600);
-    assert.deepEqual(started.serviceCredentials.get('operator'), sha256(secret));
-    assert.equal(config.serviceCredentials.has('operator'), false, 'the loaded configuration is not changed');
+    assert.deepEqual(started.serviceCredentials, [
+      { name: 'operator', scope: 'operator', digest: sha256(secret) },
+    ]);
+    assert.deepEqual(config.serviceCredentials, [], 'the loaded configuration is not changed');
 
     assert.equal(ensureOperatorCredential(file), secret, 'a restart reads the same secret');
     assert.equal(readOperatorCredential(file), secret);
-    assert.deepEqual(
-      withEmbeddedOperatorCredential(config).serviceCredentials.get('operator'),
-      sha256(secret),
-    );
+    assert.deepEqual(withEmbeddedOperatorCredential(config).serviceCredentials[0]?.digest, sha256(secret));
   });
 
   it('refuses a file that holds no usable secret, and reads no file that is not there', () => {

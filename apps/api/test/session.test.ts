@@ -188,7 +188,7 @@ for (const kind of testDatabaseKinds()) {
     let borrowerId: string;
     before(async () => {
       server = await startTestServer(kind, {
-        SERVICE_CREDENTIALS: `loan-servicing:${secret},other-system:${'o'.repeat(32)}`,
+        SERVICE_CREDENTIALS: `loan-servicing:lookup-tokens:${secret},other-system:lookup-tokens:${'o'.repeat(32)}`,
       });
       borrowerId = decodeAccessToken(await demoAccessToken(server.baseUrl))!.userId;
     });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // route config typings: config.rateLimit
 import { z } from 'zod';
+import { isConnectionLoss } from '@customer-core/database';
 import { clientAddress, networkOf } from './client-address.js';
 import { createAuthnCors } from './cors.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -10,10 +11,12 @@ import {
   internalError,
   malformedRequest,
   rateLimited,
+  serviceBusy,
   temporarilyUnavailable,
   type OktaError,
 } from './okta-errors.js';
 import { dummyPasswordHash, reservePasswordCheck, type PasswordCheck } from './passwords.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from './provider-events.js';
 import type { SessionTokenStore } from './session-tokens.js';
 import type { IdpUser, UserRepository } from './users.js';
 
@@ -87,7 +90,7 @@ export function authnRoutes(deps: AuthnDependencies) {
       lastWarningAt = Date.now();
     }
     reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
-    return sendError(reply, 503, temporarilyUnavailable());
+    return sendError(reply, 503, serviceBusy());
   };
 
   /**
@@ -135,6 +138,14 @@ export function authnRoutes(deps: AuthnDependencies) {
       const status = error.statusCode ?? 500;
       if (status === 429) return sendError(reply, 429, rateLimited());
       if (status < 500) return sendError(reply, status, malformedRequest());
+      if (isConnectionLoss(error)) {
+        request.log.warn(
+          { err: { message: error.message, code: error.code } },
+          'authn: database unavailable',
+        );
+        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        return sendError(reply, 503, temporarilyUnavailable());
+      }
       const body = internalError();
       request.log.error({ err: error, errorId: body.errorId }, 'authn failed unexpectedly');
       return sendError(reply, 500, body);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { noteDatabaseError } from './database-loss.js';
 import type { IdpDatabase } from './schema.js';
 
 const notExpired = sql<boolean>`(expires_at is null or expires_at > now())`;
@@ -7,7 +8,7 @@ const notExpired = sql<boolean>`(expires_at is null or expires_at > now())`;
 /**
  * oidc-provider's storage for one model, over the shared `idp_oidc_model` table: every instance
  * sees the same sessions, grants, codes and tokens. Expired rows are invisible here and purged
- * by `purgeExpiredModels`.
+ * by `purgeExpiredModels`. A lost connection is noted for the request (see database-loss.ts).
  */
 export class PostgresOidcAdapter implements Adapter {
   constructor(
@@ -27,7 +28,8 @@ export class PostgresOidcAdapter implements Adapter {
       .insertInto('idp_oidc_model')
       .values({ model: this.model, id, ...row })
       .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
-      .execute();
+      .execute()
+      .catch(noteDatabaseError);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -50,11 +52,17 @@ export class PostgresOidcAdapter implements Adapter {
       .set({ consumed_at: sql<Date>`now()` })
       .where('model', '=', this.model)
       .where('id', '=', id)
-      .execute();
+      .execute()
+      .catch(noteDatabaseError);
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.deleteFrom('idp_oidc_model').where('model', '=', this.model).where('id', '=', id).execute();
+    await this.db
+      .deleteFrom('idp_oidc_model')
+      .where('model', '=', this.model)
+      .where('id', '=', id)
+      .execute()
+      .catch(noteDatabaseError);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
@@ -62,7 +70,8 @@ export class PostgresOidcAdapter implements Adapter {
       .deleteFrom('idp_oidc_model')
       .where('model', '=', this.model)
       .where('grant_id', '=', grantId)
-      .execute();
+      .execute()
+      .catch(noteDatabaseError);
   }
 
   private async findWhere(
@@ -75,7 +84,8 @@ export class PostgresOidcAdapter implements Adapter {
       .where('model', '=', this.model)
       .where(column, '=', value)
       .where(notExpired)
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .catch(noteDatabaseError);
     if (!row) return undefined;
     const payload = row.payload as AdapterPayload;
     return row.consumed === null ? payload : { ...payload, consumed: row.consumed };

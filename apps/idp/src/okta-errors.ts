@@ -29,5 +29,7 @@ export const forbidden = () =>
   oktaError('E0000006', 'You do not have permission to perform the requested action');
 export const internalError = () => oktaError('E0000009', 'Internal Server Error');
 // Okta names no code of its own for an overloaded server; E0000009 is its code for trouble on its side.
+export const serviceBusy = () => oktaError('E0000009', 'The service is busy. Try again in a few seconds.');
+/** The database is unreachable for a moment (answered 503 with Retry-After). */
 export const temporarilyUnavailable = () =>
-  oktaError('E0000009', 'The service is busy. Try again in a few seconds.');
+  oktaError('E0000009', 'The service is temporarily unavailable. Please try again shortly.');

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { CLAIMS_BY_SCOPE, OIDC_SCOPES, accountOf } from './account-claims.js';
+import { trackDatabaseLoss } from './database-loss.js';
 import { logProviderEvents } from './provider-events.js';
 import { OKTA_POST_MESSAGE, oktaPostMessageMode } from './okta-post-message.js';
 import { PostgresOidcAdapter } from './oidc-adapter.js';
@@ -189,6 +190,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
   const provider = new Provider(options.issuer, configuration);
   provider.proxy = options.trustProxy;
   provider.registerResponseMode(OKTA_POST_MESSAGE, oktaPostMessageMode(allowedOrigins));
+  provider.use(trackDatabaseLoss);
   provider.use(providerHeaders(formTargets));
   logProviderEvents(provider, logger);
   return provider;

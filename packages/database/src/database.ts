@@ -19,14 +19,22 @@ export type DatabaseLocation =
  */
 export function openDatabase<DB>(
   location: DatabaseLocation,
-  /** Told when PostgreSQL drops an idle pooled connection (for the log); nothing else is needed. */
-  onIdleConnectionError?: (error: Error) => void,
+  /** Told when PostgreSQL drops a pooled connection (for the log); nothing else is needed. */
+  onConnectionLost?: (error: Error) => void,
 ): Kysely<DB> {
   if (location.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: location.url, max: location.maxConnections ?? 10 });
-    // An idle connection the server drops (restart, failover) is only discarded: without a listener
-    // pg's 'error' event would take the process down. The next query opens a fresh connection.
-    pool.on('error', (error) => onIdleConnectionError?.(error));
+    const pool = new pg.Pool({
+      ...postgresTimeouts,
+      connectionString: location.url,
+      max: location.maxConnections ?? 10,
+    });
+    // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error' on its
+    // client. pg-pool listens only while the client is idle (and then re-emits on the pool); a client
+    // checked out by Kysely has no listener of its own, and the event would take the process down.
+    // So every client gets one for its whole life: the query in flight fails (the caller answers 503),
+    // the dead client is discarded when released, and the next query opens a fresh connection.
+    pool.on('connect', (client) => client.on('error', (error) => onConnectionLost?.(error)));
+    pool.on('error', () => {}); // the same error, re-emitted for an idle client: already told above
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
@@ -36,6 +44,19 @@ export function openDatabase<DB>(
   });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPGlitePool(pglite) }) });
 }
+
+/**
+ * How long to wait for PostgreSQL: a new connection (else the query fails at once rather than queueing
+ * behind an unreachable server), a statement on the server (statement_timeout), and an answer on the
+ * socket (query_timeout, for a server that stopped answering without closing the connection). No
+ * request of the portal needs more than a fraction of a second; these only bound what a fault costs.
+ */
+export const postgresTimeouts = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 15_000,
+  query_timeout: 20_000,
+  keepAlive: true,
+} as const;
 
 export function describeLocation(location: DatabaseLocation): string {
   if (location.kind === 'pglite')

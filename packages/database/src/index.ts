@@ -1,4 +1,5 @@
-export { openDatabase, describeLocation, type DatabaseLocation } from './database.js';
+export { openDatabase, describeLocation, postgresTimeouts, type DatabaseLocation } from './database.js';
+export { isConnectionLoss } from './connection-loss.js';
 export { migrateToLatest, isMigrated, type Migrations } from './migrations.js';
 export {
   listenForNotifications,

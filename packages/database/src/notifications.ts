@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { postgresTimeouts } from './database.js';
 
 export interface NotificationHandlers {
   onNotification(payload: string): void;
@@ -39,7 +40,8 @@ export function listenForNotifications(
   };
 
   async function connect(): Promise<void> {
-    const current = new pg.Client({ connectionString: url });
+    const { connectionTimeoutMillis, keepAlive } = postgresTimeouts;
+    const current = new pg.Client({ connectionString: url, connectionTimeoutMillis, keepAlive });
     client = current;
     current.on('error', (error) => lost(current, error));
     current.on('end', () => lost(current));

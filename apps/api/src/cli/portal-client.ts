@@ -54,8 +54,13 @@ function problemOf(response: Response, json: unknown, portalUrl: string): string
   if (response.status === 401)
     return (
       `The portal at ${portalUrl} refused the operator credential. ` +
-      'Set OPERATOR_CREDENTIAL to the secret of its `operator` entry in SERVICE_CREDENTIALS ' +
+      'Set OPERATOR_CREDENTIAL to the secret of an entry of the `operator` scope in its SERVICE_CREDENTIALS ' +
       '(or, for a portal started with npm start on this machine, leave it unset to use <DATA_DIR>/operator-credential).'
+    );
+  if (response.status === 403)
+    return (
+      `The portal at ${portalUrl} knows this credential, but not for operators' calls. ` +
+      'Set OPERATOR_CREDENTIAL to the secret of an entry of the `operator` scope (<name>:operator:<secret>) in its SERVICE_CREDENTIALS.'
     );
   const error = ApiErrorSchema.safeParse(json);
   if (!error.success)

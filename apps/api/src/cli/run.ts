@@ -26,7 +26,7 @@ Amounts are in dollars, e.g. 250000 or 1250.50; dates are YYYY-MM-DD.
 
 Environment:
   PORTAL_URL           The portal to call (default: PUBLIC_URL, else http://localhost:8080)
-  OPERATOR_CREDENTIAL  The secret of the portal's \`operator\` service credential (SERVICE_CREDENTIALS).
+  OPERATOR_CREDENTIAL  The secret of a service credential of the \`operator\` scope (SERVICE_CREDENTIALS).
                        Default: the one a portal started with npm start keeps in <DATA_DIR>/operator-credential
   DATA_DIR             That portal's data directory (default: data)
 

@@ -41,8 +41,8 @@ function credentialFrom(env: NodeJS.ProcessEnv): string {
   }
   if (kept) return kept;
   throw failure(
-    "No operator credential. Set OPERATOR_CREDENTIAL to the secret of the portal's `operator` entry in " +
-      `SERVICE_CREDENTIALS (operator:<secret>). A portal started with npm start on this machine keeps one in ${file} ` +
+    'No operator credential. Set OPERATOR_CREDENTIAL to the secret of a credential of the `operator` scope in ' +
+      `the portal's SERVICE_CREDENTIALS (an entry <name>:operator:<secret>). A portal started with npm start on this machine keeps one in ${file} ` +
       '(set DATA_DIR if it uses another data directory): start it once and try again.',
   );
 }

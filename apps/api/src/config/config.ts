@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseLocation } from '@customer-core/database';
 import type { LinkRequestLimits } from '../links/request-limits.js';
 import { operatorCredentialPath } from './operator-credential.js';
+import { parseServiceCredentials, type ServiceCredential } from './service-credentials.js';
 
 // The whole server configuration, read once from the environment at start-up.
 // Bad values stop the process with a message naming every bad variable.
@@ -48,13 +48,7 @@ const EnvSchema = z.object({
   IDP_NONPROD_ISSUER: httpUrl.optional(),
   IDP_NONPROD_CLIENT_ID: z.string().min(1).optional(),
   SEED_DEMO_BORROWER: booleanFlag.optional(),
-  SERVICE_CREDENTIALS: z
-    .string()
-    .regex(
-      /^\s*[\w.-]+:[^,\s]{32,}\s*(,\s*[\w.-]+:[^,\s]{32,}\s*)*$/,
-      'must be name:secret pairs separated by commas, each secret at least 32 characters',
-    )
-    .optional(),
+  SERVICE_CREDENTIALS: z.string().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -105,10 +99,10 @@ export interface Config {
   idpIdTokenTtlSeconds: number;
   identityProviders: { production: IdentityProviderSettings; nonProduction: IdentityProviderSettings };
   seedDemoBorrower: boolean;
-  /** Trusted systems and operators (service credentials): name -> sha-256 of the secret (the secret is not kept). */
-  serviceCredentials: Map<string, Buffer>;
+  /** Trusted systems and operators (service credentials), each good for one scope. */
+  serviceCredentials: ServiceCredential[];
   /**
-   * In development without an `operator` service credential: the file in the data directory that holds
+   * In development without a service credential named `operator`: the file in the data directory that holds
    * the embedded one (made on the server's first start; see operator-credential.ts).
    */
   operatorCredentialFile: string | null;
@@ -191,17 +185,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SESSION_WARNING_SECONDS >= e.ACCESS_TOKEN_TTL_SECONDS) {
     problems.push('SESSION_WARNING_SECONDS: must be shorter than ACCESS_TOKEN_TTL_SECONDS');
   }
-  if (problems.length > 0 || !productionIdp || !nonProduction) throw new ConfigError(problems);
-
-  const serviceCredentials = new Map(
-    (e.SERVICE_CREDENTIALS ?? '')
-      .split(',')
-      .filter((pair) => pair.trim())
-      .map((pair) => {
-        const [name = '', secret = ''] = pair.trim().split(/:(.*)/s);
-        return [name, createHash('sha256').update(secret).digest()] as const;
-      }),
+  const { credentials: serviceCredentials, problems: credentialProblems } = parseServiceCredentials(
+    e.SERVICE_CREDENTIALS,
   );
+  problems.push(...credentialProblems);
+  if (problems.length > 0 || !productionIdp || !nonProduction) throw new ConfigError(problems);
 
   return {
     production,
@@ -233,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The embedded default (`npm start`): operators' calls work at once, with a credential kept where
     // the CLI finds it. Tests and production configure their credentials explicitly.
     operatorCredentialFile:
-      e.NODE_ENV === 'development' && !serviceCredentials.has('operator')
+      e.NODE_ENV === 'development' && !serviceCredentials.some((c) => c.name === 'operator')
         ? operatorCredentialPath(e.DATA_DIR)
         : null,
     mail: {

@@ -1,15 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MIN_SECRET_LENGTH, serviceCredential, type ServiceCredential } from './service-credentials.js';
 
 // The embedded default's operator credential: a secret in the data directory that the server accepts
-// as the `operator` service credential and the CLI presents, so `npm start` then `npm run cli` works
+// as a service credential of the `operator` scope and the CLI presents, so `npm start` then `npm run cli` works
 // with no setup. Production configures SERVICE_CREDENTIALS instead. The secret is never logged.
 
 export const OPERATOR_CREDENTIAL_FILE = 'operator-credential';
-/** As SERVICE_CREDENTIALS requires of every secret. */
-const MIN_LENGTH = 32;
-
 export const operatorCredentialPath = (dataDir: string) => path.resolve(dataDir, OPERATOR_CREDENTIAL_FILE);
 
 export class OperatorCredentialError extends Error {}
@@ -24,9 +22,9 @@ export function readOperatorCredential(file: string): string | undefined {
     throw new OperatorCredentialError(`${file} cannot be read: ${(error as Error).message}`);
   }
   const credential = text.trim();
-  if (credential.length < MIN_LENGTH)
+  if (credential.length < MIN_SECRET_LENGTH)
     throw new OperatorCredentialError(
-      `${file} must hold a secret of at least ${MIN_LENGTH} characters; delete it to have a new one made`,
+      `${file} must hold a secret of at least ${MIN_SECRET_LENGTH} characters; delete it to have a new one made`,
     );
   return credential;
 }
@@ -56,15 +54,17 @@ export function ensureOperatorCredential(file: string): string {
 }
 
 interface CredentialSettings {
-  serviceCredentials: Map<string, Buffer>;
+  serviceCredentials: ServiceCredential[];
   operatorCredentialFile: string | null;
 }
 
 /** The configuration with the embedded operator credential among its service credentials, if it uses one. */
 export function withEmbeddedOperatorCredential<C extends CredentialSettings>(config: C): C {
   if (!config.operatorCredentialFile) return config;
-  const digest = createHash('sha256')
-    .update(ensureOperatorCredential(config.operatorCredentialFile))
-    .digest();
-  return { ...config, serviceCredentials: new Map([...config.serviceCredentials, ['operator', digest]]) };
+  const embedded = serviceCredential(
+    'operator',
+    'operator',
+    ensureOperatorCredential(config.operatorCredentialFile),
+  );
+  return { ...config, serviceCredentials: [...config.serviceCredentials, embedded] };
 }

@@ -1,9 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@customer-core/contracts';
+import { isConnectionLoss } from '@customer-core/database';
 import { HttpError } from './http-error.js';
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again later.';
+/** After a lost database connection: the next request gets a fresh one, usually at once. */
+export const RETRY_AFTER_SECONDS = 2;
 
 /** One place decides what a caller learns from a failure: 4xx explain, 5xx never leak details. */
 export function installErrorHandlers(app: FastifyInstance) {
@@ -26,9 +29,23 @@ export function installErrorHandlers(app: FastifyInstance) {
       // Fastify's own client errors: malformed JSON (400), unsupported media type (415), body too large (413), rate limits (429)
       return reply.status(status).send(body(clientErrorCode(status), error.message));
     }
+    if (isConnectionLoss(error)) {
+      // The database went away under this request (failover, restart, timeout): not a bug, and worth a retry.
+      request.log.warn({ err: describeDatabaseError(error) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ ...body('service_unavailable', GENERIC_SERVER_ERROR), requestId: request.id });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ ...body('internal_error', GENERIC_SERVER_ERROR), requestId: request.id });
   });
+}
+
+/** What the log needs of a database error: never the pg client object some of them carry. */
+function describeDatabaseError(error: Error) {
+  const { code } = error as { code?: string };
+  return { type: error.name, message: error.message, ...(code ? { code } : {}) };
 }
 
 function body(error: string, message: string): ApiError {

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { SERVICE_SCOPES, type ServiceCredential, type ServiceScope } from '../config/service-credentials.js';
 import { bearerTokenOf } from './bearer.js';
 import { HttpError } from './http-error.js';
 
@@ -12,23 +13,45 @@ declare module 'fastify' {
 
 /**
  * A route's onRequest hook: without a trusted system's credential, 401 before anything else, so
- * such a caller does not even learn whether its body would have passed validation.
+ * such a caller does not even learn whether its body would have passed validation; with a credential
+ * of another scope, 403.
  */
-export function requireTrustedService(credentials: Map<string, Buffer>): onRequestAsyncHookHandler {
+export function requireTrustedService(
+  credentials: readonly ServiceCredential[],
+  scope: ServiceScope,
+): onRequestAsyncHookHandler {
   return async (request) => {
-    request.trustedService = trustedServiceOf(request, credentials);
+    request.trustedService = trustedServiceOf(request, credentials, scope);
   };
 }
 
 /**
- * The name of the trusted system (or operator) whose credential this request carries as its Bearer
- * token; 401 otherwise. Credentials are compared as sha-256 digests in constant time.
+ * The name of the trusted system (or operator) whose credential of this scope the request carries as
+ * its Bearer token; 401 for no known credential, 403 for one of another scope. Credentials are compared
+ * as sha-256 digests in constant time, every one of them (the same secret may be configured twice).
  */
-function trustedServiceOf(request: FastifyRequest, credentials: Map<string, Buffer>): string {
+function trustedServiceOf(
+  request: FastifyRequest,
+  credentials: readonly ServiceCredential[],
+  scope: ServiceScope,
+): string {
   const presented = bearerTokenOf(request);
   if (presented) {
     const digest = createHash('sha256').update(presented).digest();
-    for (const [name, expected] of credentials) if (timingSafeEqual(digest, expected)) return name;
+    const matching = credentials.filter((credential) => timingSafeEqual(digest, credential.digest));
+    const allowed = matching.find((credential) => credential.scope === scope);
+    if (allowed) return allowed.name;
+    if (matching.length > 0) {
+      request.log.warn(
+        { trustedService: matching[0]!.name, scope: matching.map((c) => c.scope), needs: scope },
+        'service credential used out of its scope',
+      );
+      throw new HttpError(
+        403,
+        'forbidden',
+        `This credential may not make this call: it needs a credential of the ${scope} scope (${SERVICE_SCOPES[scope]}).`,
+      );
+    }
   }
   throw new HttpError(401, 'unauthorized', 'This call needs the Bearer credential of a trusted system.');
 }

@@ -6,7 +6,7 @@ import { post } from './session.js';
 // What the joining tests share: the operators' credential, inviting, and reading the e-mailed links.
 
 export const OPERATOR_SECRET = 'operator-secret-for-api-tests-only-0123456789';
-export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `operator:${OPERATOR_SECRET}` };
+export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `operator:operator:${OPERATOR_SECRET}` };
 
 export interface ApiErrorBody {
   error: string;

@@ -7,7 +7,7 @@ import { json, post } from './session.js';
 // APIs, and a service credential for the operators' calls.
 
 export const OPERATOR_SECRET = 'operator-secret-for-loan-tests-0123456789';
-export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `operator:${OPERATOR_SECRET}` };
+export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `operator:operator:${OPERATOR_SECRET}` };
 
 /** A product access token for this IdP user: signs in through the bundled IdP, then the token exchange. */
 export async function accessTokenOf(baseUrl: string, username: string, password: string): Promise<string> {

@@ -21,7 +21,7 @@ export const lookupTokenRoutes =
     app.post(
       apiPaths.auth.mintLookupToken,
       {
-        onRequest: requireTrustedService(serviceCredentials),
+        onRequest: requireTrustedService(serviceCredentials, 'lookup-tokens'),
         schema: {
           tags: ['trusted systems'],
           summary: 'Mint a one-time lookup token for a borrower (service credential)',
@@ -31,6 +31,7 @@ export const lookupTokenRoutes =
             200: MintLookupTokenResponseSchema,
             400: ApiErrorSchema,
             401: ApiErrorSchema,
+            403: ApiErrorSchema,
             404: ApiErrorSchema,
           },
         },

@@ -11,12 +11,12 @@ export const operatorBorrowerRoutes =
     app.get(
       apiPaths.operator.borrowers,
       {
-        onRequest: requireTrustedService(serviceCredentials),
+        onRequest: requireTrustedService(serviceCredentials, 'operator'),
         schema: {
           tags: ['operators'],
           summary: 'Every borrower, with their registration state and number of loans',
           security: [{ bearer: [] }],
-          response: { 200: BorrowerListSchema, 401: ApiErrorSchema },
+          response: { 200: BorrowerListSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
         },
       },
       async (request) => {

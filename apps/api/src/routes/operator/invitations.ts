@@ -22,7 +22,7 @@ export const operatorInvitationRoutes =
     app.post(
       apiPaths.operator.invitations,
       {
-        onRequest: requireTrustedService(serviceCredentials),
+        onRequest: requireTrustedService(serviceCredentials, 'operator'),
         schema: {
           tags: ['operators'],
           summary: 'Invite a borrower to register: e-mails a registration link (service credential)',
@@ -32,6 +32,7 @@ export const operatorInvitationRoutes =
             201: InviteBorrowerResponseSchema,
             400: ApiErrorSchema,
             401: ApiErrorSchema,
+            403: ApiErrorSchema,
             409: ApiErrorSchema,
           },
         },

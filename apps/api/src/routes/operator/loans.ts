@@ -22,7 +22,7 @@ export const operatorLoanRoutes =
     app.post(
       apiPaths.operator.loans,
       {
-        onRequest: requireTrustedService(serviceCredentials),
+        onRequest: requireTrustedService(serviceCredentials, 'operator'),
         schema: {
           ...described,
           summary: 'Add a loan for the borrower with this e-mail address (created if there is none)',
@@ -31,6 +31,7 @@ export const operatorLoanRoutes =
             201: OperatorLoanSchema,
             400: ApiErrorSchema,
             401: ApiErrorSchema,
+            403: ApiErrorSchema,
             409: ApiErrorSchema,
           },
         },
@@ -56,7 +57,7 @@ export const operatorLoanRoutes =
     app.patch(
       apiPaths.operator.loan.path,
       {
-        onRequest: requireTrustedService(serviceCredentials),
+        onRequest: requireTrustedService(serviceCredentials, 'operator'),
         schema: {
           ...described,
           summary: 'Change the terms of a loan (only the terms given)',
@@ -66,6 +67,7 @@ export const operatorLoanRoutes =
             200: OperatorLoanSchema,
             400: ApiErrorSchema,
             401: ApiErrorSchema,
+            403: ApiErrorSchema,
             404: ApiErrorSchema,
           },
         },

@@ -19,13 +19,18 @@ export const operatorSigningKeyRoutes =
     app.post(
       apiPaths.operator.signingKeyRotations,
       {
-        onRequest: requireTrustedService(serviceCredentials),
+        onRequest: requireTrustedService(serviceCredentials, 'operator'),
         schema: {
           tags: ['operators'],
           summary: 'Rotate the signing key of access tokens (service credential)',
           security: [{ bearer: [] }],
           body: SigningKeyRotationRequestSchema,
-          response: { 201: SigningKeyRotationSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+          response: {
+            201: SigningKeyRotationSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            403: ApiErrorSchema,
+          },
         },
       },
       async (request, reply) => {

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from '../../src/testing/index.js';
+
+// The real server as production runs it: the built dist/main.js in a process of its own, so a crash
+// shows as a process exit rather than as a failure of the test runner.
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+export interface ChildServer {
+  url: string;
+  /** How it ended, if it has. */
+  exited(): string | undefined;
+  /** Its last output lines (warnings and errors). */
+  output(): string[];
+  stop(): Promise<void>;
+}
+
+export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  child.once('exit', () => process.off('exit', kill));
+  const lines = keepLastLines(child);
+  const exited = () =>
+    child.exitCode !== null || child.signalCode !== null
+      ? `exit ${child.exitCode ?? child.signalCode}`
+      : undefined;
+  const server: ChildServer = {
+    url,
+    exited,
+    output: () => [...lines],
+    stop: async () => {
+      if (exited()) return;
+      const done = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await done;
+    },
+  };
+  try {
+    await waitUntilReady(server, 600);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+/** Asks /readyz until it answers 200, at most `attempts` times, each after the last answer. */
+export async function waitUntilReady(server: ChildServer, attempts: number): Promise<number> {
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    const exit = server.exited();
+    if (exit) throw new Error(`the server ended (${exit}):\n${server.output().join('\n')}`);
+    const ready = await fetch(`${server.url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) return attempt;
+    await new Promise((resolve) => setTimeout(resolve, 50)); // not a busy loop while it starts
+  }
+  throw new Error(`not ready after ${attempts} attempts:\n${server.output().join('\n')}`);
+}
+
+function keepLastLines(child: ChildProcess, max = 50): string[] {
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      for (const line of chunk.split('\n')) if (line.trim()) lines.push(line);
+      lines.splice(0, Math.max(0, lines.length - max));
+    });
+  }
+  return lines;
+}
