@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { hasControlCharacter } from '@customer-core/contracts';
 import type { IdpDatabase } from './schema.js';
 
 const notExpired = sql<boolean>`(expires_at is null or expires_at > now())`;
@@ -31,6 +32,8 @@ export class PostgresOidcAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    // Requests are checked before oidc-provider runs; this keeps any that slip past from the database.
+    if (hasControlCharacter(id)) return undefined;
     // Clients are configured statically; there is no dynamic registration to look up.
     if (this.model === 'Client') return undefined;
     return this.findWhere('id', id);
@@ -45,6 +48,7 @@ export class PostgresOidcAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
+    if (hasControlCharacter(id)) return;
     await this.db
       .updateTable('idp_oidc_model')
       .set({ consumed_at: sql<Date>`now()` })
@@ -54,6 +58,7 @@ export class PostgresOidcAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (hasControlCharacter(id)) return;
     await this.db.deleteFrom('idp_oidc_model').where('model', '=', this.model).where('id', '=', id).execute();
   }
 
@@ -69,6 +74,7 @@ export class PostgresOidcAdapter implements Adapter {
     column: 'id' | 'uid' | 'user_code',
     value: string,
   ): Promise<AdapterPayload | undefined> {
+    if (hasControlCharacter(value)) return undefined;
     const row = await this.db
       .selectFrom('idp_oidc_model')
       .select(['payload', sql<number | null>`floor(extract(epoch from consumed_at))::integer`.as('consumed')])
