@@ -67,16 +67,12 @@ async function refusedParameters(
   const query = (raw.url ?? '').split('?')[1];
   if (query && controlCharacterIn(new URLSearchParams(query)))
     return { status: 400, description: 'parameters must not contain control characters' };
-  if (!FORM.test(raw.headers['content-type'] ?? '')) return undefined;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of raw as AsyncIterable<Buffer>) {
-    length += chunk.length;
-    if (length > BODY_LIMIT) return { status: 413, description: 'the request body is too large' };
-    chunks.push(chunk);
-  }
-  raw.body = Buffer.concat(chunks);
-  if (controlCharacterIn(new URLSearchParams(raw.body.toString('utf8'))))
+  // oidc-provider reads form bodies of POST requests only.
+  if (raw.method !== 'POST' || !FORM.test(raw.headers['content-type'] ?? '')) return undefined;
+  const body = await readBody(raw);
+  if (!body) return { status: 413, description: 'the request body is too large' };
+  raw.body = body;
+  if (controlCharacterIn(new URLSearchParams(body.toString('utf8'))))
     return { status: 400, description: 'parameters must not contain control characters' };
   return undefined;
 }
@@ -85,4 +81,19 @@ function controlCharacterIn(params: URLSearchParams): boolean {
   for (const [name, value] of params)
     if (hasControlCharacter(name) || hasControlCharacter(value)) return true;
   return false;
+}
+
+/** The whole body, or undefined past the limit (the rest is still read, so the connection stays usable). */
+function readBody(raw: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    raw.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length <= BODY_LIMIT) chunks.push(chunk);
+    });
+    raw.on('end', () => resolve(length > BODY_LIMIT ? undefined : Buffer.concat(chunks)));
+    raw.on('error', reject);
+    raw.on('close', () => resolve(undefined)); // the client went away before the end
+  });
 }
