@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import type { Kysely } from 'kysely';
@@ -10,6 +10,7 @@ import { createIdentityProvider, type IdentityProvider, type IdpDatabase } from 
 import type { Config } from './config/config.js';
 import type { ApiDatabase } from './db/schema.js';
 import { installErrorHandlers } from './http/error-handler.js';
+import { refuseControlCharacters } from './http/control-characters.js';
 import { loggingOptions } from './http/logging.js';
 import { createMailService, type MailService } from './mail/index.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -49,6 +50,8 @@ export interface Portal {
   identityProvider: IdentityProvider | null;
   /** E-mail: the outbox flows write to and this instance's delivery worker (started by startServer). */
   mail: MailService;
+  /** Every route this instance serves, as registered (tests walk them all). */
+  routes: readonly RouteOptions[];
 }
 
 /** Composes one instance: API, bundled identity provider and the built portal on one origin. */
@@ -63,11 +66,14 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
   });
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: any other body is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   installErrorHandlers(app);
+  refuseControlCharacters(app);
   app.decorateRequest('trustedService', ''); // set by requireTrustedService
 
   const idpOrigins = [config.identityProviders.production, config.identityProviders.nonProduction]
@@ -150,7 +156,7 @@ export async function buildApp(
     await app.register(devMailboxRoutes(db, { lenderName: config.lender.name }));
   }
   await registerPortal(app, { distDir: config.webDistDir, portalConfig: portalConfigOf(config) });
-  return { app, identityProvider, mail };
+  return { app, identityProvider, mail, routes };
 }
 
 export function portalConfigOf(config: Config): PortalConfig {

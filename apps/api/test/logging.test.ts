@@ -102,7 +102,7 @@ for (const kind of testDatabaseKinds()) {
     before(async () => {
       server = await startTestServer(
         kind,
-        { LOG_LEVEL: 'trace', SERVICE_CREDENTIALS: `operator:${SERVICE_SECRET}` },
+        { LOG_LEVEL: 'trace', SERVICE_CREDENTIALS: `servicing:lookup-tokens:${SERVICE_SECRET}` },
         { logStream: logs.stream },
       );
       url = server.baseUrl;

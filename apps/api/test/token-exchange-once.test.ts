@@ -53,7 +53,8 @@ for (const kind of testDatabaseKinds()) {
       server = await startTestServer(kind, {
         ...hosted.env,
         TRUST_PROXY: 'true',
-        EMAIL_LINK_LIMIT_PER_ADDRESS: '1000',
+        EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: '1000',
+        EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: '1000',
         EMAIL_LINK_LIMIT_PER_CLIENT: '1000',
       });
       url = server.baseUrl;

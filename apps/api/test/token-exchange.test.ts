@@ -121,6 +121,22 @@ for (const kind of testDatabaseKinds()) {
       );
       await expectRefusal(await exchange(JSON.stringify({ token: 'x'.repeat(70_000) })), 413, /too large/i);
     });
+
+    it('refuses tokens with a crit header, a bad key reference or control characters with 4xx', async () => {
+      const { idToken } = await signInThroughIdp(server.baseUrl, demo);
+      const [, payload, signature] = idToken.split('.') as [string, string, string];
+      for (const header of [
+        { alg: 'RS256', crit: ['exp'] },
+        { alg: 'RS256', crit: ['b64'], b64: false },
+        { alg: 'RS256', crit: 'exp' },
+        { alg: 'RS256', kid: 42 },
+        { alg: 'RS256', jwk: { kty: 'nope' } },
+      ]) {
+        const response = await exchange({ token: `${b64(header)}.${payload}.${signature}` });
+        assert.ok([400, 401].includes(response.status), `${JSON.stringify(header)}: ${response.status}`);
+      }
+      await expectRefusal(await exchange({ token: `${idToken}\u0000` }), 400, /token/);
+    });
   });
 
   describe(`POST /api/auth/logout (${kind})`, () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // route config typings: config.rateLimit
 import { z } from 'zod';
+import { singleLineText } from '@customer-core/contracts';
 import { isConnectionLoss } from '@customer-core/database';
 import { clientAddress, networkOf } from './client-address.js';
 import { createAuthnCors } from './cors.js';
@@ -24,8 +25,8 @@ export const AUTHN_PATH = '/api/v1/authn';
 
 // Okta's extra fields (options, context, ...) are accepted and ignored.
 const AuthnBodySchema = z.object({
-  username: z.string().min(1).max(320),
-  password: z.string().min(1).max(1024),
+  username: singleLineText().min(1).max(320),
+  password: singleLineText().min(1).max(1024),
 });
 
 export interface AuthnDependencies {

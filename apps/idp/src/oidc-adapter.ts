@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { hasControlCharacter } from '@customer-core/contracts';
 import { noteDatabaseError } from './database-loss.js';
 import type { IdpDatabase } from './schema.js';
 
@@ -47,6 +48,7 @@ export class PostgresOidcAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
+    if (hasControlCharacter(id)) return;
     await this.db
       .updateTable('idp_oidc_model')
       .set({ consumed_at: sql<Date>`now()` })
@@ -57,6 +59,7 @@ export class PostgresOidcAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (hasControlCharacter(id)) return;
     await this.db
       .deleteFrom('idp_oidc_model')
       .where('model', '=', this.model)
@@ -78,6 +81,8 @@ export class PostgresOidcAdapter implements Adapter {
     column: 'id' | 'uid' | 'user_code',
     value: string,
   ): Promise<AdapterPayload | undefined> {
+    // Requests are checked before oidc-provider runs; this keeps any that slip past from the database.
+    if (hasControlCharacter(value)) return undefined;
     const row = await this.db
       .selectFrom('idp_oidc_model')
       .select(['payload', sql<number | null>`floor(extract(epoch from consumed_at))::integer`.as('consumed')])

@@ -62,6 +62,19 @@ for (const kind of testDatabaseKinds()) {
       });
     });
 
+    test('control characters in the credentials are refused before any lookup: 400 E0000003', async () => {
+      for (const body of [
+        { username: 'ada@example.com\u0000', password: PASSWORD },
+        { username: 'ada\u0001@example.com', password: PASSWORD },
+        { username: 'ada@example.com', password: `${PASSWORD}\u0000` },
+        { username: '\ud800', password: PASSWORD },
+      ]) {
+        const { status, body: answer } = await authn(server.baseUrl, body);
+        assert.equal(status, 400, JSON.stringify(body));
+        assert.equal(answer.errorCode, 'E0000003');
+      }
+    });
+
     test('unknown login and wrong password answer the same 401 E0000004', async () => {
       const unknown = await authn(server.baseUrl, { username: 'nobody@example.com', password: PASSWORD });
       const wrong = await authn(server.baseUrl, {

@@ -178,6 +178,29 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(wrong.body.error, 'invalid_grant');
     });
 
+    test('control characters in OAuth parameters are refused before any lookup: 400 invalid_request', async () => {
+      const nul = await exchangeCode(server.baseUrl, 'code\u0000', pkce().verifier);
+      assert.equal(nul.status, 400);
+      assert.equal(nul.body.error, 'invalid_request');
+      const refresh = await fetch(`${server.baseUrl}/oauth2/default/v1/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          client_id: CLIENT_ID,
+          grant_type: 'refresh_token',
+          refresh_token: 'a\u0000b',
+        }),
+      });
+      assert.equal(refresh.status, 400);
+      assert.equal(((await refresh.json()) as { error: string }).error, 'invalid_request');
+      const authorize = authorizeUrl(server.baseUrl, { sessionToken: '\u0000', challenge: pkce().challenge });
+      const page = await fetch(authorize, { redirect: 'manual' });
+      assert.equal(page.status, 400);
+      assert.equal(((await page.json()) as { error: string }).error, 'invalid_request');
+      // A real exchange still works after the refusals (the form body is read once, then handed on).
+      await signIn(server.baseUrl, new CookieJar(), CREDENTIALS);
+    });
+
     test('PKCE is required', async () => {
       const jar = new CookieJar();
       const sessionToken = await newSessionToken();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
 import { NewPasswordSchema } from './password.js';
 import { route } from './routes.js';
+import { singleLineText } from './text.js';
 
 // The product auth API (spec section 7): paths and bodies, validated by the route and typed for the client.
 export const apiPaths = {
@@ -50,7 +51,9 @@ export const apiPaths = {
 } as const;
 
 // Tokens are compact JWTs or opaque strings; the cap stops oversized input before any parsing.
-const TokenString = z.string().min(1, 'token is required').max(8192, 'token is too long');
+const TokenString = singleLineText('token is not well-formed')
+  .min(1, 'token is required')
+  .max(8192, 'token is too long');
 
 export const TokenExchangeRequestSchema = z.object({ token: TokenString });
 export type TokenExchangeRequest = z.infer<typeof TokenExchangeRequestSchema>;
@@ -84,7 +87,7 @@ export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 export const SendMagicLinkRequestSchema = z.object({
   email: EmailSchema,
   /** Where the borrower meant to go; carried by the link (same-origin paths only). */
-  returnTo: z.string().max(2048).optional(),
+  returnTo: singleLineText().max(2048).optional(),
 });
 export type SendMagicLinkRequest = z.infer<typeof SendMagicLinkRequestSchema>;
 

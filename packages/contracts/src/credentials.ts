@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { singleLineText } from './text.js';
 
 // Sign-in rules and their exact messages (spec section 5).
 export const MIN_PASSWORD_LENGTH = 8;
 // Long passphrases are welcome; the cap keeps hashing cost bounded (argon2 input).
 export const MAX_PASSWORD_LENGTH = 128;
 
-export const EmailSchema = z
-  .string()
+export const EmailSchema = singleLineText('Invalid email address.')
   .trim()
   .min(1, 'Email is required.')
   .max(254, 'Invalid email address.')
@@ -15,8 +15,7 @@ export const EmailSchema = z
 
 export const SignInSchema = z.object({
   email: EmailSchema,
-  password: z
-    .string()
+  password: singleLineText()
     .min(1, { message: 'Password is required.', abort: true })
     .min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters.')
     .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`),

@@ -11,3 +11,4 @@ export * from './profile.js';
 export * from './return-path.js';
 export * from './routes.js';
 export * from './storage-keys.js';
+export * from './text.js';

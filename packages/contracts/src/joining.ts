@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
 import { NewPasswordSchema } from './password.js';
+import { singleLineText } from './text.js';
 
 // Joining: registering from an operator's invitation, and starting a loan application (whose e-mail
 // address is then verified by a link).
 
-const LinkToken = z.string().min(1, 'token is required').max(512, 'token is too long');
+const LinkToken = singleLineText('token is not well-formed')
+  .min(1, 'token is required')
+  .max(512, 'token is too long');
 
 /** An invitation's registration link works this long; a newer invitation voids the older one. */
 export const INVITATION_LIFETIME_DAYS = 7;
@@ -42,13 +45,11 @@ export const MAX_AMOUNT_REQUESTED = 5_000_000;
 const dollars = (value: number) => `$${value.toLocaleString('en-US')}`;
 
 export const StartApplicationSchema = z.object({
-  businessName: z
-    .string()
+  businessName: singleLineText()
     .trim()
     .min(1, 'Business name is required.')
     .max(200, 'Business name must be at most 200 characters.'),
-  contactName: z
-    .string()
+  contactName: singleLineText()
     .trim()
     .min(1, 'Your name is required.')
     .max(120, 'Your name must be at most 120 characters.'),

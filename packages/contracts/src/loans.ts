@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.js';
 
 // Loans as a borrower sees them, and their document checkout. Money is in whole cents.
 
@@ -74,8 +75,7 @@ export type LoanList = z.infer<typeof LoanListSchema>;
 
 export const SignDocumentRequestSchema = z.object({
   /** The borrower's full name, typed as their signature. */
-  signatureName: z
-    .string()
+  signatureName: singleLineText()
     .trim()
     .min(1, 'Type your full name to sign.')
     .max(120, 'Your name must be at most 120 characters.'),

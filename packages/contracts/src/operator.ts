@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
 import { CalendarDateSchema, LoanStatusSchema } from './loans.js';
+import { singleLineText } from './text.js';
 
 // The operators' API (service credential), driven by `npm run cli`. Money is in whole cents.
 
 const Name = (what: string) =>
-  z.string().trim().min(1, `${what} is required.`).max(80, `${what} must be at most 80 characters.`);
+  singleLineText().trim().min(1, `${what} is required.`).max(80, `${what} must be at most 80 characters.`);
 
 export const InviteBorrowerRequestSchema = z.object({
   email: EmailSchema,
@@ -20,8 +21,7 @@ const Cents = z
   .number('must be an amount in cents')
   .int('must be whole cents')
   .nonnegative('must not be negative');
-export const LoanReferenceSchema = z
-  .string()
+export const LoanReferenceSchema = singleLineText()
   .trim()
   .regex(
     /^[A-Z0-9][A-Z0-9-]{2,31}$/,
@@ -29,7 +29,7 @@ export const LoanReferenceSchema = z
   );
 
 export const LoanTermsSchema = z.object({
-  product: z.string().trim().min(1, 'product is required').max(80),
+  product: singleLineText().trim().min(1, 'product is required').max(80),
   amountCents: Cents,
   balanceCents: Cents,
   status: LoanStatusSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './credentials.js';
+import { singleLineText } from './text.js';
 
 // Password-set rules (spec section 5): issue codes length, case, number, match; the wording is ours.
 
@@ -37,8 +38,7 @@ export const PASSWORD_RULES: ReadonlyArray<{
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
 
 /** A new password: required, within the length cap, every composition rule met. */
-export const NewPasswordSchema = z
-  .string()
+export const NewPasswordSchema = singleLineText()
   .min(1, { message: 'Password is required.', abort: true })
   .max(MAX_PASSWORD_LENGTH, { message: `Use at most ${MAX_PASSWORD_LENGTH} characters.`, abort: true })
   .superRefine((password, ctx) => {
@@ -52,7 +52,7 @@ export const NewPasswordSchema = z
 export const PasswordSetSchema = z
   .object({
     password: NewPasswordSchema,
-    confirmPassword: z.string().min(1, 'Please confirm your password.'),
+    confirmPassword: singleLineText().min(1, 'Please confirm your password.'),
   })
   .superRefine(({ password, confirmPassword }, ctx) => {
     if (confirmPassword && password !== confirmPassword) {

@@ -112,7 +112,12 @@ function problemOf(error: unknown): IdTokenProblem {
   if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
     return 'bad_signature';
   }
-  if (error instanceof errors.JOSEAlgNotAllowed) return 'bad_signature';
-  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return 'malformed';
-  throw error; // e.g. the remote key set could not be fetched: a server-side fault, not bad input
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JWKSMultipleMatchingKeys)
+    return 'bad_signature';
+  // The issuer's key set could not be fetched or read: a fault on that side, not bad input.
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) throw error;
+  // Anything else jose refuses is the token's fault: bad segments, unreadable JSON, a `crit` header
+  // naming extensions nobody understands (JOSENotSupported), an unusable key reference.
+  if (error instanceof errors.JOSEError) return 'malformed';
+  throw error;
 }

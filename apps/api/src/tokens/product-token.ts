@@ -106,7 +106,10 @@ export class ProductTokens {
     if (!header || !payload) return { ok: false, problem: 'malformed' };
     // Allow-list, not deny-list: 'none', HS256 and RS256 are all refused here.
     if (header.alg !== 'ES256') return { ok: false, problem: 'unsupported_algorithm' };
-    const key = typeof header.kid === 'string' ? await this.keys.findOrReload(header.kid) : undefined;
+    // This API never sets critical extensions, so it understands none (RFC 7515, section 4.1.11).
+    if (header.crit !== undefined) return { ok: false, problem: 'malformed' };
+    // Key ids are this API's own (short, printable): anything else is not worth a key reload.
+    const key = isKeyId(header.kid) ? await this.keys.findOrReload(header.kid) : undefined;
     if (!key) return { ok: false, problem: 'bad_signature' };
     const signature = Buffer.from(signaturePart, 'base64url');
     const valid =
@@ -138,6 +141,8 @@ export class ProductTokens {
     this.#verified.set(raw, { kid, claims });
   }
 }
+
+const isKeyId = (kid: unknown): kid is string => typeof kid === 'string' && /^[\w.-]{1,128}$/.test(kid);
 
 function parseJson(segment: string): Record<string, unknown> | null {
   try {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { singleLineText } from '@customer-core/contracts';
 import type { ApiDatabase } from '../../db/schema.js';
 import { listDevMailbox, type DevMailboxMessage } from '../../mail/dev-mailbox.js';
 import { escapeHtml as e } from '../../mail/render.js';
@@ -9,8 +10,8 @@ import { escapeHtml as e } from '../../mail/render.js';
 // only then; in production these routes do not exist.
 
 const Query = z.object({
-  to: z.string().trim().max(254).optional(),
-  id: z.string().max(64).optional(),
+  to: singleLineText().trim().max(254).optional(),
+  id: singleLineText().max(64).optional(),
 });
 
 /**
