@@ -7,6 +7,12 @@ export interface LoadSpec {
   method: 'GET' | 'POST';
   /** JSON bodies, sent in turn (one request each). */
   bodies?: unknown[];
+  /**
+   * Token refresh instead: refresh spends the token it is given, so each connection presents its own
+   * token, then the one it got back. One token per connection for the warm-up, others for the measured
+   * run (a request cut off at the end of a run may have spent its token).
+   */
+  refreshChains?: { warmUp: string[]; measure: string[] };
   connections: number;
   seconds: number;
   warmUpSeconds: number;
@@ -33,9 +39,9 @@ export async function measureEndpoint(
 ): Promise<LoadResult> {
   // The warm-up lets V8 optimise the hot paths and the server's pools fill before anything counts.
   onPhase('warm-up');
-  await run(spec, spec.warmUpSeconds);
+  await run(spec, spec.warmUpSeconds, spec.refreshChains?.warmUp);
   onPhase('measure');
-  const result = await run(spec, spec.seconds);
+  const result = await run(spec, spec.seconds, spec.refreshChains?.measure);
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
   );
@@ -51,14 +57,34 @@ export async function measureEndpoint(
   };
 }
 
-function run(spec: LoadSpec, seconds: number): Promise<autocannon.Result> {
+function run(spec: LoadSpec, seconds: number, chains?: string[]): Promise<autocannon.Result> {
   const bodies = spec.bodies?.map((body) => JSON.stringify(body));
   let next = 0;
+  const common = { url: spec.url, method: spec.method, connections: spec.connections, duration: seconds };
+  if (chains) {
+    if (chains.length < spec.connections) throw new Error('one refresh chain per connection');
+    // autocannon keeps one context per connection.
+    const slotOf = (context: object) => ((context as { slot?: number }).slot ??= next++);
+    return autocannon({
+      ...common,
+      timeout: 10,
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (request, context) => ({
+            ...request,
+            body: JSON.stringify({ token: chains[slotOf(context)] }),
+          }),
+          onResponse: (status, body, context) => {
+            if (status === 200)
+              chains[slotOf(context)] = (JSON.parse(body) as { access_token: string }).access_token;
+          },
+        },
+      ],
+    });
+  }
   return autocannon({
-    url: spec.url,
-    method: spec.method,
-    connections: spec.connections,
-    duration: seconds,
+    ...common,
     timeout: 10,
     ...(bodies && {
       headers: { 'content-type': 'application/json' },

@@ -50,7 +50,7 @@ const TARGETS = {
 const RSS_LIMIT = 200e6;
 // Tokens validated and refreshed in turn: each is verified once, then recognised, as a borrower's
 // token is on every call after its first (fewer than an instance remembers).
-const TOKENS_IN_TURN = 1_000;
+const TOKENS_IN_TURN = 200;
 
 const cpus = os.cpus();
 console.log(
@@ -100,9 +100,13 @@ try {
   const sampler = sampleProcess(server.pid);
   const mark = (phase: string) => (step: 'warm-up' | 'measure') =>
     sampler.phase(step === 'measure' ? phase : `${phase} (warm-up)`);
-  const token = await signIn(server.publicUrl);
-  // Many tokens in turn, not one: each instance remembers the tokens it has verified.
-  const tokens = await refreshedTokens(server.url, token, TOKENS_IN_TURN);
+  // Many sessions' tokens in turn, not one: each instance remembers the tokens it has verified. Refresh
+  // spends its token, so each refreshing connection keeps a session of its own (twice: warm-up, measure).
+  const tokens = await signedInTokens(server.publicUrl, TOKENS_IN_TURN);
+  const refreshChains = {
+    warmUp: await signedInTokens(server.publicUrl, load.connections),
+    measure: await signedInTokens(server.publicUrl, load.connections),
+  };
 
   // Bare node:http serving the same JWKS under the same load: what this machine allows right now.
   console.error('measuring reference: bare node:http ...');
@@ -112,22 +116,25 @@ try {
   references['GET public-keys'] = { label: 'bare node:http', rate: bare.medianPerSecond };
 
   const endpoints = [
-    { phase: 'GET public-keys', path: apiPaths.auth.publicKeys, bodies: undefined },
+    { phase: 'GET public-keys', path: apiPaths.auth.publicKeys, bodies: undefined, refreshChains: undefined },
     {
       phase: 'POST validate',
       path: apiPaths.auth.validate,
       bodies: tokens.map((t) => ({ access_token: t })),
+      refreshChains: undefined,
     },
     {
       phase: 'POST token-refresh',
       path: apiPaths.auth.tokenRefresh,
-      bodies: tokens.map((t) => ({ token: t })),
+      bodies: undefined,
+      refreshChains,
     },
   ] as const;
   const results = [];
-  for (const { phase, path: urlPath, bodies } of endpoints.filter((e) => selected(e.phase))) {
+  for (const { phase, path: urlPath, bodies, refreshChains } of endpoints.filter((e) => selected(e.phase))) {
     console.error(`measuring ${phase} ...`);
-    const spec = { url: `${server.url}${urlPath}`, method: bodies ? 'POST' : 'GET', bodies } as const;
+    const method = bodies || refreshChains ? 'POST' : 'GET';
+    const spec = { url: `${server.url}${urlPath}`, method, bodies, refreshChains } as const;
     results.push({ phase, result: await measureEndpoint({ ...spec, ...load }, mark(phase)) });
     assertAlive(server);
   }
@@ -215,20 +222,14 @@ function cpuPerSignIn(used: PhaseUsage, perSecond: number, argon2Ms: number): st
   );
 }
 
-/** `count` distinct access tokens of one session, by refreshing `token` (refresh does not revoke it). */
-async function refreshedTokens(url: string, token: string, count: number): Promise<string[]> {
-  const refreshOnce = async () => {
-    const response = await fetch(`${url}${apiPaths.auth.tokenRefresh}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-    if (response.status !== 200) throw new Error(`token-refresh answered ${response.status}`);
-    return ((await response.json()) as { access_token: string }).access_token;
-  };
+/** Access tokens of `count` sign-ins (sessions), a few at a time. */
+async function signedInTokens(publicUrl: string, count: number): Promise<string[]> {
   const tokens: string[] = [];
-  while (tokens.length < count) tokens.push(...(await Promise.all(Array.from({ length: 25 }, refreshOnce))));
-  return tokens.slice(0, count);
+  while (tokens.length < count) {
+    const batch = Math.min(workers, count - tokens.length);
+    tokens.push(...(await Promise.all(Array.from({ length: batch }, () => signIn(publicUrl)))));
+  }
+  return tokens;
 }
 
 function assertAlive(s: BenchServer): void {

@@ -24,7 +24,7 @@ import {
 const onDashboard = (url: URL) => url.pathname === routes.dashboard.path;
 const WARNING_TITLE = 'Your session is about to end';
 
-// Short lifetimes so that a token's life, its refresh and its expiry fit in seconds. The two tests
+// Short lifetimes so that a token's life, its refresh and its expiry fit in seconds. The tests
 // wait out lifetimes on the clock, so they run side by side.
 describe('staying signed in (browser, 15-second tokens)', { concurrency: 2 }, () => {
   let portal: Portal;
@@ -63,6 +63,54 @@ describe('staying signed in (browser, 15-second tokens)', { concurrency: 2 }, ()
     assert.equal(await validationStatus(portal.baseUrl, current), 200, 'the new token is valid');
     assert.ok(refreshed.length >= 1);
     assert.equal(new Set(refreshed).size, refreshed.length, 'no token was refreshed twice');
+    assert.deepEqual(errors, []);
+  });
+
+  it('two tabs at the refresh point: one refresh request per token, the other tab adopts it', async () => {
+    const { context, page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    // Each refresh request: the token it presents and the status it got.
+    const refreshes: Array<Promise<{ presented: string; status: number }>> = [];
+    context.on('request', (request) => {
+      if (!request.url().endsWith(apiPaths.auth.tokenRefresh)) return;
+      const presented = (JSON.parse(request.postData() ?? '{}') as { token: string }).token;
+      refreshes.push(request.response().then((response) => ({ presented, status: response?.status() ?? 0 })));
+    });
+    await signInAsDemo(page);
+    const other = await context.newPage();
+    await other.goto(routes.dashboard.path);
+    await other.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
+    const first = (await readPortalStorage(page)).token!;
+
+    // Both tabs in use through two refresh points (a refresh spends its token: presenting one twice
+    // would end the session).
+    const activeUntilRefreshes = async (count: number) => {
+      while (refreshes.length < count) await keepActive([page, other], 500);
+      await Promise.all(refreshes);
+    };
+    await activeUntilRefreshes(1);
+    const second = (await readPortalStorage(other)).token!;
+    assert.notEqual(second, first, 'the other tab sees the refreshed token');
+    await activeUntilRefreshes(2);
+    const answers = await Promise.all(refreshes);
+    const third = (await readPortalStorage(page)).token!;
+    assert.deepEqual(
+      answers.slice(0, 2),
+      [
+        { presented: first, status: 200 },
+        { presented: second, status: 200 },
+      ],
+      'one refresh per token, each of the token both tabs held',
+    );
+    assert.equal(new Set(answers.map((a) => a.presented)).size, answers.length, 'no token presented twice');
+    for (const tab of [page, other]) {
+      assert.equal((await readPortalStorage(tab)).token, third, 'both tabs hold the same token');
+      assert.ok(onDashboard(new URL(tab.url())), 'still signed in');
+      await tab.reload();
+      await tab.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
+    }
+    assert.equal(await validationStatus(portal.baseUrl, third), 200, 'the newest token works');
+    assert.equal(await validationStatus(portal.baseUrl, first), 401, 'a spent token does not');
     assert.deepEqual(errors, []);
   });
 

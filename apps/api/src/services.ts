@@ -90,7 +90,9 @@ export async function createAuthServices(
     ttlSeconds: config.accessTokenTtlSeconds,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
-  const sessions = sessionStore(db, config.database);
+  const sessions = sessionStore(db, config.database, {
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+  });
   if (idp) loadCommonPasswords();
   const borrowers = borrowerRepository(db);
   const identityProvider: BundledIdentityProvider | null =

@@ -18,7 +18,7 @@ const subject = {
 };
 const KEEP_EARLIER_KEYS = { retireAfterSeconds: 3600, retireEarlierNow: false };
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const session = { sid: 'session-1', authTime: Math.floor(Date.now() / 1000) };
+const session = { sid: 'session-1', authTime: Math.floor(Date.now() / 1000), generation: 0 };
 
 for (const kind of testDatabaseKinds()) {
   describe(`product access tokens (${kind})`, () => {
@@ -55,7 +55,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('never lets a token outlive its session', () => {
-      const late = { sid: 'session-2', authTime: Math.floor(Date.now() / 1000) - 3500 };
+      const late = { sid: 'session-2', authTime: Math.floor(Date.now() / 1000) - 3500, generation: 0 };
       const { claims } = tokens.issue(subject, late);
       assert.equal(claims.exp, late.authTime + 3600);
       assert.equal(claims.sid, 'session-2');

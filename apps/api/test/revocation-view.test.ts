@@ -39,8 +39,8 @@ describe(
         .returning('id')
         .executeTakeFirstOrThrow());
       // Two instances' stores on one database.
-      a = sessionStore(db, database.location);
-      b = sessionStore(db, database.location);
+      a = sessionStore(db, database.location, { accessTokenTtlSeconds: 900 });
+      b = sessionStore(db, database.location, { accessTokenTtlSeconds: 900 });
       await b.isRevoked(claims('warm-up')); // b learns the borrower (one query)
     });
     after(async () => {
@@ -51,7 +51,7 @@ describe(
     });
 
     it('answers from memory, and hears a revocation made by another instance', async () => {
-      await sleep(200); // both listening and loaded
+      await eventually(async () => a.answersFromMemory() && b.answersFromMemory(), 'listening and loaded');
       await db
         .insertInto('revoked_session')
         .values({ sid: 'silent', borrower_id: borrowerId, expires_at: later() })
@@ -71,6 +71,28 @@ describe(
       assert.equal(await b.isRevoked(claims('new', Math.floor(Date.now() / 1000) + 1)), false);
     });
 
+    it('hears a refresh: earlier generations of the session superseded, from memory', async () => {
+      const token = (gen: number) => ({
+        ...claims('rotating'),
+        gen,
+        auth_time: Math.floor(Date.now() / 1000),
+      });
+      assert.deepEqual(await a.rotate(token(0)), {
+        ok: true,
+        generation: 1,
+        email: 'view@example.com',
+        externalIds: [],
+      });
+      assert.equal(await a.refusal(token(0)), 'superseded', 'the refreshing instance at once');
+      assert.equal(await a.refusal(token(1)), null);
+      await eventually(async () => (await b.refusal(token(0))) === 'superseded', 'b hears the refresh');
+      assert.equal(await b.refusal(token(1)), null);
+      // Spent: a second refresh of generation 0, from either instance, gets nothing.
+      assert.deepEqual(await b.rotate(token(0)), { ok: false, reason: 'spent' });
+      assert.deepEqual(await a.rotate(token(0)), { ok: false, reason: 'spent' });
+      assert.equal((await b.rotate(token(1))).ok, true);
+    });
+
     it('asks the database while its connection is lost, and reloads when it is back', async () => {
       const admin = await sql<{ n: number }>`
         select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
@@ -85,7 +107,7 @@ describe(
         .execute();
       assert.equal(await b.isRevoked(claims('while-lost')), true);
       // After reconnecting (1 s), the reload has it, memory answers again, and notices flow again.
-      await sleep(1500);
+      await eventually(async () => b.answersFromMemory(), 'listening and loaded again');
       assert.equal(await b.isRevoked(claims('while-lost')), true);
       await db
         .insertInto('revoked_session')

@@ -5,6 +5,15 @@ import { createTestDatabase, type TestDatabase } from '@customer-core/database/t
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { demoAccessToken, json, post } from './support/session.js';
 
+/** Polls until the check holds (notices between instances are asynchronous), or fails after 5 s. */
+async function eventually(check: () => Promise<boolean>, what: string) {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.fail(`never: ${what}`);
+}
+
 // Two instances behind one public origin, sharing one PostgreSQL and nothing else: what one does,
 // the other honours. (PGlite is a single-process database, so this runs with TEST_DATABASE_URL only.)
 
@@ -38,20 +47,49 @@ describe(
       assert.deepEqual(await idpKeys(bUrl), await idpKeys(a.baseUrl));
     });
 
+    const validate = async (url: string, token: string) =>
+      json(await post(url, apiPaths.auth.validate, { access_token: token }));
+    const refresh = async (url: string, token: string) =>
+      json<{ access_token: string; reason?: string }>(await post(url, apiPaths.auth.tokenRefresh, { token }));
+
     it('a borrower signed in through A is served by B: refresh, validate, profile', async () => {
       const token = await demoAccessToken(a.baseUrl);
-      const refreshed = await json<{ access_token: string }>(
-        await post(bUrl, apiPaths.auth.tokenRefresh, { token }),
-      );
+      const profileOn = (url: string, bearer: string) =>
+        fetch(`${url}${apiPaths.auth.profile}`, { headers: { authorization: `Bearer ${bearer}` } });
+      assert.equal((await profileOn(bUrl, token)).status, 200);
+      const refreshed = await refresh(bUrl, token);
       assert.equal(refreshed.status, 200);
-      assert.equal(
-        (await post(bUrl, apiPaths.auth.validate, { access_token: refreshed.body.access_token })).status,
-        200,
+      const next = refreshed.body.access_token;
+      assert.equal((await validate(bUrl, next)).status, 200);
+      assert.equal((await profileOn(bUrl, next)).status, 200);
+      // The refreshed token is superseded on B at once, and on A as soon as A hears of it.
+      assert.equal((await validate(bUrl, token)).body.reason, 'superseded');
+      await eventually(
+        async () => (await validate(a.baseUrl, token)).body.reason === 'superseded',
+        'A hears',
       );
-      const profile = await fetch(`${bUrl}${apiPaths.auth.profile}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      assert.equal(profile.status, 200);
+      assert.equal((await validate(a.baseUrl, next)).status, 200);
+    });
+
+    it('rotated on A, replayed on B: the reuse is caught and the family revoked on both', async () => {
+      const token = await demoAccessToken(a.baseUrl);
+      const newest = (await refresh(a.baseUrl, token)).body.access_token;
+      // At once, before B may have heard of the rotation: the database has the final word.
+      const replay = await refresh(bUrl, token);
+      assert.equal(replay.status, 401);
+      assert.equal(replay.body.reason, 'revoked');
+      assert.equal((await validate(bUrl, newest)).body.reason, 'revoked');
+      await eventually(async () => (await validate(a.baseUrl, newest)).body.reason === 'revoked', 'A hears');
+      assert.equal((await refresh(a.baseUrl, newest)).body.reason, 'revoked');
+      assert.equal((await refresh(bUrl, newest)).body.reason, 'revoked');
+    });
+
+    it('concurrent refreshes of one token on both instances: exactly one succeeds', async () => {
+      const token = await demoAccessToken(a.baseUrl);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => refresh(i % 2 === 0 ? a.baseUrl : bUrl, token)),
+      );
+      assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, ...Array(11).fill(401)]);
     });
 
     it('a sign-out through B is refused afterwards by A', async () => {
@@ -65,25 +103,33 @@ describe(
     });
 
     it('stopping A under load loses no session: B keeps serving every borrower signed in through A', async () => {
-      const tokens = await Promise.all(Array.from({ length: 5 }, () => demoAccessToken(a.baseUrl)));
+      // One sign-in per load loop: each loop refreshes its own token and carries on with the new one
+      // (refresh spends the token it is given).
+      const tokens = await Promise.all(Array.from({ length: 8 }, () => demoAccessToken(a.baseUrl)));
       // A status, or 'unreachable' for a connection the stopping instance closed before taking the request
       // (a load balancer retries those elsewhere).
       const outcomes = { a: [] as Array<number | 'unreachable'>, b: [] as Array<number | 'unreachable'> };
       const deadline = Date.now() + 3000;
 
-      const loadOn = async (url: string, into: Array<number | 'unreachable'>) => {
+      const loadOn = async (url: string, slot: number, into: Array<number | 'unreachable'>) => {
         for (let i = 0; Date.now() < deadline; i += 1) {
-          const token = tokens[i % tokens.length]!;
-          const call =
-            i % 2 === 0
-              ? post(url, apiPaths.auth.validate, { access_token: token })
-              : post(url, apiPaths.auth.tokenRefresh, { token });
-          into.push(await call.then((r) => r.status).catch(() => 'unreachable' as const));
+          const token = tokens[slot]!;
+          if (i % 2 === 0) {
+            const call = post(url, apiPaths.auth.validate, { access_token: token });
+            into.push(await call.then((r) => r.status).catch(() => 'unreachable' as const));
+            continue;
+          }
+          const answer = await refresh(url, token).catch(() => 'unreachable' as const);
+          if (answer === 'unreachable') into.push(answer);
+          else {
+            into.push(answer.status);
+            if (answer.status === 200) tokens[slot] = answer.body.access_token;
+          }
         }
       };
       const load = Promise.all([
-        ...Array.from({ length: 4 }, () => loadOn(bUrl, outcomes.b)),
-        ...Array.from({ length: 4 }, () => loadOn(a.baseUrl, outcomes.a)),
+        ...Array.from({ length: 4 }, (_, slot) => loadOn(bUrl, slot, outcomes.b)),
+        ...Array.from({ length: 4 }, (_, slot) => loadOn(a.baseUrl, 4 + slot, outcomes.a)),
       ]);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const stopped = Date.now();
@@ -100,6 +146,8 @@ describe(
       );
       assert.ok(outcomes.b.length > 50, 'B served throughout');
       assert.deepEqual([...new Set(outcomes.b)], [200], 'B refused nothing');
+      // Every loop's latest token is good on B: A answered each refresh it took, so none was spent
+      // without its loop receiving the new token.
       for (const token of tokens) {
         assert.equal((await post(bUrl, apiPaths.auth.validate, { access_token: token })).status, 200);
       }

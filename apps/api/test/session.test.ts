@@ -7,7 +7,7 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import { ProductTokens } from '../src/tokens/product-token.js';
 import { ProductKeyRing } from '../src/tokens/signing-keys.js';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
-import { demoAccessToken, json, post } from './support/session.js';
+import { claimsOf, demoAccessToken, json, post } from './support/session.js';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -108,6 +108,57 @@ for (const kind of testDatabaseKinds()) {
         assert.deepEqual((await refresh(token)).body.reason, 'revoked');
       }
       assert.equal((await profile(second)).status, 401);
+    });
+
+    it('refresh rotates: a refreshed token is spent, no longer good as a bearer either', async () => {
+      const first = await demoAccessToken(url);
+      const refreshed = await refresh(first);
+      assert.equal(refreshed.status, 200);
+      const second = refreshed.body.access_token as string;
+      assert.equal(claimsOf(second).sid, claimsOf(first).sid, 'the same session family');
+      // The old token was superseded by the new one: validate and the borrower API refuse it.
+      assert.equal((await validate(first)).body.reason, 'superseded');
+      assert.equal((await profile(first)).status, 401);
+      assert.equal((await validate(second)).status, 200);
+      assert.equal((await profile(second)).status, 200);
+      // The new one is refreshed in turn: rotation goes on along the family.
+      const third = (await refresh(second)).body.access_token as string;
+      assert.equal((await validate(third)).status, 200);
+      assert.equal((await validate(second)).body.reason, 'superseded');
+    });
+
+    it('refresh: presenting a spent token again revokes the whole session family', async () => {
+      const first = await demoAccessToken(url);
+      const second = (await refresh(first)).body.access_token as string;
+      const newest = (await refresh(second)).body.access_token as string;
+      assert.equal((await validate(newest)).status, 200);
+
+      // Someone replays a spent token (stolen, or a copy): refused, and the family ends for everyone.
+      const replay = await refresh(first);
+      assert.equal(replay.status, 401);
+      assert.equal(replay.body.reason, 'revoked');
+      for (const token of [first, second, newest]) {
+        assert.equal((await validate(token)).body.reason, 'revoked');
+        assert.equal((await refresh(token)).body.reason, 'revoked');
+      }
+      assert.equal((await profile(newest)).status, 401);
+      // Another sign-in of the same borrower is a family of its own: untouched.
+      const other = await demoAccessToken(url);
+      assert.equal((await refresh(other)).status, 200);
+    });
+
+    it('refresh: of concurrent refreshes of one token exactly one succeeds', async () => {
+      const token = await demoAccessToken(url);
+      const answers = await Promise.all(Array.from({ length: 12 }, () => refresh(token)));
+      const winners = answers.filter((a) => a.status === 200);
+      assert.equal(winners.length, 1, JSON.stringify(answers.map((a) => a.status)));
+      assert.deepEqual(
+        answers.filter((a) => a.status !== 200).map((a) => a.status),
+        Array.from({ length: 11 }, () => 401),
+      );
+      // The losers presented a spent token: the family is revoked, the winner's token with it.
+      const won = winners[0]!.body.access_token as string;
+      assert.equal((await validate(won)).body.reason, 'revoked');
     });
 
     it('refresh: refused for an expired token and past the session maximum age', async () => {

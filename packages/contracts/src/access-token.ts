@@ -14,6 +14,8 @@ export const AccessTokenClaimsSchema = z.object({
   sid: z.string().optional(),
   /** When that sign-in happened (seconds); refresh stops at auth_time + the session's maximum age. */
   auth_time: z.number().optional(),
+  /** Refresh generation within the session family: each refresh spends it and hands out the next. */
+  gen: z.number().int().nonnegative().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
 

@@ -126,6 +126,8 @@ export const TokenRefusalReasonSchema = z.enum([
   'expired',
   'revoked',
   'session_expired',
+  /** A newer token of the same session replaced it (refreshed): the holder should use that one. */
+  'superseded',
 ]);
 export type TokenRefusalReason = z.infer<typeof TokenRefusalReasonSchema>;
 

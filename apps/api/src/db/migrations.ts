@@ -239,6 +239,24 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0007_session_rotation': {
+    async up(db) {
+      await sql`
+        -- One row per sign-in session (a family of access tokens), written by its first refresh. Each
+        -- refresh spends the current generation and hands out the next, so a token refreshes once; a
+        -- spent one presented again revokes the family (refresh-token reuse detection).
+        create table product_session (
+          sid text primary key,
+          borrower_id uuid not null references borrower (id) on delete cascade,
+          generation integer not null,
+          created_at timestamptz not null,
+          last_active_at timestamptz not null default now()
+        );
+        create index product_session_borrower_idx on product_session (borrower_id);
+        create index product_session_created_idx on product_session (created_at);
+      `.execute(db);
+    },
+  },
   '0008_email_links_coexist': {
     async up(db) {
       await sql`

@@ -44,6 +44,18 @@ export interface ExchangedIdTokenTable {
   exchanged_at: ColumnType<Date, never, never>;
 }
 
+export interface ProductSessionTable {
+  /** The session id (the tokens' sid). */
+  sid: string;
+  borrower_id: string;
+  /** The refresh generation of the session's current token; every older one is spent. */
+  generation: number;
+  /** When the borrower signed in (the tokens' auth_time). */
+  created_at: Date;
+  /** The latest refresh. */
+  last_active_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface LookupTokenTable {
   /** sha-256 of the token; the token itself is never stored. */
   token_hash: string;
@@ -193,6 +205,7 @@ export interface ApiDatabase {
   product_signing_key: ProductSigningKeyTable;
   revoked_session: RevokedSessionTable;
   exchanged_id_token: ExchangedIdTokenTable;
+  product_session: ProductSessionTable;
   lookup_token: LookupTokenTable;
   mail_outbox: MailOutboxTable;
   dev_mailbox_message: DevMailboxMessageTable;

@@ -3,9 +3,15 @@ import type { ProductTokenClaims, ProductTokens } from './product-token.js';
 import type { SessionStore } from './session-store.js';
 
 export type AccessCheck =
-  { ok: true; claims: ProductTokenClaims } | { ok: false; reason: TokenRefusalReason };
+  | { ok: true; claims: ProductTokenClaims }
+  /** `claims` when the token is ours and only its session refuses it (revoked, superseded). */
+  | { ok: false; reason: TokenRefusalReason; claims?: ProductTokenClaims };
 
-/** Whether a product access token is good right now: signed by us, current, and its session not revoked. */
+/**
+ * Whether a product access token is good right now: signed by us, current, its session not revoked,
+ * and not superseded by a refresh (only a session's newest token is good). No query once the instance
+ * knows the borrower (see sessionStore).
+ */
 export function accessTokenChecker(tokens: ProductTokens, sessions: SessionStore) {
   return async function checkAccessToken(
     raw: string,
@@ -13,7 +19,8 @@ export function accessTokenChecker(tokens: ProductTokens, sessions: SessionStore
   ): Promise<AccessCheck> {
     const verified = await tokens.verify(raw, options);
     if (!verified.ok) return { ok: false, reason: verified.problem };
-    if (await sessions.isRevoked(verified.claims)) return { ok: false, reason: 'revoked' };
+    const refusal = await sessions.refusal(verified.claims);
+    if (refusal) return { ok: false, reason: refusal, claims: verified.claims };
     return { ok: true, claims: verified.claims };
   };
 }

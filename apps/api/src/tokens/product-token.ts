@@ -11,8 +11,8 @@ export const PRODUCT_TOKEN_SCOPE = 'borrower';
 export type TokenProblem =
   'malformed' | 'unsupported_algorithm' | 'bad_signature' | 'wrong_issuer' | 'wrong_audience' | 'expired';
 
-/** Claims of a token this API issued: always with its session id and sign-in time. */
-export type ProductTokenClaims = AccessTokenClaims & { sid: string; auth_time: number };
+/** Claims of a token this API issued: always with its session id, sign-in time and refresh generation. */
+export type ProductTokenClaims = AccessTokenClaims & { sid: string; auth_time: number; gen: number };
 
 export type VerifiedToken = { ok: true; claims: ProductTokenClaims } | { ok: false; problem: TokenProblem };
 
@@ -22,11 +22,13 @@ export interface TokenSubject {
   externalIds: string[];
 }
 
-/** The sign-in a token belongs to; refreshes carry it forward unchanged. */
+/** The sign-in a token belongs to; refreshes carry it forward with the next generation. */
 export interface TokenSession {
   sid: string;
   /** Seconds since the epoch. */
   authTime: number;
+  /** 0 at sign-in; each refresh issues the next (see SessionStore.rotate). */
+  generation: number;
 }
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -49,7 +51,7 @@ export class ProductTokens {
 
   /** A new sign-in session: the start of a token family. */
   newSession(now = Date.now()): TokenSession {
-    return { sid: randomUUID(), authTime: Math.floor(now / 1000) };
+    return { sid: randomUUID(), authTime: Math.floor(now / 1000), generation: 0 };
   }
 
   /** When the session can no longer be refreshed (seconds since the epoch). */
@@ -77,6 +79,7 @@ export class ProductTokens {
       sub: subject.borrowerId,
       sid: session.sid,
       auth_time: session.authTime,
+      gen: session.generation,
     };
     const signingInput = `${encode({ alg: 'ES256', typ: 'JWT', kid: key.kid })}.${encode({ ...claims, aud: PRODUCT_TOKEN_AUDIENCE })}`;
     const signature = sign('sha256', Buffer.from(signingInput), {
@@ -128,7 +131,13 @@ export class ProductTokens {
     }
     if (claims.data.iss !== this.options.issuer) return { ok: false, problem: 'wrong_issuer' };
     if (payload.aud !== PRODUCT_TOKEN_AUDIENCE) return { ok: false, problem: 'wrong_audience' };
-    const verified = { ...claims.data, sid: claims.data.sid, auth_time: claims.data.auth_time };
+    // Tokens from before refresh generations were signed are generation 0 of their session.
+    const verified = {
+      ...claims.data,
+      sid: claims.data.sid,
+      auth_time: claims.data.auth_time,
+      gen: claims.data.gen ?? 0,
+    };
     this.#remember(raw, key.kid, verified);
     return expired(verified) ? { ok: false, problem: 'expired' } : { ok: true, claims: verified };
   }

@@ -11,27 +11,49 @@ interface SessionClaims {
   sid: string;
   sub: string;
   iat: number;
+  /** Refresh generation; tokens signed before generations existed have none (0). */
+  gen?: number;
 }
 
-/** Told to every instance when a session family or every session of a borrower is revoked. */
+/**
+ * Told to every instance when a session family or every session of a borrower is revoked, or when a
+ * refresh supersedes a session's tokens (those of earlier generations).
+ */
 type Revocation =
   | { kind: 'session'; sid: string; borrowerId: string; expiresAt: number }
-  | { kind: 'borrower'; borrowerId: string; notBefore: number };
+  | { kind: 'borrower'; borrowerId: string; notBefore: number }
+  | { kind: 'rotation'; sid: string; generation: number; until: number };
+
+/** Why a verified token's session refuses it, if it does. */
+export type SessionRefusal = 'revoked' | 'superseded';
+
+/** What a refresh needs to sign the next token, or why the presented one was not refreshed. */
+export type Rotation =
+  { ok: true; generation: number; email: string; externalIds: string[] } | { ok: false; reason: 'spent' };
 
 const CHANNEL = 'customer_core_revocations';
 
 /**
  * Which sign-in sessions are over, shared by every instance through the database: a revoked session
- * family (sign-out) or a borrower-wide cut-off (tokens issued before it are refused).
+ * family (sign-out, or a spent token presented again) or a borrower-wide cut-off (tokens issued before
+ * it are refused). And which tokens a refresh superseded: each refresh spends the session's current
+ * generation (product_session), so only the newest token of a session is good.
  *
- * Every instance keeps what is revoked in memory, so checking an access token costs no query: it loads
- * the tables when it starts listening, and hears each later revocation by NOTIFY, sent in the
- * revoking transaction (the revoking instance applies it at once). While it is not listening (start-up,
- * a lost connection) it asks the database instead. On PGlite there is only this instance.
+ * Every instance keeps what is revoked and superseded in memory, so checking an access token costs no
+ * query: it loads the tables when it starts listening, and hears each later change by NOTIFY, sent in
+ * the changing statement or transaction (the changing instance applies it at once). While it is not
+ * listening (start-up, a lost connection) it asks the database instead. On PGlite there is only this
+ * instance.
  */
-export function sessionStore(db: Kysely<ApiDatabase>, location: DatabaseLocation) {
+export function sessionStore(
+  db: Kysely<ApiDatabase>,
+  location: DatabaseLocation,
+  { accessTokenTtlSeconds }: { accessTokenTtlSeconds: number },
+) {
   const revokedSessions = new Map<string, number>(); // sid -> when it could no longer be refreshed (ms)
   const notBefore = new Map<string, number>(); // borrower id -> cut-off (seconds since the epoch)
+  // sid -> its current generation, and until when (ms) a token of an earlier one could be unexpired.
+  const generations = new Map<string, { generation: number; until: number }>();
   const knownBorrowers = new Set<string>();
   let current = false;
 
@@ -39,13 +61,20 @@ export function sessionStore(db: Kysely<ApiDatabase>, location: DatabaseLocation
   const setCutOff = (borrowerId: string, cutOff: number) =>
     notBefore.set(borrowerId, Math.max(cutOff, notBefore.get(borrowerId) ?? 0));
 
+  // Likewise a generation only moves on.
+  const setGeneration = (sid: string, generation: number, until: number) => {
+    const known = generations.get(sid);
+    if (!known || known.generation < generation) generations.set(sid, { generation, until });
+  };
+
   function apply(revocation: Revocation) {
     if (revocation.kind === 'session') revokedSessions.set(revocation.sid, revocation.expiresAt);
-    else setCutOff(revocation.borrowerId, revocation.notBefore);
+    else if (revocation.kind === 'borrower') setCutOff(revocation.borrowerId, revocation.notBefore);
+    else setGeneration(revocation.sid, revocation.generation, revocation.until);
   }
 
   async function load(): Promise<void> {
-    const [sessions, cutOffs] = await Promise.all([
+    const [sessions, cutOffs, rotated] = await Promise.all([
       db
         .selectFrom('revoked_session')
         .select(['sid', 'expires_at'])
@@ -56,9 +85,18 @@ export function sessionStore(db: Kysely<ApiDatabase>, location: DatabaseLocation
         .select(['id', 'tokens_not_before'])
         .where('tokens_not_before', 'is not', null)
         .execute(),
+      // A token superseded longer than a token's lifetime ago has expired anyway.
+      db
+        .selectFrom('product_session')
+        .select(['sid', 'generation', 'last_active_at'])
+        .where('last_active_at', '>', new Date(Date.now() - accessTokenTtlSeconds * 1000))
+        .execute(),
     ]);
     for (const row of sessions) revokedSessions.set(row.sid, row.expires_at.getTime());
     for (const row of cutOffs) setCutOff(row.id, Math.floor(row.tokens_not_before!.getTime() / 1000));
+    for (const row of rotated) {
+      setGeneration(row.sid, row.generation, row.last_active_at.getTime() + accessTokenTtlSeconds * 1000);
+    }
     current = true;
   }
 
@@ -86,6 +124,7 @@ export function sessionStore(db: Kysely<ApiDatabase>, location: DatabaseLocation
   const prune = setInterval(() => {
     const now = Date.now();
     for (const [sid, expiresAt] of revokedSessions) if (expiresAt <= now) revokedSessions.delete(sid);
+    for (const [sid, { until }] of generations) if (until <= now) generations.delete(sid);
   }, 60_000);
   prune.unref();
 
@@ -94,18 +133,44 @@ export function sessionStore(db: Kysely<ApiDatabase>, location: DatabaseLocation
     apply(revocation);
   }
 
-  /** One round trip: is this token's session revoked, or was it issued before the borrower's cut-off? */
-  async function isRevokedInDatabase(claims: SessionClaims): Promise<boolean> {
-    const { rows } = await sql<{ revoked: boolean; not_before: Date | null; known: boolean }>`
+  /**
+   * One round trip: is this token's session revoked, was it issued before the borrower's cut-off, or
+   * has a refresh superseded it?
+   */
+  async function refusalInDatabase(claims: SessionClaims): Promise<SessionRefusal | null> {
+    const { rows } = await sql<{
+      revoked: boolean;
+      not_before: Date | null;
+      known: boolean;
+      generation: number | null;
+    }>`
       select
         exists (select 1 from revoked_session where sid = ${claims.sid}) as revoked,
         (select tokens_not_before from borrower where id = ${claims.sub}::uuid) as not_before,
-        exists (select 1 from borrower where id = ${claims.sub}::uuid) as known
+        exists (select 1 from borrower where id = ${claims.sub}::uuid) as known,
+        (select generation from product_session where sid = ${claims.sid}) as generation
     `.execute(db);
     const row = rows[0];
-    if (!row || row.revoked || !row.known) return true;
+    if (!row || row.revoked || !row.known) return 'revoked';
     knownBorrowers.add(claims.sub);
-    return row.not_before !== null && issuedBefore(claims, Math.floor(row.not_before.getTime() / 1000));
+    if (row.not_before !== null && issuedBefore(claims, Math.floor(row.not_before.getTime() / 1000))) {
+      return 'revoked';
+    }
+    return row.generation !== null && (claims.gen ?? 0) < row.generation ? 'superseded' : null;
+  }
+
+  function refusalInMemory(claims: SessionClaims): SessionRefusal | null {
+    if (revokedSessions.has(claims.sid)) return 'revoked';
+    const cutOff = notBefore.get(claims.sub);
+    if (cutOff !== undefined && issuedBefore(claims, cutOff)) return 'revoked';
+    const current = generations.get(claims.sid);
+    return current && (claims.gen ?? 0) < current.generation ? 'superseded' : null;
+  }
+
+  async function refusal(claims: SessionClaims): Promise<SessionRefusal | null> {
+    // A borrower seen once stays known: borrowers are not deleted while the portal runs.
+    if (!current || !knownBorrowers.has(claims.sub)) return refusalInDatabase(claims);
+    return refusalInMemory(claims);
   }
 
   return {
@@ -150,12 +215,44 @@ export function sessionStore(db: Kysely<ApiDatabase>, location: DatabaseLocation
       return !!cutOff && issuedAt < Math.floor(cutOff.getTime() / 1000);
     },
 
+    /** Whether the token's session refuses it: revoked, or superseded by a refresh. */
+    refusal,
+
+    /** Whether checks answer from memory now (listening and loaded), not by a query. */
+    answersFromMemory: () => current,
+
     async isRevoked(claims: SessionClaims): Promise<boolean> {
-      // A borrower seen once stays known: borrowers are not deleted while the portal runs.
-      if (!current || !knownBorrowers.has(claims.sub)) return isRevokedInDatabase(claims);
-      if (revokedSessions.has(claims.sid)) return true;
-      const cutOff = notBefore.get(claims.sub);
-      return cutOff !== undefined && issuedBefore(claims, cutOff);
+      return (await refusal(claims)) !== null;
+    },
+
+    /**
+     * Spends the token's generation of its session and returns the next one, with what the next
+     * token carries of the borrower, in one statement: of any number of refreshes of one token, on
+     * any instances, exactly one gets it. The session's row is written by its first refresh. Every
+     * instance is told that the earlier generations are superseded.
+     */
+    async rotate(claims: SessionClaims & { auth_time: number }): Promise<Rotation> {
+      const presented = claims.gen ?? 0;
+      const until = Date.now() + accessTokenTtlSeconds * 1000;
+      const { rows } = await sql<{ generation: number; email: string; external_ids: string[] }>`
+        with rotated as (
+          insert into product_session as s (sid, borrower_id, generation, created_at, last_active_at)
+          values (${claims.sid}, ${claims.sub}::uuid, ${presented + 1}, to_timestamp(${claims.auth_time}), now())
+          on conflict (sid) do update set generation = s.generation + 1, last_active_at = now()
+            where s.generation = ${presented}
+          returning s.generation
+        )
+        select rotated.generation, borrower.email, borrower.external_ids,
+          pg_notify(${CHANNEL}, json_build_object(
+            'kind', 'rotation', 'sid', ${claims.sid}::text, 'generation', rotated.generation,
+            'until', ${until}::bigint
+          )::text)
+        from rotated join borrower on borrower.id = ${claims.sub}::uuid
+      `.execute(db);
+      const row = rows[0];
+      if (!row) return { ok: false, reason: 'spent' };
+      setGeneration(claims.sid, row.generation, until);
+      return { ok: true, generation: row.generation, email: row.email, externalIds: row.external_ids };
     },
 
     async close(): Promise<void> {

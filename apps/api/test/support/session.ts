@@ -31,3 +31,9 @@ export async function publicKeyIds(baseUrl: string): Promise<string[]> {
   const response = await fetch(`${baseUrl}${apiPaths.auth.publicKeys}`);
   return ((await response.json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
 }
+
+/** The claims of a product access token, read without checking it (the API checks). */
+export function claimsOf(token: string): { sid: string; sub: string; jti: string; iat: number; exp: number } {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as ReturnType<typeof claimsOf>;
+}

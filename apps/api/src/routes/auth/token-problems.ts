@@ -51,6 +51,7 @@ const ACCESS_TOKEN_MESSAGES: Record<TokenRefusalReason, string> = {
   expired: 'The access token has expired.',
   revoked: 'The access token has been revoked. Sign in again.',
   session_expired: 'The sign-in session has reached its maximum age. Sign in again.',
+  superseded: 'The access token was refreshed: use the newer token.',
 };
 
 export function accessTokenRefused(reason: TokenRefusalReason): HttpError {

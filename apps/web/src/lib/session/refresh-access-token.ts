@@ -72,7 +72,8 @@ async function refreshStored(known: string, locks?: LockManager): Promise<Refres
 
 /** Refreshes `known`, the token this tab holds, unless another tab already replaced it. */
 export async function refreshAccessToken(known: string): Promise<RefreshOutcome> {
-  // Web Locks need a secure context; without them each tab refreshes on its own.
+  // Web Locks need a secure context; without them each tab refreshes on its own, and two tabs that
+  // present the same token end the session (the API takes a token presented twice for a stolen one).
   const locks = typeof navigator.locks?.request === 'function' ? navigator.locks : undefined;
   if (!locks) return refreshStored(known);
   return await locks.request(LOCK, () => refreshStored(known, locks));
