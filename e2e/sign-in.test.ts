@@ -10,6 +10,7 @@ import {
   signInAsDemo,
   submitSignIn,
   type Portal,
+  signOutFromMenu,
 } from './support/portal.js';
 
 describe('signing in (browser)', () => {
@@ -119,7 +120,7 @@ describe('signing in (browser)', () => {
     await page.goto(routes.signIn.path);
     await page.waitForURL((url) => url.pathname === routes.dashboard.path);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromMenu(page);
     await page.waitForURL((url) => url.pathname === routes.signIn.path);
     assert.deepEqual(await readPortalStorage(page), { token: null, profile: null });
     const oktaTokens = await page.evaluate(() => localStorage.getItem('okta-token-storage'));
@@ -183,7 +184,7 @@ describe('guard and return address (browser)', () => {
       await submitSignIn(page, DEMO.email, DEMO.password);
       await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
       assert.equal(new URL(page.url()).origin, portal.baseUrl, returnPath);
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signOutFromMenu(page);
       await page.waitForURL((url) => url.pathname === routes.signIn.path);
     }
   });
