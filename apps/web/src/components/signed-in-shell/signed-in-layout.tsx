@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { RequireAuth } from '../../lib/auth/require-auth';
+import { FocusOnNavigation } from '../layout/focus-on-navigation';
 import { SiteFooter } from '../layout/site-footer';
 import { MAIN_CONTENT_ID, SkipLink } from '../layout/skip-link';
 import { Loading } from '../loading';
@@ -12,6 +13,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   return (
     <div className="app-shell" data-testid="signed-in-shell">
       <SkipLink />
+      <FocusOnNavigation />
       <SignedInHeader />
       <main id={MAIN_CONTENT_ID} className="app-shell__main" tabIndex={-1}>
         {children}
