@@ -2,6 +2,7 @@ import { routes } from '@customer-core/contracts';
 import { Suspense, lazy } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
+import { VisitorLayout } from '../components/layout/visitor-layout';
 import { Loading } from '../components/loading';
 import { SignInScreen } from '../features/sign-in/sign-in-screen';
 import { RequireAuth } from '../lib/auth/require-auth';
@@ -90,7 +91,6 @@ export const router = createBrowserRouter([
         errorElement: <RouteErrorScreen />,
         children: [
           { path: routes.root.path, element: <Navigate to={routes.signIn.path} replace /> },
-          { path: routes.about.path, element: <AboutScreen /> },
           { path: routes.signIn.path, element: <SignInScreen /> },
           { path: routes.loginCallback.path, element: <LoginCallbackScreen /> },
           { path: routes.loginHandler.path, element: <LoginHandlerScreen /> },
@@ -113,6 +113,17 @@ export const router = createBrowserRouter([
           { path: routes.directAppEmailVerification.path, element: <EmailVerificationScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
+      },
+    ],
+  },
+  {
+    // Screens for every visitor, in the layout that fits who they are.
+    element: <VisitorLayout />,
+    errorElement: <RootErrorScreen />,
+    children: [
+      {
+        errorElement: <RouteErrorScreen />,
+        children: [{ path: routes.about.path, element: <AboutScreen /> }],
       },
     ],
   },

@@ -18,7 +18,7 @@ export function PageShell({ children }: { children: ReactNode }) {
         <main id={MAIN_CONTENT_ID} className="content-card" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter signInLink />
       </div>
     </div>
   );

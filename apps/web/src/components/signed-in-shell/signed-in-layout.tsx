@@ -23,15 +23,22 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   );
 }
 
+/** The signed-in shell around the route's screen. */
+export function SignedInShellLayout() {
+  return (
+    <SignedInShell>
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </SignedInShell>
+  );
+}
+
 /** Everything under /ui/dashboard/: only for a signed-in borrower, inside the signed-in shell. */
 export function SignedInLayout() {
   return (
     <RequireAuth>
-      <SignedInShell>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
-      </SignedInShell>
+      <SignedInShellLayout />
     </RequireAuth>
   );
 }
