@@ -10,6 +10,15 @@ const HEADING_WAIT_MS = 10_000;
 // announces itself.
 let lastPath: string | null = null;
 
+// Redirects before the visitor has done anything (/ to sign-in, a guard) are still the first page of
+// the visit: the focus stays at the top of the document, where the skip link is the first stop.
+let visitorActed = false;
+const noteAction = () => {
+  visitorActed = true;
+};
+window.addEventListener('pointerdown', noteAction, { capture: true, once: true });
+window.addEventListener('keydown', noteAction, { capture: true, once: true });
+
 function mainHeading(): HTMLElement | null {
   return document.querySelector<HTMLElement>(`#${MAIN_CONTENT_ID} h1`);
 }
@@ -33,7 +42,7 @@ export function FocusOnNavigation() {
   useEffect(() => {
     const previous = lastPath;
     lastPath = pathname;
-    if (previous === null || previous === pathname) return;
+    if (previous === null || previous === pathname || !visitorActed) return;
     const heading = mainHeading();
     if (heading) {
       focusHeading(heading);
