@@ -122,6 +122,12 @@ describe('signing in (browser)', () => {
 
     await signOutFromMenu(page);
     await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    // Sign-in confirms it, in its success banner.
+    const signedOut = page.getByTestId('signed-out-notice');
+    assert.equal(await signedOut.getAttribute('role'), 'status');
+    assert.match(await signedOut.innerText(), /You\u2019re signed out\./);
+    await assertAccessible(page, 'sign-in after signing out');
+    await screenshot(page, 'sign-in-signed-out');
     assert.deepEqual(await readPortalStorage(page), { token: null, profile: null });
     const oktaTokens = await page.evaluate(() => localStorage.getItem('okta-token-storage'));
     assert.ok(!oktaTokens || oktaTokens === '{}', 'the token manager is cleared');

@@ -81,6 +81,19 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
       return row && { idpUserId: row.idp_user_id, returnTo: row.return_to };
     },
 
+    /** Whether the token would be consumed now: known, unused, unexpired. Spends nothing. */
+    async isUsable(purpose: LinkPurpose, token: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('link_token')
+        .select('id')
+        .where('token_hash', '=', hash(token))
+        .where('purpose', '=', purpose)
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Voids every unconsumed link of the user (after a password change: earlier links must not work). */
     async voidAllOf(idpUserId: string): Promise<void> {
       await db
