@@ -61,7 +61,8 @@ describe('focus and title on navigation (browser)', () => {
     await page.goto(routes.signIn.path);
     await submitSignIn(page, DEMO.email, DEMO.password);
     await page.waitForURL(onPath(routes.dashboard.path), { timeout: 20_000 });
-    await headingFocused(page, `Hello, ${DEMO.firstName}`);
+    // Signing in ends with a full-page redirect: the home is the first page of a new document.
+    await page.getByRole('heading', { name: `Hello, ${DEMO.firstName}` }).waitFor();
     const homeTitle = await page.title();
     assert.match(homeTitle, new RegExp(`\\| ${LENDER}$`));
 
