@@ -15,8 +15,8 @@ export type PasswordResetOutcome =
   | { kind: 'password-refused'; message: string }
   | { kind: 'failed'; message: string };
 
-const FAILED = "We couldn't change your password just now. Please try again in a few minutes.";
-const PASSWORD_REFUSED = "This password can't be used. Please choose a different one.";
+const FAILED = 'We couldn’t change your password just now. Please try again in a few minutes.';
+const PASSWORD_REFUSED = 'This password can’t be used. Please choose a different one.';
 
 /** POST /api/auth/password-reset-finish: the e-mailed token and the new password. */
 export async function finishPasswordReset(token: string, password: string): Promise<PasswordResetOutcome> {

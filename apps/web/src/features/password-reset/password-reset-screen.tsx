@@ -63,7 +63,7 @@ export function PasswordResetScreen() {
   return (
     <FormScreen
       title="Set a new password"
-      intro="Pick a password you don't use anywhere else. You'll use it to sign in from now on."
+      intro="Pick a password you don’t use anywhere else. You’ll use it to sign in from now on."
       testId="password-reset"
     >
       <PasswordSetForm
