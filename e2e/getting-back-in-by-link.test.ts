@@ -23,7 +23,7 @@ import { DEMO, openPortal, readPortalStorage, submitSignIn, type Portal } from '
 
 // Sign-in by e-mailed link ("Email Only Sign In"), against the real server and its dev mailbox.
 
-describe('sign-in by e-mailed link (browser)', () => {
+describe('sign-in by emailed link (browser)', () => {
   let portal: Portal;
   before(async () => {
     portal = await openPortal(LINK_LIMITS_ENV);
@@ -42,7 +42,7 @@ describe('sign-in by e-mailed link (browser)', () => {
     await page.goto(routes.signIn.path);
     await page.getByRole('button', { name: 'Email Only Sign In' }).click();
     await page.waitForURL(onPath(routes.magicLink.path));
-    await page.getByRole('heading', { name: 'Sign in with an e-mail link' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in with an email link' }).waitFor();
     await assertAccessible(page, 'magic link');
     await screenshot(page, 'magic-link');
 
@@ -50,7 +50,7 @@ describe('sign-in by e-mailed link (browser)', () => {
     await page.getByText('Email is required.').waitFor();
     await assertAccessible(page, 'magic link with an error');
 
-    await page.getByLabel('Email').fill('someone-unknown@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('someone-unknown@example.com');
     await page.getByRole('button', { name: 'Send sign-in link' }).click();
     const sent = page.getByTestId('magic-link-sent');
     await sent.getByText(LINK_SENT_MESSAGE).waitFor();
@@ -134,7 +134,7 @@ describe('sign-in by e-mailed link (browser)', () => {
     await page.getByText(INVALID_LINK).waitFor();
     assert.deepEqual(await readPortalStorage(page), { token: null, profile: null });
     await page.getByRole('link', { name: 'Send me a new sign-in link' }).click();
-    await page.getByRole('heading', { name: 'Sign in with an e-mail link' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in with an email link' }).waitFor();
   });
 
   it('takes the borrower where they were going, even in another tab, and keeps a tab open elsewhere', async () => {
@@ -166,7 +166,7 @@ describe('sign-in by e-mailed link (browser)', () => {
     await page.route(`**${apiPaths.auth.magicLinkLogin}`, (route) => route.abort('connectionrefused'));
     await page.goto(routes.magicLinkLanding.href({ token: 'any-token' }));
     await page.getByRole('button', { name: 'Continue' }).click();
-    const banner = page.getByRole('alert').filter(withText("We couldn't reach our server."));
+    const banner = page.getByRole('alert').filter(withText('We couldn’t reach our server.'));
     await banner.waitFor();
     await assertAccessible(page, 'magic link landing with a banner');
     await screenshot(page, 'magic-link-landing-error');

@@ -62,7 +62,7 @@ describe('forgot password and password reset (browser)', () => {
     await email.fill(unknown);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     const sent = page.getByTestId('forgot-password-sent');
-    await sent.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await sent.getByRole('heading', { name: 'Check your email' }).waitFor();
     await sent.getByText(LINK_SENT_MESSAGE).waitFor();
     await sent.getByText(/30 minutes/).waitFor();
     await sent.getByText(/spam/).waitFor();
@@ -71,7 +71,7 @@ describe('forgot password and password reset (browser)', () => {
       routes.signIn.path,
     );
     // The new view is announced: the focus is on its heading.
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Check your e-mail');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Check your email');
     await assertAccessible(page, 'forgot password confirmation');
     await screenshot(page, 'forgot-password-sent');
     const unknownConfirmation = await sent.innerText();
@@ -98,7 +98,7 @@ describe('forgot password and password reset (browser)', () => {
     await page.goto(routes.forgotPassword.path);
     await page.getByLabel('Email').fill(DEMO.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    const banner = page.getByRole('alert').filter(withText("We couldn't send the reset link just now."));
+    const banner = page.getByRole('alert').filter(withText('We couldn’t send the reset link just now.'));
     await banner.waitFor();
     assert.doesNotMatch(await banner.innerText(), /503|Service Unavailable/);
     await assertAccessible(page, 'forgot password with a banner');
@@ -106,7 +106,7 @@ describe('forgot password and password reset (browser)', () => {
     await banner.waitFor({ state: 'detached' });
   });
 
-  it('sets a new password from the e-mailed link: live rules, every message, then sign-in with it only', async () => {
+  it('sets a new password from the emailed link: live rules, every message, then sign-in with it only', async () => {
     const { page } = await portal.newPage();
     const errors = collectPageErrors(page);
     const before = (await inbox(portal.baseUrl, DEMO.email)).length;
@@ -201,11 +201,10 @@ describe('forgot password and password reset (browser)', () => {
 
     // The link worked once.
     const again = (await portal.newPage()).page;
+    // Opened again, it says so on arrival: no form to fill in first.
     await again.goto(resetPath);
-    await again.getByLabel('New password', { exact: true }).fill('Another-Start-2027');
-    await again.getByLabel('Confirm new password').fill('Another-Start-2027');
-    await again.getByRole('button', { name: 'Save new password' }).click();
     await again.getByText(INVALID_LINK).waitFor();
+    assert.equal(await again.getByLabel('New password', { exact: true }).count(), 0);
     assert.equal(
       await again.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href'),
       routes.forgotPassword.path,
@@ -215,13 +214,12 @@ describe('forgot password and password reset (browser)', () => {
     assert.deepEqual(errors, []);
   });
 
-  it('says the same of a link it never sent', async () => {
+  it('says the same of a link it never sent, on arrival', async () => {
     const { page } = await portal.newPage();
     await page.goto(routes.passwordReset.href({ token: 'expired-or-made-up-token' }));
-    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Save new password' }).click();
-    await page.getByRole('heading', { name: "This link can't be used" }).waitFor();
+    await page.getByRole('heading', { name: 'This link can’t be used' }).waitFor();
+    assert.equal(await page.getByLabel('New password', { exact: true }).count(), 0);
+    await screenshot(page, 'password-reset-unknown-link');
     await page.getByText(INVALID_LINK).waitFor();
     await page.getByRole('link', { name: 'Request a new reset link' }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();

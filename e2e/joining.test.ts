@@ -50,7 +50,7 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => portal?.close());
 
-    it('registers an invited borrower: invitation from the CLI, e-mail, password rules, signed in, loans', async () => {
+    it('registers an invited borrower: invitation from the CLI, email, password rules, signed in, loans', async () => {
       await runCli(portal.baseUrl, [
         'invite',
         '--email',
@@ -167,7 +167,7 @@ for (const kind of testDatabaseKinds()) {
       // The invitation worked once: opened again, it says so and whom to contact.
       const again = (await portal.newPage()).page;
       await again.goto(registrationPath);
-      await again.getByRole('heading', { name: "This invitation can't be used" }).waitFor();
+      await again.getByRole('heading', { name: 'This invitation can’t be used' }).waitFor();
       assert.ok(((await again.getByTestId('invitation-problem-message').innerText()) ?? '').length > 0);
       assert.equal(
         await again.getByRole('link', { name: 'Go to sign in' }).getAttribute('href'),
@@ -181,7 +181,7 @@ for (const kind of testDatabaseKinds()) {
       const { page } = await portal.newPage();
       await page.goto(routes.userRegistration.href({ token: 'made-up-invitation-token' }));
       const view = page.getByTestId('user-registration-invalid');
-      await view.getByRole('heading', { name: "This invitation can't be used" }).waitFor();
+      await view.getByRole('heading', { name: 'This invitation can’t be used' }).waitFor();
       assert.ok((await view.getByTestId('invitation-problem-message').innerText()).length > 0);
       // The new view is announced: the focus is on its heading.
       assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H1');
@@ -200,16 +200,16 @@ for (const kind of testDatabaseKinds()) {
         return calls === 1 ? route.abort('connectionrefused') : route.continue();
       });
       await page.goto(routes.userRegistration.href({ token: 'made-up-invitation-token' }));
-      await page.getByRole('heading', { name: "We couldn't load your invitation" }).waitFor();
-      await page.getByText("We couldn't reach our server.").waitFor();
+      await page.getByRole('heading', { name: 'We couldn’t load your invitation' }).waitFor();
+      await page.getByText('We couldn’t reach our server.').waitFor();
       await assertAccessible(page, 'registration, lookup failed');
       await screenshotBothSizes(page, 'user-registration-lookup-failed');
       await page.getByRole('button', { name: 'Try again' }).click();
-      await page.getByRole('heading', { name: "This invitation can't be used" }).waitFor();
+      await page.getByRole('heading', { name: 'This invitation can’t be used' }).waitFor();
       assert.equal(calls, 2);
     });
 
-    it('starts an application: every message, then the e-mail, then verification on the button only', async () => {
+    it('starts an application: every message, then the email, then verification on the button only', async () => {
       const { page } = await portal.newPage();
       const errors = collectPageErrors(page);
       await page.goto(routes.signIn.path);
@@ -265,10 +265,10 @@ for (const kind of testDatabaseKinds()) {
       await purpose.selectOption({ label: 'Equipment' });
       await send.click();
       const sent = page.getByTestId('start-application-sent');
-      await sent.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+      await sent.getByRole('heading', { name: 'Check your email' }).waitFor();
       await sent.getByText(APPLICANT.email).waitFor();
       await sent.getByRole('heading', { name: 'What happens next' }).waitFor();
-      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Check your e-mail');
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Check your email');
       await assertAccessible(page, 'start application sent');
       await screenshotBothSizes(page, 'start-application-sent');
 
@@ -286,17 +286,17 @@ for (const kind of testDatabaseKinds()) {
       const before = await historyLength(page);
       await page.goto(verificationPath);
       await page.waitForURL(onPath(routes.directAppEmailVerification.href({ token })));
-      await page.getByRole('heading', { name: 'Verify your e-mail' }).waitFor();
+      await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
       assert.equal(await historyLength(page), before + 1, 'the forward replaced the entry');
       await page.reload();
-      await page.getByRole('button', { name: 'Verify my e-mail address' }).waitFor();
+      await page.getByRole('button', { name: 'Verify my email address' }).waitFor();
       assert.deepEqual(verifyCalls, [], 'opening the page verifies nothing');
       await assertAccessible(page, 'email verification');
       await screenshotBothSizes(page, 'email-verification');
 
-      await page.getByRole('button', { name: 'Verify my e-mail address' }).click();
+      await page.getByRole('button', { name: 'Verify my email address' }).click();
       const verified = page.getByTestId('email-verification-verified');
-      await verified.getByRole('heading', { name: 'Your e-mail address is verified' }).waitFor();
+      await verified.getByRole('heading', { name: 'Your email address is verified' }).waitFor();
       await verified.getByText(APPLICANT.businessName).waitFor();
       await verified.getByText(APPLICANT.email).waitFor();
       assert.deepEqual(verifyCalls, ['POST']);
@@ -310,8 +310,8 @@ for (const kind of testDatabaseKinds()) {
       // Opened again: a success all the same.
       const again = (await portal.newPage()).page;
       await again.goto(verificationPath);
-      await again.getByRole('button', { name: 'Verify my e-mail address' }).click();
-      await again.getByRole('heading', { name: 'Your e-mail address is already verified' }).waitFor();
+      await again.getByRole('button', { name: 'Verify my email address' }).click();
+      await again.getByRole('heading', { name: 'Your email address is already verified' }).waitFor();
       await again.getByText(APPLICANT.businessName).waitFor();
       await assertAccessible(again, 'email already verified');
       await screenshotBothSizes(again, 'email-verification-already-verified');
@@ -332,7 +332,7 @@ for (const kind of testDatabaseKinds()) {
       // The address's limit (3 in a window), then the API's 429 in the dismissible banner, values kept.
       for (let sent = 0; sent < 3; sent += 1) {
         await send.click();
-        await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+        await page.getByRole('heading', { name: 'Check your email' }).waitFor();
         await page.getByRole('button', { name: 'Start again' }).click();
         assert.equal(await page.getByLabel('Email').inputValue(), busy, 'start again keeps the values');
       }
@@ -350,16 +350,16 @@ for (const kind of testDatabaseKinds()) {
       await page.route(`**${apiPaths.applications.start}`, (route) => route.abort('connectionrefused'));
       await page.getByLabel('Email').fill('another.owner@example.com');
       await send.click();
-      await banner.filter(withText("We couldn't reach our server.")).waitFor();
+      await banner.filter(withText('We couldn’t reach our server.')).waitFor();
     });
 
     it('verification: a link it never sent, and a retry after a network failure', async () => {
       const { page } = await portal.newPage();
       await page.route(`**${apiPaths.applications.verifyEmail}`, (route) => route.abort('connectionrefused'));
       await page.goto(routes.emailVerification.href({ token: 'made-up-verification-token' }));
-      const verify = page.getByRole('button', { name: 'Verify my e-mail address' });
+      const verify = page.getByRole('button', { name: 'Verify my email address' });
       await verify.click();
-      const banner = page.getByRole('alert').filter(withText("We couldn't reach our server."));
+      const banner = page.getByRole('alert').filter(withText('We couldn’t reach our server.'));
       await banner.waitFor();
       await assertAccessible(page, 'email verification with a banner');
       await screenshotBothSizes(page, 'email-verification-network-error');
@@ -367,7 +367,7 @@ for (const kind of testDatabaseKinds()) {
       await page.unroute(`**${apiPaths.applications.verifyEmail}`);
       await verify.click();
       const invalid = page.getByTestId('email-verification-invalid-link');
-      await invalid.getByRole('heading', { name: "This link can't be used" }).waitFor();
+      await invalid.getByRole('heading', { name: 'This link can’t be used' }).waitFor();
       assert.ok((await invalid.getByTestId('email-verification-outcome').innerText()).length > 0);
       await assertAccessible(page, 'email verification, invalid link');
       await screenshotBothSizes(page, 'email-verification-invalid');

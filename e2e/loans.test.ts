@@ -137,7 +137,7 @@ describe('loans and loan checkout (browser)', () => {
       route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>503 Service Unavailable</h1>' }),
     );
     await page.reload();
-    const problem = page.getByRole('alert').filter(withText("We couldn't load your loans just now."));
+    const problem = page.getByRole('alert').filter(withText('We couldn’t load your loans just now.'));
     await problem.waitFor();
     assert.doesNotMatch(await problem.innerText(), /503|Service Unavailable/);
     await assertAccessible(page, 'home, loans failed');
@@ -196,7 +196,7 @@ describe('loans and loan checkout (browser)', () => {
     assert.deepEqual(errors, []);
   });
 
-  it("shows not found for another borrower's loan, an unknown id and a malformed one, and nothing of them", async () => {
+  it('shows not found for another borrower’s loan, an unknown id and a malformed one, and nothing of them', async () => {
     const other = await addLoan(portal.baseUrl, {
       borrowerEmail: 'someone.else@example.com',
       reference: 'LN-900417',
@@ -224,7 +224,7 @@ describe('loans and loan checkout (browser)', () => {
       if (index === 0) {
         assert.equal(new URL(page.url()).pathname, routes.loanCheckout.href({ loanId }));
         assert.match(await page.title(), /^Loan not found \| /);
-        await assertAccessible(page, "someone else's loan");
+        await assertAccessible(page, 'someone else’s loan');
         await screenshots(page, 'loan-checkout-not-found');
       }
     }

@@ -11,6 +11,7 @@ import {
   signInAsDemo,
   submitSignIn,
   type Portal,
+  signOutFromMenu,
 } from './support/portal.js';
 import {
   SESSION_ENDED_NOTICE,
@@ -181,7 +182,7 @@ describe('signing out everywhere (browser)', () => {
     await second.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
     await second.evaluate(() => Object.assign(window, { sameDocument: true }));
 
-    await first.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromMenu(first);
     await second.waitForURL(onSignIn, { timeout: 5_000 });
     await second.getByRole('heading', { name: 'Welcome Back' }).waitFor();
     assert.equal(await second.evaluate(() => 'sameDocument' in window), true, 'no reload');

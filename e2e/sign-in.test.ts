@@ -10,6 +10,7 @@ import {
   signInAsDemo,
   submitSignIn,
   type Portal,
+  signOutFromMenu,
 } from './support/portal.js';
 
 describe('signing in (browser)', () => {
@@ -119,8 +120,14 @@ describe('signing in (browser)', () => {
     await page.goto(routes.signIn.path);
     await page.waitForURL((url) => url.pathname === routes.dashboard.path);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromMenu(page);
     await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    // Sign-in confirms it, in its success banner.
+    const signedOut = page.getByTestId('signed-out-notice');
+    assert.equal(await signedOut.getAttribute('role'), 'status');
+    assert.match(await signedOut.innerText(), /You\u2019re signed out\./);
+    await assertAccessible(page, 'sign-in after signing out');
+    await screenshot(page, 'sign-in-signed-out');
     assert.deepEqual(await readPortalStorage(page), { token: null, profile: null });
     const oktaTokens = await page.evaluate(() => localStorage.getItem('okta-token-storage'));
     assert.ok(!oktaTokens || oktaTokens === '{}', 'the token manager is cleared');
@@ -183,7 +190,7 @@ describe('guard and return address (browser)', () => {
       await submitSignIn(page, DEMO.email, DEMO.password);
       await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
       assert.equal(new URL(page.url()).origin, portal.baseUrl, returnPath);
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signOutFromMenu(page);
       await page.waitForURL((url) => url.pathname === routes.signIn.path);
     }
   });

@@ -15,9 +15,9 @@ export const onPath = (path: string) => (url: URL) => url.pathname === path;
 /** Fills a link-request form (forgot password, sign-in link) and waits for the confirmation. */
 export async function requestLink(page: Page, path: string, email: string, submitLabel: string) {
   await page.goto(path);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: submitLabel }).click();
-  await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 }
 
 /** The lender's name as the portal shows it (the footer's notice). */

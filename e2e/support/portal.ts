@@ -76,3 +76,12 @@ export function readPortalStorage(page: Page) {
     [ACCESS_TOKEN_STORAGE_KEY, PROFILE_STORAGE_KEY],
   );
 }
+
+/** Signs out as a borrower does: the account menu (the phone's menu on a narrow screen), then "Sign out". */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await page
+    .getByTestId('app-header')
+    .getByRole('button', { name: /account menu|^Menu$/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+}

@@ -13,6 +13,8 @@ export const apiPaths = {
     magicLinkLogin: '/api/auth/magic-link-login',
     passwordReset: '/api/auth/password-reset',
     passwordResetFinish: '/api/auth/password-reset-finish',
+    /** Whether a password-reset link still works, without spending it (POST: the token stays out of URLs). */
+    passwordResetCheck: '/api/auth/password-reset-check',
     sendMagicLinkEmail: '/api/auth/send-magic-link-email',
     tokenExchange: '/api/auth/token-exchange',
     lookupTokenExchange: '/api/auth/external/lookup-token-exchange',
@@ -98,6 +100,11 @@ export type LinkSentResponse = z.infer<typeof LinkSentResponseSchema>;
 export const PasswordResetFinishRequestSchema = z.object({ token: TokenString, password: NewPasswordSchema });
 export type PasswordResetFinishRequest = z.infer<typeof PasswordResetFinishRequestSchema>;
 export const PasswordResetFinishResponseSchema = z.object({ passwordChanged: z.literal(true) });
+
+export const PasswordResetCheckRequestSchema = z.object({ token: TokenString });
+export type PasswordResetCheckRequest = z.infer<typeof PasswordResetCheckRequestSchema>;
+/** A usable link; a dead one is answered 400 invalid_link, as the finish call would. */
+export const PasswordResetCheckResponseSchema = z.object({ usable: z.literal(true) });
 
 export const MagicLinkLoginRequestSchema = z.object({ token: TokenString });
 export type MagicLinkLoginRequest = z.infer<typeof MagicLinkLoginRequestSchema>;

@@ -39,6 +39,7 @@ export const routes = {
   emailVerification: route('/app/email-verification/:token'),
   loanCheckoutStart: route('/doc-checkout/loan/:loanId/start'),
   dashboard: route('/ui/dashboard/'),
+  loans: route('/ui/dashboard/loans'),
   loanCheckout: route('/ui/dashboard/loan-checkout/:loanId'),
   directApp: route('/ui/direct-app/'),
   startApplication: route('/ui/direct-app/start-application'),

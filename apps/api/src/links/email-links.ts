@@ -97,6 +97,9 @@ export function emailLinks({ db, mail, tokens, counter, publicUrl, findUser }: E
     /** Consumes a link's token (once, atomically): its user and, for a sign-in link, where it leads. */
     consume: tokens.consume,
 
+    /** Whether a link's token still works (a page checking its link on arrival); spends nothing. */
+    isUsable: tokens.isUsable,
+
     /** Voids every unused link of the user (a password change). */
     voidAllOf: tokens.voidAllOf,
   };

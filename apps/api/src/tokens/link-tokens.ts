@@ -88,6 +88,19 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
       });
     },
 
+    /** Whether the token would be consumed now: known, unused, unexpired. Spends nothing. */
+    async isUsable(purpose: LinkPurpose, token: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('link_token')
+        .select('id')
+        .where('token_hash', '=', hash(token))
+        .where('purpose', '=', purpose)
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Voids every unconsumed link of the user (after a password change: earlier links must not work). */
     async voidAllOf(idpUserId: string): Promise<void> {
       await db

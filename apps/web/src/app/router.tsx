@@ -1,7 +1,9 @@
 import { routes } from '@customer-core/contracts';
-import { lazy } from 'react';
+import { Suspense, lazy } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
+import { VisitorLayout } from '../components/layout/visitor-layout';
+import { Loading } from '../components/loading';
 import { SignInScreen } from '../features/sign-in/sign-in-screen';
 import { RequireAuth } from '../lib/auth/require-auth';
 import { NotFoundScreen } from './routes/not-found-screen';
@@ -12,8 +14,15 @@ import { RouteErrorScreen } from './routes/route-error-screen';
 const AboutScreen = lazy(() =>
   import('../features/about/about-screen').then((m) => ({ default: m.AboutScreen })),
 );
+// The signed-in shell (and its menu library) loads with the first signed-in page.
+const SignedInLayout = lazy(() =>
+  import('../components/signed-in-shell/signed-in-layout').then((m) => ({ default: m.SignedInLayout })),
+);
 const DashboardScreen = lazy(() =>
   import('../features/dashboard/dashboard-screen').then((m) => ({ default: m.DashboardScreen })),
+);
+const LoansScreen = lazy(() =>
+  import('../features/dashboard/loans-screen').then((m) => ({ default: m.LoansScreen })),
 );
 const LoginCallbackScreen = lazy(() =>
   import('../features/login-redirect/login-callback-screen').then((m) => ({
@@ -82,7 +91,6 @@ export const router = createBrowserRouter([
         errorElement: <RouteErrorScreen />,
         children: [
           { path: routes.root.path, element: <Navigate to={routes.signIn.path} replace /> },
-          { path: routes.about.path, element: <AboutScreen /> },
           { path: routes.signIn.path, element: <SignInScreen /> },
           { path: routes.loginCallback.path, element: <LoginCallbackScreen /> },
           { path: routes.loginHandler.path, element: <LoginHandlerScreen /> },
@@ -101,25 +109,39 @@ export const router = createBrowserRouter([
               </RequireAuth>
             ),
           },
-          {
-            path: routes.dashboard.path,
-            element: (
-              <RequireAuth>
-                <DashboardScreen />
-              </RequireAuth>
-            ),
-          },
-          {
-            path: routes.loanCheckout.path,
-            element: (
-              <RequireAuth>
-                <LoanCheckoutScreen />
-              </RequireAuth>
-            ),
-          },
           { path: routes.startApplication.path, element: <StartApplicationScreen /> },
           { path: routes.directAppEmailVerification.path, element: <EmailVerificationScreen /> },
           { path: '*', element: <NotFoundScreen /> },
+        ],
+      },
+    ],
+  },
+  {
+    // Screens for every visitor, in the layout that fits who they are.
+    element: <VisitorLayout />,
+    errorElement: <RootErrorScreen />,
+    children: [
+      {
+        errorElement: <RouteErrorScreen />,
+        children: [{ path: routes.about.path, element: <AboutScreen /> }],
+      },
+    ],
+  },
+  {
+    // The signed-in area (/ui/dashboard/...): its own shell, for a signed-in borrower only.
+    element: (
+      <Suspense fallback={<Loading />}>
+        <SignedInLayout />
+      </Suspense>
+    ),
+    errorElement: <RootErrorScreen />,
+    children: [
+      {
+        errorElement: <RouteErrorScreen />,
+        children: [
+          { path: routes.dashboard.path, element: <DashboardScreen /> },
+          { path: routes.loans.path, element: <LoansScreen /> },
+          { path: routes.loanCheckout.path, element: <LoanCheckoutScreen /> },
         ],
       },
     ],

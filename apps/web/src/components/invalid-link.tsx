@@ -15,7 +15,7 @@ interface InvalidLinkProps {
 export function InvalidLink({ requestPath, requestLabel, testId }: InvalidLinkProps) {
   return (
     <FormScreen
-      title="This link can't be used"
+      title="This link can’t be used"
       tone="warning"
       focusTitle
       testId={testId}

@@ -13,7 +13,7 @@ interface LinkSentConfirmationProps {
 export function LinkSentConfirmation({ validFor, onSendAnother, testId }: LinkSentConfirmationProps) {
   return (
     <FormScreen
-      title="Check your e-mail"
+      title="Check your email"
       tone="success"
       focusTitle
       testId={testId}
@@ -21,8 +21,8 @@ export function LinkSentConfirmation({ validFor, onSendAnother, testId }: LinkSe
         <>
           <p data-testid="link-sent-message">{LINK_SENT_MESSAGE}</p>
           <p>
-            Open the e-mail and follow the link. It works once, for {validFor}. If it hasn&rsquo;t arrived in
-            a few minutes, check your spam or junk folder.
+            Open the email and follow the link. It works once, for {validFor}. If it hasn&rsquo;t arrived in a
+            few minutes, check your spam or junk folder.
           </p>
         </>
       }

@@ -13,7 +13,7 @@ export interface DescribedFailure {
 }
 
 export const OFFLINE_MESSAGE =
-  "We couldn't reach our server. Check your internet connection, then try again.";
+  'We couldn’t reach our server. Check your internet connection, then try again.';
 export const TOO_MANY_MESSAGE = 'Too many attempts in a short time. Please wait a minute, then try again.';
 const MAX_SERVER_MESSAGE_LENGTH = 200;
 

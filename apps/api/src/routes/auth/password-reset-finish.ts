@@ -3,6 +3,8 @@ import {
   API_ERROR_CODES,
   apiPaths,
   ApiErrorSchema,
+  PasswordResetCheckRequestSchema,
+  PasswordResetCheckResponseSchema,
   PasswordResetFinishRequestSchema,
   PasswordResetFinishResponseSchema,
 } from '@customer-core/contracts';
@@ -20,6 +22,28 @@ export const passwordResetFinishRoute =
   ({ emailLinks, identityProvider: idp, borrowers, sessions }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     if (!emailLinks || !idp) return;
+
+    // The link's page asks first, as the invitation page does, so a dead link says so before the
+    // borrower types a new password. The answer is the finish call's, and the token is not spent.
+    app.post(
+      apiPaths.auth.passwordResetCheck,
+      {
+        schema: {
+          tags: ['e-mailed links'],
+          summary: 'Whether a password-reset link still works (spends nothing)',
+          body: PasswordResetCheckRequestSchema,
+          response: { 200: PasswordResetCheckResponseSchema, 400: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (!(await emailLinks.isUsable('password_reset', request.body.token))) {
+          throw invalidLink('password_reset');
+        }
+        return { usable: true as const };
+      },
+    );
+
     app.post(
       apiPaths.auth.passwordResetFinish,
       {

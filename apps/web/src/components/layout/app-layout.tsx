@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Loading } from '../loading';
 import { BrandPanel } from './brand-panel';
+import { FocusOnNavigation } from './focus-on-navigation';
 import { SiteFooter } from './site-footer';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import './layout.css';
@@ -11,12 +12,13 @@ export function PageShell({ children }: { children: ReactNode }) {
   return (
     <div className="page">
       <SkipLink />
+      <FocusOnNavigation />
       <BrandPanel />
       <div className="page__content">
         <main id={MAIN_CONTENT_ID} className="content-card" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter signInLink />
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { fullName } from '../../lib/borrower-name';
 import type { Profile, StoredProfile } from '@customer-core/contracts';
 
 interface AccountDetailsProps {
@@ -7,13 +8,6 @@ interface AccountDetailsProps {
   storedProfile: StoredProfile | null;
   /** The product token's e-mail, the last resort. */
   tokenEmail: string | null;
-}
-
-export function fullName(
-  profile: { firstName?: string | null; lastName?: string | null } | null,
-): string | null {
-  const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
-  return name || null;
 }
 
 /** What is known of the signed-in borrower. */

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
-import { Spinner } from '../../components/spinner';
 import { getLenderBranding } from '../../config/portal-config-meta';
-import { useAuth } from '../../lib/auth/use-auth';
 import { usePendingToast } from '../../lib/pending-toast';
 import { readAccessToken, readStoredProfile } from '../../lib/product-session-data';
 import { AccountDetails } from './account-details';
@@ -12,8 +10,6 @@ import './dashboard.css';
 
 /** The signed-in home (default landing path): the borrower's loans and account. */
 export function DashboardScreen() {
-  const { signOut } = useAuth();
-  const [signingOut, setSigningOut] = useState(false);
   const [profile] = useState(readStoredProfile);
   const [tokenEmail] = useState(() => readAccessToken()?.email ?? null);
   const apiProfile = useProfile();
@@ -21,12 +17,6 @@ export function DashboardScreen() {
   usePendingToast();
   // The greeting comes from the stored profile, there from the first render, so it never flickers.
   const firstName = (profile ? profile.firstName : apiProfile?.firstName)?.trim();
-
-  // The guard sends the borrower to sign-in once the session is gone.
-  const onSignOut = () => {
-    setSigningOut(true);
-    void signOut();
-  };
 
   return (
     <section
@@ -42,15 +32,6 @@ export function DashboardScreen() {
       </header>
       <LoansSection />
       <AccountDetails profile={apiProfile} storedProfile={profile} tokenEmail={tokenEmail} />
-      <button
-        type="button"
-        className="button button--secondary dashboard__sign-out"
-        onClick={onSignOut}
-        disabled={signingOut}
-      >
-        {signingOut && <Spinner />}
-        Sign out
-      </button>
     </section>
   );
 }

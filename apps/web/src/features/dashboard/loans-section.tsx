@@ -6,7 +6,7 @@ import { LoanCard } from './loan-card';
 import { useLoans } from './use-loans';
 
 /** The borrower's loans: open ones first, then closed ones (paid off, closed) in a group of their own. */
-export function LoansSection() {
+export function LoansSection({ title = 'Your loans' }: { title?: string }) {
   const { state, retry } = useLoans();
   const loans = state.kind === 'loaded' ? state.loans : [];
   const open = loans.filter(isOpenLoan);
@@ -14,7 +14,7 @@ export function LoansSection() {
   return (
     <>
       <section className="loans" aria-labelledby="loans-title" data-testid="loans" data-state={state.kind}>
-        <h2 id="loans-title">Your loans</h2>
+        <h2 id="loans-title">{title}</h2>
         {state.kind === 'loading' && (
           <p className="loans__message" role="status">
             <Spinner />

@@ -24,7 +24,7 @@ function Verified({
 }) {
   return (
     <FormScreen
-      title={alreadyVerified ? 'Your e-mail address is already verified' : 'Your e-mail address is verified'}
+      title={alreadyVerified ? 'Your email address is already verified' : 'Your email address is verified'}
       tone="success"
       focusTitle
       testId="email-verification-verified"
@@ -58,7 +58,7 @@ function Verified({
 function InvalidVerificationLink({ message }: { message: string | null }) {
   return (
     <FormScreen
-      title="This link can't be used"
+      title="This link can’t be used"
       tone="warning"
       focusTitle
       testId="email-verification-invalid-link"
@@ -107,12 +107,12 @@ export function EmailVerificationScreen() {
   if (outcome?.kind === 'invalid-link') return <InvalidVerificationLink message={outcome.message} />;
   return (
     <FormScreen
-      title="Verify your e-mail"
+      title="Verify your email"
       intro={
         <>
           <p>
             You opened the link we sent when you started a loan application. Select the button below to
-            confirm that this e-mail address is yours.
+            confirm that this email address is yours.
           </p>
           <p>Didn&rsquo;t apply? Close this page and nothing will happen.</p>
         </>
@@ -131,10 +131,10 @@ export function EmailVerificationScreen() {
         disabled={pending}
       >
         {pending && <Spinner />}
-        Verify my e-mail address
+        Verify my email address
       </button>
       <p className="visually-hidden" role="status">
-        {pending ? 'Verifying your e-mail address' : ''}
+        {pending ? 'Verifying your email address' : ''}
       </p>
       <ExistingCustomerSignIn />
     </FormScreen>

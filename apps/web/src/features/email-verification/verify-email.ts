@@ -14,7 +14,7 @@ export type EmailVerificationOutcome =
   | { kind: 'failed'; message: string };
 
 export const VERIFICATION_FAILED =
-  "We couldn't verify your e-mail address just now. Please try again in a few minutes.";
+  'We couldn’t verify your email address just now. Please try again in a few minutes.';
 
 /** POST /api/applications/email-verification: the e-mailed token, on the applicant's explicit action. */
 export async function verifyEmail(token: string): Promise<EmailVerificationOutcome> {

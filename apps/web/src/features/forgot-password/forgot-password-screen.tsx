@@ -23,14 +23,14 @@ export function ForgotPasswordScreen() {
   return (
     <FormScreen
       title="Reset your password"
-      intro="Enter the e-mail address you sign in with. We'll send you a link to choose a new password."
+      intro="Enter the email address you sign in with. We’ll send you a link to choose a new password."
       testId="forgot-password"
     >
       <EmailRequestForm
         fieldId="forgot-password-email"
         submitLabel="Send reset link"
         pendingText="Sending the reset link"
-        failureMessage="We couldn't send the reset link just now. Please try again in a few minutes."
+        failureMessage="We couldn’t send the reset link just now. Please try again in a few minutes."
         defaultEmail={sentTo ?? ''}
         send={requestPasswordReset}
         onSent={(email) => {

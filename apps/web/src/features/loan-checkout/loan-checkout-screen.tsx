@@ -30,7 +30,7 @@ export function LoanCheckoutScreen() {
       );
     case 'failed':
       return (
-        <StatusView tone="warning" title="We couldn't load this loan" testId="loan-checkout-error">
+        <StatusView tone="warning" title="We couldn’t load this loan" testId="loan-checkout-error">
           <p>{state.message}</p>
           <div className="status-view__actions checkout__actions">
             <button type="button" className="button button--primary" onClick={retry}>

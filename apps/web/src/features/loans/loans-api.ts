@@ -23,9 +23,9 @@ export type LoanOutcome =
   | { kind: 'refused'; message: string }
   | { kind: 'failed'; message: string };
 
-const LOANS_FAILED = "We couldn't load your loans just now. Please try again in a few minutes.";
-const LOAN_FAILED = "We couldn't load this loan just now. Please try again in a few minutes.";
-const ACTION_FAILED = "We couldn't save that just now. Please try again in a few minutes.";
+const LOANS_FAILED = 'We couldn’t load your loans just now. Please try again in a few minutes.';
+const LOAN_FAILED = 'We couldn’t load this loan just now. Please try again in a few minutes.';
+const ACTION_FAILED = 'We couldn’t save that just now. Please try again in a few minutes.';
 
 /** GET the borrower's loans (open ones first; HIDDEN ones never come). */
 export async function getLoans(signal?: AbortSignal): Promise<LoansOutcome> {

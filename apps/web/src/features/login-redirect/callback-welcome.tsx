@@ -32,7 +32,7 @@ export function CallbackWelcome() {
 
   if (error) {
     return (
-      <StatusView tone="warning" title="We couldn't load your details" testId="login-callback-error">
+      <StatusView tone="warning" title="We couldn’t load your details" testId="login-callback-error">
         <p className="status-view__detail">{error.message}</p>
       </StatusView>
     );

@@ -78,7 +78,7 @@ export function MagicLinkLandingScreen() {
       title={`Sign in to ${getLenderBranding().name}`}
       intro={
         <>
-          <p>You opened a sign-in link from your e-mail. Select Continue to sign in to your account.</p>
+          <p>You opened a sign-in link from your email. Select Continue to sign in to your account.</p>
           <p>Didn&rsquo;t ask for this link? Close this page and nothing will happen.</p>
         </>
       }

@@ -13,7 +13,7 @@ export type MagicLinkLoginOutcome =
   | { kind: 'invalid-link' }
   | { kind: 'failed'; message: string };
 
-export const SIGN_IN_FAILED = "We couldn't sign you in just now. Please try again in a few minutes.";
+export const SIGN_IN_FAILED = 'We couldn’t sign you in just now. Please try again in a few minutes.';
 
 /** POST /api/auth/magic-link-login: spends the e-mailed token (once) for the borrower's session. */
 export async function magicLinkLogin(token: string): Promise<MagicLinkLoginOutcome> {

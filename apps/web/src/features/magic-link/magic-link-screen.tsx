@@ -21,15 +21,15 @@ export function MagicLinkScreen() {
   }
   return (
     <FormScreen
-      title="Sign in with an e-mail link"
-      intro="Enter the e-mail address you sign in with. We'll send you a link that signs you in, no password needed."
+      title="Sign in with an email link"
+      intro="Enter the email address you sign in with. We’ll send you a link that signs you in, no password needed."
       testId="magic-link"
     >
       <EmailRequestForm
         fieldId="magic-link-email"
         submitLabel="Send sign-in link"
         pendingText="Sending the sign-in link"
-        failureMessage="We couldn't send the sign-in link just now. Please try again in a few minutes."
+        failureMessage="We couldn’t send the sign-in link just now. Please try again in a few minutes."
         defaultEmail={sentTo ?? ''}
         send={sendMagicLinkEmail}
         onSent={(email) => {

@@ -2,6 +2,7 @@ import {
   API_ERROR_CODES,
   PasswordResetFinishResponseSchema,
   apiPaths,
+  type PasswordResetCheckRequest,
   type PasswordResetFinishRequest,
 } from '@customer-core/contracts';
 import { apiClient } from '../../lib/api-client';
@@ -14,8 +15,8 @@ export type PasswordResetOutcome =
   | { kind: 'password-refused'; message: string }
   | { kind: 'failed'; message: string };
 
-const FAILED = "We couldn't change your password just now. Please try again in a few minutes.";
-const PASSWORD_REFUSED = "This password can't be used. Please choose a different one.";
+const FAILED = 'We couldn’t change your password just now. Please try again in a few minutes.';
+const PASSWORD_REFUSED = 'This password can’t be used. Please choose a different one.';
 
 /** POST /api/auth/password-reset-finish: the e-mailed token and the new password. */
 export async function finishPasswordReset(token: string, password: string): Promise<PasswordResetOutcome> {
@@ -32,4 +33,24 @@ export async function finishPasswordReset(token: string, password: string): Prom
     return { kind: 'password-refused', message: failure.serverMessage ?? PASSWORD_REFUSED };
   }
   return { kind: 'failed', message: failure.message };
+}
+
+/**
+ * POST /api/auth/password-reset-check: whether the page's link still works, asked when the page opens
+ * (it spends nothing). Only a refused link counts as dead: when the check itself fails, the form shows
+ * and the save says what it finds.
+ */
+export async function checkPasswordResetLink(
+  token: string,
+  signal?: AbortSignal,
+): Promise<'usable' | 'invalid-link'> {
+  const body: PasswordResetCheckRequest = { token };
+  const result = await apiClient.post(apiPaths.auth.passwordResetCheck, body, { signal });
+  if (!result.isError) return 'usable';
+  const failure = describeFailure(result, FAILED);
+  // Any other 400 is a token the API could not read at all: just as dead.
+  if (failure.code === API_ERROR_CODES.invalidLink || (result.status === 400 && !result.exceptionThrown)) {
+    return 'invalid-link';
+  }
+  return 'usable';
 }

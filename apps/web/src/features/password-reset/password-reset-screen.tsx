@@ -1,5 +1,5 @@
 import { routes } from '@customer-core/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BackToSignIn } from '../../components/back-to-sign-in';
 import { Banner } from '../../components/banner';
@@ -7,17 +7,25 @@ import { FormScreen } from '../../components/form-screen';
 import { InvalidLink } from '../../components/invalid-link';
 import { useAuth } from '../../lib/auth/use-auth';
 import type { SignInLocationState } from '../../lib/sign-in-notice';
-import { useToasts } from '../../lib/toasts/toasts-context';
 import { PasswordSetForm, type PasswordSetOutcome } from '../password-set/password-set-form';
-import { finishPasswordReset } from './finish-password-reset';
+import { Loading } from '../../components/loading';
+import { checkPasswordResetLink, finishPasswordReset } from './finish-password-reset';
 
 /** Spec section 2, password reset: the e-mailed link's page, where the borrower sets a new password. */
 export function PasswordResetScreen() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { status, signOut } = useAuth();
-  const { addToast } = useToasts();
-  const [invalidLink, setInvalidLink] = useState(false);
+  // The link is checked when the page opens (as the invitation page does): a dead one says so before
+  // the borrower types a new password.
+  const [link, setLink] = useState<'checking' | 'usable' | 'invalid-link'>('checking');
+  useEffect(() => {
+    const controller = new AbortController();
+    void checkPasswordResetLink(token, controller.signal).then((checked) => {
+      if (!controller.signal.aborted) setLink(checked);
+    });
+    return () => controller.abort();
+  }, [token]);
   const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = async ({ password }: { password: string }): Promise<PasswordSetOutcome> => {
@@ -27,19 +35,13 @@ export function PasswordResetScreen() {
       case 'changed': {
         // A password change ends every session of the borrower, this browser's too.
         if (status !== 'unauthenticated') await signOut();
-        // The toast confirms it at once; the sign-in screen's notice stays, for the next step.
-        addToast({
-          key: 'password-changed',
-          status: 'success',
-          title: 'Password changed',
-          message: 'Your new password is saved.',
-        });
+        // The sign-in screen's notice confirms it, beside the next step.
         const state: SignInLocationState = { notice: 'password-changed' };
         await navigate(routes.signIn.path, { replace: true, state });
         return;
       }
       case 'invalid-link':
-        setInvalidLink(true);
+        setLink('invalid-link');
         return;
       case 'password-refused':
         return { passwordError: outcome.message };
@@ -48,7 +50,8 @@ export function PasswordResetScreen() {
     }
   };
 
-  if (invalidLink) {
+  if (link === 'checking') return <Loading />;
+  if (link === 'invalid-link') {
     return (
       <InvalidLink
         requestPath={routes.forgotPassword.path}
@@ -60,7 +63,7 @@ export function PasswordResetScreen() {
   return (
     <FormScreen
       title="Set a new password"
-      intro="Pick a password you don't use anywhere else. You'll use it to sign in from now on."
+      intro="Pick a password you don’t use anywhere else. You’ll use it to sign in from now on."
       testId="password-reset"
     >
       <PasswordSetForm

@@ -21,7 +21,7 @@ const SignInForm = lazy(() => loadSignInForm().then((module) => ({ default: modu
 
 /** Spec section 2, sign-in screen. */
 export function SignInScreen() {
-  const { status, sessionEnded } = useAuth();
+  const { status, sessionEnded, signedOut } = useAuth();
   const unavailable = useIdentityProviderUnavailableReason();
   const navigate = useNavigate();
   const passwordChanged = (useLocation().state as SignInLocationState | null)?.notice === 'password-changed';
@@ -41,7 +41,12 @@ export function SignInScreen() {
           Your password has been changed. Sign in with your new password.
         </Banner>
       )}
-      {sessionEnded && !passwordChanged && !noticeDismissed && (
+      {signedOut && !passwordChanged && !noticeDismissed && (
+        <Banner type="success" onDismiss={() => setNoticeDismissed(true)} testId="signed-out-notice">
+          You&rsquo;re signed out.
+        </Banner>
+      )}
+      {sessionEnded && !signedOut && !passwordChanged && !noticeDismissed && (
         <Banner type="info" onDismiss={() => setNoticeDismissed(true)}>
           Your session has ended. Please sign in again.
         </Banner>

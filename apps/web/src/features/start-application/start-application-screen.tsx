@@ -23,20 +23,20 @@ function CheckYourEmail({
 }) {
   return (
     <FormScreen
-      title="Check your e-mail"
+      title="Check your email"
       tone="success"
       focusTitle
       testId="start-application-sent"
       intro={
         <p data-testid="start-application-sent-message">
-          Thank you. We sent a link to <strong>{application.email}</strong> to verify your e-mail address.
+          Thank you. We sent a link to <strong>{application.email}</strong> to verify your email address.
         </p>
       }
     >
       <section className="form-screen__actions" aria-labelledby="start-application-next-title">
         <h2 id="start-application-next-title">What happens next</h2>
         <ol className="start-application__next">
-          <li>Open the e-mail and follow the link within {EMAIL_VERIFICATION_LIFETIME_HOURS} hours.</li>
+          <li>Open the email and follow the link within {EMAIL_VERIFICATION_LIFETIME_HOURS} hours.</li>
           <li>
             One of our lending specialists reviews the application for {values.businessName} and contacts you
             about the documents we need.
@@ -73,7 +73,7 @@ export function StartApplicationScreen() {
   return (
     <FormScreen
       title="Apply for a loan"
-      intro="Tell us about your business and what you need. It takes about two minutes; we'll then e-mail you a link to verify your address."
+      intro="Tell us about your business and what you need. It takes about two minutes; we’ll then email you a link to verify your address."
       testId="start-application"
     >
       <ApplicationForm

@@ -10,7 +10,7 @@ import { describeFailure } from '../../lib/api-failure';
 export type StartApplicationOutcome =
   { kind: 'started'; application: StartApplicationResponse } | { kind: 'failed'; message: string };
 
-const FAILED = "We couldn't send your application just now. Please try again in a few minutes.";
+const FAILED = 'We couldn’t send your application just now. Please try again in a few minutes.';
 
 /** POST /api/applications: stores the application and e-mails the verification link. */
 export async function startApplication(application: StartApplication): Promise<StartApplicationOutcome> {

@@ -41,7 +41,7 @@ function ProblemMessage({ message, fallback }: { message: string | null; fallbac
 export function InvalidInvitation({ message }: { message: string | null }) {
   return (
     <FormScreen
-      title="This invitation can't be used"
+      title="This invitation can’t be used"
       tone="warning"
       focusTitle
       testId="user-registration-invalid"
@@ -107,7 +107,7 @@ export function AlreadyRegistered({ email, message }: { email: string | null; me
 export function InvitationLookupFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <FormScreen
-      title="We couldn't load your invitation"
+      title="We couldn’t load your invitation"
       tone="warning"
       focusTitle
       testId="user-registration-lookup-failed"

@@ -30,8 +30,8 @@ export type RegistrationOutcome =
 
 export const LOOKUP_FAILED = 'Our server did not answer as expected. Please try again in a few minutes.';
 export const REGISTRATION_FAILED =
-  "We couldn't create your account just now. Please try again in a few minutes.";
-const PASSWORD_REFUSED = "This password can't be used. Please choose a different one.";
+  'We couldn’t create your account just now. Please try again in a few minutes.';
+const PASSWORD_REFUSED = 'This password can’t be used. Please choose a different one.';
 
 function refusal(code: string | null, message: string | null): InvitationRefused | null {
   if (code === API_ERROR_CODES.invalidLink) return { kind: 'invalid-invitation', message };

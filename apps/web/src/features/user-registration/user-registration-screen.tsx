@@ -32,7 +32,7 @@ function SignInByHand({ email }: { email: string }) {
       intro={
         <>
           <p>Your account for {email} has been created.</p>
-          <p>We couldn&rsquo;t sign you in automatically. Sign in with your e-mail and your new password.</p>
+          <p>We couldn&rsquo;t sign you in automatically. Sign in with your email and your new password.</p>
         </>
       }
     >
@@ -136,7 +136,7 @@ export function UserRegistrationScreen() {
             Welcome, {fullName(invitation)}. {getLenderBranding().name} has invited you to manage your loans
             online.
           </p>
-          <p>Choose a password to finish. You&rsquo;ll sign in with your e-mail and this password.</p>
+          <p>Choose a password to finish. You&rsquo;ll sign in with your email and this password.</p>
         </>
       }
       testId="user-registration"
@@ -161,7 +161,7 @@ export function UserRegistrationScreen() {
           label="Email"
           value={invitation.email}
           autoComplete="username"
-          hint="Your invitation was sent to this address. It can't be changed here."
+          hint="Your invitation was sent to this address. It can’t be changed here."
         />
       </PasswordSetForm>
       <p className="form-screen__footer">

@@ -31,7 +31,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (error) {
     // Spec: if the auth check throws, the error is shown as raw text.
     return (
-      <StatusView tone="warning" title="We couldn't check your sign-in" testId="auth-check-error">
+      <StatusView tone="warning" title="We couldn’t check your sign-in" testId="auth-check-error">
         <p className="status-view__detail">{error.message}</p>
       </StatusView>
     );

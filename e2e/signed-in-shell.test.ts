@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { routes } from '@customer-core/contracts';
+import type { Page } from 'playwright-core';
+import { assertAccessible } from './support/accessibility.js';
+import { collectPageErrors, screenshot } from './support/browser.js';
+import { DESKTOP, OPERATOR_ENV, PHONE } from './support/loans.js';
+import { DEMO, openPortal, signInAsDemo, type Portal } from './support/portal.js';
+
+// The signed-in area's shell: who is signed in, the borrower's areas and the account menu, on a
+// desktop and on a phone, by mouse and by keyboard.
+
+const DEMO_NAME = `${DEMO.firstName} ${DEMO.lastName}`;
+const onPath = (path: string) => (url: URL) => url.pathname === path;
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+describe('signed-in shell (browser)', () => {
+  let portal: Portal;
+  before(async () => {
+    portal = await openPortal(OPERATOR_ENV);
+  });
+  after(() => portal?.close());
+
+  it('on a desktop: a full-width header with the logo home, the areas and the account menu', async () => {
+    const { page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    await signInAsDemo(page);
+    const header = page.getByTestId('app-header');
+    await header.waitFor();
+
+    // The logo stays in the portal: it leads to the borrower's home.
+    assert.equal(
+      await header.getByRole('link', { name: /home$/ }).getAttribute('href'),
+      routes.dashboard.path,
+    );
+    // The marketing panel and its sample phone belong to the public screens only.
+    assert.equal(await page.locator('.brand-panel').count(), 0);
+    assert.equal(await page.getByRole('img', { name: /phone/i }).count(), 0);
+    const mainWidth = (await page.locator('main').boundingBox())!.width;
+    assert.ok(mainWidth > 1000, `the screen takes the width (${mainWidth}px)`);
+
+    const nav = header.getByRole('navigation', { name: 'Your account' });
+    assert.equal(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current'), 'page');
+    assert.equal(await page.getByTestId('signed-in-name').innerText(), DEMO_NAME);
+    await assertAccessible(page, 'home in the shell');
+    await screenshot(page, 'shell-home');
+
+    // The account menu, by keyboard: Enter opens it on its first item, Escape closes it back on the trigger.
+    const trigger = header.getByRole('button', { name: /account menu/ });
+    await trigger.focus();
+    await screenshot(page, 'shell-account-trigger-focus');
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    assert.equal(await trigger.getAttribute('aria-expanded'), 'true');
+    await menu.getByText(DEMO.email).waitFor();
+    assert.equal(await focusedText(page), 'Sign out');
+    await assertAccessible(page, 'account menu open');
+    await screenshot(page, 'shell-account-menu-open');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    assert.equal(
+      await trigger.evaluate((node) => node === document.activeElement),
+      true,
+      'focus back on the trigger',
+    );
+
+    await nav.getByRole('link', { name: 'Loans' }).hover();
+    await screenshot(page, 'shell-nav-hover');
+    await nav.getByRole('link', { name: 'Loans' }).click();
+    await page.waitForURL(onPath(routes.loans.path));
+    await page.getByRole('heading', { level: 1, name: 'Your loans' }).waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Loans' }).getAttribute('aria-current'), 'page');
+    await page.getByTestId('loans').and(page.locator('[data-state="loaded"]')).waitFor();
+    await assertAccessible(page, 'loans page');
+    await screenshot(page, 'shell-loans');
+    assert.deepEqual(errors, []);
+  });
+
+  it('on a phone: a compact bar whose one menu opens and closes by keyboard', async () => {
+    const { page } = await portal.newPage();
+    await page.setViewportSize(PHONE);
+    await signInAsDemo(page);
+    const header = page.getByTestId('app-header');
+    await header.waitFor();
+    // The inline navigation and the name give way to one menu.
+    assert.equal(await header.getByRole('navigation').count(), 0);
+    const trigger = header.getByRole('button', { name: 'Menu', exact: true });
+    const bar = (await header.boundingBox())!;
+    assert.ok(bar.height <= 72, `a compact bar (${bar.height}px)`);
+    await assertAccessible(page, 'home on a phone');
+    await screenshot(page, 'shell-home-phone');
+
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    assert.deepEqual(await menu.getByRole('menuitem').allInnerTexts(), ['Home', 'Loans', 'Sign out']);
+    assert.equal(await focusedText(page), 'Home');
+    await assertAccessible(page, 'phone menu open');
+    await screenshot(page, 'shell-phone-menu-open');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    assert.equal(
+      await trigger.evaluate((node) => node === document.activeElement),
+      true,
+      'focus back on the trigger',
+    );
+
+    // Arrow down to Loans, Enter: the menu closes on the Loans page.
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await focusedText(page), 'Loans');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(onPath(routes.loans.path));
+    await menu.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: 'Your loans' }).waitFor();
+    await page.getByTestId('loans').and(page.locator('[data-state="loaded"]')).waitFor();
+    await screenshot(page, 'shell-loans-phone');
+    await page.setViewportSize(DESKTOP);
+  });
+});
