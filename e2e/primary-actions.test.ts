@@ -28,6 +28,8 @@ describe('primary actions on hover (browser)', () => {
   it('keeps the labels of the public screens readable', async () => {
     const { page } = await portal.newPage();
     await page.goto(routes.signIn.path);
+    // The first paint's read-only form is replaced by the interactive one: hover that one.
+    await page.locator('form[data-ready="true"]').waitFor();
     await hoverAndCheck(page, 'button', 'LOGIN', 'sign-in');
 
     await page.goto('/no-such-page');
