@@ -318,13 +318,26 @@ for (const kind of testDatabaseKinds()) {
       const loanId = idOf('LN-DEMO-1');
       const documentId = detailOf(await loan(demo, loanId)).documents[0]!.id;
 
-      const malformedLoan = await loan(demo, 'not-a-uuid');
-      refused(malformedLoan, 400, 'bad_request');
-      assert.match(String(malformedLoan.body.message), /loanId must be a loan id \(UUID\)/);
-      const malformedDocument = await review(demo, loanId, '12345');
-      refused(malformedDocument, 400, 'bad_request');
-      assert.match(String(malformedDocument.body.message), /documentId must be a document id \(UUID\)/);
-      refused(await start(demo, "1' or '1'='1"), 400, 'bad_request');
+      // An id that is not even well-formed names no loan or document: the unknown id's 404, not a 400.
+      const unknown = await loan(demo, UNKNOWN_ID);
+      for (const answer of [
+        await loan(demo, 'not-a-uuid'),
+        await start(demo, "1' or '1'='1"),
+        await review(demo, '12345', documentId),
+        await sign(demo, 'not-a-uuid', documentId, { signatureName: 'Dana Demo', agreed: true }),
+      ]) {
+        refused(answer, 404, 'not_found');
+        assert.deepEqual(answer.body, unknown.body);
+      }
+      for (const answer of [
+        await review(demo, loanId, '12345'),
+        await sign(demo, loanId, 'not-a-uuid', { signatureName: 'Dana Demo', agreed: true }),
+      ]) {
+        refused(answer, 404, 'not_found');
+        assert.equal(answer.body.message, 'This loan has no document with that id.');
+      }
+      // The token is checked first: no answer about ids without one.
+      refused(await loan(undefined, 'not-a-uuid'), 401, 'unauthorized');
 
       const signatureCases: Array<[unknown, RegExp]> = [
         [{ agreed: true }, /signatureName/],

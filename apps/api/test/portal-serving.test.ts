@@ -80,6 +80,39 @@ describe('serving the portal', () => {
     assert.equal(encoding, 'br');
   });
 
+  it("answers the portal's routes 200, and any other page address the portal with a 404", async () => {
+    const page = async (path: string) => {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      assert.match(response.headers.get('content-type') ?? '', /text\/html/, path);
+      assert.match(
+        await response.text(),
+        new RegExp(`<meta name="${PORTAL_CONFIG_META_NAME}" content="[^"]`),
+        path,
+      );
+      return response.status;
+    };
+    for (const path of [
+      '/',
+      '/auth/login',
+      '/auth/password-reset/some-token?x=1',
+      '/ui/dashboard/',
+      '/ui/dashboard',
+      '/ui/dashboard/loans/',
+      '/ui/dashboard/loan-checkout/00000000-0000-4000-8000-000000000000',
+      '/doc-checkout/loan/abc/start',
+    ])
+      assert.equal(await page(path), 200, path);
+    for (const path of [
+      '/no-such-page',
+      '/auth/password-reset',
+      '/auth/password-reset/a/b',
+      '/ui/dashboard/nothing',
+      '/doc-checkout/loan/abc',
+      '/assets/missing.js',
+    ])
+      assert.equal(await page(path), 404, path);
+  });
+
   it('answers unknown API paths with a JSON 404, never the portal', async () => {
     for (const path of ['/api/nothing-here', '/api/auth/unknown', '/healthz/x']) {
       const response = await fetch(`${server.baseUrl}${path}`);

@@ -30,7 +30,10 @@ export function portalClient(portalUrl: string, credential: () => string): Porta
       } catch (error) {
         if ((error as Error).name === 'TimeoutError')
           throw failure(`The portal at ${portalUrl} did not answer within ${TIMEOUT_MS / 1000} seconds.`);
-        throw failure(`Cannot reach the portal at ${portalUrl}. Is it running (npm start)?`);
+        throw failure(
+          `No portal answers at ${portalUrl}. Is it running (npm start), and on that address? ` +
+            'Set PORTAL_URL (or the PORT or PUBLIC_URL it was started with) to reach it elsewhere.',
+        );
       }
       const text = await response.text();
       let json: unknown;

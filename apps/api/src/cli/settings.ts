@@ -4,6 +4,7 @@ import {
   operatorCredentialPath,
   readOperatorCredential,
 } from '../config/operator-credential.js';
+import { PublicUrlSettingsSchema, publicUrlOf } from '../config/config.js';
 import { failure, usageError } from './cli-error.js';
 
 // Where the portal is and how the CLI proves it is an operator, from the environment.
@@ -17,7 +18,7 @@ export interface CliSettings {
 const HttpUrl = z.url({ protocol: /^https?$/ });
 
 export function settingsFrom(env: NodeJS.ProcessEnv): CliSettings {
-  const portalUrl = env.PORTAL_URL || env.PUBLIC_URL || 'http://localhost:8080';
+  const portalUrl = env.PORTAL_URL || defaultPortalUrl(env);
   if (!HttpUrl.safeParse(portalUrl).success)
     throw usageError(
       `PORTAL_URL must be the portal's http(s) address, e.g. http://localhost:8080 (not "${portalUrl}").`,
@@ -26,6 +27,19 @@ export function settingsFrom(env: NodeJS.ProcessEnv): CliSettings {
     portalUrl: portalUrl.replace(/\/+$/, ''),
     credential: () => credentialFrom(env),
   };
+}
+
+/** Where a portal started with the same environment serves: the server's own PUBLIC_URL derivation. */
+function defaultPortalUrl(env: NodeJS.ProcessEnv): string {
+  const parsed = PublicUrlSettingsSchema.safeParse({
+    PORT: env.PORT || undefined,
+    PUBLIC_URL: env.PUBLIC_URL || undefined,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw usageError(`${issue.path.join('.')} ${issue.message} (or set PORTAL_URL to the portal's address).`);
+  }
+  return publicUrlOf(parsed.data);
 }
 
 function credentialFrom(env: NodeJS.ProcessEnv): string {

@@ -138,6 +138,17 @@ export class ConfigError extends Error {
   }
 }
 
+/** The settings the portal's public origin derives from, parsed as the server parses them. */
+export const PublicUrlSettingsSchema = EnvSchema.pick({ PORT: true, PUBLIC_URL: true });
+
+/**
+ * The portal's public origin: PUBLIC_URL, else http://localhost:<PORT>. The server and the operators'
+ * CLI (its default target) both derive it here, so a portal moved to another port is still found.
+ */
+export function publicUrlOf(e: z.infer<typeof PublicUrlSettingsSchema>): string {
+  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -145,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicUrl = publicUrlOf(e);
   const problems: string[] = [];
 
   const bundledIdp = e.IDP_BUNDLED

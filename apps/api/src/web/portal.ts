@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PORTAL_CONFIG_META_NAME, type PortalConfig } from '@customer-core/contracts';
+import { PORTAL_CONFIG_META_NAME, routes, type PortalConfig } from '@customer-core/contracts';
 
 const CONFIG_PLACEHOLDER = `<meta name="${PORTAL_CONFIG_META_NAME}" content="">`;
 
@@ -10,8 +10,24 @@ const CONFIG_PLACEHOLDER = `<meta name="${PORTAL_CONFIG_META_NAME}" content="">`
 const SERVER_PREFIXES = ['/api/', '/oauth2/', '/dev/', '/healthz', '/readyz'];
 
 /**
+ * The portal's routes as the browser's router matches them: `:name` is one non-empty segment, a
+ * trailing slash is optional and letter case does not matter.
+ */
+const PORTAL_ROUTES = Object.values(routes).map(({ path: pattern }) => {
+  const segments = pattern
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}/?$`, 'i');
+});
+
+function isPortalRoute(url: string): boolean {
+  return PORTAL_ROUTES.some((route) => route.test(url));
+}
+
+/**
  * Serves the built portal: hashed assets cached for a year, and index.html (with this deployment's
- * runtime configuration in a meta tag, so one build serves every environment) for every app route.
+ * runtime configuration in a meta tag, so one build serves every environment) for every page address.
  */
 export async function registerPortal(
   app: FastifyInstance,
@@ -51,7 +67,12 @@ export async function registerPortal(
     const url = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (!isPage || SERVER_PREFIXES.some((prefix) => url.startsWith(prefix))) return notFound(request, reply);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    // Any other address gets the portal too, with a 404: its router shows the not-found screen.
+    return reply
+      .status(isPortalRoute(url) ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   });
 }
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   apiPaths,
   ApiErrorSchema,
+  DocumentIdSchema,
   LoanDetailSchema,
-  LoanDocumentParamsSchema,
+  LoanIdSchema,
   LoanListSchema,
-  LoanParamsSchema,
   SignDocumentRequestSchema,
 } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
@@ -19,6 +20,23 @@ import type { AuthServices } from '../../services.js';
 
 const LOAN_NOT_FOUND = 'No loan of yours has that id.';
 const notFound = () => new HttpError(404, 'not_found', LOAN_NOT_FOUND);
+const documentNotFound = () => new HttpError(404, 'not_found', 'This loan has no document with that id.');
+
+// The ids in the path are taken as any text: one that is not even well-formed names no loan or
+// document, so it gets the unknown id's 404 (after the token check), not a validation error.
+const LoanPathSchema = z.object({ loanId: z.string() });
+const LoanDocumentPathSchema = z.object({ loanId: z.string(), documentId: z.string() });
+
+function loanIdOf(params: { loanId: string }): string {
+  if (!LoanIdSchema.safeParse(params.loanId).success) throw notFound();
+  return params.loanId;
+}
+
+function documentIdsOf(params: { loanId: string; documentId: string }) {
+  const loanId = loanIdOf(params);
+  if (!DocumentIdSchema.safeParse(params.documentId).success) throw documentNotFound();
+  return { loanId, documentId: params.documentId };
+}
 
 /** Why a checkout step was refused, told so that the borrower knows what to do. */
 function checkoutRefused(outcome: Extract<CheckoutOutcome, { ok: false }>): HttpError {
@@ -26,7 +44,7 @@ function checkoutRefused(outcome: Extract<CheckoutOutcome, { ok: false }>): Http
     case 'loan_not_found':
       return notFound();
     case 'document_not_found':
-      return new HttpError(404, 'not_found', 'This loan has no document with that id.');
+      return documentNotFound();
     case 'not_checkout_status':
       return new HttpError(
         409,
@@ -88,12 +106,12 @@ export const borrowerLoanRoutes =
         schema: {
           ...described,
           summary: "One of the borrower's loans, with its documents",
-          params: LoanParamsSchema,
+          params: LoanPathSchema,
           response: { 200: LoanDetailSchema, ...errors },
         },
       },
       async (request) => {
-        const loan = await loanOfBorrower(db, borrowerClaimsOf(request).sub, request.params.loanId);
+        const loan = await loanOfBorrower(db, borrowerClaimsOf(request).sub, loanIdOf(request.params));
         if (!loan) throw notFound();
         return loan;
       },
@@ -106,15 +124,15 @@ export const borrowerLoanRoutes =
         schema: {
           ...described,
           summary: "Start the loan's document checkout (again: no change)",
-          params: LoanParamsSchema,
+          params: LoanPathSchema,
           response: { 200: LoanDetailSchema, ...errors, 409: ApiErrorSchema },
         },
       },
       async (request) => {
         const borrowerId = borrowerClaimsOf(request).sub;
-        const outcome = await checkout.start(borrowerId, request.params.loanId);
-        if (outcome.ok)
-          request.log.info({ borrowerId, loanId: request.params.loanId }, 'loan checkout started');
+        const loanId = loanIdOf(request.params);
+        const outcome = await checkout.start(borrowerId, loanId);
+        if (outcome.ok) request.log.info({ borrowerId, loanId }, 'loan checkout started');
         return answer(outcome);
       },
     );
@@ -126,13 +144,13 @@ export const borrowerLoanRoutes =
         schema: {
           ...described,
           summary: 'Mark a document of the checkout reviewed',
-          params: LoanDocumentParamsSchema,
+          params: LoanDocumentPathSchema,
           response: { 200: LoanDetailSchema, ...errors, 409: ApiErrorSchema },
         },
       },
       async (request) => {
         const borrowerId = borrowerClaimsOf(request).sub;
-        const { loanId, documentId } = request.params;
+        const { loanId, documentId } = documentIdsOf(request.params);
         const outcome = await checkout.review(borrowerId, loanId, documentId);
         if (outcome.ok && outcome.completedNow)
           request.log.info({ borrowerId, loanId }, 'loan checkout completed');
@@ -147,14 +165,14 @@ export const borrowerLoanRoutes =
         schema: {
           ...described,
           summary: 'Sign a reviewed document with the name the borrower typed',
-          params: LoanDocumentParamsSchema,
+          params: LoanDocumentPathSchema,
           body: SignDocumentRequestSchema,
           response: { 200: LoanDetailSchema, ...errors, 409: ApiErrorSchema },
         },
       },
       async (request) => {
         const borrowerId = borrowerClaimsOf(request).sub;
-        const { loanId, documentId } = request.params;
+        const { loanId, documentId } = documentIdsOf(request.params);
         const outcome = await checkout.sign(borrowerId, loanId, documentId, request.body.signatureName);
         if (outcome.ok) {
           request.log.info({ borrowerId, loanId, documentId }, 'loan document signed');

@@ -50,10 +50,8 @@ function loanOutcome(result: ApiResult, fallback: string): LoanOutcome {
 }
 
 export async function getLoan(loanId: string, signal?: AbortSignal): Promise<LoanOutcome> {
-  const result = await sessionRequest(apiPaths.borrower.loan.href({ loanId }), { signal });
-  // The id comes from the address: a malformed one is a loan that does not exist.
-  if (result.isError && result.status === 400 && !result.exceptionThrown) return { kind: 'not-found' };
-  return loanOutcome(result, LOAN_FAILED);
+  // The id comes from the address; the API answers a malformed one 404, as a loan that does not exist.
+  return loanOutcome(await sessionRequest(apiPaths.borrower.loan.href({ loanId }), { signal }), LOAN_FAILED);
 }
 
 /** Starts the loan's document checkout; starting it again changes nothing. */
