@@ -46,6 +46,7 @@ export async function startServer(configured: Config, options: ServerOptions = {
       });
     const stopMaintenance = startMaintenance(db, portal.app.log, {
       signingKeyRetirementSeconds: signingKeyRetirementSeconds(config),
+      sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
     });
     const address = await portal.app.listen({ port: config.port, host: config.host });
     portal.mail.start();
