@@ -16,10 +16,9 @@ export type VisibleLoanStatus = (typeof OPEN_LOAN_STATUSES)[number] | (typeof CL
 /** Only loans in these statuses can be checked out (their documents reviewed and signed). */
 export const CHECKOUT_LOAN_STATUSES = ['ACTIVE'] as const satisfies readonly LoanStatus[];
 
+// Path ids: a malformed one names no loan or document of the borrower, so it answers 404, not 400.
 export const LoanIdSchema = z.uuid('loanId must be a loan id (UUID)');
 export const DocumentIdSchema = z.uuid('documentId must be a document id (UUID)');
-export const LoanParamsSchema = z.object({ loanId: LoanIdSchema });
-export const LoanDocumentParamsSchema = z.object({ loanId: LoanIdSchema, documentId: DocumentIdSchema });
 
 const Cents = z.number().int().nonnegative();
 /** A calendar date, YYYY-MM-DD (no time zone: a due date is a day). */
