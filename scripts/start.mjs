@@ -5,9 +5,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const at = (...parts) => path.join(root, ...parts);
 const require = createRequire(import.meta.url);
 
