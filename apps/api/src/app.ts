@@ -11,7 +11,7 @@ import type { Config } from './config/config.js';
 import type { ApiDatabase } from './db/schema.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import { refuseControlCharacters } from './http/control-characters.js';
-import { loggingOptions } from './http/logging.js';
+import { loggingOptions, logRequestLines } from './http/logging.js';
 import { createMailService, type MailService } from './mail/index.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { logoutRoute } from './routes/auth/logout.js';
@@ -62,10 +62,11 @@ export async function buildApp(
   options: ServerOptions = {},
 ): Promise<Portal> {
   const app = Fastify({
-    ...loggingOptions(config.logLevel, options.logStream),
+    ...loggingOptions(config.logLevel, config.logFormat, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
   });
+  if (config.logFormat === 'pretty') logRequestLines(app);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
   app.setValidatorCompiler(validatorCompiler);

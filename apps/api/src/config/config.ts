@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   LENDER_NAME: z.string().min(1).default('Main Street Funding'),
   LENDER_WEBSITE_URL: httpUrl.default('https://www.example.com/'),
   SUPPORT_PHONE: z.string().min(1).default('(800) 555-0142'),
@@ -87,6 +88,7 @@ export interface Config {
   database: DatabaseLocation;
   trustProxy: boolean;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
   lender: { name: string; websiteUrl: string; supportPhone: string };
   accessTokenTtlSeconds: number;
   /** A sign-in's access can be refreshed for this long, then the borrower signs in again. */
@@ -212,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    // Readable lines for a developer at a terminal; JSON lines for log collectors everywhere else.
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     lender: { name: e.LENDER_NAME, websiteUrl: e.LENDER_WEBSITE_URL, supportPhone: e.SUPPORT_PHONE },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import pinoPretty from 'pino-pretty';
 import { routes } from '@customer-core/contracts';
 
 // Query strings carry one-time tokens, authorization codes and session tokens: log their names, never their values.
@@ -57,15 +58,31 @@ export function redactPath(url: string): string {
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
+export type LogFormat = 'json' | 'pretty';
+
 export function loggingOptions(
   level: string,
+  format: LogFormat,
   /** Where log lines go; standard output unless a test reads them. */
   stream?: Writable,
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'logController'> {
+  // Pretty lines are formatted from the already redacted and serialised record, so redaction applies to both.
+  const destination =
+    format === 'pretty'
+      ? pinoPretty({
+          destination: stream ?? 1,
+          colorize: !stream && process.stdout.isTTY,
+          singleLine: true,
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname,reqId',
+        })
+      : stream;
   return {
+    // Pretty: one line per request from logRequestLines instead of Fastify's two records.
+    ...(format === 'pretty' ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     logger: {
       level,
-      ...(stream ? { stream } : {}),
+      ...(destination ? { stream: destination } : {}),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
@@ -85,4 +102,14 @@ export function loggingOptions(
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   };
+}
+
+/** One concise line per answered request (`GET /auth/login 200 3 ms`), the path redacted like every logged URL. */
+export function logRequestLines(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      `${request.method} ${redactPath(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
+    );
+    done();
+  });
 }
