@@ -42,7 +42,7 @@ describe('primary actions on hover (browser)', () => {
     await hoverAndCheck(page, 'link', 'Request a new reset link', 'reset-link-used');
 
     await page.goto(routes.directAppEmailVerification.href({ token: 'made-up-verification' }));
-    await page.getByRole('button', { name: /^Verify my e/ }).click();
+    await page.getByRole('button', { name: 'Verify my email address' }).click();
     await hoverAndCheck(page, 'link', 'Start a new application', 'verification-link-used');
   });
 

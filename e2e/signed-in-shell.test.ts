@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
-import type { Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot } from './support/browser.js';
 import { DESKTOP, OPERATOR_ENV, PHONE } from './support/loans.js';
@@ -12,7 +12,9 @@ import { DEMO, openPortal, signInAsDemo, type Portal } from './support/portal.js
 
 const DEMO_NAME = `${DEMO.firstName} ${DEMO.lastName}`;
 const onPath = (path: string) => (url: URL) => url.pathname === path;
-const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+/** The menu's item of that name once it has the focus (menus focus their first item as they open). */
+const focusedItem = (menu: Locator, name: string) =>
+  menu.getByRole('menuitem', { name, exact: true }).and(menu.page().locator(':focus'));
 
 describe('signed-in shell (browser)', () => {
   let portal: Portal;
@@ -54,7 +56,7 @@ describe('signed-in shell (browser)', () => {
     await menu.waitFor();
     assert.equal(await trigger.getAttribute('aria-expanded'), 'true');
     await menu.getByText(DEMO.email).waitFor();
-    assert.equal(await focusedText(page), 'Sign out');
+    await focusedItem(menu, 'Sign out').waitFor();
     await assertAccessible(page, 'account menu open');
     await screenshot(page, 'shell-account-menu-open');
     await page.keyboard.press('Escape');
@@ -96,7 +98,8 @@ describe('signed-in shell (browser)', () => {
     const menu = page.getByRole('menu');
     await menu.waitFor();
     assert.deepEqual(await menu.getByRole('menuitem').allInnerTexts(), ['Home', 'Loans', 'Sign out']);
-    assert.equal(await focusedText(page), 'Home');
+    // The menu focuses its first item once it has opened: wait for that, not just for the menu.
+    await focusedItem(menu, 'Home').waitFor();
     await assertAccessible(page, 'phone menu open');
     await screenshot(page, 'shell-phone-menu-open');
     await page.keyboard.press('Escape');
@@ -109,9 +112,9 @@ describe('signed-in shell (browser)', () => {
 
     // Arrow down to Loans, Enter: the menu closes on the Loans page.
     await page.keyboard.press('Enter');
-    await menu.waitFor();
+    await focusedItem(menu, 'Home').waitFor();
     await page.keyboard.press('ArrowDown');
-    assert.equal(await focusedText(page), 'Loans');
+    await focusedItem(menu, 'Loans').waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL(onPath(routes.loans.path));
     await menu.waitFor({ state: 'detached' });

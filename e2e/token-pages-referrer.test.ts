@@ -103,7 +103,7 @@ describe('token pages send no Referer (browser)', () => {
     });
   });
 
-  it('e-mail verification', async () => {
+  it('email verification', async () => {
     const email = 'referrer.applicant@example.com';
     const started = await post(apiPaths.applications.start, {
       businessName: 'Referrer Check LLC',
@@ -118,8 +118,8 @@ describe('token pages send no Referer (browser)', () => {
     const token = decodeURIComponent(path.split('/').pop()!);
     for (const page of [path, routes.directAppEmailVerification.href({ token })]) {
       await checkPage(page, async (tab) => {
-        await tab.getByRole('button', { name: 'Verify my e-mail address' }).click();
-        await tab.getByRole('heading', { name: /Your e-mail address is (already )?verified/ }).waitFor();
+        await tab.getByRole('button', { name: 'Verify my email address' }).click();
+        await tab.getByRole('heading', { name: /Your email address is (already )?verified/ }).waitFor();
       });
     }
   });
