@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { apiPaths } from '@customer-core/contracts';
-import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import type { TestServer } from '../src/testing/index.js';
 import { demoAccessToken, json, post } from './support/session.js';
+import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
 
 /** Polls until the check holds (notices between instances are asynchronous), or fails after 5 s. */
 async function eventually(check: () => Promise<boolean>, what: string) {
@@ -21,24 +21,15 @@ describe(
   'two instances sharing PostgreSQL',
   { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL' },
   () => {
-    let database: TestDatabase;
     let a: TestServer;
-    let b: TestServer;
-    /** Instance B's own address; the public origin (issuer, token issuer) is A's, as behind a load balancer. */
     let bUrl: string;
+    let instances: TwoInstances | undefined;
 
     before(async () => {
-      database = await createTestDatabase('postgres');
-      a = await startTestServer('postgres', {}, { database });
-      // Started while A runs: B must agree on migrations, signing keys and IdP keys rather than make its own.
-      b = await startTestServer('postgres', { PUBLIC_URL: a.baseUrl }, { database });
-      bUrl = `http://127.0.0.1:${new URL(b.server.address).port}`;
+      instances = await startTwoInstances();
+      ({ a, bUrl } = instances);
     });
-    after(async () => {
-      await b?.close();
-      await a?.close();
-      await database?.drop();
-    });
+    after(() => instances?.close());
 
     it('publishes the same keys from both instances', async () => {
       const keysOf = async (url: string) => (await fetch(`${url}${apiPaths.auth.publicKeys}`)).json();

@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { API_ERROR_CODES, apiPaths } from '@customer-core/contracts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@customer-core/database/testing';
+import { testDatabaseKinds } from '@customer-core/database/testing';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
 import { startHostedIdp } from './support/hosted-idp.js';
 import { createUser, mailFor, tokenOf } from './support/links.js';
 import { sleep } from './support/mail.js';
 import { json, post } from './support/session.js';
+import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
 
 // An ID token signs in once, and only while the sign-in it came from lasts.
 
@@ -181,22 +182,15 @@ describe(
   'token exchange on two instances sharing PostgreSQL',
   { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL' },
   () => {
-    let database: TestDatabase;
     let a: TestServer;
-    let b: TestServer;
     let bUrl: string;
+    let instances: TwoInstances | undefined;
 
     before(async () => {
-      database = await createTestDatabase('postgres');
-      a = await startTestServer('postgres', {}, { database });
-      b = await startTestServer('postgres', { PUBLIC_URL: a.baseUrl }, { database });
-      bUrl = `http://127.0.0.1:${new URL(b.server.address).port}`;
+      instances = await startTwoInstances();
+      ({ a, bUrl } = instances);
     });
-    after(async () => {
-      await b?.close();
-      await a?.close();
-      await database?.drop();
-    });
+    after(() => instances?.close());
 
     it('an ID token exchanged on A is refused on B', async () => {
       const user = await createUser(a);
