@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '@customer-core/api/testing';
+import { freePort, keepLastLines } from '@customer-core/api/testing';
 import { createPostgresDatabase } from '@customer-core/database/testing';
 
 // The real server, as production runs it (the built dist/main.js in its own process), so the load
@@ -140,18 +140,6 @@ export function killWithThisProcess(child: ChildProcess): void {
   const kill = () => child.kill('SIGKILL');
   process.once('exit', kill);
   child.once('exit', () => process.off('exit', kill));
-}
-
-function keepLastLines(child: ChildProcess, max = 50): string[] {
-  const lines: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    stream?.setEncoding('utf8');
-    stream?.on('data', (chunk: string) => {
-      for (const line of chunk.split('\n')) if (line.trim()) lines.push(line);
-      lines.splice(0, Math.max(0, lines.length - max));
-    });
-  }
-  return lines;
 }
 
 /** stop() may be called from the run's finally and from Ctrl-C at once: one shutdown either way. */

@@ -1,3 +1,4 @@
+export { keepLastLines } from './child-output.js';
 export { freePort } from './free-port.js';
 export { completeSignInWithSessionToken, signInThroughIdp, type IdpTokens } from './idp-sign-in.js';
 export { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../../src/testing/index.js';
+import { freePort, keepLastLines } from '../../src/testing/index.js';
 
 // The real server as production runs it: the built dist/main.js in a process of its own, so a crash
 // shows as a process exit rather than as a failure of the test runner.
@@ -73,16 +73,4 @@ export async function waitUntilReady(server: ChildServer, attempts: number): Pro
     await new Promise((resolve) => setTimeout(resolve, 50)); // not a busy loop while it starts
   }
   throw new Error(`not ready after ${attempts} attempts:\n${server.output().join('\n')}`);
-}
-
-function keepLastLines(child: ChildProcess, max = 50): string[] {
-  const lines: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    stream?.setEncoding('utf8');
-    stream?.on('data', (chunk: string) => {
-      for (const line of chunk.split('\n')) if (line.trim()) lines.push(line);
-      lines.splice(0, Math.max(0, lines.length - max));
-    });
-  }
-  return lines;
 }
