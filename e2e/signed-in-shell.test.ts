@@ -12,6 +12,17 @@ import { DEMO, openPortal, signInAsDemo, type Portal } from './support/portal.js
 
 const DEMO_NAME = `${DEMO.firstName} ${DEMO.lastName}`;
 const onPath = (path: string) => (url: URL) => url.pathname === path;
+/** Escape closes the menu and gives the focus back to the button that opened it. */
+async function closeByEscape(menu: Locator, trigger: Locator) {
+  await menu.page().keyboard.press('Escape');
+  await menu.waitFor({ state: 'detached' });
+  assert.equal(
+    await trigger.evaluate((node) => node === document.activeElement),
+    true,
+    'focus back on the trigger',
+  );
+}
+
 /** The menu's item of that name once it has the focus (menus focus their first item as they open). */
 const focusedItem = (menu: Locator, name: string) =>
   menu.getByRole('menuitem', { name, exact: true }).and(menu.page().locator(':focus'));
@@ -59,13 +70,7 @@ describe('signed-in shell (browser)', () => {
     await focusedItem(menu, 'Sign out').waitFor();
     await assertAccessible(page, 'account menu open');
     await screenshot(page, 'shell-account-menu-open');
-    await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'detached' });
-    assert.equal(
-      await trigger.evaluate((node) => node === document.activeElement),
-      true,
-      'focus back on the trigger',
-    );
+    await closeByEscape(menu, trigger);
 
     await nav.getByRole('link', { name: 'Loans' }).hover();
     await screenshot(page, 'shell-nav-hover');
@@ -102,13 +107,7 @@ describe('signed-in shell (browser)', () => {
     await focusedItem(menu, 'Home').waitFor();
     await assertAccessible(page, 'phone menu open');
     await screenshot(page, 'shell-phone-menu-open');
-    await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'detached' });
-    assert.equal(
-      await trigger.evaluate((node) => node === document.activeElement),
-      true,
-      'focus back on the trigger',
-    );
+    await closeByEscape(menu, trigger);
 
     // Arrow down to Loans, Enter: the menu closes on the Loans page.
     await page.keyboard.press('Enter');
