@@ -54,5 +54,5 @@ export async function recordToasts(page: Page): Promise<void> {
 }
 
 export function toastLives(page: Page): Promise<ToastLife[]> {
-  return page.evaluate('window.__toastLives ?? []') as Promise<ToastLife[]>;
+  return page.evaluate<ToastLife[]>('window.__toastLives ?? []');
 }

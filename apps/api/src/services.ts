@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { IdentityProvider, IdpUser, NewUser } from '@customer-core/idp';
+import type { IdentityProvider } from '@customer-core/idp';
 import { loanApplications, type LoanApplications } from './applications/applications.js';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
 import type { ServiceCredential } from './config/service-credentials.js';
+import type { BundledIdentityProvider } from './identity/bundled-identity-provider.js';
 import type { ApiDatabase } from './db/schema.js';
 import { invitations, type Invitations } from './invitations/invitations.js';
 import { emailLinks, type EmailLinks } from './links/email-links.js';
@@ -52,21 +53,6 @@ export interface AuthServices {
   applications: LoanApplications;
   /** Behind a load balancer: a client's address is the last X-Forwarded-For entry (rate limits). */
   trustProxy: boolean;
-}
-
-export interface BundledIdentityProvider {
-  issuer: string;
-  endSessions(accountId: string): Promise<void>;
-  /** Whether the IdP session an ID token names (its sid) is still signed in as this account. */
-  hasSession(sessionId: string, accountId: string): Promise<boolean>;
-  users: {
-    /** Throws LoginAlreadyExistsError when the login (case-insensitive) is taken. */
-    create(input: NewUser): Promise<IdpUser>;
-    findById(id: string): Promise<IdpUser | undefined>;
-    findByLogin(login: string): Promise<IdpUser | undefined>;
-    setPassword(id: string, password: string): Promise<void>;
-  };
-  issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
 }
 
 /** A token signed just before a rotation, by an instance that had not reloaded its keys yet, must outlive it. */

@@ -132,12 +132,12 @@ for (const kind of testDatabaseKinds()) {
 
       assert.equal(
         message.subject,
-        'Confirm your e-mail address for your Main Street Funding loan application',
+        'Confirm your email address for your Main Street Funding loan application',
       );
       assert.ok(message.links.includes(`${url}/app/email-verification/${token}`));
-      assert.match(message.text, /^Confirm your e-mail address\n\nHello,\n\n/);
+      assert.match(message.text, /^Confirm your email address\n\nHello,\n\n/);
       assert.match(message.text, /The link expires in 3 days\./);
-      assert.match(message.text, /Didn't start an application\?/);
+      assert.match(message.text, /Didn’t start an application\?/);
       assert.ok(!message.text.includes('Hopper'), 'nothing the applicant typed is in the message');
 
       // Neither a GET of the API path nor of the e-mailed page verifies.

@@ -114,8 +114,10 @@ for (const kind of testDatabaseKinds()) {
       assert.match(iframe, /srcdoc="[^"]*&lt;p onclick=&quot;alert\(2\)&quot;&gt;/);
       assert.ok(page.includes('<a href="https://example.org/x" target="_blank" rel="noopener noreferrer">'));
 
-      const everyone = await (await fetch(`${server.baseUrl}/dev/mailbox/messages`)).json();
-      const older = (everyone as MailboxMessage[]).at(-1)!;
+      const everyone = (await (
+        await fetch(`${server.baseUrl}/dev/mailbox/messages`)
+      ).json()) as MailboxMessage[];
+      const older = everyone.at(-1)!;
       const selected = await (await fetch(`${server.baseUrl}/dev/mailbox?id=${older.id}`)).text();
       assert.match(selected, new RegExp(`<h1 class="message__subject">${older.subject}</h1>`));
     });

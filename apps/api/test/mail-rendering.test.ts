@@ -98,7 +98,7 @@ describe('e-mail rendering', () => {
     assert.equal(reset.subject, 'Reset your Main Street Funding password');
     assert.match(reset.text, /^Reset your password\n\nHello,\n\n/);
     assert.match(reset.text, /expires in 1 hour/);
-    assert.match(reset.text, /Didn't ask for this\?/);
+    assert.match(reset.text, /Didn’t ask for this\?/);
     assert.match(reset.text, /\(800\) 555-0142/);
     assert.match(reset.html, /<html lang="en">/);
 

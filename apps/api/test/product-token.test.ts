@@ -49,7 +49,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(decoded?.issuer, ISSUER);
       assert.equal(decoded?.scope, 'borrower');
       assert.equal(decoded?.isValid, true);
-      assert.equal(decoded!.exp - decoded!.iat, 600);
+      assert.equal(decoded.exp - decoded.iat, 600);
       const verified = await tokens.verify(token);
       assert.equal(verified.ok, true);
     });

@@ -121,7 +121,7 @@ for (const kind of testDatabaseKinds()) {
       assert.match(message.text, /^Welcome to Main Street Funding\n\nHi Grace,\n\n/);
       assert.match(message.text, /The link works once and expires in 7 days\./);
       assert.match(message.text, /Set up my account:\nhttp:\/\/localhost:\d+\/user-registration\//);
-      assert.match(message.text, /Weren't expecting this\?/);
+      assert.match(message.text, /Weren’t expecting this\?/);
       assert.match(message.html, /Set up my account<\/a>/);
       const { sender } = await server.server.db
         .selectFrom('dev_mailbox_message')

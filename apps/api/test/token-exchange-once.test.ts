@@ -134,7 +134,7 @@ for (const kind of testDatabaseKinds()) {
       const ended = await idpSignIn(user);
       const live = await idpSignIn(user);
       // The session of `ended` ends at the identity provider (as its own sign-out does).
-      await sql`delete from idp_oidc_model where model = 'Session' and uid = ${claimsOf(ended.idToken).sid as string}`.execute(
+      await sql`delete from idp_oidc_model where model = 'Session' and uid = ${claimsOf(ended.idToken).sid}`.execute(
         server.server.db,
       );
       expectSpent(await exchange(url, ended.idToken), API_ERROR_CODES.idpSessionEnded, /has ended/);

@@ -73,7 +73,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
 
   const configuration: Configuration = {
     adapter: (model: string) => new PostgresOidcAdapter(db, model),
-    jwks: options.signingKeys as Configuration['jwks'],
+    jwks: options.signingKeys,
     cookies: {
       keys: options.cookieKeys.keys,
       long: cookie,

@@ -62,8 +62,11 @@ export async function startApp(
   const port = await freePort();
   const issuer = `http://localhost:${options.issuerPort ?? port}/oauth2/default`;
   const logs: string[] = [];
-  const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(line) });
-  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+  const logger: FastifyBaseLogger = pino(
+    { level: 'debug' },
+    { write: (line: string) => void logs.push(line) },
+  );
+  const app = Fastify({ loggerInstance: logger });
   // What the host app's helmet does: headers on the raw response before any route runs.
   app.addHook('onRequest', async (_request, reply) => {
     reply.raw.setHeader('X-Frame-Options', 'SAMEORIGIN');
@@ -206,7 +209,12 @@ export function postedMessage(html: string): PostedMessage {
   const targetOrigin = /^\s*var targetOrigin = (.*);$/m.exec(script ?? '')?.[1];
   if (!script || !data || !targetOrigin)
     throw new Error(`not an okta_post_message page: ${html.slice(0, 300)}`);
-  return { data: JSON.parse(data), targetOrigin: JSON.parse(targetOrigin), script, html };
+  return {
+    data: JSON.parse(data) as PostedMessage['data'],
+    targetOrigin: JSON.parse(targetOrigin) as string,
+    script,
+    html,
+  };
 }
 
 /** The hidden-iframe step of okta-auth-js' getWithoutPrompt({ sessionToken }). */

@@ -5,7 +5,7 @@ import {
   checklistChange,
   checklistKey,
   passwordChecklist,
-} from '../src/features/password-set/password-checklist-state.ts';
+} from '../src/components/password-set/password-checklist-state.ts';
 
 const met = (password: string) =>
   Object.fromEntries(passwordChecklist(password).map((item) => [item.code, item.met]));

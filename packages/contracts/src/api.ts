@@ -25,6 +25,10 @@ export const apiPaths = {
   },
   /** The signed-in borrower's loans and their checkout (Bearer product access token). */
   borrower: {
+    /** Every document of every loan of the borrower, grouped by loan; one document; its signed PDF. */
+    documents: '/api/borrower/documents',
+    document: route('/api/borrower/documents/:documentId'),
+    signedDocumentPdf: route('/api/borrower/documents/:documentId/signed.pdf'),
     loans: '/api/borrower/loans',
     loan: route('/api/borrower/loans/:loanId'),
     /** Starts the loan's document checkout (again: no change). */
@@ -47,6 +51,8 @@ export const apiPaths = {
     invitations: '/api/operator/invitations',
     loans: '/api/operator/loans',
     loan: route('/api/operator/loans/:reference'),
+    /** Records an instalment of the loan's payment schedule (one per due day), paid or not. */
+    loanInstalments: route('/api/operator/loans/:reference/instalments'),
     borrowers: '/api/operator/borrowers',
     signingKeyRotations: '/api/operator/signing-key-rotations',
   },
@@ -93,7 +99,7 @@ export const SendMagicLinkRequestSchema = z.object({
 });
 export type SendMagicLinkRequest = z.infer<typeof SendMagicLinkRequestSchema>;
 
-export const LINK_SENT_MESSAGE = 'If an account exists for that e-mail, we sent a link.';
+export const LINK_SENT_MESSAGE = 'If an account exists for that email, we sent a link.';
 export const LinkSentResponseSchema = z.object({ message: z.literal(LINK_SENT_MESSAGE) });
 export type LinkSentResponse = z.infer<typeof LinkSentResponseSchema>;
 

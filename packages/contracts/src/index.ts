@@ -1,6 +1,7 @@
 export * from './access-token.js';
 export * from './api.js';
 export * from './credentials.js';
+export * from './documents.js';
 export * from './identity-provider-choice.js';
 export * from './joining.js';
 export * from './loans.js';

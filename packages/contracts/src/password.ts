@@ -30,7 +30,7 @@ export const PASSWORD_RULES: ReadonlyArray<{
   {
     code: 'number',
     label: `A number or one of ${PASSWORD_SYMBOLS}`,
-    message: `Include a number or one of ${PASSWORD_SYMBOLS}`,
+    message: `Include a number or one of ${PASSWORD_SYMBOLS}.`,
     test: (p) => /[0-9!@#$%^&*()]/.test(p),
   },
 ];

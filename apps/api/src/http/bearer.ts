@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-error.js';
-import { accessTokenRefused } from '../routes/auth/token-problems.js';
+import { accessTokenRefused } from './token-problems.js';
 import type { AccessTokenChecker } from '../tokens/access-tokens.js';
 import type { ProductTokenClaims } from '../tokens/product-token.js';
 

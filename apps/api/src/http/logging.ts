@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { pino, type Logger } from 'pino';
 import pinoPretty from 'pino-pretty';
 import { routes } from '@customer-core/contracts';
 
@@ -60,23 +61,32 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
 
 export type LogFormat = 'json' | 'pretty';
 
+// Pretty lines are formatted from the already redacted and serialised record, so redaction applies to both.
+function logDestination(format: LogFormat, stream?: Writable): Writable | undefined {
+  return format === 'pretty'
+    ? pinoPretty({
+        destination: stream ?? 1,
+        colorize: !stream && process.stdout.isTTY,
+        singleLine: true,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname,reqId',
+      })
+    : stream;
+}
+
+/** A logger for what happens outside any request (the process supervisor), in the servers' format. */
+export function processLogger(level: string, format: LogFormat): Logger {
+  const destination = logDestination(format);
+  return destination ? pino({ level }, destination) : pino({ level });
+}
+
 export function loggingOptions(
   level: string,
   format: LogFormat,
   /** Where log lines go; standard output unless a test reads them. */
   stream?: Writable,
 ): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'logController'> {
-  // Pretty lines are formatted from the already redacted and serialised record, so redaction applies to both.
-  const destination =
-    format === 'pretty'
-      ? pinoPretty({
-          destination: stream ?? 1,
-          colorize: !stream && process.stdout.isTTY,
-          singleLine: true,
-          translateTime: 'SYS:HH:MM:ss',
-          ignore: 'pid,hostname,reqId',
-        })
-      : stream;
+  const destination = logDestination(format, stream);
   return {
     // Pretty: one line per request from logRequestLines instead of Fastify's two records.
     ...(format === 'pretty' ? { logController: new LogController({ disableRequestLogging: true }) } : {}),

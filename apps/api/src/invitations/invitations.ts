@@ -4,7 +4,7 @@ import { LoginAlreadyExistsError, type IdpUser } from '@customer-core/idp';
 import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
 import type { MailService } from '../mail/index.js';
-import type { BundledIdentityProvider } from '../services.js';
+import type { BundledIdentityProvider } from '../identity/bundled-identity-provider.js';
 import { invitationStore } from './invitation-store.js';
 
 export interface InvitationDependencies {

@@ -4,7 +4,8 @@ import type { ApiDatabase } from '../db/schema.js';
 import { enqueueMail, type MailExecutor, type MailMessage } from './outbox.js';
 import { mailTemplates, type MailTemplates } from './templates.js';
 import { devMailboxTransport, smtpTransport, type MailTransport } from './transports.js';
-import { MailWorker, type MailLogger } from './worker.js';
+import type { MailLogger } from './logger.js';
+import { MailWorker } from './worker.js';
 
 export { enqueueMail, type MailExecutor, type MailMessage } from './outbox.js';
 export {
@@ -15,7 +16,8 @@ export {
   type RenderedEmail,
 } from './render.js';
 export { mailTemplates, type MailTemplates, type TemplatedEmail } from './templates.js';
-export { MailWorker, retryDelayMs, type MailLogger, type MailWorkerOptions } from './worker.js';
+export type { MailLogger } from './logger.js';
+export { MailWorker, retryDelayMs, type MailWorkerOptions } from './worker.js';
 export type { MailTransport, OutgoingMail } from './transports.js';
 
 /** E-mail for one instance: what flows call, and the worker that delivers. */

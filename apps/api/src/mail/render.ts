@@ -102,7 +102,7 @@ export function emailRenderer(brand: MailBrand) {
 <a href="${escapeHtml(action.url)}" target="_blank" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:700;line-height:20px;color:#ffffff;text-decoration:none;border-radius:8px;">${e(action.label)}</a>
 </td></tr>
 </table>
-<p style="margin:0 0 24px;font-size:14px;line-height:20px;color:${COLORS.muted};">If the button doesn't work, copy this link into your browser:<br>
+<p style="margin:0 0 24px;font-size:14px;line-height:20px;color:${COLORS.muted};">If the button doesn’t work, copy this link into your browser:<br>
 <a href="${escapeHtml(action.url)}" target="_blank" style="color:${COLORS.link};word-break:break-all;">${e(action.url)}</a></p>`
       : '';
 

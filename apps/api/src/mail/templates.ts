@@ -62,7 +62,7 @@ export function mailTemplates(brand: MailBrand) {
           `The link works once and expires in ${expiry}.`,
         ],
         action: { label: 'Choose a new password', url: resetUrl },
-        footnote: `Didn't ask for this? You can safely ignore this e-mail; your password won't change. If you think someone else is trying to get into your account, call us at ${brand.supportPhone}.`,
+        footnote: `Didn’t ask for this? You can safely ignore this email; your password won’t change. If you think someone else is trying to get into your account, call us at ${brand.supportPhone}.`,
       }),
     } satisfies TemplatedEmail;
   }
@@ -77,11 +77,11 @@ export function mailTemplates(brand: MailBrand) {
         heading: 'Sign in to your account',
         paragraphs: [
           greeting(firstName),
-          `Someone asked to sign in to your ${lender} account with this e-mail address. If it was you, follow the link below to sign in. No password is needed.`,
-          `The link works once and expires in ${expiry}. Please don't forward this e-mail: anyone with the link can sign in as you.`,
+          `Someone asked to sign in to your ${lender} account with this email address. If it was you, follow the link below to sign in. No password is needed.`,
+          `The link works once and expires in ${expiry}. Please don’t forward this email: anyone with the link can sign in as you.`,
         ],
         action: { label: 'Sign in', url: signInUrl },
-        footnote: `Didn't ask for this? You can safely ignore this e-mail; nothing happens unless the link is used. If you keep getting these messages, call us at ${brand.supportPhone}.`,
+        footnote: `Didn’t ask for this? You can safely ignore this email; nothing happens unless the link is used. If you keep getting these messages, call us at ${brand.supportPhone}.`,
       }),
     } satisfies TemplatedEmail;
   }
@@ -96,12 +96,12 @@ export function mailTemplates(brand: MailBrand) {
         heading: `Welcome to ${lender}`,
         paragraphs: [
           greeting(firstName),
-          `We've set up an online account for you at ${lender}. There you can see your loans, their balances and next payments, and review and sign your loan documents whenever it suits you.`,
-          'To get started, follow the link below and choose a password. Your account will use this e-mail address to sign in.',
-          `The link works once and expires in ${expiry}. If it has expired, call us and we'll send you a new one.`,
+          `We’ve set up an online account for you at ${lender}. There you can see your loans, their balances and next payments, and review and sign your loan documents whenever it suits you.`,
+          'To get started, follow the link below and choose a password. Your account will use this email address to sign in.',
+          `The link works once and expires in ${expiry}. If it has expired, call us and we’ll send you a new one.`,
         ],
         action: { label: 'Set up my account', url: registrationUrl },
-        footnote: `Weren't expecting this? You can safely ignore this e-mail: no account is created unless the link is used. If you think it reached you by mistake, call us at ${brand.supportPhone}.`,
+        footnote: `Weren’t expecting this? You can safely ignore this email: no account is created unless the link is used. If you think it reached you by mistake, call us at ${brand.supportPhone}.`,
       }),
     } satisfies TemplatedEmail;
   }
@@ -112,17 +112,17 @@ export function mailTemplates(brand: MailBrand) {
     const expiry = duration(expiresInMinutes);
     return {
       kind: 'email-verification',
-      subject: `Confirm your e-mail address for your ${lender} loan application`,
+      subject: `Confirm your email address for your ${lender} loan application`,
       ...renderEmail({
         preheader: `One click to continue your loan application. The link expires in ${expiry}.`,
-        heading: 'Confirm your e-mail address',
+        heading: 'Confirm your email address',
         paragraphs: [
           'Hello,',
-          `Thank you for starting a loan application with ${lender}. To continue, please confirm that this e-mail address is yours by following the link below.`,
-          `The link expires in ${expiry}. Once your address is confirmed, we'll be in touch about the next steps.`,
+          `Thank you for starting a loan application with ${lender}. To continue, please confirm that this email address is yours by following the link below.`,
+          `The link expires in ${expiry}. Once your address is confirmed, we’ll be in touch about the next steps.`,
         ],
-        action: { label: 'Confirm my e-mail address', url: verificationUrl },
-        footnote: `Didn't start an application? Someone may have typed your address by mistake. You can safely ignore this e-mail: the address is not confirmed unless the link is used.`,
+        action: { label: 'Confirm my email address', url: verificationUrl },
+        footnote: `Didn’t start an application? Someone may have typed your address by mistake. You can safely ignore this email: the address is not confirmed unless the link is used.`,
       }),
     } satisfies TemplatedEmail;
   }

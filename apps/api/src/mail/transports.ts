@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { ApiDatabase } from '../db/schema.js';
 import { extractLinks } from './links.js';
 import { redactLinkForLog } from './redaction.js';
-import type { MailLogger } from './worker.js';
+import type { MailLogger } from './logger.js';
 
 /** A message as a transport sends it. */
 export interface OutgoingMail {

@@ -9,15 +9,8 @@ import {
   type ClaimedMail,
 } from './outbox.js';
 import { maskEmail, redactForLog } from './redaction.js';
+import type { MailLogger } from './logger.js';
 import { messageIdFor, PermanentMailError, type MailTransport } from './transports.js';
-
-/** What the worker logs through; a Fastify/pino logger fits. */
-export interface MailLogger {
-  debug(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
 
 export interface MailWorkerOptions {
   from: { name: string; address: string };

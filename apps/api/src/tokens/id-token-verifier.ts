@@ -55,7 +55,7 @@ export class IdTokenVerifier {
     for (const p of providers) {
       if (this.#providers.has(p.issuer)) continue;
       const keys = p.localKeys
-        ? (createLocalJWKSet(p.localKeys() as Parameters<typeof createLocalJWKSet>[0]) as JWTVerifyGetKey)
+        ? (createLocalJWKSet(p.localKeys()) as JWTVerifyGetKey)
         : (createRemoteJWKSet(new URL(`${p.issuer}/v1/keys`)) as JWTVerifyGetKey);
       this.#providers.set(p.issuer, { clientId: p.clientId, keys });
     }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { freePort, keepLastLines } from '../../src/testing/index.js';
 
 // The real server as production runs it: the built dist/main.js in a process of its own, so a crash
@@ -13,6 +14,10 @@ export interface ChildServer {
   exited(): string | undefined;
   /** Its last output lines (warnings and errors). */
   output(): string[];
+  /** Resolves with the first line of its standard output that matches, printed already or to come. */
+  printed(pattern: RegExp): Promise<string>;
+  /** The server's process id (with SERVER_PROCESSES above 1, the primary's). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -36,6 +41,22 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   process.once('exit', kill);
   child.once('exit', () => process.off('exit', kill));
   const lines = keepLastLines(child);
+  const printedLines: string[] = [];
+  const waiting = new Set<{ pattern: RegExp; found: (line: string) => void }>();
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    printedLines.push(line);
+    for (const waiter of waiting)
+      if (waiter.pattern.test(line)) {
+        waiting.delete(waiter);
+        waiter.found(line);
+      }
+  });
+  const printed = (pattern: RegExp) => {
+    const line = printedLines.find((l) => pattern.test(l));
+    return line !== undefined
+      ? Promise.resolve(line)
+      : new Promise<string>((found) => waiting.add({ pattern, found }));
+  };
   const exited = () =>
     child.exitCode !== null || child.signalCode !== null
       ? `exit ${child.exitCode ?? child.signalCode}`
@@ -44,6 +65,8 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     url,
     exited,
     output: () => [...lines],
+    printed,
+    pid: child.pid!,
     stop: async () => {
       if (exited()) return;
       const done = new Promise((resolve) => child.once('exit', resolve));

@@ -216,7 +216,8 @@ export function hostileRequestGenerator(
       () => [],
       () => [hostileString()],
       () => ({}),
-      () => JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'),
+      (): unknown =>
+        JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'),
       () => nested(r.pick([10, 200, 2000])),
     ])();
   }
@@ -311,7 +312,7 @@ export function hostileRequestGenerator(
     const keys = Object.keys(fields);
     if (keys.length && r.chance(0.7)) {
       const key = r.pick(keys);
-      fields[key] = hostileString(String(fields[key] ?? ''));
+      fields[key] = hostileString(String((fields[key] as string | number | undefined) ?? ''));
     } else if (r.chance(0.3)) {
       fields[r.pick(['to', 'id', '__proto__[polluted]', 'constructor[prototype][x]', 'a[]'])] =
         hostileString();

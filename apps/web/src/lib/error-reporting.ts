@@ -1,16 +1,9 @@
 import { readRawPortalConfig } from '../config/portal-config-meta';
+import type { ErrorContext, ErrorReporter } from './error-reporter';
 
 // The one seam for reporting unexpected errors: always to the console, and to the error-reporting
 // service in production only (spec sections 1 and 9: decided from the host name). That service's
 // client is downloaded after the page has loaded and only there; errors before it are kept for it.
-
-export interface ErrorContext {
-  /** Where the error was caught, e.g. 'route' or 'app'. */
-  source: string;
-  [detail: string]: unknown;
-}
-
-export type ErrorReporter = (error: unknown, context: ErrorContext) => void;
 
 const MAX_PENDING = 20;
 let reporter: ErrorReporter | null = null;

@@ -1,7 +1,7 @@
 import { captureException, init, replayIntegration, type Breadcrumb } from '@sentry/react';
 import { APP_NAME, APP_VERSION } from '../config/app-info';
 import { getPortalConfig } from '../config/portal-config';
-import type { ErrorReporter } from './error-reporting';
+import type { ErrorReporter } from './error-reporter';
 import { originPattern, scrubUrl } from './error-report-privacy';
 
 // The error-reporting service's client (Sentry), in a chunk of its own that only the production
@@ -14,7 +14,7 @@ function scrubBreadcrumb(breadcrumb: Breadcrumb): Breadcrumb {
   if (!data) return breadcrumb;
   const scrubbed = { ...data };
   for (const field of URL_FIELDS) {
-    const value = scrubbed[field];
+    const value: unknown = scrubbed[field];
     if (typeof value === 'string') scrubbed[field] = scrubUrl(value);
   }
   return { ...breadcrumb, data: scrubbed };

@@ -6,7 +6,7 @@ import {
   LogoutResponseSchema,
 } from '@customer-core/contracts';
 import type { AuthServices } from '../../services.js';
-import { accessTokenRefused } from './token-problems.js';
+import { accessTokenRefused } from '../../http/token-problems.js';
 
 /**
  * Sign-out: the token's whole session family is revoked for every instance (tokens refreshed from it

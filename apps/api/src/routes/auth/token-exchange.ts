@@ -7,7 +7,7 @@ import {
 } from '@customer-core/contracts';
 import type { AuthServices } from '../../services.js';
 import type { IdTokenUse, VerifiedIdentity } from '../../tokens/id-token-verifier.js';
-import { idTokenRefused, idTokenSpent, type IdTokenSpent } from './token-problems.js';
+import { idTokenRefused, idTokenSpent, type IdTokenSpent } from '../../http/token-problems.js';
 
 /**
  * Sign-in step 4 (spec section 4): the identity provider's ID token becomes a product access token.

@@ -7,7 +7,7 @@ import {
 } from '@customer-core/contracts';
 import type { AuthServices } from '../../services.js';
 import type { ProductTokenClaims } from '../../tokens/product-token.js';
-import { accessTokenRefused } from './token-problems.js';
+import { accessTokenRefused } from '../../http/token-problems.js';
 
 /**
  * A fresh access token for the current one of an unrevoked session, within its maximum age. Refresh

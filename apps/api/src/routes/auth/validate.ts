@@ -6,7 +6,7 @@ import {
   ValidateResponseSchema,
 } from '@customer-core/contracts';
 import type { AuthServices } from '../../services.js';
-import { accessTokenRefused } from './token-problems.js';
+import { accessTokenRefused } from '../../http/token-problems.js';
 
 /** Whether an access token is good now, and if not why (the refusal's `reason`). */
 export const validateRoute =

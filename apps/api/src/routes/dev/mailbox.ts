@@ -74,7 +74,8 @@ function mailboxPage(page: {
   to: string | undefined;
 }): string {
   const { lenderName, messages, selected, to } = page;
-  const hrefOf = (id: string) => `/dev/mailbox?${new URLSearchParams({ ...(to ? { to } : {}), id })}`;
+  const hrefOf = (id: string) =>
+    `/dev/mailbox?${new URLSearchParams({ ...(to ? { to } : {}), id }).toString()}`;
   const list = messages
     .map(
       (m) => `<li><a class="item${m === selected ? ' item--selected' : ''}" href="${e(hrefOf(m.id))}"${

@@ -13,7 +13,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../passwords/commo
 import type { AuthServices } from '../../services.js';
 
 const ALREADY_REGISTERED_MESSAGE =
-  "This e-mail address already has an account. Sign in instead, or reset your password if you've forgotten it.";
+  'This email address already has an account. Sign in instead, or reset your password if you’ve forgotten it.';
 
 /**
  * The page of an invitation's link: who it is for, then registration with the chosen password, which

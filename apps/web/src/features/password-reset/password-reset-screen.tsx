@@ -7,7 +7,7 @@ import { FormScreen } from '../../components/form-screen';
 import { InvalidLink } from '../../components/invalid-link';
 import { useAuth } from '../../lib/auth/use-auth';
 import type { SignInLocationState } from '../../lib/sign-in-notice';
-import { PasswordSetForm, type PasswordSetOutcome } from '../password-set/password-set-form';
+import { PasswordSetForm, type PasswordSetOutcome } from '../../components/password-set/password-set-form';
 import { Loading } from '../../components/loading';
 import { checkPasswordResetLink, finishPasswordReset } from './finish-password-reset';
 

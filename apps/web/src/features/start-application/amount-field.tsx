@@ -11,7 +11,9 @@ const dollars = (value: number) => `$${value.toLocaleString('en-US')}`;
  */
 export function parseDollars(typed: unknown): number | undefined {
   if (typeof typed === 'number') return typed;
-  const cleaned = String(typed ?? '').replace(/[\s,$]/g, '');
+  if (typed === undefined || typed === null) return undefined;
+  if (typeof typed !== 'string') return Number.NaN;
+  const cleaned = typed.replace(/[\s,$]/g, '');
   if (!cleaned) return undefined;
   return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }

@@ -12,7 +12,7 @@ import { completeLinkSignIn } from '../../lib/complete-link-sign-in';
 import { loadIdentityProvider, type IdentityProviderClient } from '../../lib/identity-provider';
 import { useIdentityProviderUnavailableReason } from '../../lib/identity-provider-availability';
 import { clearPendingToast, savePendingToast } from '../../lib/pending-toast';
-import { PasswordSetForm, type PasswordSetOutcome } from '../password-set/password-set-form';
+import { PasswordSetForm, type PasswordSetOutcome } from '../../components/password-set/password-set-form';
 import { AlreadyRegistered, InvalidInvitation, InvitationLookupFailed } from './invitation-problems';
 import { REGISTRATION_FAILED, register, type InvitationRefused } from './registration-api';
 import { useInvitation } from './use-invitation';

@@ -2,9 +2,9 @@ import { PasswordSetSchema, type PasswordSet } from '@customer-core/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormField, fieldErrorId } from '../../components/form-field';
-import { PasswordInput } from '../../components/password-input';
-import { Spinner } from '../../components/spinner';
+import { FormField, fieldErrorId } from '../form-field';
+import { PasswordInput } from '../password-input';
+import { Spinner } from '../spinner';
 import { PasswordChecklist } from './password-checklist';
 import './password-set.css';
 

@@ -1,0 +1,37 @@
+/** Import boundaries, checked by `npm run lint`: no cycles, web features apart, HTTP plumbing below the routes. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'A module that imports itself through others cannot be read or changed on its own.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'web-features-apart',
+      severity: 'error',
+      comment: 'A feature does not reach into another: move what both need to a shared folder.',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'http-below-routes',
+      severity: 'error',
+      comment: 'HTTP plumbing serves the routes; it does not import them.',
+      from: { path: '^apps/api/src/http/' },
+      to: { path: '^apps/api/src/routes/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['source', 'import', 'types', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+  },
+};
