@@ -93,7 +93,7 @@ function serverCpuSeconds(pid: number): number {
 function machineBusySeconds(): number {
   try {
     const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
-    const [user, nice, system, , , irq, softirq] = ticks.map(Number) as number[];
+    const [user, nice, system, , , irq, softirq] = ticks.map(Number);
     return (user! + nice! + system! + irq! + softirq!) / TICKS_PER_SECOND;
   } catch {
     return Number.NaN;

@@ -21,7 +21,7 @@ export async function bareHttp(body: string, load: Omit<LoadSpec, 'url' | 'metho
   );
   killWithThisProcess(child);
   try {
-    const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+    const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
     const port = Number(chunk.toString().trim());
     return await measureEndpoint({ ...load, url: `http://127.0.0.1:${port}/`, method: 'GET' });
   } finally {

@@ -192,7 +192,7 @@ try {
 rows.push(rssRow(usage, RSS_LIMIT));
 notes.push(
   'cpu: average cores busy in the measured window: server + load generator (this process) / whole ' +
-    'machine (the rest is PostgreSQL and whatever else runs). ' +
+    "machine (the rest is PostgreSQL, the flood's attacker process and whatever else runs). " +
     `1 MB = 10^6 bytes. Database: ${server.database}.`,
 );
 console.log('');

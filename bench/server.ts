@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_ENV } from '../scripts/server-env.mjs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,7 @@ export async function startBenchServer({ postgresUrl, cpuProfileDir }: StartOpti
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/main.js')], {
     cwd: root,
     env: {
+      ...SERVER_ENV,
       PATH: process.env.PATH,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,12 +1,14 @@
 import { apiPaths } from '@customer-core/contracts';
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import { fork, type ChildProcess } from 'node:child_process';
 import type { LoadResult } from './http-load.js';
 import { percentile } from './stats.js';
 
 // A flood of password sign-ins, as from a botnet: `concurrency` at once, each from an address of its
 // own (so no per-address limit answers), against a login that does not exist (every one costs an
-// argon2id check all the same). Meanwhile autocannon measures what borrowers and load balancers need
-// to keep working: /healthz and token validation, probed a few at a time.
+// argon2id check all the same), sent by a process of its own. Meanwhile this process measures what
+// borrowers and load balancers need to keep working: /healthz and token validation, a few at a time.
 
 export interface FloodResult {
   healthz: LoadResult;
@@ -21,31 +23,11 @@ export async function measureDuringSignInFlood(
   options: { concurrency: number; seconds: number; warmUpSeconds: number; connections: number },
   onPhase: (phase: 'warm-up' | 'measure') => void = () => {},
 ): Promise<FloodResult> {
-  const signIns: Record<string, number> = {};
-  let flooding = true;
-  let sent = 0;
-  // 10.0.0.0/8: 16 million addresses, a fresh one for every sign-in.
-  const nextAddress = () => {
-    sent += 1;
-    return `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`;
-  };
-  const worker = async () => {
-    while (flooding) {
-      const status = await fetch(`${url}/api/v1/authn`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
-        body: JSON.stringify({ username: 'nobody@example.com', password: 'Not-the-password-1' }),
-      }).then(
-        async (response) => {
-          await response.arrayBuffer();
-          return String(response.status);
-        },
-        () => 'connection error',
-      );
-      signIns[status] = (signIns[status] ?? 0) + 1;
-    }
-  };
-  const workers = Array.from({ length: options.concurrency }, worker);
+  // The attacker in a process of its own, as it would be: the probes here do not queue behind its sockets.
+  const attacker = fork(new URL('./sign-in-flood-attacker.ts', import.meta.url), [
+    url,
+    String(options.concurrency),
+  ]);
   try {
     onPhase('warm-up');
     await new Promise((resolve) => setTimeout(resolve, options.warmUpSeconds * 1000));
@@ -60,11 +42,18 @@ export async function measureDuringSignInFlood(
         options,
       ),
     ]);
+    const signIns = await stopAttacker(attacker);
     return { healthz, validate, signIns };
   } finally {
-    flooding = false;
-    await Promise.all(workers);
+    attacker.kill();
   }
+}
+
+/** Stops the flood and collects its answers by status. */
+async function stopAttacker(attacker: ChildProcess): Promise<Record<string, number>> {
+  attacker.send('stop');
+  const [signIns] = (await once(attacker, 'message')) as [Record<string, number>];
+  return signIns;
 }
 
 /**

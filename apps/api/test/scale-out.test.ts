@@ -32,9 +32,11 @@ describe(
     after(() => instances?.close());
 
     it('publishes the same keys from both instances', async () => {
-      const keysOf = async (url: string) => (await fetch(`${url}${apiPaths.auth.publicKeys}`)).json();
+      const keysOf = async (url: string): Promise<unknown> =>
+        (await fetch(`${url}${apiPaths.auth.publicKeys}`)).json();
       assert.deepEqual(await keysOf(bUrl), await keysOf(a.baseUrl));
-      const idpKeys = async (url: string) => (await fetch(`${url}/oauth2/default/v1/keys`)).json();
+      const idpKeys = async (url: string): Promise<unknown> =>
+        (await fetch(`${url}/oauth2/default/v1/keys`)).json();
       assert.deepEqual(await idpKeys(bUrl), await idpKeys(a.baseUrl));
     });
 
@@ -80,7 +82,7 @@ describe(
       const answers = await Promise.all(
         Array.from({ length: 12 }, (_, i) => refresh(i % 2 === 0 ? a.baseUrl : bUrl, token)),
       );
-      assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, ...Array(11).fill(401)]);
+      assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, ...Array<number>(11).fill(401)]);
     });
 
     it('a sign-out through B is refused afterwards by A', async () => {
