@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { SERVER_ENV } from './server-env.mjs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
@@ -90,6 +91,10 @@ if (portalBuiltAt > 0 && PORTAL_INPUTS.every((input) => newestChange(at(input)) 
 
 if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing after the build`);
 // Signals sent to this process (Ctrl-C, a supervisor) are passed on so the server shuts down cleanly.
-const server = spawn(process.execPath, [serverEntry], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [serverEntry], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...SERVER_ENV, ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

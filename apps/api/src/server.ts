@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { describeLocation, migrateToLatest, openDatabase, type Migrations } from '@customer-core/database';
+import {
+  describeLocation,
+  migrateToLatest,
+  openDatabase,
+  prepareDatabase,
+  type Migrations,
+} from '@customer-core/database';
 import { idpMigrations } from '@customer-core/idp';
 import { buildApp, type Portal, type ServerOptions } from './app.js';
 import type { Config } from './config/config.js';
@@ -23,6 +29,7 @@ export interface RunningServer extends Portal {
 export async function startServer(configured: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const config = withEmbeddedOperatorCredential(configured);
   let log: FastifyBaseLogger | undefined;
+  await prepareDatabase(config.database);
   const db = openDatabase<ApiDatabase>(config.database, (err) =>
     log?.warn(
       // Not the error object itself: pg attaches the whole client to it.

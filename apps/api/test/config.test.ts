@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config/config.js';
@@ -49,6 +49,24 @@ describe('configuration', () => {
       assert.deepEqual(
         problemsOf({ SIGN_IN_QUEUE_DEPTH: bad }).map((p) => p.split(':')[0]),
         ['SIGN_IN_QUEUE_DEPTH'],
+        bad,
+      );
+    }
+  });
+
+  it('runs one server process unless SERVER_PROCESSES says; more only with PostgreSQL', () => {
+    const postgres = { DATABASE_URL: 'postgres://app@db:5432/portal' };
+    assert.equal(loadConfig({}).serverProcesses, 1);
+    assert.equal(loadConfig({ ...postgres, SERVER_PROCESSES: '3' }).serverProcesses, 3);
+    assert.equal(
+      loadConfig({ ...postgres, SERVER_PROCESSES: 'auto' }).serverProcesses,
+      availableParallelism(),
+    );
+    assert.match(problemsOf({ SERVER_PROCESSES: '2' }).join('\n'), /^SERVER_PROCESSES: .*needs DATABASE_URL/);
+    for (const bad of ['0', 'all', '1.5']) {
+      assert.deepEqual(
+        problemsOf({ ...postgres, SERVER_PROCESSES: bad }).map((p) => p.split(':')[0]),
+        ['SERVER_PROCESSES'],
         bad,
       );
     }

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { createPgliteDataDir } from './pglite-init.js';
 import { createPGlitePool } from './pglite-pool.js';
 
 export type DatabaseLocation =
@@ -12,6 +13,13 @@ export type DatabaseLocation =
    * from `templateFile`, a data folder dumped once with its migrations run, instead of an initdb.
    */
   | { kind: 'pglite'; dataDir?: string; templateFile?: string };
+
+/** Makes what `openDatabase` needs at a location: an embedded data folder is created (once) here. */
+export async function prepareDatabase(location: DatabaseLocation): Promise<void> {
+  if (location.kind !== 'pglite' || !location.dataDir) return;
+  mkdirSync(location.dataDir, { recursive: true });
+  await createPgliteDataDir(location.dataDir, PGLITE_START_PARAMS);
+}
 
 /**
  * Opens the database. Both kinds speak PostgreSQL through the same Kysely dialect,
@@ -39,11 +47,25 @@ export function openDatabase<DB>(
   }
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
   const pglite = new PGlite({
+    startParams: PGLITE_START_PARAMS,
     dataDir: location.dataDir,
     loadDataDir: location.templateFile ? new Blob([readFileSync(location.templateFile)]) : undefined,
   });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPGlitePool(pglite) }) });
 }
+
+/**
+ * PGlite runs PostgreSQL's defaults, whose 128 MB of shared buffers it allocates and touches at
+ * start-up: most of the embedded portal's memory. The portal's data is small and the files stay in the
+ * operating system's cache, so 32 MB loses nothing measurable and saves ~130 MB of RSS.
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  'maintenance_work_mem=8MB',
+];
 
 /**
  * How long to wait for PostgreSQL: a new connection (else the query fails at once rather than queueing

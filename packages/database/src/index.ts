@@ -1,4 +1,10 @@
-export { openDatabase, describeLocation, postgresTimeouts, type DatabaseLocation } from './database.js';
+export {
+  openDatabase,
+  prepareDatabase,
+  describeLocation,
+  postgresTimeouts,
+  type DatabaseLocation,
+} from './database.js';
 export { isConnectionLoss } from './connection-loss.js';
 export { migrateToLatest, isMigrated, type Migrations } from './migrations.js';
 export {

@@ -20,7 +20,10 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, component: string, mig
   const { error, results } = await migratorFor(db, component, migrations).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`${component} migration ${failed} failed: ${String(error)}`, { cause: error });
+    throw new Error(
+      `${component} migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+      { cause: error },
+    );
   }
 }
 

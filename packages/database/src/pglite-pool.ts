@@ -44,9 +44,7 @@ export function createPGlitePool(pglite: PGlite): PostgresPool {
 
 function commandOf(sql: string): PostgresQueryResult<unknown>['command'] {
   const keyword = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase();
-  return (
-    keyword === 'INSERT' || keyword === 'UPDATE' || keyword === 'DELETE' || keyword === 'MERGE'
-      ? keyword
-      : 'SELECT'
-  ) as PostgresQueryResult<unknown>['command'];
+  return keyword === 'INSERT' || keyword === 'UPDATE' || keyword === 'DELETE' || keyword === 'MERGE'
+    ? keyword
+    : 'SELECT';
 }

@@ -13,7 +13,9 @@ describe(
     let db: Kysely<unknown>;
     let nextLoss: Promise<Error>;
     let lost: (error: Error) => void;
-    const expectLoss = () => (nextLoss = new Promise((resolve) => (lost = resolve)));
+    const expectLoss = () => {
+      nextLoss = new Promise((resolve) => (lost = resolve));
+    };
     before(async () => {
       database = await createTestDatabase('postgres');
       db = openDatabase(database.location, (error) => lost(error));
@@ -55,7 +57,11 @@ describe(
         );
       });
       assert.ok(failure, 'the query on the dead connection fails');
-      assert.equal(isConnectionLoss(failure), true, `${String(failure)} is a connection loss (503, not 500)`);
+      assert.equal(
+        isConnectionLoss(failure),
+        true,
+        `${failure instanceof Error ? failure.message : 'the failure'} is a connection loss (503, not 500)`,
+      );
       const { rows } = await sql<{ ok: number }>`select 1 as ok`.execute(db);
       assert.deepEqual(
         rows,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseLocation } from '@customer-core/database';
@@ -72,6 +73,12 @@ const EnvSchema = z.object({
     })
     .optional(),
   SIGN_IN_QUEUE_DEPTH: z.coerce.number().int().min(0).max(10_000).default(64),
+  // Server processes on this machine, sharing the port: a number, or 'auto' for one per core.
+  SERVER_PROCESSES: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], {
+      message: "a whole number from 1, or 'auto' (one per core)",
+    })
+    .default(1),
 });
 
 export interface IdentityProviderSettings {
@@ -113,6 +120,8 @@ export interface Config {
   emailLinkLimits: LinkRequestLimits;
   /** Password sign-ins that may wait for a core on one instance; past it they get 503 at once. */
   signInQueueDepth: number;
+  /** Server processes sharing the port (node:cluster); more than one only with PostgreSQL. */
+  serverProcesses: number;
   webDistDir: string;
 }
 
@@ -195,6 +204,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: must be at least EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT (it is the higher ceiling per address)',
     );
   }
+  const serverProcesses = e.SERVER_PROCESSES === 'auto' ? availableParallelism() : e.SERVER_PROCESSES;
+  if (serverProcesses > 1 && !e.DATABASE_URL) {
+    problems.push(
+      'SERVER_PROCESSES: more than one process needs DATABASE_URL (PostgreSQL); the embedded database serves one process',
+    );
+  }
   if (e.SESSION_WARNING_SECONDS >= e.ACCESS_TOKEN_TTL_SECONDS) {
     problems.push('SESSION_WARNING_SECONDS: must be shorter than ACCESS_TOKEN_TTL_SECONDS');
   }
@@ -255,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: 15 * 60,
     },
     signInQueueDepth: e.SIGN_IN_QUEUE_DEPTH,
+    serverProcesses,
     webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
   };
 }
