@@ -102,7 +102,12 @@ describe('signed-in shell (browser)', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await menu.waitFor();
-    assert.deepEqual(await menu.getByRole('menuitem').allInnerTexts(), ['Home', 'Loans', 'Sign out']);
+    assert.deepEqual(await menu.getByRole('menuitem').allInnerTexts(), [
+      'Home',
+      'Loans',
+      'Documents',
+      'Sign out',
+    ]);
     // The menu focuses its first item once it has opened: wait for that, not just for the menu.
     await focusedItem(menu, 'Home').waitFor();
     await assertAccessible(page, 'phone menu open');

@@ -25,6 +25,7 @@ import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
 import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
 import { validateRoute } from './routes/auth/validate.js';
 import { applicationRoutes } from './routes/applications/applications.js';
+import { borrowerDocumentRoutes } from './routes/borrower/documents.js';
 import { borrowerLoanRoutes } from './routes/borrower/loans.js';
 import { devMailboxRoutes } from './routes/dev/mailbox.js';
 import { operatorBorrowerRoutes } from './routes/operator/borrowers.js';
@@ -142,6 +143,7 @@ export async function buildApp(
     passwordResetFinishRoute,
     magicLinkLoginRoute,
     borrowerLoanRoutes,
+    borrowerDocumentRoutes,
     applicationRoutes,
     // Registration creates the identity in the bundled identity provider: only where it runs.
     registrationRoutes,

@@ -21,7 +21,12 @@ export interface DemoLoan {
   amountCents: number;
   balanceCents: number;
   nextPayment: { dueOn: string; amountCents: number } | null;
+  /** The payment schedule: instalments due this many days from today, paid on time or not at all. */
+  schedule: { amountCents: number; dueInDays: number[]; paidUpTo: number };
 }
+
+/** Monthly due days from `first` days from today, `count` of them. */
+const monthly = (first: number, count: number) => Array.from({ length: count }, (_, i) => first + 30 * i);
 
 /** A calendar day this many days from today (UTC), YYYY-MM-DD. */
 function daysFromToday(days: number): string {
@@ -42,6 +47,8 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     amountCents: 25_000_000,
     balanceCents: 25_000_000,
     nextPayment: { dueOn: daysFromToday(24), amountCents: 543_218 },
+    // Just closing: the first instalment is ahead.
+    schedule: { amountCents: 543_218, dueInDays: monthly(24, 6), paidUpTo: 0 },
   },
   {
     reference: 'LN-DEMO-2',
@@ -50,6 +57,8 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     amountCents: 8_500_000,
     balanceCents: 6_124_050,
     nextPayment: { dueOn: daysFromToday(-12), amountCents: 231_275 },
+    // Four paid on time, then the one due 12 days ago missed.
+    schedule: { amountCents: 231_275, dueInDays: monthly(-132, 8), paidUpTo: 4 },
   },
   {
     reference: 'LN-DEMO-3',
@@ -58,6 +67,7 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     amountCents: 5_000_000,
     balanceCents: 0,
     nextPayment: null,
+    schedule: { amountCents: 438_500, dueInDays: monthly(-400, 12), paidUpTo: 12 },
   },
   {
     reference: 'LN-DEMO-4',
@@ -66,6 +76,7 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     amountCents: 3_000_000,
     balanceCents: 0,
     nextPayment: null,
+    schedule: { amountCents: 0, dueInDays: [], paidUpTo: 0 },
   },
   {
     reference: 'LN-DEMO-5',
@@ -74,6 +85,7 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     amountCents: 12_000_000,
     balanceCents: 0,
     nextPayment: null,
+    schedule: { amountCents: 0, dueInDays: [], paidUpTo: 0 },
   },
 ];
 
@@ -118,7 +130,21 @@ export async function seedDemoBorrower(
         .onConflict((oc) => oc.column('reference').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (inserted && loan.status === 'ACTIVE') await writeStandardDocuments(trx, inserted.id, loan, lender);
+      if (!inserted) continue;
+      if (loan.status === 'ACTIVE') await writeStandardDocuments(trx, inserted.id, loan, lender);
+      const { amountCents, dueInDays, paidUpTo } = loan.schedule;
+      if (dueInDays.length > 0)
+        await trx
+          .insertInto('loan_instalment')
+          .values(
+            dueInDays.map((days, i) => ({
+              loan_id: inserted.id,
+              due_on: daysFromToday(days),
+              amount_cents: amountCents,
+              paid_on: i < paidUpTo ? daysFromToday(days) : null,
+            })),
+          )
+          .execute();
     }
   });
 }

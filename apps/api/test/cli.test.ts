@@ -8,6 +8,7 @@ import {
   apiPaths,
   BorrowerListSchema,
   LoanListSchema,
+  LoanScheduleSchema,
   OperatorLoanSchema,
   SigningKeyRotationSchema,
 } from '@customer-core/contracts';
@@ -98,6 +99,7 @@ for (const kind of testDatabaseKinds()) {
         'invite',
         'add-loan',
         'update-loan',
+        'record-instalment',
         'list-borrowers',
         'rotate-signing-key',
         'help',
@@ -222,6 +224,50 @@ for (const kind of testDatabaseKinds()) {
       );
       assert.equal(taken.code, 1);
       assert.match(taken.stderr, /LN-CLI-2 exists already/);
+    });
+
+    it("records a loan's instalments and their payment, and prints the schedule", async () => {
+      const added = await cliInProcess(
+        [
+          'add-loan',
+          '--email=cli.schedule@example.com',
+          '--reference=LN-CLI-3',
+          '--product=Term loan',
+          '--amount=24000',
+        ],
+        env,
+      );
+      assert.equal(added.code, 0, added.stderr);
+      const due = await cliInProcess(
+        ['record-instalment', '--reference', 'LN-CLI-3', '--due-on', '2031-01-15', '--amount', '2,000.50'],
+        env,
+      );
+      assert.equal(due.code, 0, due.stderr);
+      assert.match(due.stdout, /^Recorded the instalment of loan LN-CLI-3 due 2031-01-15\./);
+      assert.match(due.stdout, /2031-01-15 +\$2,000\.50 +upcoming/);
+
+      const paid = await cliInProcess(
+        [
+          'record-instalment',
+          '--reference=LN-CLI-3',
+          '--due-on=2031-01-15',
+          '--amount=2000.50',
+          '--paid-on=2031-01-14',
+          '--json',
+        ],
+        env,
+      );
+      assert.equal(paid.code, 0, paid.stderr);
+      assert.deepEqual(LoanScheduleSchema.parse(JSON.parse(paid.stdout)).instalments, [
+        { dueOn: '2031-01-15', amountCents: 200_050, paidOn: '2031-01-14', state: 'paid' },
+      ]);
+
+      const bad = await cliInProcess(
+        ['record-instalment', '--reference', 'LN-CLI-3', '--due-on', '15/01/2031', '--amount', '10'],
+        env,
+      );
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /--due-on: must be a date, YYYY-MM-DD/);
     });
 
     it('invites a borrower, who is then listed as invited', async () => {

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  checkoutProgress,
-  describeProgress,
-  isDocumentDone,
-} from '../src/features/loans/checkout-progress.ts';
-import { formatCalendarDate, formatMoney } from '../src/features/loans/loan-format.ts';
-import { isOpenLoan } from '../src/features/loans/loan-status.ts';
+import { checkoutProgress, describeProgress, isDocumentDone } from '../src/loans/checkout-progress.ts';
+import { formatCalendarDate, formatMoney } from '../src/loans/loan-format.ts';
+import { isOpenLoan } from '../src/loans/loan-status.ts';
 
 describe('loan figures as the borrower reads them', () => {
   it('shows cents as US dollars', () => {

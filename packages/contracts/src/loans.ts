@@ -66,7 +66,36 @@ export const LoanDocumentSchema = z.object({
 });
 export type LoanDocument = z.infer<typeof LoanDocumentSchema>;
 
-export const LoanDetailSchema = LoanSummarySchema.extend({ documents: z.array(LoanDocumentSchema) });
+/**
+ * An instalment of the payment schedule: paid (on paidOn), past due (its day has passed unpaid) or
+ * upcoming (due today or later). Days are the lender's calendar days (UTC).
+ */
+export const InstalmentStateSchema = z.enum(['paid', 'past_due', 'upcoming']);
+export type InstalmentState = z.infer<typeof InstalmentStateSchema>;
+
+export const InstalmentSchema = z.object({
+  dueOn: CalendarDateSchema,
+  amountCents: Cents,
+  paidOn: CalendarDateSchema.nullable(),
+  state: InstalmentStateSchema,
+});
+export type Instalment = z.infer<typeof InstalmentSchema>;
+
+/** What a past-due loan owes: its unpaid past instalments, late since the oldest one's due day. */
+export const OverdueSchema = z.object({
+  amountCents: Cents,
+  daysLate: z.number().int().positive(),
+  since: CalendarDateSchema,
+  instalments: z.number().int().positive(),
+});
+export type Overdue = z.infer<typeof OverdueSchema>;
+
+export const LoanDetailSchema = LoanSummarySchema.extend({
+  documents: z.array(LoanDocumentSchema),
+  /** The payment schedule, oldest first. */
+  instalments: z.array(InstalmentSchema),
+  overdue: OverdueSchema.nullable(),
+});
 export type LoanDetail = z.infer<typeof LoanDetailSchema>;
 
 export const LoanListSchema = z.object({ loans: z.array(LoanSummarySchema) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
-import { CalendarDateSchema, LoanStatusSchema } from './loans.js';
+import { CalendarDateSchema, InstalmentSchema, LoanStatusSchema } from './loans.js';
 import { singleLineText } from './text.js';
 
 // The operators' API (service credential), driven by `npm run cli`. Money is in whole cents.
@@ -49,6 +49,17 @@ export const UpdateLoanRequestSchema = LoanTermsSchema.partial().refine(
 );
 export type UpdateLoanRequest = z.infer<typeof UpdateLoanRequestSchema>;
 export const LoanReferenceParamsSchema = z.object({ reference: LoanReferenceSchema });
+
+/** An instalment as the lender's book records it: due on a day, paid on a day or not yet. */
+export const RecordInstalmentRequestSchema = z.object({
+  dueOn: CalendarDateSchema,
+  amountCents: Cents.positive('must be more than zero'),
+  paidOn: CalendarDateSchema.nullable().default(null),
+});
+export type RecordInstalmentRequest = z.input<typeof RecordInstalmentRequestSchema>;
+
+export const LoanScheduleSchema = z.object({ reference: z.string(), instalments: z.array(InstalmentSchema) });
+export type LoanSchedule = z.infer<typeof LoanScheduleSchema>;
 
 export const OperatorLoanSchema = LoanTermsSchema.extend({
   id: z.string(),

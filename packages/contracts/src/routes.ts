@@ -40,6 +40,10 @@ export const routes = {
   loanCheckoutStart: route('/doc-checkout/loan/:loanId/start'),
   dashboard: route('/ui/dashboard/'),
   loans: route('/ui/dashboard/loans'),
+  loanDetails: route('/ui/dashboard/loans/:loanId'),
+  /** Every document of every loan; one document in a reading view. */
+  documents: route('/ui/dashboard/documents'),
+  document: route('/ui/dashboard/documents/:documentId'),
   loanCheckout: route('/ui/dashboard/loan-checkout/:loanId'),
   directApp: route('/ui/direct-app/'),
   startApplication: route('/ui/direct-app/start-application'),

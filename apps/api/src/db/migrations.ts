@@ -267,4 +267,31 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0009_loan_instalments': {
+    async up(db) {
+      await sql`
+        -- A loan's payment schedule as the lender's book keeps it: one row per due date, paid or not.
+        create table loan_instalment (
+          loan_id uuid not null references loan (id) on delete cascade,
+          due_on date not null,
+          amount_cents bigint not null check (amount_cents > 0),
+          paid_on date,
+          primary key (loan_id, due_on)
+        );
+      `.execute(db);
+    },
+  },
+  '0010_signed_document_pdfs': {
+    async up(db) {
+      await sql`
+        -- What a signature certificate needs, recorded when the borrower signs: the client address
+        -- and the SHA-256 of the text signed. The PDF is written once, on its first download, and the
+        -- same bytes are served ever after.
+        alter table loan_document
+          add column signed_from text,
+          add column signed_body_sha256 text,
+          add column signed_pdf bytea;
+      `.execute(db);
+    },
+  },
 };

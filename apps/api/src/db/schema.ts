@@ -154,6 +154,16 @@ export interface LoanTable {
   updated_at: ColumnType<Date, never, Date>;
 }
 
+/** Calendar days: select them as text (`due_on::text`) so no time zone shifts them. */
+type CalendarDay = ColumnType<string | Date, string, string>;
+
+export interface LoanInstalmentTable {
+  loan_id: string;
+  due_on: CalendarDay;
+  amount_cents: Bigint;
+  paid_on: ColumnType<string | Date | null, string | null | undefined, string | null>;
+}
+
 export interface LoanDocumentTable {
   id: Generated<string>;
   loan_id: string;
@@ -165,6 +175,12 @@ export interface LoanDocumentTable {
   reviewed_at: Date | null;
   signed_at: Date | null;
   signature_name: string | null;
+  /** The client address the signature came from (the proxy-aware request address). */
+  signed_from: string | null;
+  /** SHA-256 (hex) of the body as signed. */
+  signed_body_sha256: string | null;
+  /** The signed PDF, written once on first download. */
+  signed_pdf: Uint8Array | null;
 }
 
 export interface LoanCheckoutTable {
@@ -213,6 +229,7 @@ export interface ApiDatabase {
   link_request_count: LinkRequestCountTable;
   loan: LoanTable;
   loan_document: LoanDocumentTable;
+  loan_instalment: LoanInstalmentTable;
   loan_checkout: LoanCheckoutTable;
   invitation: InvitationTable;
   loan_application: LoanApplicationTable;

@@ -7,6 +7,7 @@ import type {
   LoanSummary,
 } from '@customer-core/contracts';
 import type { ApiDatabase } from '../db/schema.js';
+import { loanSchedules } from './loan-schedule.js';
 import { LOAN_TERM_COLUMNS, loanTermsOf } from './loan-terms.js';
 
 // Loans as their borrower sees them. Every query names the borrower, so a loan id alone never
@@ -110,5 +111,7 @@ export async function loanOfBorrower(
   loanId: string,
 ): Promise<LoanDetail | undefined> {
   const row = await visibleLoans(db, borrowerId).where('loan.id', '=', loanId).executeTakeFirst();
-  return row && { ...toSummary(row), documents: await documentsOf(db, row.id) };
+  if (!row) return undefined;
+  const schedule = await loanSchedules(db).of(row.id);
+  return { ...toSummary(row), documents: await documentsOf(db, row.id), ...schedule };
 }

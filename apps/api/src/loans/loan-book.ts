@@ -1,7 +1,14 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
-import type { AddLoanRequest, OperatorLoan, UpdateLoanRequest } from '@customer-core/contracts';
+import type {
+  AddLoanRequest,
+  LoanSchedule,
+  OperatorLoan,
+  RecordInstalmentRequest,
+  UpdateLoanRequest,
+} from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase, LoanTable } from '../db/schema.js';
+import { loanSchedules } from './loan-schedule.js';
 import { LOAN_TERM_COLUMNS, loanTermsOf } from './loan-terms.js';
 import { standardDocuments, type DocumentTerms, type Lender } from './standard-documents.js';
 
@@ -66,6 +73,7 @@ const nextPaymentColumns = (nextPayment: AddLoanRequest['nextPayment']) => ({
 });
 
 export function loanBook(db: Kysely<ApiDatabase>, borrowers: BorrowerRepository, lender: Lender) {
+  const schedules = loanSchedules(db);
   /** An ACTIVE loan whose checkout has not started gets documents that match its current terms. */
   async function refreshDocuments(trx: Transaction<ApiDatabase>, loanId: string): Promise<void> {
     const loan = await operatorLoan(trx, loanId);
@@ -132,6 +140,22 @@ export function loanBook(db: Kysely<ApiDatabase>, borrowers: BorrowerRepository,
         await refreshDocuments(trx, updated.id);
         return operatorLoan(trx, updated.id);
       });
+    },
+
+    /** Records an instalment of the loan's schedule; undefined when no loan has this reference. */
+    async recordInstalment(
+      reference: string,
+      instalment: RecordInstalmentRequest & { paidOn: string | null },
+    ): Promise<LoanSchedule | undefined> {
+      const loan = await db
+        .selectFrom('loan')
+        .select('id')
+        .where('reference', '=', reference)
+        .executeTakeFirst();
+      if (!loan) return undefined;
+      await schedules.record(loan.id, instalment);
+      const { instalments } = await schedules.of(loan.id);
+      return { reference, instalments };
     },
   };
 }

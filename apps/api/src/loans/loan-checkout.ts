@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { CHECKOUT_LOAN_STATUSES, type LoanDetail, type LoanStatus } from '@customer-core/contracts';
 import type { ApiDatabase } from '../db/schema.js';
@@ -23,6 +24,9 @@ export type CheckoutOutcome =
   /** completedNow: this step completed the checkout. */
   | { ok: true; loan: LoanDetail; completedNow: boolean }
   | { ok: false; problem: CheckoutProblem; status?: LoanStatus };
+
+/** The fingerprint of a document's text: SHA-256 of its UTF-8 bytes, in hex. */
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 const allowsCheckout = (status: LoanStatus) =>
   (CHECKOUT_LOAN_STATUSES as readonly LoanStatus[]).includes(status);
@@ -144,19 +148,22 @@ export function loanCheckout(db: Kysely<ApiDatabase>) {
       });
     },
 
-    /** Signs a reviewed document that needs a signature, with the name the borrower typed. */
+    /**
+     * Signs a reviewed document that needs a signature, with the name the borrower typed; records
+     * what its signature certificate states: the client address and the fingerprint of the text signed.
+     */
     sign(
       borrowerId: string,
       loanId: string,
       documentId: string,
-      signatureName: string,
+      signature: { name: string; clientAddress: string },
     ): Promise<CheckoutOutcome> {
       return db.transaction().execute(async (trx) => {
         const checkout = await lockCheckout(trx, borrowerId, loanId);
         if (!checkout) return withoutCheckout(trx, borrowerId, loanId);
         const document = await trx
           .selectFrom('loan_document')
-          .select(['id', 'requires_signature', 'reviewed_at', 'signed_at'])
+          .select(['id', 'body', 'requires_signature', 'reviewed_at', 'signed_at'])
           .where('id', '=', documentId)
           .where('loan_id', '=', checkout.id)
           .executeTakeFirst();
@@ -168,7 +175,12 @@ export function loanCheckout(db: Kysely<ApiDatabase>) {
           return { ok: false, problem: 'not_checkout_status', status: checkout.status };
         await trx
           .updateTable('loan_document')
-          .set({ signed_at: sql<Date>`now()`, signature_name: signatureName })
+          .set({
+            signed_at: sql<Date>`now()`,
+            signature_name: signature.name,
+            signed_from: signature.clientAddress,
+            signed_body_sha256: sha256Hex(document.body),
+          })
           .where('id', '=', document.id)
           .execute();
         return detail(trx, borrowerId, checkout.id, await completeIfDone(trx, checkout.id));

@@ -55,7 +55,7 @@ function agreement(t: DocumentTerms, lender: Lender): StandardDocument {
 function promissoryNote(t: DocumentTerms, lender: Lender): StandardDocument {
   return {
     title: 'Promissory note',
-    description: "The Borrower's promise to repay the amount of the loan.",
+    description: 'The Borrower’s promise to repay the amount of the loan.',
     requiresSignature: true,
     body: paragraphs(
       `Promissory note — loan ${t.reference}`,

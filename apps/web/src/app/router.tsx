@@ -24,6 +24,15 @@ const DashboardScreen = lazy(() =>
 const LoansScreen = lazy(() =>
   import('../features/dashboard/loans-screen').then((m) => ({ default: m.LoansScreen })),
 );
+const LoanDetailsScreen = lazy(() =>
+  import('../features/loan-details/loan-details-screen').then((m) => ({ default: m.LoanDetailsScreen })),
+);
+const DocumentsScreen = lazy(() =>
+  import('../features/documents/documents-screen').then((m) => ({ default: m.DocumentsScreen })),
+);
+const DocumentScreen = lazy(() =>
+  import('../features/documents/document-screen').then((m) => ({ default: m.DocumentScreen })),
+);
 const LoginCallbackScreen = lazy(() =>
   import('../features/login-redirect/login-callback-screen').then((m) => ({
     default: m.LoginCallbackScreen,
@@ -141,7 +150,10 @@ export const router = createBrowserRouter([
         children: [
           { path: routes.dashboard.path, element: <DashboardScreen /> },
           { path: routes.loans.path, element: <LoansScreen /> },
+          { path: routes.loanDetails.path, element: <LoanDetailsScreen /> },
           { path: routes.loanCheckout.path, element: <LoanCheckoutScreen /> },
+          { path: routes.documents.path, element: <DocumentsScreen /> },
+          { path: routes.document.path, element: <DocumentScreen /> },
         ],
       },
     ],

@@ -23,17 +23,17 @@ export const LOAN_OPTION_OF = {
 
 export const addLoan: Command = {
   name: 'add-loan',
-  summary: "Add a loan for a borrower's e-mail address",
+  summary: "Add a loan for a borrower's email address",
   help: `Usage: npm run cli -- add-loan --email <address> --reference <LN-...> --product <name> --amount <dollars>
          [--balance <dollars>] [--status <status>]
          [--next-payment-date <YYYY-MM-DD> --next-payment-amount <dollars>] [--json]
 
-Adds a loan for the borrower with this e-mail address. A borrower who is not on the portal yet is
+Adds a loan for the borrower with this email address. A borrower who is not on the portal yet is
 created, and sees the loan once they register or first sign in. An ACTIVE loan comes with its closing
 documents, which the borrower reviews and signs at checkout.
 
 Options:
-  --email <address>               The borrower's e-mail address
+  --email <address>               The borrower's email address
   --reference <LN-...>            The loan number, e.g. LN-204518 (capital letters, digits, dashes)
   --product <name>                The loan product, e.g. "Term loan"
   --amount <dollars>              The amount lent, e.g. 250000 or 1250.50

@@ -7,14 +7,14 @@ import { requireOptions, text, validated, type Command } from '../command.js';
 
 export const invite: Command = {
   name: 'invite',
-  summary: 'Invite a borrower: creates the invitation and e-mails the registration link',
+  summary: 'Invite a borrower: creates the invitation and emails the registration link',
   help: `Usage: npm run cli -- invite --email <address> --first-name <name> --last-name <name> [--json]
 
-Invites a borrower to register on the portal: the portal creates the invitation and e-mails them
+Invites a borrower to register on the portal: the portal creates the invitation and emails them
 the registration link. Inviting the same address again replaces the earlier link.
 
 Options:
-  --email <address>     The borrower's e-mail address (they sign in with it)
+  --email <address>     The borrower's email address (they sign in with it)
   --first-name <name>   The borrower's first name
   --last-name <name>    The borrower's last name
   --json                Print the portal's answer as JSON`,
@@ -43,6 +43,6 @@ Options:
     );
     if (values.json) return print(JSON.stringify(invited, null, 2));
     print(`Invited ${request.firstName} ${request.lastName} <${request.email}>.`);
-    print(`The registration link is on its way by e-mail; it works until ${invited.expiresAt}.`);
+    print(`The registration link is on its way by email; it works until ${invited.expiresAt}.`);
   },
 };

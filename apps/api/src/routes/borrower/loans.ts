@@ -173,7 +173,10 @@ export const borrowerLoanRoutes =
       async (request) => {
         const borrowerId = borrowerClaimsOf(request).sub;
         const { loanId, documentId } = documentIdsOf(request.params);
-        const outcome = await checkout.sign(borrowerId, loanId, documentId, request.body.signatureName);
+        const outcome = await checkout.sign(borrowerId, loanId, documentId, {
+          name: request.body.signatureName,
+          clientAddress: request.ip,
+        });
         if (outcome.ok) {
           request.log.info({ borrowerId, loanId, documentId }, 'loan document signed');
           if (outcome.completedNow) request.log.info({ borrowerId, loanId }, 'loan checkout completed');

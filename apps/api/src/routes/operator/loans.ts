@@ -4,7 +4,9 @@ import {
   apiPaths,
   ApiErrorSchema,
   LoanReferenceParamsSchema,
+  LoanScheduleSchema,
   OperatorLoanSchema,
+  RecordInstalmentRequestSchema,
   UpdateLoanRequestSchema,
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
@@ -82,6 +84,42 @@ export const operatorLoanRoutes =
           'loan updated',
         );
         return loan;
+      },
+    );
+
+    app.post(
+      apiPaths.operator.loanInstalments.path,
+      {
+        onRequest: requireTrustedService(serviceCredentials, 'operator'),
+        schema: {
+          ...described,
+          summary:
+            "Record an instalment of a loan's payment schedule (one per due day: a new one, or a change)",
+          params: LoanReferenceParamsSchema,
+          body: RecordInstalmentRequestSchema,
+          response: {
+            200: LoanScheduleSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            403: ApiErrorSchema,
+            404: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const { reference } = request.params;
+        const schedule = await book.recordInstalment(reference, request.body);
+        if (!schedule) throw new HttpError(404, 'not_found', `No loan has the reference ${reference}.`);
+        request.log.info(
+          {
+            service: request.trustedService,
+            reference,
+            dueOn: request.body.dueOn,
+            paid: request.body.paidOn !== null,
+          },
+          'instalment recorded',
+        );
+        return schedule;
       },
     );
   };

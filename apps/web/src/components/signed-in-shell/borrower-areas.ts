@@ -4,4 +4,5 @@ import { routes } from '@customer-core/contracts';
 export const BORROWER_AREAS = [
   { label: 'Home', to: routes.dashboard.path, end: true },
   { label: 'Loans', to: routes.loans.path, end: false },
+  { label: 'Documents', to: routes.documents.path, end: false },
 ] as const;

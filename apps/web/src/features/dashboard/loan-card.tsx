@@ -1,8 +1,8 @@
 import { routes, type LoanSummary } from '@customer-core/contracts';
 import { Link } from 'react-router';
-import { describeProgress } from '../loans/checkout-progress';
-import { formatCalendarDate, formatMoney } from '../loans/loan-format';
-import { LoanStatusBadge } from '../loans/loan-status-badge';
+import { describeProgress } from '../../loans/checkout-progress';
+import { formatCalendarDate, formatMoney } from '../../loans/loan-format';
+import { LoanStatusBadge } from '../../loans/loan-status-badge';
 
 interface LoanCardProps {
   loan: LoanSummary;
@@ -26,7 +26,11 @@ export function LoanCard({ loan, open }: LoanCardProps) {
     >
       <header className="loan-card__header">
         <div className="loan-card__name">
-          <h3 id={titleId}>{loan.product}</h3>
+          <h3 id={titleId}>
+            <Link className="loan-card__link" to={routes.loanDetails.href({ loanId: loan.id })}>
+              {loan.product}
+            </Link>
+          </h3>
           <p className="loan-card__reference">
             Loan <span data-testid="loan-reference">{loan.reference}</span>
           </p>
@@ -77,6 +81,13 @@ export function LoanCard({ loan, open }: LoanCardProps) {
             Review and sign documents
           </Link>
         </div>
+      )}
+      {loan.checkout.status === 'completed' && (
+        <p className="loan-card__documents" data-testid="loan-signed-documents">
+          <Link to={routes.documents.path} aria-label={`Signed documents of loan ${loan.reference}`}>
+            Signed documents
+          </Link>
+        </p>
       )}
     </article>
   );

@@ -1,7 +1,7 @@
 import { routes, type LoanSummary } from '@customer-core/contracts';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/spinner';
-import { isOpenLoan } from '../loans/loan-status';
+import { isOpenLoan } from '../../loans/loan-status';
 import { LoanCard } from './loan-card';
 import { useLoans } from './use-loans';
 

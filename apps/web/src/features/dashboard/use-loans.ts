@@ -1,6 +1,6 @@
 import type { LoanSummary } from '@customer-core/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { getLoans } from '../loans/loans-api';
+import { getLoans } from '../../loans/loans-api';
 
 export type LoansState =
   { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; loans: LoanSummary[] };

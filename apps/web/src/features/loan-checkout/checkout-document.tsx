@@ -1,8 +1,14 @@
-import type { DocumentState, LoanDocument, SignDocumentRequest } from '@customer-core/contracts';
+import {
+  routes,
+  type DocumentState,
+  type LoanDocument,
+  type SignDocumentRequest,
+} from '@customer-core/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Banner } from '../../components/banner';
 import { Spinner } from '../../components/spinner';
-import { formatInstant } from '../loans/loan-format';
+import { formatInstant } from '../../loans/loan-format';
 import { SignDocumentForm } from './sign-document-form';
 import type { ActionResult } from './use-loan-checkout';
 
@@ -88,6 +94,13 @@ export function CheckoutDocument({ document, actionable, onReview, onSign }: Che
         </svg>
         {open ? 'Hide document' : 'Read document'}
       </button>
+      <Link
+        className="checkout-document__reading-link"
+        to={routes.document.href({ documentId: document.id })}
+        aria-label={`Open in reading view: ${document.title}`}
+      >
+        Open in reading view
+      </Link>
       <div
         id={bodyId}
         className="checkout-document__body"
@@ -107,9 +120,6 @@ export function CheckoutDocument({ document, actionable, onReview, onSign }: Che
         </Banner>
       )}
 
-      {actionable && document.state === 'to_review' && !open && (
-        <p className="checkout-document__hint">Read the document, then mark it as reviewed.</p>
-      )}
       {actionable && document.state === 'to_review' && open && (
         <div className="checkout-document__actions">
           <button

@@ -1,4 +1,4 @@
-import { describeProgress, type CheckoutProgress } from '../loans/checkout-progress';
+import { describeProgress, type CheckoutProgress } from '../../loans/checkout-progress';
 
 /** "2 of 5 documents done" in words, and as a bar with the same value for assistive technology. */
 export function CheckoutProgressBar({ done, total }: CheckoutProgress) {

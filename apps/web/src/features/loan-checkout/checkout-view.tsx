@@ -9,10 +9,10 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { StatusIcon } from '../../components/status-icon';
 import { useToasts } from '../../lib/toasts/toasts-context';
-import { checkoutProgress, isDocumentDone } from '../loans/checkout-progress';
-import { formatInstant, formatMoney } from '../loans/loan-format';
-import { LOAN_STATUS_LABELS } from '../loans/loan-status';
-import { LoanStatusBadge } from '../loans/loan-status-badge';
+import { checkoutProgress, isDocumentDone } from '../../loans/checkout-progress';
+import { formatInstant, formatMoney } from '../../loans/loan-format';
+import { LOAN_STATUS_LABELS } from '../../loans/loan-status';
+import { LoanStatusBadge } from '../../loans/loan-status-badge';
 import { CheckoutDocument, documentTitleId, signatureNameId } from './checkout-document';
 import { CheckoutProgressBar } from './checkout-progress-bar';
 import { canCheckOut, type ActionResult } from './use-loan-checkout';
@@ -95,7 +95,13 @@ export function CheckoutView({ loan, refused, review, sign }: CheckoutViewProps)
         Back to your account
       </Link>
       <header className="checkout__header">
-        <h1 id="checkout-title">Review and sign your documents</h1>
+        <h1 id="checkout-title">
+          {actionable
+            ? 'Review and sign your documents'
+            : completed
+              ? 'Your signed documents'
+              : 'Your loan documents'}
+        </h1>
         <div className="checkout__loan" data-testid="checkout-loan">
           <p>
             <strong>{loan.product}</strong>
@@ -145,9 +151,21 @@ export function CheckoutView({ loan, refused, review, sign }: CheckoutViewProps)
       {loan.documents.length > 0 && (
         <section className="checkout__documents" aria-labelledby="checkout-documents-title">
           <div className="checkout__documents-header">
-            <h2 id="checkout-documents-title">{completed ? 'Your signed documents' : 'Your documents'}</h2>
+            <h2 id="checkout-documents-title">{completed ? 'Documents you signed' : 'Your documents'}</h2>
             {actionable && <CheckoutProgressBar {...checkoutProgress(loan.documents)} />}
           </div>
+          {actionable && (
+            <p className="checkout__instruction" data-testid="checkout-instruction">
+              Read each document, then mark it as reviewed. Sign those that need your signature by typing your
+              full name.
+            </p>
+          )}
+          {completed && (
+            <p className="checkout__instruction">
+              <Link to={routes.documents.path}>See all your documents</Link>, read them in full and download
+              each signed one as a PDF.
+            </p>
+          )}
           <ol className="checkout__list">
             {loan.documents.map((document) => (
               <li key={document.id}>

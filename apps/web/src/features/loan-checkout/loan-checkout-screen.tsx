@@ -2,6 +2,7 @@ import { routes } from '@customer-core/contracts';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { StatusView } from '../../components/status-view';
+import { LoanNotFound } from '../../loans/loan-not-found';
 import { CheckoutView } from './checkout-view';
 import { useLoanCheckout } from './use-loan-checkout';
 import './loan-checkout.css';
@@ -14,20 +15,7 @@ export function LoanCheckoutScreen() {
     case 'loading':
       return <Loading />;
     case 'not-found':
-      // Someone else's loan, a made-up id or a malformed one: the same page, nothing about the loan.
-      return (
-        <StatusView tone="info" title="Loan not found" testId="loan-not-found">
-          <p>
-            We couldn&rsquo;t find this loan in your account. Check the link you followed, or go back to your
-            account to see your loans.
-          </p>
-          <div className="status-view__actions">
-            <Link className="button button--primary" to={routes.dashboard.path}>
-              Back to your account
-            </Link>
-          </div>
-        </StatusView>
-      );
+      return <LoanNotFound />;
     case 'failed':
       return (
         <StatusView tone="warning" title="We couldn’t load this loan" testId="loan-checkout-error">

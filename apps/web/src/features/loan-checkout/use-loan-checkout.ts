@@ -5,7 +5,13 @@ import {
   type SignDocumentRequest,
 } from '@customer-core/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { getLoan, reviewDocument, signDocument, startCheckout, type LoanOutcome } from '../loans/loans-api';
+import {
+  getLoan,
+  reviewDocument,
+  signDocument,
+  startCheckout,
+  type LoanOutcome,
+} from '../../loans/loans-api';
 
 export type CheckoutState =
   | { kind: 'loading' }

@@ -6,9 +6,9 @@ import {
   type LoanSummary,
   type SignDocumentRequest,
 } from '@customer-core/contracts';
-import type { ApiResult } from '../../lib/api-client';
-import { describeFailure } from '../../lib/api-failure';
-import { sessionRequest } from '../../lib/auth/session-request';
+import type { ApiResult } from '../lib/api-client';
+import { describeFailure } from '../lib/api-failure';
+import { sessionRequest } from '../lib/auth/session-request';
 
 // The signed-in borrower's loans (Bearer product token). A 401 also ends the session: the guard then
 // sends the borrower to sign-in, so the screens need not tell it apart from another failure.

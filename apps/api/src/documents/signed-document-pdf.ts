@@ -1,0 +1,79 @@
+import PDFDocument from 'pdfkit';
+
+// A signed document as a PDF the borrower can keep: the text they signed, then a signature
+// certificate that says who signed, when, from where, and the text's SHA-256 fingerprint, so anyone
+// can check that the text is the one signed. Written once and stored; see borrower-documents.ts.
+
+export interface SignedDocumentFacts {
+  title: string;
+  body: string;
+  loanReference: string;
+  product: string;
+  lenderName: string;
+  signatureName: string;
+  signedAt: Date;
+  /** null for a signature made before client addresses were recorded. */
+  clientAddress: string | null;
+  fingerprint: string;
+}
+
+const MARGIN = 64;
+const INK = '#1a1f2b';
+const MUTED = '#5a6272';
+
+/** The PDF's bytes. The creation date is the signing time, so nothing in it depends on when it is written. */
+export function renderSignedDocumentPdf(facts: SignedDocumentFacts): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    info: {
+      Title: `${facts.title} — loan ${facts.loanReference} (signed)`,
+      Author: facts.lenderName,
+      Subject: `Signed by ${facts.signatureName}`,
+      CreationDate: facts.signedAt,
+      ModDate: facts.signedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.fillColor(MUTED).font('Helvetica').fontSize(10);
+  doc.text(`${facts.lenderName} · ${facts.product} · loan ${facts.loanReference}`);
+  doc.moveDown(0.5);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text(facts.title);
+  doc.moveDown(1);
+
+  // The body's first paragraph repeats the title with the loan number: shown as a subheading.
+  const [first, ...rest] = facts.body.split('\n\n');
+  if (first) doc.font('Helvetica-Bold').fontSize(12).text(first).moveDown(0.8);
+  doc.font('Helvetica').fontSize(11);
+  for (const paragraph of rest) doc.text(paragraph, { lineGap: 2 }).moveDown(0.8);
+
+  doc.addPage();
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text('Signature certificate');
+  doc.moveDown(0.8);
+  const field = (label: string, value: string, font = 'Helvetica') => {
+    doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(label.toUpperCase(), { characterSpacing: 0.5 });
+    doc.fillColor(INK).font(font).fontSize(11).text(value).moveDown(0.7);
+  };
+  field('Document', `${facts.title}, loan ${facts.loanReference}`);
+  field('Signed by (name as typed)', facts.signatureName);
+  field('Signed at', facts.signedAt.toISOString().replace('T', ' ').replace('Z', ' UTC'));
+  field('Client address', facts.clientAddress ?? 'Not recorded');
+  field('Document fingerprint (SHA-256)', facts.fingerprint, 'Courier');
+  doc.moveDown(0.5);
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(
+      'The fingerprint is the SHA-256 hash of the document’s text, exactly as signed, encoded as UTF-8. ' +
+        'Any change to the text gives a different fingerprint.',
+    );
+  doc.end();
+  return done;
+}

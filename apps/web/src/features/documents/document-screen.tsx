@@ -1,0 +1,128 @@
+import { routes, type BorrowerDocument } from '@customer-core/contracts';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Loading } from '../../components/loading';
+import { PageTitle } from '../../components/page-title';
+import { formatInstant } from '../../loans/loan-format';
+import { getDocument, type DocumentOutcome } from './documents-api';
+import { DocumentStateBadge } from './document-state';
+import { DownloadPdfButton } from './download-pdf-button';
+import './documents.css';
+
+// A numbered clause, "2. Repayment. The Borrower repays…": its name becomes a heading.
+const CLAUSE = /^(\d+)\. ([^.]{1,60})\. ([\s\S]+)$/;
+
+/** The document's text as headings and paragraphs; the text itself stays exactly as signed. */
+function DocumentText({ document }: { document: BorrowerDocument }) {
+  const [first, ...rest] = document.body.split('\n\n');
+  return (
+    <div className="reading__text" data-testid="document-text">
+      {first && <p className="reading__lead">{first}</p>}
+      {rest.map((paragraph, index) => {
+        const clause = CLAUSE.exec(paragraph);
+        if (!clause)
+          return (
+            <p key={index} className="reading__paragraph">
+              {paragraph}
+            </p>
+          );
+        return (
+          <section key={index} className="reading__clause">
+            <h2>
+              {clause[1]}. {clause[2]}
+            </h2>
+            <p className="reading__paragraph">{clause[3]}</p>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** /ui/dashboard/documents/:documentId: one document in a reading view, printable. */
+export function DocumentScreen() {
+  const { documentId = '' } = useParams();
+  const [state, setState] = useState<DocumentOutcome | { kind: 'loading' }>({ kind: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    void getDocument(documentId, controller.signal).then((loaded) => {
+      if (!controller.signal.aborted) setState(loaded);
+    });
+    return () => controller.abort();
+  }, [documentId]);
+
+  const back = (
+    <Link className="reading__back" to={routes.documents.path}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      All documents
+    </Link>
+  );
+
+  if (state.kind === 'loading') return <Loading />;
+  if (state.kind !== 'loaded')
+    return (
+      <section className="reading" aria-labelledby="reading-title" data-testid="document-reading">
+        <PageTitle title="Document not found" />
+        {back}
+        <h1 id="reading-title">
+          {state.kind === 'not-found' ? 'Document not found' : 'Document unavailable'}
+        </h1>
+        <p className="documents__failure" role="alert" data-testid="document-error">
+          {state.kind === 'not-found' ? 'You have no document with this address.' : state.message}
+        </p>
+      </section>
+    );
+
+  const { document } = state;
+  return (
+    <article className="reading" aria-labelledby="reading-title" data-testid="document-reading">
+      <PageTitle title={document.title} />
+      {back}
+      <header className="reading__header">
+        <p className="reading__loan">
+          {document.loan.product} &middot; Loan {document.loan.reference}
+        </p>
+        <h1 id="reading-title">{document.title}</h1>
+        <div className="reading__meta">
+          <DocumentStateBadge document={document} />
+          <div className="reading__actions">
+            <button type="button" className="button button--secondary" onClick={() => window.print()}>
+              Print
+            </button>
+            {document.hasSignedPdf && <DownloadPdfButton documentId={document.id} title={document.title} />}
+          </div>
+        </div>
+      </header>
+      <DocumentText document={document} />
+      {document.state === 'signed' && document.signedAt && (
+        <section
+          className="reading__signature"
+          aria-labelledby="reading-signature-title"
+          data-testid="document-signature"
+        >
+          <h2 id="reading-signature-title">Signature</h2>
+          <dl>
+            <div>
+              <dt>Signed by</dt>
+              <dd>{document.signatureName}</dd>
+            </div>
+            <div>
+              <dt>Signed on</dt>
+              <dd>{formatInstant(document.signedAt)}</dd>
+            </div>
+            {document.fingerprint && (
+              <div>
+                <dt>Document fingerprint (SHA-256)</dt>
+                <dd className="reading__fingerprint" data-testid="document-fingerprint">
+                  {document.fingerprint}
+                </dd>
+              </div>
+            )}
+          </dl>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,114 @@
+import { routes } from '@customer-core/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Loading } from '../../components/loading';
+import { PageTitle } from '../../components/page-title';
+import { LoanStatusBadge } from '../../loans/loan-status-badge';
+import { getDocuments, type DocumentsOutcome } from './documents-api';
+import { DocumentStateBadge } from './document-state';
+import { DownloadPdfButton } from './download-pdf-button';
+import './documents.css';
+
+/** /ui/dashboard/documents: every document of every loan, grouped by loan, with where each stands. */
+export function DocumentsScreen() {
+  const [state, setState] = useState<DocumentsOutcome | { kind: 'loading' }>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    void getDocuments(controller.signal).then((loaded) => {
+      if (!controller.signal.aborted) setState(loaded);
+    });
+    return () => controller.abort();
+  }, [attempt]);
+
+  return (
+    <section
+      className="documents"
+      aria-labelledby="documents-page-title"
+      data-testid="documents-page"
+      data-layout="wide"
+    >
+      <PageTitle title="Your documents" />
+      <header className="documents__header">
+        <h1 id="documents-page-title">Your documents</h1>
+        <p className="documents__intro">
+          The documents of each of your loans. Open one to read or print it; download a signed one as a PDF to
+          keep.
+        </p>
+      </header>
+      {state.kind === 'loading' && <Loading />}
+      {state.kind === 'failed' && (
+        <p className="documents__failure" role="alert" data-testid="documents-error">
+          {state.message}{' '}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => (setState({ kind: 'loading' }), setAttempt((n) => n + 1))}
+          >
+            Try again
+          </button>
+        </p>
+      )}
+      {state.kind === 'loaded' && state.list.loans.length === 0 && (
+        <p className="documents__empty" data-testid="documents-empty">
+          You have no loan documents yet. When a loan has documents to sign, they appear here.
+        </p>
+      )}
+      {state.kind === 'loaded' &&
+        state.list.loans.map(({ loan, documents }) => {
+          const toSign =
+            loan.status === 'ACTIVE' && documents.some((d) => d.requiresSignature && d.state !== 'signed');
+          return (
+            <section
+              key={loan.id}
+              className="documents__loan"
+              aria-labelledby={`documents-loan-${loan.id}`}
+              data-testid="documents-loan"
+              data-reference={loan.reference}
+            >
+              <header className="documents__loan-header">
+                <div>
+                  <h2 id={`documents-loan-${loan.id}`}>{loan.product}</h2>
+                  <p className="documents__loan-reference">Loan {loan.reference}</p>
+                </div>
+                <LoanStatusBadge status={loan.status} />
+              </header>
+              <ul className="documents__list">
+                {documents.map((document) => (
+                  <li
+                    key={document.id}
+                    className="documents__item"
+                    data-testid="document-row"
+                    data-state={document.state}
+                  >
+                    <div className="documents__item-text">
+                      <Link
+                        className="documents__item-title"
+                        to={routes.document.href({ documentId: document.id })}
+                      >
+                        {document.title}
+                      </Link>
+                      <p>{document.description}</p>
+                    </div>
+                    <div className="documents__item-side">
+                      <DocumentStateBadge document={document} />
+                      {document.hasSignedPdf && (
+                        <DownloadPdfButton documentId={document.id} title={document.title} />
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              {toSign && (
+                <p className="documents__loan-action">
+                  <Link className="button button--primary" to={routes.loanCheckout.href({ loanId: loan.id })}>
+                    Review and sign documents
+                  </Link>
+                </p>
+              )}
+            </section>
+          );
+        })}
+    </section>
+  );
+}

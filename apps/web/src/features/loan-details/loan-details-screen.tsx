@@ -1,0 +1,117 @@
+import { routes, type LoanDetail } from '@customer-core/contracts';
+import { Link, useParams } from 'react-router';
+import { Loading } from '../../components/loading';
+import { PageTitle } from '../../components/page-title';
+import { StatusView } from '../../components/status-view';
+import { describeProgress } from '../../loans/checkout-progress';
+import { formatCalendarDate, formatMoney } from '../../loans/loan-format';
+import { LoanNotFound } from '../../loans/loan-not-found';
+import { LoanStatusBadge } from '../../loans/loan-status-badge';
+import { OverdueNotice } from './overdue-notice';
+import { PaymentSchedule } from './payment-schedule';
+import { useLoan } from './use-loan';
+import './loan-details.css';
+
+/** /ui/dashboard/loans/{loanId}: a loan's terms, where it stands and its payment schedule. */
+export function LoanDetailsScreen() {
+  const { loanId = '' } = useParams();
+  const { state, retry } = useLoan(loanId);
+  switch (state.kind) {
+    case 'loading':
+      return <Loading />;
+    case 'not-found':
+      return <LoanNotFound />;
+    case 'failed':
+      return (
+        <StatusView tone="warning" title="We couldn’t load this loan" testId="loan-details-error">
+          <p>{state.message}</p>
+          <div className="status-view__actions">
+            <button type="button" className="button button--primary" onClick={retry}>
+              Try again
+            </button>
+            <Link className="button button--secondary" to={routes.loans.path}>
+              Back to your loans
+            </Link>
+          </div>
+        </StatusView>
+      );
+    case 'loaded':
+      return <LoanDetails loan={state.loan} />;
+  }
+}
+
+function LoanDetails({ loan }: { loan: LoanDetail }) {
+  const open = loan.status === 'ACTIVE' || loan.status === 'PAST DUE';
+  const toSign = loan.status === 'ACTIVE' && loan.checkout.documentsDone < loan.checkout.documents;
+  return (
+    <article
+      className="loan-details"
+      aria-labelledby="loan-details-title"
+      data-testid="loan-details"
+      data-status={loan.status}
+      data-layout="wide"
+    >
+      <PageTitle title={`${loan.product} ${loan.reference}`} />
+      <nav aria-label="Breadcrumb" className="loan-details__back">
+        <Link to={routes.loans.path}>Your loans</Link>
+      </nav>
+      <header className="loan-details__header">
+        <div>
+          <h1 id="loan-details-title">{loan.product}</h1>
+          <p className="loan-details__reference">Loan {loan.reference}</p>
+        </div>
+        <LoanStatusBadge status={loan.status} />
+      </header>
+
+      {loan.overdue && <OverdueNotice overdue={loan.overdue} />}
+
+      <dl className="loan-facts loan-details__facts">
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatMoney(loan.amountCents)}</dd>
+        </div>
+        <div>
+          <dt>Balance</dt>
+          <dd data-testid="loan-balance">{formatMoney(loan.balanceCents)}</dd>
+        </div>
+        {open && (
+          <div>
+            <dt>Next payment</dt>
+            <dd>
+              {loan.nextPayment ? (
+                <>
+                  {formatMoney(loan.nextPayment.amountCents)}
+                  <span className="loan-facts__sub">
+                    due{' '}
+                    <time dateTime={loan.nextPayment.dueOn}>
+                      {formatCalendarDate(loan.nextPayment.dueOn)}
+                    </time>
+                  </span>
+                </>
+              ) : (
+                'None scheduled'
+              )}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {toSign && (
+        <div className="loan-details__action" data-testid="loan-documents-to-sign">
+          <p>
+            <strong>Documents to sign.</strong>{' '}
+            {describeProgress({ done: loan.checkout.documentsDone, total: loan.checkout.documents })}.
+          </p>
+          <Link className="button button--primary" to={routes.loanCheckout.href({ loanId: loan.id })}>
+            Review and sign documents
+          </Link>
+        </div>
+      )}
+
+      <section className="loan-details__schedule" aria-labelledby="schedule-title">
+        <h2 id="schedule-title">Payment schedule</h2>
+        <PaymentSchedule instalments={loan.instalments} />
+      </section>
+    </article>
+  );
+}

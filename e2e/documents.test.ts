@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import { routes, type LoanSummary } from '@customer-core/contracts';
+import type { Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { assertAccessible } from './support/accessibility.js';
+import { collectPageErrors, screenshot } from './support/browser.js';
+import { onPath, withText } from './support/getting-back-in.js';
+import { DESKTOP, OPERATOR_ENV, PHONE, borrowerLoans } from './support/loans.js';
+import { DEMO, openPortal, signInAsDemo, type Portal } from './support/portal.js';
+
+// The documents page, the reading view and a signed document's PDF, against the real server. The
+// server is this file's own: the test signs a document.
+
+const SIGNER = `${DEMO.firstName} ${DEMO.lastName}`;
+
+async function screenshots(page: Page, name: string) {
+  await screenshot(page, name);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+const documentsLoaded = (page: Page) => page.getByTestId('documents-loan').first().waitFor();
+
+describe('documents (browser)', () => {
+  let portal: Portal;
+  let active: LoanSummary;
+  before(async () => {
+    portal = await openPortal(OPERATOR_ENV);
+    const { page } = await portal.newPage();
+    await signInAsDemo(page);
+    const found = (await borrowerLoans(page)).find((loan) => loan.status === 'ACTIVE');
+    assert.ok(found, 'the demo borrower has an active loan');
+    active = found;
+  });
+  after(() => portal?.close());
+
+  it('lists every document with its state, reached from the navigation', async () => {
+    const { page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    await signInAsDemo(page);
+    await page.getByRole('navigation').getByRole('link', { name: 'Documents' }).first().click();
+    await page.waitForURL(onPath(routes.documents.path));
+    await documentsLoaded(page);
+    const group = page.getByTestId('documents-loan').filter({ hasText: active.reference });
+    const states = await group.getByTestId('document-state').allInnerTexts();
+    assert.deepEqual(states, ['To sign', 'To sign', 'To review', 'To review', 'To sign']);
+    await assertAccessible(page, 'documents');
+    await screenshots(page, 'documents');
+    assert.deepEqual(errors, []);
+  });
+
+  it('signs a document through checkout, then downloads its PDF with the name and fingerprint', async () => {
+    const { page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    await signInAsDemo(page);
+    await page.goto(routes.loanCheckout.href({ loanId: active.id }));
+    await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
+    // The instruction is said once, not under every document.
+    assert.equal(await page.getByText('then mark it as reviewed', { exact: false }).count(), 1);
+    const item = page
+      .getByTestId('checkout-document')
+      .filter({ has: page.getByRole('heading', { name: 'Loan agreement', exact: true }) });
+    await item.getByRole('button', { name: 'Read document: Loan agreement' }).click();
+    await item.getByRole('button', { name: 'Mark as reviewed: Loan agreement' }).click();
+    await item.getByLabel('Your full name').fill(SIGNER);
+    await item.getByRole('checkbox', { name: 'I have read and agree to \u201cLoan agreement\u201d' }).check();
+    await item.getByRole('button', { name: 'Sign document: Loan agreement' }).click();
+    await item.getByTestId('document-state').filter(withText('Signed')).waitFor();
+
+    // From checkout to the reading view of the signed document.
+    await item.getByRole('link', { name: 'Open in reading view: Loan agreement' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Loan agreement' }).waitFor();
+    const fingerprint = (await page.getByTestId('document-fingerprint').innerText()).trim();
+    assert.match(fingerprint, /^[0-9a-f]{64}$/);
+    assert.ok((await page.getByRole('heading', { level: 2 }).count()) >= 5, 'clauses are headings');
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    await assertAccessible(page, 'reading view');
+    await screenshots(page, 'document-reading');
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.getByRole('button', { name: 'Print' }).isVisible(), false);
+    assert.equal(await page.locator('.app-header').isVisible(), false);
+    await screenshot(page, 'document-reading-print');
+    await page.emulateMedia({ media: 'screen' });
+
+    await page.goto(routes.documents.path);
+    await documentsLoaded(page);
+    const row = page
+      .getByTestId('document-row')
+      .filter({ has: page.getByRole('link', { name: 'Loan agreement', exact: true }) })
+      .filter({ has: page.getByTestId('download-pdf') })
+      .first();
+    assert.match(await row.getByTestId('document-state').innerText(), /^Signed /);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download signed PDF: Loan agreement' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^ln-demo-1-loan-agreement-signed\.pdf$/);
+    const bytes = await readFile(await download.path());
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    assert.ok(text.includes(SIGNER), 'the signer’s name as typed');
+    assert.ok(text.includes(fingerprint), 'the fingerprint');
+    await screenshots(page, 'documents-signed');
+    assert.deepEqual(errors, []);
+  });
+});

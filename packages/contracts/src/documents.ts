@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { DocumentStateSchema, LoanStatusSchema } from './loans.js';
+
+// The borrower's documents across all their loans: what the documents page lists, the reading view
+// shows and the signed PDF certifies.
+
+/** The loan a document belongs to, as much of it as the documents page names. */
+export const DocumentLoanSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  product: z.string(),
+  status: LoanStatusSchema.exclude(['HIDDEN']),
+});
+export type DocumentLoan = z.infer<typeof DocumentLoanSchema>;
+
+export const DocumentSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  requiresSignature: z.boolean(),
+  state: DocumentStateSchema,
+  reviewedAt: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  signatureName: z.string().nullable(),
+  /** A signed document's PDF (the text and its signature certificate) can be downloaded. */
+  hasSignedPdf: z.boolean(),
+});
+export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
+
+export const DocumentListSchema = z.object({
+  /** Open loans first, as the loans page orders them; each loan's documents in checkout order. */
+  loans: z.array(z.object({ loan: DocumentLoanSchema, documents: z.array(DocumentSummarySchema) })),
+});
+export type DocumentList = z.infer<typeof DocumentListSchema>;
+
+export const BorrowerDocumentSchema = DocumentSummarySchema.extend({
+  loan: DocumentLoanSchema,
+  /** The document's text, exactly as it was (or will be) signed. */
+  body: z.string(),
+  /** SHA-256 of the signed text (UTF-8), hex; null until the document is signed. */
+  fingerprint: z.string().nullable(),
+});
+export type BorrowerDocument = z.infer<typeof BorrowerDocumentSchema>;
+
+/** The PDF's file name: the loan number and the document's title, in plain ASCII. */
+export function signedPdfFileName(reference: string, title: string): string {
+  const slug = `${reference} ${title} signed`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'signed-document'}.pdf`;
+}
