@@ -1,23 +1,13 @@
-import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // route config typings: config.rateLimit
 import { z } from 'zod';
 import { singleLineText } from '@customer-core/contracts';
-import { isConnectionLoss } from '@customer-core/database';
 import { clientAddress, networkOf } from './client-address.js';
 import { createAuthnCors } from './cors.js';
 import type { LoginThrottle } from './login-throttle.js';
-import {
-  authenticationFailed,
-  forbidden,
-  internalError,
-  malformedRequest,
-  rateLimited,
-  serviceBusy,
-  temporarilyUnavailable,
-  type OktaError,
-} from './okta-errors.js';
+import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
+import { authenticationFailed, forbidden, malformedRequest, serviceBusy } from './okta-errors.js';
 import { dummyPasswordHash, reservePasswordCheck, type PasswordCheck } from './passwords.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from './provider-events.js';
 import type { SessionTokenStore } from './session-tokens.js';
 import type { IdpUser, UserRepository } from './users.js';
 
@@ -74,8 +64,6 @@ export function authnRoutes(deps: AuthnDependencies) {
   // Limits and lockouts count per client network: an IPv4 address, or an IPv6 address's /64.
   const networkOfRequest = (request: FastifyRequest) => networkOf(clientAddress(request, deps.trustProxy));
 
-  const sendError = (reply: FastifyReply, status: number, body: OktaError) =>
-    reply.code(status).header('Cache-Control', 'no-store').send(body);
   // One warning per 10 s while sign-ins are refused, not one a request: a flood would flood the log.
   let refusedSinceWarning = 0;
   let lastWarningAt = 0;
@@ -91,7 +79,7 @@ export function authnRoutes(deps: AuthnDependencies) {
       lastWarningAt = Date.now();
     }
     reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
-    return sendError(reply, 503, serviceBusy());
+    return sendOktaError(reply, 503, serviceBusy());
   };
 
   /**
@@ -134,23 +122,7 @@ export function authnRoutes(deps: AuthnDependencies) {
 
   return async function registerAuthn(app: FastifyInstance): Promise<void> {
     // Errors of these routes (bad JSON, wrong content type, rate limit, bugs) answer in Okta's shape.
-    app.setErrorHandler((error: FastifyError, request, reply) => {
-      cors.apply(request, reply);
-      const status = error.statusCode ?? 500;
-      if (status === 429) return sendError(reply, 429, rateLimited());
-      if (status < 500) return sendError(reply, status, malformedRequest());
-      if (isConnectionLoss(error)) {
-        request.log.warn(
-          { err: { message: error.message, code: error.code } },
-          'authn: database unavailable',
-        );
-        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-        return sendError(reply, 503, temporarilyUnavailable());
-      }
-      const body = internalError();
-      request.log.error({ err: error, errorId: body.errorId }, 'authn failed unexpectedly');
-      return sendError(reply, 500, body);
-    });
+    app.setErrorHandler(oktaErrorHandler('authn', cors.apply));
 
     app.options(AUTHN_PATH, (request, reply) => cors.preflight(request, reply));
 
@@ -175,13 +147,13 @@ export function authnRoutes(deps: AuthnDependencies) {
       },
       async (request, reply) => {
         cors.apply(request, reply);
-        if (cors.refuses(request)) return sendError(reply, 403, forbidden());
+        if (cors.refuses(request)) return sendOktaError(reply, 403, forbidden());
         const parsed = AuthnBodySchema.safeParse(request.body);
         if (!parsed.success) {
           const causes = parsed.error.issues.map(
             (issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`,
           );
-          return sendError(reply, 400, malformedRequest(causes));
+          return sendOktaError(reply, 400, malformedRequest(causes));
         }
         const { username, password } = parsed.data;
         const log = logger.child({ reqId: request.id });
@@ -193,7 +165,7 @@ export function authnRoutes(deps: AuthnDependencies) {
         } finally {
           check.release();
         }
-        if (!user) return sendError(reply, 401, authenticationFailed());
+        if (!user) return sendOktaError(reply, 401, authenticationFailed());
         const token = await sessionTokens.issue(user.id);
         log.info({ userId: user.id }, 'authn succeeded');
         return reply.header('Cache-Control', 'no-store').send(successBody(user, token));

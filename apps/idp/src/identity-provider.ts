@@ -2,6 +2,7 @@ import type { JsonWebKey } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createApiTokens } from './api-tokens.js';
 import { authnRoutes } from './authn-route.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { mountPathOf, mountProvider } from './mount.js';
@@ -9,11 +10,13 @@ import { destroyAccountArtefacts, purgeExpiredModels, sessionExists } from './oi
 import { createOidcProvider, type ClientOptions } from './provider.js';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
 import { dummyPasswordHash } from './passwords.js';
+import { createPasswordPolicy, type PasswordPolicyOptions } from './password-policy.js';
 import { purgeExpiredSignInState } from './purge.js';
 import { databaseRequestCountStore } from './request-count-store.js';
 import type { IdpDatabase } from './schema.js';
 import { createSessionTokenStore } from './session-tokens.js';
 import { createUserRepository, type IdpUser, type NewUser } from './users.js';
+import { usersApiRoutes, type UsersApiRateLimit } from './users-api.js';
 
 export interface IdentityProviderOptions {
   /** Opened and migrated by the caller: migrateToLatest(db, 'idp', idpMigrations). */
@@ -37,10 +40,19 @@ export interface IdentityProviderOptions {
   signInQueueDepth?: number;
   /** How often expired artefacts are deleted; default 600 s, 0 for never (tests). */
   purgeIntervalSeconds?: number;
+  /**
+   * The SSWS tokens (32 characters or more) the Users API at /api/v1/users accepts. None: it answers
+   * every call 401.
+   */
+  apiTokens?: string[];
+  /** Users API calls per API token, counted in the database; default 600 per 60 s. */
+  usersApiRateLimit?: UsersApiRateLimit;
+  /** The password policy of the Users API; default Okta's default policy (8 characters). */
+  passwordPolicy?: PasswordPolicyOptions;
 }
 
 export interface IdentityProvider {
-  /** POST /api/v1/authn (+ OPTIONS) and everything under the issuer path. */
+  /** POST /api/v1/authn (+ OPTIONS), the Users API at /api/v1/users and everything under the issuer path. */
   plugin: FastifyPluginAsync;
   /** The ID-token verification keys (public JWKS), for in-process verification. */
   publicKeys(): { keys: JsonWebKey[] };
@@ -67,6 +79,7 @@ export interface IdentityProvider {
 }
 
 export const DEFAULT_SIGN_IN_QUEUE_DEPTH = 64;
+export const DEFAULT_USERS_API_RATE_LIMIT: UsersApiRateLimit = { max: 600, windowSeconds: 60 };
 
 export async function createIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
   const { db, logger } = options;
@@ -89,6 +102,20 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   });
   const jwks = publicJwks(signingKeys);
 
+  async function endSessions(accountId: string): Promise<void> {
+    await destroyAccountArtefacts(db, accountId);
+    await sessionTokens.revokeAll(accountId);
+    logger.info({ accountId }, 'identity provider sessions ended');
+  }
+  const registerUsersApi = usersApiRoutes({
+    users,
+    tokens: createApiTokens(options.apiTokens ?? []),
+    policy: createPasswordPolicy(options.passwordPolicy),
+    rateLimit: options.usersApiRateLimit ?? DEFAULT_USERS_API_RATE_LIMIT,
+    orgUrl: new URL(options.issuer).origin,
+    endSessions,
+  });
+
   const purgeExpired = async () => {
     await purgeExpiredModels(db);
     await purgeExpiredSignInState(db);
@@ -109,6 +136,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       // The provider's own rate limits, counted in the database so that every instance shares them.
       await app.register(rateLimit, { global: false, store: databaseRequestCountStore(db) });
       await registerAuthn(app);
+      // Its own context: its own hooks (API token, rate limit) and error handler.
+      await app.register(registerUsersApi);
       mountProvider(app, provider, mountPath);
     },
     publicKeys: () => structuredClone(jwks),
@@ -123,11 +152,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       if (!(await users.findById(userId))) throw new Error('no such user');
       return sessionTokens.issue(userId);
     },
-    async endSessions(accountId) {
-      await destroyAccountArtefacts(db, accountId);
-      await sessionTokens.revokeAll(accountId);
-      logger.info({ accountId }, 'identity provider sessions ended');
-    },
+    endSessions,
     hasSession: (sessionId, accountId) => sessionExists(db, sessionId, accountId),
     purgeExpired,
     async close() {

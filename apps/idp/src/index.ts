@@ -9,3 +9,5 @@ export { clientAddress, networkOf } from './client-address.js';
 export type { IdpDatabase } from './schema.js';
 export { LoginAlreadyExistsError, type IdpUser, type NewUser } from './users.js';
 export type { ClientOptions } from './provider.js';
+export type { PasswordPolicyOptions } from './password-policy.js';
+export type { UsersApiRateLimit } from './users-api.js';

@@ -33,3 +33,11 @@ export const serviceBusy = () => oktaError('E0000009', 'The service is busy. Try
 /** The database is unreachable for a moment (answered 503 with Retry-After). */
 export const temporarilyUnavailable = () =>
   oktaError('E0000009', 'The service is temporarily unavailable. Please try again shortly.');
+
+// The Users API's answers (Okta's Management API).
+/** A field refused: Okta names the first field in the summary and every refusal in the causes. */
+export const apiValidationFailed = (field: string, causes: string[]) =>
+  oktaError('E0000001', `Api validation failed: ${field}`, causes);
+export const resourceNotFound = (name: string, type: string) =>
+  oktaError('E0000007', `Not found: Resource not found: ${name} (${type})`);
+export const invalidToken = () => oktaError('E0000011', 'Invalid token provided');

@@ -10,6 +10,7 @@ import {
   createIdentityProvider,
   idpMigrations,
   type IdentityProvider,
+  type IdentityProviderOptions,
   type IdpDatabase,
 } from '../src/index.js';
 
@@ -57,7 +58,11 @@ export interface TestApp {
 
 export async function startApp(
   db: Kysely<IdpDatabase>,
-  options: { issuerPort?: number; sessionTokenTtlSeconds?: number; secureCookies?: boolean } = {},
+  options: {
+    issuerPort?: number;
+    sessionTokenTtlSeconds?: number;
+    secureCookies?: boolean;
+  } & Pick<IdentityProviderOptions, 'apiTokens' | 'usersApiRateLimit' | 'passwordPolicy'> = {},
 ): Promise<TestApp> {
   const port = await freePort();
   const issuer = `http://localhost:${options.issuerPort ?? port}/oauth2/default`;
@@ -85,6 +90,9 @@ export async function startApp(
     logger: logger.child({ component: 'idp' }),
     purgeIntervalSeconds: 0,
     ...(options.sessionTokenTtlSeconds ? { sessionTokenTtlSeconds: options.sessionTokenTtlSeconds } : {}),
+    apiTokens: options.apiTokens,
+    usersApiRateLimit: options.usersApiRateLimit,
+    passwordPolicy: options.passwordPolicy,
   });
   await app.register(idp.plugin);
   await app.listen({ port, host: '127.0.0.1' });
@@ -279,4 +287,39 @@ let counter = 0;
 export function clientAddressHeader(): Record<string, string> {
   counter += 1;
   return { 'x-forwarded-for': `198.51.100.${counter % 250}` };
+}
+
+/** A Users API token as the org would issue one (42 characters). */
+export function apiToken(): string {
+  return `00${randomBytes(30).toString('base64url')}`;
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+/** A Users API call as the portal's Okta adapter makes it: JSON, with `Authorization: SSWS <token>`. */
+export async function oktaApi(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; authorization?: string; body?: unknown } = {},
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const authorization = options.authorization ?? (options.token ? `SSWS ${options.token}` : undefined);
+  if (authorization) headers.authorization = authorization;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    headers: response.headers,
+  };
 }

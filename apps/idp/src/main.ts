@@ -1,0 +1,23 @@
+// The identity provider as a process of its own: `node apps/idp/dist/main.js` (see standalone.ts
+// for what it reads from the environment).
+import { readStandaloneConfig, startStandalone } from './standalone.js';
+
+const read = readStandaloneConfig(process.env);
+if ('problems' in read) {
+  console.error(`The identity provider cannot start:\n${read.problems}`);
+  process.exit(1);
+}
+
+const server = await startStandalone(read.config);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.app.log.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,45 @@
+import type { IdpUser } from './users.js';
+
+/** Every user is of the org's default user type; Okta names it by an id of this form. */
+export const DEFAULT_USER_TYPE_ID = 'otyDefaultUserType00';
+
+/**
+ * A user as Okta's Users API answers it. Users here are created active and only their password
+ * changes, so activation and status date from creation and the last update is the later of the two.
+ * The login is the e-mail address.
+ */
+export function oktaUser(user: IdpUser, orgUrl: string) {
+  const created = user.createdAt.toISOString();
+  const lastUpdated = new Date(Math.max(user.createdAt.getTime(), user.passwordChangedAt.getTime()));
+  return {
+    id: user.id,
+    status: 'ACTIVE',
+    created,
+    activated: created,
+    statusChanged: created,
+    lastLogin: null,
+    lastUpdated: lastUpdated.toISOString(),
+    passwordChanged: user.passwordChangedAt.toISOString(),
+    type: { id: DEFAULT_USER_TYPE_ID },
+    profile: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      mobilePhone: null,
+      secondEmail: null,
+      login: user.login,
+      email: user.login,
+      locale: user.locale,
+      timeZone: user.timeZone,
+    },
+    credentials: {
+      password: {},
+      emails: [
+        { value: user.login, status: user.emailVerified ? 'VERIFIED' : 'UNVERIFIED', type: 'PRIMARY' },
+      ],
+      provider: { type: 'OKTA', name: 'OKTA' },
+    },
+    _links: { self: { href: `${orgUrl}/api/v1/users/${encodeURIComponent(user.id)}` } },
+  };
+}
+
+export type OktaUser = ReturnType<typeof oktaUser>;

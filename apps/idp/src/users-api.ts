@@ -1,0 +1,184 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/rate-limit'; // typings of app.createRateLimit
+import { findControlCharacter } from '@customer-core/contracts';
+import type { ApiTokens } from './api-tokens.js';
+import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
+import {
+  apiValidationFailed,
+  invalidToken,
+  malformedRequest,
+  rateLimited,
+  resourceNotFound,
+} from './okta-errors.js';
+import { oktaUser } from './okta-user.js';
+import type { PasswordPolicy } from './password-policy.js';
+import { LoginAlreadyExistsError, type IdpUser, type UserRepository } from './users.js';
+import { CreateUserBody, UpdateUserBody, parseOktaBody } from './users-api-bodies.js';
+
+export const USERS_PATH = '/api/v1/users';
+
+export interface UsersApiRateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface UsersApiDependencies {
+  users: UserRepository;
+  tokens: ApiTokens;
+  policy: PasswordPolicy;
+  rateLimit: UsersApiRateLimit;
+  /** The org's address (the issuer's origin): users' self links point there. */
+  orgUrl: string;
+  /** Ends every session of the account (the identity provider's endSessions). */
+  endSessions(accountId: string): Promise<void>;
+}
+
+const BODY_LIMIT = 16 * 1024;
+
+// The path may name a user by login (an e-mail address): the log shows the route, not the address.
+const logSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: request.routeOptions.url,
+    ip: request.ip,
+  }),
+};
+const routeOptions = { bodyLimit: BODY_LIMIT, logSerializers };
+
+const loginTaken = () =>
+  apiValidationFailed('login', [
+    'login: An object with this field already exists in the current organization',
+  ]);
+
+/**
+ * The part of Okta's Users API that the portal's Okta adapter calls, in Okta's shapes: create a user
+ * with a password, read one by id or login, set a password as an administrator, end every session.
+ * Callers authenticate with an SSWS API token and are rate-limited per token, in the database so
+ * that every instance counts the same calls.
+ */
+export function usersApiRoutes(deps: UsersApiDependencies) {
+  const { users, policy, orgUrl } = deps;
+  const findUser = async (idOrLogin: string): Promise<IdpUser | undefined> =>
+    (await users.findById(idOrLogin)) ?? (await users.findByLogin(idOrLogin));
+  const notFound = (reply: FastifyReply, idOrLogin: string) =>
+    sendOktaError(reply, 404, resourceNotFound(idOrLogin, 'User'));
+  const passwordRefused = () => apiValidationFailed('password', [`password: ${policy.refusal}`]);
+
+  return async function registerUsersApi(app: FastifyInstance): Promise<void> {
+    app.setErrorHandler(oktaErrorHandler('users api'));
+
+    const callers = new WeakMap<FastifyRequest, string>();
+    const limit = app.createRateLimit({
+      max: deps.rateLimit.max,
+      timeWindow: deps.rateLimit.windowSeconds * 1000,
+      keyGenerator: (request) => `okta-api:${callers.get(request) ?? ''}`,
+    });
+
+    // Before the body is read: an unknown caller costs a digest, and no database work.
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const caller = deps.tokens.callerOf(request.headers.authorization);
+      if (!caller) {
+        request.log.info('users api: refused, no valid API token');
+        return sendOktaError(reply, 401, invalidToken());
+      }
+      callers.set(request, caller);
+      const count = await limit(request);
+      if (count.isAllowed) return;
+      // Okta's headers; the reset is when the window ends, in epoch seconds.
+      reply.header('X-Rate-Limit-Limit', count.max);
+      reply.header('X-Rate-Limit-Remaining', count.remaining);
+      reply.header('X-Rate-Limit-Reset', Math.ceil((Date.now() + count.ttl) / 1000));
+      if (count.isExceeded) {
+        request.log.warn('users api: rate limit reached');
+        return sendOktaError(reply, 429, rateLimited());
+      }
+    });
+
+    // Logins, names and passwords never hold control characters: refused before any lookup.
+    app.addHook('preValidation', async (request, reply) => {
+      for (const [part, value] of Object.entries({
+        path: request.params,
+        query: request.query,
+        body: request.body,
+      }))
+        if (findControlCharacter(value) !== undefined)
+          return sendOktaError(
+            reply,
+            400,
+            malformedRequest([`${part}: control characters are not accepted`]),
+          );
+    });
+
+    app.post(USERS_PATH, routeOptions, async (request, reply) => {
+      const { activate } = request.query as { activate?: string };
+      // Okta would make a STAGED user; users here are active from the start.
+      if (activate !== undefined && activate !== 'true')
+        return sendOktaError(
+          reply,
+          400,
+          apiValidationFailed('activate', ['activate: only activate=true is supported: users start active']),
+        );
+      const parsed = parseOktaBody(CreateUserBody, request.body);
+      if (!parsed.success) return sendOktaError(reply, 400, parsed.error);
+      const { profile, credentials } = parsed.data;
+      // Logins are e-mail addresses here, and the address is the login: there is no second one to keep.
+      if (profile.email.toLowerCase() !== profile.login.toLowerCase())
+        return sendOktaError(
+          reply,
+          400,
+          apiValidationFailed('email', ['email: must be the same address as login in this organization']),
+        );
+      if (!policy.accepts(credentials.password.value, profile))
+        return sendOktaError(reply, 400, passwordRefused());
+      let user: IdpUser;
+      try {
+        user = await users.create({
+          login: profile.login,
+          password: credentials.password.value,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          locale: profile.locale,
+          timeZone: profile.timeZone,
+        });
+      } catch (error) {
+        if (error instanceof LoginAlreadyExistsError) return sendOktaError(reply, 400, loginTaken());
+        throw error;
+      }
+      request.log.info({ userId: user.id }, 'users api: user created');
+      return reply.send(oktaUser(user, orgUrl));
+    });
+
+    app.get(`${USERS_PATH}/:idOrLogin`, routeOptions, async (request, reply) => {
+      const { idOrLogin } = request.params as { idOrLogin: string };
+      const user = await findUser(idOrLogin);
+      if (!user) return notFound(reply, idOrLogin);
+      return reply.send(oktaUser(user, orgUrl));
+    });
+
+    // Okta's partial update: here, setting the password as an administrator does.
+    app.post(`${USERS_PATH}/:idOrLogin`, routeOptions, async (request, reply) => {
+      const { idOrLogin } = request.params as { idOrLogin: string };
+      const parsed = parseOktaBody(UpdateUserBody, request.body);
+      if (!parsed.success) return sendOktaError(reply, 400, parsed.error);
+      const user = await findUser(idOrLogin);
+      if (!user) return notFound(reply, idOrLogin);
+      const password = parsed.data.credentials.password.value;
+      if (!policy.accepts(password, user)) return sendOktaError(reply, 400, passwordRefused());
+      await users.setPassword(user.id, password); // also lifts lockouts
+      request.log.info({ userId: user.id }, 'users api: password set');
+      const updated = await users.findById(user.id);
+      if (!updated) return notFound(reply, idOrLogin); // deleted meanwhile
+      return reply.send(oktaUser(updated, orgUrl));
+    });
+
+    // Okta ends the IdP sessions and, with oauthTokens=true, the tokens; here both always end.
+    app.delete(`${USERS_PATH}/:idOrLogin/sessions`, routeOptions, async (request, reply) => {
+      const { idOrLogin } = request.params as { idOrLogin: string };
+      const user = await findUser(idOrLogin);
+      if (!user) return notFound(reply, idOrLogin);
+      await deps.endSessions(user.id);
+      return reply.code(204).send();
+    });
+  };
+}
