@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ACCESS_TOKEN_STORAGE_KEY, PROFILE_STORAGE_KEY, routes } from '@customer-core/contracts';
-import { startTestServer, type TestServer } from '@customer-core/api/testing';
+import {
+  freePort,
+  startTestOrg,
+  startTestServer,
+  TEST_ORG_CLIENT_ID,
+  type TestOrg,
+  type TestServer,
+} from '@customer-core/api/testing';
 import { launchBrowser } from './browser.js';
 
 export const DEMO = {
@@ -51,6 +58,44 @@ export async function openPortal(
       await server.close();
     },
   };
+}
+
+/**
+ * The deployment with a hosted Okta org: "the org" (the bundled identity provider as a process of its
+ * own, on another origin, with its own database) and the portal pointed at it with an API token.
+ */
+export async function openPortalWithOrg(
+  env: Record<string, string> = {},
+  kind: Parameters<typeof startTestServer>[0] = 'pglite',
+): Promise<Portal & { org: TestOrg }> {
+  const port = await freePort();
+  const portalUrl = `http://localhost:${port}`;
+  const org = await startTestOrg(kind, portalUrl);
+  try {
+    const portal = await openPortal(
+      {
+        ...env,
+        PORT: String(port),
+        PUBLIC_URL: portalUrl,
+        IDP_BUNDLED: 'false',
+        IDP_ISSUER: org.issuer,
+        IDP_CLIENT_ID: TEST_ORG_CLIENT_ID,
+        OKTA_API_TOKEN: org.apiToken,
+      },
+      kind,
+    );
+    return {
+      ...portal,
+      org,
+      async close() {
+        await portal.close();
+        await org.stop();
+      },
+    };
+  } catch (error) {
+    await org.stop();
+    throw error;
+  }
 }
 
 /** Fills and submits the sign-in form as a borrower would. */

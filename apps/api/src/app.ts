@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import type { Kysely } from 'kysely';
-import type { PortalConfig } from '@customer-core/contracts';
+import { isNonProductionOrigin, type PortalConfig } from '@customer-core/contracts';
 import type { Migrations } from '@customer-core/database';
 import { createIdentityProvider, type IdentityProvider, type IdpDatabase } from '@customer-core/idp';
 import type { Config } from './config/config.js';
@@ -35,6 +35,8 @@ import { operatorLoanRoutes } from './routes/operator/loans.js';
 import { registrationRoutes } from './routes/registration/registration.js';
 import { healthRoutes } from './routes/health.js';
 import { createAuthServices } from './services.js';
+import { bundledDirectory } from './identity/bundled-directory.js';
+import { oktaDirectory } from './identity/okta-directory.js';
 import { registerPortal } from './web/portal.js';
 
 /** What is not configuration: wiring a test may change. */
@@ -123,7 +125,20 @@ export async function buildApp(
   app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
 
   const mail = createMailService(config, db, app.log.child({ component: 'mail' }));
-  const services = await createAuthServices(config, db, identityProvider, mail);
+  const directory =
+    identityProvider && config.bundledIdp
+      ? bundledDirectory(identityProvider, config.bundledIdp.issuer)
+      : oktaDirectory({
+          // The org the portal's pages sign in with at this origin (spec section 1), so both agree.
+          issuer: (isNonProductionOrigin(new URL(config.publicUrl).origin)
+            ? config.identityProviders.nonProduction
+            : config.identityProviders.production
+          ).issuer,
+          // loadConfig refuses a hosted org without one.
+          apiToken: config.oktaApiToken ?? '',
+          logger: app.log.child({ component: 'okta' }),
+        });
+  const services = await createAuthServices(config, db, identityProvider, directory, mail);
   app.addHook('onClose', () => services.sessions.close());
   const stopKeyReload = services.keys.keepCurrent((err) =>
     app.log.warn({ err }, 'reloading signing keys failed'),

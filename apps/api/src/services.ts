@@ -4,7 +4,7 @@ import { loanApplications, type LoanApplications } from './applications/applicat
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
 import type { ServiceCredential } from './config/service-credentials.js';
-import type { BundledIdentityProvider } from './identity/bundled-identity-provider.js';
+import type { Directory } from './identity/directory.js';
 import type { ApiDatabase } from './db/schema.js';
 import { invitations, type Invitations } from './invitations/invitations.js';
 import { emailLinks, type EmailLinks } from './links/email-links.js';
@@ -41,14 +41,14 @@ export interface AuthServices {
   borrowers: BorrowerRepository;
   /** Trusted systems and operators: each credential is good for one scope (lookup tokens, operators' calls). */
   serviceCredentials: readonly ServiceCredential[];
-  /** The bundled identity provider, when this deployment runs it. */
-  identityProvider: BundledIdentityProvider | null;
+  /** The borrowers' sign-in names and passwords: the bundled identity provider or a hosted Okta org. */
+  directory: Directory;
   /** E-mail: enqueue in the transaction that creates what a message carries, then nudge. */
   mail: MailService;
-  /** Password-reset and sign-in links by e-mail: only with the bundled identity provider (its users). */
-  emailLinks: EmailLinks | null;
-  /** Operators' invitations and registration with them: only with the bundled identity provider (its users). */
-  invitations: Invitations | null;
+  /** Password-reset and sign-in links by e-mail, for the directory's users. */
+  emailLinks: EmailLinks;
+  /** Operators' invitations and registration with them (the directory gets the new user). */
+  invitations: Invitations;
   /** Loan applications and the verification of their e-mail address. */
   applications: LoanApplications;
   /** Behind a load balancer: a client's address is the last X-Forwarded-For entry (rate limits). */
@@ -63,6 +63,7 @@ export async function createAuthServices(
   config: Config,
   db: Kysely<ApiDatabase>,
   idp: IdentityProvider | null,
+  directory: Directory,
   mail: MailService,
 ): Promise<AuthServices> {
   const keys = await ProductKeyRing.open(db);
@@ -79,23 +80,8 @@ export async function createAuthServices(
   const sessions = sessionStore(db, config.database, {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
   });
-  if (idp) loadCommonPasswords();
+  loadCommonPasswords();
   const borrowers = borrowerRepository(db);
-  const identityProvider: BundledIdentityProvider | null =
-    idp && bundled
-      ? {
-          issuer: bundled.issuer,
-          endSessions: (accountId) => idp.endSessions(accountId),
-          hasSession: (sessionId, accountId) => idp.hasSession(sessionId, accountId),
-          users: {
-            create: idp.users.create,
-            findById: idp.users.findById,
-            findByLogin: idp.users.findByLogin,
-            setPassword: idp.users.setPassword,
-          },
-          issueSessionToken: (userId) => idp.issueSessionToken(userId),
-        }
-      : null;
   return {
     db,
     publicUrl: config.publicUrl,
@@ -110,21 +96,17 @@ export async function createAuthServices(
     lookupTokens: lookupTokenStore(db),
     borrowers,
     serviceCredentials: config.serviceCredentials,
-    identityProvider,
+    directory,
     mail,
-    emailLinks: idp
-      ? emailLinks({
-          db,
-          mail,
-          tokens: linkTokenStore(db),
-          counter: linkRequestCounter(config.emailLinkLimits),
-          publicUrl: config.publicUrl,
-          findUser: idp.users.findByLogin,
-        })
-      : null,
-    invitations: identityProvider
-      ? invitations({ db, mail, borrowers, idp: identityProvider, publicUrl: config.publicUrl })
-      : null,
+    emailLinks: emailLinks({
+      db,
+      mail,
+      tokens: linkTokenStore(db),
+      counter: linkRequestCounter(config.emailLinkLimits),
+      publicUrl: config.publicUrl,
+      findUser: directory.findByLogin,
+    }),
+    invitations: invitations({ db, mail, borrowers, directory, publicUrl: config.publicUrl }),
     applications: loanApplications({
       db,
       mail,

@@ -116,8 +116,10 @@ describe('configuration', () => {
       IDP_CLIENT_ID: '0oa1',
       IDP_NONPROD_ISSUER: 'https://lender-stg.okta.com/oauth2/default',
       IDP_NONPROD_CLIENT_ID: '0oa2',
+      OKTA_API_TOKEN: '00a-test-api-token-of-the-org',
     });
     assert.equal(config.bundledIdp, null);
+    assert.equal(config.oktaApiToken, '00a-test-api-token-of-the-org');
     assert.deepEqual(config.identityProviders, {
       production: { issuer: 'https://lender.okta.com/oauth2/default', clientId: '0oa1' },
       nonProduction: { issuer: 'https://lender-stg.okta.com/oauth2/default', clientId: '0oa2' },
@@ -128,7 +130,20 @@ describe('configuration', () => {
     assert.deepEqual(problemsOf({ IDP_ISSUER: 'https://lender.okta.com/oauth2/default' }), [
       'IDP_ISSUER and IDP_CLIENT_ID: set both or neither',
     ]);
-    assert.equal(problemsOf({ IDP_BUNDLED: 'false' }).length, 1);
+    assert.equal(problemsOf({ IDP_BUNDLED: 'false' }).length, 2);
+  });
+
+  it('refuses a hosted Okta org without the API token its user flows need', () => {
+    assert.deepEqual(
+      problemsOf({
+        IDP_BUNDLED: 'false',
+        IDP_ISSUER: 'https://lender.okta.com/oauth2/default',
+        IDP_CLIENT_ID: '0oa1',
+      }),
+      [
+        "OKTA_API_TOKEN: required when IDP_BUNDLED is false (an API token of the Okta org's user administrator)",
+      ],
+    );
   });
 
   it('holds production to https, PostgreSQL, an SMTP relay and no demo borrower', () => {

@@ -435,28 +435,4 @@ for (const kind of testDatabaseKinds()) {
       },
     );
   });
-
-  describe(`e-mailed links without the bundled identity provider (${kind})`, () => {
-    let server: TestServer;
-    before(async () => {
-      server = await startTestServer(kind, {
-        IDP_BUNDLED: 'false',
-        IDP_ISSUER: 'http://127.0.0.1:9/oauth2/default',
-        IDP_CLIENT_ID: 'hosted-client',
-      });
-    });
-    after(() => server?.close());
-
-    it('has none of the four routes', async () => {
-      for (const path of [
-        apiPaths.auth.passwordReset,
-        apiPaths.auth.sendMagicLinkEmail,
-        apiPaths.auth.passwordResetFinish,
-        apiPaths.auth.magicLinkLogin,
-      ]) {
-        const response = await post(server.baseUrl, path, { email: 'demo@example.com', token: 'x' });
-        assert.equal(response.status, 404, path);
-      }
-    });
-  });
 }

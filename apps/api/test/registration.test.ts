@@ -371,27 +371,4 @@ for (const kind of testDatabaseKinds()) {
       }
     });
   });
-
-  describe(`registration without the bundled identity provider (${kind})`, () => {
-    let server: TestServer;
-    before(async () => {
-      server = await startTestServer(kind, {
-        ...OPERATOR_ENV,
-        IDP_BUNDLED: 'false',
-        IDP_ISSUER: 'http://127.0.0.1:9/oauth2/default',
-        IDP_CLIENT_ID: 'hosted-client',
-      });
-    });
-    after(() => server?.close());
-
-    it('neither invites nor registers (the hosted provider makes its own users)', async () => {
-      const email = uniqueEmail();
-      assert.equal((await invite(server.baseUrl, { email, ...NAMES })).status, 404);
-      for (const path of [apiPaths.registration.invitation, apiPaths.registration.register]) {
-        const response = await post(server.baseUrl, path, { token: 'x', password: GOOD_PASSWORD });
-        assert.equal(response.status, 404, path);
-      }
-      assert.equal((await borrowerRepository(server.server.db).findByEmail(email)).length, 0);
-    });
-  });
 }

@@ -6,7 +6,7 @@ import { createApiTokens } from './api-tokens.js';
 import { authnRoutes } from './authn-route.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { mountPathOf, mountProvider } from './mount.js';
-import { destroyAccountArtefacts, purgeExpiredModels, sessionExists } from './oidc-adapter.js';
+import { destroyAccountArtefacts, findSession, purgeExpiredModels, sessionExists } from './oidc-adapter.js';
 import { createOidcProvider, type ClientOptions } from './provider.js';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
 import { dummyPasswordHash } from './passwords.js';
@@ -114,6 +114,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     rateLimit: options.usersApiRateLimit ?? DEFAULT_USERS_API_RATE_LIMIT,
     orgUrl: new URL(options.issuer).origin,
     endSessions,
+    findSession: (sessionId) => findSession(db, sessionId),
   });
 
   const purgeExpired = async () => {

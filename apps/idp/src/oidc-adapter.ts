@@ -122,6 +122,34 @@ export async function sessionExists(
   return row !== undefined;
 }
 
+export interface IdpSession {
+  /** The sid claim of the ID tokens issued in it. */
+  id: string;
+  accountId: string;
+  /** When the user signed in (oidc-provider's loginTs). */
+  signedInAt: Date;
+  expiresAt: Date | null;
+}
+
+/** A live, signed-in session by its uid (the sid claim); none when unknown, expired or signed out. */
+export async function findSession(db: Kysely<IdpDatabase>, uid: string): Promise<IdpSession | undefined> {
+  const row = await db
+    .selectFrom('idp_oidc_model')
+    .select(['payload', 'expires_at'])
+    .where('model', '=', 'Session')
+    .where('uid', '=', uid)
+    .where(notExpired)
+    .executeTakeFirst();
+  const { accountId, loginTs } = (row?.payload ?? {}) as { accountId?: unknown; loginTs?: unknown };
+  if (!row || typeof accountId !== 'string') return undefined;
+  return {
+    id: uid,
+    accountId,
+    signedInAt: new Date((typeof loginTs === 'number' ? loginTs : 0) * 1000),
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+  };
+}
+
 // Models whose payload names the account (the index on (model, accountId) serves this list).
 const ACCOUNT_MODELS = [
   'Session',

@@ -1,3 +1,4 @@
+import type { IdpSession } from './oidc-adapter.js';
 import type { IdpUser } from './users.js';
 
 /** Every user is of the org's default user type; Okta names it by an id of this form. */
@@ -43,3 +44,31 @@ export function oktaUser(user: IdpUser, orgUrl: string) {
 }
 
 export type OktaUser = ReturnType<typeof oktaUser>;
+
+/** A session as Okta's Sessions API answers it: signed in by password, no second factor here. */
+export function oktaSession(session: IdpSession, user: IdpUser, orgUrl: string) {
+  const signedIn = session.signedInAt.toISOString();
+  return {
+    id: session.id,
+    userId: user.id,
+    login: user.login,
+    createdAt: signedIn,
+    expiresAt: session.expiresAt?.toISOString() ?? null,
+    status: 'ACTIVE',
+    lastPasswordVerification: signedIn,
+    lastFactorVerification: null,
+    amr: ['pwd'],
+    idp: { id: 'OKTA', type: 'OKTA' },
+    mfaActive: false,
+    _links: {
+      self: {
+        href: `${orgUrl}/api/v1/sessions/${encodeURIComponent(session.id)}`,
+        hints: { allow: ['GET'] },
+      },
+      user: {
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        href: `${orgUrl}/api/v1/users/${encodeURIComponent(user.id)}`,
+      },
+    },
+  };
+}

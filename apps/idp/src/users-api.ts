@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // typings of app.createRateLimit
 import { findControlCharacter } from '@customer-core/contracts';
 import type { ApiTokens } from './api-tokens.js';
+import type { IdpSession } from './oidc-adapter.js';
 import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
 import {
   apiValidationFailed,
@@ -10,12 +11,13 @@ import {
   rateLimited,
   resourceNotFound,
 } from './okta-errors.js';
-import { oktaUser } from './okta-user.js';
+import { oktaSession, oktaUser } from './okta-user.js';
 import type { PasswordPolicy } from './password-policy.js';
 import { LoginAlreadyExistsError, type IdpUser, type UserRepository } from './users.js';
 import { CreateUserBody, UpdateUserBody, parseOktaBody } from './users-api-bodies.js';
 
 export const USERS_PATH = '/api/v1/users';
+export const SESSIONS_PATH = '/api/v1/sessions';
 
 export interface UsersApiRateLimit {
   max: number;
@@ -31,6 +33,8 @@ export interface UsersApiDependencies {
   orgUrl: string;
   /** Ends every session of the account (the identity provider's endSessions). */
   endSessions(accountId: string): Promise<void>;
+  /** A live session by the sid of its ID tokens. */
+  findSession(sessionId: string): Promise<IdpSession | undefined>;
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -179,6 +183,15 @@ export function usersApiRoutes(deps: UsersApiDependencies) {
       if (!user) return notFound(reply, idOrLogin);
       await deps.endSessions(user.id);
       return reply.code(204).send();
+    });
+
+    // Okta's Sessions API, read only: whether the session an ID token names (sid) is still signed in.
+    app.get(`${SESSIONS_PATH}/:sessionId`, routeOptions, async (request, reply) => {
+      const { sessionId } = request.params as { sessionId: string };
+      const session = await deps.findSession(sessionId);
+      const user = session && (await users.findById(session.accountId));
+      if (!session || !user) return sendOktaError(reply, 404, resourceNotFound(sessionId, 'Session'));
+      return reply.send(oktaSession(session, user, orgUrl));
     });
   };
 }

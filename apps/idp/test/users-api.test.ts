@@ -264,6 +264,31 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(unused.message.data.error, 'login_required');
     });
 
+    test("GET /api/v1/sessions/{sid} answers an ID token's live session in Okta's shape, then 404", async () => {
+      const created = await api('POST', '/api/v1/users?activate=true', newUser({ login: 'kay@example.com' }));
+      const id = String(created.body.id);
+      const { tokens } = await signIn(server.baseUrl, new CookieJar(), {
+        username: 'kay@example.com',
+        password: PASSWORD,
+      });
+      const sid = String(decodeJwt(tokens.id_token ?? '').sid);
+      const live = await api('GET', `/api/v1/sessions/${sid}`);
+      assert.equal(live.status, 200, JSON.stringify(live.body));
+      assert.equal(live.body.id, sid);
+      assert.equal(live.body.userId, id);
+      assert.equal(live.body.login, 'kay@example.com');
+      assert.equal(live.body.status, 'ACTIVE');
+      assert.match(String(live.body.createdAt), ISO_TIME);
+      assert.deepEqual(live.body.amr, ['pwd']);
+      assertOktaError(await api('GET', '/api/v1/sessions/unknown-session'), 404, 'E0000007');
+      assert.equal((await oktaApi(server.baseUrl, 'GET', `/api/v1/sessions/${sid}`)).status, 401);
+
+      await api('DELETE', `/api/v1/users/${id}/sessions`);
+      const ended = await api('GET', `/api/v1/sessions/${sid}`);
+      assertOktaError(ended, 404, 'E0000007');
+      assert.deepEqual(causes(ended.body), []);
+    });
+
     test('a missing or wrong API token is E0000011', async () => {
       const path = '/api/v1/users/anyone@example.com';
       for (const authorization of [

@@ -114,10 +114,13 @@ export const PasswordResetCheckResponseSchema = z.object({ usable: z.literal(tru
 
 export const MagicLinkLoginRequestSchema = z.object({ token: TokenString });
 export type MagicLinkLoginRequest = z.infer<typeof MagicLinkLoginRequestSchema>;
-/** The product token, plus a one-time IdP session token the page completes the IdP sign-in with. */
+/**
+ * The product token, plus a one-time IdP session token the page completes the IdP sign-in with (null
+ * where the identity provider cannot mint one: a hosted org, for a sign-in link).
+ */
 export const MagicLinkLoginResponseSchema = z.object({
   access_token: z.string(),
-  sessionToken: z.string(),
+  sessionToken: z.string().nullable(),
   returnTo: z.string().nullable(),
 });
 export type MagicLinkLoginResponse = z.infer<typeof MagicLinkLoginResponseSchema>;
@@ -186,6 +189,8 @@ export const API_ERROR_CODES = {
   invalidLink: 'invalid_link',
   /** The password is on the list of common passwords. */
   passwordTooCommon: 'password_too_common',
+  /** The identity provider's password policy refused the password (a hosted org's may differ from ours). */
+  passwordRefused: 'password_refused',
   /** The invited e-mail address already has an account. */
   alreadyRegistered: 'already_registered',
   /** Token exchange: this ID token has been exchanged already (each is accepted once). */

@@ -36,6 +36,9 @@ export const PASSWORD_RULES: ReadonlyArray<{
 ];
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+/** A hosted identity provider's own policy may ask more than the rules above; its requirements follow. */
+export const PASSWORD_REFUSED_MESSAGE =
+  'Your lender\u2019s sign-in service didn\u2019t accept this password.';
 
 /** A new password: required, within the length cap, every composition rule met. */
 export const NewPasswordSchema = singleLineText()

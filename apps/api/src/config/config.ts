@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   IDP_ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
   IDP_ISSUER: httpUrl.optional(),
   IDP_CLIENT_ID: z.string().min(1).optional(),
+  // An API token of the hosted Okta org (Management API: users and sessions); never logged.
+  OKTA_API_TOKEN: z.string().trim().min(20).max(200).optional(),
   IDP_NONPROD_ISSUER: httpUrl.optional(),
   IDP_NONPROD_CLIENT_ID: z.string().min(1).optional(),
   SEED_DEMO_BORROWER: booleanFlag.optional(),
@@ -107,6 +109,8 @@ export interface Config {
   /** Lifetime of the bundled provider's ID tokens: they are exchanged once, right after sign-in. */
   idpIdTokenTtlSeconds: number;
   identityProviders: { production: IdentityProviderSettings; nonProduction: IdentityProviderSettings };
+  /** With a hosted Okta org (no bundled provider): the API token the portal manages its users with. */
+  oktaApiToken: string | null;
   seedDemoBorrower: boolean;
   /** Trusted systems and operators (service credentials), each good for one scope. */
   serviceCredentials: ServiceCredential[];
@@ -191,6 +195,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!productionIdp || !nonProduction) {
     problems.push('IDP_ISSUER: required when IDP_BUNDLED is false (the hosted Okta issuer)');
   }
+  // Reset, sign-in links and registration create and change the org's users through its Management API.
+  if (!bundledIdp && !e.OKTA_API_TOKEN) {
+    problems.push(
+      "OKTA_API_TOKEN: required when IDP_BUNDLED is false (an API token of the Okta org's user administrator)",
+    );
+  }
 
   if (production) {
     if (!publicUrl.startsWith('https://')) problems.push('PUBLIC_URL: must be an https URL in production');
@@ -246,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bundledIdp,
     idpIdTokenTtlSeconds: e.IDP_ID_TOKEN_TTL_SECONDS,
     identityProviders: { production: productionIdp, nonProduction },
+    oktaApiToken: bundledIdp ? null : (e.OKTA_API_TOKEN ?? null),
     seedDemoBorrower: e.SEED_DEMO_BORROWER ?? !production,
     serviceCredentials,
     // The embedded default (`npm start`): operators' calls work at once, with a credential kept where

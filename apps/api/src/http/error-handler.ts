@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '@customer-core/contracts';
+import { API_ERROR_CODES, PASSWORD_REFUSED_MESSAGE, type ApiError } from '@customer-core/contracts';
 import { isConnectionLoss } from '@customer-core/database';
+import { PasswordRefusedError } from '../identity/directory.js';
+import { DirectoryUnavailableError } from '../identity/okta-directory.js';
 import { HttpError } from './http-error.js';
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again later.';
@@ -14,6 +16,19 @@ export function installErrorHandlers(app: FastifyInstance) {
     if (error instanceof HttpError) {
       const refused = error.reason ? { reason: error.reason } : {};
       return reply.status(error.statusCode).send({ ...body(error.code, error.message), ...refused });
+    }
+    if (error instanceof PasswordRefusedError) {
+      return reply
+        .status(400)
+        .send(body(API_ERROR_CODES.passwordRefused, `${PASSWORD_REFUSED_MESSAGE} ${error.requirements}`));
+    }
+    if (error instanceof DirectoryUnavailableError) {
+      // The hosted org is down, slow or rate limiting us: not the borrower's fault, and worth a retry.
+      request.log.warn({ err: { type: error.name, message: error.message } }, 'directory unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ ...body('service_unavailable', GENERIC_SERVER_ERROR), requestId: request.id });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation

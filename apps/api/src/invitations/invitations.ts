@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import { INVITATION_LIFETIME_DAYS, routes, type Invitation } from '@customer-core/contracts';
-import { LoginAlreadyExistsError, type IdpUser } from '@customer-core/idp';
 import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
 import type { MailService } from '../mail/index.js';
-import type { BundledIdentityProvider } from '../identity/bundled-identity-provider.js';
+import { LoginTakenError, type Directory, type DirectoryUser } from '../identity/directory.js';
 import { invitationStore } from './invitation-store.js';
 
 export interface InvitationDependencies {
@@ -12,7 +11,7 @@ export interface InvitationDependencies {
   mail: MailService;
   borrowers: BorrowerRepository;
   /** Registration creates its users; an address that already is one has an account. */
-  idp: BundledIdentityProvider;
+  directory: Directory;
   publicUrl: string;
 }
 
@@ -30,7 +29,7 @@ export type LookupOutcome =
   { kind: 'found'; invitation: Invitation } | { kind: 'invalid' } | { kind: 'already_registered' };
 
 export type RegistrationOutcome =
-  | { kind: 'registered'; borrower: Borrower; user: IdpUser }
+  | { kind: 'registered'; borrower: Borrower; user: DirectoryUser }
   | { kind: 'invalid' }
   | { kind: 'already_registered' };
 
@@ -39,30 +38,30 @@ const LIFETIME_MINUTES = INVITATION_LIFETIME_DAYS * 24 * 60;
 /**
  * Joining by invitation: an operator invites a borrower (the invitation and its e-mail are written in
  * one transaction), and the borrower registers with the e-mailed link, which creates their user in the
- * bundled identity provider and gives it the borrower the operator created.
+ * directory and gives it the borrower the operator created.
  *
  * The identity provider runs its own queries on the same pool. On PGlite that pool is one connection,
  * so no step calls it (or any other query on `db`) while a transaction is open: the invitation is
  * consumed by one statement, the user created after it, and the invitation given back if that fails.
  */
-export function invitations({ db, mail, borrowers, idp, publicUrl }: InvitationDependencies) {
+export function invitations({ db, mail, borrowers, directory, publicUrl }: InvitationDependencies) {
   const store = invitationStore(db);
 
-  /** Whether the address has an account already: a user of the bundled provider, or a linked borrower. */
+  /** Whether the address has an account already: a user of the directory, or a linked borrower. */
   const hasAccount = async (email: string, linked: boolean) =>
-    linked || (await idp.users.findByLogin(email)) !== undefined;
+    linked || (await directory.findByLogin(email)) !== undefined;
 
   /** The user with the invited address, names and password; undefined if the login is taken. */
-  async function createUser(borrower: Borrower, password: string): Promise<IdpUser | undefined> {
+  async function createUser(borrower: Borrower, password: string): Promise<DirectoryUser | undefined> {
     try {
-      return await idp.users.create({
+      return await directory.create({
         login: borrower.email,
         password,
         firstName: borrower.firstName ?? '',
         lastName: borrower.lastName ?? '',
       });
     } catch (error) {
-      if (error instanceof LoginAlreadyExistsError) return undefined;
+      if (error instanceof LoginTakenError) return undefined;
       throw error;
     }
   }
@@ -71,7 +70,7 @@ export function invitations({ db, mail, borrowers, idp, publicUrl }: InvitationD
     /** Invites (again: the newer link replaces the older) a borrower who has no account yet. Call `mail.nudge()` after. */
     async invite(request: InviteRequest, invitedBy: string): Promise<InviteOutcome> {
       // Read before the transaction opens (see above).
-      if (await idp.users.findByLogin(request.email)) return { kind: 'already_registered' };
+      if (await directory.findByLogin(request.email)) return { kind: 'already_registered' };
       return db.transaction().execute(async (trx): Promise<InviteOutcome> => {
         const known = await borrowers.findByEmail(request.email, trx);
         if (known.some((borrower) => borrower.idpSubject !== null)) return { kind: 'already_registered' };
@@ -127,7 +126,7 @@ export function invitations({ db, mail, borrowers, idp, publicUrl }: InvitationD
       // Deleting a borrower deletes its invitations: only a deletion since the line above finds none.
       const borrower = await borrowers.findById(consumed.borrowerId);
       if (!borrower) return { kind: 'invalid' };
-      let user: IdpUser | undefined;
+      let user: DirectoryUser | undefined;
       try {
         user = borrower.idpSubject === null ? await createUser(borrower, password) : undefined;
       } catch (error) {
@@ -140,7 +139,7 @@ export function invitations({ db, mail, borrowers, idp, publicUrl }: InvitationD
       }
 
       const identity = {
-        issuer: idp.issuer,
+        issuer: directory.issuer,
         subject: user.id,
         email: user.login.toLowerCase(),
         firstName: user.firstName,

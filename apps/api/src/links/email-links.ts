@@ -30,7 +30,7 @@ export interface EmailLinkDependencies {
   tokens: LinkTokenStore;
   counter: LinkRequestCounter;
   publicUrl: string;
-  /** The bundled identity provider's users. */
+  /** The directory's users. */
   findUser(email: string): Promise<LinkUser | undefined>;
 }
 
@@ -96,6 +96,9 @@ export function emailLinks({ db, mail, tokens, counter, publicUrl, findUser }: E
 
     /** Consumes a link's token (once, atomically): its user and, for a sign-in link, where it leads. */
     consume: tokens.consume,
+
+    /** Gives a consumed link back, so the borrower can try again with it (the new password was refused). */
+    release: tokens.release,
 
     /** Whether a link's token still works (a page checking its link on arrival); spends nothing. */
     isUsable: tokens.isUsable,

@@ -12,6 +12,7 @@ export async function signInThroughIdp(
   baseUrl: string,
   credentials: { username: string; password: string },
   clientId = 'customer-portal',
+  portalUrl = baseUrl,
 ): Promise<IdpTokens> {
   const authn = await fetch(`${baseUrl}/api/v1/authn`, {
     method: 'POST',
@@ -21,7 +22,7 @@ export async function signInThroughIdp(
   if (authn.status !== 200) throw new Error(`authn answered ${authn.status}`);
   const { sessionToken } = (await authn.json()) as { sessionToken: string };
 
-  const tokens = await completeSignInWithSessionToken(baseUrl, sessionToken, clientId);
+  const tokens = await completeSignInWithSessionToken(baseUrl, sessionToken, clientId, portalUrl);
   if (!tokens) throw new Error('authorize gave no code for a fresh session token');
   return tokens;
 }
@@ -34,11 +35,13 @@ export async function completeSignInWithSessionToken(
   baseUrl: string,
   sessionToken: string,
   clientId = 'customer-portal',
+  /** The portal's origin, where the redirect URI is; the identity provider's own with the bundled one. */
+  portalUrl = baseUrl,
 ): Promise<IdpTokens | null> {
   const issuer = `${baseUrl}/oauth2/default`;
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(16).toString('base64url');
-  const redirectUri = `${baseUrl}/auth/callback`;
+  const redirectUri = `${portalUrl}/auth/callback`;
   const authorize = new URL(`${issuer}/v1/authorize`);
   authorize.search = new URLSearchParams({
     client_id: clientId,
@@ -53,7 +56,7 @@ export async function completeSignInWithSessionToken(
     code_challenge_method: 'S256',
     sessionToken,
   }).toString();
-  const page = await (await fetch(authorize, { headers: { origin: baseUrl } })).text();
+  const page = await (await fetch(authorize, { headers: { origin: portalUrl } })).text();
   const code = /"code"\s*:\s*"([^"]+)"/.exec(page)?.[1];
   if (!code) return null;
 

@@ -19,6 +19,8 @@ export interface IssuedLinkToken {
 }
 
 export interface ConsumedLinkToken {
+  /** For `release`, should what the link was for fail. */
+  id: string;
   idpUserId: string;
   returnTo: string | null;
 }
@@ -84,7 +86,7 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
           .execute();
         const others = usable.filter((row) => row.id !== used.id).map((row) => row.id);
         if (others.length > 0) await trx.deleteFrom('link_token').where('id', 'in', others).execute();
-        return { idpUserId: owner.idp_user_id, returnTo: used.return_to };
+        return { id: used.id, idpUserId: owner.idp_user_id, returnTo: used.return_to };
       });
     },
 
@@ -99,6 +101,11 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
         .where('expires_at', '>', sql<Date>`now()`)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** Gives a consumed token back: what it was spent on failed (a password the directory refused). */
+    async release(id: string): Promise<void> {
+      await db.updateTable('link_token').set({ consumed_at: null }).where('id', '=', id).execute();
     },
 
     /** Voids every unconsumed link of the user (after a password change: earlier links must not work). */

@@ -15,7 +15,8 @@ export interface DescribedFailure {
 export const OFFLINE_MESSAGE =
   'We couldn’t reach our server. Check your internet connection, then try again.';
 export const TOO_MANY_MESSAGE = 'Too many attempts in a short time. Please wait a minute, then try again.';
-const MAX_SERVER_MESSAGE_LENGTH = 200;
+// Room for an identity provider's password requirements; longer is not a message for people.
+const MAX_SERVER_MESSAGE_LENGTH = 400;
 
 function parseApiError(responseText: string) {
   try {

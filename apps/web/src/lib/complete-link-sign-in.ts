@@ -1,7 +1,12 @@
 import { toSafeReturnPath, type MagicLinkLoginResponse } from '@customer-core/contracts';
 import { holdAccessToken, takeHeldAccessToken } from './held-access-token';
 import type { IdentityProviderClient } from './identity-provider';
-import { clearProductSession, hasStoredAccessToken } from './product-session';
+import {
+  clearProductSession,
+  hasStoredAccessToken,
+  markWithoutIdentityProviderSession,
+  storeAccessToken,
+} from './product-session';
 import { peekReturnPath, saveReturnPath } from './return-path';
 
 /**
@@ -17,6 +22,16 @@ export async function completeLinkSignIn(
   // Whoever was signed in in this browser before is not the one signing in now.
   if (hasStoredAccessToken()) clearProductSession('signed-out');
   const originalUri = returnTo ? toSafeReturnPath(returnTo) : peekReturnPath();
+  if (sessionToken === null) {
+    // The identity provider has no session to give (a hosted org, see product-session.ts): the product
+    // token alone signs in, and a fresh page load starts the signed-in portal where the link leads.
+    client.tokenManager.clear();
+    // The mark first: other tabs, told of the new token, must find the session whole.
+    markWithoutIdentityProviderSession();
+    storeAccessToken(access_token);
+    window.location.assign(originalUri);
+    return;
+  }
   try {
     holdAccessToken(access_token);
     saveReturnPath(originalUri);

@@ -48,9 +48,28 @@ export function readSessionEndReason(): SessionEndReason {
   }
 }
 
+/**
+ * A session begun by a sign-in link with a hosted Okta org, which mints no session token without a
+ * password: the product session then stands alone, with no identity-provider session beside it.
+ */
+const WITHOUT_IDP_SESSION_STORAGE_KEY = 'customer-core.without-idp-session';
+
+export function markWithoutIdentityProviderSession(): void {
+  localStorage.setItem(WITHOUT_IDP_SESSION_STORAGE_KEY, 'true');
+}
+
+export function isWithoutIdentityProviderSession(): boolean {
+  try {
+    return localStorage.getItem(WITHOUT_IDP_SESSION_STORAGE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
 export function clearProductSession(reason: SessionEndReason): void {
   try {
     localStorage.setItem(SESSION_END_STORAGE_KEY, reason);
+    localStorage.removeItem(WITHOUT_IDP_SESSION_STORAGE_KEY);
     localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
     localStorage.removeItem(PROFILE_STORAGE_KEY);
   } catch {

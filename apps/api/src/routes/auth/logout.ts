@@ -14,7 +14,7 @@ import { accessTokenRefused } from '../../http/token-problems.js';
  * the browser back in.
  */
 export const logoutRoute =
-  ({ productTokens, sessions, borrowers, identityProvider }: AuthServices): FastifyPluginAsyncZod =>
+  ({ productTokens, sessions, borrowers, directory }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.auth.logout,
@@ -33,8 +33,8 @@ export const logoutRoute =
         const { sid, sub } = verified.claims;
         await sessions.revoke(sid, sub, new Date(productTokens.sessionEnd(verified.claims) * 1000));
         const borrower = await borrowers.findById(sub);
-        if (borrower?.idpSubject && identityProvider && borrower.idpIssuer === identityProvider.issuer) {
-          await identityProvider.endSessions(borrower.idpSubject);
+        if (borrower?.idpSubject && borrower.idpIssuer === directory.issuer) {
+          await directory.endSessions(borrower.idpSubject);
         }
         request.log.info({ borrowerId: sub }, 'borrower signed out');
         return { revoked: true };

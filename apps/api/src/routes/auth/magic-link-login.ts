@@ -11,12 +11,12 @@ import { invalidLink } from './link-problems.js';
 /**
  * The page of a sign-in link signs the borrower in (the link works once): a product access token in a
  * new session, and a one-time session token with which the page completes the identity provider's
- * sign-in (a prompt=none authorize, as after /api/v1/authn), so both agree who is signed in.
+ * sign-in (a prompt=none authorize, as after /api/v1/authn), so both agree who is signed in. A hosted
+ * Okta org mints no session token without a password: the portal's session then stands alone.
  */
 export const magicLinkLoginRoute =
-  ({ emailLinks, identityProvider: idp, borrowers, productTokens }: AuthServices): FastifyPluginAsyncZod =>
+  ({ emailLinks, directory, borrowers, productTokens }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
-    if (!emailLinks || !idp) return;
     app.post(
       apiPaths.auth.magicLinkLogin,
       {
@@ -30,11 +30,11 @@ export const magicLinkLoginRoute =
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const consumed = await emailLinks.consume('magic_link', request.body.token);
-        const user = consumed && (await idp.users.findById(consumed.idpUserId));
+        const user = consumed && (await directory.findById(consumed.idpUserId));
         if (!consumed || !user) throw invalidLink('magic_link');
 
         const borrower = await borrowers.upsertByIdentity({
-          issuer: idp.issuer,
+          issuer: directory.issuer,
           subject: user.id,
           email: user.login.toLowerCase(),
           firstName: user.firstName,
@@ -44,7 +44,7 @@ export const magicLinkLoginRoute =
           { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds },
           productTokens.newSession(),
         );
-        const { sessionToken } = await idp.issueSessionToken(user.id);
+        const sessionToken = await directory.sessionTokenFor(user);
         request.log.info({ borrowerId: borrower.id }, 'borrower signed in by e-mailed link');
         return { access_token: token, sessionToken, returnTo: consumed.returnTo };
       },

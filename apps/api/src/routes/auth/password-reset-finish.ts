@@ -19,10 +19,8 @@ import { invalidLink } from './link-problems.js';
  * borrower's product sessions, the identity provider's sessions, and any other link still unused.
  */
 export const passwordResetFinishRoute =
-  ({ emailLinks, identityProvider: idp, borrowers, sessions }: AuthServices): FastifyPluginAsyncZod =>
+  ({ emailLinks, directory, borrowers, sessions }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
-    if (!emailLinks || !idp) return;
-
     // The link's page asks first, as the invitation page does, so a dead link says so before the
     // borrower types a new password. The answer is the finish call's, and the token is not spent.
     app.post(
@@ -62,13 +60,19 @@ export const passwordResetFinishRoute =
           throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
         }
         const consumed = await emailLinks.consume('password_reset', token);
-        const user = consumed && (await idp.users.findById(consumed.idpUserId));
+        const user = consumed && (await directory.findById(consumed.idpUserId));
         if (!user) throw invalidLink('password_reset');
 
-        await idp.users.setPassword(user.id, password);
-        const borrower = await borrowers.findByIdentity(idp.issuer, user.id);
+        try {
+          await directory.setPassword(user.id, password);
+        } catch (error) {
+          // The directory refused the password (or did not answer): the borrower tries again with the same link.
+          await emailLinks.release(consumed.id);
+          throw error;
+        }
+        const borrower = await borrowers.findByIdentity(directory.issuer, user.id);
         if (borrower) await sessions.revokeAllOf(borrower.id);
-        await idp.endSessions(user.id);
+        await directory.endSessions(user.id);
         await emailLinks.voidAllOf(user.id);
         request.log.info({ idpUserId: user.id, borrowerId: borrower?.id }, 'password reset by e-mailed link');
         return { passwordChanged: true as const };

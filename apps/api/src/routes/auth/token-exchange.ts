@@ -23,15 +23,15 @@ export const tokenExchangeRoute =
     idTokens,
     exchangedIdTokens,
     sessions,
-    identityProvider,
+    directory,
     borrowers,
     productTokens,
   }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     /** Why this verified ID token may not sign in (any more), or null when it may. */
     async function spent(identity: VerifiedIdentity, use: IdTokenUse): Promise<IdTokenSpent | null> {
-      if (identityProvider && identity.issuer === identityProvider.issuer) {
-        const live = use.sessionId && (await identityProvider.hasSession(use.sessionId, identity.subject));
+      if (identity.issuer === directory.issuer && (use.sessionId || directory.idTokensNameSessions)) {
+        const live = use.sessionId && (await directory.hasSession(use.sessionId, identity.subject));
         if (!live) return 'idp_session_ended';
       }
       if (await sessions.issuedBeforeCutOff(identity, use.issuedAt)) return 'revoked';

@@ -22,9 +22,8 @@ const ALREADY_REGISTERED_MESSAGE =
  * which the page completes the identity provider's sign-in.
  */
 export const registrationRoutes =
-  ({ invitations, identityProvider: idp, productTokens, lender }: AuthServices): FastifyPluginAsyncZod =>
+  ({ invitations, directory, productTokens, lender }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
-    if (!invitations || !idp) return;
     const invalidInvitation = () =>
       new HttpError(
         400,
@@ -79,7 +78,7 @@ export const registrationRoutes =
           { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds },
           productTokens.newSession(),
         );
-        const { sessionToken } = await idp.issueSessionToken(user.id);
+        const sessionToken = await directory.sessionTokenFor(user, password);
         request.log.info({ borrowerId: borrower.id }, 'borrower registered by invitation');
         return { access_token: accessToken, sessionToken, returnTo: null };
       },

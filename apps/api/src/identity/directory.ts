@@ -1,0 +1,59 @@
+/**
+ * What the portal's own flows (registration, password reset, sign-in by e-mailed link, sign-out) ask
+ * of the directory that owns the borrowers' sign-in names and passwords: the bundled identity
+ * provider in this process, or a hosted Okta org through its Management API. Flows call only this.
+ */
+export interface Directory {
+  /** The issuer whose ID tokens name these users: borrowers are keyed by issuer and subject. */
+  readonly issuer: string;
+  findById(id: string): Promise<DirectoryUser | undefined>;
+  findByLogin(login: string): Promise<DirectoryUser | undefined>;
+  /** An active user with a password. Throws LoginTakenError or PasswordRefusedError. */
+  create(user: NewDirectoryUser): Promise<DirectoryUser>;
+  /** Sets a password as an administrator would (lifting a lockout). Throws PasswordRefusedError. */
+  setPassword(id: string, password: string): Promise<void>;
+  /** Ends every identity-provider session of the user, so none of its ID tokens is exchanged again. */
+  endSessions(id: string): Promise<void>;
+  /**
+   * Whether every ID token names its session (sid): the bundled provider's do; an Okta org's only with
+   * single logout configured, so there a token without one is not checked against the org's sessions.
+   */
+  readonly idTokensNameSessions: boolean;
+  /** Whether the session an ID token names (its sid) is still signed in as this user. */
+  hasSession(sessionId: string, userId: string): Promise<boolean>;
+  /**
+   * A one-time session token that completes the identity provider's sign-in in the browser, for a
+   * user who just proved who they are to the portal (with the password, where they typed one), or
+   * null where the directory cannot mint one that way (a hosted org, without a password).
+   */
+  sessionTokenFor(user: DirectoryUser, password?: string): Promise<string | null>;
+}
+
+export interface DirectoryUser {
+  id: string;
+  login: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface NewDirectoryUser {
+  login: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export class LoginTakenError extends Error {
+  constructor() {
+    super('A user with this login already exists');
+    this.name = 'LoginTakenError';
+  }
+}
+
+/** The directory's password policy refused the password; `requirements` is a sentence saying what it asks. */
+export class PasswordRefusedError extends Error {
+  constructor(readonly requirements: string) {
+    super(`The password does not meet the directory's policy: ${requirements}`);
+    this.name = 'PasswordRefusedError';
+  }
+}

@@ -1,0 +1,196 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  LoginTakenError,
+  PasswordRefusedError,
+  type Directory,
+  type DirectoryUser,
+  type NewDirectoryUser,
+} from './directory.js';
+
+export interface OktaDirectoryOptions {
+  /** The org's authorization server, e.g. https://lender.okta.com/oauth2/default; the org is its origin. */
+  issuer: string;
+  /** An API token (SSWS) of an administrator who may manage the org's users. Never logged. */
+  apiToken: string;
+  logger: FastifyBaseLogger;
+  /** How long one call may take; default 10 s. */
+  timeoutMs?: number;
+  /** Calls answered 429 are retried after the org's reset time, at most this often; default 3. */
+  rateLimitRetries?: number;
+}
+
+/** The org did not answer usefully (down, slow, rate limited past our retries): worth a retry later. */
+export class DirectoryUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`The identity provider's directory is unavailable: ${reason}`);
+    this.name = 'DirectoryUnavailableError';
+  }
+}
+
+interface OktaUser {
+  id: string;
+  profile: { login: string; firstName?: string | null; lastName?: string | null };
+}
+interface OktaErrorBody {
+  errorCode?: string;
+  errorCauses?: Array<{ errorSummary?: string }>;
+}
+
+// Longest the adapter waits for a rate-limit window, whatever the org's reset header says.
+const MAX_RATE_LIMIT_WAIT_MS = 30_000;
+
+/** A hosted Okta org through its Management API (Users and Sessions) and its authn API. */
+export function oktaDirectory(options: OktaDirectoryOptions): Directory {
+  const org = new URL(options.issuer).origin;
+  const retries = options.rateLimitRetries ?? 3;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  async function call(method: string, path: string, body?: unknown, authenticated = true): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetch(`${org}${path}`, {
+          method,
+          headers: {
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(authenticated ? { authorization: `SSWS ${options.apiToken}` } : {}),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        options.logger.warn({ method, path: redactedPath(path), err: describe(error) }, 'Okta call failed');
+        throw new DirectoryUnavailableError('no answer');
+      }
+      if (response.status === 429 && attempt < retries) {
+        const wait = rateLimitWait(response.headers.get('x-rate-limit-reset'), attempt);
+        options.logger.warn({ method, path: redactedPath(path), waitMs: wait }, 'Okta rate limit: waiting');
+        await response.body?.cancel();
+        await delay(wait);
+        continue;
+      }
+      if (response.status === 429 || response.status >= 500) {
+        options.logger.warn(
+          { method, path: redactedPath(path), status: response.status },
+          'Okta call failed',
+        );
+        await response.body?.cancel();
+        throw new DirectoryUnavailableError(`status ${response.status}`);
+      }
+      // (An authn call answers 401 for a wrong password: that is the caller's to read.)
+      if (authenticated && (response.status === 401 || response.status === 403)) {
+        // A wrong or revoked API token, or one without the scopes: the operator must act.
+        options.logger.error(
+          { method, path: redactedPath(path), status: response.status },
+          'Okta refused the API token',
+        );
+        await response.body?.cancel();
+        throw new DirectoryUnavailableError('the API token was refused');
+      }
+      return response;
+    }
+  }
+
+  async function findUser(idOrLogin: string): Promise<DirectoryUser | undefined> {
+    const response = await call('GET', `/api/v1/users/${encodeURIComponent(idOrLogin)}`);
+    if (response.status === 404) return void (await response.body?.cancel());
+    return toUser(await expectOk(response));
+  }
+
+  /** A 400 from a write: the login taken, or the password refused by the org's policy. */
+  async function refusal(response: Response): Promise<Error> {
+    const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
+    const causes = (error.errorCauses ?? []).map((cause) => cause.errorSummary ?? '');
+    if (causes.some((cause) => /^login:/i.test(cause) && /already exists/i.test(cause)))
+      return new LoginTakenError();
+    const password = causes.find((cause) => /^password:/i.test(cause));
+    if (password) return new PasswordRefusedError(requirementsOf(password.replace(/^password:\s*/i, '')));
+    return new Error(`Okta refused the request: ${error.errorCode ?? response.status} ${causes.join('; ')}`);
+  }
+
+  return {
+    issuer: options.issuer,
+    idTokensNameSessions: false,
+    findById: findUser,
+    findByLogin: findUser,
+    async create(user: NewDirectoryUser) {
+      const response = await call('POST', '/api/v1/users?activate=true', {
+        profile: { firstName: user.firstName, lastName: user.lastName, email: user.login, login: user.login },
+        credentials: { password: { value: user.password } },
+      });
+      if (response.status === 400) throw await refusal(response);
+      return toUser(await expectOk(response));
+    },
+    async setPassword(id, password) {
+      const response = await call('POST', `/api/v1/users/${encodeURIComponent(id)}`, {
+        credentials: { password: { value: password } },
+      });
+      if (response.status === 400) throw await refusal(response);
+      await expectOk(response);
+    },
+    async endSessions(id) {
+      const response = await call('DELETE', `/api/v1/users/${encodeURIComponent(id)}/sessions`);
+      await response.body?.cancel();
+      // A user the org no longer has has no sessions either.
+      if (response.status !== 204 && response.status !== 404)
+        throw new Error(`Okta answered ${response.status}`);
+    },
+    async hasSession(sessionId, userId) {
+      const response = await call('GET', `/api/v1/sessions/${encodeURIComponent(sessionId)}`);
+      if (response.status === 404) return (await response.body?.cancel(), false);
+      const session = (await expectOk(response)) as { userId?: string; status?: string };
+      return session.userId === userId && session.status === 'ACTIVE';
+    },
+    async sessionTokenFor(user, password) {
+      // Okta mints a session token only from a sign-in: with the password the borrower just chose.
+      if (password === undefined) return null;
+      const response = await call('POST', '/api/v1/authn', { username: user.login, password }, false);
+      if (!response.ok) return (await response.body?.cancel(), null);
+      const transaction = (await response.json()) as { status?: string; sessionToken?: string };
+      // A policy that asks for more (a factor, a password change) leaves the borrower to sign in as usual.
+      return transaction.status === 'SUCCESS' && transaction.sessionToken ? transaction.sessionToken : null;
+    },
+  };
+
+  async function expectOk(response: Response): Promise<unknown> {
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`Okta answered ${response.status}`);
+    }
+    return response.json();
+  }
+}
+
+function toUser(body: unknown): DirectoryUser {
+  const user = body as OktaUser;
+  return {
+    id: user.id,
+    login: user.profile.login,
+    firstName: user.profile.firstName ?? '',
+    lastName: user.profile.lastName ?? '',
+  };
+}
+
+/** Okta's "Password requirements were not met. Password requirements: at least 8 characters, …." as a sentence of ours. */
+function requirementsOf(refusal: string): string {
+  const listed = /Password requirements:\s*(.+)$/i.exec(refusal)?.[1];
+  return listed ? `It asks for ${listed}` : refusal;
+}
+
+/** The org's reset time (epoch seconds), bounded; else exponential backoff from one second. */
+function rateLimitWait(resetHeader: string | null, attempt: number): number {
+  const reset = Number(resetHeader) * 1000;
+  const untilReset = Number.isFinite(reset) && reset > 0 ? reset - Date.now() + 250 : 1000 * 2 ** attempt;
+  return Math.min(Math.max(untilReset, 250), MAX_RATE_LIMIT_WAIT_MS);
+}
+
+// Paths name users by login (an e-mail address): logs keep the route, not the address.
+function redactedPath(path: string): string {
+  return path.replace(/^(\/api\/v1\/(?:users|sessions)\/)[^/?]+/, '$1:id');
+}
+
+function describe(error: unknown) {
+  return error instanceof Error ? { type: error.name, message: error.message } : { message: String(error) };
+}

@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { API_ERROR_CODES, apiPaths, PASSWORD_REFUSED_MESSAGE } from '@customer-core/contracts';
+import { testDatabaseKinds } from '@customer-core/database/testing';
+import {
+  freePort,
+  signInThroughIdp,
+  startTestOrg,
+  startTestServer,
+  TEST_ORG_CLIENT_ID,
+  type TestOrg,
+  type TestServer,
+} from '../src/testing/index.js';
+import { invite, linkTokenOf, OPERATOR_ENV, uniqueEmail } from './support/joining.js';
+import { authn, mailFor, tokenOf } from './support/links.js';
+import { claimsOf, json, post } from './support/session.js';
+
+// The deployment the spec describes: the portal on one origin, "the org" (the bundled identity
+// provider as a process of its own, another port and database) on another, reached through Okta's
+// Management and authn APIs with an API token. Every capability works as with the bundled provider.
+
+const PASSWORD = 'Original-Pass-1';
+const NEW_PASSWORD = 'Renewed-Pass-2!';
+
+for (const kind of testDatabaseKinds()) {
+  describe(`a hosted Okta org (${kind})`, () => {
+    let org: TestOrg;
+    let portal: TestServer;
+
+    before(async () => {
+      const port = await freePort();
+      const portalUrl = `http://localhost:${port}`;
+      org = await startTestOrg(kind, portalUrl);
+      portal = await startTestServer(kind, {
+        ...OPERATOR_ENV,
+        PORT: String(port),
+        PUBLIC_URL: portalUrl,
+        IDP_BUNDLED: 'false',
+        IDP_ISSUER: org.issuer,
+        IDP_CLIENT_ID: TEST_ORG_CLIENT_ID,
+        OKTA_API_TOKEN: org.apiToken,
+      });
+    });
+    after(async () => {
+      await portal?.close();
+      await org?.stop();
+    });
+
+    /** A user made in the org, as its administrator would (Okta's Users API). */
+    async function orgUser(password = PASSWORD) {
+      const login = uniqueEmail('org');
+      const response = await fetch(`${org.url}/api/v1/users?activate=true`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `SSWS ${org.apiToken}` },
+        body: JSON.stringify({
+          profile: { firstName: 'Ada', lastName: 'Lovelace', email: login, login },
+          credentials: { password: { value: password } },
+        }),
+      });
+      assert.equal(response.status, 200, await response.clone().text());
+      return { login, id: ((await response.json()) as { id: string }).id };
+    }
+
+    it('signs a borrower in with the org: its ID token is exchanged for a product token', async () => {
+      const user = await orgUser();
+      const tokens = await signInThroughIdp(
+        org.url,
+        { username: user.login, password: PASSWORD },
+        TEST_ORG_CLIENT_ID,
+        portal.baseUrl,
+      );
+      const exchanged = await json<{ access_token: string }>(
+        await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: tokens.idToken }),
+      );
+      assert.equal(exchanged.status, 200);
+      const borrower = await portal.server.db
+        .selectFrom('borrower')
+        .select(['idp_issuer', 'idp_subject', 'email'])
+        .where('id', '=', claimsOf(exchanged.body.access_token).sub)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(borrower, { idp_issuer: org.issuer, idp_subject: user.id, email: user.login });
+    });
+
+    it('resets a password through the org, which then signs in with the new one only', async () => {
+      const user = await orgUser();
+      assert.equal(
+        (await post(portal.baseUrl, apiPaths.auth.passwordReset, { email: user.login })).status,
+        200,
+      );
+      const [message] = await mailFor(portal.baseUrl, user.login);
+      const token = tokenOf(message!, 'password-reset');
+      const finished = await post(portal.baseUrl, apiPaths.auth.passwordResetFinish, {
+        token,
+        password: NEW_PASSWORD,
+      });
+      assert.equal(finished.status, 200, await finished.clone().text());
+      assert.equal((await authn(org.url, user.login, NEW_PASSWORD)).status, 200);
+      assert.equal((await authn(org.url, user.login, PASSWORD)).status, 401);
+    });
+
+    it("says so on the same screen when the org's policy refuses the password, and keeps the link", async () => {
+      const user = await orgUser();
+      await post(portal.baseUrl, apiPaths.auth.passwordReset, { email: user.login });
+      const [message] = await mailFor(portal.baseUrl, user.login);
+      const token = tokenOf(message!, 'password-reset');
+      // The portal's rules allow it; the org's default policy refuses a part of the username (its domain).
+      const withName = `Example-Pass-3!`;
+      const refused = await json<{ error: string; message: string }>(
+        await post(portal.baseUrl, apiPaths.auth.passwordResetFinish, { token, password: withName }),
+      );
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.error, API_ERROR_CODES.passwordRefused);
+      assert.ok(refused.body.message.startsWith(PASSWORD_REFUSED_MESSAGE), refused.body.message);
+      assert.match(refused.body.message, /username/);
+      const again = await post(portal.baseUrl, apiPaths.auth.passwordResetFinish, {
+        token,
+        password: NEW_PASSWORD,
+      });
+      assert.equal(again.status, 200, 'the link works again after the refusal');
+    });
+
+    it('signs in by e-mailed link with a product session of its own (the org mints no session token)', async () => {
+      const user = await orgUser();
+      await post(portal.baseUrl, apiPaths.auth.sendMagicLinkEmail, { email: user.login });
+      const [message] = await mailFor(portal.baseUrl, user.login);
+      const signedIn = await json<{ access_token: string; sessionToken: string | null }>(
+        await post(portal.baseUrl, apiPaths.auth.magicLinkLogin, {
+          token: tokenOf(message!, 'magic-link-landing'),
+        }),
+      );
+      assert.equal(signedIn.status, 200);
+      assert.equal(signedIn.body.sessionToken, null);
+      const validated = await post(portal.baseUrl, apiPaths.auth.validate, {
+        access_token: signedIn.body.access_token,
+      });
+      assert.equal(validated.status, 200);
+    });
+
+    it('registers an invited borrower as a user of the org, signed in there at once', async () => {
+      const email = uniqueEmail('invited');
+      assert.equal(
+        (await invite(portal.baseUrl, { email, firstName: 'Grace', lastName: 'Hopper' })).status,
+        201,
+      );
+      const [message] = await mailFor(portal.baseUrl, email);
+      const registered = await json<{ access_token: string; sessionToken: string | null }>(
+        await post(portal.baseUrl, apiPaths.registration.register, {
+          token: linkTokenOf(message!, '/user-registration/'),
+          password: NEW_PASSWORD,
+        }),
+      );
+      assert.equal(registered.status, 200);
+      assert.ok(registered.body.sessionToken, 'the org signed the new user in');
+      const found = await fetch(`${org.url}/api/v1/users/${encodeURIComponent(email)}`, {
+        headers: { authorization: `SSWS ${org.apiToken}` },
+      });
+      assert.equal(found.status, 200);
+      assert.equal((await authn(org.url, email, NEW_PASSWORD)).status, 200);
+    });
+
+    it("ends the borrower's org sessions on sign-out, so their ID tokens no longer sign in", async () => {
+      const user = await orgUser();
+      const sign = () =>
+        signInThroughIdp(
+          org.url,
+          { username: user.login, password: PASSWORD },
+          TEST_ORG_CLIENT_ID,
+          portal.baseUrl,
+        );
+      const first = await sign();
+      const exchanged = await json<{ access_token: string }>(
+        await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: first.idToken }),
+      );
+      const second = await sign();
+      assert.equal(
+        (await post(portal.baseUrl, apiPaths.auth.logout, { access_token: exchanged.body.access_token }))
+          .status,
+        200,
+      );
+      const replay = await json<{ error: string }>(
+        await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: second.idToken }),
+      );
+      assert.equal(replay.status, 401);
+      assert.equal(replay.body.error, API_ERROR_CODES.idpSessionEnded);
+    });
+  });
+}

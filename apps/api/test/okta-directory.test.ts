@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import Fastify from 'fastify';
+import type { Kysely } from 'kysely';
+import { pino } from 'pino';
+import { openDatabase } from '@customer-core/database';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@customer-core/database/testing';
+import { createIdentityProvider, idpMigrations, type IdpDatabase } from '@customer-core/idp';
+import { LoginTakenError, PasswordRefusedError, type Directory } from '../src/identity/directory.js';
+import { DirectoryUnavailableError, oktaDirectory } from '../src/identity/okta-directory.js';
+import { freePort } from '../src/testing/index.js';
+
+// The Okta adapter against the bundled identity provider's Users API: the very calls it makes to a
+// hosted org, over HTTP, with Okta's error shapes and rate-limit headers.
+
+const PASSWORD = 'Original-Pass-1';
+const RATE_LIMIT = { max: 4, windowSeconds: 1 };
+
+for (const kind of testDatabaseKinds()) {
+  describe(`the Okta directory adapter (${kind})`, () => {
+    const apiToken = `00${randomBytes(30).toString('base64url')}`;
+    const logs: string[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(line) });
+    let database: TestDatabase;
+    let db: Kysely<IdpDatabase>;
+    let org: { close(): Promise<unknown> } | undefined;
+    let issuer: string;
+    let directory: Directory;
+    let users = 0;
+
+    const adapter = (token: string) => oktaDirectory({ issuer, apiToken: token, logger });
+    const newLogin = () => `adapter.${(users += 1)}.${Date.now()}@example.com`;
+
+    before(async () => {
+      database = await createTestDatabase(kind, { idp: idpMigrations });
+      db = openDatabase<IdpDatabase>(database.location);
+      const port = await freePort();
+      issuer = `http://127.0.0.1:${port}/oauth2/default`;
+      const app = Fastify({ loggerInstance: logger.child({ component: 'org' }) });
+      org = app;
+      const idp = await createIdentityProvider({
+        db,
+        issuer,
+        clients: [],
+        allowedOrigins: [],
+        secureCookies: false,
+        trustProxy: false,
+        logger: logger.child({ component: 'idp' }),
+        purgeIntervalSeconds: 0,
+        apiTokens: [apiToken],
+        usersApiRateLimit: RATE_LIMIT,
+      });
+      await app.register(idp.plugin);
+      await app.listen({ port, host: '127.0.0.1' });
+      directory = adapter(apiToken);
+    });
+    after(async () => {
+      await org?.close();
+      await db?.destroy();
+      await database?.drop();
+    });
+
+    it('creates a user, finds it by id and by login, and knows no other', async () => {
+      const login = newLogin();
+      const user = await directory.create({
+        login,
+        password: PASSWORD,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      });
+      assert.deepEqual(user, { id: user.id, login, firstName: 'Ada', lastName: 'Lovelace' });
+      assert.deepEqual(await directory.findById(user.id), user);
+      assert.deepEqual(await directory.findByLogin(login.toUpperCase()), user);
+      assert.equal(await directory.findByLogin('nobody@example.com'), undefined);
+      assert.equal(await directory.findById('00u-unknown'), undefined);
+    });
+
+    it('says a login is taken, and passes on what the password policy asks', async () => {
+      const login = newLogin();
+      const user = await directory.create({
+        login,
+        password: PASSWORD,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      });
+      await assert.rejects(
+        directory.create({ login, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' }),
+        LoginTakenError,
+      );
+      // "example" is a part of the username (the address's domain): Okta's default policy refuses it.
+      await assert.rejects(directory.setPassword(user.id, 'Example-Pass-3!'), (error: unknown) => {
+        assert.ok(error instanceof PasswordRefusedError);
+        assert.match(
+          error.requirements,
+          /^It asks for at least 8 characters, .*no parts of your username\.$/,
+        );
+        return true;
+      });
+      await assert.rejects(
+        directory.create({ login: newLogin(), password: 'Example-Pass-3!', firstName: 'A', lastName: 'B' }),
+        PasswordRefusedError,
+      );
+    });
+
+    it('mints a session token from a sign-in with the password only, and ends the sessions', async () => {
+      const login = newLogin();
+      const user = await directory.create({
+        login,
+        password: PASSWORD,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      });
+      assert.equal(await directory.sessionTokenFor(user), null);
+      assert.equal(await directory.sessionTokenFor(user, 'Wrong-Pass-9'), null);
+      assert.ok(await directory.sessionTokenFor(user, PASSWORD));
+      await directory.endSessions(user.id);
+      await directory.endSessions('00u-unknown'); // nothing to end: not an error
+      assert.equal(await directory.hasSession('no-such-session', user.id), false);
+    });
+
+    it('reports a refused API token as unavailable, and says so to the operator', async () => {
+      const wrong = adapter(`00${randomBytes(30).toString('base64url')}`);
+      await assert.rejects(wrong.findByLogin('anyone@example.com'), DirectoryUnavailableError);
+      assert.ok(
+        logs.some((line) => line.includes('Okta refused the API token') && line.includes('"level":50')),
+      );
+    });
+
+    it("waits out the org's rate limit (X-Rate-Limit-Reset) and then answers", async () => {
+      const login = newLogin();
+      await directory.create({ login, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' });
+      const waitsBefore = logs.filter((line) => line.includes('Okta rate limit: waiting')).length;
+      const found = [];
+      for (let call = 0; call < RATE_LIMIT.max * 2; call++) found.push(await directory.findByLogin(login));
+      assert.ok(found.every((user) => user?.login === login));
+      assert.ok(logs.filter((line) => line.includes('Okta rate limit: waiting')).length > waitsBefore);
+    });
+
+    it('is unavailable, not wrong, when the rate limit outlasts its retries', async () => {
+      const impatient = oktaDirectory({ issuer, apiToken, logger, rateLimitRetries: 0 });
+      const calls = Array.from({ length: RATE_LIMIT.max * 2 }, () =>
+        impatient.findByLogin('anyone@example.com').then(
+          () => 'answered',
+          (error: unknown) => (error instanceof DirectoryUnavailableError ? 'unavailable' : String(error)),
+        ),
+      );
+      const outcomes = await Promise.all(calls);
+      assert.ok(outcomes.includes('unavailable'), outcomes.join());
+      assert.ok(
+        outcomes.every((outcome) => outcome === 'answered' || outcome === 'unavailable'),
+        outcomes.join(),
+      );
+    });
+
+    it('never writes the API token, a password or a login in a path to any log line', () => {
+      assert.ok(logs.length > 0);
+      for (const line of logs) {
+        assert.ok(!line.includes(apiToken), line);
+        assert.ok(!line.includes(apiToken.slice(2, 20)), line);
+        assert.ok(!line.includes(PASSWORD), line);
+        assert.ok(!/\/api\/v1\/users\/[^/"]*@/.test(line), line);
+      }
+    });
+  });
+}
