@@ -104,7 +104,10 @@ export async function createAuthServices(
       tokens: linkTokenStore(db),
       counter: linkRequestCounter(config.emailLinkLimits),
       publicUrl: config.publicUrl,
-      findUser: directory.findByLogin,
+      directory,
+      borrowers,
+      sessions,
+      productTokens,
     }),
     invitations: invitations({ db, mail, borrowers, directory, publicUrl: config.publicUrl }),
     applications: loanApplications({

@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { routes, sameOriginPath } from '@customer-core/contracts';
 import type { ApiDatabase, LinkPurpose } from '../db/schema.js';
 import type { MailService } from '../mail/index.js';
-import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../tokens/link-tokens.js';
+import { LINK_TOKEN_TTL_MINUTES } from '../tokens/link-tokens.js';
+import { linkRedemption, type LinkRedemptionDependencies } from './link-redemption.js';
 import type { LinkRequestCounter } from './request-limits.js';
 
 /** What became of a request for a link; the caller answers the same in every case. */
@@ -18,20 +19,11 @@ export interface LinkRequest {
   client: string;
 }
 
-interface LinkUser {
-  id: string;
-  login: string;
-  firstName: string | null;
-}
-
-export interface EmailLinkDependencies {
+export interface EmailLinkDependencies extends LinkRedemptionDependencies {
   db: Kysely<ApiDatabase>;
   mail: MailService;
-  tokens: LinkTokenStore;
   counter: LinkRequestCounter;
   publicUrl: string;
-  /** The directory's users. */
-  findUser(email: string): Promise<LinkUser | undefined>;
 }
 
 // Stands in for an unknown address in the work that is rolled back (see request()). The .invalid
@@ -40,9 +32,12 @@ const DECOY_RECIPIENT = 'nobody@unknown-address.invalid';
 
 /**
  * Password-reset and sign-in links by e-mail: the token and the message that carries it are written in
- * one transaction (the outbox), and the request never waits on delivery.
+ * one transaction (the outbox), and the request never waits on delivery; redeeming them is
+ * link-redemption.ts.
  */
-export function emailLinks({ db, mail, tokens, counter, publicUrl, findUser }: EmailLinkDependencies) {
+export function emailLinks(dependencies: EmailLinkDependencies) {
+  const { db, mail, tokens, counter, publicUrl, directory, borrowers, sessions, productTokens } =
+    dependencies;
   function messageFor(purpose: LinkPurpose, token: string, firstName: string | null) {
     const expiresInMinutes = LINK_TOKEN_TTL_MINUTES[purpose];
     return purpose === 'password_reset'
@@ -69,7 +64,7 @@ export function emailLinks({ db, mail, tokens, counter, publicUrl, findUser }: E
      * password hash for an unknown login. Nothing of it remains; only the request count is kept.
      */
     async request(purpose: LinkPurpose, request: LinkRequest): Promise<LinkRequestOutcome> {
-      const user = await findUser(request.email);
+      const user = await directory.findByLogin(request.email);
       const returnTo = purpose === 'magic_link' ? sameOriginPath(request.returnTo) : null;
       return db.transaction().execute(async (trx) => {
         if (!(await counter.allow(trx, { email: request.email, client: request.client }))) return 'limited';
@@ -94,17 +89,7 @@ export function emailLinks({ db, mail, tokens, counter, publicUrl, findUser }: E
       });
     },
 
-    /** Consumes a link's token (once, atomically): its user and, for a sign-in link, where it leads. */
-    consume: tokens.consume,
-
-    /** Gives a consumed link back, so the borrower can try again with it (the new password was refused). */
-    release: tokens.release,
-
-    /** Whether a link's token still works (a page checking its link on arrival); spends nothing. */
-    isUsable: tokens.isUsable,
-
-    /** Voids every unused link of the user (a password change). */
-    voidAllOf: tokens.voidAllOf,
+    ...linkRedemption({ tokens, directory, borrowers, sessions, productTokens }),
   };
 }
 

@@ -61,10 +61,7 @@ export const lookupTokenRoutes =
         const borrower = borrowerId ? await borrowers.findById(borrowerId) : undefined;
         if (!borrower)
           throw new HttpError(401, 'invalid_token', 'The lookup token is invalid, expired or already used.');
-        const { token } = productTokens.issue(
-          { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds },
-          productTokens.newSession(),
-        );
+        const token = productTokens.startSession(borrower);
         request.log.info({ borrowerId: borrower.id }, 'lookup token exchanged');
         return { access_token: token };
       },

@@ -15,7 +15,7 @@ import { invalidLink } from './link-problems.js';
  * Okta org mints no session token without a password: the portal's session then stands alone.
  */
 export const magicLinkLoginRoute =
-  ({ emailLinks, directory, borrowers, productTokens }: AuthServices): FastifyPluginAsyncZod =>
+  ({ emailLinks }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.auth.magicLinkLogin,
@@ -29,24 +29,11 @@ export const magicLinkLoginRoute =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const consumed = await emailLinks.consume('magic_link', request.body.token);
-        const user = consumed && (await directory.findById(consumed.idpUserId));
-        if (!consumed || !user) throw invalidLink('magic_link');
-
-        const borrower = await borrowers.upsertByIdentity({
-          issuer: directory.issuer,
-          subject: user.id,
-          email: user.login.toLowerCase(),
-          firstName: user.firstName,
-          lastName: user.lastName,
-        });
-        const { token } = productTokens.issue(
-          { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds },
-          productTokens.newSession(),
-        );
-        const sessionToken = await directory.sessionTokenFor(user);
-        request.log.info({ borrowerId: borrower.id }, 'borrower signed in by e-mailed link');
-        return { access_token: token, sessionToken, returnTo: consumed.returnTo };
+        const signedIn = await emailLinks.signIn(request.body.token);
+        if (!signedIn) throw invalidLink('magic_link');
+        request.log.info({ borrowerId: signedIn.borrowerId }, 'borrower signed in by e-mailed link');
+        const { accessToken, sessionToken, returnTo } = signedIn;
+        return { access_token: accessToken, sessionToken, returnTo };
       },
     );
   };

@@ -19,7 +19,7 @@ import { invalidLink } from './link-problems.js';
  * borrower's product sessions, the identity provider's sessions, and any other link still unused.
  */
 export const passwordResetFinishRoute =
-  ({ emailLinks, directory, borrowers, sessions }: AuthServices): FastifyPluginAsyncZod =>
+  ({ emailLinks }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     // The link's page asks first, as the invitation page does, so a dead link says so before the
     // borrower types a new password. The answer is the finish call's, and the token is not spent.
@@ -59,22 +59,9 @@ export const passwordResetFinishRoute =
         if (isCommonPassword(password)) {
           throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
         }
-        const consumed = await emailLinks.consume('password_reset', token);
-        const user = consumed && (await directory.findById(consumed.idpUserId));
-        if (!user) throw invalidLink('password_reset');
-
-        try {
-          await directory.setPassword(user.id, password);
-        } catch (error) {
-          // The directory refused the password (or did not answer): the borrower tries again with the same link.
-          await emailLinks.release(consumed.id);
-          throw error;
-        }
-        const borrower = await borrowers.findByIdentity(directory.issuer, user.id);
-        if (borrower) await sessions.revokeAllOf(borrower.id);
-        await directory.endSessions(user.id);
-        await emailLinks.voidAllOf(user.id);
-        request.log.info({ idpUserId: user.id, borrowerId: borrower?.id }, 'password reset by e-mailed link');
+        const reset = await emailLinks.resetPassword(token, password);
+        if (!reset) throw invalidLink('password_reset');
+        request.log.info(reset, 'password reset by e-mailed link');
         return { passwordChanged: true as const };
       },
     );

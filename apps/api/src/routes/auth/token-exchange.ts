@@ -59,10 +59,7 @@ export const tokenExchangeRoute =
           throw idTokenSpent(why);
         }
         const borrower = await borrowers.upsertByIdentity(result.identity);
-        const { token } = productTokens.issue(
-          { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds },
-          productTokens.newSession(),
-        );
+        const token = productTokens.startSession(borrower);
         request.log.info({ borrowerId: borrower.id }, 'borrower signed in');
         return { access_token: token };
       },

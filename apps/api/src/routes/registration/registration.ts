@@ -74,10 +74,7 @@ export const registrationRoutes =
         if (outcome.kind === 'already_registered') throw alreadyRegistered();
 
         const { borrower, user } = outcome;
-        const { token: accessToken } = productTokens.issue(
-          { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds },
-          productTokens.newSession(),
-        );
+        const accessToken = productTokens.startSession(borrower);
         const sessionToken = await directory.sessionTokenFor(user, password);
         request.log.info({ borrowerId: borrower.id }, 'borrower registered by invitation');
         return { access_token: accessToken, sessionToken, returnTo: null };

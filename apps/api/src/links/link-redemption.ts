@@ -1,0 +1,78 @@
+import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
+import type { Directory } from '../identity/directory.js';
+import type { LinkTokenStore } from '../tokens/link-tokens.js';
+import type { ProductTokens } from '../tokens/product-token.js';
+import type { SessionStore } from '../tokens/session-store.js';
+
+export interface LinkRedemptionDependencies {
+  tokens: LinkTokenStore;
+  directory: Directory;
+  borrowers: BorrowerRepository;
+  sessions: SessionStore;
+  productTokens: ProductTokens;
+}
+
+export interface LinkSignIn {
+  borrowerId: string;
+  accessToken: string;
+  /** Completes the identity provider's sign-in in the browser; null where it mints none (see Directory). */
+  sessionToken: string | null;
+  returnTo: string | null;
+}
+
+/** What the pages of e-mailed links do with them: each link works once, for a user of the directory. */
+export function linkRedemption({
+  tokens,
+  directory,
+  borrowers,
+  sessions,
+  productTokens,
+}: LinkRedemptionDependencies) {
+  return {
+    /** Whether a link's token still works (a page checking its link on arrival); spends nothing. */
+    isUsable: tokens.isUsable,
+
+    /**
+     * Sets the password with a reset link (once). A new password ends every sign-in: the borrower's
+     * product sessions, the identity provider's sessions, and any other link still unused. A password
+     * the directory refuses (or a directory that does not answer) gives the link back. Undefined: a
+     * dead link.
+     */
+    async resetPassword(token: string, password: string) {
+      const consumed = await tokens.consume('password_reset', token);
+      const user = consumed && (await directory.findById(consumed.idpUserId));
+      if (!user) return undefined;
+      try {
+        await directory.setPassword(user.id, password);
+      } catch (error) {
+        await tokens.release(consumed.id);
+        throw error;
+      }
+      const borrower = await borrowers.findByIdentity(directory.issuer, user.id);
+      if (borrower) await sessions.revokeAllOf(borrower.id);
+      await directory.endSessions(user.id);
+      await tokens.voidAllOf(user.id);
+      return { idpUserId: user.id, borrowerId: borrower?.id };
+    },
+
+    /** Signs in with a sign-in link (once): a new product session. Undefined: a dead link. */
+    async signIn(token: string): Promise<LinkSignIn | undefined> {
+      const consumed = await tokens.consume('magic_link', token);
+      const user = consumed && (await directory.findById(consumed.idpUserId));
+      if (!consumed || !user) return undefined;
+      const borrower = await borrowers.upsertByIdentity({
+        issuer: directory.issuer,
+        subject: user.id,
+        email: user.login.toLowerCase(),
+        firstName: user.firstName,
+        lastName: user.lastName,
+      });
+      return {
+        borrowerId: borrower.id,
+        accessToken: productTokens.startSession(borrower),
+        sessionToken: await directory.sessionTokenFor(user),
+        returnTo: consumed.returnTo,
+      };
+    },
+  };
+}
