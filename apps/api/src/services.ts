@@ -18,12 +18,15 @@ import { linkTokenStore } from './tokens/link-tokens.js';
 import { lookupTokenStore, type LookupTokenStore } from './tokens/lookup-tokens.js';
 import { ProductTokens } from './tokens/product-token.js';
 import { sessionStore, type SessionStore } from './tokens/session-store.js';
-import { KEY_RING_RELOAD_SECONDS, ProductKeyRing } from './tokens/signing-keys.js';
+import { KEY_RING_RELOAD_SECONDS, ProductKeyRing, signingKeyRotation } from './tokens/signing-keys.js';
+import { borrowerDocuments, type BorrowerDocuments } from './documents/borrower-documents.js';
+import { borrowerLoans, type BorrowerLoans } from './loans/borrower-loans.js';
+import { borrowerOverview } from './loans/borrower-overview.js';
+import { loanBook, type LoanBook } from './loans/loan-book.js';
+import { loanCheckout, type LoanCheckout } from './loans/loan-checkout.js';
 
 /** The domain services the routes use, built once per instance. */
 export interface AuthServices {
-  /** For features that keep their own tables (loans, invitations, applications). */
-  db: Kysely<ApiDatabase>;
   /** The portal's public origin: links in e-mails start with it. */
   publicUrl: string;
   /** Who the borrower deals with: named in e-mails and in what to do when a link fails. */
@@ -49,6 +52,17 @@ export interface AuthServices {
   emailLinks: EmailLinks;
   /** Operators' invitations and registration with them (the directory gets the new user). */
   invitations: Invitations;
+  /** Loans: the borrower's view, their checkout, and the operators' book and overview. */
+  loans: {
+    ofBorrower: BorrowerLoans;
+    checkout: LoanCheckout;
+    book: LoanBook;
+    overview(): ReturnType<typeof borrowerOverview>;
+  };
+  /** The borrower's documents, and signed ones as PDFs. */
+  documents: BorrowerDocuments;
+  /** Operators' key rotation (see signing-keys.ts). */
+  rotateSigningKey: ReturnType<typeof signingKeyRotation>;
   /** Loan applications and the verification of their e-mail address. */
   applications: LoanApplications;
   /** Behind a load balancer: a client's address is the last X-Forwarded-For entry (rate limits). */
@@ -83,7 +97,6 @@ export async function createAuthServices(
   loadCommonPasswords();
   const borrowers = borrowerRepository(db);
   return {
-    db,
     publicUrl: config.publicUrl,
     lender: config.lender,
     idTokens: new IdTokenVerifier(trusted),
@@ -110,6 +123,14 @@ export async function createAuthServices(
       productTokens,
     }),
     invitations: invitations({ db, mail, borrowers, directory, publicUrl: config.publicUrl }),
+    loans: {
+      ofBorrower: borrowerLoans(db),
+      checkout: loanCheckout(db),
+      book: loanBook(db, borrowers, config.lender),
+      overview: () => borrowerOverview(db),
+    },
+    documents: borrowerDocuments(db, config.lender),
+    rotateSigningKey: signingKeyRotation(db),
     applications: loanApplications({
       db,
       mail,

@@ -146,3 +146,15 @@ export async function signedPdfOf(
   if (!stored.signed_pdf) throw new Error('the signed PDF was not stored');
   return { ok: true, pdf: Buffer.from(stored.signed_pdf), fileTitle };
 }
+
+/** A borrower's own documents: the list, one with its text, and a signed one as a PDF. */
+export function borrowerDocuments(db: Kysely<ApiDatabase>, lender: { name: string }) {
+  return {
+    list: (borrowerId: string) => documentListOf(db, borrowerId),
+    one: (borrowerId: string, documentId: string) => documentOfBorrower(db, borrowerId, documentId),
+    signedPdf: (borrowerId: string, documentId: string) =>
+      signedPdfOf(db, borrowerId, documentId, lender.name),
+  };
+}
+
+export type BorrowerDocuments = ReturnType<typeof borrowerDocuments>;

@@ -115,3 +115,13 @@ export async function loanOfBorrower(
   const schedule = await loanSchedules(db).of(row.id);
   return { ...toSummary(row), documents: await documentsOf(db, row.id), ...schedule };
 }
+
+/** A borrower's own view of their loans: what the borrower API reads. */
+export function borrowerLoans(db: Kysely<ApiDatabase>) {
+  return {
+    list: (borrowerId: string) => loansOfBorrower(db, borrowerId),
+    one: (borrowerId: string, loanId: string) => loanOfBorrower(db, borrowerId, loanId),
+  };
+}
+
+export type BorrowerLoans = ReturnType<typeof borrowerLoans>;

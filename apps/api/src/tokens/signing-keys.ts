@@ -175,3 +175,8 @@ export function generateSigningKey() {
   const publicJwk: JsonWebKey = { ...publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' };
   return { kid, privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), publicJwk };
 }
+
+/** Operators rotate the product signing key: a new active key, the earlier ones retired after the given time. */
+export const signingKeyRotation =
+  (db: Kysely<ApiDatabase>) => (options: Parameters<typeof rotateSigningKey>[1]) =>
+    rotateSigningKey(db, options);

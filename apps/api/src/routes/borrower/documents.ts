@@ -8,7 +8,6 @@ import {
   DocumentListSchema,
   signedPdfFileName,
 } from '@customer-core/contracts';
-import { documentListOf, documentOfBorrower, signedPdfOf } from '../../documents/borrower-documents.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import type { AuthServices } from '../../services.js';
@@ -29,7 +28,7 @@ function documentIdOf(params: { documentId: string }): string {
 const errors = { 401: ApiErrorSchema, 404: ApiErrorSchema };
 
 export const borrowerDocumentRoutes =
-  ({ db, checkAccessToken, lender }: AuthServices): FastifyPluginAsyncZod =>
+  ({ documents, checkAccessToken }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     const common = { preHandler: requireBorrower(checkAccessToken) };
     const described = { tags: ['borrower'], security: [{ bearer: [] }] };
@@ -44,7 +43,7 @@ export const borrowerDocumentRoutes =
           response: { 200: DocumentListSchema, ...errors },
         },
       },
-      async (request) => documentListOf(db, borrowerClaimsOf(request).sub),
+      async (request) => documents.list(borrowerClaimsOf(request).sub),
     );
 
     app.get(
@@ -59,11 +58,7 @@ export const borrowerDocumentRoutes =
         },
       },
       async (request) => {
-        const document = await documentOfBorrower(
-          db,
-          borrowerClaimsOf(request).sub,
-          documentIdOf(request.params),
-        );
+        const document = await documents.one(borrowerClaimsOf(request).sub, documentIdOf(request.params));
         if (!document) throw documentNotFound();
         return document;
       },
@@ -84,7 +79,7 @@ export const borrowerDocumentRoutes =
       async (request, reply) => {
         const borrowerId = borrowerClaimsOf(request).sub;
         const documentId = documentIdOf(request.params);
-        const outcome = await signedPdfOf(db, borrowerId, documentId, lender.name);
+        const outcome = await documents.signedPdf(borrowerId, documentId);
         if (!outcome.ok) {
           if (outcome.problem === 'not_found') throw documentNotFound();
           throw new HttpError(

@@ -11,8 +11,7 @@ import {
 } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
-import { loanOfBorrower, loansOfBorrower } from '../../loans/borrower-loans.js';
-import { loanCheckout, type CheckoutOutcome } from '../../loans/loan-checkout.js';
+import type { CheckoutOutcome } from '../../loans/loan-checkout.js';
 import type { AuthServices } from '../../services.js';
 
 // The signed-in borrower's loans and their document checkout. A loan of someone else, a HIDDEN loan
@@ -80,9 +79,9 @@ const errors = {
 };
 
 export const borrowerLoanRoutes =
-  ({ db, checkAccessToken }: AuthServices): FastifyPluginAsyncZod =>
+  ({ loans, checkAccessToken }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const checkout = loanCheckout(db);
+    const { checkout } = loans;
     const common = { preHandler: requireBorrower(checkAccessToken) };
     const described = { tags: ['borrower'], security: [{ bearer: [] }] };
 
@@ -96,7 +95,7 @@ export const borrowerLoanRoutes =
           response: { 200: LoanListSchema, ...errors },
         },
       },
-      async (request) => ({ loans: await loansOfBorrower(db, borrowerClaimsOf(request).sub) }),
+      async (request) => ({ loans: await loans.ofBorrower.list(borrowerClaimsOf(request).sub) }),
     );
 
     app.get(
@@ -111,7 +110,7 @@ export const borrowerLoanRoutes =
         },
       },
       async (request) => {
-        const loan = await loanOfBorrower(db, borrowerClaimsOf(request).sub, loanIdOf(request.params));
+        const loan = await loans.ofBorrower.one(borrowerClaimsOf(request).sub, loanIdOf(request.params));
         if (!loan) throw notFound();
         return loan;
       },

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, ApiErrorSchema, BorrowerListSchema } from '@customer-core/contracts';
 import { requireTrustedService } from '../../http/service-credential.js';
-import { borrowerOverview } from '../../loans/borrower-overview.js';
 import type { AuthServices } from '../../services.js';
 
 /** Operators list the borrowers: who has registered, who is invited, how many loans each has. */
 export const operatorBorrowerRoutes =
-  ({ db, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
+  ({ loans, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       apiPaths.operator.borrowers,
@@ -21,7 +20,7 @@ export const operatorBorrowerRoutes =
       },
       async (request) => {
         const service = request.trustedService;
-        const borrowers = await borrowerOverview(db);
+        const borrowers = await loans.overview();
         request.log.info({ service, borrowers: borrowers.length }, 'borrowers listed');
         return { borrowers };
       },

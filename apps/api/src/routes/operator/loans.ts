@@ -11,14 +11,13 @@ import {
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
 import { requireTrustedService } from '../../http/service-credential.js';
-import { loanBook } from '../../loans/loan-book.js';
 import type { AuthServices } from '../../services.js';
 
 /** Operators add loans and change their terms (service credential; `npm run cli` drives these). */
 export const operatorLoanRoutes =
-  ({ db, borrowers, lender, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
+  ({ loans, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const book = loanBook(db, borrowers, lender);
+    const { book } = loans;
     const described = { tags: ['operators'], security: [{ bearer: [] }] };
 
     app.post(

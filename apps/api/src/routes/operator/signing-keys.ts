@@ -7,14 +7,18 @@ import {
 } from '@customer-core/contracts';
 import { requireTrustedService } from '../../http/service-credential.js';
 import type { AuthServices } from '../../services.js';
-import { rotateSigningKey } from '../../tokens/signing-keys.js';
 
 /**
  * Operators rotate the key that signs access tokens. Borrowers notice nothing: the earlier key keeps
  * verifying for a token's lifetime, unless the operator retires it at once after a leak.
  */
 export const operatorSigningKeyRoutes =
-  ({ db, keys, serviceCredentials, signingKeyRetirementSeconds }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    rotateSigningKey,
+    keys,
+    serviceCredentials,
+    signingKeyRetirementSeconds,
+  }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.operator.signingKeyRotations,
@@ -34,7 +38,7 @@ export const operatorSigningKeyRoutes =
         },
       },
       async (request, reply) => {
-        const rotation = await rotateSigningKey(db, {
+        const rotation = await rotateSigningKey({
           retireAfterSeconds: signingKeyRetirementSeconds,
           retireEarlierNow: request.body.retireEarlierKeysNow,
         });
