@@ -146,6 +146,23 @@ export function borrowerRepository(db: Kysely<ApiDatabase>) {
       return toBorrower(created);
     },
 
+    /**
+     * Names a borrower who has no identity yet (an operator inviting them); a borrower with one keeps
+     * the names its identity provider gives.
+     */
+    async renameUnlinked(
+      borrowerId: string,
+      names: { firstName: string; lastName: string },
+      trx: Kysely<ApiDatabase> = db,
+    ): Promise<void> {
+      await trx
+        .updateTable('borrower')
+        .set({ first_name: names.firstName, last_name: names.lastName, updated_at: new Date() })
+        .where('id', '=', borrowerId)
+        .where('idp_subject', 'is', null)
+        .execute();
+    },
+
     /** Gives a borrower without an identity the one they just registered; false if they had one already. */
     async linkIdentity(
       borrowerId: string,

@@ -76,13 +76,8 @@ export function invitations({ db, mail, borrowers, directory, publicUrl }: Invit
         if (known.some((borrower) => borrower.idpSubject !== null)) return { kind: 'already_registered' };
         const borrower = await borrowers.ensureByEmail(request, trx);
         // The names the operator gives now are the ones the account will have (a borrower created for a
-        // loan may have none yet). Only a borrower without an identity: the IdP owns the others' names.
-        await trx
-          .updateTable('borrower')
-          .set({ first_name: request.firstName, last_name: request.lastName, updated_at: new Date() })
-          .where('id', '=', borrower.id)
-          .where('idp_subject', 'is', null)
-          .execute();
+        // loan may have none yet).
+        await borrowers.renameUnlinked(borrower.id, request, trx);
         const issued = await store.issue(trx, { borrowerId: borrower.id, invitedBy });
         const message = mail.templates.invitationEmail({
           firstName: request.firstName,
