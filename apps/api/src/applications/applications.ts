@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   EMAIL_VERIFICATION_LIFETIME_HOURS,
@@ -9,6 +8,7 @@ import {
 import type { ApiDatabase } from '../db/schema.js';
 import type { LinkRequestCounter } from '../links/request-limits.js';
 import type { MailService } from '../mail/index.js';
+import { newOneTimeToken, oneTimeTokenHash } from '../tokens/one-time-token.js';
 
 export interface ApplicationDependencies {
   db: Kysely<ApiDatabase>;
@@ -22,7 +22,6 @@ export interface ApplicationDependencies {
 
 export type StartOutcome = { kind: 'started'; applicationId: string; email: string } | { kind: 'limited' };
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const answerOf = (row: { id: string; email: string; business_name: string }) => ({
   applicationId: row.id,
   email: row.email,
@@ -46,7 +45,7 @@ export function loanApplications({
 
     /** Counts the request against both limits and, within them, stores it. Call `mail.nudge()` after. */
     async start(application: StartApplication, client: string): Promise<StartOutcome> {
-      const token = randomBytes(32).toString('base64url');
+      const token = newOneTimeToken();
       return db.transaction().execute(async (trx): Promise<StartOutcome> => {
         if (!(await counter.allow(trx, { email: application.email, client }))) return { kind: 'limited' };
         const { id } = await trx
@@ -57,7 +56,7 @@ export function loanApplications({
             email: application.email,
             amount_requested: application.amountRequested,
             purpose: application.purpose,
-            verification_token_hash: hash(token),
+            verification_token_hash: oneTimeTokenHash(token),
             verification_expires_at: sql<Date>`now() + make_interval(hours => ${EMAIL_VERIFICATION_LIFETIME_HOURS})`,
           })
           .returning('id')
@@ -85,7 +84,7 @@ export function loanApplications({
       const verified = await db
         .updateTable('loan_application')
         .set({ email_verified_at: sql<Date>`now()` })
-        .where('verification_token_hash', '=', hash(token))
+        .where('verification_token_hash', '=', oneTimeTokenHash(token))
         .where('verification_expires_at', '>', sql<Date>`now()`)
         .where('email_verified_at', 'is', null)
         .returning(['id', 'email', 'business_name'])
@@ -95,7 +94,7 @@ export function loanApplications({
       const earlier = await db
         .selectFrom('loan_application')
         .select(['id', 'email', 'business_name'])
-        .where('verification_token_hash', '=', hash(token))
+        .where('verification_token_hash', '=', oneTimeTokenHash(token))
         .where('verification_expires_at', '>', sql<Date>`now()`)
         .where('email_verified_at', 'is not', null)
         .executeTakeFirst();

@@ -1,9 +1,8 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { INVITATION_LIFETIME_DAYS } from '@customer-core/contracts';
 import type { ApiDatabase } from '../db/schema.js';
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+import { newOneTimeToken, oneTimeTokenHash } from '../tokens/one-time-token.js';
 
 export interface IssuedInvitation {
   /** The token for the registration link; only its hash is stored. */
@@ -32,7 +31,7 @@ export function invitationStore(db: Kysely<ApiDatabase>) {
   const usable = (token: string) =>
     db
       .selectFrom('invitation')
-      .where('token_hash', '=', hash(token))
+      .where('token_hash', '=', oneTimeTokenHash(token))
       .where('invitation.consumed_at', 'is', null)
       .where('invitation.expires_at', '>', sql<Date>`now()`);
 
@@ -46,12 +45,12 @@ export function invitationStore(db: Kysely<ApiDatabase>) {
       trx: Transaction<ApiDatabase>,
       input: { borrowerId: string; invitedBy: string },
     ): Promise<IssuedInvitation> {
-      const token = randomBytes(32).toString('base64url');
+      const token = newOneTimeToken();
       const row = await trx
         .insertInto('invitation')
         .values({
           id: randomUUID(),
-          token_hash: hash(token),
+          token_hash: oneTimeTokenHash(token),
           borrower_id: input.borrowerId,
           invited_by: input.invitedBy,
           expires_at: sql<Date>`now() + make_interval(days => ${INVITATION_LIFETIME_DAYS})`,
@@ -103,7 +102,7 @@ export function invitationStore(db: Kysely<ApiDatabase>) {
       const row = await db
         .updateTable('invitation')
         .set({ consumed_at: sql<Date>`now()` })
-        .where('token_hash', '=', hash(token))
+        .where('token_hash', '=', oneTimeTokenHash(token))
         .where('consumed_at', 'is', null)
         .where('expires_at', '>', sql<Date>`now()`)
         .returning(['id', 'borrower_id'])

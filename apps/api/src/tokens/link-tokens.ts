@@ -1,14 +1,13 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ApiDatabase, LinkPurpose } from '../db/schema.js';
+import { newOneTimeToken, oneTimeTokenHash } from './one-time-token.js';
 
 /** How long an e-mailed link works: a sign-in link at most 10 minutes (security checklist), a reset 30. */
 export const LINK_TOKEN_TTL_MINUTES: Record<LinkPurpose, number> = {
   password_reset: 30,
   magic_link: 10,
 };
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface IssuedLinkToken {
   /** The token for the link; only its hash is stored. */
@@ -37,12 +36,12 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
       trx: Transaction<ApiDatabase> | Kysely<ApiDatabase>,
       input: { purpose: LinkPurpose; idpUserId: string; returnTo: string | null },
     ): Promise<IssuedLinkToken> {
-      const token = randomBytes(32).toString('base64url');
+      const token = newOneTimeToken();
       const row = await trx
         .insertInto('link_token')
         .values({
           id: randomUUID(),
-          token_hash: hash(token),
+          token_hash: oneTimeTokenHash(token),
           purpose: input.purpose,
           idp_user_id: input.idpUserId,
           return_to: input.returnTo,
@@ -59,7 +58,7 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
      * of the same link or of different ones queue there, and exactly one of them succeeds.
      */
     async consume(purpose: LinkPurpose, token: string): Promise<ConsumedLinkToken | undefined> {
-      const tokenHash = hash(token);
+      const tokenHash = oneTimeTokenHash(token);
       return db.transaction().execute(async (trx) => {
         const owner = await trx
           .selectFrom('link_token')
@@ -95,7 +94,7 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
       const row = await db
         .selectFrom('link_token')
         .select('id')
-        .where('token_hash', '=', hash(token))
+        .where('token_hash', '=', oneTimeTokenHash(token))
         .where('purpose', '=', purpose)
         .where('consumed_at', 'is', null)
         .where('expires_at', '>', sql<Date>`now()`)

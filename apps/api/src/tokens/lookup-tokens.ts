@@ -1,21 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ApiDatabase } from '../db/schema.js';
+import { newOneTimeToken, oneTimeTokenHash } from './one-time-token.js';
 
 /** Lookup tokens live five minutes: long enough to hand to a browser, short enough to be useless later. */
 export const LOOKUP_TOKEN_TTL_SECONDS = 300;
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** One-time tokens a trusted system mints for a borrower, exchanged once for an access token. */
 export function lookupTokenStore(db: Kysely<ApiDatabase>) {
   return {
     async mint(borrowerId: string, mintedBy: string): Promise<{ token: string; expiresAt: Date }> {
-      const token = randomBytes(32).toString('base64url');
+      const token = newOneTimeToken();
       const row = await db
         .insertInto('lookup_token')
         .values({
-          token_hash: hash(token),
+          token_hash: oneTimeTokenHash(token),
           borrower_id: borrowerId,
           minted_by: mintedBy,
           expires_at: sql<Date>`now() + make_interval(secs => ${LOOKUP_TOKEN_TTL_SECONDS})`,
@@ -30,7 +28,7 @@ export function lookupTokenStore(db: Kysely<ApiDatabase>) {
       const row = await db
         .updateTable('lookup_token')
         .set({ consumed_at: sql<Date>`now()` })
-        .where('token_hash', '=', hash(token))
+        .where('token_hash', '=', oneTimeTokenHash(token))
         .where('consumed_at', 'is', null)
         .where('expires_at', '>', sql<Date>`now()`)
         .returning('borrower_id')
