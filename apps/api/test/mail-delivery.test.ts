@@ -7,7 +7,7 @@ import type { ApiDatabase } from '../src/db/schema.js';
 import { enqueueMail, MailWorker, type MailMessage, type MailWorkerOptions } from '../src/mail/index.js';
 import { claimDueMail } from '../src/mail/outbox.js';
 import { messageIdFor, smtpTransport } from '../src/mail/transports.js';
-import { eventually, mailTestDatabase, recordingLogger, sleep } from './support/mail.js';
+import { eventually, mailTestDatabase, recordingLogger } from './support/mail.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 // The outbox and its worker against a real SMTP server (smtp-server on 127.0.0.1), on each database.
@@ -80,7 +80,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('delivers an enqueued message once, with both parts and its idempotency key', async () => {
       const { worker } = startWorker({ pollIntervalMs: 60_000 }); // only the nudge can deliver it in time
-      await sleep(50);
+      await worker.whenIdle();
       const mail = message();
       const { id, created } = await db.transaction().execute((trx) => enqueueMail(trx, mail));
       assert.equal(created, true);
@@ -112,18 +112,30 @@ for (const kind of testDatabaseKinds()) {
       assert.ok(row.sent_at);
 
       worker.nudge();
-      await sleep(150);
+      await worker.whenIdle();
       assert.equal(sink.countByKey(mail.idempotencyKey), 1, 'a delivered message is not sent again');
     });
 
+    it('says when it is idle: after a nudge, only once the nudged pass has delivered and recorded', async () => {
+      const { worker } = startWorker({ pollIntervalMs: 60_000 });
+      await worker.whenIdle();
+      const mail = message();
+      const { id } = await enqueueMail(db, mail);
+      worker.nudge();
+      await worker.whenIdle();
+      assert.equal(sink.countByKey(mail.idempotencyKey), 1, 'delivered before it went idle');
+      assert.equal((await rowOf(id)).status, 'sent', 'and recorded');
+    });
+
     it('enqueueing the same idempotency key again is a no-op', async () => {
-      startWorker();
+      const { worker } = startWorker();
       const mail = message();
       const first = await enqueueMail(db, mail);
       const second = await enqueueMail(db, { ...mail, subject: 'Something else' });
       assert.deepEqual(second, { id: first.id, created: false });
       await eventually('delivery', () => sink.countByKey(mail.idempotencyKey) === 1);
-      await sleep(150);
+      worker.nudge();
+      await worker.whenIdle();
       assert.equal(sink.countByKey(mail.idempotencyKey), 1);
       assert.equal(
         sink.received.find((m) => m.idempotencyKey === mail.idempotencyKey)?.subject,
@@ -143,7 +155,7 @@ for (const kind of testDatabaseKinds()) {
         /the token could not be stored/,
       );
       worker.nudge();
-      await sleep(300);
+      await worker.whenIdle();
       assert.equal(sink.countByKey(mail.idempotencyKey), 0);
       const rows = await db
         .selectFrom('mail_outbox')
@@ -212,7 +224,7 @@ for (const kind of testDatabaseKinds()) {
         return rows.every((r) => r.status === 'sent');
       });
       worker.nudge();
-      await sleep(200);
+      await worker.whenIdle();
       for (const mail of mails) assert.equal(sink.countByKey(mail.idempotencyKey), 1, mail.to);
     });
 
@@ -264,7 +276,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(claimed?.id, id);
       const { worker } = startWorker();
       worker.nudge();
-      await sleep(300);
+      await worker.whenIdle();
       assert.equal((await rowOf(id)).status, 'sending', 'not taken while the lease holds');
       assert.equal(sink.countByKey(mail.idempotencyKey), 0);
 
@@ -312,7 +324,7 @@ for (const kind of testDatabaseKinds()) {
           const rows = await db.selectFrom('mail_outbox').select('status').where('id', 'in', ids).execute();
           return rows.every((r) => r.status === 'sent');
         });
-        await sleep(100);
+        await Promise.all([a.worker.whenIdle(), b.worker.whenIdle()]);
         for (const mail of mails) assert.equal(sink.countByKey(mail.idempotencyKey), 1, mail.to);
         const deliveredBy = (log: typeof a.log) =>
           log.lines.filter((l) => l.msg === 'mail: delivered').length;

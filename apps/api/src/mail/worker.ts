@@ -50,7 +50,9 @@ export class MailWorker {
   private running: Promise<void> | null = null;
   private stopping = false;
   private nudged = false;
+  /** Set while the worker waits for the next poll or a nudge: it has nothing in hand. */
   private wake: (() => void) | null = null;
+  private idleWaiters: Array<() => void> = [];
   private lastPurge = Date.now();
   private readonly concurrency: number;
 
@@ -72,6 +74,16 @@ export class MailWorker {
   nudge(): void {
     this.nudged = true;
     this.wake?.();
+  }
+
+  /**
+   * Resolves once the worker waits for its next poll or nudge, every delivery of its last pass recorded.
+   * After a nudge: a whole pass that began after it has run. Lets a caller (a test) see that nothing
+   * more is going to be sent, rather than wait a while and hope.
+   */
+  whenIdle(): Promise<void> {
+    if (this.wake) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Stops polling; a delivery in flight finishes (and is recorded) first. */
@@ -131,6 +143,7 @@ export class MailWorker {
       // The worker alone never keeps the process alive.
       const timer = setTimeout(done, ms).unref();
       this.wake = done;
+      for (const idle of this.idleWaiters.splice(0)) idle();
     });
   }
 

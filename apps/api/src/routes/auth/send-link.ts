@@ -26,16 +26,13 @@ import type { AuthServices } from '../../services.js';
 export const sendLinkRoutes =
   ({ emailLinks, mail, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
-    if (!emailLinks) return;
-    const links = emailLinks;
-
     async function send(
       purpose: LinkPurpose,
       body: { email: string; returnTo?: string | undefined },
       request: FastifyRequest,
       reply: FastifyReply,
     ) {
-      const outcome = await links.request(purpose, {
+      const outcome = await emailLinks.request(purpose, {
         email: body.email,
         returnTo: body.returnTo,
         client: clientAddress(request, trustProxy),

@@ -18,7 +18,6 @@ import type { AuthServices } from '../../services.js';
 export const operatorInvitationRoutes =
   ({ invitations, mail, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
-    if (!invitations) return;
     app.post(
       apiPaths.operator.invitations,
       {
