@@ -99,7 +99,7 @@ describe(
         where datname = current_database() and query ilike 'listen%'
       `.execute(db);
       assert.equal(admin.rows[0]!.n, 2, 'both listeners cut off');
-      await sleep(100);
+      await eventually(async () => !b.answersFromMemory(), 'b knows its listener is gone');
       // Written without a notice while nobody listens: the fallback query finds it.
       await db
         .insertInto('revoked_session')
