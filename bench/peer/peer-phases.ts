@@ -3,6 +3,7 @@ import { createPostgresDatabase } from '@customer-core/database/testing';
 import { measureEndpoint, type LoadResult, type LoadSpec } from '../http-load.js';
 import { sampleProcess, type PhaseUsage } from '../process-sampler.js';
 import { opsPerSecond } from '../reference.js';
+import { stopOnInterrupt } from '../server.js';
 import { measureSignIns, type FlowResult } from '../sign-in-flow.js';
 import { PEER_PASSWORD, peerEmail, seedPeerUsers, startPeerServer, type PeerServer } from './peer-server.js';
 
@@ -34,6 +35,7 @@ export interface PeerOptions {
 export async function measurePeer(options: PeerOptions): Promise<PeerResults> {
   const { adminUrl, load, workers, sessions } = options;
   const database = await createPostgresDatabase(adminUrl, 'customer_core_bench_peer');
+  const forget = stopOnInterrupt(database.drop);
   const usage = new Map<string, PhaseUsage>();
   try {
     const plain = await withPeer(database.url, false, usage, async (peer, mark) => {
@@ -66,6 +68,7 @@ export async function measurePeer(options: PeerOptions): Promise<PeerResults> {
       database: `fresh database ${database.name}, ${PEER_USERS.toLocaleString('en-US')} users`,
     };
   } finally {
+    forget();
     await database.drop();
   }
 }
