@@ -13,6 +13,8 @@ export interface LoadSpec {
    * run (a request cut off at the end of a run may have spent its token).
    */
   refreshChains?: { warmUp: string[]; measure: string[] };
+  /** Extra headers, a set per request in turn (e.g. session cookies). */
+  headerSets?: Record<string, string>[];
   connections: number;
   seconds: number;
   warmUpSeconds: number;
@@ -79,6 +81,21 @@ function run(spec: LoadSpec, seconds: number, chains?: string[]): Promise<autoca
             if (status === 200)
               chains[slotOf(context)] = (JSON.parse(body) as { access_token: string }).access_token;
           },
+        },
+      ],
+    });
+  }
+  const headerSets = spec.headerSets;
+  if (headerSets) {
+    return autocannon({
+      ...common,
+      timeout: 10,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, ...headerSets[next++ % headerSets.length] },
+          }),
         },
       ],
     });

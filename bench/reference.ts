@@ -30,7 +30,7 @@ export async function bareHttp(body: string, load: Omit<LoadSpec, 'url' | 'metho
 }
 
 /** Operations per second on this one thread, over `seconds`: the median of 5 slices. */
-function opsPerSecond(op: () => void, seconds: number): number {
+export function opsPerSecond(op: () => void, seconds: number): number {
   const rates: number[] = [];
   for (let slice = 0; slice < 5; slice++) {
     let n = 0;

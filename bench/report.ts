@@ -98,9 +98,14 @@ export function printTable(rows: readonly Row[]): void {
     cpu: 'cpu',
     reference: 'reference (same run)',
   };
-  const columns = Object.keys(header) as (keyof Row)[];
+  printColumns(header, rows);
+}
+
+/** A Markdown table: `header` names the columns (its keys) and heads them (its values). */
+export function printColumns<R extends { [K in keyof R]: string }>(header: R, rows: readonly R[]): void {
+  const columns = Object.keys(header) as (keyof R)[];
   const widths = columns.map((c) => Math.max(...[header, ...rows].map((r) => r[c].length)));
-  const line = (r: Row) => `| ${columns.map((c, i) => r[c].padEnd(widths[i]!)).join(' | ')} |`;
+  const line = (r: R) => `| ${columns.map((c, i) => r[c].padEnd(widths[i]!)).join(' | ')} |`;
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));

@@ -4,12 +4,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiPaths } from '@customer-core/contracts';
 import { installFlowFetch } from './client-fetch.js';
-import { measureEndpoint } from './http-load.js';
+import { measureEndpoint, type LoadResult } from './http-load.js';
+import { measurePeer, type PeerResults } from './peer/peer-phases.js';
+import { peerRows, printPeerTable } from './peer/peer-report.js';
 import { sampleProcess, type PhaseUsage } from './process-sampler.js';
 import { argon2, bareHttp, es256 } from './reference.js';
 import { flowRow, httpRow, ms, printTable, rssRow, type Row, type Target } from './report.js';
 import { startBenchServer, stopAllServers, type BenchServer } from './server.js';
-import { measureSignIns, signIn } from './sign-in-flow.js';
+import { authnAlone, measureSignIns, signIn, type FlowResult } from './sign-in-flow.js';
 import { measureDuringSignInFlood } from './sign-in-flood.js';
 
 // npm run bench [-- --quick] [-- --connections=N --workers=N --only=validate --cpu-prof]
@@ -35,6 +37,9 @@ const warmUpSeconds = args.quick ? 1 : 2;
 const load = { connections: Number(args.connections), seconds, warmUpSeconds };
 const workers = Number(args.workers);
 const selected = (phase: string) => phase.includes(args.only);
+// The peer (better-auth, bench/peer/) needs PostgreSQL, and is compared with a whole run of ours.
+const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
+const withPeer = postgresUrl !== undefined && args.only === '';
 const cpuProfileDir = args['cpu-prof'] ? path.resolve(import.meta.dirname, 'results') : undefined;
 if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
 
@@ -89,11 +94,11 @@ const references: Record<string, { label: string; rate: number }> = {
 const rows: Row[] = [];
 const notes: string[] = [];
 let usage: Map<string, PhaseUsage>;
+let validate: LoadResult | undefined;
+let authn: FlowResult | undefined;
+let flows: FlowResult | undefined;
 try {
-  server = await startBenchServer({
-    postgresUrl: process.env.BENCH_DATABASE_URL || undefined,
-    cpuProfileDir,
-  });
+  server = await startBenchServer({ postgresUrl, cpuProfileDir });
   console.log(`Database: ${server.database}`);
   console.log(`Server: pid ${server.pid} at ${server.url} (PUBLIC_URL ${server.publicUrl})\n`);
   installFlowFetch(server.publicUrl, server.url);
@@ -138,10 +143,25 @@ try {
     results.push({ phase, result: await measureEndpoint({ ...spec, ...load }, mark(phase)) });
     assertAlive(server);
   }
-  let flows;
   if (selected('sign-in flow')) {
     console.error('measuring sign-in flow ...');
-    flows = await measureSignIns(server.publicUrl, { workers, seconds, warmUpSeconds }, mark('sign-in flow'));
+    const publicUrl = server.publicUrl;
+    flows = await measureSignIns(
+      (steps) => signIn(publicUrl, steps),
+      { workers, seconds, warmUpSeconds },
+      mark('sign-in flow'),
+    );
+    assertAlive(server);
+  }
+  if (withPeer) {
+    // The peer's sign-in is one call, a password check: our equivalent is the flow's first step.
+    console.error('measuring POST authn alone (compared with the peer) ...');
+    const url = server.url;
+    authn = await measureSignIns(
+      () => authnAlone(url),
+      { workers, seconds, warmUpSeconds },
+      mark('authn alone'),
+    );
     assertAlive(server);
   }
   let flood;
@@ -158,6 +178,7 @@ try {
   sampler.stop();
   usage = sampler.usage();
 
+  validate = results.find((r) => r.phase === 'POST validate')?.result;
   for (const { phase, result } of results) {
     rows.push(httpRow(phase, result, TARGETS[phase], usage.get(phase), references[phase]));
   }
@@ -189,6 +210,24 @@ try {
   await server?.stop();
 }
 
+let peer: PeerResults | undefined;
+let peerFailed = false;
+if (withPeer) {
+  // After ours has stopped: the two servers never share the machine while either is measured.
+  try {
+    peer = await measurePeer({
+      adminUrl: postgresUrl,
+      load,
+      workers,
+      sessions: TOKENS_IN_TURN,
+      verifySeconds: args.quick ? 0.5 : 1,
+    });
+  } catch (error) {
+    peerFailed = true;
+    console.error('The peer could not be measured:', error);
+  }
+}
+
 rows.push(rssRow(usage, RSS_LIMIT));
 notes.push(
   'cpu: average cores busy in the measured window: server + load generator (this process) / whole ' +
@@ -200,9 +239,29 @@ printTable(rows);
 console.log(notes.join('\n'));
 const logged = server.output().filter((line) => line.startsWith('{'));
 if (logged.length > 0) console.log(`\nThe server's last warnings/errors:\n${logged.slice(-5).join('\n')}`);
+const peerTable = peer ? peerRows(peer, { flows, authn, validate, peakRss: peakOf(usage) }) : [];
+if (peer) {
+  console.log(
+    '\nThe peer, better-auth (bench/peer/, README "The peer"), measured after ours in the same run:\n',
+  );
+  printPeerTable(peerTable);
+  console.log(`Peer database: ${peer.database}; its server's peak RSS is over both of its configurations.`);
+} else if (!postgresUrl) {
+  console.log('\nThe peer (better-auth) is measured on PostgreSQL only: set BENCH_DATABASE_URL.');
+} else if (!withPeer) {
+  console.log('\nThe peer (better-auth) is measured in whole runs only (not with --only).');
+}
+if (peerFailed || peerTable.some((row) => row.verdict === 'INVALID')) {
+  console.error('\nThe peer could not be measured, or a phase of it had more than a trickle of failures.');
+  process.exitCode = 1;
+}
 if (rows.some((row) => row.verdict === 'INVALID')) {
   console.error('\nA phase had more than a trickle (0.1 %) of failed requests: its figures are not valid.');
   process.exit(1);
+}
+
+function peakOf(phases: Map<string, PhaseUsage>): number {
+  return Math.max(...[...phases.values()].map((u) => u.peakRss));
 }
 
 /**

@@ -82,6 +82,12 @@ export async function startBenchServer({ postgresUrl, cpuProfileDir }: StartOpti
 
 const running = new Set<() => Promise<void>>();
 
+/** Other clean-up for Ctrl-C too (e.g. the peer's database); returns what forgets it again. */
+export function stopOnInterrupt(stop: () => Promise<void>): () => void {
+  running.add(stop);
+  return () => running.delete(stop);
+}
+
 /** For Ctrl-C: stops every server started here, also one still starting, and removes its data. */
 export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((stop) => stop()));

@@ -39,9 +39,23 @@ export interface FlowResult {
   failureReasons: Map<string, number>;
 }
 
-/** `workers` flows at a time, each starting the next as soon as one ends. */
+/** Our IdP's password check alone (authn, the first of the flow's steps): the peer's one call. */
+export async function authnAlone(url: string): Promise<void> {
+  const response = await fetch(`${url}/api/v1/authn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+    body: JSON.stringify(DEMO_BORROWER),
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`authn answered ${response.status}`);
+}
+
+/**
+ * `workers` flows at a time, each starting the next as soon as one ends. A flow is `attempt`
+ * (e.g. a whole sign-in), told which worker runs it; it fills `steps` with its steps' times if it has any.
+ */
 export async function measureSignIns(
-  publicUrl: string,
+  attempt: (steps: Map<string, number>, worker: number) => Promise<unknown>,
   { workers, seconds, warmUpSeconds }: { workers: number; seconds: number; warmUpSeconds: number },
   onPhase: (phase: 'warm-up' | 'measure') => void = () => {},
 ): Promise<FlowResult> {
@@ -55,12 +69,12 @@ export async function measureSignIns(
   const stepTimes = new Map<string, number[]>();
   const failureReasons = new Map<string, number>();
 
-  const worker = async () => {
+  const worker = async (index: number) => {
     while (performance.now() < measureEnd) {
       const started = performance.now();
       const steps = new Map<string, number>();
       try {
-        await signIn(publicUrl, steps);
+        await attempt(steps, index);
       } catch (error) {
         const reason = error instanceof Error ? error.message.slice(0, 120) : String(error);
         if (started >= measureStart) failureReasons.set(reason, (failureReasons.get(reason) ?? 0) + 1);
@@ -80,7 +94,7 @@ export async function measureSignIns(
       }
     }
   };
-  await Promise.all(Array.from({ length: workers }, worker));
+  await Promise.all(Array.from({ length: workers }, (_, index) => worker(index)));
   clearTimeout(marker);
 
   const completed = perSecond.reduce((a, b) => a + b, 0);
