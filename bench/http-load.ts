@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { median, percentile } from './stats.js';
 
 // One endpoint under constant load from autocannon, in this process (the server is another one).
 
@@ -41,9 +42,14 @@ export async function measureEndpoint(
 ): Promise<LoadResult> {
   // The warm-up lets V8 optimise the hot paths and the server's pools fill before anything counts.
   onPhase('warm-up');
-  await run(spec, spec.warmUpSeconds, spec.refreshChains?.warmUp);
+  if (spec.refreshChains) {
+    await refreshLoops(spec, spec.warmUpSeconds, spec.refreshChains.warmUp);
+    onPhase('measure');
+    return refreshLoops(spec, spec.seconds, spec.refreshChains.measure);
+  }
+  await run(spec, spec.warmUpSeconds);
   onPhase('measure');
-  const result = await run(spec, spec.seconds, spec.refreshChains?.measure);
+  const result = await run(spec, spec.seconds);
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
   );
@@ -59,32 +65,10 @@ export async function measureEndpoint(
   };
 }
 
-function run(spec: LoadSpec, seconds: number, chains?: string[]): Promise<autocannon.Result> {
+function run(spec: LoadSpec, seconds: number): Promise<autocannon.Result> {
   const bodies = spec.bodies?.map((body) => JSON.stringify(body));
   let next = 0;
   const common = { url: spec.url, method: spec.method, connections: spec.connections, duration: seconds };
-  if (chains) {
-    if (chains.length < spec.connections) throw new Error('one refresh chain per connection');
-    // autocannon keeps one context per connection.
-    const slotOf = (context: object) => ((context as { slot?: number }).slot ??= next++);
-    return autocannon({
-      ...common,
-      timeout: 10,
-      headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (request, context) => ({
-            ...request,
-            body: JSON.stringify({ token: chains[slotOf(context)] }),
-          }),
-          onResponse: (status, body, context) => {
-            if (status === 200)
-              chains[slotOf(context)] = (JSON.parse(body) as { access_token: string }).access_token;
-          },
-        },
-      ],
-    });
-  }
   const headerSets = spec.headerSets;
   if (headerSets) {
     return autocannon({
@@ -108,4 +92,59 @@ function run(spec: LoadSpec, seconds: number, chains?: string[]): Promise<autoca
       requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }],
     }),
   });
+}
+
+/**
+ * Token refresh: each connection presents its token, waits for the answer, then presents the token it
+ * got back: a chain, as a borrower's tab refreshes. autocannon prepares a connection's next request
+ * before the answer to the current one is in, so it would present a spent token, which (rightly)
+ * revokes the whole session. A closed loop per connection over fetch's keep-alive pool instead.
+ */
+async function refreshLoops(spec: LoadSpec, seconds: number, chains: string[]): Promise<LoadResult> {
+  if (chains.length < spec.connections) throw new Error('one refresh chain per connection');
+  const end = Date.now() + seconds * 1000;
+  const perSecond = new Map<number, number>();
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  const loop = async (slot: number) => {
+    while (Date.now() < end) {
+      const started = performance.now();
+      try {
+        const response = await fetch(spec.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: chains[slot] }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        const body = await response.text();
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        const second = Math.floor(Date.now() / 1000);
+        perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+        if (response.status !== 200) return; // a chain that broke stays broken: its session is gone
+        latencies.push(performance.now() - started);
+        chains[slot] = (JSON.parse(body) as { access_token: string }).access_token;
+      } catch {
+        errors += 1;
+        return;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: spec.connections }, (_, slot) => loop(slot)));
+  // Whole seconds only: the first and last are partial.
+  const counts = [...perSecond.entries()]
+    .sort(([a], [b]) => a - b)
+    .slice(1, -1)
+    .map(([, n]) => n);
+  const total = Object.values(statuses).reduce((sum, n) => sum + n, 0);
+  return {
+    medianPerSecond: median(counts),
+    meanPerSecond: counts.length ? counts.reduce((sum, n) => sum + n, 0) / counts.length : Number.NaN,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    total,
+    non2xx: total - (statuses[200] ?? 0),
+    statuses,
+    errors,
+  };
 }
