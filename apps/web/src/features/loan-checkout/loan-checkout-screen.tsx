@@ -1,7 +1,7 @@
 import { routes } from '@customer-core/contracts';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Loading } from '../../components/loading';
-import { StatusView } from '../../components/status-view';
+import { LoanLoadFailed } from '../../loans/loan-load-failed';
 import { LoanNotFound } from '../../loans/loan-not-found';
 import { CheckoutView } from './checkout-view';
 import { useLoanCheckout } from './use-loan-checkout';
@@ -18,17 +18,12 @@ export function LoanCheckoutScreen() {
       return <LoanNotFound />;
     case 'failed':
       return (
-        <StatusView tone="warning" title="We couldn’t load this loan" testId="loan-checkout-error">
-          <p>{state.message}</p>
-          <div className="status-view__actions checkout__actions">
-            <button type="button" className="button button--primary" onClick={retry}>
-              Try again
-            </button>
-            <Link className="button button--secondary" to={routes.dashboard.path}>
-              Back to your account
-            </Link>
-          </div>
-        </StatusView>
+        <LoanLoadFailed
+          message={state.message}
+          retry={retry}
+          back={{ to: routes.dashboard.path, label: 'Back to your account' }}
+          testId="loan-checkout-error"
+        />
       );
     case 'ready':
       return <CheckoutView loan={state.loan} refused={state.refused} review={review} sign={sign} />;

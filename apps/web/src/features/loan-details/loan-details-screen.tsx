@@ -2,9 +2,9 @@ import { routes, type LoanDetail } from '@customer-core/contracts';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
-import { StatusView } from '../../components/status-view';
 import { describeProgress } from '../../loans/checkout-progress';
 import { formatCalendarDate, formatMoney } from '../../loans/loan-format';
+import { LoanLoadFailed } from '../../loans/loan-load-failed';
 import { LoanNotFound } from '../../loans/loan-not-found';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
 import { OverdueNotice } from './overdue-notice';
@@ -23,17 +23,12 @@ export function LoanDetailsScreen() {
       return <LoanNotFound />;
     case 'failed':
       return (
-        <StatusView tone="warning" title="We couldn’t load this loan" testId="loan-details-error">
-          <p>{state.message}</p>
-          <div className="status-view__actions">
-            <button type="button" className="button button--primary" onClick={retry}>
-              Try again
-            </button>
-            <Link className="button button--secondary" to={routes.loans.path}>
-              Back to your loans
-            </Link>
-          </div>
-        </StatusView>
+        <LoanLoadFailed
+          message={state.message}
+          retry={retry}
+          back={{ to: routes.loans.path, label: 'Back to your loans' }}
+          testId="loan-details-error"
+        />
       );
     case 'loaded':
       return <LoanDetails loan={state.loan} />;
