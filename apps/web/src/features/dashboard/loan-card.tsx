@@ -1,8 +1,9 @@
 import { routes, type LoanSummary } from '@customer-core/contracts';
 import { Link } from 'react-router';
 import { describeProgress } from '../../loans/checkout-progress';
-import { formatCalendarDate, formatMoney } from '../../loans/loan-format';
+import { formatMoney } from '../../loans/loan-format';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
+import { NextPayment } from '../../loans/next-payment';
 
 interface LoanCardProps {
   loan: LoanSummary;
@@ -50,19 +51,7 @@ export function LoanCard({ loan, open }: LoanCardProps) {
           <div>
             <dt>Next payment</dt>
             <dd data-testid="loan-next-payment">
-              {loan.nextPayment ? (
-                <>
-                  {formatMoney(loan.nextPayment.amountCents)}
-                  <span className="loan-facts__sub">
-                    due{' '}
-                    <time dateTime={loan.nextPayment.dueOn}>
-                      {formatCalendarDate(loan.nextPayment.dueOn)}
-                    </time>
-                  </span>
-                </>
-              ) : (
-                'None scheduled'
-              )}
+              <NextPayment payment={loan.nextPayment} />
             </dd>
           </div>
         )}

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
 import { describeProgress } from '../../loans/checkout-progress';
-import { formatCalendarDate, formatMoney } from '../../loans/loan-format';
+import { formatMoney } from '../../loans/loan-format';
 import { LoanLoadFailed } from '../../loans/loan-load-failed';
 import { LoanNotFound } from '../../loans/loan-not-found';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
@@ -11,6 +11,7 @@ import { OverdueNotice } from './overdue-notice';
 import { PaymentSchedule } from './payment-schedule';
 import { useLoan } from './use-loan';
 import './loan-details.css';
+import { NextPayment } from '../../loans/next-payment';
 
 /** /ui/dashboard/loans/{loanId}: a loan's terms, where it stands and its payment schedule. */
 export function LoanDetailsScreen() {
@@ -73,19 +74,7 @@ function LoanDetails({ loan }: { loan: LoanDetail }) {
           <div>
             <dt>Next payment</dt>
             <dd>
-              {loan.nextPayment ? (
-                <>
-                  {formatMoney(loan.nextPayment.amountCents)}
-                  <span className="loan-facts__sub">
-                    due{' '}
-                    <time dateTime={loan.nextPayment.dueOn}>
-                      {formatCalendarDate(loan.nextPayment.dueOn)}
-                    </time>
-                  </span>
-                </>
-              ) : (
-                'None scheduled'
-              )}
+              <NextPayment payment={loan.nextPayment} />
             </dd>
           </div>
         )}
