@@ -5,7 +5,7 @@ import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
 import { formatInstant } from '../../loans/loan-format';
 import { getDocument, type DocumentOutcome } from './documents-api';
-import { DocumentStateBadge } from './document-state';
+import { DocumentBadge } from './document-state';
 import { DownloadPdfButton } from './download-pdf-button';
 import './documents.css';
 
@@ -86,7 +86,7 @@ export function DocumentScreen() {
         </p>
         <h1 id="reading-title">{document.title}</h1>
         <div className="reading__meta">
-          <DocumentStateBadge document={document} />
+          <DocumentBadge document={document} />
           <div className="reading__actions">
             <button type="button" className="button button--secondary" onClick={() => window.print()}>
               Print

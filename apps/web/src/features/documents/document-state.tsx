@@ -1,8 +1,9 @@
 import type { DocumentSummary } from '@customer-core/contracts';
+import { DocumentStateBadge, type DocumentTone } from '../../loans/document-state-badge';
 import { formatInstant } from '../../loans/loan-format';
 
 /** Where a document stands, in the borrower's words: what is left to do, or when it was done. */
-export function documentStateOf(document: DocumentSummary): { tone: string; label: string } {
+export function documentStateOf(document: DocumentSummary): { tone: DocumentTone; label: string } {
   if (document.state === 'signed')
     return {
       tone: 'signed',
@@ -20,11 +21,6 @@ export function documentStateOf(document: DocumentSummary): { tone: string; labe
     : { tone: 'to-review', label: 'To review' };
 }
 
-export function DocumentStateBadge({ document }: { document: DocumentSummary }) {
-  const { tone, label } = documentStateOf(document);
-  return (
-    <span className={`doc-state doc-state--${tone}`} data-testid="document-state" data-state={document.state}>
-      {label}
-    </span>
-  );
+export function DocumentBadge({ document }: { document: DocumentSummary }) {
+  return <DocumentStateBadge state={document.state} {...documentStateOf(document)} />;
 }

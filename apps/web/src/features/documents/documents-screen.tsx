@@ -5,7 +5,7 @@ import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
 import { getDocuments, type DocumentsOutcome } from './documents-api';
-import { DocumentStateBadge } from './document-state';
+import { DocumentBadge } from './document-state';
 import { DownloadPdfButton } from './download-pdf-button';
 import './documents.css';
 
@@ -91,7 +91,7 @@ export function DocumentsScreen() {
                       <p>{document.description}</p>
                     </div>
                     <div className="documents__item-side">
-                      <DocumentStateBadge document={document} />
+                      <DocumentBadge document={document} />
                       {document.hasSignedPdf && (
                         <DownloadPdfButton documentId={document.id} title={document.title} />
                       )}

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../../components/banner';
 import { Spinner } from '../../components/spinner';
+import { DocumentStateBadge, type DocumentTone } from '../../loans/document-state-badge';
 import { formatInstant } from '../../loans/loan-format';
 import { SignDocumentForm } from './sign-document-form';
 import type { ActionResult } from './use-loan-checkout';
@@ -15,10 +16,10 @@ import type { ActionResult } from './use-loan-checkout';
 export const documentTitleId = (documentId: string) => `document-${documentId}-title`;
 export const signatureNameId = (documentId: string) => `document-${documentId}-signature-name`;
 
-const STATE_LABELS: Record<DocumentState, string> = {
-  to_review: 'To review',
-  reviewed: 'Reviewed',
-  signed: 'Signed',
+const STATE_BADGES: Record<DocumentState, { tone: DocumentTone; label: string }> = {
+  to_review: { tone: 'to-review', label: 'To review' },
+  reviewed: { tone: 'reviewed', label: 'Reviewed' },
+  signed: { tone: 'signed', label: 'Signed' },
 };
 
 interface CheckoutDocumentProps {
@@ -68,13 +69,7 @@ export function CheckoutDocument({ document, actionable, onReview, onSign }: Che
           </h3>
           <p>{document.description}</p>
         </div>
-        <span
-          className={`document-state document-state--${document.state}`}
-          data-testid="document-state"
-          data-state={document.state}
-        >
-          {STATE_LABELS[document.state]}
-        </span>
+        <DocumentStateBadge state={document.state} {...STATE_BADGES[document.state]} />
       </header>
       {document.requiresSignature && document.state === 'to_review' && (
         <p className="checkout-document__note">Needs your signature once you have reviewed it.</p>
