@@ -182,6 +182,7 @@ try {
   for (const { phase, result } of results) {
     rows.push(httpRow(phase, result, TARGETS[phase], usage.get(phase), references[phase]));
   }
+  if (results.length > 0) notes.push(cpuPerRequest(results, usage));
   if (flows) {
     const phase = 'sign-in flow';
     rows.push(flowRow(phase, flows, TARGETS[phase], usage.get(phase), references[phase]));
@@ -279,6 +280,21 @@ function cpuPerSignIn(used: PhaseUsage, perSecond: number, argon2Ms: number): st
     `PostgreSQL and the rest of the machine ${ms(rest)}: at that cost ${cpus.length} cores allow at most ` +
     `${ceiling.toFixed(0)} sign-ins/s (measured: ${perSecond.toFixed(0)}/s).`
   );
+}
+
+/**
+ * The server's CPU time per answered request: unlike a rate, it holds when other work shares the
+ * machine (the server then waits longer, but spends about as much on each request).
+ */
+function cpuPerRequest(
+  results: { phase: string; result: LoadResult }[],
+  phases: Map<string, PhaseUsage>,
+): string {
+  const each = results.map(({ phase, result }) => {
+    const cores = phases.get(phase)?.serverCores ?? Number.NaN;
+    return `${phase} ${((cores / result.meanPerSecond) * 1e6).toFixed(0)} µs`;
+  });
+  return `Server CPU per request (all its processes): ${each.join(', ')}.`;
 }
 
 /** Access tokens of `count` sign-ins (sessions), a few at a time. */

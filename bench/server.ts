@@ -47,6 +47,8 @@ export async function startBenchServer({ postgresUrl, cpuProfileDir }: StartOpti
       NODE_ENV: 'development', // seeds the demo borrower
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true', // so each simulated client address in X-Forwarded-For counts on its own
+      // One process per core, or as many as given (PostgreSQL only); the sampler adds up all of them.
+      ...(process.env.SERVER_PROCESSES && { SERVER_PROCESSES: process.env.SERVER_PROCESSES }),
       ...storage.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
