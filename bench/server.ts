@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { SERVER_ENV } from '../scripts/server-env.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../scripts/server-env.mjs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,7 +35,10 @@ export interface StartOptions {
 export async function startBenchServer({ postgresUrl, cpuProfileDir }: StartOptions): Promise<BenchServer> {
   const port = await freePort();
   const storage = postgresUrl ? await createPostgresStorage(postgresUrl) : await createPgliteDir();
-  const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const nodeArgs = [
+    ...SERVER_NODE_ARGS,
+    ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/main.js')], {
     cwd: root,
     env: {
