@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 // The server's resident memory, read from /proc (Linux) every 100 ms: a peak between samples can be
-// missed, but a heap that grows under load shows. Also the CPU used per phase, in cores: by the
+// missed, but a heap that grows under load shows. The server is its process and every process under it
+// (SERVER_PROCESSES > 1 runs one per core, forked by the first): their RSS is added up, which counts
+// the pages they share (Node's own code, ~40 MB) once per process, so it is an upper bound. Also the CPU used per phase, in cores: by the
 // server, by this process (the load generator) and by the whole machine. Machine busy near its core
 // count while server + load generator is well below means something else (PostgreSQL, or other work
 // on a shared machine) took the rest.
@@ -29,15 +31,18 @@ const TICKS_PER_SECOND = 100;
 export function sampleProcess(pid: number, intervalMs = 100): ProcessSampler {
   const usage = new Map<string, PhaseUsage>();
   let current = 'start-up';
+  // The processes are listed again at every sample: the cluster forks its workers after start-up.
+  let tree = processTree(pid);
   const now = () => ({
     wall: performance.now(),
-    server: serverCpuSeconds(pid),
+    server: serverCpuSeconds(processTree(pid)),
     bench: process.cpuUsage(),
     machine: machineBusySeconds(),
   });
   let since = now();
   const sample = () => {
-    const rss = readRss(pid);
+    tree = processTree(pid);
+    const rss = sumOf(tree, readRss);
     const entry = usage.get(current) ?? { peakRss: 0, serverCores: 0, benchCores: 0, machineCores: 0 };
     if (rss !== undefined) entry.peakRss = Math.max(entry.peakRss, rss);
     usage.set(current, entry);
@@ -47,7 +52,7 @@ export function sampleProcess(pid: number, intervalMs = 100): ProcessSampler {
     const entry = usage.get(current)!;
     const wall = (performance.now() - since.wall) / 1000;
     const bench = process.cpuUsage(since.bench);
-    entry.serverCores = (serverCpuSeconds(pid) - since.server) / wall;
+    entry.serverCores = (serverCpuSeconds(tree) - since.server) / wall;
     entry.benchCores = (bench.user + bench.system) / 1e6 / wall;
     entry.machineCores = (machineBusySeconds() - since.machine) / wall;
   };
@@ -68,6 +73,35 @@ export function sampleProcess(pid: number, intervalMs = 100): ProcessSampler {
   };
 }
 
+/** The process and its descendants, from the kernel's list of each thread's children. */
+function processTree(root: number): number[] {
+  const found = [root];
+  for (let i = 0; i < found.length; i++) {
+    const pid = found[i]!;
+    let threads: string[];
+    try {
+      threads = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // gone, or not Linux
+    }
+    for (const thread of threads) {
+      try {
+        const children = readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').trim();
+        if (children) found.push(...children.split(' ').map(Number));
+      } catch {
+        // the thread has ended
+      }
+    }
+  }
+  return found;
+}
+
+/** The sum over the processes, or undefined when none could be read. */
+function sumOf(pids: number[], read: (pid: number) => number | undefined): number | undefined {
+  const values = pids.map(read).filter((v): v is number => v !== undefined);
+  return values.length === 0 ? undefined : values.reduce((sum, v) => sum + v, 0);
+}
+
 function readRss(pid: number): number | undefined {
   try {
     const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -77,7 +111,11 @@ function readRss(pid: number): number | undefined {
   }
 }
 
-function serverCpuSeconds(pid: number): number {
+function serverCpuSeconds(pids: number[]): number {
+  return sumOf(pids, processCpuSeconds) ?? Number.NaN;
+}
+
+function processCpuSeconds(pid: number): number | undefined {
   try {
     // Fields after the command name (which may hold spaces, so split after its closing parenthesis):
     // utime and stime are the 12th and 13th.
@@ -85,7 +123,7 @@ function serverCpuSeconds(pid: number): number {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
-    return Number.NaN;
+    return undefined;
   }
 }
 

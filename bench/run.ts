@@ -12,6 +12,14 @@ import { argon2, bareHttp, es256 } from './reference.js';
 import { flowRow, httpRow, ms, printTable, rssRow, type Row, type Target } from './report.js';
 import { startBenchServer, stopAllServers, type BenchServer } from './server.js';
 import { authnAlone, measureSignIns, signIn, type FlowResult } from './sign-in-flow.js';
+import {
+  bytesOf,
+  chromiumPath,
+  headerBytesOf,
+  measureSignInPage,
+  scripts,
+  type Fetched,
+} from './sign-in-page.js';
 import { measureDuringSignInFlood } from './sign-in-flood.js';
 
 // npm run bench [-- --quick] [-- --connections=N --workers=N --only=validate --cpu-prof]
@@ -53,6 +61,9 @@ const TARGETS = {
   'POST validate, sign-in flood': { perSecond: 0, latency: { percentile: 'p99', below: 100 } },
 } satisfies Record<string, Target>;
 const RSS_LIMIT = 200e6;
+// The sign-in route's JavaScript, gzipped as served, as Chromium receives it (performance targets).
+const PAGE_TARGETS = { formWorks: 110 * 1024, signInSent: 150 * 1024 };
+
 // Tokens validated and refreshed in turn: each is verified once, then recognised, as a borrower's
 // token is on every call after its first (fewer than an instance remembers).
 const TOKENS_IN_TURN = 200;
@@ -102,6 +113,7 @@ try {
   console.log(`Database: ${server.database}`);
   console.log(`Server: pid ${server.pid} at ${server.url} (PUBLIC_URL ${server.publicUrl})\n`);
   installFlowFetch(server.publicUrl, server.url);
+  if (selected('sign-in page')) notes.push(await signInPageNote(server.publicUrl));
   const sampler = sampleProcess(server.pid);
   const mark = (phase: string) => (step: 'warm-up' | 'measure') =>
     sampler.phase(step === 'measure' ? phase : `${phase} (warm-up)`);
@@ -182,6 +194,7 @@ try {
   for (const { phase, result } of results) {
     rows.push(httpRow(phase, result, TARGETS[phase], usage.get(phase), references[phase]));
   }
+  if (results.length > 0) notes.push(cpuPerRequest(results, usage));
   if (flows) {
     const phase = 'sign-in flow';
     rows.push(flowRow(phase, flows, TARGETS[phase], usage.get(phase), references[phase]));
@@ -279,6 +292,50 @@ function cpuPerSignIn(used: PhaseUsage, perSecond: number, argon2Ms: number): st
     `PostgreSQL and the rest of the machine ${ms(rest)}: at that cost ${cpus.length} cores allow at most ` +
     `${ceiling.toFixed(0)} sign-ins/s (measured: ${perSecond.toFixed(0)}/s).`
   );
+}
+
+/**
+ * The server's CPU time per answered request: unlike a rate, it holds when other work shares the
+ * machine (the server then waits longer, but spends about as much on each request).
+ */
+function cpuPerRequest(
+  results: { phase: string; result: LoadResult }[],
+  phases: Map<string, PhaseUsage>,
+): string {
+  const each = results.map(({ phase, result }) => {
+    const cores = phases.get(phase)?.serverCores ?? Number.NaN;
+    return `${phase} ${((cores / result.meanPerSecond) * 1e6).toFixed(0)} µs`;
+  });
+  return `Server CPU per request (all its processes): ${each.join(', ')}.`;
+}
+
+/** The sign-in route in Chromium: its JavaScript by moment, and what arrived before the borrower acted. */
+async function signInPageNote(publicUrl: string): Promise<string> {
+  const executablePath = chromiumPath();
+  if (!executablePath) return 'Sign-in route in Chromium: not measured (no Chromium: set CHROMIUM_PATH).';
+  console.error('measuring the sign-in route in Chromium ...');
+  const { formWorks, idle, signInSent } = await measureSignInPage(publicUrl, executablePath);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const against = (fetched: Fetched[], target: number) => {
+    const bytes = bytesOf(scripts(fetched));
+    const verdict = bytes <= target ? 'meets' : 'misses';
+    const encodings = [...new Set(scripts(fetched).map((f) => f.encoding))].join('/');
+    return `${kb(bytes)} in ${scripts(fetched).length} files, ${encodings} (target <= ${kb(target)}: ${verdict}; their headers ${kb(headerBytesOf(scripts(fetched)))} more)`;
+  };
+  const name = (f: Fetched) => `${new URL(f.url).pathname} ${f.type} ${kb(f.bytes)}`;
+  const early = idle.slice(formWorks.length);
+  return [
+    'Sign-in route in Chromium (first visit, nothing cached; bodies as they came over the wire, ' +
+      `compressed as served): JavaScript until the form works ${against(formWorks, PAGE_TARGETS.formWorks)}, ` +
+      `until a sign-in is sent ${against(signInSent, PAGE_TARGETS.signInSent)}.`,
+    `  Until the form works (${formWorks.length}, ${kb(bytesOf(formWorks))} in all): ${formWorks.map(name).join(', ')}.`,
+    early.length === 0
+      ? '  Fetched after that, before the borrower acted: nothing.'
+      : `  Fetched after that, before the borrower acted (${kb(bytesOf(early))}): ${early.map(name).join(', ')}.`,
+    `  Once LOGIN was pressed, before the password left: ${
+      signInSent.slice(idle.length).map(name).join(', ') || 'nothing'
+    }.`,
+  ].join('\n');
 }
 
 /** Access tokens of `count` sign-ins (sessions), a few at a time. */

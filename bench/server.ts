@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { SERVER_ENV } from '../scripts/server-env.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../scripts/server-env.mjs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,7 +35,10 @@ export interface StartOptions {
 export async function startBenchServer({ postgresUrl, cpuProfileDir }: StartOptions): Promise<BenchServer> {
   const port = await freePort();
   const storage = postgresUrl ? await createPostgresStorage(postgresUrl) : await createPgliteDir();
-  const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const nodeArgs = [
+    ...SERVER_NODE_ARGS,
+    ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/main.js')], {
     cwd: root,
     env: {
@@ -47,6 +50,8 @@ export async function startBenchServer({ postgresUrl, cpuProfileDir }: StartOpti
       NODE_ENV: 'development', // seeds the demo borrower
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true', // so each simulated client address in X-Forwarded-For counts on its own
+      // One process per core, or as many as given (PostgreSQL only); the sampler adds up all of them.
+      ...(process.env.SERVER_PROCESSES && { SERVER_PROCESSES: process.env.SERVER_PROCESSES }),
       ...storage.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

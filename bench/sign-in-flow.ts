@@ -8,7 +8,7 @@ import { median, percentile } from './stats.js';
 // session token -> token endpoint -> product token exchange. Needs installFlowFetch first.
 
 // The borrower a development server seeds (NODE_ENV=development); the package does not export it.
-const DEMO_BORROWER = { username: 'demo@example.com', password: 'Demo-Borrower-1' };
+export const DEMO_BORROWER = { username: 'demo@example.com', password: 'Demo-Borrower-1' };
 
 const nextAddress = clientAddresses();
 

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { SERVER_ENV } from './server-env.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from './server-env.mjs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
@@ -91,7 +91,7 @@ if (portalBuiltAt > 0 && PORTAL_INPUTS.every((input) => newestChange(at(input)) 
 
 if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing after the build`);
 // Signals sent to this process (Ctrl-C, a supervisor) are passed on so the server shuts down cleanly.
-const server = spawn(process.execPath, [serverEntry], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, serverEntry], {
   cwd: root,
   stdio: 'inherit',
   env: { ...SERVER_ENV, ...process.env },

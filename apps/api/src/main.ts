@@ -1,8 +1,6 @@
 import cluster from 'node:cluster';
 import { runServerProcesses } from './cluster.js';
 import { loadConfig, ConfigError, type Config } from './config/config.js';
-import { DEMO_BORROWER } from './demo-borrower.js';
-import { startServer } from './server.js';
 
 let config: Config;
 try {
@@ -15,10 +13,12 @@ try {
 
 if (config.serverProcesses > 1 && cluster.isPrimary) {
   await runServerProcesses(config, config.serverProcesses);
-  printWelcome(config);
+  await printWelcome(config);
 } else {
+  // Loaded here, not above: a primary that only supervises server processes holds none of the app.
+  const { startServer } = await import('./server.js');
   const server = await startServer(config);
-  if (cluster.isPrimary) printWelcome(config);
+  if (cluster.isPrimary) await printWelcome(config);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -34,8 +34,10 @@ if (config.serverProcesses > 1 && cluster.isPrimary) {
   }
 }
 
-function printWelcome(config: Config): void {
+async function printWelcome(config: Config): Promise<void> {
   if (config.production) return;
+  // Its module brings the loan book with it: not loaded where the welcome is not printed.
+  const { DEMO_BORROWER } = await import('./demo-borrower.js');
   const demo = config.seedDemoBorrower
     ? `\n  Demo borrower:  ${DEMO_BORROWER.login} / ${DEMO_BORROWER.password}`
     : '';

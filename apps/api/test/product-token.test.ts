@@ -113,6 +113,18 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(await ringTokens.verify(token), { ok: false, problem: 'bad_signature' });
     });
 
+    it('a token it issued checks out from memory exactly as another instance verifies it', async () => {
+      const { token } = tokens.issue(subject, session);
+      const elsewhere = new ProductTokens(await ProductKeyRing.open(db), {
+        issuer: ISSUER,
+        ttlSeconds: 600,
+        sessionMaxAgeSeconds: 3600,
+      });
+      const here = await tokens.verify(token);
+      assert.equal(here.ok, true);
+      assert.deepEqual(here, await elsewhere.verify(token));
+    });
+
     it("refuses alg 'none'", async () => {
       const { claims } = tokens.issue(subject, session);
       const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, aud: 'customer-core' })}.`;

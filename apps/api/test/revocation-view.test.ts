@@ -93,6 +93,32 @@ describe(
       assert.equal((await b.rotate(token(1))).ok, true);
     });
 
+    it('refreshes at once, several of one session among them: one each, and b hears them all', async () => {
+      const authTime = Math.floor(Date.now() / 1000);
+      const token = (sid: string, gen: number) => ({ ...claims(sid), gen, auth_time: authTime });
+      const sids = Array.from({ length: 150 }, (_, i) => `together-${i}`);
+      // Every session refreshed at once, each three times over: 450 rotations in flight on one store.
+      const rotations = await Promise.all(
+        sids.flatMap((sid) => [a.rotate(token(sid, 0)), a.rotate(token(sid, 0)), a.rotate(token(sid, 0))]),
+      );
+      for (const [i, sid] of sids.entries()) {
+        const mine = rotations.slice(i * 3, i * 3 + 3);
+        assert.equal(mine.filter((r) => r.ok).length, 1, `exactly one refresh of ${sid}`);
+        assert.deepEqual(
+          mine.filter((r) => !r.ok),
+          [
+            { ok: false, reason: 'spent' },
+            { ok: false, reason: 'spent' },
+          ],
+        );
+      }
+      await eventually(async () => {
+        const refusals = await Promise.all(sids.map((sid) => b.refusal(token(sid, 0))));
+        return refusals.every((r) => r === 'superseded');
+      }, 'b hears every refresh');
+      for (const sid of sids) assert.equal(await b.refusal(token(sid, 1)), null);
+    });
+
     it('asks the database while its connection is lost, and reloads when it is back', async () => {
       const admin = await sql<{ n: number }>`
         select count(pg_terminate_backend(pid))::int as n from pg_stat_activity

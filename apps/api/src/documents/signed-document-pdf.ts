@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-
 // A signed document as a PDF the borrower can keep: the text they signed, then a signature
 // certificate that says who signed, when, from where, and the text's SHA-256 fingerprint, so anyone
 // can check that the text is the one signed. Written once and stored; see borrower-documents.ts.
@@ -22,7 +20,10 @@ const INK = '#1a1f2b';
 const MUTED = '#5a6272';
 
 /** The PDF's bytes. The creation date is the signing time, so nothing in it depends on when it is written. */
-export function renderSignedDocumentPdf(facts: SignedDocumentFacts): Promise<Buffer> {
+export async function renderSignedDocumentPdf(facts: SignedDocumentFacts): Promise<Buffer> {
+  // Loaded when the first document is signed: pdfkit and its fonts hold ~29 MB that no other request
+  // needs, in every server process.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,

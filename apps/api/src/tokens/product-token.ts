@@ -41,7 +41,10 @@ const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
 const VERIFIED_TOKENS_REMEMBERED = 10_000;
 
 export class ProductTokens {
-  /** Token string -> its claims and key, for tokens that passed every check but expiry. Oldest first. */
+  /**
+   * Token string -> its claims and key, for tokens that passed every check but expiry, or that this
+   * instance signed. Oldest first.
+   */
   readonly #verified = new Map<string, { kid: string; claims: ProductTokenClaims }>();
 
   constructor(
@@ -92,7 +95,11 @@ export class ProductTokens {
       key: key.privateKey,
       dsaEncoding: 'ieee-p1363',
     });
-    return { token: `${signingInput}.${signature.toString('base64url')}`, claims };
+    const token = `${signingInput}.${signature.toString('base64url')}`;
+    // A token is presented next to the instance that issued it, most often (a refresh chain always
+    // comes back): what verify would find is known already, so its first check skips the ES256 verify.
+    this.#remember(token, key.kid, { ...claims });
+    return { token, claims };
   }
 
   /** Checks signature, algorithm, issuer, audience and (unless allowed) expiry. Revocation is the caller's. */

@@ -4,6 +4,7 @@ import {
   type DatabaseLocation,
   type NotificationListener,
 } from '@customer-core/database';
+import { groupedCalls } from '../db/grouped-calls.js';
 import type { ApiDatabase } from '../db/schema.js';
 
 /** What the check of an access token needs of its claims. */
@@ -22,7 +23,8 @@ interface SessionClaims {
 type Revocation =
   | { kind: 'session'; sid: string; borrowerId: string; expiresAt: number }
   | { kind: 'borrower'; borrowerId: string; notBefore: number }
-  | { kind: 'rotation'; sid: string; generation: number; until: number };
+  | { kind: 'rotation'; sid: string; generation: number; until: number }
+  | { kind: 'rotations'; until: number; sessions: [sid: string, generation: number][] };
 
 /** Why a verified token's session refuses it, if it does. */
 export type SessionRefusal = 'revoked' | 'superseded';
@@ -68,9 +70,19 @@ export function sessionStore(
   };
 
   function apply(revocation: Revocation) {
-    if (revocation.kind === 'session') revokedSessions.set(revocation.sid, revocation.expiresAt);
-    else if (revocation.kind === 'borrower') setCutOff(revocation.borrowerId, revocation.notBefore);
-    else setGeneration(revocation.sid, revocation.generation, revocation.until);
+    switch (revocation.kind) {
+      case 'session':
+        revokedSessions.set(revocation.sid, revocation.expiresAt);
+        break;
+      case 'borrower':
+        setCutOff(revocation.borrowerId, revocation.notBefore);
+        break;
+      case 'rotations':
+        for (const [sid, generation] of revocation.sessions) setGeneration(sid, generation, revocation.until);
+        break;
+      case 'rotation': // one session's: what instances of the earlier version send while a deploy rolls
+        setGeneration(revocation.sid, revocation.generation, revocation.until);
+    }
   }
 
   async function load(): Promise<void> {
@@ -132,6 +144,54 @@ export function sessionStore(
     await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(revocation)})`.execute(trx);
     apply(revocation);
   }
+
+  /**
+   * Refreshes at once are rotated together: one statement, one commit and one notice for the group.
+   * A notice makes its transaction wait for every other notifying one to commit, so a statement and a
+   * NOTIFY per refresh queue behind each other's disk flush (~450/s here against ~3,500/s without).
+   */
+  const rotateInGroups = groupedCalls(
+    async (presented: (SessionClaims & { auth_time: number })[]): Promise<Rotation[]> => {
+      const until = Date.now() + accessTokenTtlSeconds * 1000;
+      const sessions = presented.map((claims) => ({
+        sid: claims.sid,
+        borrower_id: claims.sub,
+        generation: claims.gen ?? 0,
+        auth_time: claims.auth_time,
+      }));
+      // In sid order, so that two instances' groups lock shared rows in the same order (no deadlock).
+      const { rows } = await sql<{ sid: string; generation: number; email: string; external_ids: string[] }>`
+        with rotated as (
+          insert into product_session as s (sid, borrower_id, generation, created_at, last_active_at)
+          select p.sid, p.borrower_id, p.generation + 1, to_timestamp(p.auth_time), now()
+          from json_to_recordset(${JSON.stringify(sessions)}::json)
+            as p(sid text, borrower_id uuid, generation int, auth_time bigint)
+          order by p.sid
+          on conflict (sid) do update set generation = s.generation + 1, last_active_at = now()
+            where s.generation = excluded.generation - 1
+          returning s.sid, s.generation, s.borrower_id
+        ),
+        told as (
+          select pg_notify(${CHANNEL}, json_build_object(
+            'kind', 'rotations', 'until', ${until}::bigint,
+            'sessions', json_agg(json_build_array(sid, generation))
+          )::text)
+          from rotated having count(*) > 0
+        )
+        select rotated.sid, rotated.generation, borrower.email, borrower.external_ids
+        from rotated join borrower on borrower.id = rotated.borrower_id cross join told
+      `.execute(db);
+      const bySid = new Map(rows.map((row) => [row.sid, row]));
+      return presented.map((claims): Rotation => {
+        const row = bySid.get(claims.sid);
+        if (!row) return { ok: false, reason: 'spent' };
+        setGeneration(claims.sid, row.generation, until);
+        return { ok: true, generation: row.generation, email: row.email, externalIds: row.external_ids };
+      });
+    },
+    // A notice holds at most 8,000 bytes: ~45 per session (sids are UUIDs).
+    { keyOf: (claims) => claims.sid, maxGroup: 100 },
+  );
 
   /**
    * One round trip: is this token's session revoked, was it issued before the borrower's cut-off, or
@@ -227,33 +287,11 @@ export function sessionStore(
 
     /**
      * Spends the token's generation of its session and returns the next one, with what the next
-     * token carries of the borrower, in one statement: of any number of refreshes of one token, on
-     * any instances, exactly one gets it. The session's row is written by its first refresh. Every
-     * instance is told that the earlier generations are superseded.
+     * token carries of the borrower: of any number of refreshes of one token, on any instances,
+     * exactly one gets it. The session's row is written by its first refresh. Every instance is told
+     * that the earlier generations are superseded, in the same transaction.
      */
-    async rotate(claims: SessionClaims & { auth_time: number }): Promise<Rotation> {
-      const presented = claims.gen ?? 0;
-      const until = Date.now() + accessTokenTtlSeconds * 1000;
-      const { rows } = await sql<{ generation: number; email: string; external_ids: string[] }>`
-        with rotated as (
-          insert into product_session as s (sid, borrower_id, generation, created_at, last_active_at)
-          values (${claims.sid}, ${claims.sub}::uuid, ${presented + 1}, to_timestamp(${claims.auth_time}), now())
-          on conflict (sid) do update set generation = s.generation + 1, last_active_at = now()
-            where s.generation = ${presented}
-          returning s.generation
-        )
-        select rotated.generation, borrower.email, borrower.external_ids,
-          pg_notify(${CHANNEL}, json_build_object(
-            'kind', 'rotation', 'sid', ${claims.sid}::text, 'generation', rotated.generation,
-            'until', ${until}::bigint
-          )::text)
-        from rotated join borrower on borrower.id = ${claims.sub}::uuid
-      `.execute(db);
-      const row = rows[0];
-      if (!row) return { ok: false, reason: 'spent' };
-      setGeneration(claims.sid, row.generation, until);
-      return { ok: true, generation: row.generation, email: row.email, externalIds: row.external_ids };
-    },
+    rotate: (claims: SessionClaims & { auth_time: number }): Promise<Rotation> => rotateInGroups(claims),
 
     async close(): Promise<void> {
       clearInterval(prune);
