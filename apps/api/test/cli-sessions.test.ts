@@ -92,7 +92,7 @@ for (const kind of testDatabaseKinds()) {
 
       const unknown = await cli('--email', 'nobody.at.all@example.com');
       assert.equal(unknown.code, 1);
-      assert.match(unknown.stderr, /No borrower has that e-mail address\./);
+      assert.match(unknown.stderr, /No borrower has that email address\./);
     });
   });
 }

@@ -27,9 +27,9 @@ export type SessionMethod = z.infer<typeof SessionMethodSchema>;
 
 export const SESSION_METHOD_LABELS: Record<SessionMethod, string> = {
   password: 'Password',
-  email_link: 'E-mailed sign-in link',
+  email_link: 'Sign-in link by email',
   registration: 'Registration',
-  lookup_token: 'Your lender’s systems',
+  lookup_token: 'From your lender',
 };
 
 /** A session's id as the API names it (the sid of its tokens). */

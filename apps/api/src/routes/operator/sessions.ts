@@ -16,7 +16,7 @@ import type { AuthServices } from '../../services.js';
 // Operators see a borrower's active sign-in sessions and end one or all of them (a lost phone, a
 // borrower on the phone who cannot sign in to do it). Driven by `npm run cli -- sessions`.
 
-const noBorrower = () => new HttpError(404, 'not_found', 'No borrower has that e-mail address.');
+const noBorrower = () => new HttpError(404, 'not_found', 'No borrower has that email address.');
 const noSession = () => new HttpError(404, 'not_found', 'No active session has that id.');
 
 export const operatorSessionRoutes =
