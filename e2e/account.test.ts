@@ -72,6 +72,11 @@ describe('the account page (browser)', () => {
     await rows.nth(0).getByRole('button', { name: 'Sign out' }).click();
     await laptop.getByTestId('account-sessions-notice').filter({ hasText: 'is signed out.' }).waitFor();
     await laptop.getByTestId('session-row').nth(1).waitFor({ state: 'detached' });
+    // The focus is not lost with the button: it is on what happened.
+    assert.equal(
+      await laptop.getByTestId('account-sessions-notice').evaluate((node) => node === document.activeElement),
+      true,
+    );
     assert.equal(await laptop.getByTestId('sign-out-everywhere-else').count(), 0, 'no other device left');
     await assertAccessible(laptop, 'account page after signing a device out');
     await screenshots(laptop, 'account-after-sign-out');

@@ -1,5 +1,5 @@
 import { SESSION_METHOD_LABELS, type AccountSession } from '@customer-core/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Loading } from '../../components/loading';
 import { formatInstant } from '../../loans/loan-format';
 import { endOtherSessions, endSession, getSessions, type SessionsOutcome } from './account-api';
@@ -62,6 +62,11 @@ export function SessionsSection() {
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'done' | 'problem'; text: string } | null>(null);
+  // The button pressed goes with the device it signed out: the focus moves to what happened.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -103,6 +108,8 @@ export function SessionsSection() {
       <p
         className={`account__notice${notice ? ` account__notice--${notice.tone}` : ''}`}
         role="status"
+        tabIndex={-1}
+        ref={noticeRef}
         data-testid="account-sessions-notice"
       >
         {notice?.text}
