@@ -24,6 +24,8 @@ import { sendLinkRoutes } from './routes/auth/send-link.js';
 import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
 import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
 import { validateRoute } from './routes/auth/validate.js';
+import { accountSessionRoutes } from './routes/account/sessions.js';
+import { operatorSessionRoutes } from './routes/operator/sessions.js';
 import { applicationRoutes } from './routes/applications/applications.js';
 import { borrowerDocumentRoutes } from './routes/borrower/documents.js';
 import { borrowerLoanRoutes } from './routes/borrower/loans.js';
@@ -166,6 +168,8 @@ export async function buildApp(
     operatorLoanRoutes,
     operatorBorrowerRoutes,
     operatorSigningKeyRoutes,
+    accountSessionRoutes,
+    operatorSessionRoutes,
   ]) {
     await app.register(route(services));
   }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { IdentityProvider } from '@customer-core/idp';
+import { accountSessions, type AccountSessions } from './account/account-sessions.js';
 import { loanApplications, type LoanApplications } from './applications/applications.js';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
@@ -40,6 +41,8 @@ export interface AuthServices {
   /** How long a superseded signing key keeps verifying (see rotateSigningKey). */
   signingKeyRetirementSeconds: number;
   sessions: SessionStore;
+  /** The borrower's sign-in sessions as they see them: every sign-in begins one here. */
+  accountSessions: AccountSessions;
   lookupTokens: LookupTokenStore;
   borrowers: BorrowerRepository;
   /** Trusted systems and operators: each credential is good for one scope (lookup tokens, operators' calls). */
@@ -96,6 +99,15 @@ export async function createAuthServices(
   });
   loadCommonPasswords();
   const borrowers = borrowerRepository(db);
+  const signInSessions = accountSessions({
+    db,
+    productTokens,
+    sessions,
+    borrowers,
+    directory,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+  });
   return {
     publicUrl: config.publicUrl,
     lender: config.lender,
@@ -106,6 +118,7 @@ export async function createAuthServices(
     keys,
     signingKeyRetirementSeconds: signingKeyRetirementSeconds(config),
     sessions,
+    accountSessions: signInSessions,
     lookupTokens: lookupTokenStore(db),
     borrowers,
     serviceCredentials: config.serviceCredentials,
@@ -120,7 +133,7 @@ export async function createAuthServices(
       directory,
       borrowers,
       sessions,
-      productTokens,
+      accountSessions: signInSessions,
     }),
     invitations: invitations({ db, mail, borrowers, directory, publicUrl: config.publicUrl }),
     loans: {

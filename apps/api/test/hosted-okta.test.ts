@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_ERROR_CODES, apiPaths, PASSWORD_REFUSED_MESSAGE } from '@customer-core/contracts';
+import { decodeJwt } from 'jose';
+import {
+  accountApiPaths,
+  API_ERROR_CODES,
+  apiPaths,
+  PASSWORD_REFUSED_MESSAGE,
+} from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   freePort,
@@ -182,6 +188,40 @@ for (const kind of testDatabaseKinds()) {
       );
       assert.equal(replay.status, 401);
       assert.equal(replay.body.error, API_ERROR_CODES.idpSessionEnded);
+    });
+
+    it('ends one org session when the borrower signs that device out, and keeps the others', async () => {
+      const user = await orgUser();
+      const signIn = async () => {
+        const { idToken } = await signInThroughIdp(
+          org.url,
+          { username: user.login, password: PASSWORD },
+          TEST_ORG_CLIENT_ID,
+          portal.baseUrl,
+        );
+        const { body } = await json<{ access_token: string }>(
+          await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+        );
+        return { token: body.access_token, orgSid: String(decodeJwt(idToken).sid) };
+      };
+      const orgSession = async (sid: string) =>
+        (
+          await fetch(`${org.url}/api/v1/sessions/${sid}`, {
+            headers: { authorization: `SSWS ${org.apiToken}`, accept: 'application/json' },
+          })
+        ).status;
+      const laptop = await signIn();
+      const phone = await signIn();
+      assert.equal(await orgSession(phone.orgSid), 200);
+
+      const ended = await fetch(
+        `${portal.baseUrl}${accountApiPaths.endSession.href({ sessionId: claimsOf(phone.token).sid })}`,
+        { method: 'POST', headers: { authorization: `Bearer ${laptop.token}` } },
+      );
+      assert.equal(ended.status, 200, await ended.clone().text());
+      // Okta's DELETE /api/v1/sessions/{id}: that session is gone from the org, the other stays.
+      assert.equal(await orgSession(phone.orgSid), 404);
+      assert.equal(await orgSession(laptop.orgSid), 200);
     });
   });
 }

@@ -6,7 +6,13 @@ import { createApiTokens } from './api-tokens.js';
 import { authnRoutes } from './authn-route.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { mountPathOf, mountProvider } from './mount.js';
-import { destroyAccountArtefacts, findSession, purgeExpiredModels, sessionExists } from './oidc-adapter.js';
+import {
+  destroyAccountArtefacts,
+  destroySession,
+  findSession,
+  purgeExpiredModels,
+  sessionExists,
+} from './oidc-adapter.js';
 import { createOidcProvider, type ClientOptions } from './provider.js';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
 import { dummyPasswordHash } from './passwords.js';
@@ -70,6 +76,8 @@ export interface IdentityProvider {
   issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
   /** Sign-out everywhere: every IdP session of the account, its grants, codes and tokens, and unused session tokens. */
   endSessions(accountId: string): Promise<void>;
+  /** Ends one session of the account (by the sid of its ID tokens); false when it has no such session. */
+  endSession(sessionId: string, accountId: string): Promise<boolean>;
   /** Whether the session an ID token names (its sid claim) is still signed in as this account. */
   hasSession(sessionId: string, accountId: string): Promise<boolean>;
   /** Deletes expired artefacts now (also done on an interval). */
@@ -107,6 +115,11 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     await sessionTokens.revokeAll(accountId);
     logger.info({ accountId }, 'identity provider sessions ended');
   }
+  async function endSession(sessionId: string, accountId: string): Promise<boolean> {
+    const ended = await destroySession(db, sessionId, accountId);
+    if (ended) logger.info({ accountId }, 'identity provider session ended');
+    return ended;
+  }
   const registerUsersApi = usersApiRoutes({
     users,
     tokens: createApiTokens(options.apiTokens ?? []),
@@ -114,6 +127,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     rateLimit: options.usersApiRateLimit ?? DEFAULT_USERS_API_RATE_LIMIT,
     orgUrl: new URL(options.issuer).origin,
     endSessions,
+    endSession,
     findSession: (sessionId) => findSession(db, sessionId),
   });
 
@@ -154,6 +168,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       return sessionTokens.issue(userId);
     },
     endSessions,
+    endSession,
     hasSession: (sessionId, accountId) => sessionExists(db, sessionId, accountId),
     purgeExpired,
     async close() {

@@ -150,6 +150,24 @@ export async function findSession(db: Kysely<IdpDatabase>, uid: string): Promise
   };
 }
 
+/**
+ * Ends one session of the account (by its uid, the sid claim): its browser is no longer signed in and
+ * its ID tokens no longer pass a session check. False when the account has no such live session.
+ */
+export async function destroySession(
+  db: Kysely<IdpDatabase>,
+  uid: string,
+  accountId: string,
+): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('idp_oidc_model')
+    .where('model', '=', 'Session')
+    .where('uid', '=', uid)
+    .where(sql<boolean>`payload ->> 'accountId' = ${accountId}`)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
 // Models whose payload names the account (the index on (model, accountId) serves this list).
 const ACCOUNT_MODELS = [
   'Session',

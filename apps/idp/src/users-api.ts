@@ -33,6 +33,8 @@ export interface UsersApiDependencies {
   orgUrl: string;
   /** Ends every session of the account (the identity provider's endSessions). */
   endSessions(accountId: string): Promise<void>;
+  /** Ends one session of the account (the identity provider's endSession). */
+  endSession(sessionId: string, accountId: string): Promise<boolean>;
   /** A live session by the sid of its ID tokens. */
   findSession(sessionId: string): Promise<IdpSession | undefined>;
 }
@@ -192,6 +194,17 @@ export function usersApiRoutes(deps: UsersApiDependencies) {
       const user = session && (await users.findById(session.accountId));
       if (!session || !user) return sendOktaError(reply, 404, resourceNotFound(sessionId, 'Session'));
       return reply.send(oktaSession(session, user, orgUrl));
+    });
+
+    // Okta's "Revoke a session": 204, or 404 for a session it does not know (ended, expired, unknown).
+    app.delete(`${SESSIONS_PATH}/:sessionId`, routeOptions, async (request, reply) => {
+      const { sessionId } = request.params as { sessionId: string };
+      const session = await deps.findSession(sessionId);
+      if (!session || !(await deps.endSession(sessionId, session.accountId))) {
+        return sendOktaError(reply, 404, resourceNotFound(sessionId, 'Session'));
+      }
+      request.log.info({ userId: session.accountId }, 'users api: session revoked');
+      return reply.code(204).send();
     });
   };
 }

@@ -289,6 +289,35 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(causes(ended.body), []);
     });
 
+    test('DELETE /api/v1/sessions/{sid} ends that session only, then 404', async () => {
+      const created = await api('POST', '/api/v1/users?activate=true', newUser({ login: 'ida@example.com' }));
+      const id = String(created.body.id);
+      const [laptop, phone] = [new CookieJar(), new CookieJar()];
+      const sidOf = async (jar: CookieJar) => {
+        const { tokens } = await signIn(server.baseUrl, jar, {
+          username: 'ida@example.com',
+          password: PASSWORD,
+        });
+        return String(decodeJwt(tokens.id_token ?? '').sid);
+      };
+      const [laptopSid, phoneSid] = [await sidOf(laptop), await sidOf(phone)];
+
+      // Without the API token, nothing ends.
+      assert.equal((await oktaApi(server.baseUrl, 'DELETE', `/api/v1/sessions/${phoneSid}`)).status, 401);
+      assert.equal(await server.idp.hasSession(phoneSid, id), true);
+
+      const ended = await api('DELETE', `/api/v1/sessions/${phoneSid}`);
+      assert.equal(ended.status, 204);
+      assert.equal(await server.idp.hasSession(phoneSid, id), false);
+      assert.equal((await iframeAuthorize(server.baseUrl, phone)).message.data.error, 'login_required');
+      // The other browser stays signed in.
+      assert.equal(await server.idp.hasSession(laptopSid, id), true);
+      assert.equal((await iframeAuthorize(server.baseUrl, laptop)).message.data.error, undefined);
+
+      assertOktaError(await api('DELETE', `/api/v1/sessions/${phoneSid}`), 404, 'E0000007');
+      assertOktaError(await api('DELETE', '/api/v1/sessions/unknown-session'), 404, 'E0000007');
+    });
+
     test('a missing or wrong API token is E0000011', async () => {
       const path = '/api/v1/users/anyone@example.com';
       for (const authorization of [

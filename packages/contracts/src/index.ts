@@ -1,4 +1,5 @@
 export * from './access-token.js';
+export * from './account.js';
 export * from './api.js';
 export * from './credentials.js';
 export * from './documents.js';

@@ -45,6 +45,8 @@ export const routes = {
   documents: route('/ui/dashboard/documents'),
   document: route('/ui/dashboard/documents/:documentId'),
   loanCheckout: route('/ui/dashboard/loan-checkout/:loanId'),
+  /** The borrower's own account: sign-in sessions and devices. */
+  account: route('/ui/dashboard/account'),
   directApp: route('/ui/direct-app/'),
   startApplication: route('/ui/direct-app/start-application'),
   directAppEmailVerification: route('/ui/direct-app/email-verification/:token'),

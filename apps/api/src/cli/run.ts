@@ -5,6 +5,7 @@ import { addLoan } from './commands/add-loan.js';
 import { invite } from './commands/invite.js';
 import { listBorrowers } from './commands/list-borrowers.js';
 import { rotateSigningKey } from './commands/rotate-signing-key.js';
+import { sessions } from './commands/sessions.js';
 import { recordInstalment } from './commands/record-instalment.js';
 import { updateLoan } from './commands/update-loan.js';
 import { portalClient } from './portal-client.js';
@@ -12,7 +13,15 @@ import { settingsFrom } from './settings.js';
 
 // The operators' command line: a thin client of the operators' API of a running portal.
 
-const COMMANDS: Command[] = [invite, addLoan, updateLoan, recordInstalment, listBorrowers, rotateSigningKey];
+const COMMANDS: Command[] = [
+  invite,
+  addLoan,
+  updateLoan,
+  recordInstalment,
+  listBorrowers,
+  rotateSigningKey,
+  sessions,
+];
 
 const HELP = `The operators' command line of customer-core: it calls the operators' API of a running portal.
 

@@ -294,4 +294,18 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0011_account_security': {
+    async up(db) {
+      await sql`
+        -- Each sign-in writes its session's row at once (not at its first refresh), with what the
+        -- borrower's account page shows of it: how it began, the device, the client's network (never
+        -- the full address), and the identity provider's session to end with it.
+        alter table product_session
+          add column method text,
+          add column user_agent text,
+          add column client_network text,
+          add column idp_session_id text;
+      `.execute(db);
+    },
+  },
 };

@@ -54,6 +54,14 @@ export interface ProductSessionTable {
   created_at: Date;
   /** The latest refresh. */
   last_active_at: ColumnType<Date, Date | undefined, Date>;
+  /** How the session began; null for sessions begun before sign-ins were recorded. */
+  method: ColumnType<string | null, string | null | undefined, never>;
+  /** The client's User-Agent header as sent at sign-in (parsed when shown). */
+  user_agent: ColumnType<string | null, string | null | undefined, never>;
+  /** The client's network only (an IPv4 /24 or IPv6 /64), never the full address. */
+  client_network: ColumnType<string | null, string | null | undefined, never>;
+  /** The identity provider's session (the ID token's sid) this sign-in came from, if any. */
+  idp_session_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface LookupTokenTable {

@@ -17,6 +17,7 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     },
     setPassword: (id, password) => idp.users.setPassword(id, password),
     endSessions: (id) => idp.endSessions(id),
+    endSession: async (sessionId, userId) => void (await idp.endSession(sessionId, userId)),
     hasSession: (sessionId, userId) => idp.hasSession(sessionId, userId),
     // The provider trusts the portal in its own process: no password needed.
     sessionTokenFor: async (user) => (await idp.issueSessionToken(user.id)).sessionToken,

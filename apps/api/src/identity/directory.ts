@@ -14,6 +14,8 @@ export interface Directory {
   setPassword(id: string, password: string): Promise<void>;
   /** Ends every identity-provider session of the user, so none of its ID tokens is exchanged again. */
   endSessions(id: string): Promise<void>;
+  /** Ends one identity-provider session (an ID token's sid) of the user; one already over is no error. */
+  endSession(sessionId: string, userId: string): Promise<void>;
   /**
    * Whether every ID token names its session (sid): the bundled provider's do; an Okta org's only with
    * single logout configured, so there a token without one is not checked against the org's sessions.

@@ -138,6 +138,15 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       if (response.status !== 204 && response.status !== 404)
         throw new Error(`Okta answered ${response.status}`);
     },
+    async endSession(sessionId, userId) {
+      // Okta's session ids are the org's own: only one of this user's is ended.
+      if (!(await this.hasSession(sessionId, userId))) return;
+      const response = await call('DELETE', `/api/v1/sessions/${encodeURIComponent(sessionId)}`);
+      await response.body?.cancel();
+      // Ended meanwhile (signed out, expired): what was asked is done.
+      if (response.status !== 204 && response.status !== 404)
+        throw new Error(`Okta answered ${response.status}`);
+    },
     async hasSession(sessionId, userId) {
       const response = await call('GET', `/api/v1/sessions/${encodeURIComponent(sessionId)}`);
       if (response.status === 404) return (await response.body?.cancel(), false);

@@ -36,7 +36,7 @@ const DECOY_RECIPIENT = 'nobody@unknown-address.invalid';
  * link-redemption.ts.
  */
 export function emailLinks(dependencies: EmailLinkDependencies) {
-  const { db, mail, tokens, counter, publicUrl, directory, borrowers, sessions, productTokens } =
+  const { db, mail, tokens, counter, publicUrl, directory, borrowers, sessions, accountSessions } =
     dependencies;
   function messageFor(purpose: LinkPurpose, token: string, firstName: string | null) {
     const expiresInMinutes = LINK_TOKEN_TTL_MINUTES[purpose];
@@ -89,7 +89,7 @@ export function emailLinks(dependencies: EmailLinkDependencies) {
       });
     },
 
-    ...linkRedemption({ tokens, directory, borrowers, sessions, productTokens }),
+    ...linkRedemption({ tokens, directory, borrowers, sessions, accountSessions }),
   };
 }
 

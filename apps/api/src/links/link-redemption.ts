@@ -1,7 +1,7 @@
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
 import type { LinkTokenStore } from '../tokens/link-tokens.js';
-import type { ProductTokens } from '../tokens/product-token.js';
+import type { AccountSessions, SignInContext } from '../account/account-sessions.js';
 import type { SessionStore } from '../tokens/session-store.js';
 
 export interface LinkRedemptionDependencies {
@@ -9,7 +9,7 @@ export interface LinkRedemptionDependencies {
   directory: Directory;
   borrowers: BorrowerRepository;
   sessions: SessionStore;
-  productTokens: ProductTokens;
+  accountSessions: AccountSessions;
 }
 
 export interface LinkSignIn {
@@ -26,7 +26,7 @@ export function linkRedemption({
   directory,
   borrowers,
   sessions,
-  productTokens,
+  accountSessions,
 }: LinkRedemptionDependencies) {
   return {
     /** Whether a link's token still works (a page checking its link on arrival); spends nothing. */
@@ -56,7 +56,10 @@ export function linkRedemption({
     },
 
     /** Signs in with a sign-in link (once): a new product session. Undefined: a dead link. */
-    async signIn(token: string): Promise<LinkSignIn | undefined> {
+    async signIn(
+      token: string,
+      context: Omit<SignInContext, 'method'> = {},
+    ): Promise<LinkSignIn | undefined> {
       const consumed = await tokens.consume('magic_link', token);
       const user = consumed && (await directory.findById(consumed.idpUserId));
       if (!consumed || !user) return undefined;
@@ -69,7 +72,7 @@ export function linkRedemption({
       });
       return {
         borrowerId: borrower.id,
-        accessToken: productTokens.startSession(borrower),
+        accessToken: await accountSessions.begin(borrower, { ...context, method: 'email_link' }),
         sessionToken: await directory.sessionTokenFor(user),
         returnTo: consumed.returnTo,
       };

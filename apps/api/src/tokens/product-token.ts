@@ -57,12 +57,6 @@ export class ProductTokens {
     return { sid: randomUUID(), authTime: Math.floor(now / 1000), generation: 0 };
   }
 
-  /** A sign-in: the first token of a new session for the borrower (every way in starts one so). */
-  startSession(borrower: { id: string; email: string; externalIds: string[] }): string {
-    const subject = { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds };
-    return this.issue(subject, this.newSession()).token;
-  }
-
   /** When the session can no longer be refreshed (seconds since the epoch). */
   sessionEnd(session: TokenSession | { auth_time: number }): number {
     const authTime = 'authTime' in session ? session.authTime : session.auth_time;

@@ -33,6 +33,9 @@ const DocumentsScreen = lazy(() =>
 const DocumentScreen = lazy(() =>
   import('../features/documents/document-screen').then((m) => ({ default: m.DocumentScreen })),
 );
+const AccountScreen = lazy(() =>
+  import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })),
+);
 const LoginCallbackScreen = lazy(() =>
   import('../features/login-redirect/login-callback-screen').then((m) => ({
     default: m.LoginCallbackScreen,
@@ -154,6 +157,7 @@ export const router = createBrowserRouter([
           { path: routes.loanCheckout.path, element: <LoanCheckoutScreen /> },
           { path: routes.documents.path, element: <DocumentsScreen /> },
           { path: routes.document.path, element: <DocumentScreen /> },
+          { path: routes.account.path, element: <AccountScreen /> },
         ],
       },
     ],

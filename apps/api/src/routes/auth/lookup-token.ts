@@ -9,6 +9,7 @@ import {
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
 import { requireTrustedService } from '../../http/service-credential.js';
+import { clientAddress } from '@customer-core/idp';
 import type { AuthServices } from '../../services.js';
 
 /**
@@ -16,7 +17,13 @@ import type { AuthServices } from '../../services.js';
  * whoever holds it exchanges it once for an access token in a new session.
  */
 export const lookupTokenRoutes =
-  ({ lookupTokens, borrowers, productTokens, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    lookupTokens,
+    borrowers,
+    accountSessions,
+    serviceCredentials,
+    trustProxy,
+  }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.auth.mintLookupToken,
@@ -61,7 +68,11 @@ export const lookupTokenRoutes =
         const borrower = borrowerId ? await borrowers.findById(borrowerId) : undefined;
         if (!borrower)
           throw new HttpError(401, 'invalid_token', 'The lookup token is invalid, expired or already used.');
-        const token = productTokens.startSession(borrower);
+        const token = await accountSessions.begin(borrower, {
+          method: 'lookup_token',
+          userAgent: request.headers['user-agent'],
+          clientAddress: clientAddress(request, trustProxy),
+        });
         request.log.info({ borrowerId: borrower.id }, 'lookup token exchanged');
         return { access_token: token };
       },

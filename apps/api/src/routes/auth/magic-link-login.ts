@@ -5,6 +5,7 @@ import {
   MagicLinkLoginRequestSchema,
   MagicLinkLoginResponseSchema,
 } from '@customer-core/contracts';
+import { clientAddress } from '@customer-core/idp';
 import type { AuthServices } from '../../services.js';
 import { invalidLink } from './link-problems.js';
 
@@ -15,7 +16,7 @@ import { invalidLink } from './link-problems.js';
  * Okta org mints no session token without a password: the portal's session then stands alone.
  */
 export const magicLinkLoginRoute =
-  ({ emailLinks }: AuthServices): FastifyPluginAsyncZod =>
+  ({ emailLinks, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.auth.magicLinkLogin,
@@ -29,7 +30,10 @@ export const magicLinkLoginRoute =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const signedIn = await emailLinks.signIn(request.body.token);
+        const signedIn = await emailLinks.signIn(request.body.token, {
+          userAgent: request.headers['user-agent'],
+          clientAddress: clientAddress(request, trustProxy),
+        });
         if (!signedIn) throw invalidLink('magic_link');
         request.log.info({ borrowerId: signedIn.borrowerId }, 'borrower signed in by e-mailed link');
         const { accessToken, sessionToken, returnTo } = signedIn;

@@ -5,6 +5,7 @@ import {
   ApiErrorSchema,
   TokenExchangeRequestSchema,
 } from '@customer-core/contracts';
+import { clientAddress } from '@customer-core/idp';
 import type { AuthServices } from '../../services.js';
 import type { IdTokenUse, VerifiedIdentity } from '../../tokens/id-token-verifier.js';
 import { idTokenRefused, idTokenSpent, type IdTokenSpent } from '../../http/token-problems.js';
@@ -25,7 +26,8 @@ export const tokenExchangeRoute =
     sessions,
     directory,
     borrowers,
-    productTokens,
+    accountSessions,
+    trustProxy,
   }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     /** Why this verified ID token may not sign in (any more), or null when it may. */
@@ -59,7 +61,12 @@ export const tokenExchangeRoute =
           throw idTokenSpent(why);
         }
         const borrower = await borrowers.upsertByIdentity(result.identity);
-        const token = productTokens.startSession(borrower);
+        const token = await accountSessions.begin(borrower, {
+          method: 'password',
+          userAgent: request.headers['user-agent'],
+          clientAddress: clientAddress(request, trustProxy),
+          idpSessionId: result.use.sessionId,
+        });
         request.log.info({ borrowerId: borrower.id }, 'borrower signed in');
         return { access_token: token };
       },

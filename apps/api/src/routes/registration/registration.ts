@@ -10,6 +10,7 @@ import {
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../passwords/common-passwords.js';
+import { clientAddress } from '@customer-core/idp';
 import type { AuthServices } from '../../services.js';
 
 const ALREADY_REGISTERED_MESSAGE =
@@ -22,7 +23,7 @@ const ALREADY_REGISTERED_MESSAGE =
  * which the page completes the identity provider's sign-in.
  */
 export const registrationRoutes =
-  ({ invitations, directory, productTokens, lender }: AuthServices): FastifyPluginAsyncZod =>
+  ({ invitations, directory, accountSessions, lender, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     const invalidInvitation = () =>
       new HttpError(
@@ -74,7 +75,11 @@ export const registrationRoutes =
         if (outcome.kind === 'already_registered') throw alreadyRegistered();
 
         const { borrower, user } = outcome;
-        const accessToken = productTokens.startSession(borrower);
+        const accessToken = await accountSessions.begin(borrower, {
+          method: 'registration',
+          userAgent: request.headers['user-agent'],
+          clientAddress: clientAddress(request, trustProxy),
+        });
         const sessionToken = await directory.sessionTokenFor(user, password);
         request.log.info({ borrowerId: borrower.id }, 'borrower registered by invitation');
         return { access_token: accessToken, sessionToken, returnTo: null };

@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { routes } from '@customer-core/contracts';
 import { NavLink } from 'react-router';
 import type { SignedInBorrower } from '../../lib/borrower-name';
 import { BORROWER_AREAS } from './borrower-areas';
@@ -92,6 +93,11 @@ export function AccountMenu({ borrower, compact }: AccountMenuProps) {
               <DropdownMenu.Separator className="account-menu__separator" />
             </>
           )}
+          <DropdownMenu.Item asChild className="account-menu__item">
+            <NavLink to={routes.account.path} data-testid="account-menu-account">
+              Your account
+            </NavLink>
+          </DropdownMenu.Item>
           <DropdownMenu.Item className="account-menu__item" disabled={signingOut} onSelect={signOut}>
             {signingOut ? 'Signing out…' : 'Sign out'}
           </DropdownMenu.Item>

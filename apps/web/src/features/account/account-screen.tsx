@@ -1,0 +1,25 @@
+import { PageTitle } from '../../components/page-title';
+import { SessionsSection } from './sessions-section';
+import './account.css';
+
+/**
+ * /ui/dashboard/account: the borrower's own account, one section per concern (each its own
+ * component, so more can sit beside them).
+ */
+export function AccountScreen() {
+  return (
+    <section
+      className="account"
+      aria-labelledby="account-page-title"
+      data-testid="account-page"
+      data-layout="wide"
+    >
+      <PageTitle title="Your account" />
+      <header className="account__header">
+        <h1 id="account-page-title">Your account</h1>
+        <p className="account__intro">Where you’re signed in, and signing out the devices you don’t use.</p>
+      </header>
+      <SessionsSection />
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { SESSION_METHOD_LABELS, type AccountSession } from '@customer-core/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Loading } from '../../components/loading';
+import { formatInstant } from '../../loans/loan-format';
+import { endOtherSessions, endSession, getSessions, type SessionsOutcome } from './account-api';
+
+type State = SessionsOutcome | { kind: 'loading' };
+
+const deviceName = (session: AccountSession) => session.device ?? 'Unknown device';
+
+function SessionItem({
+  session,
+  busy,
+  onSignOut,
+}: {
+  session: AccountSession;
+  busy: boolean;
+  onSignOut: (session: AccountSession) => void;
+}) {
+  const headingId = `session-${session.id}`;
+  const how = session.method ? SESSION_METHOD_LABELS[session.method] : null;
+  return (
+    <li
+      className="account-sessions__item"
+      data-testid="session-row"
+      data-current={session.current}
+      aria-labelledby={headingId}
+    >
+      <div className="account-sessions__text">
+        <p className="account-sessions__device">
+          <span id={headingId}>{deviceName(session)}</span>
+          {session.current && <span className="account-sessions__this">This device</span>}
+        </p>
+        <p>
+          Signed in {formatInstant(session.createdAt)}
+          {how && <> · {how}</>}
+        </p>
+        <p>
+          Last active {formatInstant(session.lastActiveAt)}
+          {session.approximateAddress && <> · Network {session.approximateAddress}</>}
+        </p>
+      </div>
+      {!session.current && (
+        <button
+          type="button"
+          className="button button--secondary account-sessions__sign-out"
+          disabled={busy}
+          onClick={() => onSignOut(session)}
+          aria-describedby={headingId}
+          data-testid="session-sign-out"
+        >
+          Sign out
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Where the borrower is signed in: every active session, and signing out the others. */
+export function SessionsSection() {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'done' | 'problem'; text: string } | null>(null);
+  // The button pressed goes with the device it signed out: the focus moves to what happened.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void getSessions(controller.signal).then((loaded) => {
+      if (!controller.signal.aborted) setState(loaded);
+    });
+    return () => controller.abort();
+  }, [attempt]);
+
+  async function act(
+    run: () => Promise<{ ok: true; ended: number } | { ok: false; message: string }>,
+    done: (ended: number) => string,
+  ) {
+    setBusy(true);
+    setNotice(null);
+    const outcome = await run();
+    setBusy(false);
+    setNotice(
+      outcome.ok ? { tone: 'done', text: done(outcome.ended) } : { tone: 'problem', text: outcome.message },
+    );
+    setAttempt((n) => n + 1);
+  }
+
+  const others = state.kind === 'loaded' ? state.sessions.filter((s) => !s.current) : [];
+
+  return (
+    <section
+      className="account__section"
+      aria-labelledby="account-sessions-title"
+      data-testid="account-sessions"
+    >
+      <header className="account__section-header">
+        <h2 id="account-sessions-title">Where you’re signed in</h2>
+        <p>
+          The devices signed in to your account now. If you don’t recognize one, sign it out and change your
+          password.
+        </p>
+      </header>
+      <p
+        className={`account__notice${notice ? ` account__notice--${notice.tone}` : ''}`}
+        role="status"
+        tabIndex={-1}
+        ref={noticeRef}
+        data-testid="account-sessions-notice"
+      >
+        {notice?.text}
+      </p>
+      {state.kind === 'loading' && <Loading />}
+      {state.kind === 'failed' && (
+        <p className="account__failure" role="alert">
+          {state.message}{' '}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => (setState({ kind: 'loading' }), setAttempt((n) => n + 1))}
+          >
+            Try again
+          </button>
+        </p>
+      )}
+      {state.kind === 'loaded' && (
+        <>
+          <ul className="account-sessions__list">
+            {state.sessions.map((session) => (
+              <SessionItem
+                key={session.id}
+                session={session}
+                busy={busy}
+                onSignOut={(ending) =>
+                  void act(
+                    () => endSession(ending.id),
+                    () => `${deviceName(ending)} is signed out.`,
+                  )
+                }
+              />
+            ))}
+          </ul>
+          {others.length > 0 && (
+            <p className="account__actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                onClick={() =>
+                  void act(endOtherSessions, (ended) =>
+                    ended === 1
+                      ? 'Your other device is signed out.'
+                      : `Your ${ended} other devices are signed out.`,
+                  )
+                }
+                data-testid="sign-out-everywhere-else"
+              >
+                {busy ? 'Signing out…' : 'Sign out everywhere else'}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { routes } from '@customer-core/contracts';
+import type { Page } from 'playwright-core';
+import { assertAccessible } from './support/accessibility.js';
+import { collectPageErrors, screenshot } from './support/browser.js';
+import { DESKTOP, PHONE } from './support/loans.js';
+import { openPortal, signInAsDemo, type Portal } from './support/portal.js';
+import { onSignIn, SESSION_ENDED_NOTICE } from './support/session.js';
+
+// The borrower's own account: where they are signed in, and signing the other browsers out. Each
+// browser context is one device of the same borrower.
+
+const onPath = (path: string) => (url: URL) => url.pathname === path;
+
+async function screenshots(page: Page, name: string) {
+  await screenshot(page, name);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Opens the account page from the account menu and waits for the session list. */
+async function openAccount(page: Page) {
+  await page
+    .getByTestId('app-header')
+    .getByRole('button', { name: /account menu/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Your account' }).click();
+  await page.waitForURL(onPath(routes.account.path));
+  await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+  await page.getByTestId('session-row').first().waitFor();
+}
+
+/** The next call to the API fails for a signed-out device: it lands on sign-in with the notice. */
+async function expectSignedOut(page: Page) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Documents' }).first().click();
+  await page.waitForURL(onSignIn, { timeout: 10_000 });
+  await page.getByRole('status').filter({ hasText: SESSION_ENDED_NOTICE }).waitFor();
+}
+
+describe('the account page (browser)', () => {
+  let portal: Portal;
+  before(async () => {
+    portal = await openPortal();
+  });
+  after(() => portal?.close());
+
+  it('lists both devices, and "Sign out" on the other sends it back to sign-in', async () => {
+    const { page: laptop } = await portal.newPage();
+    const { page: phone } = await portal.newPage();
+    const errors = collectPageErrors(laptop);
+    await signInAsDemo(laptop);
+    await signInAsDemo(phone);
+
+    await openAccount(laptop);
+    const rows = laptop.getByTestId('session-row');
+    assert.equal(await rows.count(), 2);
+    // Newest first: the phone signed in last; this device is marked, and has no "Sign out" of its own.
+    assert.equal(await rows.nth(0).getAttribute('data-current'), 'false');
+    assert.equal(await rows.nth(1).getAttribute('data-current'), 'true');
+    assert.match(await rows.nth(1).innerText(), /This device/);
+    assert.match(await rows.nth(1).innerText(), /Chrom(e|ium) on Linux/);
+    assert.match(await rows.nth(1).innerText(), /Network 127\.0\.0\.0\/24/);
+    assert.equal(await rows.nth(1).getByRole('button', { name: 'Sign out' }).count(), 0);
+    await assertAccessible(laptop, 'account page');
+    await screenshots(laptop, 'account');
+    // Keyboard: the other device's "Sign out" takes the focus and shows it.
+    await rows.nth(0).getByRole('button', { name: 'Sign out' }).focus();
+    await screenshot(laptop, 'account-sign-out-focus');
+
+    await rows.nth(0).getByRole('button', { name: 'Sign out' }).click();
+    await laptop.getByTestId('account-sessions-notice').filter({ hasText: 'is signed out.' }).waitFor();
+    await laptop.getByTestId('session-row').nth(1).waitFor({ state: 'detached' });
+    // The focus is not lost with the button: it is on what happened.
+    assert.equal(
+      await laptop.getByTestId('account-sessions-notice').evaluate((node) => node === document.activeElement),
+      true,
+    );
+    assert.equal(await laptop.getByTestId('sign-out-everywhere-else').count(), 0, 'no other device left');
+    await assertAccessible(laptop, 'account page after signing a device out');
+    await screenshots(laptop, 'account-after-sign-out');
+
+    await expectSignedOut(phone);
+    // This device carries on.
+    await laptop.getByRole('navigation').getByRole('link', { name: 'Documents' }).first().click();
+    await laptop.waitForURL(onPath(routes.documents.path));
+    assert.deepEqual(errors, []);
+  });
+
+  it('"Sign out everywhere else" signs out every other device and keeps this one', async () => {
+    const { page: here } = await portal.newPage();
+    const others = [(await portal.newPage()).page, (await portal.newPage()).page];
+    await signInAsDemo(here);
+    for (const other of others) await signInAsDemo(other);
+
+    await openAccount(here);
+    const button = here.getByRole('button', { name: 'Sign out everywhere else' });
+    await button.click();
+    await here
+      .getByTestId('account-sessions-notice')
+      .filter({ hasText: /other devices? (is|are) signed out\./ })
+      .waitFor();
+    await button.waitFor({ state: 'detached' });
+    assert.equal(await here.getByTestId('session-row').count(), 1);
+    assert.equal(await here.getByTestId('session-row').getAttribute('data-current'), 'true');
+    await assertAccessible(here, 'account page with one device');
+
+    for (const other of others) await expectSignedOut(other);
+    await here.reload();
+    await here.getByTestId('session-row').first().waitFor();
+    assert.equal(await here.getByTestId('session-row').count(), 1);
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { EmailSchema } from './credentials.js';
+import { route } from './routes.js';
+
+// The borrower's own account (Bearer product access token), and the operators' view of a borrower's
+// sign-in sessions (service credential).
+
+export const accountApiPaths = {
+  /** The borrower's active sign-in sessions, newest first. */
+  sessions: '/api/account/sessions',
+  /** Ends one other session of the borrower (POST). */
+  endSession: route('/api/account/sessions/:sessionId/end'),
+  /** Ends every session of the borrower but the one calling. */
+  endOtherSessions: '/api/account/sessions/end-others',
+  operator: {
+    /** ?email=: a borrower's active sessions. */
+    sessions: '/api/operator/sessions',
+    endSession: route('/api/operator/sessions/:sessionId/end'),
+    /** Every session of the borrower named in the body. */
+    endAllSessions: '/api/operator/sessions/end-all',
+  },
+} as const;
+
+/** How a session began. */
+export const SessionMethodSchema = z.enum(['password', 'email_link', 'registration', 'lookup_token']);
+export type SessionMethod = z.infer<typeof SessionMethodSchema>;
+
+export const SESSION_METHOD_LABELS: Record<SessionMethod, string> = {
+  password: 'Password',
+  email_link: 'Sign-in link by email',
+  registration: 'Registration',
+  lookup_token: 'From your lender',
+};
+
+/** A session's id as the API names it (the sid of its tokens). */
+export const SessionIdSchema = z.uuid('The session id is not well-formed.');
+
+export const AccountSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  /** Null for sessions begun before sign-ins were recorded. */
+  method: SessionMethodSchema.nullable(),
+  /** Browser and operating system, e.g. "Chrome on Windows"; null when the client named none. */
+  device: z.string().nullable(),
+  /** The client's network only: an IPv4 /24 or an IPv6 /64. */
+  approximateAddress: z.string().nullable(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof AccountSessionSchema>;
+
+export const AccountSessionListSchema = z.object({ sessions: z.array(AccountSessionSchema) });
+export type AccountSessionList = z.infer<typeof AccountSessionListSchema>;
+
+export const SessionIdParamsSchema = z.object({ sessionId: SessionIdSchema });
+
+export const EndedSessionsSchema = z.object({ ended: z.number().int().nonnegative() });
+export type EndedSessions = z.infer<typeof EndedSessionsSchema>;
+
+export const OperatorSessionsQuerySchema = z.object({ email: EmailSchema });
+export const OperatorEndAllSessionsRequestSchema = z.object({ email: EmailSchema });
