@@ -59,7 +59,11 @@ export const tokenExchangeRoute =
           throw idTokenSpent(why);
         }
         const borrower = await borrowers.upsertByIdentity(result.identity);
-        const token = productTokens.startSession(borrower);
+        // The product token says how and when the borrower signed in, as the ID token did.
+        const token = productTokens.startSession(borrower, {
+          amr: result.use.amr,
+          authTime: result.use.authTime,
+        });
         request.log.info({ borrowerId: borrower.id }, 'borrower signed in');
         return { access_token: token };
       },
