@@ -102,7 +102,7 @@ export class IdTokenVerifier {
           sessionId: typeof payload.sid === 'string' && payload.sid ? payload.sid : null,
           amr:
             Array.isArray(payload.amr) && payload.amr.every((value) => typeof value === 'string')
-              ? (payload.amr as string[])
+              ? payload.amr
               : null,
           authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
         },
