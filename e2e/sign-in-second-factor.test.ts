@@ -79,6 +79,12 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
     assert.equal(await field.getAttribute('autocomplete'), 'one-time-code');
     await captureBothSizes(page, 'sign-in-factor-code');
 
+    // Back to sign in ends the transaction and shows the password form again.
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+    await page.getByRole('button', { name: 'LOGIN' }).waitFor();
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+
     await field.fill(notThe(codeFor(secret, 1)));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText(WRONG_CODE).waitFor();
