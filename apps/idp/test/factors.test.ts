@@ -6,10 +6,12 @@ import { Secret, TOTP } from 'otpauth';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   CookieJar,
+  apiToken,
   authn,
   clientAddressHeader,
   exchangeCode,
   iframeAuthorize,
+  oktaApi,
   openTestDb,
   pkce,
   startApp,
@@ -18,6 +20,7 @@ import {
 } from './support.js';
 
 const PASSWORD = 'Correct-horse-battery-1';
+const API_TOKEN = apiToken();
 type Body = Record<string, unknown>;
 interface Link {
   href: string;
@@ -51,7 +54,7 @@ for (const kind of testDatabaseKinds()) {
     before(async () => {
       testDb = await openTestDb(kind);
       // Three instances on one database, one per policy: what a change of MFA_POLICY does.
-      required = await startApp(testDb.db, { mfaPolicy: 'required' });
+      required = await startApp(testDb.db, { mfaPolicy: 'required', apiTokens: [API_TOKEN] });
       optional = await startApp(testDb.db, {});
       off = await startApp(testDb.db, { mfaPolicy: 'off' });
     });
@@ -198,6 +201,14 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(claims.amr, ['pwd', 'otp', 'mfa']);
       assert.equal(typeof claims.auth_time, 'number');
       assert.ok(Math.abs((claims.auth_time as number) - Date.now() / 1000) < 60);
+      // The Sessions API tells a relying party the same.
+      const session = await oktaApi(required.baseUrl, 'GET', `/api/v1/sessions/${String(claims.sid)}`, {
+        token: API_TOKEN,
+      });
+      assert.equal(session.status, 200);
+      assert.deepEqual(session.body.amr, ['pwd', 'otp', 'mfa']);
+      assert.equal(session.body.mfaActive, true);
+      assert.equal(session.body.lastFactorVerification, session.body.createdAt);
     });
 
     test('a borrower with a factor: MFA_REQUIRED with a verify link, then SUCCESS; the code used at enrolment is refused', async () => {
