@@ -108,6 +108,7 @@ export async function buildApp(
         secureCookies: config.production,
         trustProxy: config.trustProxy,
         signInQueueDepth: config.signInQueueDepth,
+        mfaPolicy: config.mfaPolicy,
         logger: app.log.child({ component: 'idp' }),
       })
     : null;

@@ -42,6 +42,19 @@ describe('configuration', () => {
     assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db:5432/portal' });
   });
 
+  it('asks a second factor of borrowers who have one unless MFA_POLICY says otherwise', () => {
+    assert.equal(loadConfig({}).mfaPolicy, 'optional');
+    assert.equal(loadConfig({ MFA_POLICY: 'required' }).mfaPolicy, 'required');
+    assert.equal(loadConfig({ MFA_POLICY: 'off' }).mfaPolicy, 'off');
+    for (const bad of ['REQUIRED', 'on', '']) {
+      assert.deepEqual(
+        problemsOf({ MFA_POLICY: bad }).map((p) => p.split(':')[0]),
+        ['MFA_POLICY'],
+        bad,
+      );
+    }
+  });
+
   it('bounds the line of sign-ins waiting for a password check: 64 unless SIGN_IN_QUEUE_DEPTH says', () => {
     assert.equal(loadConfig({}).signInQueueDepth, 64);
     assert.equal(loadConfig({ SIGN_IN_QUEUE_DEPTH: '8' }).signInQueueDepth, 8);

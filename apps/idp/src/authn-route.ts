@@ -28,6 +28,8 @@ export interface AuthnDependencies {
   logger: FastifyBaseLogger;
   /** Sign-ins that may wait for a core to check their password; past it they are refused with 503. */
   signInQueueDepth: number;
+  /** What a right password leads to (a second factor's state); without it, SUCCESS. */
+  afterPassword?: (user: IdpUser) => Promise<{ status: string }>;
 }
 
 /** The account id an unknown login is looked up with: none has it (ids are UUIDs). */
@@ -36,7 +38,7 @@ const NO_ACCOUNT = '';
 /** What a refused sign-in is told to wait: a full line of password checks drains in about a second. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
-function successBody(user: IdpUser, token: { sessionToken: string; expiresAt: Date }) {
+export function successBody(user: IdpUser, token: { sessionToken: string; expiresAt: Date }) {
   return {
     status: 'SUCCESS',
     sessionToken: token.sessionToken,
@@ -166,9 +168,11 @@ export function authnRoutes(deps: AuthnDependencies) {
           check.release();
         }
         if (!user) return sendOktaError(reply, 401, authenticationFailed());
-        const token = await sessionTokens.issue(user.id);
-        log.info({ userId: user.id }, 'authn succeeded');
-        return reply.header('Cache-Control', 'no-store').send(successBody(user, token));
+        const body = deps.afterPassword
+          ? await deps.afterPassword(user)
+          : successBody(user, await sessionTokens.issue(user.id));
+        log.info({ userId: user.id, status: body.status }, 'authn succeeded');
+        return reply.header('Cache-Control', 'no-store').send(body);
       },
     );
   };

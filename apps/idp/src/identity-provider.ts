@@ -21,6 +21,12 @@ import { purgeExpiredSignInState } from './purge.js';
 import { databaseRequestCountStore } from './request-count-store.js';
 import type { IdpDatabase } from './schema.js';
 import { createSessionTokenStore } from './session-tokens.js';
+import { createAuthnTransactions } from './factors/authn-transactions.js';
+import { createFactorStore } from './factors/factor-store.js';
+import { factorRoutes } from './factors/factor-routes.js';
+import { DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-policy.js';
+import { secondFactorStep } from './factors/second-factor-step.js';
+import { transactionBodies } from './factors/transaction-bodies.js';
 import { createUserRepository, type IdpUser, type NewUser } from './users.js';
 import { usersApiRoutes, type UsersApiRateLimit } from './users-api.js';
 
@@ -55,6 +61,10 @@ export interface IdentityProviderOptions {
   usersApiRateLimit?: UsersApiRateLimit;
   /** The password policy of the Users API; default Okta's default policy (8 characters). */
   passwordPolicy?: PasswordPolicyOptions;
+  /** When a second factor is asked at sign-in; default `optional`. */
+  mfaPolicy?: MfaPolicy;
+  /** How long a state token of a factor step stays usable unused; default 300 s. */
+  stateTokenTtlSeconds?: number;
 }
 
 export interface IdentityProvider {
@@ -101,12 +111,31 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const sessionTokens = createSessionTokenStore(db, options.sessionTokenTtlSeconds ?? 300);
   const throttle = createLoginThrottle(db);
   const provider = createOidcProvider({ ...options, signingKeys, cookieKeys, users, sessionTokens });
+  const factors = createFactorStore(db);
+  const transactions = createAuthnTransactions(db, options.stateTokenTtlSeconds ?? 300);
+  const bodies = transactionBodies(new URL(options.issuer).origin);
   const registerAuthn = authnRoutes({
     ...options,
     users,
     throttle,
     sessionTokens,
     signInQueueDepth: options.signInQueueDepth ?? DEFAULT_SIGN_IN_QUEUE_DEPTH,
+    afterPassword: secondFactorStep({
+      policy: options.mfaPolicy ?? DEFAULT_MFA_POLICY,
+      factors,
+      transactions,
+      sessionTokens,
+      bodies,
+    }),
+  });
+  const registerFactorRoutes = factorRoutes({
+    ...options,
+    users,
+    factors,
+    transactions,
+    sessionTokens,
+    throttle,
+    bodies,
   });
   const jwks = publicJwks(signingKeys);
 
@@ -151,6 +180,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       // The provider's own rate limits, counted in the database so that every instance shares them.
       await app.register(rateLimit, { global: false, store: databaseRequestCountStore(db) });
       await registerAuthn(app);
+      // Its own context: its own error handler.
+      await app.register(registerFactorRoutes);
       // Its own context: its own hooks (API token, rate limit) and error handler.
       await app.register(registerUsersApi);
       mountProvider(app, provider, mountPath);

@@ -11,3 +11,4 @@ export { LoginAlreadyExistsError, type IdpUser, type NewUser } from './users.js'
 export type { ClientOptions } from './provider.js';
 export type { PasswordPolicyOptions } from './password-policy.js';
 export type { UsersApiRateLimit } from './users-api.js';
+export { MFA_POLICIES, DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-policy.js';

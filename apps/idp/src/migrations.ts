@@ -107,4 +107,50 @@ export const idpMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0004_factors': {
+    async up(db) {
+      await sql`
+        -- A borrower's second factors. A TOTP secret must be readable to check a code, so it is kept
+        -- as it is; the database is the provider's own and holds the password hashes too.
+        create table idp_factor (
+          id text primary key,
+          user_id text not null references idp_user (id) on delete cascade,
+          factor_type text not null,
+          provider text not null,
+          status text not null,
+          secret text,
+          -- The last TOTP time step accepted: a code is never taken twice.
+          last_used_step bigint,
+          created_at timestamptz not null default now(),
+          last_used_at timestamptz
+        );
+        create index idp_factor_user_idx on idp_factor (user_id);
+
+        -- Okta's authentication transactions between the password and the second factor. Each answer
+        -- names a new state token; only its hash is kept, and the one before it stops working.
+        create table idp_authn_transaction (
+          state_token_hash text primary key,
+          user_id text not null references idp_user (id) on delete cascade,
+          status text not null,
+          factor_id text references idp_factor (id) on delete cascade,
+          expires_at timestamptz not null,
+          created_at timestamptz not null default now()
+        );
+        create index idp_authn_transaction_user_idx on idp_authn_transaction (user_id);
+        create index idp_authn_transaction_expires_idx on idp_authn_transaction (expires_at);
+
+        -- How the sign-in a session token ends was made (the ID token's amr) and when.
+        alter table idp_session_token add column amr text;
+        alter table idp_session_token add column authenticated_at timestamptz;
+      `.execute(db);
+    },
+    async down(db) {
+      await sql`
+        alter table idp_session_token drop column authenticated_at;
+        alter table idp_session_token drop column amr;
+        drop table idp_authn_transaction;
+        drop table idp_factor;
+      `.execute(db);
+    },
+  },
 };

@@ -128,6 +128,8 @@ export interface IdpSession {
   accountId: string;
   /** When the user signed in (oidc-provider's loginTs). */
   signedInAt: Date;
+  /** How they signed in (RFC 8176), as the ID token says. */
+  amr: string[];
   expiresAt: Date | null;
 }
 
@@ -140,12 +142,17 @@ export async function findSession(db: Kysely<IdpDatabase>, uid: string): Promise
     .where('uid', '=', uid)
     .where(notExpired)
     .executeTakeFirst();
-  const { accountId, loginTs } = (row?.payload ?? {}) as { accountId?: unknown; loginTs?: unknown };
+  const { accountId, loginTs, amr } = (row?.payload ?? {}) as {
+    accountId?: unknown;
+    loginTs?: unknown;
+    amr?: unknown;
+  };
   if (!row || typeof accountId !== 'string') return undefined;
   return {
     id: uid,
     accountId,
     signedInAt: new Date((typeof loginTs === 'number' ? loginTs : 0) * 1000),
+    amr: Array.isArray(amr) && amr.every((value) => typeof value === 'string') ? amr : ['pwd'],
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
   };
 }

@@ -41,3 +41,12 @@ export const apiValidationFailed = (field: string, causes: string[]) =>
 export const resourceNotFound = (name: string, type: string) =>
   oktaError('E0000007', `Not found: Resource not found: ${name} (${type})`);
 export const invalidToken = () => oktaError('E0000011', 'Invalid token provided');
+
+// The Authentication API's factor steps.
+export const invalidPasscode = () =>
+  oktaError('E0000068', 'Invalid Passcode/Answer', [
+    "Your passcode doesn't match our records. Please try again.",
+  ]);
+export const operationNotAllowed = () =>
+  oktaError('E0000079', 'This operation is not allowed in the current authentication state.');
+export const userLocked = () => oktaError('E0000069', 'User Locked');

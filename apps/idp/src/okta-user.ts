@@ -45,9 +45,10 @@ export function oktaUser(user: IdpUser, orgUrl: string) {
 
 export type OktaUser = ReturnType<typeof oktaUser>;
 
-/** A session as Okta's Sessions API answers it: signed in by password, no second factor here. */
+/** A session as Okta's Sessions API answers it: by password, and a second factor when one was asked. */
 export function oktaSession(session: IdpSession, user: IdpUser, orgUrl: string) {
   const signedIn = session.signedInAt.toISOString();
+  const withFactor = session.amr.includes('mfa');
   return {
     id: session.id,
     userId: user.id,
@@ -56,10 +57,10 @@ export function oktaSession(session: IdpSession, user: IdpUser, orgUrl: string) 
     expiresAt: session.expiresAt?.toISOString() ?? null,
     status: 'ACTIVE',
     lastPasswordVerification: signedIn,
-    lastFactorVerification: null,
-    amr: ['pwd'],
+    lastFactorVerification: withFactor ? signedIn : null,
+    amr: session.amr,
     idp: { id: 'OKTA', type: 'OKTA' },
-    mfaActive: false,
+    mfaActive: withFactor,
     _links: {
       self: {
         href: `${orgUrl}/api/v1/sessions/${encodeURIComponent(session.id)}`,

@@ -27,6 +27,10 @@ export interface IdpSessionTokenTable {
   /** uid of the IdP session that redeemed the token, for its second presentation. */
   session_uid: string | null;
   created_at: DefaultTimestamp;
+  /** Comma-separated amr values of the sign-in (null: a password alone). */
+  amr: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the user proved who they are (null: when the token was issued). */
+  authenticated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface IdpLoginFailureTable {
@@ -69,7 +73,36 @@ export interface IdpKeyTable {
   created_at: DefaultTimestamp;
 }
 
+export interface IdpFactorTable {
+  id: string;
+  user_id: string;
+  /** Okta's factorType, e.g. token:software:totp */
+  factor_type: string;
+  provider: string;
+  /** PENDING_ACTIVATION until its first code is confirmed, then ACTIVE. */
+  status: string;
+  secret: string | null;
+  /** bigint: read as a string by the drivers. */
+  last_used_step: ColumnType<string | null, number | null | undefined, number | null>;
+  created_at: DefaultTimestamp;
+  last_used_at: Timestamp | null;
+}
+
+export interface IdpAuthnTransactionTable {
+  /** sha-256 of the current state token (hex). */
+  state_token_hash: string;
+  user_id: string;
+  /** Okta's transaction status: MFA_ENROLL, MFA_ENROLL_ACTIVATE or MFA_REQUIRED. */
+  status: string;
+  /** The factor being activated (MFA_ENROLL_ACTIVATE). */
+  factor_id: string | null;
+  expires_at: Timestamp;
+  created_at: DefaultTimestamp;
+}
+
 export interface IdpDatabase {
+  idp_factor: IdpFactorTable;
+  idp_authn_transaction: IdpAuthnTransactionTable;
   idp_user: IdpUserTable;
   idp_session_token: IdpSessionTokenTable;
   idp_login_failure: IdpLoginFailureTable;

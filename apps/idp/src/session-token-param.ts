@@ -23,13 +23,19 @@ export function sessionTokenParam(tokens: SessionTokenStore, logger: FastifyBase
     if (!value) throw new errors.LoginRequired('The session token is invalid or has expired.');
 
     const previousAccount = session.accountId;
-    const accountId = await tokens.consume(value, session.uid);
-    if (accountId) {
+    const redeemed = await tokens.consume(value, session.uid);
+    if (redeemed) {
+      const { userId: accountId, authentication } = redeemed;
       // Another account's grants go (else "accountId mismatch"); oidc-provider already refuses
       // its session-bound tokens once the session's principal changes.
       if (previousAccount && previousAccount !== accountId) session.authorizations = {};
       session.resetIdentifier(); // a new cookie value: no session fixation
-      session.loginAccount({ accountId, amr: ['pwd'] });
+      // The ID token's amr and auth_time: how and when the user proved who they are.
+      session.loginAccount({
+        accountId,
+        amr: authentication?.amr ?? ['pwd'],
+        ...(authentication ? { loginTs: Math.floor(authentication.authenticatedAt.getTime() / 1000) } : {}),
+      });
       logger.info({ accountId, clientId: ctx.oidc.client?.clientId }, 'session token redeemed');
       return;
     }

@@ -11,9 +11,27 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** How a sign-in was made: what the ID token's amr and auth_time say. */
+export interface Authentication {
+  /** RFC 8176 values, e.g. ['pwd'] or ['pwd', 'otp', 'mfa']. */
+  amr: string[];
+  /** When the user proved who they are. */
+  authenticatedAt: Date;
+}
+
+/** A session token as redeemed: whose, and how they signed in. */
+export interface RedeemedSessionToken {
+  userId: string;
+  /** Undefined for tokens issued without one (a password alone, or a sign-in link). */
+  authentication?: Authentication;
+}
+
 export function createSessionTokenStore(db: Kysely<IdpDatabase>, ttlSeconds: number) {
   return {
-    async issue(userId: string): Promise<{ sessionToken: string; expiresAt: Date }> {
+    async issue(
+      userId: string,
+      authentication?: Authentication,
+    ): Promise<{ sessionToken: string; expiresAt: Date }> {
       const sessionToken = newToken();
       // Expiry from the database's clock, the same one consume() compares against.
       const row = await db
@@ -22,6 +40,8 @@ export function createSessionTokenStore(db: Kysely<IdpDatabase>, ttlSeconds: num
           token_hash: hashSessionToken(sessionToken),
           user_id: userId,
           expires_at: sql<Date>`now() + make_interval(secs => ${ttlSeconds})`,
+          amr: authentication ? authentication.amr.join(',') : null,
+          authenticated_at: authentication?.authenticatedAt ?? null,
         })
         .returning('expires_at')
         .executeTakeFirstOrThrow();
@@ -32,16 +52,22 @@ export function createSessionTokenStore(db: Kysely<IdpDatabase>, ttlSeconds: num
      * Redeems the token for the IdP session `sessionUid`: one statement, so of any number of
      * concurrent presentations exactly one gets the user id.
      */
-    async consume(token: string, sessionUid: string): Promise<string | undefined> {
+    async consume(token: string, sessionUid: string): Promise<RedeemedSessionToken | undefined> {
       const row = await db
         .updateTable('idp_session_token')
         .set({ consumed_at: sql<Date>`now()`, session_uid: sessionUid })
         .where('token_hash', '=', hashSessionToken(token))
         .where('consumed_at', 'is', null)
         .where('expires_at', '>', sql<Date>`now()`)
-        .returning('user_id')
+        .returning(['user_id', 'amr', 'authenticated_at'])
         .executeTakeFirst();
-      return row?.user_id;
+      if (!row) return undefined;
+      return {
+        userId: row.user_id,
+        ...(row.amr && row.authenticated_at
+          ? { authentication: { amr: row.amr.split(','), authenticatedAt: row.authenticated_at } }
+          : {}),
+      };
     },
 
     /**

@@ -62,7 +62,7 @@ export async function startApp(
     issuerPort?: number;
     sessionTokenTtlSeconds?: number;
     secureCookies?: boolean;
-  } & Pick<IdentityProviderOptions, 'apiTokens' | 'usersApiRateLimit' | 'passwordPolicy'> = {},
+  } & Pick<IdentityProviderOptions, 'apiTokens' | 'usersApiRateLimit' | 'passwordPolicy' | 'mfaPolicy'> = {},
 ): Promise<TestApp> {
   const port = await freePort();
   const issuer = `http://localhost:${options.issuerPort ?? port}/oauth2/default`;
@@ -93,6 +93,7 @@ export async function startApp(
     apiTokens: options.apiTokens,
     usersApiRateLimit: options.usersApiRateLimit,
     passwordPolicy: options.passwordPolicy,
+    mfaPolicy: options.mfaPolicy,
   });
   await app.register(idp.plugin);
   await app.listen({ port, host: '127.0.0.1' });

@@ -16,6 +16,8 @@ export const AccessTokenClaimsSchema = z.object({
   auth_time: z.number().optional(),
   /** Refresh generation within the session family: each refresh spends it and hands out the next. */
   gen: z.number().int().nonnegative().optional(),
+  /** How the borrower proved who they are at that sign-in (RFC 8176: pwd, otp, mfa, ...), as the IdP said. */
+  amr: z.array(z.string()).optional(),
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
 

@@ -3,7 +3,7 @@ import type { AccountSession, SessionMethod } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
-import type { ProductTokens } from '../tokens/product-token.js';
+import type { ProductTokens, SignInAuthentication } from '../tokens/product-token.js';
 import type { SessionStore } from '../tokens/session-store.js';
 import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from './device.js';
 
@@ -15,6 +15,8 @@ export interface SignInContext {
   clientAddress?: string | undefined;
   /** The identity provider's session the sign-in came from (the ID token's sid), ended with it. */
   idpSessionId?: string | null | undefined;
+  /** How and when the identity provider authenticated the borrower, when it says (amr, auth_time). */
+  authentication?: SignInAuthentication | undefined;
 }
 
 interface SessionRow {
@@ -114,7 +116,7 @@ export function accountSessions(deps: {
       context: SignInContext,
     ): Promise<string> {
       const now = Date.now();
-      const session = productTokens.newSession(now);
+      const session = productTokens.newSession(now, context.authentication);
       await db
         .insertInto('product_session')
         .values({

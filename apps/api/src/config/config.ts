@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseLocation } from '@customer-core/database';
+import { DEFAULT_MFA_POLICY, MFA_POLICIES, type MfaPolicy } from '@customer-core/idp';
 import type { LinkRequestLimits } from '../links/request-limits.js';
 import { operatorCredentialPath } from './operator-credential.js';
 import { parseServiceCredentials, type ServiceCredential } from './service-credentials.js';
@@ -75,6 +76,9 @@ const EnvSchema = z.object({
     })
     .optional(),
   SIGN_IN_QUEUE_DEPTH: z.coerce.number().int().min(0).max(10_000).default(64),
+  MFA_POLICY: z
+    .enum(MFA_POLICIES, { message: `one of ${MFA_POLICIES.join(', ')}` })
+    .default(DEFAULT_MFA_POLICY),
   // Server processes on this machine, sharing the port: a number, or 'auto' for one per core.
   SERVER_PROCESSES: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], {
@@ -124,6 +128,8 @@ export interface Config {
   emailLinkLimits: LinkRequestLimits;
   /** Password sign-ins that may wait for a core on one instance; past it they get 503 at once. */
   signInQueueDepth: number;
+  /** When the bundled provider asks a second factor at sign-in. */
+  mfaPolicy: MfaPolicy;
   /** Server processes sharing the port (node:cluster); more than one only with PostgreSQL. */
   serverProcesses: number;
   webDistDir: string;
@@ -281,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: 15 * 60,
     },
     signInQueueDepth: e.SIGN_IN_QUEUE_DEPTH,
+    mfaPolicy: e.MFA_POLICY,
     serverProcesses,
     webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
   };

@@ -35,6 +35,9 @@ export interface IdTokenUse {
   acceptedUntil: number;
   /** The identity provider's session (sid claim), when the token names one. */
   sessionId: string | null;
+  /** How and when the borrower signed in at the identity provider (amr, auth_time), when it says. */
+  amr: string[] | null;
+  authTime: number | null;
 }
 
 /** Seconds a token's exp and iat may be off from this server's clock. */
@@ -97,6 +100,11 @@ export class IdTokenVerifier {
           issuedAt: payload.iat!,
           acceptedUntil: payload.exp! + ID_TOKEN_CLOCK_TOLERANCE_SECONDS,
           sessionId: typeof payload.sid === 'string' && payload.sid ? payload.sid : null,
+          amr:
+            Array.isArray(payload.amr) && payload.amr.every((value) => typeof value === 'string')
+              ? payload.amr
+              : null,
+          authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
         },
       };
     } catch (error) {

@@ -29,6 +29,15 @@ export interface TokenSession {
   authTime: number;
   /** 0 at sign-in; each refresh issues the next (see SessionStore.rotate). */
   generation: number;
+  /** How the borrower signed in, as the identity provider said (absent: it did not say). */
+  amr?: string[];
+}
+
+/** What the identity provider said of a sign-in: the ID token's amr and auth_time. */
+export interface SignInAuthentication {
+  amr: string[] | null;
+  /** Seconds since the epoch. */
+  authTime: number | null;
 }
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -52,9 +61,19 @@ export class ProductTokens {
     private readonly options: { issuer: string; ttlSeconds: number; sessionMaxAgeSeconds: number },
   ) {}
 
-  /** A new sign-in session: the start of a token family. */
-  newSession(now = Date.now()): TokenSession {
-    return { sid: randomUUID(), authTime: Math.floor(now / 1000), generation: 0 };
+  /**
+   * A new sign-in session: the start of a token family. Its auth_time is the identity provider's when
+   * it says one (never later than now: clocks differ), else now.
+   */
+  newSession(now = Date.now(), authentication?: SignInAuthentication): TokenSession {
+    const nowSeconds = Math.floor(now / 1000);
+    const authTime = Math.min(authentication?.authTime ?? nowSeconds, nowSeconds);
+    return {
+      sid: randomUUID(),
+      authTime,
+      generation: 0,
+      ...(authentication?.amr ? { amr: authentication.amr } : {}),
+    };
   }
 
   /** When the session can no longer be refreshed (seconds since the epoch). */
@@ -83,6 +102,7 @@ export class ProductTokens {
       sid: session.sid,
       auth_time: session.authTime,
       gen: session.generation,
+      ...(session.amr ? { amr: session.amr } : {}),
     };
     const signingInput = `${encode({ alg: 'ES256', typ: 'JWT', kid: key.kid })}.${encode({ ...claims, aud: PRODUCT_TOKEN_AUDIENCE })}`;
     const signature = sign('sha256', Buffer.from(signingInput), {

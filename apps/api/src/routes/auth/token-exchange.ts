@@ -66,6 +66,8 @@ export const tokenExchangeRoute =
           userAgent: request.headers['user-agent'],
           clientAddress: clientAddress(request, trustProxy),
           idpSessionId: result.use.sessionId,
+          // The product token says how and when the borrower signed in, as the ID token did.
+          authentication: { amr: result.use.amr, authTime: result.use.authTime },
         });
         request.log.info({ borrowerId: borrower.id }, 'borrower signed in');
         return { access_token: token };

@@ -52,7 +52,12 @@ export const tokenRefreshRoute =
         if (!rotation.ok) throw await reuse(claims);
         const { token } = productTokens.issue(
           { borrowerId: claims.sub, email: rotation.email, externalIds: rotation.externalIds },
-          { sid: claims.sid, authTime: claims.auth_time, generation: rotation.generation },
+          {
+            sid: claims.sid,
+            authTime: claims.auth_time,
+            generation: rotation.generation,
+            ...(claims.amr ? { amr: claims.amr } : {}),
+          },
         );
         return { access_token: token };
       },

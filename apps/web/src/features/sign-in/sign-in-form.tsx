@@ -1,7 +1,9 @@
 import type { SignIn, SignInInput } from '@customer-core/contracts';
-import { useEffect, useState } from 'react';
+import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Banner } from '../../components/banner';
+import { Spinner } from '../../components/spinner';
 import { readPlaceholderFocus } from './placeholder-focus';
 import { EMAIL_FIELD_ID, SignInFormView } from './sign-in-form-view';
 
@@ -9,6 +11,10 @@ const SIGN_IN_FAILED = 'User could not be authenticated.';
 
 const loadResolver = () => import('./sign-in-resolver').then((module) => module.signInResolver);
 const loadSignIn = () => import('./sign-in');
+// The second-factor screens: fetched only when an identity provider asks for a factor.
+const FactorStep = lazy(() =>
+  import('./factors/factor-step').then((module) => ({ default: module.FactorStep })),
+);
 
 // zodResolver(SignInSchema), fetched on first use so that zod stays out of the first paint.
 const resolver: Resolver<SignInInput, unknown, SignIn> = async (values, context, options) =>
@@ -29,17 +35,20 @@ export function SignInForm() {
   });
   // Stays true after success: the page is on its way to the identity provider.
   const [pending, setPending] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  // Set while the identity provider asks for a second factor.
+  const [factorTransaction, setFactorTransaction] = useState<AuthnTransaction>();
 
   const onSubmit = handleSubmit(async (credentials) => {
-    setFailed(false);
+    setFailure(undefined);
     setPending(true);
     try {
       const { signIn } = await loadSignIn();
-      await signIn(credentials);
+      const transaction = await signIn(credentials);
+      if (transaction) setFactorTransaction(transaction);
     } catch {
       setPending(false);
-      setFailed(true);
+      setFailure(SIGN_IN_FAILED);
     }
   });
 
@@ -50,6 +59,21 @@ export function SignInForm() {
     void loadSignIn();
   }, [placeholderFocus, setFocus]);
 
+  if (factorTransaction) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <FactorStep
+          transaction={factorTransaction}
+          onRestart={(message) => {
+            setFactorTransaction(undefined);
+            setPending(false);
+            setFailure(message);
+          }}
+        />
+      </Suspense>
+    );
+  }
+
   return (
     <SignInFormView
       onSubmit={onSubmit}
@@ -59,9 +83,9 @@ export function SignInForm() {
       passwordError={errors.password?.message}
       pending={pending}
       banner={
-        failed && (
-          <Banner type="error" onDismiss={() => setFailed(false)} testId="sign-in-error-banner">
-            {SIGN_IN_FAILED}
+        failure && (
+          <Banner type="error" onDismiss={() => setFailure(undefined)} testId="sign-in-error-banner">
+            {failure}
           </Banner>
         )
       }

@@ -1,5 +1,5 @@
 import { IDP_SCOPES, type SignIn } from '@customer-core/contracts';
-import type { Tokens } from '@okta/okta-auth-js/authn';
+import type { AuthnTransaction, Tokens } from '@okta/okta-auth-js/authn';
 import { loadIdentityProvider, type IdentityProviderClient } from '../../lib/identity-provider';
 import { clearProductSession, storeAccessToken, storeProfileJson } from '../../lib/product-session';
 import { peekReturnPath } from '../../lib/return-path';
@@ -25,19 +25,49 @@ async function obtainTokens(
   }
 }
 
+/** The states of a second factor the portal walks the borrower through (Okta's Classic API). */
+const FACTOR_STATUSES = new Set(['MFA_REQUIRED', 'MFA_ENROLL', 'MFA_ENROLL_ACTIVATE', 'MFA_CHALLENGE']);
+
+function failed(client: IdentityProviderClient | undefined, error: unknown): Error {
+  clearProductSession('signed-out');
+  client?.tokenManager.clear();
+  const signInError = new Error(`Sign-in error: ${messageOf(error)}`, { cause: error });
+  console.error(signInError);
+  return signInError;
+}
+
 /**
  * The sign-in flow of spec section 4. On success the page leaves for the identity provider
- * (step 5) and comes back at the login callback; on failure nothing of the attempt is kept.
+ * (step 5) and comes back at the login callback; on failure nothing of the attempt is kept. When the
+ * identity provider asks for a second factor, the transaction is returned for the factor screens,
+ * which end it with finishSignIn.
  */
 export async function signIn(
   { email, password }: SignIn,
+  originalUri: string = peekReturnPath(),
+): Promise<AuthnTransaction | undefined> {
+  let client: IdentityProviderClient | undefined;
+  let transaction: AuthnTransaction;
+  try {
+    client = await loadIdentityProvider();
+    // (1) credentials to the identity provider
+    transaction = await client.signInWithCredentials({ username: email, password });
+    if (FACTOR_STATUSES.has(transaction.status)) return transaction;
+  } catch (error) {
+    throw failed(client, error);
+  }
+  await finishSignIn(transaction, originalUri);
+  return undefined;
+}
+
+/** Steps 2 to 5, once the transaction is SUCCESS (after the password, or after a second factor). */
+export async function finishSignIn(
+  transaction: AuthnTransaction,
   originalUri: string = peekReturnPath(),
 ): Promise<void> {
   let client: IdentityProviderClient | undefined;
   try {
     client = await loadIdentityProvider();
-    // (1) credentials to the identity provider
-    const transaction = await client.signInWithCredentials({ username: email, password });
     if (transaction.status !== 'SUCCESS') throw new Error(`Could not sign in: ${transaction.status}`);
     // (2) the identity profile, kept as received
     storeProfileJson(transaction.user?.profile);
@@ -48,10 +78,6 @@ export async function signIn(
     // (5) the redirect sign-in completed with the same session token
     await client.signInWithRedirect({ sessionToken: transaction.sessionToken, originalUri });
   } catch (error) {
-    clearProductSession('signed-out');
-    client?.tokenManager.clear();
-    const signInError = new Error(`Sign-in error: ${messageOf(error)}`, { cause: error });
-    console.error(signInError);
-    throw signInError;
+    throw failed(client, error);
   }
 }

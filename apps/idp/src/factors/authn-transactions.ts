@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { IdpDatabase } from '../schema.js';
+
+export type TransactionStatus = 'MFA_ENROLL' | 'MFA_ENROLL_ACTIVATE' | 'MFA_REQUIRED';
+
+export interface AuthnTransaction {
+  userId: string;
+  status: TransactionStatus;
+  factorId: string | null;
+  expiresAt: Date;
+}
+
+const hashOf = (stateToken: string) => createHash('sha256').update(stateToken).digest('hex');
+
+/** Okta's state tokens start with 00; 256 random bits follow. */
+const newStateToken = () => `00${randomBytes(32).toString('base64url')}`;
+
+/**
+ * The transactions between a password and a second factor. Each step names a new state token and
+ * voids the one before (one statement: of two concurrent uses of a token exactly one moves on); a
+ * token unused for `ttlSeconds` expires.
+ */
+export function createAuthnTransactions(db: Kysely<IdpDatabase>, ttlSeconds: number) {
+  const expiry = sql<Date>`now() + make_interval(secs => ${ttlSeconds})`;
+
+  return {
+    async start(
+      userId: string,
+      status: TransactionStatus,
+    ): Promise<{ stateToken: string; transaction: AuthnTransaction }> {
+      const stateToken = newStateToken();
+      const row = await db
+        .insertInto('idp_authn_transaction')
+        .values({ state_token_hash: hashOf(stateToken), user_id: userId, status, expires_at: expiry })
+        .returning('expires_at')
+        .executeTakeFirstOrThrow();
+      return { stateToken, transaction: { userId, status, factorId: null, expiresAt: row.expires_at } };
+    },
+
+    /** The unexpired transaction this state token is current for. */
+    async find(stateToken: string): Promise<AuthnTransaction | undefined> {
+      const row = await db
+        .selectFrom('idp_authn_transaction')
+        .selectAll()
+        .where('state_token_hash', '=', hashOf(stateToken))
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return (
+        row && {
+          userId: row.user_id,
+          status: row.status as TransactionStatus,
+          factorId: row.factor_id,
+          expiresAt: row.expires_at,
+        }
+      );
+    },
+
+    /** Moves the transaction on to `status` under a new state token; undefined if the token was no longer current. */
+    async advance(
+      stateToken: string,
+      status: TransactionStatus,
+      factorId: string | null,
+    ): Promise<{ stateToken: string; transaction: AuthnTransaction } | undefined> {
+      const next = newStateToken();
+      const row = await db
+        .updateTable('idp_authn_transaction')
+        .set({ state_token_hash: hashOf(next), status, factor_id: factorId, expires_at: expiry })
+        .where('state_token_hash', '=', hashOf(stateToken))
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning(['user_id', 'expires_at'])
+        .executeTakeFirst();
+      return (
+        row && {
+          stateToken: next,
+          transaction: { userId: row.user_id, status, factorId, expiresAt: row.expires_at },
+        }
+      );
+    },
+
+    /** Ends the transaction; true for the one caller whose token was still current. */
+    async end(stateToken: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('idp_authn_transaction')
+        .where('state_token_hash', '=', hashOf(stateToken))
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
+    },
+  };
+}
+
+export type AuthnTransactions = ReturnType<typeof createAuthnTransactions>;

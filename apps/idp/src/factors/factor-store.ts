@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { IdpDatabase, IdpFactorTable } from '../schema.js';
+
+export const TOTP_FACTOR = { factorType: 'token:software:totp', provider: 'GOOGLE' } as const;
+
+export type FactorStatus = 'PENDING_ACTIVATION' | 'ACTIVE';
+
+export interface Factor {
+  id: string;
+  userId: string;
+  factorType: string;
+  provider: string;
+  status: FactorStatus;
+  secret: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** Okta's factor ids are 20 letters and digits. */
+const newFactorId = () => `uf${randomBytes(9).toString('hex')}`;
+
+function toFactor(row: Selectable<IdpFactorTable>): Factor {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    factorType: row.factor_type,
+    provider: row.provider,
+    status: row.status as FactorStatus,
+    secret: row.secret,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+export function createFactorStore(db: Kysely<IdpDatabase>) {
+  return {
+    /** The user's factors that sign in (activated), oldest first. */
+    async active(userId: string): Promise<Factor[]> {
+      const rows = await db
+        .selectFrom('idp_factor')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', '=', 'ACTIVE')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toFactor);
+    },
+
+    /** The user's factor with this id: another user's id finds nothing, as an unknown one does. */
+    async find(userId: string, factorId: string): Promise<Factor | undefined> {
+      const row = await db
+        .selectFrom('idp_factor')
+        .selectAll()
+        .where('id', '=', factorId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row && toFactor(row);
+    },
+
+    /** A TOTP factor waiting for its first code; earlier unfinished ones of the user go. */
+    async createPendingTotp(userId: string, secret: string): Promise<Factor> {
+      await db
+        .deleteFrom('idp_factor')
+        .where('user_id', '=', userId)
+        .where('factor_type', '=', TOTP_FACTOR.factorType)
+        .where('status', '=', 'PENDING_ACTIVATION')
+        .execute();
+      const row = await db
+        .insertInto('idp_factor')
+        .values({
+          id: newFactorId(),
+          user_id: userId,
+          factor_type: TOTP_FACTOR.factorType,
+          provider: TOTP_FACTOR.provider,
+          status: 'PENDING_ACTIVATION',
+          secret,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toFactor(row);
+    },
+
+    /**
+     * Takes TOTP time step `step` for the factor, activating it if it was pending: one statement, so
+     * of two presentations of one code (a replay, or a race) exactly one gets true.
+     */
+    async claimTotpStep(factorId: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('idp_factor')
+        .set({ last_used_step: step, last_used_at: sql<Date>`now()`, status: 'ACTIVE' })
+        .where('id', '=', factorId)
+        .where((eb) =>
+          eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', sql<string>`${step}`)]),
+        )
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+  };
+}
+
+export type FactorStore = ReturnType<typeof createFactorStore>;

@@ -1,0 +1,39 @@
+import type { ChangeEvent } from 'react';
+import { FormField, fieldErrorId } from '../../../components/form-field';
+
+export const CODE_LENGTH = 6;
+
+interface CodeFieldProps {
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string | undefined;
+  disabled?: boolean;
+}
+
+/**
+ * A one-time code: the numeric keyboard on phones, the code offered by the phone's autofill, and a
+ * pasted code kept to its digits ("123 456" and "123-456" both work).
+ */
+export function CodeField({ id, value, onChange, error, disabled }: CodeFieldProps) {
+  const onInput = (event: ChangeEvent<HTMLInputElement>) =>
+    onChange(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH));
+  return (
+    <FormField id={id} label="6-digit code" error={error}>
+      <input
+        id={id}
+        className="text-input factor-code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={CODE_LENGTH + 2}
+        value={value}
+        onChange={onInput}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? fieldErrorId(id) : undefined}
+      />
+    </FormField>
+  );
+}

@@ -1,0 +1,190 @@
+import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Spinner } from '../../../components/spinner';
+import { SupportPhone } from '../../../components/support-phone';
+import { getLenderBranding } from '../../../config/portal-config-meta';
+import { finishSignIn } from '../sign-in';
+import { CODE_LENGTH, CodeField } from './code-field';
+import { CODE_REQUIRED, LOCKED, STEP_EXPIRED, WRONG_CODE, errorCodeOf } from './factor-errors';
+import { QrCode } from './qr-code';
+import './factors.css';
+
+/** The factor types these screens can walk a borrower through. */
+const TOTP = 'token:software:totp';
+type Factor = Record<string, unknown> & {
+  factorType?: string;
+  enroll?: (options?: object) => Promise<AuthnTransaction>;
+  verify?: (options?: object) => Promise<AuthnTransaction>;
+};
+
+const CODE_FIELD_ID = 'sign-in-factor-code';
+
+interface FactorStepProps {
+  transaction: AuthnTransaction;
+  /** Back to the password form, with what to tell the borrower (nothing after a cancel). */
+  onRestart(message?: string): void;
+}
+
+/** The second-factor screens of sign-in: one per Okta transaction state. */
+export function FactorStep({ transaction: first, onRestart }: FactorStepProps) {
+  const [transaction, setTransaction] = useState(first);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Each new screen is announced by moving focus to its heading.
+  useEffect(() => heading.current?.focus(), [transaction.status]);
+
+  const factors = (transaction.factors ?? []) as Factor[];
+  const totp = factors.find((factor) => factor.factorType === TOTP);
+
+  async function step(action: () => Promise<AuthnTransaction>) {
+    setPending(true);
+    setError(undefined);
+    try {
+      const next = await action();
+      if (next.status === 'SUCCESS') {
+        await finishSignIn(next); // the page leaves for the identity provider
+        return;
+      }
+      setCode('');
+      setTransaction(next);
+      setPending(false);
+    } catch (failure) {
+      setPending(false);
+      const errorCode = errorCodeOf(failure);
+      if (errorCode === 'E0000068') setError(WRONG_CODE);
+      else if (errorCode === 'E0000011') onRestart(STEP_EXPIRED);
+      else onRestart(LOCKED);
+    }
+  }
+
+  const cancel = () => {
+    void transaction.cancel?.().catch(() => undefined);
+    onRestart();
+  };
+
+  const submitCode = (send: (passCode: string) => Promise<AuthnTransaction>) => (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) {
+      setError(CODE_REQUIRED);
+      return;
+    }
+    void step(() => send(code));
+  };
+
+  const screen = (title: string, body: ReactNode) => (
+    <section className="factor-step" aria-labelledby="factor-step-title" data-testid="factor-step">
+      <h2 id="factor-step-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
+      {body}
+      <button type="button" className="button button--secondary button--block" onClick={cancel}>
+        Back to sign in
+      </button>
+    </section>
+  );
+
+  const codeForm = (
+    intro: ReactNode,
+    submit: string,
+    send: (passCode: string) => Promise<AuthnTransaction>,
+  ) => (
+    <form className="factor-step__form" onSubmit={submitCode(send)} noValidate>
+      {intro}
+      <CodeField id={CODE_FIELD_ID} value={code} onChange={setCode} error={error} disabled={pending} />
+      <button type="submit" className="button button--primary button--block" disabled={pending}>
+        {pending && <Spinner />}
+        {submit}
+      </button>
+      <p className="visually-hidden" role="status">
+        {pending ? 'Checking your code…' : ''}
+      </p>
+    </form>
+  );
+
+  if (transaction.status === 'MFA_REQUIRED' && totp?.verify) {
+    const verify = totp.verify;
+    return screen(
+      'Enter your code',
+      codeForm(
+        <p className="factor-step__intro">
+          Open your authenticator app and enter the 6&#8209;digit code it shows.
+        </p>,
+        'Verify',
+        (passCode) => verify({ passCode }),
+      ),
+    );
+  }
+
+  if (transaction.status === 'MFA_ENROLL' && totp?.enroll) {
+    const enroll = totp.enroll;
+    return screen(
+      'Set up two-step verification',
+      <>
+        <p className="factor-step__intro">
+          For your security, add an authenticator app to your account. You&rsquo;ll enter a code from it each
+          time you sign in.
+        </p>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={pending}
+          onClick={() => void step(() => enroll())}
+        >
+          {pending && <Spinner />}
+          Set up an authenticator app
+        </button>
+      </>,
+    );
+  }
+
+  // okta-auth-js lifts a factor's _embedded into it: the activation is factor.activation.
+  const activation = transaction.factor?.activation as { sharedSecret?: string } | undefined;
+  if (
+    transaction.status === 'MFA_ENROLL_ACTIVATE' &&
+    transaction.factor?.factorType === TOTP &&
+    activation?.sharedSecret &&
+    transaction.activate
+  ) {
+    const activate = transaction.activate;
+    const secret = activation.sharedSecret;
+    const lender = getLenderBranding().name;
+    const login = String((transaction.user?.profile as { login?: string } | undefined)?.login ?? '');
+    const uri = `otpauth://totp/${encodeURIComponent(`${lender}:${login}`)}?secret=${secret}&issuer=${encodeURIComponent(lender)}&algorithm=SHA1&digits=6&period=30`;
+    return screen(
+      'Scan this code with your authenticator app',
+      <>
+        <div className="factor-step__qr">
+          <QrCode value={uri} label={`QR code to add ${lender} to your authenticator app`} />
+        </div>
+        <p className="factor-step__intro">Can&rsquo;t scan it? Enter this key in your app instead:</p>
+        <p className="factor-step__secret" data-testid="factor-secret">
+          {secret.match(/.{1,4}/g)?.join(' ')}
+        </p>
+        {codeForm(
+          <p className="factor-step__intro">Then enter the 6&#8209;digit code your app shows.</p>,
+          'Confirm',
+          (passCode) => activate({ passCode }),
+        )}
+      </>,
+    );
+  }
+
+  // A hosted org may ask for a factor these screens do not handle: name it.
+  const asked = [
+    ...new Set(
+      [transaction.factor?.factorType, ...factors.map((factor) => factor.factorType)].filter(
+        (type): type is string => typeof type === 'string',
+      ),
+    ),
+  ];
+  return screen(
+    'We can’t finish signing you in here',
+    <p className="factor-step__intro" data-testid="factor-unsupported">
+      Your sign-in asks for a kind of verification this portal doesn&rsquo;t support (
+      {asked.join(', ') || transaction.status}). Call us at <SupportPhone /> and we&rsquo;ll help you sign in.
+    </p>,
+  );
+}

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { routes } from '@customer-core/contracts';
+import { assertAccessible } from './support/accessibility.js';
+import { screenshot } from './support/browser.js';
+import { openPortal, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
+
+const PHONE = { width: 390, height: 844 };
+const BORROWER = { email: 'two.step@example.com', password: 'Borrower-Pass-42' };
+const WRONG_CODE = 'That code didn\u2019t work. Check your app and enter the code it shows now.';
+
+/** The code the borrower's authenticator app shows, `stepsAhead` 30-second steps from now. */
+function codeFor(secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
+}
+const notThe = (code: string) => (code === '000000' ? '111111' : '000000');
+
+/** Both sizes, looked at by people (test-results/screenshots), and axe-clean at both. */
+async function captureBothSizes(page: Page, name: string) {
+  await assertAccessible(page, name);
+  await screenshot(page, name);
+  await page.setViewportSize(PHONE);
+  await assertAccessible(page, `${name} (phone)`);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe('signing in with a second factor (browser, MFA_POLICY=required)', () => {
+  let portal: Portal;
+  before(async () => {
+    portal = await openPortal({ MFA_POLICY: 'required' });
+    const idp = portal.server.server.identityProvider;
+    assert.ok(idp, 'the bundled identity provider runs');
+    await idp.users.create({
+      login: BORROWER.email,
+      password: BORROWER.password,
+      firstName: 'Tess',
+      lastName: 'Two-Step',
+    });
+  });
+  after(() => portal?.close());
+
+  it('enrols an authenticator app at sign-in, then signs in with a code; a wrong code is refused', async () => {
+    const { page } = await portal.newPage();
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+
+    await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
+    await captureBothSizes(page, 'sign-in-factor-enrol');
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+
+    await page.getByRole('heading', { name: 'Scan this code with your authenticator app' }).waitFor();
+    await page.getByRole('img', { name: /QR code to add .* to your authenticator app/ }).waitFor();
+    const secret = (await page.getByTestId('factor-secret').innerText()).replace(/\s/g, '');
+    assert.match(secret, /^[A-Z2-7]{32}$/);
+    await captureBothSizes(page, 'sign-in-factor-scan');
+
+    const code = page.getByLabel('6-digit code');
+    await code.fill(notThe(codeFor(secret)));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(WRONG_CODE).waitFor();
+    assert.equal(await code.getAttribute('aria-invalid'), 'true');
+    await captureBothSizes(page, 'sign-in-factor-wrong-code');
+
+    await code.fill(codeFor(secret));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+
+    await signOutFromMenu(page);
+    await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    const field = page.getByLabel('6-digit code');
+    assert.equal(await field.getAttribute('inputmode'), 'numeric');
+    assert.equal(await field.getAttribute('autocomplete'), 'one-time-code');
+    await captureBothSizes(page, 'sign-in-factor-code');
+
+    // Back to sign in ends the transaction and shows the password form again.
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+    await page.getByRole('button', { name: 'LOGIN' }).waitFor();
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+
+    await field.fill(notThe(codeFor(secret, 1)));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(WRONG_CODE).waitFor();
+
+    // Pasted as an app shows it, with a space in the middle; the next step's code (the one used to
+    // enrol is spent).
+    const next = codeFor(secret, 1);
+    await field.fill(`${next.slice(0, 3)} ${next.slice(3)}`);
+    assert.equal(await field.inputValue(), next);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+  });
+});
