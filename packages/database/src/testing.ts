@@ -9,6 +9,8 @@ import { openDatabase, type DatabaseLocation } from './database.js';
 import { migrateToLatest, type Migrations } from './migrations.js';
 import { createPGlitePool } from './pglite-pool.js';
 
+export { freePort } from './free-port.js';
+
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
