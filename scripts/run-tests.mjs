@@ -7,28 +7,16 @@ import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
-import { knownDurations } from './test-durations.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const durations = knownDurations();
 const roots = ['packages', 'apps', 'e2e'];
 const files = roots
   .flatMap((dir) =>
     readdirSync(path.join(root, dir), { recursive: true }).map((f) => path.join(dir, String(f))),
   )
   .filter((f) => /\.test\.ts$/.test(f) && !f.split(path.sep).includes('node_modules'))
-  // The longest files first (as the last run timed them; else browser, then server, then unit tests):
-  // files side by side then end together instead of one long file running alone at the end.
-  .sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
-
-function weight(file) {
-  const timed = durations[file];
-  if (typeof timed === 'number') return timed;
-  if (file.startsWith('e2e')) return 2e5;
-  return file.startsWith(path.join('packages', 'contracts')) || file.startsWith(path.join('apps', 'web'))
-    ? 0
-    : 1e5;
-}
+  // Node's runner starts them in path order, whatever order they are given in.
+  .sort((a, b) => a.localeCompare(b));
 
 // Tiers: unit tests need nothing running; API tests start real servers on PGlite (and PostgreSQL);
 // browser tests drive Chromium against them.
