@@ -133,10 +133,16 @@ describe('staying signed in (browser, 15-second tokens)', { concurrency: 2 }, ()
       'Stay signed in',
       'the safe choice has the focus',
     );
-    // Input alone does not close it: the borrower chooses.
+    // Input alone does not close it: the borrower chooses. Seen once the countdown has moved on since
+    // the input (the page has handled it), not after a guessed pause.
+    const countdown = dialog.getByTestId('session-expiry-countdown');
+    const shownBefore = await countdown.textContent();
     await page.mouse.move(50, 50);
     await page.mouse.move(400, 300);
-    await page.waitForTimeout(600);
+    await page.waitForFunction(
+      (shown) => document.querySelector('[data-testid="session-expiry-countdown"]')?.textContent !== shown,
+      shownBefore,
+    );
     assert.ok(await dialog.isVisible(), 'the warning stays up after input');
     await dialog.getByRole('button', { name: 'Stay signed in' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -250,8 +256,12 @@ describe('error reporting on the production host (browser)', () => {
   it('loads the client after the page, and reports a route error kept from before it loaded', async () => {
     const { page } = await portal.newPage();
     const envelopes: string[] = [];
+    let reported: (envelope: string) => void;
+    const aboutScreenReport = new Promise<string>((resolve) => (reported = resolve));
     await page.route('**/api/42/envelope/**', async (route) => {
-      envelopes.push(route.request().postData() ?? '');
+      const envelope = route.request().postData() ?? '';
+      envelopes.push(envelope);
+      if (envelope.includes('about-screen')) reported(envelope);
       await route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
     });
     // The About screen's chunk fails to download: the route's error screen shows and reports it.
@@ -272,11 +282,15 @@ describe('error reporting on the production host (browser)', () => {
     }));
     assert.ok(timing.chunkStart >= timing.loadEnd, `fetched after load: ${JSON.stringify(timing)}`);
 
-    for (let tries = 0; tries < 50 && !envelopes.some((e) => e.includes('about-screen')); tries += 1) {
-      await page.waitForTimeout(100);
-    }
-    const report = envelopes.find((e) => e.includes('about-screen'));
-    assert.ok(report, `an error report was sent (${envelopes.length} envelopes)`);
+    const report = await Promise.race([
+      aboutScreenReport,
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`no error report (${envelopes.length} envelopes)`)),
+          20_000,
+        ).unref(),
+      ),
+    ]);
     assert.match(report, /"release":"customer-core@2\.4\.2"/);
     assert.match(report, /"environment":"production"/);
     assert.match(report, /"source":"route"/);

@@ -1,8 +1,10 @@
 // Runs the project's tests with node's own test runner (TypeScript through tsx, workspace packages
 // from source): all of them, one tier (--tier=unit|api|e2e), or the files whose path contains an
-// argument. Unit and API tests first; browser tests last, since they need the build.
+// argument. Files run side by side (TEST_CONCURRENCY, default below); each has its own databases,
+// ports and folders. Browser tests need the build (npm test and test:e2e make it first).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 
@@ -13,7 +15,8 @@ const files = roots
     readdirSync(path.join(root, dir), { recursive: true }).map((f) => path.join(dir, String(f))),
   )
   .filter((f) => /\.test\.ts$/.test(f) && !f.split(path.sep).includes('node_modules'))
-  .sort((a, b) => Number(a.startsWith('e2e')) - Number(b.startsWith('e2e')) || a.localeCompare(b));
+  // Node's runner starts them in path order, whatever order they are given in.
+  .sort((a, b) => a.localeCompare(b));
 
 // Tiers: unit tests need nothing running; API tests start real servers on PGlite (and PostgreSQL);
 // browser tests drive Chromium against them.
@@ -46,9 +49,23 @@ if (selected.some((f) => f.startsWith('e2e'))) env.CHROMIUM_PATH = ensureChromiu
 console.log(
   `Databases: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL to add PostgreSQL)'}`,
 );
+// Most of a test file's time is waiting (servers starting, the browser, the network, a second
+// database), not computing: two cores keep more than two files busy.
+const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, availableParallelism() + 1);
 const result = spawnSync(
   process.execPath,
-  ['--conditions=source', '--import', 'tsx', '--test', '--test-reporter=spec', ...selected],
+  [
+    '--conditions=source',
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${path.join(import.meta.dirname, 'test-durations.mjs')}`,
+    '--test-reporter-destination=stderr',
+    ...selected,
+  ],
   { cwd: root, env, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

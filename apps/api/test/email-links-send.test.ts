@@ -7,7 +7,7 @@ import {
   assertSameOriginPath,
 } from '../../../packages/contracts/test/support/open-redirect.js';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
-import { logCollector, sleep } from './support/mail.js';
+import { eventually, logCollector } from './support/mail.js';
 import { createUser, inbox, mailFor, stableHeaders, tokenOf } from './support/links.js';
 import { post } from './support/session.js';
 import { timeRequests } from './support/timing-client.js';
@@ -268,7 +268,19 @@ for (const kind of testDatabaseKinds()) {
         password: 'Canary-Passw0rd-xyz',
       });
       assert.equal(finished.status, 200);
-      await sleep(100);
+      // Everything these requests set off is logged by now: every request's completion (logged after
+      // its answer is sent) and every e-mail's delivery.
+      await eventually('every request and e-mail logged', async () => {
+        const mails = await server.server.db
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow();
+        const said = (msg: string) => logs.lines.filter((line) => line.msg === msg).length;
+        return (
+          said('mail: delivered') === Number(mails.n) &&
+          said('request completed') === said('incoming request')
+        );
+      });
 
       // No token or password in any line. The dev mailbox (never in production) names the recipient
       // of each message it receives; the request handling never does.

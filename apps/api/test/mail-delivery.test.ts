@@ -85,11 +85,10 @@ for (const kind of testDatabaseKinds()) {
       const { id, created } = await db.transaction().execute((trx) => enqueueMail(trx, mail));
       assert.equal(created, true);
       worker.nudge();
+      await worker.whenIdle(); // the nudged pass has delivered and recorded it
 
-      const received = await eventually(
-        'delivery',
-        () => sink.received.find((m) => m.idempotencyKey === mail.idempotencyKey),
-        3000,
+      const received = await eventually('delivery', () =>
+        sink.received.find((m) => m.idempotencyKey === mail.idempotencyKey),
       );
       assert.deepEqual(received.envelope, { from: FROM.address, to: ['ada@example.com'] });
       assert.equal(received.subject, mail.subject);

@@ -8,9 +8,9 @@ import { apiMigrations } from '../src/db/migrations.js';
 import type { ApiDatabase } from '../src/db/schema.js';
 import { sessionStore, type SessionStore } from '../src/tokens/session-store.js';
 
-/** Polls until the check holds (notices and reconnections are asynchronous), or fails after 5 s. */
+/** Polls until the check holds (notices and reconnections are asynchronous), or fails after 15 s (a loaded machine is slow, not wrong). */
 async function eventually(check: () => Promise<boolean>, what: string) {
-  for (let waited = 0; waited < 5000; waited += 50) {
+  for (let waited = 0; waited < 15_000; waited += 50) {
     if (await check()) return;
     await sleep(50);
   }

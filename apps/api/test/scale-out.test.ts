@@ -5,9 +5,9 @@ import type { TestServer } from '../src/testing/index.js';
 import { demoAccessToken, json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
 
-/** Polls until the check holds (notices between instances are asynchronous), or fails after 5 s. */
+/** Polls until the check holds (notices between instances are asynchronous), or fails after 15 s (a loaded machine is slow, not wrong). */
 async function eventually(check: () => Promise<boolean>, what: string) {
-  for (let waited = 0; waited < 5000; waited += 50) {
+  for (let waited = 0; waited < 15_000; waited += 50) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -102,10 +102,10 @@ describe(
       // A status, or 'unreachable' for a connection the stopping instance closed before taking the request
       // (a load balancer retries those elsewhere).
       const outcomes = { a: [] as Array<number | 'unreachable'>, b: [] as Array<number | 'unreachable'> };
-      const deadline = Date.now() + 3000;
+      let loading = true;
 
       const loadOn = async (url: string, slot: number, into: Array<number | 'unreachable'>) => {
-        for (let i = 0; Date.now() < deadline; i += 1) {
+        for (let i = 0; loading; i += 1) {
           const token = tokens[slot]!;
           if (i % 2 === 0) {
             const call = post(url, apiPaths.auth.validate, { access_token: token });
@@ -124,20 +124,21 @@ describe(
         ...Array.from({ length: 4 }, (_, slot) => loadOn(bUrl, slot, outcomes.b)),
         ...Array.from({ length: 4 }, (_, slot) => loadOn(a.baseUrl, 4 + slot, outcomes.a)),
       ]);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Stopped once it is under load (however slow this machine is), while the load goes on.
+      await eventually(async () => outcomes.a.filter((o) => o === 200).length > 10, 'A under load');
       const stopped = Date.now();
       await a.server.close(); // graceful: requests A took are answered, then it ends
       assert.ok(Date.now() - stopped < 5000, 'A stops promptly, not after keep-alive timeouts');
+      const servedBefore = outcomes.b.length;
+      await eventually(async () => outcomes.b.length > servedBefore + 20, 'B serving on after A stopped');
+      loading = false;
       await load;
 
-      const answeredByA = outcomes.a.filter((o) => o === 200).length;
-      assert.ok(answeredByA > 10, 'A was under load when it stopped');
       assert.deepEqual(
         outcomes.a.filter((o) => o !== 200 && o !== 503 && o !== 'unreachable'),
         [],
         'A answered every request it took (503 while closing, nothing else)',
       );
-      assert.ok(outcomes.b.length > 50, 'B served throughout');
       assert.deepEqual([...new Set(outcomes.b)], [200], 'B refused nothing');
       // Every loop's latest token is good on B: A answered each refresh it took, so none was spent
       // without its loop receiving the new token.

@@ -6,7 +6,7 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
 import { startHostedIdp } from './support/hosted-idp.js';
 import { createUser, mailFor, tokenOf } from './support/links.js';
-import { sleep } from './support/mail.js';
+import { aSecondAgo } from './support/clock.js';
 import { json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
 
@@ -106,17 +106,20 @@ for (const kind of testDatabaseKinds()) {
 
     it('refuses an ID token issued before the borrower’s cut-off (password change, sign-out everywhere)', async () => {
       const subject = `00u-cut-off-${kind}`;
-      const before = await hosted.idToken({ sub: subject, jti: `ID.cut-off-1-${kind}` });
-      assert.equal((await exchange(url, await hosted.idToken({ sub: subject }))).status, 200);
-      await sleep(1100 - (Date.now() % 1000)); // iat and the cut-off have whole seconds
+      // Issued a minute ago; the cut-off (whole seconds, as iat) falls between it and the tokens of now.
+      const iat = Math.floor(Date.now() / 1000) - 60;
+      const before = await hosted.idToken({ sub: subject, jti: `ID.cut-off-1-${kind}`, iat });
+      const signedIn = await hosted.idToken({ sub: subject, jti: `ID.cut-off-2-${kind}` });
+      assert.equal((await exchange(url, signedIn)).status, 200);
       await server.server.db
         .updateTable('borrower')
-        .set({ tokens_not_before: sql<Date>`now()` })
+        .set({ tokens_not_before: new Date((iat + 30) * 1000) })
         .where('idp_subject', '=', subject)
         .execute();
       expectSpent(await exchange(url, before), API_ERROR_CODES.idTokenRevoked, /issued before/);
       // Refused, not spent: and one issued after the cut-off signs in.
-      assert.equal((await exchange(url, await hosted.idToken({ sub: subject }))).status, 200);
+      const after = await hosted.idToken({ sub: subject, jti: `ID.cut-off-3-${kind}` });
+      assert.equal((await exchange(url, after)).status, 200);
     });
 
     it('refuses an ID token after the borrower signed out', async () => {
@@ -148,7 +151,8 @@ for (const kind of testDatabaseKinds()) {
 
     it('refuses an ID token issued before a password reset by e-mailed link', async () => {
       const user = await createUser(server);
-      const kept = await idpSignIn(user);
+      // Signed in a second before the reset (the cut-off has whole seconds, as iat).
+      const kept = await aSecondAgo(() => idpSignIn(user));
       const sent = await post(
         url,
         apiPaths.auth.passwordReset,
@@ -158,7 +162,6 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(sent.status, 200);
       const [message] = await mailFor(url, user.login);
       const link = tokenOf(message!, 'password-reset');
-      await sleep(1100 - (Date.now() % 1000)); // iat and the cut-off have whole seconds
       const reset = await post(url, apiPaths.auth.passwordResetFinish, {
         token: link,
         password: 'Brand-new-Passw0rd',

@@ -6,8 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, describe, test } from 'node:test';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@customer-core/database/testing';
-import { PORTAL, apiToken, freePort, oktaApi } from './support.js';
+import {
+  createTestDatabase,
+  freePort,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '@customer-core/database/testing';
+import { PORTAL, apiToken, oktaApi } from './support.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 

@@ -1,11 +1,10 @@
 // Test harness: a real Fastify app with the identity provider, on a real port, driven over HTTP.
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { openDatabase } from '@customer-core/database';
-import { createTestDatabase, type TestDatabaseKind } from '@customer-core/database/testing';
+import { createTestDatabase, freePort, type TestDatabaseKind } from '@customer-core/database/testing';
 import {
   createIdentityProvider,
   idpMigrations,
@@ -34,15 +33,6 @@ export async function openTestDb(kind: TestDatabaseKind): Promise<TestDb> {
       await testDb.drop();
     },
   };
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 export interface TestApp {

@@ -9,6 +9,8 @@ import { openDatabase, type DatabaseLocation } from './database.js';
 import { migrateToLatest, type Migrations } from './migrations.js';
 import { createPGlitePool } from './pglite-pool.js';
 
+export { freePort } from './free-port.js';
+
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
@@ -118,7 +120,20 @@ export async function createPostgresDatabase(adminUrl: string, prefix: string): 
     name,
     serverVersion,
     drop: async () => {
-      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      await withAdmin(adminUrl, async (admin) => {
+        // A closed pool's sockets may still be closing (pg resolves end() before they have): forcing
+        // the drop then would cut a closing connection, whose client has no error listener left and
+        // throws. So wait for the server to see them gone, then force what is really left.
+        for (let waited = 0; waited < 5_000; waited += 20) {
+          const { rows } = await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await admin.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }

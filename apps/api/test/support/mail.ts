@@ -25,10 +25,7 @@ export async function mailTestDatabase(kind: TestDatabaseKind) {
     another: open,
     async close() {
       for (const pool of pools) await pool.destroy();
-      // pg's pool.end() resolves before its sockets have closed; a forced drop would then terminate a
-      // closing connection, whose pool (with no error listener) throws. Give them a moment.
-      await sleep(200);
-      await database.drop();
+      await database.drop(); // waits for the pools' closing sockets
     },
   };
 }
