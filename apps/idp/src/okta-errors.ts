@@ -41,3 +41,6 @@ export const apiValidationFailed = (field: string, causes: string[]) =>
 export const resourceNotFound = (name: string, type: string) =>
   oktaError('E0000007', `Not found: Resource not found: ${name} (${type})`);
 export const invalidToken = () => oktaError('E0000011', 'Invalid token provided');
+/** Change password: the old password given is not the user's (403). */
+export const credentialsUpdateFailed = (causes: string[]) =>
+  oktaError('E0000014', 'Update of credentials failed', causes);
