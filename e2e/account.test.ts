@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot } from './support/browser.js';
 import { DESKTOP, PHONE } from './support/loans.js';
-import { openPortal, signInAsDemo, type Portal } from './support/portal.js';
+import { waitForMail } from './support/mailbox.js';
+import { openPortal, signInAsDemo, submitSignIn, type Portal } from './support/portal.js';
 import { onSignIn, SESSION_ENDED_NOTICE } from './support/session.js';
 
 // The borrower's own account: where they are signed in, and signing the other browsers out. Each
@@ -110,5 +112,71 @@ describe('the account page (browser)', () => {
     await here.reload();
     await here.getByTestId('session-row').first().waitFor();
     assert.equal(await here.getByTestId('session-row').count(), 1);
+  });
+
+  it('changes the password: the other device is signed out, the borrower e-mailed, the new one signs in', async () => {
+    const borrower = { email: `changer-${randomUUID()}@example.com`, password: 'Before-Change-31' };
+    const newPassword = 'After-Change-47';
+    await portal.server.server.identityProvider!.users.create({
+      login: borrower.email,
+      password: borrower.password,
+      firstName: 'Rosa',
+      lastName: 'Parks',
+    });
+    // Signed in: back where the borrower was (the home page, or the page a sign-out interrupted).
+    const signIn = async (page: Page, password: string) => {
+      await page.goto(routes.signIn.path);
+      await submitSignIn(page, borrower.email, password);
+      await page.waitForURL((url) => url.pathname.startsWith(routes.dashboard.path), { timeout: 20_000 });
+    };
+    const { page: laptop } = await portal.newPage();
+    const { page: phone } = await portal.newPage();
+    const errors = collectPageErrors(laptop);
+    await signIn(laptop, borrower.password);
+    await signIn(phone, borrower.password);
+
+    await openAccount(laptop);
+    const section = laptop.getByTestId('account-password');
+    const choice = section.getByRole('checkbox', { name: 'Sign out everywhere else' });
+    assert.equal(await choice.isChecked(), true, 'ticked by default');
+    await assertAccessible(laptop, 'account page with change password');
+    await section.scrollIntoViewIfNeeded();
+    await screenshots(laptop, 'account-change-password');
+
+    // A wrong current password: said under that field, and what was typed stays.
+    await section.getByLabel('Current password').fill('Not-My-Password-1');
+    await section.getByLabel('New password', { exact: true }).fill(newPassword);
+    await section.getByLabel('Confirm new password').fill(newPassword);
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await section.getByText('That isn’t your current password. Check it and try again.').waitFor();
+    assert.equal(await section.getByLabel('New password', { exact: true }).inputValue(), newPassword);
+    assert.equal(
+      await section.getByLabel('Current password').evaluate((node) => node === document.activeElement),
+      true,
+    );
+    await assertAccessible(laptop, 'change password with a wrong current password');
+    await screenshots(laptop, 'account-change-password-wrong');
+
+    await section.getByLabel('Current password').fill(borrower.password);
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await laptop
+      .getByTestId('account-password-notice')
+      .filter({ hasText: 'Your password is changed, and your other device is signed out.' })
+      .waitFor();
+    assert.equal(await section.getByLabel('New password', { exact: true }).inputValue(), '', 'cleared');
+    // The list of devices follows: only this one is left.
+    await laptop.getByTestId('session-row').nth(1).waitFor({ state: 'detached' });
+    await assertAccessible(laptop, 'change password done');
+    await screenshots(laptop, 'account-change-password-done');
+
+    await expectSignedOut(phone);
+    const mail = await waitForMail(portal.baseUrl, borrower.email);
+    assert.match(mail.subject, /password was changed$/);
+    assert.match(mail.text, /Your other devices were signed out\./);
+    await signIn(phone, newPassword);
+    // This device carries on.
+    await laptop.getByRole('navigation').getByRole('link', { name: 'Documents' }).first().click();
+    await laptop.waitForURL(onPath(routes.documents.path));
+    assert.deepEqual(errors, []);
   });
 });

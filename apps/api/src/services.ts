@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { IdentityProvider } from '@customer-core/idp';
 import { accountSessions, type AccountSessions } from './account/account-sessions.js';
+import { passwordChange, type PasswordChange } from './account/password-change.js';
 import { loanApplications, type LoanApplications } from './applications/applications.js';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
@@ -43,6 +44,8 @@ export interface AuthServices {
   sessions: SessionStore;
   /** The borrower's sign-in sessions as they see them: every sign-in begins one here. */
   accountSessions: AccountSessions;
+  /** A signed-in borrower's own password change (account page). */
+  changePassword: PasswordChange;
   lookupTokens: LookupTokenStore;
   borrowers: BorrowerRepository;
   /** Trusted systems and operators: each credential is good for one scope (lookup tokens, operators' calls). */
@@ -119,6 +122,7 @@ export async function createAuthServices(
     signingKeyRetirementSeconds: signingKeyRetirementSeconds(config),
     sessions,
     accountSessions: signInSessions,
+    changePassword: passwordChange({ db, directory, borrowers, accountSessions: signInSessions, mail }),
     lookupTokens: lookupTokenStore(db),
     borrowers,
     serviceCredentials: config.serviceCredentials,

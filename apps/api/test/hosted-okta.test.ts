@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import {
+  ACCOUNT_ERROR_CODES,
   accountApiPaths,
   API_ERROR_CODES,
   apiPaths,
@@ -222,6 +223,51 @@ for (const kind of testDatabaseKinds()) {
       // Okta's DELETE /api/v1/sessions/{id}: that session is gone from the org, the other stays.
       assert.equal(await orgSession(phone.orgSid), 404);
       assert.equal(await orgSession(laptop.orgSid), 200);
+    });
+
+    it("changes the password through the org's change_password: the old one checked there, its policy applied", async () => {
+      const user = await orgUser();
+      const signIn = async () => {
+        const { idToken } = await signInThroughIdp(
+          org.url,
+          { username: user.login, password: PASSWORD },
+          TEST_ORG_CLIENT_ID,
+          portal.baseUrl,
+        );
+        const { body } = await json<{ access_token: string }>(
+          await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+        );
+        return body.access_token;
+      };
+      const laptop = await signIn();
+      const phone = await signIn();
+      const change = (body: Record<string, unknown>) =>
+        fetch(`${portal.baseUrl}${accountApiPaths.password}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${laptop}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ currentPassword: PASSWORD, signOutOtherSessions: true, ...body }),
+        }).then((response) => json<{ error?: string; message?: string; endedSessions?: number }>(response));
+
+      const wrong = await change({ currentPassword: 'Not-The-Pass-1', newPassword: NEW_PASSWORD });
+      assert.equal(wrong.status, 400);
+      assert.equal(wrong.body.error, ACCOUNT_ERROR_CODES.wrongPassword);
+      // The portal's rules allow it; the org's default policy refuses a part of the username (its domain).
+      const refused = await change({ newPassword: 'Example-Pass-3!' });
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.error, API_ERROR_CODES.passwordRefused);
+      assert.ok(refused.body.message?.startsWith(PASSWORD_REFUSED_MESSAGE), refused.body.message);
+
+      const changed = await change({ newPassword: NEW_PASSWORD });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      assert.equal(changed.body.endedSessions, 1);
+      assert.equal((await authn(org.url, user.login, NEW_PASSWORD)).status, 200);
+      assert.equal((await authn(org.url, user.login, PASSWORD)).status, 401);
+      const other = await fetch(`${portal.baseUrl}${apiPaths.auth.profile}`, {
+        headers: { authorization: `Bearer ${phone}` },
+      });
+      assert.equal(other.status, 401, 'the other device is signed out');
+      const [mail] = await mailFor(portal.baseUrl, user.login);
+      assert.match(mail!.subject, /password was changed$/);
     });
   });
 }

@@ -16,6 +16,7 @@ import {
 import { createOidcProvider, type ClientOptions } from './provider.js';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
 import { dummyPasswordHash } from './passwords.js';
+import { passwordVerifier } from './password-change.js';
 import { createPasswordPolicy, type PasswordPolicyOptions } from './password-policy.js';
 import { purgeExpiredSignInState } from './purge.js';
 import { databaseRequestCountStore } from './request-count-store.js';
@@ -81,6 +82,16 @@ export interface IdentityProvider {
     findByLogin(login: string): Promise<IdpUser | undefined>;
     /** Also lifts lockouts; does not end sessions (call endSessions for that). */
     setPassword(id: string, password: string): Promise<void>;
+    /**
+     * The user's own change: sets `newPassword` when `currentPassword` is theirs, checked as a sign-in
+     * from `network` is, lockout included; false when it is not. Throws PasswordCheckBusyError.
+     */
+    changePassword(
+      id: string,
+      currentPassword: string,
+      newPassword: string,
+      network: string,
+    ): Promise<boolean>;
   };
   /** A one-time session token for the user, as /api/v1/authn issues (for other sign-in routes). */
   issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
@@ -138,6 +149,12 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     bodies,
   });
   const jwks = publicJwks(signingKeys);
+  const verifyCurrentPassword = passwordVerifier({
+    users,
+    throttle,
+    logger,
+    signInQueueDepth: options.signInQueueDepth ?? DEFAULT_SIGN_IN_QUEUE_DEPTH,
+  });
 
   async function endSessions(accountId: string): Promise<void> {
     await destroyAccountArtefacts(db, accountId);
@@ -158,6 +175,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     endSessions,
     endSession,
     findSession: (sessionId) => findSession(db, sessionId),
+    verifyCurrentPassword,
+    trustProxy: options.trustProxy,
   });
 
   const purgeExpired = async () => {
@@ -193,6 +212,11 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       findById: users.findById,
       findByLogin: users.findByLogin,
       setPassword: users.setPassword,
+      async changePassword(id, currentPassword, newPassword, network) {
+        if (!(await verifyCurrentPassword(id, currentPassword, network))) return false;
+        await users.setPassword(id, newPassword);
+        return true;
+      },
     },
     issueSessionToken: async (userId) => {
       if (!(await users.findById(userId))) throw new Error('no such user');

@@ -4,6 +4,7 @@ export {
   type IdentityProviderOptions,
 } from './identity-provider.js';
 export { idpMigrations } from './migrations.js';
+export { PasswordCheckBusyError } from './password-change.js';
 // The API keys its own rate limits on the same client address as the provider's lockout.
 export { clientAddress, networkOf } from './client-address.js';
 export type { IdpDatabase } from './schema.js';

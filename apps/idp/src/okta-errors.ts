@@ -50,3 +50,6 @@ export const invalidPasscode = () =>
 export const operationNotAllowed = () =>
   oktaError('E0000079', 'This operation is not allowed in the current authentication state.');
 export const userLocked = () => oktaError('E0000069', 'User Locked');
+/** Change password: the old password given is not the user's (403). */
+export const credentialsUpdateFailed = (causes: string[]) =>
+  oktaError('E0000014', 'Update of credentials failed', causes);

@@ -41,9 +41,16 @@ export const UpdateUserBody = z.object({
   credentials: z.object({ password: PasswordCredential }),
 });
 
+/** POST /api/v1/users/{id}/credentials/change_password: the user's old password and the new one. */
+export const ChangePasswordBody = z.object({
+  oldPassword: PasswordCredential,
+  newPassword: PasswordCredential,
+});
+
 /** The field Okta names for an issue: the profile property, or `password` for any credential. */
 function fieldOf(path: readonly PropertyKey[]): string {
   if (path[0] === 'credentials') return 'password';
+  if (path[0] === 'oldPassword' || path[0] === 'newPassword') return path[0];
   const last = path.at(-1);
   return typeof last === 'string' ? last : 'body';
 }

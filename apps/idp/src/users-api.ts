@@ -2,19 +2,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // typings of app.createRateLimit
 import { findControlCharacter } from '@customer-core/contracts';
 import type { ApiTokens } from './api-tokens.js';
+import { clientAddress, networkOf } from './client-address.js';
 import type { IdpSession } from './oidc-adapter.js';
 import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
 import {
   apiValidationFailed,
+  credentialsUpdateFailed,
   invalidToken,
   malformedRequest,
   rateLimited,
   resourceNotFound,
+  serviceBusy,
 } from './okta-errors.js';
+import { PasswordCheckBusyError, type VerifyCurrentPassword } from './password-change.js';
 import { oktaSession, oktaUser } from './okta-user.js';
 import type { PasswordPolicy } from './password-policy.js';
 import { LoginAlreadyExistsError, type IdpUser, type UserRepository } from './users.js';
-import { CreateUserBody, UpdateUserBody, parseOktaBody } from './users-api-bodies.js';
+import { ChangePasswordBody, CreateUserBody, UpdateUserBody, parseOktaBody } from './users-api-bodies.js';
 
 export const USERS_PATH = '/api/v1/users';
 export const SESSIONS_PATH = '/api/v1/sessions';
@@ -37,6 +41,10 @@ export interface UsersApiDependencies {
   endSession(sessionId: string, accountId: string): Promise<boolean>;
   /** A live session by the sid of its ID tokens. */
   findSession(sessionId: string): Promise<IdpSession | undefined>;
+  /** Checks a user's current password as a sign-in does, lockout included. */
+  verifyCurrentPassword: VerifyCurrentPassword;
+  /** Behind a load balancer: the caller's address is the last X-Forwarded-For entry. */
+  trustProxy: boolean;
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -176,6 +184,35 @@ export function usersApiRoutes(deps: UsersApiDependencies) {
       const updated = await users.findById(user.id);
       if (!updated) return notFound(reply, idOrLogin); // deleted meanwhile
       return reply.send(oktaUser(updated, orgUrl));
+    });
+
+    // Okta's "Change password": the old password must be the user's (a wrong one counts against the
+    // lockout as a wrong sign-in does, from the caller's network), the new one meet the policy.
+    app.post(`${USERS_PATH}/:idOrLogin/credentials/change_password`, routeOptions, async (request, reply) => {
+      const { idOrLogin } = request.params as { idOrLogin: string };
+      const parsed = parseOktaBody(ChangePasswordBody, request.body);
+      if (!parsed.success) return sendOktaError(reply, 400, parsed.error);
+      const user = await findUser(idOrLogin);
+      if (!user) return notFound(reply, idOrLogin);
+      const network = networkOf(clientAddress(request, deps.trustProxy));
+      let verified: IdpUser | undefined;
+      try {
+        verified = await deps.verifyCurrentPassword(user.id, parsed.data.oldPassword.value, network);
+      } catch (error) {
+        if (error instanceof PasswordCheckBusyError) return sendOktaError(reply, 503, serviceBusy());
+        throw error;
+      }
+      if (!verified)
+        return sendOktaError(
+          reply,
+          403,
+          credentialsUpdateFailed(['oldPassword: The credentials provided were incorrect.']),
+        );
+      const password = parsed.data.newPassword.value;
+      if (!policy.accepts(password, user)) return sendOktaError(reply, 400, passwordRefused());
+      await users.setPassword(user.id, password);
+      request.log.info({ userId: user.id }, 'users api: password changed by the user');
+      return reply.send({ password: {}, provider: { type: 'OKTA', name: 'OKTA' } });
     });
 
     // Okta ends the IdP sessions and, with oauthTokens=true, the tokens; here both always end.

@@ -240,6 +240,61 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(signedIn.status, 200);
     });
 
+    test('POST /api/v1/users/{id}/credentials/change_password: the old password, then the policy', async () => {
+      const created = await api(
+        'POST',
+        '/api/v1/users?activate=true',
+        newUser({ login: 'grace@example.com' }),
+      );
+      const path = `/api/v1/users/${String(created.body.id)}/credentials/change_password`;
+      const change = (oldPassword: string, newPassword: string) =>
+        api('POST', path, { oldPassword: { value: oldPassword }, newPassword: { value: newPassword } });
+
+      const wrong = await change('Not-her-password-1', 'Another-password-2');
+      assertOktaError(wrong, 403, 'E0000014');
+      assert.equal(wrong.body.errorSummary, 'Update of credentials failed');
+      assert.deepEqual(causes(wrong.body), ['oldPassword: The credentials provided were incorrect.']);
+
+      const refused = await change(PASSWORD, 'Grace-2024-x');
+      assertOktaError(refused, 400, 'E0000001');
+      assert.deepEqual(causes(refused.body), [REFUSAL]);
+
+      const missing = await api('POST', path, { oldPassword: { value: PASSWORD } });
+      assertOktaError(missing, 400, 'E0000001');
+      assert.deepEqual(causes(missing.body), ['newPassword: The field cannot be left blank']);
+      assertOktaError(await api('POST', path, []), 400, 'E0000003');
+      assertOktaError(
+        await api('POST', '/api/v1/users/nobody@example.com/credentials/change_password', {
+          oldPassword: { value: PASSWORD },
+          newPassword: { value: 'Another-password-2' },
+        }),
+        404,
+        'E0000007',
+      );
+
+      const changed = await change(PASSWORD, 'Another-password-2');
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      assert.deepEqual(changed.body, { password: {}, provider: { type: 'OKTA', name: 'OKTA' } });
+      const login = (password: string) => authn(server.baseUrl, { username: 'grace@example.com', password });
+      assert.equal((await login(PASSWORD)).status, 401);
+      assert.equal((await login('Another-password-2')).status, 200);
+    });
+
+    test('wrong old passwords count against the lockout as wrong sign-ins do', async () => {
+      const created = await api('POST', '/api/v1/users?activate=true', newUser({ login: 'ada@example.com' }));
+      const path = `/api/v1/users/${String(created.body.id)}/credentials/change_password`;
+      const change = (oldPassword: string) =>
+        api('POST', path, {
+          oldPassword: { value: oldPassword },
+          newPassword: { value: 'Another-password-2' },
+        });
+      for (let i = 0; i < 10; i += 1) assertOktaError(await change(`Wrong-password-${i}`), 403, 'E0000014');
+      // Locked for the caller's network: the right password is refused there too.
+      assertOktaError(await change(PASSWORD), 403, 'E0000014');
+      const elsewhere = await authn(server.baseUrl, { username: 'ada@example.com', password: PASSWORD });
+      assert.equal(elsewhere.status, 200, 'another network still signs in with the unchanged password');
+    });
+
     test('DELETE /api/v1/users/{id}/sessions ends the IdP sessions and unused session tokens', async () => {
       const created = await api('POST', '/api/v1/users?activate=true', newUser({ login: 'mae@example.com' }));
       const id = String(created.body.id);

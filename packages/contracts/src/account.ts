@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { EmailSchema } from './credentials.js';
+import { EmailSchema, MAX_PASSWORD_LENGTH } from './credentials.js';
+import { NewPasswordSchema } from './password.js';
+import { singleLineText } from './text.js';
 import { route } from './routes.js';
 
 // The borrower's own account (Bearer product access token), and the operators' view of a borrower's
@@ -12,6 +14,8 @@ export const accountApiPaths = {
   endSession: route('/api/account/sessions/:sessionId/end'),
   /** Ends every session of the borrower but the one calling. */
   endOtherSessions: '/api/account/sessions/end-others',
+  /** Changes the borrower's password (POST), proving the current one. */
+  password: '/api/account/password',
   operator: {
     /** ?email=: a borrower's active sessions. */
     sessions: '/api/operator/sessions',
@@ -59,3 +63,34 @@ export type EndedSessions = z.infer<typeof EndedSessionsSchema>;
 
 export const OperatorSessionsQuerySchema = z.object({ email: EmailSchema });
 export const OperatorEndAllSessionsRequestSchema = z.object({ email: EmailSchema });
+
+/**
+ * Change password. The current password is checked by the directory as a sign-in checks it (a wrong
+ * one counts against the lockout), so it is itself the fresh proof of identity the change needs.
+ */
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: singleLineText()
+    .min(1, 'Enter your current password.')
+    .max(MAX_PASSWORD_LENGTH, 'That isn’t your current password.'),
+  newPassword: NewPasswordSchema,
+  /** End every other session of the borrower (ticked by default on the page). */
+  signOutOtherSessions: z.boolean(),
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+export const ChangePasswordResponseSchema = z.object({
+  passwordChanged: z.literal(true),
+  /** How many other sessions were signed out. */
+  endedSessions: z.number().int().nonnegative(),
+});
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
+
+/** Error codes of the account routes a screen tells apart. */
+export const ACCOUNT_ERROR_CODES = {
+  /** The current password given is not the borrower's (or a lockout refuses it for now). */
+  wrongPassword: 'wrong_password',
+  /** The new password is the current one. */
+  passwordUnchanged: 'password_unchanged',
+  /** The borrower signs in without a password of the portal's directory: there is none to change. */
+  noPassword: 'no_password',
+} as const;

@@ -1,5 +1,11 @@
-import { LoginAlreadyExistsError, type IdentityProvider } from '@customer-core/idp';
-import { LoginTakenError, type Directory } from './directory.js';
+import {
+  LoginAlreadyExistsError,
+  networkOf,
+  PasswordCheckBusyError,
+  type IdentityProvider,
+} from '@customer-core/idp';
+import { LoginTakenError, WrongPasswordError, type Directory } from './directory.js';
+import { DirectoryUnavailableError } from './okta-directory.js';
 
 /** The bundled identity provider, in this process: its own users, sessions and session tokens. */
 export function bundledDirectory(idp: IdentityProvider, issuer: string): Directory {
@@ -16,6 +22,16 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
       }
     },
     setPassword: (id, password) => idp.users.setPassword(id, password),
+    async changePassword(id, currentPassword, newPassword, clientAddress) {
+      let changed: boolean;
+      try {
+        changed = await idp.users.changePassword(id, currentPassword, newPassword, networkOf(clientAddress));
+      } catch (error) {
+        // Every core busy checking passwords: a moment's wait, as for a hosted org that is busy.
+        throw error instanceof PasswordCheckBusyError ? new DirectoryUnavailableError('busy') : error;
+      }
+      if (!changed) throw new WrongPasswordError();
+    },
     endSessions: (id) => idp.endSessions(id),
     endSession: async (sessionId, userId) => void (await idp.endSession(sessionId, userId)),
     hasSession: (sessionId, userId) => idp.hasSession(sessionId, userId),

@@ -12,6 +12,17 @@ export interface Directory {
   create(user: NewDirectoryUser): Promise<DirectoryUser>;
   /** Sets a password as an administrator would (lifting a lockout). Throws PasswordRefusedError. */
   setPassword(id: string, password: string): Promise<void>;
+  /**
+   * The user's own change: sets `newPassword` when `currentPassword` is theirs. A wrong one counts
+   * against the sign-in lockout as a wrong sign-in from `clientAddress` does (a hosted org counts it
+   * from the portal's address). Throws WrongPasswordError or PasswordRefusedError.
+   */
+  changePassword(
+    id: string,
+    currentPassword: string,
+    newPassword: string,
+    clientAddress: string,
+  ): Promise<void>;
   /** Ends every identity-provider session of the user, so none of its ID tokens is exchanged again. */
   endSessions(id: string): Promise<void>;
   /** Ends one identity-provider session (an ID token's sid) of the user; one already over is no error. */
@@ -57,5 +68,13 @@ export class PasswordRefusedError extends Error {
   constructor(readonly requirements: string) {
     super(`The password does not meet the directory's policy: ${requirements}`);
     this.name = 'PasswordRefusedError';
+  }
+}
+
+/** The current password given is not the user's (or a lockout refuses every password for now). */
+export class WrongPasswordError extends Error {
+  constructor() {
+    super("The current password is not the user's");
+    this.name = 'WrongPasswordError';
   }
 }

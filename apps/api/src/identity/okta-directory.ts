@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   LoginTakenError,
   PasswordRefusedError,
+  WrongPasswordError,
   type Directory,
   type DirectoryUser,
   type NewDirectoryUser,
@@ -46,7 +47,14 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
   const retries = options.rateLimitRetries ?? 3;
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  async function call(method: string, path: string, body?: unknown, authenticated = true): Promise<Response> {
+  /** `checksCredentials`: a 403 is the org refusing the user's own credentials, for the caller to read. */
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    authenticated = true,
+    checksCredentials = false,
+  ): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
@@ -81,7 +89,7 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         throw new DirectoryUnavailableError(`status ${response.status}`);
       }
       // (An authn call answers 401 for a wrong password: that is the caller's to read.)
-      if (authenticated && (response.status === 401 || response.status === 403)) {
+      if (authenticated && (response.status === 401 || (response.status === 403 && !checksCredentials))) {
         // A wrong or revoked API token, or one without the scopes: the operator must act.
         options.logger.error(
           { method, path: redactedPath(path), status: response.status },
@@ -129,6 +137,24 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         credentials: { password: { value: password } },
       });
       if (response.status === 400) throw await refusal(response);
+      await expectOk(response);
+    },
+    async changePassword(id, currentPassword, newPassword) {
+      const response = await call(
+        'POST',
+        `/api/v1/users/${encodeURIComponent(id)}/credentials/change_password`,
+        { oldPassword: { value: currentPassword }, newPassword: { value: newPassword } },
+        true,
+        true,
+      );
+      if (response.status === 400) throw await refusal(response);
+      if (response.status === 403) {
+        const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
+        // E0000014: the old password is wrong. Any other 403 is the API token's lack of rights.
+        if (error.errorCode === 'E0000014') throw new WrongPasswordError();
+        options.logger.error({ status: 403, errorCode: error.errorCode }, 'Okta refused the API token');
+        throw new DirectoryUnavailableError('the API token was refused');
+      }
       await expectOk(response);
     },
     async endSessions(id) {

@@ -40,6 +40,12 @@ export interface EmailVerificationEmailInput {
   expiresInMinutes: number;
 }
 
+export interface PasswordChangedEmailInput {
+  firstName?: string | null;
+  /** Whether the borrower's other devices were signed out with the change. */
+  otherSessionsEnded: boolean;
+}
+
 export function mailTemplates(brand: MailBrand) {
   const { absoluteUrl, renderEmail } = emailRenderer(brand);
   const lender = brand.lenderName;
@@ -127,6 +133,26 @@ export function mailTemplates(brand: MailBrand) {
     } satisfies TemplatedEmail;
   }
 
+  // Carries no link: a message that says "not you?" and offers a button is what phishing looks like.
+  function passwordChangedEmail({ firstName, otherSessionsEnded }: PasswordChangedEmailInput) {
+    return {
+      kind: 'password-changed',
+      subject: `Your ${lender} password was changed`,
+      ...renderEmail({
+        preheader: 'Your password was changed from your account page.',
+        heading: 'Your password was changed',
+        paragraphs: [
+          greeting(firstName),
+          `The password for your ${lender} account was just changed from your account page. From now on, use the new password to sign in.`,
+          otherSessionsEnded
+            ? 'Your other devices were signed out. You’ll need to sign in on them again.'
+            : 'Your other devices are still signed in.',
+        ],
+        footnote: `Didn’t change your password? Call us right away at ${brand.supportPhone} and we’ll secure your account.`,
+      }),
+    } satisfies TemplatedEmail;
+  }
+
   return {
     absoluteUrl,
     renderEmail,
@@ -134,6 +160,7 @@ export function mailTemplates(brand: MailBrand) {
     magicLinkEmail,
     invitationEmail,
     emailVerificationEmail,
+    passwordChangedEmail,
   };
 }
 

@@ -27,13 +27,15 @@ interface PasswordSetFormProps {
   confirmLabel?: string;
   /** Shown above the password fields, e.g. the account's read-only e-mail address. */
   children?: ReactNode;
+  /** Shown after the confirmation, before the button, e.g. a choice that goes with the change. */
+  afterFields?: ReactNode;
 }
 
 const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined;
 
 /**
  * The password-set form (spec sections 3 and 5): a new password and its confirmation, with the rules
- * as a live checklist. Used by password reset, and by registration.
+ * as a live checklist. Used by password reset, registration and the account page's change.
  */
 export function PasswordSetForm({
   idPrefix,
@@ -44,6 +46,7 @@ export function PasswordSetForm({
   passwordLabel = 'New password',
   confirmLabel = 'Confirm new password',
   children,
+  afterFields,
 }: PasswordSetFormProps) {
   const {
     register,
@@ -96,6 +99,7 @@ export function PasswordSetForm({
           aria-describedby={describedBy(confirmError && fieldErrorId(confirmId))}
         />
       </FormField>
+      {afterFields}
       <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
         {isSubmitting && <Spinner />}
         {submitLabel}

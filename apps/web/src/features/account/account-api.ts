@@ -1,13 +1,17 @@
 import {
+  ACCOUNT_ERROR_CODES,
   accountApiPaths,
   AccountSessionListSchema,
+  ChangePasswordResponseSchema,
   EndedSessionsSchema,
   type AccountSession,
+  type ChangePasswordRequest,
 } from '@customer-core/contracts';
 import { describeFailure } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 
-// The borrower's own account (Bearer product token): their sign-in sessions, ending other ones.
+// The borrower's own account (Bearer product token): their sign-in sessions, ending other ones, and
+// changing the password.
 
 export type SessionsOutcome =
   { kind: 'loaded'; sessions: AccountSession[] } | { kind: 'failed'; message: string };
@@ -43,3 +47,32 @@ export const endSession = (sessionId: string) => end(accountApiPaths.endSession.
 
 /** Signs out every session of the borrower but this one. */
 export const endOtherSessions = () => end(accountApiPaths.endOtherSessions);
+
+export type ChangePasswordOutcome =
+  | { kind: 'changed'; endedSessions: number }
+  /** The current password is wrong: its message goes under that field. */
+  | { kind: 'wrong-password'; message: string }
+  /** The new password is refused (too common, the directory's policy, the same): under that field. */
+  | { kind: 'password-refused'; message: string }
+  | { kind: 'failed'; message: string };
+
+const CHANGE_FAILED = 'We couldn’t change your password just now. Please try again in a few minutes.';
+
+/** Changes the borrower's password, proving the current one. */
+export async function changePassword(request: ChangePasswordRequest): Promise<ChangePasswordOutcome> {
+  const result = await sessionRequest(accountApiPaths.password, { method: 'POST', body: request });
+  if (!result.isError) {
+    const parsed = ChangePasswordResponseSchema.safeParse(result.data);
+    return parsed.success
+      ? { kind: 'changed', endedSessions: parsed.data.endedSessions }
+      : { kind: 'failed', message: CHANGE_FAILED };
+  }
+  const failure = describeFailure(result, CHANGE_FAILED);
+  if (result.status === 400 && !result.exceptionThrown && failure.serverMessage) {
+    if (failure.code === ACCOUNT_ERROR_CODES.wrongPassword)
+      return { kind: 'wrong-password', message: failure.serverMessage };
+    if (failure.code !== ACCOUNT_ERROR_CODES.noPassword)
+      return { kind: 'password-refused', message: failure.serverMessage };
+  }
+  return { kind: 'failed', message: failure.message };
+}

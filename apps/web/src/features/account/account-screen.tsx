@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
+import { ChangePasswordSection } from './change-password-section';
 import { SessionsSection } from './sessions-section';
 import './account.css';
 
@@ -7,6 +9,8 @@ import './account.css';
  * component, so more can sit beside them).
  */
 export function AccountScreen() {
+  // A password change may sign other devices out: the sessions list then loads again.
+  const [changes, setChanges] = useState(0);
   return (
     <section
       className="account"
@@ -17,9 +21,12 @@ export function AccountScreen() {
       <PageTitle title="Your account" />
       <header className="account__header">
         <h1 id="account-page-title">Your account</h1>
-        <p className="account__intro">Where you’re signed in, and signing out the devices you don’t use.</p>
+        <p className="account__intro">
+          Where you’re signed in, signing out the devices you don’t use, and your password.
+        </p>
       </header>
-      <SessionsSection />
+      <SessionsSection refresh={changes} />
+      <ChangePasswordSection onChanged={() => setChanges((n) => n + 1)} />
     </section>
   );
 }

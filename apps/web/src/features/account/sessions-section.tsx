@@ -56,8 +56,11 @@ function SessionItem({
   );
 }
 
-/** Where the borrower is signed in: every active session, and signing out the others. */
-export function SessionsSection() {
+/**
+ * Where the borrower is signed in: every active session, and signing out the others. `refresh`
+ * changes when another section ended sessions (a password change), so the list loads again.
+ */
+export function SessionsSection({ refresh = 0 }: { refresh?: number }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -74,7 +77,7 @@ export function SessionsSection() {
       if (!controller.signal.aborted) setState(loaded);
     });
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, refresh]);
 
   async function act(
     run: () => Promise<{ ok: true; ended: number } | { ok: false; message: string }>,

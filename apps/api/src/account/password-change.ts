@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
+import type { Directory } from '../identity/directory.js';
+import type { MailService } from '../mail/index.js';
+import type { MailExecutor } from '../mail/outbox.js';
+import type { AccountSessions } from './account-sessions.js';
+
+export interface PasswordChangeRequest {
+  borrowerId: string;
+  /** The caller's session: kept when the others are signed out. */
+  sid: string;
+  currentPassword: string;
+  newPassword: string;
+  signOutOtherSessions: boolean;
+  clientAddress: string;
+}
+
+export type PasswordChangeOutcome = { kind: 'changed'; endedSessions: number } | { kind: 'no_password' };
+
+/**
+ * A signed-in borrower changes their password. The directory checks the current one as a sign-in
+ * does (lockout included: WrongPasswordError) and applies its policy (PasswordRefusedError); then the
+ * other sessions end when asked, and the borrower is told by e-mail.
+ */
+export function passwordChange(deps: {
+  db: MailExecutor;
+  directory: Directory;
+  borrowers: BorrowerRepository;
+  accountSessions: AccountSessions;
+  mail: MailService;
+}) {
+  const { directory, borrowers, accountSessions, mail } = deps;
+
+  return async function changePassword(request: PasswordChangeRequest): Promise<PasswordChangeOutcome> {
+    const borrower = await borrowers.findById(request.borrowerId);
+    // Signed in from the lender's systems only, or through another issuer: no password of ours to change.
+    if (!borrower?.idpSubject || borrower.idpIssuer !== directory.issuer) return { kind: 'no_password' };
+    await directory.changePassword(
+      borrower.idpSubject,
+      request.currentPassword,
+      request.newPassword,
+      request.clientAddress,
+    );
+    const endedSessions = request.signOutOtherSessions
+      ? await accountSessions.endAll(borrower.id, request.sid)
+      : 0;
+    // The password lives in the directory (another database, or a hosted org): no transaction spans
+    // both, so the message is written once the change has happened, never for one that did not.
+    await mail.enqueue(deps.db, {
+      ...mail.templates.passwordChangedEmail({
+        firstName: borrower.firstName,
+        otherSessionsEnded: request.signOutOtherSessions,
+      }),
+      to: borrower.email,
+      idempotencyKey: `password-changed:${randomUUID()}`,
+    });
+    mail.nudge();
+    return { kind: 'changed', endedSessions };
+  };
+}
+
+export type PasswordChange = ReturnType<typeof passwordChange>;
