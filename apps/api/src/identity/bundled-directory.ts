@@ -18,6 +18,7 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     setPassword: (id, password) => idp.users.setPassword(id, password),
     endSessions: (id) => idp.endSessions(id),
     hasSession: (sessionId, userId) => idp.hasSession(sessionId, userId),
+    hasSecondFactor: (userId) => idp.hasSecondFactor(userId),
     // The provider trusts the portal in its own process: no password needed.
     sessionTokenFor: async (user) => (await idp.issueSessionToken(user.id)).sessionToken,
   };
