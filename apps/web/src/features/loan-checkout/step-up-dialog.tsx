@@ -5,12 +5,12 @@ import { FormField, fieldErrorId } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { Spinner } from '../../components/spinner';
 import { readAccessToken } from '../../lib/product-session-data';
-import { confirmIdentity, renewSignIn } from '../sign-in/sign-in';
+import { confirmIdentity, renewSignIn } from '../../lib/auth/sign-in';
 import './step-up-dialog.css';
 
 // The factor screens of sign-in, fetched only when the borrower has a second factor.
 const FactorStep = lazy(() =>
-  import('../sign-in/factors/factor-step').then((module) => ({ default: module.FactorStep })),
+  import('../../components/factors/factor-step').then((module) => ({ default: module.FactorStep })),
 );
 
 const PASSWORD_FIELD_ID = 'step-up-password';

@@ -1,9 +1,9 @@
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Spinner } from '../../../components/spinner';
-import { SupportPhone } from '../../../components/support-phone';
-import { getLenderBranding } from '../../../config/portal-config-meta';
-import { finishSignIn } from '../sign-in';
+import { Spinner } from '../spinner';
+import { SupportPhone } from '../support-phone';
+import { getLenderBranding } from '../../config/portal-config-meta';
+import { finishSignIn } from '../../lib/auth/sign-in';
 import { CODE_LENGTH, CodeField } from './code-field';
 import { CODE_REQUIRED, LOCKED, STEP_EXPIRED, WRONG_CODE, errorCodeOf } from './factor-errors';
 import { QrCode } from './qr-code';

@@ -1,8 +1,8 @@
 import { IDP_SCOPES, type SignIn } from '@customer-core/contracts';
 import type { AuthnTransaction, Tokens } from '@okta/okta-auth-js/authn';
-import { loadIdentityProvider, type IdentityProviderClient } from '../../lib/identity-provider';
-import { clearProductSession, storeAccessToken, storeProfileJson } from '../../lib/product-session';
-import { peekReturnPath } from '../../lib/return-path';
+import { loadIdentityProvider, type IdentityProviderClient } from '../identity-provider';
+import { clearProductSession, storeAccessToken, storeProfileJson } from '../product-session';
+import { peekReturnPath } from '../return-path';
 import { exchangeIdToken } from './exchange-id-token';
 
 const ID_TOKEN_FAILED = 'Sign in success, but error obtaining idToken';
