@@ -101,6 +101,8 @@ export interface IdentityProvider {
   endSession(sessionId: string, accountId: string): Promise<boolean>;
   /** Whether the session an ID token names (its sid claim) is still signed in as this account. */
   hasSession(sessionId: string, accountId: string): Promise<boolean>;
+  /** Whether sign-in asks this user for a second factor they have (an active one, policy not `off`). */
+  hasSecondFactor(userId: string): Promise<boolean>;
   /** Deletes expired artefacts now (also done on an interval). */
   purgeExpired(): Promise<void>;
   /** Stops the purge timer; the database stays open (it is the caller's). */
@@ -225,6 +227,9 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     endSessions,
     endSession,
     hasSession: (sessionId, accountId) => sessionExists(db, sessionId, accountId),
+    // Under `off` a factor is never asked, so a sign-in cannot show one: it does not count.
+    hasSecondFactor: async (userId) =>
+      (options.mfaPolicy ?? DEFAULT_MFA_POLICY) !== 'off' && (await factors.active(userId)).length > 0,
     purgeExpired,
     async close() {
       clearInterval(timer);

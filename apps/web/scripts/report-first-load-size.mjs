@@ -13,7 +13,7 @@ const BUDGET_BYTES = 110 * 1024;
 const TIERS = [
   ['first paint', null],
   ['interactive', ['src/features/sign-in/sign-in-form.tsx']],
-  ['on submit', ['src/features/sign-in/sign-in-resolver.ts', 'src/features/sign-in/sign-in.ts']],
+  ['on submit', ['src/features/sign-in/sign-in-resolver.ts', 'src/lib/auth/sign-in.ts']],
 ];
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));

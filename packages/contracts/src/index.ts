@@ -14,3 +14,4 @@ export * from './return-path.js';
 export * from './routes.js';
 export * from './storage-keys.js';
 export * from './text.js';
+export * from './step-up.js';

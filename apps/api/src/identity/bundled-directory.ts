@@ -35,6 +35,7 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     endSessions: (id) => idp.endSessions(id),
     endSession: async (sessionId, userId) => void (await idp.endSession(sessionId, userId)),
     hasSession: (sessionId, userId) => idp.hasSession(sessionId, userId),
+    hasSecondFactor: (userId) => idp.hasSecondFactor(userId),
     // The provider trusts the portal in its own process: no password needed.
     sessionTokenFor: async (user) => (await idp.issueSessionToken(user.id)).sessionToken,
   };

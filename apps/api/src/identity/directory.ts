@@ -34,6 +34,8 @@ export interface Directory {
   readonly idTokensNameSessions: boolean;
   /** Whether the session an ID token names (its sid) is still signed in as this user. */
   hasSession(sessionId: string, userId: string): Promise<boolean>;
+  /** Whether the user has an active second factor that sign-in asks for (step-up before signing). */
+  hasSecondFactor(userId: string): Promise<boolean>;
   /**
    * A one-time session token that completes the identity provider's sign-in in the browser, for a
    * user who just proved who they are to the portal (with the password, where they typed one), or

@@ -179,6 +179,13 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       const session = (await expectOk(response)) as { userId?: string; status?: string };
       return session.userId === userId && session.status === 'ACTIVE';
     },
+    async hasSecondFactor(userId) {
+      // Okta's Factors API: the user's enrolled factors; an active one is asked by the org's policy.
+      const response = await call('GET', `/api/v1/users/${encodeURIComponent(userId)}/factors`);
+      if (response.status === 404) return (await response.body?.cancel(), false);
+      const factors = (await expectOk(response)) as Array<{ status?: string }>;
+      return Array.isArray(factors) && factors.some((factor) => factor.status === 'ACTIVE');
+    },
     async sessionTokenFor(user, password) {
       // Okta mints a session token only from a sign-in: with the password the borrower just chose.
       if (password === undefined) return null;

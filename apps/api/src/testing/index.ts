@@ -4,3 +4,4 @@ export { completeSignInWithSessionToken, signInThroughIdp, type IdpTokens } from
 export { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
 export { inbox, type MailboxMessage } from './dev-mailbox.js';
 export { startTestOrg, TEST_ORG_CLIENT_ID, type TestOrg } from './test-org.js';
+export { signedInAgo } from './signed-in-ago.js';

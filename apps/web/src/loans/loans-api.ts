@@ -5,6 +5,7 @@ import {
   type LoanDetail,
   type LoanSummary,
   type SignDocumentRequest,
+  STEP_UP_REQUIRED,
 } from '@customer-core/contracts';
 import type { ApiResult } from '../lib/api-client';
 import { describeFailure } from '../lib/api-failure';
@@ -21,6 +22,8 @@ export type LoanOutcome =
   | { kind: 'not-found' }
   /** The API would not do it (e.g. a loan that can't be checked out): its message, for people. */
   | { kind: 'refused'; message: string }
+  /** Signing needs a recent sign-in: the borrower confirms it's them, then the call is made again. */
+  | { kind: 'step-up'; message: string }
   | { kind: 'failed'; message: string };
 
 const LOANS_FAILED = 'We couldn’t load your loans just now. Please try again in a few minutes.';
@@ -44,6 +47,8 @@ function loanOutcome(result: ApiResult, fallback: string): LoanOutcome {
   }
   if (result.status === 404 && !result.exceptionThrown) return { kind: 'not-found' };
   const failure = describeFailure(result, fallback);
+  if (result.status === 403 && failure.code === STEP_UP_REQUIRED && failure.serverMessage)
+    return { kind: 'step-up', message: failure.serverMessage };
   if ((result.status === 400 || result.status === 409) && failure.serverMessage)
     return { kind: 'refused', message: failure.serverMessage };
   return { kind: 'failed', message: failure.message };

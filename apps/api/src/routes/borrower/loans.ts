@@ -8,10 +8,12 @@ import {
   LoanIdSchema,
   LoanListSchema,
   SignDocumentRequestSchema,
+  STEP_UP_REQUIRED,
 } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import type { CheckoutOutcome } from '../../loans/loan-checkout.js';
+import { signingStepUp } from '../../loans/signing-step-up.js';
 import type { AuthServices } from '../../services.js';
 
 // The signed-in borrower's loans and their document checkout. A loan of someone else, a HIDDEN loan
@@ -19,6 +21,7 @@ import type { AuthServices } from '../../services.js';
 
 const LOAN_NOT_FOUND = 'No loan of yours has that id.';
 const notFound = () => new HttpError(404, 'not_found', LOAN_NOT_FOUND);
+const STEP_UP_MESSAGE = 'To sign this document, confirm it\u2019s you: enter your password again.';
 const documentNotFound = () => new HttpError(404, 'not_found', 'This loan has no document with that id.');
 
 // The ids in the path are taken as any text: one that is not even well-formed names no loan or
@@ -79,9 +82,10 @@ const errors = {
 };
 
 export const borrowerLoanRoutes =
-  ({ loans, checkAccessToken }: AuthServices): FastifyPluginAsyncZod =>
+  ({ loans, checkAccessToken, borrowers, directory }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { checkout } = loans;
+    const checkStepUp = signingStepUp({ borrowers, directory });
     const common = { preHandler: requireBorrower(checkAccessToken) };
     const described = { tags: ['borrower'], security: [{ bearer: [] }] };
 
@@ -166,12 +170,18 @@ export const borrowerLoanRoutes =
           summary: 'Sign a reviewed document with the name the borrower typed',
           params: LoanDocumentPathSchema,
           body: SignDocumentRequestSchema,
-          response: { 200: LoanDetailSchema, ...errors, 409: ApiErrorSchema },
+          response: { 200: LoanDetailSchema, ...errors, 403: ApiErrorSchema, 409: ApiErrorSchema },
         },
       },
       async (request) => {
-        const borrowerId = borrowerClaimsOf(request).sub;
+        const claims = borrowerClaimsOf(request);
+        const borrowerId = claims.sub;
         const { loanId, documentId } = documentIdsOf(request.params);
+        const stepUp = await checkStepUp(claims);
+        if (!stepUp.ok) {
+          request.log.info({ borrowerId, loanId, documentId, why: stepUp.why }, 'signing needs a step-up');
+          throw new HttpError(403, STEP_UP_REQUIRED, STEP_UP_MESSAGE);
+        }
         const outcome = await checkout.sign(borrowerId, loanId, documentId, {
           name: request.body.signatureName,
           clientAddress: request.ip,

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { DocumentStateBadge, type DocumentTone } from '../../loans/document-state-badge';
 import { formatInstant } from '../../loans/loan-format';
 import { SignDocumentForm } from './sign-document-form';
+import { StepUpDialog } from './step-up-dialog';
 import type { ActionResult } from './use-loan-checkout';
 
 export const documentTitleId = (documentId: string) => `document-${documentId}-title`;
@@ -35,6 +36,8 @@ export function CheckoutDocument({ document, actionable, onReview, onSign }: Che
   const [open, setOpen] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A signature the API wants a fresh sign-in for: kept while the borrower confirms it's them.
+  const [stepUp, setStepUp] = useState<{ signature: SignDocumentRequest; message: string } | null>(null);
   const titleId = documentTitleId(document.id);
   const bodyId = `document-${document.id}-body`;
   const toSign = actionable && document.requiresSignature && document.state === 'reviewed';
@@ -52,7 +55,9 @@ export function CheckoutDocument({ document, actionable, onReview, onSign }: Che
   const sign = async (signature: SignDocumentRequest) => {
     setFailure(null);
     const result = await onSign(signature);
-    if (!result.ok) setFailure(result.message);
+    if (result.ok) return;
+    if (result.stepUp) setStepUp({ signature, message: result.message });
+    else setFailure(result.message);
   };
 
   return (
@@ -131,6 +136,18 @@ export function CheckoutDocument({ document, actionable, onReview, onSign }: Che
       )}
 
       {toSign && <SignDocumentForm document={document} nameId={signatureNameId(document.id)} onSign={sign} />}
+      {stepUp && (
+        <StepUpDialog
+          message={stepUp.message}
+          onConfirmed={() => {
+            setStepUp(null);
+            // The same signature again, now with the new sign-in.
+            void sign(stepUp.signature);
+          }}
+          onCancel={() => setStepUp(null)}
+          returnFocusId={`${signatureNameId(document.id)}-sign`}
+        />
+      )}
 
       {document.state === 'signed' && document.signedAt && (
         <p className="checkout-document__done" data-testid="document-signature">

@@ -88,6 +88,7 @@ export function SignDocumentForm({ document, nameId, onSign }: SignDocumentFormP
       )}
       <button
         type="submit"
+        id={`${nameId}-sign`}
         className="button button--primary"
         disabled={isSubmitting}
         aria-label={`Sign document: ${document.title}`}

@@ -21,7 +21,10 @@ export type CheckoutState =
   | { kind: 'ready'; loan: LoanDetail; refused: string | null };
 
 /** What an action on a document came to, for the document's own view. */
-export type ActionResult = { ok: true; loan: LoanDetail } | { ok: false; message: string };
+export type ActionResult =
+  | { ok: true; loan: LoanDetail }
+  /** stepUp: the borrower must sign in again first (the message says so), then try again. */
+  | { ok: false; message: string; stepUp?: true };
 
 export const canCheckOut = (status: LoanStatus) =>
   (CHECKOUT_LOAN_STATUSES as readonly string[]).includes(status);
@@ -40,6 +43,7 @@ async function openCheckout(loanId: string, signal: AbortSignal): Promise<Checko
     case 'loaded':
       return { kind: 'ready', loan: started.loan, refused: null };
     case 'refused':
+    case 'step-up':
       return { kind: 'ready', loan, refused: started.message };
     case 'not-found':
       return { kind: 'not-found' };
@@ -74,6 +78,8 @@ export function useLoanCheckout(loanId: string) {
         return { ok: true, loan: outcome.loan };
       case 'not-found':
         return { ok: false, message: NOT_FOUND_NOW };
+      case 'step-up':
+        return { ok: false, message: outcome.message, stepUp: true };
       case 'refused':
       case 'failed':
         return { ok: false, message: outcome.message };

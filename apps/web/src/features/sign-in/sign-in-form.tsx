@@ -10,10 +10,10 @@ import { EMAIL_FIELD_ID, SignInFormView } from './sign-in-form-view';
 const SIGN_IN_FAILED = 'User could not be authenticated.';
 
 const loadResolver = () => import('./sign-in-resolver').then((module) => module.signInResolver);
-const loadSignIn = () => import('./sign-in');
+const loadSignIn = () => import('../../lib/auth/sign-in');
 // The second-factor screens: fetched only when an identity provider asks for a factor.
 const FactorStep = lazy(() =>
-  import('./factors/factor-step').then((module) => ({ default: module.FactorStep })),
+  import('../../components/factors/factor-step').then((module) => ({ default: module.FactorStep })),
 );
 
 // zodResolver(SignInSchema), fetched on first use so that zod stays out of the first paint.

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { FormField, fieldErrorId } from '../../../components/form-field';
+import { FormField, fieldErrorId } from '../form-field';
 
 export const CODE_LENGTH = 6;
 

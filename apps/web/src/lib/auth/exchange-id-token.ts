@@ -1,5 +1,5 @@
 import { AccessTokenResponseSchema, apiPaths, type TokenExchangeRequest } from '@customer-core/contracts';
-import { apiClient } from '../../lib/api-client';
+import { apiClient } from '../api-client';
 
 export const TOKEN_EXCHANGE_FAILED =
   'Sign in success, idToken obtained, but failure to exchange token with micro-auth';

@@ -1,9 +1,9 @@
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Spinner } from '../../../components/spinner';
-import { SupportPhone } from '../../../components/support-phone';
-import { getLenderBranding } from '../../../config/portal-config-meta';
-import { finishSignIn } from '../sign-in';
+import { Spinner } from '../spinner';
+import { SupportPhone } from '../support-phone';
+import { getLenderBranding } from '../../config/portal-config-meta';
+import { finishSignIn } from '../../lib/auth/sign-in';
 import { CODE_LENGTH, CodeField } from './code-field';
 import { CODE_REQUIRED, LOCKED, STEP_EXPIRED, WRONG_CODE, errorCodeOf } from './factor-errors';
 import { QrCode } from './qr-code';
@@ -23,10 +23,19 @@ interface FactorStepProps {
   transaction: AuthnTransaction;
   /** Back to the password form, with what to tell the borrower (nothing after a cancel). */
   onRestart(message?: string): void;
+  /** What a SUCCESS leads to; by default the rest of the sign-in (the page leaves for the provider). */
+  onSuccess?: (transaction: AuthnTransaction) => Promise<void>;
+  /** The words of the way back to the password form. */
+  backLabel?: string;
 }
 
 /** The second-factor screens of sign-in: one per Okta transaction state. */
-export function FactorStep({ transaction: first, onRestart }: FactorStepProps) {
+export function FactorStep({
+  transaction: first,
+  onRestart,
+  onSuccess = finishSignIn,
+  backLabel = 'Back to sign in',
+}: FactorStepProps) {
   const [transaction, setTransaction] = useState(first);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -45,7 +54,7 @@ export function FactorStep({ transaction: first, onRestart }: FactorStepProps) {
     try {
       const next = await action();
       if (next.status === 'SUCCESS') {
-        await finishSignIn(next); // the page leaves for the identity provider
+        await onSuccess(next); // by default the page leaves for the identity provider
         return;
       }
       setCode('');
@@ -81,7 +90,7 @@ export function FactorStep({ transaction: first, onRestart }: FactorStepProps) {
       </h2>
       {body}
       <button type="button" className="button button--secondary button--block" onClick={cancel}>
-        Back to sign in
+        {backLabel}
       </button>
     </section>
   );

@@ -1,8 +1,8 @@
 import { IDP_SCOPES, type SignIn } from '@customer-core/contracts';
 import type { AuthnTransaction, Tokens } from '@okta/okta-auth-js/authn';
-import { loadIdentityProvider, type IdentityProviderClient } from '../../lib/identity-provider';
-import { clearProductSession, storeAccessToken, storeProfileJson } from '../../lib/product-session';
-import { peekReturnPath } from '../../lib/return-path';
+import { loadIdentityProvider, type IdentityProviderClient } from '../identity-provider';
+import { clearProductSession, storeAccessToken, storeProfileJson } from '../product-session';
+import { peekReturnPath } from '../return-path';
 import { exchangeIdToken } from './exchange-id-token';
 
 const ID_TOKEN_FAILED = 'Sign in success, but error obtaining idToken';
@@ -60,6 +60,17 @@ export async function signIn(
   return undefined;
 }
 
+/** Steps 2 to 4: the product access token of a SUCCESS transaction, stored (the profile too). */
+async function storeProductSession(client: IdentityProviderClient, transaction: AuthnTransaction) {
+  if (transaction.status !== 'SUCCESS') throw new Error(`Could not sign in: ${transaction.status}`);
+  // (2) the identity profile, kept as received
+  storeProfileJson(transaction.user?.profile);
+  // (3) the session token turned silently into an ID token and an access token
+  const tokens = await obtainTokens(client, transaction.sessionToken);
+  // (4) the ID token exchanged for the product's access token
+  storeAccessToken(await exchangeIdToken(tokens.idToken?.idToken ?? ''));
+}
+
 /** Steps 2 to 5, once the transaction is SUCCESS (after the password, or after a second factor). */
 export async function finishSignIn(
   transaction: AuthnTransaction,
@@ -68,16 +79,31 @@ export async function finishSignIn(
   let client: IdentityProviderClient | undefined;
   try {
     client = await loadIdentityProvider();
-    if (transaction.status !== 'SUCCESS') throw new Error(`Could not sign in: ${transaction.status}`);
-    // (2) the identity profile, kept as received
-    storeProfileJson(transaction.user?.profile);
-    // (3) the session token turned silently into an ID token and an access token
-    const tokens = await obtainTokens(client, transaction.sessionToken);
-    // (4) the ID token exchanged for the product's access token
-    storeAccessToken(await exchangeIdToken(tokens.idToken?.idToken ?? ''));
+    await storeProductSession(client, transaction);
     // (5) the redirect sign-in completed with the same session token
     await client.signInWithRedirect({ sessionToken: transaction.sessionToken, originalUri });
   } catch (error) {
     throw failed(client, error);
   }
+}
+
+/**
+ * A fresh sign-in of the signed-in borrower (step-up before signing): steps 2 to 4 replace the product
+ * token with one of a new auth_time, and the page stays where it is (no step 5). On failure the
+ * current session stays as it was.
+ */
+export async function renewSignIn(transaction: AuthnTransaction): Promise<void> {
+  await storeProductSession(await loadIdentityProvider(), transaction);
+}
+
+/**
+ * Step 1 of a step-up: the borrower's password again. Returns the transaction when a second factor
+ * is asked (the factor screens end it with renewSignIn); otherwise the product token is renewed.
+ */
+export async function confirmIdentity({ email, password }: SignIn): Promise<AuthnTransaction | undefined> {
+  const client = await loadIdentityProvider();
+  const transaction = await client.signInWithCredentials({ username: email, password });
+  if (FACTOR_STATUSES.has(transaction.status)) return transaction;
+  await storeProductSession(client, transaction);
+  return undefined;
 }

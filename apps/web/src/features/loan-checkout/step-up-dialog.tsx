@@ -1,0 +1,130 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
+import { Suspense, lazy, useState, type FormEvent } from 'react';
+import { FormField, fieldErrorId } from '../../components/form-field';
+import { PasswordInput } from '../../components/password-input';
+import { Spinner } from '../../components/spinner';
+import { readAccessToken } from '../../lib/product-session-data';
+import { confirmIdentity, renewSignIn } from '../../lib/auth/sign-in';
+import './step-up-dialog.css';
+
+// The factor screens of sign-in, fetched only when the borrower has a second factor.
+const FactorStep = lazy(() =>
+  import('../../components/factors/factor-step').then((module) => ({ default: module.FactorStep })),
+);
+
+const PASSWORD_FIELD_ID = 'step-up-password';
+const PASSWORD_REQUIRED = 'Enter your password.';
+const FACTOR_NEXT = 'One more step before you sign.';
+const NOT_CONFIRMED = 'We couldn’t confirm it’s you. Check your password and try again.';
+
+interface StepUpDialogProps {
+  /** The API's reason, shown as the dialog's description. */
+  message: string;
+  /** The borrower signed in again: the product token is new; the caller retries the signature. */
+  onConfirmed(): void;
+  /** Escape, the close button or "Cancel": nothing changes, the signature form keeps what was typed. */
+  onCancel(): void;
+  /** The id of what takes the focus back on closing (the sign button was disabled when this opened). */
+  returnFocusId: string;
+}
+
+/**
+ * Signing needs a recent sign-in: the borrower's password again (and their code, when they have a
+ * second factor), on this page. A new product token replaces the current one; nothing else moves.
+ */
+export function StepUpDialog({ message, onConfirmed, onCancel, returnFocusId }: StepUpDialogProps) {
+  const [email] = useState(() => readAccessToken()?.email ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [factorTransaction, setFactorTransaction] = useState<AuthnTransaction>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) return setError(PASSWORD_REQUIRED);
+    setError(undefined);
+    setPending(true);
+    try {
+      const transaction = await confirmIdentity({ email, password });
+      if (transaction) {
+        setFactorTransaction(transaction);
+        setPending(false);
+      } else onConfirmed();
+    } catch {
+      setPending(false);
+      setError(NOT_CONFIRMED);
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="step-up__overlay" />
+        <Dialog.Content
+          className="step-up"
+          data-testid="step-up-dialog"
+          onCloseAutoFocus={(event) => {
+            const target = document.getElementById(returnFocusId);
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+        >
+          <Dialog.Title className="step-up__title">Confirm it&rsquo;s you</Dialog.Title>
+          <Dialog.Description className="step-up__description">
+            {factorTransaction ? FACTOR_NEXT : message}
+          </Dialog.Description>
+          {factorTransaction ? (
+            <Suspense fallback={<Spinner />}>
+              <FactorStep
+                transaction={factorTransaction}
+                onSuccess={async (done) => {
+                  await renewSignIn(done);
+                  onConfirmed();
+                }}
+                onRestart={(why) => {
+                  setFactorTransaction(undefined);
+                  setPassword('');
+                  setError(why);
+                }}
+                backLabel="Back to password"
+              />
+            </Suspense>
+          ) : (
+            <form className="step-up__form" onSubmit={(event) => void submit(event)} noValidate>
+              <p className="step-up__who">
+                Signed in as <strong>{email}</strong>
+              </p>
+              <FormField id={PASSWORD_FIELD_ID} label="Password" error={error}>
+                <PasswordInput
+                  id={PASSWORD_FIELD_ID}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  readOnly={pending}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? fieldErrorId(PASSWORD_FIELD_ID) : undefined}
+                />
+              </FormField>
+              <div className="step-up__actions">
+                <button type="submit" className="button button--primary" disabled={pending}>
+                  {pending && <Spinner />}
+                  Confirm and sign
+                </button>
+                <Dialog.Close asChild>
+                  <button type="button" className="button button--secondary">
+                    Cancel
+                  </button>
+                </Dialog.Close>
+              </div>
+              <p className="visually-hidden" role="status">
+                {pending ? 'Confirming it’s you' : ''}
+              </p>
+            </form>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

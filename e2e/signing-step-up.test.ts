@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Kysely } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { ACCESS_TOKEN_STORAGE_KEY, STEP_UP_MAX_AGE_SECONDS, routes } from '@customer-core/contracts';
+import { signedInAgo } from '@customer-core/api/testing';
+import { assertAccessible } from './support/accessibility.js';
+import { collectPageErrors, screenshot } from './support/browser.js';
+import { DEMO, openPortal, readPortalStorage, submitSignIn, type Portal } from './support/portal.js';
+
+const PHONE = { width: 390, height: 844 };
+const SECRET = new Secret({ size: 20 }).base32;
+const codeFor = (stepsAhead: number) =>
+  new TOTP({ secret: Secret.fromBase32(SECRET), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
+const authTimeOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { auth_time: number })
+    .auth_time;
+
+/** Both sizes, looked at by people (test-results/screenshots), and axe-clean at both. */
+async function captureBothSizes(page: Page, name: string) {
+  await assertAccessible(page, name);
+  await screenshot(page, name);
+  await page.setViewportSize(PHONE);
+  await assertAccessible(page, `${name} (phone)`);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe('step-up before signing a loan document (browser)', () => {
+  let portal: Portal;
+  let loanId: string;
+  before(async () => {
+    portal = await openPortal();
+    const { db } = portal.server.server;
+    loanId = (
+      await db.selectFrom('loan').select('id').where('reference', '=', 'LN-DEMO-1').executeTakeFirstOrThrow()
+    ).id;
+    // The demo borrower has an authenticator app (as enrolled from their account).
+    const user = await portal.server.server.identityProvider!.users.findByLogin(DEMO.email);
+    assert.ok(user);
+    await (db as unknown as Kysely<{ idp_factor: Record<string, unknown> }>)
+      .insertInto('idp_factor')
+      .values({
+        id: 'ufstepupbrowser00001',
+        user_id: user.id,
+        factor_type: 'token:software:totp',
+        provider: 'GOOGLE',
+        status: 'ACTIVE',
+        secret: SECRET,
+      })
+      .execute();
+  });
+  after(() => portal?.close());
+
+  it('a stale session signs after the password and a code, in a dialog, keeping the signature typed', async () => {
+    const { page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, DEMO.email, DEMO.password);
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    await page.getByLabel('6-digit code').fill(codeFor(0));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+
+    // The session is now older than the step-up allows, by its own auth_time.
+    const { token } = await readPortalStorage(page);
+    assert.ok(token);
+    const stale = await signedInAgo(portal.server, token, STEP_UP_MAX_AGE_SECONDS + 60);
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [ACCESS_TOKEN_STORAGE_KEY, stale],
+    );
+
+    await page.goto(routes.loanCheckout.href({ loanId }));
+    await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
+    // The first document that needs a signature, found by its title (its other words change).
+    const documents = page.getByTestId('checkout-document');
+    const title = await documents
+      .filter({ hasText: 'Needs your signature' })
+      .first()
+      .getByRole('heading')
+      .innerText();
+    const item = documents.filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await item.getByRole('button', { name: `Read document: ${title}` }).click();
+    await item.getByRole('button', { name: `Mark as reviewed: ${title}` }).click();
+    const name = item.getByLabel('Your full name');
+    await name.fill(`${DEMO.firstName} ${DEMO.lastName}`);
+    const agree = item.getByRole('checkbox', { name: `I have read and agree to \u201c${title}\u201d` });
+    await agree.check();
+    const sign = item.getByRole('button', { name: `Sign document: ${title}` });
+    await sign.click();
+
+    const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'step-up-password');
+    await captureBothSizes(page, 'signing-step-up-password');
+
+    // Escape closes it; the focus goes back to the signature, and what was typed stays.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await sign.evaluate((button) => button === document.activeElement), true);
+    assert.equal(await name.inputValue(), `${DEMO.firstName} ${DEMO.lastName}`);
+    assert.equal(await agree.isChecked(), true);
+    assert.equal(await item.getByTestId('document-state').innerText(), 'Reviewed');
+
+    await sign.click();
+    await dialog.waitFor();
+    await dialog.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await dialog.getByRole('button', { name: 'Confirm and sign' }).click();
+    await dialog.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    await captureBothSizes(page, 'signing-step-up-code');
+    // The next step's code: the one of the sign-in is spent.
+    await dialog.getByLabel('6-digit code').fill(codeFor(1));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+
+    await dialog.waitFor({ state: 'detached' });
+    await item.getByTestId('document-state').filter({ hasText: 'Signed' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, routes.loanCheckout.href({ loanId }));
+    const renewed = (await readPortalStorage(page)).token;
+    assert.ok(renewed && renewed !== stale);
+    assert.ok(authTimeOf(renewed) > authTimeOf(stale));
+    assert.deepEqual(errors, []);
+  });
+});

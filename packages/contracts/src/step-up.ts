@@ -1,0 +1,11 @@
+// Step-up before a borrower signs a loan document: the API refuses a sign-in older than this, or one
+// without the second factor the borrower has, with this error code; the portal then asks again.
+
+/** How recent a sign-in must be to sign a document: 10 minutes. */
+export const STEP_UP_MAX_AGE_SECONDS = 10 * 60;
+
+/** The error code of the API's refusal: the portal answers it with a fresh sign-in. */
+export const STEP_UP_REQUIRED = 'step_up_required';
+
+/** amr values (RFC 8176) that show a second factor was used at sign-in. */
+export const SECOND_FACTOR_AMR: readonly string[] = ['otp', 'mfa'];
