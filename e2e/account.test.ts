@@ -28,9 +28,9 @@ async function openAccount(page: Page) {
     .getByTestId('app-header')
     .getByRole('button', { name: /account menu/ })
     .click();
-  await page.getByRole('menuitem', { name: 'Your account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign-in and security' }).click();
   await page.waitForURL(onPath(routes.account.path));
-  await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Sign-in and security' }).waitFor();
   await page.getByTestId('session-row').first().waitFor();
 }
 

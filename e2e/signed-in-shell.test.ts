@@ -67,7 +67,7 @@ describe('signed-in shell (browser)', () => {
     await menu.waitFor();
     assert.equal(await trigger.getAttribute('aria-expanded'), 'true');
     await menu.getByText(DEMO.email).waitFor();
-    await focusedItem(menu, 'Your account').waitFor();
+    await focusedItem(menu, 'Sign-in and security').waitFor();
     await assertAccessible(page, 'account menu open');
     await screenshot(page, 'shell-account-menu-open');
     await closeByEscape(menu, trigger);
@@ -106,7 +106,7 @@ describe('signed-in shell (browser)', () => {
       'Home',
       'Loans',
       'Documents',
-      'Your account',
+      'Sign-in and security',
       'Sign out',
     ]);
     // The menu focuses its first item once it has opened: wait for that, not just for the menu.

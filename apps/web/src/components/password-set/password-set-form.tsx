@@ -6,6 +6,8 @@ import { FormField, fieldErrorId } from '../form-field';
 import { PasswordInput } from '../password-input';
 import { Spinner } from '../spinner';
 import { PasswordChecklist } from './password-checklist';
+// The form's layout (field spacing) is the form screens' own; signed-in pages use the form too.
+import '../form-screen.css';
 import './password-set.css';
 
 const resolver = zodResolver(PasswordSetSchema);

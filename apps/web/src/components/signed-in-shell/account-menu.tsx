@@ -95,7 +95,7 @@ export function AccountMenu({ borrower, compact }: AccountMenuProps) {
           )}
           <DropdownMenu.Item asChild className="account-menu__item">
             <NavLink to={routes.account.path} data-testid="account-menu-account">
-              Your account
+              Sign-in and security
             </NavLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item className="account-menu__item" disabled={signingOut} onSelect={signOut}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PageTitle } from '../../components/page-title';
+import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
 import { ChangePasswordSection } from './change-password-section';
 import { SessionsSection } from './sessions-section';
 import './account.css';
@@ -12,21 +12,14 @@ export function AccountScreen() {
   // A password change may sign other devices out: the sessions list then loads again.
   const [changes, setChanges] = useState(0);
   return (
-    <section
-      className="account"
-      aria-labelledby="account-page-title"
-      data-testid="account-page"
-      data-layout="wide"
+    <SignedInPage
+      title="Sign-in and security"
+      intro="Where you’re signed in, signing out the devices you don’t use, and your password."
+      titleId="account-page-title"
+      testId="account-page"
     >
-      <PageTitle title="Your account" />
-      <header className="account__header">
-        <h1 id="account-page-title">Your account</h1>
-        <p className="account__intro">
-          Where you’re signed in, signing out the devices you don’t use, and your password.
-        </p>
-      </header>
       <SessionsSection refresh={changes} />
       <ChangePasswordSection onChanged={() => setChanges((n) => n + 1)} />
-    </section>
+    </SignedInPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PageTitle } from '../../components/page-title';
+import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
 import { getLenderBranding } from '../../config/portal-config-meta';
 import { usePendingToast } from '../../lib/pending-toast';
 import { readAccessToken, readStoredProfile } from '../../lib/product-session-data';
@@ -19,19 +19,15 @@ export function DashboardScreen() {
   const firstName = (profile ? profile.firstName : apiProfile?.firstName)?.trim();
 
   return (
-    <section
-      className="dashboard"
-      aria-labelledby="dashboard-title"
-      data-testid="dashboard"
-      data-layout="wide"
+    <SignedInPage
+      title="Your account"
+      heading={firstName ? `Hello, ${firstName}` : 'Hello'}
+      intro={`You\u2019re signed in to your ${getLenderBranding().name} account.`}
+      titleId="dashboard-title"
+      testId="dashboard"
     >
-      <PageTitle title="Your account" />
-      <header className="dashboard__header">
-        <h1 id="dashboard-title">{firstName ? `Hello, ${firstName}` : 'Hello'}</h1>
-        <p className="dashboard__intro">You&rsquo;re signed in to your {getLenderBranding().name} account.</p>
-      </header>
       <LoansSection />
       <AccountDetails profile={apiProfile} storedProfile={profile} tokenEmail={tokenEmail} />
-    </section>
+    </SignedInPage>
   );
 }

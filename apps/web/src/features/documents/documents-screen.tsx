@@ -2,7 +2,7 @@ import { routes } from '@customer-core/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../components/loading';
-import { PageTitle } from '../../components/page-title';
+import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
 import { getDocuments, type DocumentsOutcome } from './documents-api';
 import { DocumentBadge } from './document-state';
@@ -22,20 +22,12 @@ export function DocumentsScreen() {
   }, [attempt]);
 
   return (
-    <section
-      className="documents"
-      aria-labelledby="documents-page-title"
-      data-testid="documents-page"
-      data-layout="wide"
+    <SignedInPage
+      title="Your documents"
+      intro="The documents of each of your loans. Open one to read or print it; download a signed one as a PDF to keep."
+      titleId="documents-page-title"
+      testId="documents-page"
     >
-      <PageTitle title="Your documents" />
-      <header className="documents__header">
-        <h1 id="documents-page-title">Your documents</h1>
-        <p className="documents__intro">
-          The documents of each of your loans. Open one to read or print it; download a signed one as a PDF to
-          keep.
-        </p>
-      </header>
       {state.kind === 'loading' && <Loading />}
       {state.kind === 'failed' && (
         <p className="documents__failure" role="alert" data-testid="documents-error">
@@ -109,6 +101,6 @@ export function DocumentsScreen() {
             </section>
           );
         })}
-    </section>
+    </SignedInPage>
   );
 }
