@@ -1,33 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
 import { routes } from '@customer-core/contracts';
-import { assertAccessible } from './support/accessibility.js';
-import { screenshot } from './support/browser.js';
+import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
 import { openPortal, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
 
-const PHONE = { width: 390, height: 844 };
 const BORROWER = { email: 'two.step@example.com', password: 'Borrower-Pass-42' };
 const WRONG_CODE = 'That code didn\u2019t work. Check your app and enter the code it shows now.';
 
-/** The code the borrower's authenticator app shows, `stepsAhead` 30-second steps from now. */
-function codeFor(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: Date.now() + stepsAhead * 30_000,
-  });
-}
 const notThe = (code: string) => (code === '000000' ? '111111' : '000000');
-
-/** Both sizes, looked at by people (test-results/screenshots), and axe-clean at both. */
-async function captureBothSizes(page: Page, name: string) {
-  await assertAccessible(page, name);
-  await screenshot(page, name);
-  await page.setViewportSize(PHONE);
-  await assertAccessible(page, `${name} (phone)`);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 describe('signing in with a second factor (browser, MFA_POLICY=required)', () => {
   let portal: Portal;
@@ -60,13 +40,13 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
     await captureBothSizes(page, 'sign-in-factor-scan');
 
     const code = page.getByLabel('6-digit code');
-    await code.fill(notThe(codeFor(secret)));
+    await code.fill(notThe(authenticatorCode(secret)));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(WRONG_CODE).waitFor();
     assert.equal(await code.getAttribute('aria-invalid'), 'true');
     await captureBothSizes(page, 'sign-in-factor-wrong-code');
 
-    await code.fill(codeFor(secret));
+    await code.fill(authenticatorCode(secret));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
 
@@ -85,13 +65,13 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
     await submitSignIn(page, BORROWER.email, BORROWER.password);
     await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
 
-    await field.fill(notThe(codeFor(secret, 1)));
+    await field.fill(notThe(authenticatorCode(secret, 1)));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText(WRONG_CODE).waitFor();
 
     // Pasted as an app shows it, with a space in the middle; the next step's code (the one used to
     // enrol is spent).
-    const next = codeFor(secret, 1);
+    const next = authenticatorCode(secret, 1);
     await field.fill(`${next.slice(0, 3)} ${next.slice(3)}`);
     assert.equal(await field.inputValue(), next);
     await page.getByRole('button', { name: 'Verify' }).click();

@@ -1,33 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
-import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
+import { Secret } from 'otpauth';
 import { ACCESS_TOKEN_STORAGE_KEY, STEP_UP_MAX_AGE_SECONDS, routes } from '@customer-core/contracts';
 import { signedInAgo } from '@customer-core/api/testing';
-import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, screenshot } from './support/browser.js';
+import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
+import { collectPageErrors } from './support/browser.js';
 import { DEMO, openPortal, readPortalStorage, submitSignIn, type Portal } from './support/portal.js';
 
-const PHONE = { width: 390, height: 844 };
 const SECRET = new Secret({ size: 20 }).base32;
-const codeFor = (stepsAhead: number) =>
-  new TOTP({ secret: Secret.fromBase32(SECRET), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: Date.now() + stepsAhead * 30_000,
-  });
+const codeFor = (stepsAhead: number) => authenticatorCode(SECRET, stepsAhead);
 const authTimeOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { auth_time: number })
     .auth_time;
-
-/** Both sizes, looked at by people (test-results/screenshots), and axe-clean at both. */
-async function captureBothSizes(page: Page, name: string) {
-  await assertAccessible(page, name);
-  await screenshot(page, name);
-  await page.setViewportSize(PHONE);
-  await assertAccessible(page, `${name} (phone)`);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 describe('step-up before signing a loan document (browser)', () => {
   let portal: Portal;

@@ -1,0 +1,22 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { assertAccessible } from './accessibility.js';
+import { screenshot } from './browser.js';
+import { DESKTOP, PHONE } from './loans.js';
+
+/** The code a borrower's authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
+export function authenticatorCode(secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
+}
+
+/** Both sizes, looked at by people (test-results/screenshots), and axe-clean at both. */
+export async function captureBothSizes(page: Page, name: string): Promise<void> {
+  await assertAccessible(page, name);
+  await screenshot(page, name);
+  await page.setViewportSize(PHONE);
+  await assertAccessible(page, `${name} (phone)`);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
