@@ -12,7 +12,12 @@ import {
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import type { IdpDatabase } from '@customer-core/idp';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';
-import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
+import {
+  completeSignInWithSessionToken,
+  signedInAgo,
+  startTestServer,
+  type TestServer,
+} from '../src/testing/index.js';
 import { ProductTokens, type ProductTokenClaims } from '../src/tokens/product-token.js';
 import { ProductKeyRing } from '../src/tokens/signing-keys.js';
 import { call } from './support/loans.js';
@@ -81,23 +86,9 @@ for (const kind of testDatabaseKinds()) {
       assert.match(String(answer.body.message), /password/);
     };
 
-    /** The same session's token, as if its sign-in had been `secondsAgo` ago. */
-    function signedInAgo(token: string, secondsAgo: number): string {
-      const claims = claimsOf(token) as ProductTokenClaims;
-      return tokensOfServer.issue(
-        { borrowerId: claims.sub, email: claims.email, externalIds: claims.external_ids },
-        {
-          sid: claims.sid,
-          generation: claims.gen,
-          authTime: Math.floor(Date.now() / 1000) - secondsAgo,
-          ...(claims.amr ? { amr: claims.amr } : {}),
-        },
-      ).token;
-    }
-
     it('refuses a sign-in older than 10 minutes with step_up_required, and signs nothing', async () => {
       const fresh = await demoAccessToken(url);
-      const stale = signedInAgo(fresh, STEP_UP_MAX_AGE_SECONDS + 60);
+      const stale = await signedInAgo(server, fresh, STEP_UP_MAX_AGE_SECONDS + 60);
       // The stale token is otherwise good: it reads the loan.
       refusedForStepUp(await sign(stale, toSign[0]!));
       assert.equal(await stateOf(stale, toSign[0]!), 'reviewed');
@@ -106,7 +97,7 @@ for (const kind of testDatabaseKinds()) {
     it('signs with a password sign-in of the last 10 minutes, for a borrower without a second factor', async () => {
       const fresh = await demoAccessToken(url);
       assert.deepEqual((claimsOf(fresh) as ProductTokenClaims).amr, ['pwd']);
-      const recent = signedInAgo(fresh, STEP_UP_MAX_AGE_SECONDS - 60);
+      const recent = await signedInAgo(server, fresh, STEP_UP_MAX_AGE_SECONDS - 60);
       detailOf(await sign(recent, toSign[0]!));
       assert.equal(await stateOf(fresh, toSign[0]!), 'signed');
     });
@@ -169,7 +160,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await stateOf(stepped, toSign[1]!), 'signed');
       // ...but that same sign-in, once more than 10 minutes old, no longer signs.
       refusedForStepUp(
-        await sign(signedInAgo(stepped, STEP_UP_MAX_AGE_SECONDS + 1), toSign[2] ?? toSign[1]!),
+        await sign(await signedInAgo(server, stepped, STEP_UP_MAX_AGE_SECONDS + 1), toSign[2] ?? toSign[1]!),
       );
     });
   });
