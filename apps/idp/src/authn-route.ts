@@ -43,18 +43,21 @@ export function successBody(user: IdpUser, token: { sessionToken: string; expire
     status: 'SUCCESS',
     sessionToken: token.sessionToken,
     expiresAt: token.expiresAt.toISOString(),
-    _embedded: {
-      user: {
-        id: user.id,
-        passwordChanged: user.passwordChangedAt.toISOString(),
-        profile: {
-          login: user.login,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          locale: user.locale,
-          timeZone: user.timeZone,
-        },
-      },
+    _embedded: { user: embeddedUser(user) },
+  };
+}
+
+/** The user as Okta's authn answers embed it, in SUCCESS and in every factor state. */
+export function embeddedUser(user: IdpUser) {
+  return {
+    id: user.id,
+    passwordChanged: user.passwordChangedAt.toISOString(),
+    profile: {
+      login: user.login,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      locale: user.locale,
+      timeZone: user.timeZone,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { embeddedUser } from '../authn-route.js';
 import type { IdpUser } from '../users.js';
 import type { AuthnTransaction } from './authn-transactions.js';
 import { TOTP_FACTOR, type Factor } from './factor-store.js';
@@ -16,20 +17,6 @@ export const factorActivatePath = (factorId: string) =>
   `${AUTHN_FACTORS_PATH}/${factorId}/lifecycle/activate`;
 
 const post = (href: string) => ({ href, hints: { allow: ['POST'] } });
-
-function embeddedUser(user: IdpUser) {
-  return {
-    id: user.id,
-    passwordChanged: user.passwordChangedAt.toISOString(),
-    profile: {
-      login: user.login,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      locale: user.locale,
-      timeZone: user.timeZone,
-    },
-  };
-}
 
 function transactionHead(stateToken: string, transaction: AuthnTransaction) {
   return { stateToken, expiresAt: transaction.expiresAt.toISOString(), status: transaction.status };
