@@ -1,5 +1,10 @@
-import { apiPaths, routes } from '@customer-core/contracts';
-import type { Page } from 'playwright-core';
+import { ACCESS_TOKEN_STORAGE_KEY, apiPaths, routes } from '@customer-core/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  DEFAULT_WARNING_SECONDS,
+  refreshPoint as refreshAt,
+  warningPoint as warningAt,
+} from '../../apps/web/src/lib/session/session-timing.js';
 
 // Helpers for the session tests: the product token's claims, the API's view of a token, and a
 // borrower who keeps moving the mouse.
@@ -39,14 +44,42 @@ export async function revokeOnServer(baseUrl: string, token: string): Promise<vo
   if (response.status !== 200) throw new Error(`logout answered ${response.status}`);
 }
 
-/** Moves the mouse about every half second, in each page, for `durationMs`: a borrower at work. */
-export async function keepActive(pages: Page[], durationMs: number): Promise<void> {
-  const until = Date.now() + durationMs;
-  for (let step = 0; Date.now() < until; step += 1) {
-    for (const page of pages) await page.mouse.move(200 + (step % 2) * 40, 300 + (step % 3) * 20);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+/**
+ * Installs Playwright's clock in the context's pages: it runs as usual until a test moves it on. A
+ * refresh request waits until the page's clock is back in step with the server's, so that the new
+ * token's lifetime starts, to the page, where the server started it.
+ */
+export async function installPageClock(context: BrowserContext): Promise<void> {
+  await context.clock.install();
+  await context.route(`**${apiPaths.auth.tokenRefresh}`, async (route) => {
+    await context.clock.setSystemTime(Date.now());
+    await route.continue();
+  });
 }
+
+/**
+ * Jumps the page's clock forward to `at` (ms since the epoch), firing the timers due on the way; the
+ * server's clock does not move.
+ */
+export async function moveClockTo(page: Page, at: number): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  if (at > now) await page.context().clock.fastForward(Math.ceil(at - now));
+}
+
+/** Waits until the page holds a product token other than `held` (it refreshed, or adopted one). */
+export async function storedTokenChanges(page: Page, held: string): Promise<void> {
+  await page.waitForFunction(
+    ([key, token]) => {
+      const stored = localStorage.getItem(key);
+      return stored !== null && stored !== token;
+    },
+    [ACCESS_TOKEN_STORAGE_KEY, held] as const,
+  );
+}
+
+/** The portal's own rules for when a token is refreshed and its warning shown (default warning). */
+export const refreshPoint = (claims: SessionClaims) => refreshAt(claims, DEFAULT_WARNING_SECONDS);
+export const warningPoint = (claims: SessionClaims) => warningAt(claims, DEFAULT_WARNING_SECONDS);
 
 export function onSignIn(url: URL): boolean {
   return url.pathname === routes.signIn.path;

@@ -1,16 +1,17 @@
 // The borrower's activity in this tab: pointer, key, touch and scroll input, or the tab coming back
-// into view. Reported at most once a second, since pointer moves and scrolling fire in bursts.
+// into view. Reported at most once a second, since pointer moves and scrolling fire in bursts (timed
+// on the monotonic clock: a device clock set back must not silence input).
 
 const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 const THROTTLE_MS = 1000;
 
 export function watchActivity(onActivity: (at: number) => void): () => void {
-  let reportedAt = 0;
+  let reportedAt = -Infinity;
   const onInput = () => {
-    const now = Date.now();
+    const now = performance.now();
     if (now - reportedAt < THROTTLE_MS) return;
     reportedAt = now;
-    onActivity(now);
+    onActivity(Date.now());
   };
   const onVisibility = () => {
     if (document.visibilityState === 'visible') onActivity(Date.now());

@@ -38,7 +38,6 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 export function startSessionManager({ onWarning, onEnded }: SessionManagerOptions): SessionManager {
   const warningSeconds = getPortalConfig()?.session.warningSeconds ?? DEFAULT_WARNING_SECONDS;
   let token: DecodedAccessToken | null = null;
-  let tokenSeenAt = Date.now();
   let lastActivityAt: number | null = null;
   let warning: ExpiryWarning | null = null;
   let retryAt: number | null = null;
@@ -58,13 +57,14 @@ export function startSessionManager({ onWarning, onEnded }: SessionManagerOption
     onEnded();
   };
 
-  // The stored token is the truth: another tab may have refreshed it.
+  // The stored token is the truth: another tab may have refreshed it. Input so far was spent on the
+  // previous token (told apart by order, not by time: the device's clock may jump).
   const adoptStoredToken = (): DecodedAccessToken | null => {
     const raw = readRawAccessToken();
     if (!raw) return null;
     if (raw !== token?.raw) {
       token = decodeAccessToken(raw);
-      tokenSeenAt = Date.now();
+      lastActivityAt = null;
       retryAt = null;
       setWarning(null);
     }
@@ -103,7 +103,6 @@ export function startSessionManager({ onWarning, onEnded }: SessionManagerOption
     const step = nextStep({
       token: current,
       now: Date.now(),
-      tokenSeenAt,
       lastActivityAt,
       warningSeconds,
       warning: warning !== null,

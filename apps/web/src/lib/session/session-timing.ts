@@ -17,8 +17,10 @@ export interface TokenLifetime {
 export interface SessionSituation {
   token: TokenLifetime;
   now: number;
-  /** When this tab got the current token; input before it was spent on the previous token. */
-  tokenSeenAt: number;
+  /**
+   * The latest input since this tab got the current token (input before it was spent on the
+   * previous one), or null.
+   */
   lastActivityAt: number | null;
   warningSeconds: number;
   /** The warning is showing: only the borrower's choice (or a new token) ends it. */
@@ -43,11 +45,9 @@ export function refreshPoint(token: TokenLifetime, warningSeconds: number): numb
   return Math.min(token.exp * 1000 - lifetime / 3, warningPoint(token, warningSeconds));
 }
 
-/** Input in the last few minutes, after this tab got the current token. */
-export function isActive({ lastActivityAt, tokenSeenAt, now }: SessionSituation): boolean {
-  return (
-    lastActivityAt !== null && lastActivityAt > tokenSeenAt && now - lastActivityAt <= ACTIVITY_WINDOW_MS
-  );
+/** Input in the last few minutes, since this tab got the current token. */
+export function isActive({ lastActivityAt, now }: SessionSituation): boolean {
+  return lastActivityAt !== null && now - lastActivityAt <= ACTIVITY_WINDOW_MS;
 }
 
 /**
