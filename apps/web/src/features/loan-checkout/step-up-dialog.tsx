@@ -6,6 +6,7 @@ import { PasswordInput } from '../../components/password-input';
 import { Spinner } from '../../components/spinner';
 import { readAccessToken } from '../../lib/product-session-data';
 import { confirmIdentity, renewSignIn } from '../../lib/auth/sign-in';
+import '../../components/dialog/dialog.css';
 import './step-up-dialog.css';
 
 // The factor screens of sign-in, fetched only when the borrower has a second factor.
@@ -60,9 +61,9 @@ export function StepUpDialog({ message, onConfirmed, onCancel, returnFocusId }: 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="step-up__overlay" />
+        <Dialog.Overlay className="dialog__overlay" />
         <Dialog.Content
-          className="step-up"
+          className="dialog"
           data-testid="step-up-dialog"
           onCloseAutoFocus={(event) => {
             const target = document.getElementById(returnFocusId);
@@ -71,7 +72,7 @@ export function StepUpDialog({ message, onConfirmed, onCancel, returnFocusId }: 
             target.focus();
           }}
         >
-          <Dialog.Title className="step-up__title">Confirm it&rsquo;s you</Dialog.Title>
+          <Dialog.Title className="dialog__title">Confirm it&rsquo;s you</Dialog.Title>
           <Dialog.Description className="step-up__description">
             {factorTransaction ? FACTOR_NEXT : message}
           </Dialog.Description>

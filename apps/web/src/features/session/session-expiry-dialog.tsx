@@ -5,6 +5,7 @@ import { StatusIcon } from '../../components/status-icon';
 import { useAuth } from '../../lib/auth/use-auth';
 import { formatRemaining, remainingAnnouncement } from './remaining-time';
 import { useSecondsUntil } from './use-seconds-until';
+import '../../components/dialog/dialog.css';
 import './session-expiry.css';
 
 /**
@@ -37,12 +38,12 @@ export function SessionExpiryDialog({ expiresAt }: { expiresAt: number }) {
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && void stay()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="session-expiry__overlay" />
-        <AlertDialog.Content className="session-expiry" data-testid="session-expiry-warning">
+        <AlertDialog.Overlay className="dialog__overlay" />
+        <AlertDialog.Content className="dialog session-expiry" data-testid="session-expiry-warning">
           <span className="session-expiry__badge">
             <StatusIcon tone="warning" />
           </span>
-          <AlertDialog.Title className="session-expiry__title">
+          <AlertDialog.Title className="dialog__title session-expiry__title">
             Your session is about to end
           </AlertDialog.Title>
           <AlertDialog.Description className="session-expiry__description">
