@@ -68,6 +68,20 @@ for (const kind of testDatabaseKinds()) {
       return { login, id: ((await response.json()) as { id: string }).id };
     }
 
+    /** Signs the org's user in and exchanges the ID token, as the portal does: one product session. */
+    async function signInWithOrg(login: string) {
+      const { idToken } = await signInThroughIdp(
+        org.url,
+        { username: login, password: PASSWORD },
+        TEST_ORG_CLIENT_ID,
+        portal.baseUrl,
+      );
+      const { body } = await json<{ access_token: string }>(
+        await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+      );
+      return { token: body.access_token, orgSid: String(decodeJwt(idToken).sid) };
+    }
+
     it('signs a borrower in with the org: its ID token is exchanged for a product token', async () => {
       const user = await orgUser();
       const tokens = await signInThroughIdp(
@@ -193,26 +207,14 @@ for (const kind of testDatabaseKinds()) {
 
     it('ends one org session when the borrower signs that device out, and keeps the others', async () => {
       const user = await orgUser();
-      const signIn = async () => {
-        const { idToken } = await signInThroughIdp(
-          org.url,
-          { username: user.login, password: PASSWORD },
-          TEST_ORG_CLIENT_ID,
-          portal.baseUrl,
-        );
-        const { body } = await json<{ access_token: string }>(
-          await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
-        );
-        return { token: body.access_token, orgSid: String(decodeJwt(idToken).sid) };
-      };
       const orgSession = async (sid: string) =>
         (
           await fetch(`${org.url}/api/v1/sessions/${sid}`, {
             headers: { authorization: `SSWS ${org.apiToken}`, accept: 'application/json' },
           })
         ).status;
-      const laptop = await signIn();
-      const phone = await signIn();
+      const laptop = await signInWithOrg(user.login);
+      const phone = await signInWithOrg(user.login);
       assert.equal(await orgSession(phone.orgSid), 200);
 
       const ended = await fetch(
@@ -227,20 +229,8 @@ for (const kind of testDatabaseKinds()) {
 
     it("changes the password through the org's change_password: the old one checked there, its policy applied", async () => {
       const user = await orgUser();
-      const signIn = async () => {
-        const { idToken } = await signInThroughIdp(
-          org.url,
-          { username: user.login, password: PASSWORD },
-          TEST_ORG_CLIENT_ID,
-          portal.baseUrl,
-        );
-        const { body } = await json<{ access_token: string }>(
-          await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
-        );
-        return body.access_token;
-      };
-      const laptop = await signIn();
-      const phone = await signIn();
+      const { token: laptop } = await signInWithOrg(user.login);
+      const { token: phone } = await signInWithOrg(user.login);
       const change = (body: Record<string, unknown>) =>
         fetch(`${portal.baseUrl}${accountApiPaths.password}`, {
           method: 'POST',
