@@ -2,9 +2,8 @@ import { SESSION_METHOD_LABELS, type AccountSession } from '@customer-core/contr
 import { useEffect, useRef, useState } from 'react';
 import { Loading } from '../../components/loading';
 import { formatInstant } from '../../loans/loan-format';
-import { endOtherSessions, endSession, getSessions, type SessionsOutcome } from './account-api';
-
-type State = SessionsOutcome | { kind: 'loading' };
+import { useLoad } from '../../lib/use-load';
+import { endOtherSessions, endSession, getSessions } from './account-api';
 
 const deviceName = (session: AccountSession) => session.device ?? 'Unknown device';
 
@@ -61,8 +60,7 @@ function SessionItem({
  * changes when another section ended sessions (a password change), so the list loads again.
  */
 export function SessionsSection({ refresh = 0 }: { refresh?: number }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state, retry, reload } = useLoad(getSessions, [refresh]);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'done' | 'problem'; text: string } | null>(null);
   // The button pressed goes with the device it signed out: the focus moves to what happened.
@@ -70,14 +68,6 @@ export function SessionsSection({ refresh = 0 }: { refresh?: number }) {
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void getSessions(controller.signal).then((loaded) => {
-      if (!controller.signal.aborted) setState(loaded);
-    });
-    return () => controller.abort();
-  }, [attempt, refresh]);
 
   async function act(
     run: () => Promise<{ ok: true; ended: number } | { ok: false; message: string }>,
@@ -90,7 +80,7 @@ export function SessionsSection({ refresh = 0 }: { refresh?: number }) {
     setNotice(
       outcome.ok ? { tone: 'done', text: done(outcome.ended) } : { tone: 'problem', text: outcome.message },
     );
-    setAttempt((n) => n + 1);
+    reload();
   }
 
   const others = state.kind === 'loaded' ? state.sessions.filter((s) => !s.current) : [];
@@ -121,11 +111,7 @@ export function SessionsSection({ refresh = 0 }: { refresh?: number }) {
       {state.kind === 'failed' && (
         <p className="account__failure" role="alert">
           {state.message}{' '}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => (setState({ kind: 'loading' }), setAttempt((n) => n + 1))}
-          >
+          <button type="button" className="button button--secondary" onClick={retry}>
             Try again
           </button>
         </p>

@@ -1,5 +1,5 @@
 import { ProfileSchema, apiPaths, type Profile } from '@customer-core/contracts';
-import { useEffect, useState } from 'react';
+import { isLoading, useLoad } from '../../lib/use-load';
 import { sessionRequest } from '../../lib/auth/session-request';
 
 /** GET /api/auth/profile as the signed-in borrower; null when it failed (a 401 also ends the session). */
@@ -12,13 +12,6 @@ export async function getProfile(signal?: AbortSignal): Promise<Profile | null> 
 
 /** The borrower's profile from the API, null until it has arrived (or when it could not be had). */
 export function useProfile(): Profile | null {
-  const [profile, setProfile] = useState<Profile | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    void getProfile(controller.signal).then((loaded) => {
-      if (!controller.signal.aborted) setProfile(loaded);
-    });
-    return () => controller.abort();
-  }, []);
-  return profile;
+  const { state } = useLoad(getProfile, []);
+  return isLoading(state) ? null : state;
 }

@@ -1,10 +1,10 @@
 import { routes, type BorrowerDocument } from '@customer-core/contracts';
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
 import { formatInstant } from '../../loans/loan-format';
-import { getDocument, type DocumentOutcome } from './documents-api';
+import { useLoad } from '../../lib/use-load';
+import { getDocument } from './documents-api';
 import { DocumentBadge } from './document-state';
 import { DownloadPdfButton } from './download-pdf-button';
 import './documents.css';
@@ -42,14 +42,7 @@ function DocumentText({ document }: { document: BorrowerDocument }) {
 /** /ui/dashboard/documents/:documentId: one document in a reading view, printable. */
 export function DocumentScreen() {
   const { documentId = '' } = useParams();
-  const [state, setState] = useState<DocumentOutcome | { kind: 'loading' }>({ kind: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    void getDocument(documentId, controller.signal).then((loaded) => {
-      if (!controller.signal.aborted) setState(loaded);
-    });
-    return () => controller.abort();
-  }, [documentId]);
+  const { state } = useLoad((signal) => getDocument(documentId, signal), [documentId]);
 
   const back = (
     <Link className="reading__back" to={routes.documents.path}>

@@ -1,25 +1,17 @@
 import { routes } from '@customer-core/contracts';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../components/loading';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
-import { getDocuments, type DocumentsOutcome } from './documents-api';
+import { useLoad } from '../../lib/use-load';
+import { getDocuments } from './documents-api';
 import { DocumentBadge } from './document-state';
 import { DownloadPdfButton } from './download-pdf-button';
 import './documents.css';
 
 /** /ui/dashboard/documents: every document of every loan, grouped by loan, with where each stands. */
 export function DocumentsScreen() {
-  const [state, setState] = useState<DocumentsOutcome | { kind: 'loading' }>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    void getDocuments(controller.signal).then((loaded) => {
-      if (!controller.signal.aborted) setState(loaded);
-    });
-    return () => controller.abort();
-  }, [attempt]);
+  const { state, retry } = useLoad(getDocuments, []);
 
   return (
     <SignedInPage
@@ -32,11 +24,7 @@ export function DocumentsScreen() {
       {state.kind === 'failed' && (
         <p className="documents__failure" role="alert" data-testid="documents-error">
           {state.message}{' '}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => (setState({ kind: 'loading' }), setAttempt((n) => n + 1))}
-          >
+          <button type="button" className="button button--secondary" onClick={retry}>
             Try again
           </button>
         </p>

@@ -4,7 +4,8 @@ import {
   type LoanStatus,
   type SignDocumentRequest,
 } from '@customer-core/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useLoad } from '../../lib/use-load';
 import {
   getLoan,
   reviewDocument,
@@ -14,7 +15,6 @@ import {
 } from '../../loans/loans-api';
 
 export type CheckoutState =
-  | { kind: 'loading' }
   | { kind: 'not-found' }
   | { kind: 'failed'; message: string }
   /** `refused`: the API would not start the checkout (its message). */
@@ -56,35 +56,25 @@ const NOT_FOUND_NOW = 'This loan is no longer in your account. Go back to your a
 
 /** The loan's checkout: loaded (and started) on opening, then advanced document by document. */
 export function useLoanCheckout(loanId: string) {
-  const [state, setState] = useState<CheckoutState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    void openCheckout(loanId, controller.signal).then((opened) => {
-      if (!controller.signal.aborted) setState(opened);
-    });
-    return () => controller.abort();
-  }, [loanId, attempt]);
+  const { state, setState, retry } = useLoad((signal) => openCheckout(loanId, signal), [loanId]);
 
-  const retry = useCallback(() => {
-    setState({ kind: 'loading' });
-    setAttempt((count) => count + 1);
-  }, []);
-
-  const apply = useCallback((outcome: LoanOutcome): ActionResult => {
-    switch (outcome.kind) {
-      case 'loaded':
-        setState({ kind: 'ready', loan: outcome.loan, refused: null });
-        return { ok: true, loan: outcome.loan };
-      case 'not-found':
-        return { ok: false, message: NOT_FOUND_NOW };
-      case 'step-up':
-        return { ok: false, message: outcome.message, stepUp: true };
-      case 'refused':
-      case 'failed':
-        return { ok: false, message: outcome.message };
-    }
-  }, []);
+  const apply = useCallback(
+    (outcome: LoanOutcome): ActionResult => {
+      switch (outcome.kind) {
+        case 'loaded':
+          setState({ kind: 'ready', loan: outcome.loan, refused: null });
+          return { ok: true, loan: outcome.loan };
+        case 'not-found':
+          return { ok: false, message: NOT_FOUND_NOW };
+        case 'step-up':
+          return { ok: false, message: outcome.message, stepUp: true };
+        case 'refused':
+        case 'failed':
+          return { ok: false, message: outcome.message };
+      }
+    },
+    [setState],
+  );
 
   const review = useCallback(
     async (documentId: string) => apply(await reviewDocument(loanId, documentId)),

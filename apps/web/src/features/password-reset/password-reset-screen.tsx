@@ -1,5 +1,5 @@
 import { routes } from '@customer-core/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BackToSignIn } from '../../components/back-to-sign-in';
 import { Banner } from '../../components/banner';
@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth/use-auth';
 import type { SignInLocationState } from '../../lib/sign-in-notice';
 import { PasswordSetForm, type PasswordSetOutcome } from '../../components/password-set/password-set-form';
 import { Loading } from '../../components/loading';
+import { isLoading, useLoad } from '../../lib/use-load';
 import { checkPasswordResetLink, finishPasswordReset } from './finish-password-reset';
 
 /** Spec section 2, password reset: the e-mailed link's page, where the borrower sets a new password. */
@@ -18,14 +19,10 @@ export function PasswordResetScreen() {
   const { status, signOut } = useAuth();
   // The link is checked when the page opens (as the invitation page does): a dead one says so before
   // the borrower types a new password.
-  const [link, setLink] = useState<'checking' | 'usable' | 'invalid-link'>('checking');
-  useEffect(() => {
-    const controller = new AbortController();
-    void checkPasswordResetLink(token, controller.signal).then((checked) => {
-      if (!controller.signal.aborted) setLink(checked);
-    });
-    return () => controller.abort();
-  }, [token]);
+  const { state: link, setState: setLink } = useLoad(
+    (signal) => checkPasswordResetLink(token, signal),
+    [token],
+  );
   const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = async ({ password }: { password: string }): Promise<PasswordSetOutcome> => {
@@ -50,7 +47,7 @@ export function PasswordResetScreen() {
     }
   };
 
-  if (link === 'checking') return <Loading />;
+  if (isLoading(link)) return <Loading />;
   if (link === 'invalid-link') {
     return (
       <InvalidLink
