@@ -1,4 +1,5 @@
 import { EmailSchema } from '@customer-core/contracts';
+import { BusyButton } from './busy-button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,7 +8,6 @@ import type { ApiResult } from '../lib/api-client';
 import { describeFailure } from '../lib/api-failure';
 import { Banner } from './banner';
 import { EmailField } from './email-field';
-import { Spinner } from './spinner';
 
 // The sign-in form's e-mail rules and messages (spec section 5).
 const EmailRequestSchema = z.object({ email: EmailSchema });
@@ -64,13 +64,9 @@ export function EmailRequestForm({
         </Banner>
       )}
       <EmailField id={fieldId} input={register('email')} error={errors.email?.message} />
-      <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <BusyButton busy={isSubmitting} busyText={pendingText}>
         {submitLabel}
-      </button>
-      <p className="visually-hidden" role="status">
-        {isSubmitting ? pendingText : ''}
-      </p>
+      </BusyButton>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
+import { BusyButton } from '../busy-button';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Spinner } from '../spinner';
 import { SupportPhone } from '../support-phone';
@@ -103,13 +104,9 @@ export function FactorStep({
     <form className="factor-step__form" onSubmit={submitCode(send)} noValidate>
       {intro}
       <CodeField id={CODE_FIELD_ID} value={code} onChange={setCode} error={error} disabled={pending} />
-      <button type="submit" className="button button--primary button--block" disabled={pending}>
-        {pending && <Spinner />}
+      <BusyButton busy={pending} busyText="Checking your code…">
         {submit}
-      </button>
-      <p className="visually-hidden" role="status">
-        {pending ? 'Checking your code…' : ''}
-      </p>
+      </BusyButton>
     </form>
   );
 

@@ -1,10 +1,10 @@
 import { PasswordSetSchema, type PasswordSet } from '@customer-core/contracts';
+import { BusyButton } from '../busy-button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField, fieldErrorId } from '../form-field';
 import { PasswordInput } from '../password-input';
-import { Spinner } from '../spinner';
 import { PasswordChecklist } from './password-checklist';
 // The form's layout (field spacing) is the form screens' own; signed-in pages use the form too.
 import '../form-screen.css';
@@ -102,13 +102,9 @@ export function PasswordSetForm({
         />
       </FormField>
       {afterFields}
-      <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <BusyButton busy={isSubmitting} busyText={pendingText}>
         {submitLabel}
-      </button>
-      <p className="visually-hidden" role="status">
-        {isSubmitting ? pendingText : ''}
-      </p>
+      </BusyButton>
     </form>
   );
 }

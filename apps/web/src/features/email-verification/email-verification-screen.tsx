@@ -4,13 +4,13 @@ import {
   type EmailVerificationResponse,
 } from '@customer-core/contracts';
 import { useState } from 'react';
+import { BusyButton } from '../../components/busy-button';
 import { Link, useParams } from 'react-router';
 import { Banner } from '../../components/banner';
 import { ExistingCustomerSignIn } from '../../components/existing-customer-sign-in';
 import { FormScreen } from '../../components/form-screen';
 import { INVALID_LINK_MESSAGE } from '../../components/invalid-link';
 import { MessageWithPhone } from '../../components/message-with-phone';
-import { Spinner } from '../../components/spinner';
 import { verifyEmail } from './verify-email';
 
 type Outcome =
@@ -124,18 +124,14 @@ export function EmailVerificationScreen() {
           {failure}
         </Banner>
       )}
-      <button
+      <BusyButton
         type="button"
-        className="button button--primary button--block"
+        busy={pending}
+        busyText="Verifying your email address"
         onClick={() => void onVerify()}
-        disabled={pending}
       >
-        {pending && <Spinner />}
         Verify my email address
-      </button>
-      <p className="visually-hidden" role="status">
-        {pending ? 'Verifying your email address' : ''}
-      </p>
+      </BusyButton>
       <ExistingCustomerSignIn />
     </FormScreen>
   );

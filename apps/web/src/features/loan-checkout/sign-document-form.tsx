@@ -4,10 +4,10 @@ import {
   type SignDocumentRequest,
 } from '@customer-core/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { BusyButton } from '../../components/busy-button';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField, fieldErrorId } from '../../components/form-field';
-import { Spinner } from '../../components/spinner';
 
 // The API's own rules and messages; the box starts unticked (false), which only `true` passes.
 const SignFormSchema = z.object({
@@ -86,19 +86,15 @@ export function SignDocumentForm({ document, nameId, onSign }: SignDocumentFormP
           {agreeError}
         </p>
       )}
-      <button
-        type="submit"
+      <BusyButton
+        busy={isSubmitting}
+        busyText="Signing the document"
         id={`${nameId}-sign`}
         className="button button--primary"
-        disabled={isSubmitting}
         aria-label={`Sign document: ${document.title}`}
       >
-        {isSubmitting && <Spinner />}
         Sign document
-      </button>
-      <p className="visually-hidden" role="status">
-        {isSubmitting ? 'Signing the document' : ''}
-      </p>
+      </BusyButton>
     </form>
   );
 }

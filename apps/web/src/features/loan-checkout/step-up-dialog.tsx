@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { BusyButton } from '../../components/busy-button';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { FormField, fieldErrorId } from '../../components/form-field';
@@ -109,19 +110,15 @@ export function StepUpDialog({ message, onConfirmed, onCancel, returnFocusId }: 
                 />
               </FormField>
               <div className="step-up__actions">
-                <button type="submit" className="button button--primary" disabled={pending}>
-                  {pending && <Spinner />}
+                <BusyButton busy={pending} busyText="Confirming it’s you" className="button button--primary">
                   Confirm and sign
-                </button>
+                </BusyButton>
                 <Dialog.Close asChild>
                   <button type="button" className="button button--secondary">
                     Cancel
                   </button>
                 </Dialog.Close>
               </div>
-              <p className="visually-hidden" role="status">
-                {pending ? 'Confirming it’s you' : ''}
-              </p>
             </form>
           )}
         </Dialog.Content>

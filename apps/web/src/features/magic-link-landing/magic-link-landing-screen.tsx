@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { BusyButton } from '../../components/busy-button';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackToSignIn } from '../../components/back-to-sign-in';
@@ -6,7 +7,6 @@ import { Banner } from '../../components/banner';
 import { FormScreen } from '../../components/form-screen';
 import { IdentityProviderUnavailable } from '../../components/identity-provider-unavailable';
 import { InvalidLink } from '../../components/invalid-link';
-import { Spinner } from '../../components/spinner';
 import { getLenderBranding } from '../../config/portal-config-meta';
 import { completeLinkSignIn } from '../../lib/complete-link-sign-in';
 import { loadIdentityProvider, type IdentityProviderClient } from '../../lib/identity-provider';
@@ -89,18 +89,9 @@ export function MagicLinkLandingScreen() {
           {failure}
         </Banner>
       )}
-      <button
-        type="button"
-        className="button button--primary button--block"
-        onClick={() => void onContinue()}
-        disabled={pending}
-      >
-        {pending && <Spinner />}
+      <BusyButton type="button" busy={pending} busyText="Signing you in" onClick={() => void onContinue()}>
         Continue
-      </button>
-      <p className="visually-hidden" role="status">
-        {pending ? 'Signing you in' : ''}
-      </p>
+      </BusyButton>
       <BackToSignIn />
     </FormScreen>
   );

@@ -1,10 +1,10 @@
 import { routes } from '@customer-core/contracts';
+import { BusyButton } from '../../components/busy-button';
 import type { ComponentPropsWithRef, FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmailField } from '../../components/email-field';
 import { FormField, fieldErrorId } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
-import { Spinner } from '../../components/spinner';
 
 export const EMAIL_FIELD_ID = 'sign-in-email';
 export const PASSWORD_FIELD_ID = 'sign-in-password';
@@ -67,13 +67,9 @@ export function SignInFormView({
           aria-describedby={passwordError ? fieldErrorId(PASSWORD_FIELD_ID) : undefined}
         />
       </FormField>
-      <button type="submit" className="button button--primary button--block" disabled={pending || !ready}>
-        {pending && <Spinner />}
+      <BusyButton busy={pending} busyText="Signing in" disabled={!ready}>
         LOGIN
-      </button>
-      <p className="visually-hidden" role="status">
-        {pending ? 'Signing in' : ''}
-      </p>
+      </BusyButton>
     </form>
   );
 }

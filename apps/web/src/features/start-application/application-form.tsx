@@ -5,12 +5,12 @@ import {
   type StartApplicationResponse,
 } from '@customer-core/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { BusyButton } from '../../components/busy-button';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Banner } from '../../components/banner';
 import { EmailField } from '../../components/email-field';
 import { MessageWithPhone } from '../../components/message-with-phone';
-import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { AmountField, parseDollars } from './amount-field';
 import { PurposeField } from './purpose-field';
@@ -82,13 +82,9 @@ export function ApplicationForm({ defaultValues, onStarted }: ApplicationFormPro
         input={register('purpose')}
         error={errors.purpose?.message}
       />
-      <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <BusyButton busy={isSubmitting} busyText="Sending your application">
         Send application
-      </button>
-      <p className="visually-hidden" role="status">
-        {isSubmitting ? 'Sending your application' : ''}
-      </p>
+      </BusyButton>
     </form>
   );
 }
