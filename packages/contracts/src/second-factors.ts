@@ -49,6 +49,8 @@ export const AuthenticatorAppEnrolmentSchema = z.object({
   factorId: z.string(),
   /** Base32, for the QR code drawn on the page and for entering by hand. */
   sharedSecret: z.string(),
+  /** What the app names the account by: the borrower's email address. */
+  accountName: z.string(),
 });
 export type AuthenticatorAppEnrolment = z.infer<typeof AuthenticatorAppEnrolmentSchema>;
 

@@ -86,7 +86,8 @@ export function secondFactors(deps: {
     async enrolAuthenticatorApp(borrowerId: string) {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new NoDirectoryIdentityError();
-      return directory.enrolTotp(identity.userId);
+      const enrolment = await directory.enrolTotp(identity.userId);
+      return { ...enrolment, accountName: identity.borrower.email };
     },
 
     async activate(borrowerId: string, factorId: string, code: string): Promise<void> {
