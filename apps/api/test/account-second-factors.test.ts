@@ -103,6 +103,7 @@ for (const kind of testDatabaseKinds()) {
       const secret = String(started.body.sharedSecret);
       const factorId = String(started.body.factorId);
       assert.match(secret, /^[A-Z2-7]{32}$/);
+      assert.equal(started.body.accountName, borrower.login, 'what the app names the account by');
 
       const wrong = await activate(optional, borrower.token, factorId, wrongCodeFor(secret));
       assert.equal(wrong.status, 400);
