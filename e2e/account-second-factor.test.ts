@@ -45,7 +45,14 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     await section.getByText('You haven\u2019t added an authenticator app yet.').waitFor();
     await captureBothSizes(page, 'account-factors-none');
 
-    await section.getByRole('button', { name: 'Add an authenticator app' }).click();
+    // Cancel hands the focus back to the button that opened the form.
+    const add = section.getByRole('button', { name: 'Add an authenticator app' });
+    await add.click();
+    await section.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor();
+    assert.equal(await add.evaluate((el) => el === document.activeElement), true, 'focus is back on Add');
+
+    await add.press('Enter');
     const scanHeading = section.getByRole('heading', { name: 'Scan this code with your authenticator app' });
     await scanHeading.waitFor();
     assert.equal(
@@ -91,7 +98,12 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     await page.goto(routes.account.path);
     await row.getByText(/^Last used /).waitFor();
 
-    await row.getByRole('button', { name: 'Remove' }).click();
+    const removeButton = row.getByRole('button', { name: 'Remove' });
+    await removeButton.click();
+    await section.getByRole('button', { name: 'Cancel' }).click();
+    await removeButton.waitFor();
+    assert.equal(await removeButton.evaluate((el) => el === document.activeElement), true);
+    await removeButton.click();
     const password = section.getByLabel('Current password');
     assert.equal(await password.evaluate((el) => el === document.activeElement), true, 'focus moves to it');
     await password.fill('Not-My-Pass-1');

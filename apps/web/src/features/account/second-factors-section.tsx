@@ -174,6 +174,14 @@ export function SecondFactorsSection() {
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
+  // A form cancelled hands the focus back to the button that opened it.
+  const sectionRef = useRef<HTMLElement>(null);
+  const returnFocusTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!returnFocusTo.current) return;
+    sectionRef.current?.querySelector<HTMLElement>(`[data-opens="${returnFocusTo.current}"]`)?.focus();
+    returnFocusTo.current = null;
+  });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -207,6 +215,7 @@ export function SecondFactorsSection() {
 
   return (
     <section
+      ref={sectionRef}
       className="account__section"
       aria-labelledby="account-factors-title"
       data-testid="account-factors"
@@ -275,6 +284,7 @@ export function SecondFactorsSection() {
                           onClick={() => (setNotice(null), setRemoving(factor.id))}
                           aria-describedby={headingId}
                           data-testid="factor-remove"
+                          data-opens={`remove-${factor.id}`}
                         >
                           Remove
                         </button>
@@ -290,7 +300,7 @@ export function SecondFactorsSection() {
                         factor={factor}
                         headingId={headingId}
                         onRemoved={() => reload({ tone: 'done', text: 'Your authenticator app is removed.' })}
-                        onCancel={() => setRemoving(null)}
+                        onCancel={() => ((returnFocusTo.current = `remove-${factor.id}`), setRemoving(null))}
                         onFailed={problem}
                       />
                     )}
@@ -303,7 +313,7 @@ export function SecondFactorsSection() {
             <AddAppForm
               enrolment={adding}
               onAdded={() => reload({ tone: 'done', text: 'Your authenticator app is added.' })}
-              onCancel={() => setAdding(null)}
+              onCancel={() => ((returnFocusTo.current = 'add'), setAdding(null))}
               onFailed={problem}
             />
           ) : (
@@ -315,6 +325,7 @@ export function SecondFactorsSection() {
                   onClick={() => void start()}
                   disabled={starting}
                   data-testid="factor-add"
+                  data-opens="add"
                 >
                   {starting && <Spinner />}
                   Add an authenticator app
