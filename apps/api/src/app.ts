@@ -25,6 +25,7 @@ import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
 import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
 import { validateRoute } from './routes/auth/validate.js';
 import { accountPasswordRoute } from './routes/account/password.js';
+import { accountSecondFactorRoutes } from './routes/account/second-factors.js';
 import { accountSessionRoutes } from './routes/account/sessions.js';
 import { operatorSessionRoutes } from './routes/operator/sessions.js';
 import { applicationRoutes } from './routes/applications/applications.js';
@@ -172,6 +173,7 @@ export async function buildApp(
     operatorSigningKeyRoutes,
     accountSessionRoutes,
     accountPasswordRoute,
+    accountSecondFactorRoutes,
     operatorSessionRoutes,
   ]) {
     await app.register(route(services));

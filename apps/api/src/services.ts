@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { IdentityProvider } from '@customer-core/idp';
 import { accountSessions, type AccountSessions } from './account/account-sessions.js';
 import { passwordChange, type PasswordChange } from './account/password-change.js';
+import { secondFactors, type SecondFactors } from './account/second-factors.js';
 import { loanApplications, type LoanApplications } from './applications/applications.js';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
@@ -46,6 +47,8 @@ export interface AuthServices {
   accountSessions: AccountSessions;
   /** A signed-in borrower's own password change (account page). */
   changePassword: PasswordChange;
+  /** A signed-in borrower's second factors (account page). */
+  secondFactors: SecondFactors;
   lookupTokens: LookupTokenStore;
   borrowers: BorrowerRepository;
   /** Trusted systems and operators: each credential is good for one scope (lookup tokens, operators' calls). */
@@ -123,6 +126,7 @@ export async function createAuthServices(
     sessions,
     accountSessions: signInSessions,
     changePassword: passwordChange({ db, directory, borrowers, accountSessions: signInSessions, mail }),
+    secondFactors: secondFactors({ db, directory, borrowers, mail, policy: config.mfaPolicy }),
     lookupTokens: lookupTokenStore(db),
     borrowers,
     serviceCredentials: config.serviceCredentials,

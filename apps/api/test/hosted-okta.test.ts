@@ -7,7 +7,10 @@ import {
   API_ERROR_CODES,
   apiPaths,
   PASSWORD_REFUSED_MESSAGE,
+  SECOND_FACTOR_ERROR_CODES,
+  secondFactorApiPaths,
 } from '@customer-core/contracts';
+import { Secret, TOTP } from 'otpauth';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   freePort,
@@ -27,6 +30,10 @@ import { claimsOf, json, post } from './support/session.js';
 // Management and authn APIs with an API token. Every capability works as with the bundled provider.
 
 const PASSWORD = 'Original-Pass-1';
+const totpCode = (secret: string, stepsAhead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
 const NEW_PASSWORD = 'Renewed-Pass-2!';
 
 for (const kind of testDatabaseKinds()) {
@@ -258,6 +265,101 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(other.status, 401, 'the other device is signed out');
       const [mail] = await mailFor(portal.baseUrl, user.login);
       assert.match(mail!.subject, /password was changed$/);
+    });
+
+    it("keeps the borrower's authenticator app in the org, through its Factors API", async () => {
+      const user = await orgUser();
+      const other = await orgUser();
+      const signIn = async (login: string) => {
+        const { idToken } = await signInThroughIdp(
+          org.url,
+          { username: login, password: PASSWORD },
+          TEST_ORG_CLIENT_ID,
+          portal.baseUrl,
+        );
+        const { body } = await json<{ access_token: string }>(
+          await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+        );
+        return body.access_token;
+      };
+      const token = await signIn(user.login);
+      const otherToken = await signIn(other.login);
+      const portalCall = (path: string, body?: unknown, bearer = token) =>
+        fetch(`${portal.baseUrl}${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: {
+            authorization: `Bearer ${bearer}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }).then((response) => json<Record<string, unknown>>(response));
+      const orgFactors = async (userId: string) => {
+        const response = await fetch(`${org.url}/api/v1/users/${userId}/factors`, {
+          headers: { authorization: `SSWS ${org.apiToken}` },
+        });
+        return (await response.json()) as Array<{ id: string; status: string }>;
+      };
+
+      const started = await portalCall(secondFactorApiPaths.enrolAuthenticatorApp, {});
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      const factorId = String(started.body.factorId);
+      const secret = String(started.body.sharedSecret);
+      assert.deepEqual(
+        (await orgFactors(user.id)).map(({ id, status }) => ({ id, status })),
+        [{ id: factorId, status: 'PENDING_ACTIVATION' }],
+      );
+      const wrong = await portalCall(secondFactorApiPaths.activate.href({ factorId }), {
+        code: String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0'),
+      });
+      assert.equal(wrong.body.error, SECOND_FACTOR_ERROR_CODES.wrongCode);
+      const added = await portalCall(secondFactorApiPaths.activate.href({ factorId }), {
+        code: totpCode(secret),
+      });
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      assert.equal((await orgFactors(user.id))[0]?.status, 'ACTIVE');
+
+      // The org now asks for it at sign-in; a code verified there shows as the app's last use.
+      const mfa = (await (await authn(org.url, user.login, PASSWORD)).json()) as {
+        status: string;
+        stateToken: string;
+      };
+      assert.equal(mfa.status, 'MFA_REQUIRED');
+      const verified = await post(org.url, `/api/v1/authn/factors/${factorId}/verify`, {
+        stateToken: mfa.stateToken,
+        passCode: totpCode(secret, 1),
+      });
+      assert.equal(verified.status, 200);
+      const listed = await portalCall(secondFactorApiPaths.list);
+      const [app] = listed.body.factors as Array<{ id: string; lastUsedAt: string | null }>;
+      assert.equal(app?.id, factorId);
+      assert.match(String(app?.lastUsedAt), /^\d{4}-/);
+
+      // Another borrower's token cannot reach it.
+      const stolen = await portalCall(
+        secondFactorApiPaths.remove.href({ factorId }),
+        { currentPassword: PASSWORD },
+        otherToken,
+      );
+      assert.equal(stolen.status, 404);
+
+      const wrongPassword = await portalCall(secondFactorApiPaths.remove.href({ factorId }), {
+        currentPassword: 'Not-The-Pass-1',
+      });
+      assert.equal(wrongPassword.body.error, ACCOUNT_ERROR_CODES.wrongPassword);
+      const removed = await portalCall(secondFactorApiPaths.remove.href({ factorId }), {
+        currentPassword: PASSWORD,
+      });
+      assert.equal(removed.status, 200, JSON.stringify(removed.body));
+      assert.deepEqual(await orgFactors(user.id), []);
+      assert.equal(
+        ((await (await authn(org.url, user.login, PASSWORD)).json()) as { status: string }).status,
+        'SUCCESS',
+      );
+      const messages = await mailFor(portal.baseUrl, user.login, 2);
+      assert.deepEqual(messages.map((m) => m.subject.replace(/ (to|from) your .*/, '')).sort(), [
+        'An authenticator app was added',
+        'An authenticator app was removed',
+      ]);
     });
   });
 }

@@ -25,6 +25,7 @@ import { createSessionTokenStore } from './session-tokens.js';
 import { createAuthnTransactions } from './factors/authn-transactions.js';
 import { createFactorStore } from './factors/factor-store.js';
 import { factorRoutes } from './factors/factor-routes.js';
+import { userFactors, type UserFactors } from './factors/user-factors.js';
 import { DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-policy.js';
 import { secondFactorStep } from './factors/second-factor-step.js';
 import { transactionBodies } from './factors/transaction-bodies.js';
@@ -92,7 +93,14 @@ export interface IdentityProvider {
       newPassword: string,
       network: string,
     ): Promise<boolean>;
+    /**
+     * A fresh check of the user's current password, as a sign-in from `network` checks it (lockout
+     * included); false when it is not theirs. Throws PasswordCheckBusyError.
+     */
+    verifyPassword(id: string, password: string, network: string): Promise<boolean>;
   };
+  /** The user's own second factors: list, enrol an authenticator app, activate, remove. */
+  factors: UserFactors;
   /** A one-time session token for the user, as /api/v1/authn issues (for other sign-in routes). */
   issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
   /** Sign-out everywhere: every IdP session of the account, its grants, codes and tokens, and unused session tokens. */
@@ -168,7 +176,9 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     if (ended) logger.info({ accountId }, 'identity provider session ended');
     return ended;
   }
+  const ownFactors = userFactors(factors, logger);
   const registerUsersApi = usersApiRoutes({
+    factors: ownFactors,
     users,
     tokens: createApiTokens(options.apiTokens ?? []),
     policy: createPasswordPolicy(options.passwordPolicy),
@@ -219,7 +229,10 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
         await users.setPassword(id, newPassword);
         return true;
       },
+      verifyPassword: async (id, password, network) =>
+        (await verifyCurrentPassword(id, password, network)) !== undefined,
     },
+    factors: ownFactors,
     issueSessionToken: async (userId) => {
       if (!(await users.findById(userId))) throw new Error('no such user');
       return sessionTokens.issue(userId);

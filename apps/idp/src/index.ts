@@ -13,3 +13,5 @@ export type { ClientOptions } from './provider.js';
 export type { PasswordPolicyOptions } from './password-policy.js';
 export type { UsersApiRateLimit } from './users-api.js';
 export { MFA_POLICIES, DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-policy.js';
+export type { Factor } from './factors/factor-store.js';
+export type { UserFactors } from './factors/user-factors.js';

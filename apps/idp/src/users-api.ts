@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // typings of app.createRateLimit
 import { findControlCharacter } from '@customer-core/contracts';
 import type { ApiTokens } from './api-tokens.js';
+import { registerFactorsApi } from './factors/factors-api.js';
+import type { UserFactors } from './factors/user-factors.js';
 import { clientAddress, networkOf } from './client-address.js';
 import type { IdpSession } from './oidc-adapter.js';
 import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
@@ -45,6 +47,8 @@ export interface UsersApiDependencies {
   verifyCurrentPassword: VerifyCurrentPassword;
   /** Behind a load balancer: the caller's address is the last X-Forwarded-For entry. */
   trustProxy: boolean;
+  /** The users' second factors (the Factors API under /api/v1/users/{id}/factors). */
+  factors: UserFactors;
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -66,7 +70,8 @@ const loginTaken = () =>
 
 /**
  * The part of Okta's Users API that the portal's Okta adapter calls, in Okta's shapes: create a user
- * with a password, read one by id or login, set a password as an administrator, end every session.
+ * with a password, read one by id or login, set a password as an administrator, end every session,
+ * and list, enrol, activate and delete a user's factors.
  * Callers authenticate with an SSWS API token and are rate-limited per token, in the database so
  * that every instance counts the same calls.
  */
@@ -223,6 +228,8 @@ export function usersApiRoutes(deps: UsersApiDependencies) {
       await deps.endSessions(user.id);
       return reply.code(204).send();
     });
+
+    registerFactorsApi(app, { factors: deps.factors, findUser, orgUrl, usersPath: USERS_PATH }, routeOptions);
 
     // Okta's Sessions API, read only: whether the session an ID token names (sid) is still signed in.
     app.get(`${SESSIONS_PATH}/:sessionId`, routeOptions, async (request, reply) => {

@@ -15,3 +15,4 @@ export * from './routes.js';
 export * from './storage-keys.js';
 export * from './text.js';
 export * from './step-up.js';
+export * from './second-factors.js';

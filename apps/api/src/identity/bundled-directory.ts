@@ -4,7 +4,14 @@ import {
   PasswordCheckBusyError,
   type IdentityProvider,
 } from '@customer-core/idp';
-import { LoginTakenError, WrongPasswordError, type Directory } from './directory.js';
+import {
+  FactorAlreadyEnrolledError,
+  FactorNotFoundError,
+  LoginTakenError,
+  WrongCodeError,
+  WrongPasswordError,
+  type Directory,
+} from './directory.js';
 import { DirectoryUnavailableError } from './okta-directory.js';
 
 /** The bundled identity provider, in this process: its own users, sessions and session tokens. */
@@ -31,6 +38,37 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
         throw error instanceof PasswordCheckBusyError ? new DirectoryUnavailableError('busy') : error;
       }
       if (!changed) throw new WrongPasswordError();
+    },
+    async verifyPassword(id, password, clientAddress) {
+      let right: boolean;
+      try {
+        right = await idp.users.verifyPassword(id, password, networkOf(clientAddress));
+      } catch (error) {
+        throw error instanceof PasswordCheckBusyError ? new DirectoryUnavailableError('busy') : error;
+      }
+      if (!right) throw new WrongPasswordError();
+    },
+    listFactors: async (userId) =>
+      (await idp.factors.list(userId)).map((factor) => ({
+        id: factor.id,
+        factorType: factor.factorType,
+        status: factor.status,
+        createdAt: factor.createdAt,
+        lastVerifiedAt: factor.lastUsedAt,
+      })),
+    async enrolTotp(userId) {
+      const outcome = await idp.factors.enrolTotp(userId);
+      if (outcome.kind === 'already_enrolled') throw new FactorAlreadyEnrolledError();
+      return { factorId: outcome.factor.id, sharedSecret: outcome.factor.secret ?? '' };
+    },
+    async activateFactor(userId, factorId, passCode) {
+      const outcome = await idp.factors.activate(userId, factorId, passCode);
+      // An active one is not waiting for a first code: as far as activating goes, there is none.
+      if (outcome.kind === 'not_found' || outcome.kind === 'already_active') throw new FactorNotFoundError();
+      if (outcome.kind === 'wrong_code') throw new WrongCodeError();
+    },
+    async removeFactor(userId, factorId) {
+      if (!(await idp.factors.remove(userId, factorId))) throw new FactorNotFoundError();
     },
     endSessions: (id) => idp.endSessions(id),
     endSession: async (sessionId, userId) => void (await idp.endSession(sessionId, userId)),

@@ -37,6 +37,19 @@ export interface Directory {
   /** Whether the user has an active second factor that sign-in asks for (step-up before signing). */
   hasSecondFactor(userId: string): Promise<boolean>;
   /**
+   * A fresh check of the user's current password (before removing a factor): a wrong one counts
+   * against the sign-in lockout as in changePassword. Throws WrongPasswordError.
+   */
+  verifyPassword(id: string, password: string, clientAddress: string): Promise<void>;
+  /** The user's second factors, activated or waiting for their first code, oldest first. */
+  listFactors(userId: string): Promise<DirectoryFactor[]>;
+  /** Starts an authenticator app (TOTP), pending its first code. Throws FactorAlreadyEnrolledError. */
+  enrolTotp(userId: string): Promise<{ factorId: string; sharedSecret: string }>;
+  /** The first code activates a pending factor. Throws FactorNotFoundError or WrongCodeError. */
+  activateFactor(userId: string, factorId: string, passCode: string): Promise<void>;
+  /** Throws FactorNotFoundError (another user's factor, too). */
+  removeFactor(userId: string, factorId: string): Promise<void>;
+  /**
    * A one-time session token that completes the identity provider's sign-in in the browser, for a
    * user who just proved who they are to the portal (with the password, where they typed one), or
    * null where the directory cannot mint one that way (a hosted org, without a password).
@@ -50,6 +63,19 @@ export interface DirectoryUser {
   firstName: string;
   lastName: string;
 }
+
+export interface DirectoryFactor {
+  id: string;
+  /** Okta's factor type, e.g. `token:software:totp`. */
+  factorType: string;
+  /** `ACTIVE`, or `PENDING_ACTIVATION` until its first code. */
+  status: string;
+  createdAt: Date;
+  /** When it last verified a sign-in, where the directory says. */
+  lastVerifiedAt: Date | null;
+}
+
+export const TOTP_FACTOR_TYPE = 'token:software:totp';
 
 export interface NewDirectoryUser {
   login: string;
@@ -78,5 +104,29 @@ export class WrongPasswordError extends Error {
   constructor() {
     super("The current password is not the user's");
     this.name = 'WrongPasswordError';
+  }
+}
+
+/** The user has no factor with this id (none at all, or it is another user's). */
+export class FactorNotFoundError extends Error {
+  constructor() {
+    super('The user has no such factor');
+    this.name = 'FactorNotFoundError';
+  }
+}
+
+/** The code given is not the factor's current one, or was used already. */
+export class WrongCodeError extends Error {
+  constructor() {
+    super('The code does not verify the factor');
+    this.name = 'WrongCodeError';
+  }
+}
+
+/** The user has an authenticator app already: one is enough. */
+export class FactorAlreadyEnrolledError extends Error {
+  constructor() {
+    super('The user has a factor of this type already');
+    this.name = 'FactorAlreadyEnrolledError';
   }
 }

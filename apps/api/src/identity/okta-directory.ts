@@ -1,10 +1,15 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  FactorAlreadyEnrolledError,
+  FactorNotFoundError,
   LoginTakenError,
+  TOTP_FACTOR_TYPE,
+  WrongCodeError,
   PasswordRefusedError,
   WrongPasswordError,
   type Directory,
+  type DirectoryFactor,
   type DirectoryUser,
   type NewDirectoryUser,
 } from './directory.js';
@@ -32,6 +37,14 @@ export class DirectoryUnavailableError extends Error {
 interface OktaUser {
   id: string;
   profile: { login: string; firstName?: string | null; lastName?: string | null };
+}
+interface OktaFactor {
+  id: string;
+  factorType: string;
+  status: string;
+  created: string;
+  lastVerified?: string;
+  _embedded?: { activation?: { sharedSecret?: string } };
 }
 interface OktaErrorBody {
   errorCode?: string;
@@ -181,10 +194,76 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
     },
     async hasSecondFactor(userId) {
       // Okta's Factors API: the user's enrolled factors; an active one is asked by the org's policy.
-      const response = await call('GET', `/api/v1/users/${encodeURIComponent(userId)}/factors`);
+      const response = await call('GET', factorsPath(userId));
       if (response.status === 404) return (await response.body?.cancel(), false);
       const factors = (await expectOk(response)) as Array<{ status?: string }>;
       return Array.isArray(factors) && factors.some((factor) => factor.status === 'ACTIVE');
+    },
+    async verifyPassword(id, password) {
+      // Okta has no "check this password" call: a primary authentication is one, counted by the org's
+      // lockout (from the portal's address). Whatever it asks next (a factor) is cancelled.
+      const user = await findUser(id);
+      if (!user) throw new WrongPasswordError();
+      const response = await call('POST', '/api/v1/authn', { username: user.login, password }, false);
+      if (response.status === 401) throw (await response.body?.cancel(), new WrongPasswordError());
+      const transaction = (await expectOk(response)) as { status?: string; stateToken?: string };
+      if (transaction.stateToken) {
+        const cancelled = await call(
+          'POST',
+          '/api/v1/authn/cancel',
+          { stateToken: transaction.stateToken },
+          false,
+        );
+        await cancelled.body?.cancel();
+      }
+      if (transaction.status === 'LOCKED_OUT') throw new WrongPasswordError();
+    },
+    async listFactors(userId) {
+      const response = await call('GET', factorsPath(userId));
+      if (response.status === 404) return (await response.body?.cancel(), []);
+      const factors = (await expectOk(response)) as OktaFactor[];
+      return Array.isArray(factors) ? factors.map(toFactor) : [];
+    },
+    async enrolTotp(userId) {
+      // Google Authenticator's TOTP: any authenticator app reads it.
+      const response = await call('POST', factorsPath(userId), {
+        factorType: TOTP_FACTOR_TYPE,
+        provider: 'GOOGLE',
+      });
+      if (response.status === 400) {
+        const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
+        if (error.errorCode === 'E0000001') throw new FactorAlreadyEnrolledError();
+        throw new Error(`Okta refused the enrolment: ${error.errorCode ?? 400}`);
+      }
+      const factor = (await expectOk(response)) as OktaFactor;
+      const sharedSecret = factor._embedded?.activation?.sharedSecret;
+      if (!sharedSecret) throw new Error('Okta enrolled a factor without a shared secret');
+      return { factorId: factor.id, sharedSecret };
+    },
+    async activateFactor(userId, factorId, passCode) {
+      const response = await call(
+        'POST',
+        `${factorsPath(userId)}/${encodeURIComponent(factorId)}/lifecycle/activate`,
+        { passCode },
+        true,
+        true,
+      );
+      if (response.status === 404) throw (await response.body?.cancel(), new FactorNotFoundError());
+      if (response.status === 400 || response.status === 403) {
+        const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
+        // E0000068: Invalid Passcode/Answer. An active factor (E0000001) has nothing to activate.
+        if (error.errorCode === 'E0000068') throw new WrongCodeError();
+        if (response.status === 400) throw new FactorNotFoundError();
+        options.logger.error({ status: 403, errorCode: error.errorCode }, 'Okta refused the API token');
+        throw new DirectoryUnavailableError('the API token was refused');
+      }
+      await expectOk(response);
+    },
+    async removeFactor(userId, factorId) {
+      const response = await call('DELETE', `${factorsPath(userId)}/${encodeURIComponent(factorId)}`);
+      await response.body?.cancel();
+      if (response.status === 404) throw new FactorNotFoundError();
+      if (response.status !== 204) throw new Error(`Okta answered ${response.status}`);
     },
     async sessionTokenFor(user, password) {
       // Okta mints a session token only from a sign-in: with the password the borrower just chose.
@@ -204,6 +283,18 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
     }
     return response.json();
   }
+}
+
+const factorsPath = (userId: string) => `/api/v1/users/${encodeURIComponent(userId)}/factors`;
+
+function toFactor(factor: OktaFactor): DirectoryFactor {
+  return {
+    id: factor.id,
+    factorType: factor.factorType,
+    status: factor.status,
+    createdAt: new Date(factor.created),
+    lastVerifiedAt: factor.lastVerified ? new Date(factor.lastVerified) : null,
+  };
 }
 
 function toUser(body: unknown): DirectoryUser {

@@ -40,6 +40,12 @@ export interface EmailVerificationEmailInput {
   expiresInMinutes: number;
 }
 
+export interface SecondFactorChangedEmailInput {
+  firstName?: string | null;
+  /** Whether an authenticator app was added to the account or removed from it. */
+  change: 'added' | 'removed';
+}
+
 export interface PasswordChangedEmailInput {
   firstName?: string | null;
   /** Whether the borrower's other devices were signed out with the change. */
@@ -153,6 +159,29 @@ export function mailTemplates(brand: MailBrand) {
     } satisfies TemplatedEmail;
   }
 
+  function secondFactorChangedEmail({ firstName, change }: SecondFactorChangedEmailInput) {
+    const added = change === 'added';
+    return {
+      kind: `second-factor-${change}`,
+      subject: added
+        ? `An authenticator app was added to your ${lender} account`
+        : `An authenticator app was removed from your ${lender} account`,
+      ...renderEmail({
+        preheader: added
+          ? 'An authenticator app was added from your account page.'
+          : 'An authenticator app was removed from your account page.',
+        heading: added ? 'An authenticator app was added' : 'An authenticator app was removed',
+        paragraphs: [
+          greeting(firstName),
+          added
+            ? `An authenticator app was just added to your ${lender} account from your account page. From now on, you’ll enter a code from it each time you sign in.`
+            : `An authenticator app was just removed from your ${lender} account from your account page. You’ll no longer be asked for a code from it when you sign in.`,
+        ],
+        footnote: `Didn’t make this change? Call us right away at ${brand.supportPhone} and we’ll secure your account.`,
+      }),
+    } satisfies TemplatedEmail;
+  }
+
   return {
     absoluteUrl,
     renderEmail,
@@ -161,6 +190,7 @@ export function mailTemplates(brand: MailBrand) {
     invitationEmail,
     emailVerificationEmail,
     passwordChangedEmail,
+    secondFactorChangedEmail,
   };
 }
 

@@ -48,6 +48,28 @@ export function createFactorStore(db: Kysely<IdpDatabase>) {
       return rows.map(toFactor);
     },
 
+    /** Every factor of the user, pending ones included, oldest first (Okta's List Factors). */
+    async all(userId: string): Promise<Factor[]> {
+      const rows = await db
+        .selectFrom('idp_factor')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toFactor);
+    },
+
+    /** Deletes the user's factor; false when they have none with this id. */
+    async remove(userId: string, factorId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('idp_factor')
+        .where('id', '=', factorId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
+    },
+
     /** The user's factor with this id: another user's id finds nothing, as an unknown one does. */
     async find(userId: string, factorId: string): Promise<Factor | undefined> {
       const row = await db
@@ -84,12 +106,17 @@ export function createFactorStore(db: Kysely<IdpDatabase>) {
 
     /**
      * Takes TOTP time step `step` for the factor, activating it if it was pending: one statement, so
-     * of two presentations of one code (a replay, or a race) exactly one gets true.
+     * of two presentations of one code (a replay, or a race) exactly one gets true. `last used` is a
+     * verification of an active factor; the first code that activates one is not a use.
      */
     async claimTotpStep(factorId: string, step: number): Promise<boolean> {
       const result = await db
         .updateTable('idp_factor')
-        .set({ last_used_step: step, last_used_at: sql<Date>`now()`, status: 'ACTIVE' })
+        .set({
+          last_used_step: step,
+          last_used_at: sql<Date>`case when status = 'ACTIVE' then now() else last_used_at end`,
+          status: 'ACTIVE',
+        })
         .where('id', '=', factorId)
         .where((eb) =>
           eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', sql<string>`${step}`)]),

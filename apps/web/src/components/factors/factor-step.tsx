@@ -3,11 +3,10 @@ import { BusyButton } from '../busy-button';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Spinner } from '../spinner';
 import { SupportPhone } from '../support-phone';
-import { getLenderBranding } from '../../config/portal-config-meta';
 import { finishSignIn } from '../../lib/auth/sign-in';
 import { CODE_LENGTH, CodeField } from './code-field';
 import { CODE_REQUIRED, LOCKED, STEP_EXPIRED, WRONG_CODE, errorCodeOf } from './factor-errors';
-import { QrCode } from './qr-code';
+import { AuthenticatorSetup } from './authenticator-setup';
 import './factors.css';
 
 /** The factor types these screens can walk a borrower through. */
@@ -155,20 +154,11 @@ export function FactorStep({
     transaction.activate
   ) {
     const activate = transaction.activate;
-    const secret = activation.sharedSecret;
-    const lender = getLenderBranding().name;
     const login = String((transaction.user?.profile as { login?: string } | undefined)?.login ?? '');
-    const uri = `otpauth://totp/${encodeURIComponent(`${lender}:${login}`)}?secret=${secret}&issuer=${encodeURIComponent(lender)}&algorithm=SHA1&digits=6&period=30`;
     return screen(
       'Scan this code with your authenticator app',
       <>
-        <div className="factor-step__qr">
-          <QrCode value={uri} label={`QR code to add ${lender} to your authenticator app`} />
-        </div>
-        <p className="factor-step__intro">Can&rsquo;t scan it? Enter this key in your app instead:</p>
-        <p className="factor-step__secret" data-testid="factor-secret">
-          {secret.match(/.{1,4}/g)?.join(' ')}
-        </p>
+        <AuthenticatorSetup secret={activation.sharedSecret} accountName={login} />
         {codeForm(
           <p className="factor-step__intro">Then enter the 6&#8209;digit code your app shows.</p>,
           'Confirm',

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { MfaPolicy } from '@customer-core/idp';
+import type { SecondFactor } from '@customer-core/contracts';
+import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
+import {
+  FactorNotFoundError,
+  TOTP_FACTOR_TYPE,
+  type Directory,
+  type DirectoryFactor,
+} from '../identity/directory.js';
+import type { MailService } from '../mail/index.js';
+import type { MailExecutor } from '../mail/outbox.js';
+
+/** MFA_POLICY=off: sign-in never asks for a factor, so none is offered. */
+export class SecondFactorsOffError extends Error {
+  constructor() {
+    super('Second factors are off');
+    this.name = 'SecondFactorsOffError';
+  }
+}
+
+/** The borrower signs in without an identity of the portal's directory: no factors of ours to manage. */
+export class NoDirectoryIdentityError extends Error {
+  constructor() {
+    super('The borrower has no identity in the directory');
+    this.name = 'NoDirectoryIdentityError';
+  }
+}
+
+/** MFA_POLICY=required: the borrower's last factor stays. */
+export class LastFactorError extends Error {
+  constructor() {
+    super('The last factor cannot be removed while the policy requires one');
+    this.name = 'LastFactorError';
+  }
+}
+
+const toSecondFactor = (factor: DirectoryFactor): SecondFactor => ({
+  id: factor.id,
+  type: 'authenticator_app',
+  addedAt: factor.createdAt.toISOString(),
+  lastUsedAt: factor.lastVerifiedAt?.toISOString() ?? null,
+});
+const isActiveApp = (factor: DirectoryFactor) =>
+  factor.status === 'ACTIVE' && factor.factorType === TOTP_FACTOR_TYPE;
+
+/**
+ * A signed-in borrower's second factors (an authenticator app), kept by the directory. Adding one
+ * takes its first code; removing one takes the current password, checked with the sign-in lockout.
+ * Either change is told to the borrower by e-mail, once it has happened.
+ */
+export function secondFactors(deps: {
+  db: MailExecutor;
+  directory: Directory;
+  borrowers: BorrowerRepository;
+  mail: MailService;
+  policy: MfaPolicy;
+}) {
+  const { directory, borrowers, mail, policy } = deps;
+
+  async function identityOf(borrowerId: string) {
+    if (policy === 'off') throw new SecondFactorsOffError();
+    const borrower = await borrowers.findById(borrowerId);
+    if (!borrower?.idpSubject || borrower.idpIssuer !== directory.issuer) return undefined;
+    return { borrower, userId: borrower.idpSubject };
+  }
+
+  async function tell(borrower: { firstName: string | null; email: string }, change: 'added' | 'removed') {
+    await mail.enqueue(deps.db, {
+      ...mail.templates.secondFactorChangedEmail({ firstName: borrower.firstName, change }),
+      to: borrower.email,
+      idempotencyKey: `second-factor-${change}:${randomUUID()}`,
+    });
+    mail.nudge();
+  }
+
+  return {
+    policy: policy === 'required' ? ('required' as const) : ('optional' as const),
+
+    async list(borrowerId: string): Promise<SecondFactor[]> {
+      const identity = await identityOf(borrowerId);
+      if (!identity) return [];
+      return (await directory.listFactors(identity.userId)).filter(isActiveApp).map(toSecondFactor);
+    },
+
+    async enrolAuthenticatorApp(borrowerId: string) {
+      const identity = await identityOf(borrowerId);
+      if (!identity) throw new NoDirectoryIdentityError();
+      const enrolment = await directory.enrolTotp(identity.userId);
+      return { ...enrolment, accountName: identity.borrower.email };
+    },
+
+    async activate(borrowerId: string, factorId: string, code: string): Promise<void> {
+      const identity = await identityOf(borrowerId);
+      if (!identity) throw new FactorNotFoundError();
+      await directory.activateFactor(identity.userId, factorId, code);
+      await tell(identity.borrower, 'added');
+    },
+
+    async remove(
+      borrowerId: string,
+      factorId: string,
+      currentPassword: string,
+      clientAddress: string,
+    ): Promise<void> {
+      const identity = await identityOf(borrowerId);
+      if (!identity) throw new FactorNotFoundError();
+      const active = (await directory.listFactors(identity.userId)).filter(isActiveApp);
+      if (!active.some((factor) => factor.id === factorId)) throw new FactorNotFoundError();
+      if (policy === 'required' && active.length === 1) throw new LastFactorError();
+      await directory.verifyPassword(identity.userId, currentPassword, clientAddress);
+      await directory.removeFactor(identity.userId, factorId);
+      await tell(identity.borrower, 'removed');
+    },
+  };
+}
+
+export type SecondFactors = ReturnType<typeof secondFactors>;

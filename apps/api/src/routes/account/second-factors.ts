@@ -1,0 +1,168 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACCOUNT_ERROR_CODES,
+  ActivateFactorRequestSchema,
+  ApiErrorSchema,
+  AuthenticatorAppEnrolmentSchema,
+  FactorIdParamsSchema,
+  RemoveFactorRequestSchema,
+  SECOND_FACTOR_ERROR_CODES,
+  secondFactorApiPaths,
+  SecondFactorListSchema,
+} from '@customer-core/contracts';
+import { clientAddress } from '@customer-core/idp';
+import {
+  LastFactorError,
+  NoDirectoryIdentityError,
+  SecondFactorsOffError,
+} from '../../account/second-factors.js';
+import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { HttpError } from '../../http/http-error.js';
+import {
+  FactorAlreadyEnrolledError,
+  FactorNotFoundError,
+  WrongCodeError,
+  WrongPasswordError,
+} from '../../identity/directory.js';
+import type { AuthServices } from '../../services.js';
+
+// The signed-in borrower's second factors. Another borrower's factor, an unknown id and a malformed
+// one get the same 404; MFA_POLICY=off refuses every route.
+
+const OFF = 'Two-step verification isn’t offered for this portal.';
+const NOT_FOUND = 'You don’t have an authenticator app with that id.';
+const WRONG_CODE = 'That code didn’t work. Check your app and enter the code it shows now.';
+const ALREADY_ADDED = 'You already have an authenticator app. Remove it first to add another.';
+const LAST_FACTOR =
+  'You need an authenticator app to sign in, so you can’t remove your only one. Call us if you’ve lost it.';
+const NO_IDENTITY = 'Your account doesn’t sign in with a password with us, so you can’t add an app here.';
+const WRONG_PASSWORD = 'That isn’t your current password. Check it and try again.';
+
+const FactorPathSchema = z.object({ factorId: z.string() });
+
+/** The directory's and the policy's refusals, as the answers the account page tells apart. */
+function refusalOf(error: unknown): HttpError | undefined {
+  if (error instanceof SecondFactorsOffError) return new HttpError(403, SECOND_FACTOR_ERROR_CODES.off, OFF);
+  if (error instanceof FactorNotFoundError) return new HttpError(404, 'not_found', NOT_FOUND);
+  if (error instanceof WrongCodeError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_CODE);
+  if (error instanceof FactorAlreadyEnrolledError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.alreadyAdded, ALREADY_ADDED);
+  if (error instanceof LastFactorError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.lastFactor, LAST_FACTOR);
+  if (error instanceof NoDirectoryIdentityError)
+    return new HttpError(400, ACCOUNT_ERROR_CODES.noPassword, NO_IDENTITY);
+  if (error instanceof WrongPasswordError)
+    return new HttpError(400, ACCOUNT_ERROR_CODES.wrongPassword, WRONG_PASSWORD);
+  return undefined;
+}
+
+async function answering<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
+}
+
+/** A malformed id names no factor: the unknown id's 404, before any call to the directory. */
+function factorIdOf(params: { factorId: string }): string {
+  const parsed = FactorIdParamsSchema.safeParse(params);
+  if (!parsed.success) throw new HttpError(404, 'not_found', NOT_FOUND);
+  return parsed.data.factorId;
+}
+
+export const accountSecondFactorRoutes =
+  ({ secondFactors, checkAccessToken, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Before the body is read: a caller without a token learns nothing of what it would accept.
+    const common = { onRequest: requireBorrower(checkAccessToken) };
+    const described = { tags: ['account'], security: [{ bearer: [] }] };
+    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+    app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+
+    app.get(
+      secondFactorApiPaths.list,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'The borrower’s second factors (authenticator apps), oldest first',
+          response: { 200: SecondFactorListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const factors = await answering(() => secondFactors.list(sub));
+        return { factors, policy: secondFactors.policy };
+      },
+    );
+
+    app.post(
+      secondFactorApiPaths.enrolAuthenticatorApp,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Start adding an authenticator app: its shared secret, waiting for a first code',
+          response: { 200: AuthenticatorAppEnrolmentSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const enrolment = await answering(() => secondFactors.enrolAuthenticatorApp(sub));
+        request.log.info({ borrowerId: sub, factorId: enrolment.factorId }, 'borrower started adding an app');
+        return enrolment;
+      },
+    );
+
+    app.post(
+      secondFactorApiPaths.activate.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Confirm an authenticator app with the first code it shows',
+          params: FactorPathSchema,
+          body: ActivateFactorRequestSchema,
+          response: { 200: z.object({ added: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const factorId = factorIdOf(request.params);
+        await answering(() => secondFactors.activate(sub, factorId, request.body.code));
+        request.log.info({ borrowerId: sub, factorId }, 'borrower added an authenticator app');
+        return { added: true as const };
+      },
+    );
+
+    app.post(
+      secondFactorApiPaths.remove.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Remove a second factor, proving the current password',
+          params: FactorPathSchema,
+          body: RemoveFactorRequestSchema,
+          response: { 200: z.object({ removed: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const factorId = factorIdOf(request.params);
+        await answering(() =>
+          secondFactors.remove(
+            sub,
+            factorId,
+            request.body.currentPassword,
+            clientAddress(request, trustProxy),
+          ),
+        );
+        request.log.info({ borrowerId: sub, factorId }, 'borrower removed an authenticator app');
+        return { removed: true as const };
+      },
+    );
+  };

@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { sendOktaError } from '../okta-error-handler.js';
+import { apiValidationFailed, invalidPasscode, resourceNotFound } from '../okta-errors.js';
+import type { IdpUser } from '../users.js';
+import { parseOktaBody } from '../users-api-bodies.js';
+import { TOTP_FACTOR, type Factor } from './factor-store.js';
+import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from './totp.js';
+import type { UserFactors } from './user-factors.js';
+
+/** Okta's Factors API under /api/v1/users/{id}/factors, registered inside the Users API's guard. */
+export interface FactorsApiDependencies {
+  factors: UserFactors;
+  findUser(idOrLogin: string): Promise<IdpUser | undefined>;
+  orgUrl: string;
+  usersPath: string;
+}
+
+/** POST .../factors: the factor to enrol; only TOTP (Google Authenticator's) is offered. */
+const EnrolFactorBody = z.object({
+  factorType: z.literal(TOTP_FACTOR.factorType, { error: `only ${TOTP_FACTOR.factorType} is offered` }),
+  provider: z.literal(TOTP_FACTOR.provider, { error: `only ${TOTP_FACTOR.provider} is offered` }),
+});
+const ActivateFactorBody = z.object({ passCode: z.string().min(1).max(100) });
+/** Factor ids are letters and digits; anything else is no factor's. */
+const FACTOR_ID = /^[A-Za-z0-9]{1,64}$/;
+
+const link = (href: string, ...allow: string[]) => ({ href, hints: { allow } });
+
+/** A factor as Okta's Factors API shows it; the shared secret only in the answer that enrols it. */
+export function oktaFactor(factor: Factor, user: IdpUser, userUrl: string, withActivation = false) {
+  const self = `${userUrl}/factors/${factor.id}`;
+  return {
+    id: factor.id,
+    factorType: factor.factorType,
+    provider: factor.provider,
+    vendorName: factor.provider,
+    status: factor.status,
+    created: factor.createdAt.toISOString(),
+    lastUpdated: factor.createdAt.toISOString(),
+    ...(factor.lastUsedAt ? { lastVerified: factor.lastUsedAt.toISOString() } : {}),
+    profile: { credentialId: user.login },
+    _links: {
+      ...(factor.status === 'PENDING_ACTIVATION'
+        ? { activate: link(`${self}/lifecycle/activate`, 'POST') }
+        : {}),
+      self: link(self, 'GET', 'DELETE'),
+      user: link(userUrl, 'GET'),
+    },
+    ...(withActivation
+      ? {
+          _embedded: {
+            activation: {
+              timeStep: TOTP_PERIOD_SECONDS,
+              sharedSecret: factor.secret,
+              encoding: 'base32',
+              keyLength: TOTP_DIGITS,
+            },
+          },
+        }
+      : {}),
+  };
+}
+
+export function registerFactorsApi(app: FastifyInstance, deps: FactorsApiDependencies, routeOptions: object) {
+  const { factors, findUser, orgUrl, usersPath } = deps;
+  const userUrl = (user: IdpUser) => `${orgUrl}${usersPath}/${user.id}`;
+  const userNotFound = (reply: FastifyReply, idOrLogin: string) =>
+    sendOktaError(reply, 404, resourceNotFound(idOrLogin, 'User'));
+  // Another user's factor id, like an unknown one, is not found: it says nothing of whose it is.
+  const factorNotFound = (reply: FastifyReply, factorId: string) =>
+    sendOktaError(reply, 404, resourceNotFound(factorId, 'UserFactor'));
+  type Params = { idOrLogin: string; factorId?: string };
+
+  app.get(`${usersPath}/:idOrLogin/factors`, routeOptions, async (request, reply) => {
+    const { idOrLogin } = request.params as Params;
+    const user = await findUser(idOrLogin);
+    if (!user) return userNotFound(reply, idOrLogin);
+    const list = await factors.list(user.id);
+    return reply.send(list.map((factor) => oktaFactor(factor, user, userUrl(user))));
+  });
+
+  app.post(`${usersPath}/:idOrLogin/factors`, routeOptions, async (request, reply) => {
+    const { idOrLogin } = request.params as Params;
+    const parsed = parseOktaBody(EnrolFactorBody, request.body);
+    if (!parsed.success) return sendOktaError(reply, 400, parsed.error);
+    const user = await findUser(idOrLogin);
+    if (!user) return userNotFound(reply, idOrLogin);
+    const outcome = await factors.enrolTotp(user.id);
+    if (outcome.kind === 'already_enrolled')
+      return sendOktaError(
+        reply,
+        400,
+        apiValidationFailed('factorEnrollRequest', [
+          'factorEnrollRequest: A factor of this type is already set up.',
+        ]),
+      );
+    return reply.send(oktaFactor(outcome.factor, user, userUrl(user), true));
+  });
+
+  app.post(
+    `${usersPath}/:idOrLogin/factors/:factorId/lifecycle/activate`,
+    routeOptions,
+    async (request, reply) => {
+      const { idOrLogin, factorId = '' } = request.params as Params;
+      const parsed = parseOktaBody(ActivateFactorBody, request.body);
+      if (!parsed.success) return sendOktaError(reply, 400, parsed.error);
+      const user = await findUser(idOrLogin);
+      if (!user) return userNotFound(reply, idOrLogin);
+      if (!FACTOR_ID.test(factorId)) return factorNotFound(reply, factorId);
+      const outcome = await factors.activate(user.id, factorId, parsed.data.passCode);
+      switch (outcome.kind) {
+        case 'not_found':
+          return factorNotFound(reply, factorId);
+        case 'already_active':
+          return sendOktaError(
+            reply,
+            400,
+            apiValidationFailed('factor', ['factor: The factor is already active.']),
+          );
+        case 'wrong_code':
+          return sendOktaError(reply, 403, invalidPasscode());
+        case 'activated':
+          return reply.send(oktaFactor(outcome.factor, user, userUrl(user)));
+      }
+    },
+  );
+
+  app.delete(`${usersPath}/:idOrLogin/factors/:factorId`, routeOptions, async (request, reply) => {
+    const { idOrLogin, factorId = '' } = request.params as Params;
+    const user = await findUser(idOrLogin);
+    if (!user) return userNotFound(reply, idOrLogin);
+    if (!FACTOR_ID.test(factorId) || !(await factors.remove(user.id, factorId)))
+      return factorNotFound(reply, factorId);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,92 @@
+import {
+  ACCOUNT_ERROR_CODES,
+  AuthenticatorAppEnrolmentSchema,
+  SECOND_FACTOR_ERROR_CODES,
+  secondFactorApiPaths,
+  SecondFactorListSchema,
+  type AuthenticatorAppEnrolment,
+  type SecondFactorList,
+} from '@customer-core/contracts';
+import { describeFailure } from '../../lib/api-failure';
+import { sessionRequest } from '../../lib/auth/session-request';
+
+// The borrower's second factors (Bearer product token): the list, adding an authenticator app with
+// its first code, and removing one with the current password.
+
+export type SecondFactorsOutcome =
+  | ({ kind: 'loaded' } & SecondFactorList)
+  /** MFA_POLICY=off: the section is not shown. */
+  | { kind: 'off' }
+  | { kind: 'failed'; message: string };
+
+const LIST_FAILED =
+  'We couldn’t load your two-step verification just now. Please try again in a few minutes.';
+const START_FAILED = 'We couldn’t start adding an app just now. Please try again in a few minutes.';
+const CONFIRM_FAILED = 'We couldn’t add your app just now. Please try again in a few minutes.';
+const REMOVE_FAILED = 'We couldn’t remove your app just now. Please try again in a few minutes.';
+
+export async function getSecondFactors(signal?: AbortSignal): Promise<SecondFactorsOutcome> {
+  const result = await sessionRequest(secondFactorApiPaths.list, { signal });
+  if (result.isError) {
+    const failure = describeFailure(result, LIST_FAILED);
+    if (failure.code === SECOND_FACTOR_ERROR_CODES.off) return { kind: 'off' };
+    return { kind: 'failed', message: failure.message };
+  }
+  const parsed = SecondFactorListSchema.safeParse(result.data);
+  return parsed.success ? { kind: 'loaded', ...parsed.data } : { kind: 'failed', message: LIST_FAILED };
+}
+
+export type StartOutcome =
+  { ok: true; enrolment: AuthenticatorAppEnrolment } | { ok: false; message: string };
+
+/** Starts adding an authenticator app: its key, waiting for a first code. */
+export async function startAuthenticatorApp(): Promise<StartOutcome> {
+  const result = await sessionRequest(secondFactorApiPaths.enrolAuthenticatorApp, {
+    method: 'POST',
+    body: {},
+  });
+  if (result.isError) {
+    const failure = describeFailure(result, START_FAILED);
+    return { ok: false, message: failure.serverMessage ?? failure.message };
+  }
+  const parsed = AuthenticatorAppEnrolmentSchema.safeParse(result.data);
+  return parsed.success ? { ok: true, enrolment: parsed.data } : { ok: false, message: START_FAILED };
+}
+
+export type ConfirmOutcome =
+  | { kind: 'added' }
+  /** The code is wrong: its message goes under the code field. */
+  | { kind: 'wrong-code'; message: string }
+  | { kind: 'failed'; message: string };
+
+/** The first code from the app adds it. */
+export async function confirmAuthenticatorApp(factorId: string, code: string): Promise<ConfirmOutcome> {
+  const result = await sessionRequest(secondFactorApiPaths.activate.href({ factorId }), {
+    method: 'POST',
+    body: { code },
+  });
+  if (!result.isError) return { kind: 'added' };
+  const failure = describeFailure(result, CONFIRM_FAILED);
+  if (failure.code === SECOND_FACTOR_ERROR_CODES.wrongCode && failure.serverMessage)
+    return { kind: 'wrong-code', message: failure.serverMessage };
+  return { kind: 'failed', message: failure.serverMessage ?? failure.message };
+}
+
+export type RemoveOutcome =
+  | { kind: 'removed' }
+  /** The password is wrong: its message goes under the password field. */
+  | { kind: 'wrong-password'; message: string }
+  | { kind: 'failed'; message: string };
+
+/** Removes a factor, proving the current password. */
+export async function removeSecondFactor(factorId: string, currentPassword: string): Promise<RemoveOutcome> {
+  const result = await sessionRequest(secondFactorApiPaths.remove.href({ factorId }), {
+    method: 'POST',
+    body: { currentPassword },
+  });
+  if (!result.isError) return { kind: 'removed' };
+  const failure = describeFailure(result, REMOVE_FAILED);
+  if (failure.code === ACCOUNT_ERROR_CODES.wrongPassword && failure.serverMessage)
+    return { kind: 'wrong-password', message: failure.serverMessage };
+  return { kind: 'failed', message: failure.serverMessage ?? failure.message };
+}

@@ -1,0 +1,340 @@
+import {
+  SECOND_FACTOR_LABELS,
+  type AuthenticatorAppEnrolment,
+  type SecondFactor,
+} from '@customer-core/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormField, fieldErrorId } from '../../components/form-field';
+import { Loading } from '../../components/loading';
+import { PasswordInput } from '../../components/password-input';
+import { Spinner } from '../../components/spinner';
+import { AuthenticatorSetup } from '../../components/factors/authenticator-setup';
+import { CODE_LENGTH, CodeField } from '../../components/factors/code-field';
+import { CODE_REQUIRED } from '../../components/factors/factor-errors';
+import { formatInstant } from '../../loans/loan-format';
+import {
+  confirmAuthenticatorApp,
+  getSecondFactors,
+  removeSecondFactor,
+  startAuthenticatorApp,
+  type SecondFactorsOutcome,
+} from './second-factors-api';
+
+type State = SecondFactorsOutcome | { kind: 'loading' };
+type Notice = { tone: 'done' | 'problem'; text: string };
+
+const CODE_ID = 'second-factor-code';
+const PASSWORD_ID = 'second-factor-password';
+const PASSWORD_REQUIRED = 'Enter your current password.';
+
+/** Adding an app: its QR code and key, then its first code. */
+function AddAppForm({
+  enrolment,
+  onAdded,
+  onCancel,
+  onFailed,
+}: {
+  enrolment: AuthenticatorAppEnrolment;
+  onAdded(): void;
+  onCancel(): void;
+  onFailed(message: string): void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) return setError(CODE_REQUIRED);
+    setPending(true);
+    setError(undefined);
+    const outcome = await confirmAuthenticatorApp(enrolment.factorId, code);
+    setPending(false);
+    if (outcome.kind === 'added') return onAdded();
+    if (outcome.kind === 'wrong-code') {
+      setCode('');
+      return setError(outcome.message);
+    }
+    onFailed(outcome.message);
+  };
+
+  return (
+    <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
+      <h3 ref={heading} tabIndex={-1}>
+        Scan this code with your authenticator app
+      </h3>
+      <AuthenticatorSetup secret={enrolment.sharedSecret} accountName={enrolment.accountName} />
+      <p className="factor-step__intro">Then enter the 6&#8209;digit code your app shows.</p>
+      <CodeField id={CODE_ID} value={code} onChange={setCode} error={error} disabled={pending} />
+      <div className="account-factors__buttons">
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending && <Spinner />}
+          Add app
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Removing a factor: the current password, asked in place. */
+function RemoveForm({
+  factor,
+  headingId,
+  onRemoved,
+  onCancel,
+  onFailed,
+}: {
+  factor: SecondFactor;
+  headingId: string;
+  onRemoved(): void;
+  onCancel(): void;
+  onFailed(message: string): void;
+}) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError(PASSWORD_REQUIRED);
+      return input.current?.focus();
+    }
+    setPending(true);
+    const outcome = await removeSecondFactor(factor.id, password);
+    setPending(false);
+    if (outcome.kind === 'removed') return onRemoved();
+    if (outcome.kind === 'wrong-password') {
+      setError(outcome.message);
+      return input.current?.focus();
+    }
+    onFailed(outcome.message);
+  };
+
+  return (
+    <form
+      className="account-factors__remove"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-describedby={headingId}
+    >
+      <p>To remove this app, enter your current password.</p>
+      <FormField id={PASSWORD_ID} label="Current password" error={error ?? undefined}>
+        <PasswordInput
+          ref={input}
+          id={PASSWORD_ID}
+          name="currentPassword"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? fieldErrorId(PASSWORD_ID) : undefined}
+        />
+      </FormField>
+      <div className="account-factors__buttons">
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={pending}
+          data-testid="factor-remove-confirm"
+        >
+          {pending && <Spinner />}
+          Remove app
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Two-step verification: the borrower's authenticator app, adding one (its first code confirms it)
+ * and removing it (the current password, asked in place). Not shown where the portal offers none.
+ */
+export function SecondFactorsSection() {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [adding, setAdding] = useState<AuthenticatorAppEnrolment | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+  // A form cancelled hands the focus back to the button that opened it.
+  const sectionRef = useRef<HTMLElement>(null);
+  const returnFocusTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!returnFocusTo.current) return;
+    sectionRef.current?.querySelector<HTMLElement>(`[data-opens="${returnFocusTo.current}"]`)?.focus();
+    returnFocusTo.current = null;
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void getSecondFactors(controller.signal).then((loaded) => {
+      if (!controller.signal.aborted) setState(loaded);
+    });
+    return () => controller.abort();
+  }, [attempt]);
+
+  if (state.kind === 'off') return null;
+
+  const reload = (next: Notice) => {
+    setAdding(null);
+    setRemoving(null);
+    setNotice(next);
+    setAttempt((n) => n + 1);
+  };
+  const problem = (text: string) => setNotice({ tone: 'problem', text });
+
+  const start = async () => {
+    setStarting(true);
+    setNotice(null);
+    const outcome = await startAuthenticatorApp();
+    setStarting(false);
+    if (outcome.ok) setAdding(outcome.enrolment);
+    else problem(outcome.message);
+  };
+
+  const factors = state.kind === 'loaded' ? state.factors : [];
+  const lastRequired = state.kind === 'loaded' && state.policy === 'required' && factors.length === 1;
+
+  return (
+    <section
+      ref={sectionRef}
+      className="account__section"
+      aria-labelledby="account-factors-title"
+      data-testid="account-factors"
+    >
+      <header className="account__section-header">
+        <h2 id="account-factors-title">Two-step verification</h2>
+        <p>
+          With an authenticator app, signing in takes your password and a code from your phone. We’ll email
+          you whenever an app is added or removed.
+        </p>
+      </header>
+      <p
+        className={`account__notice${notice ? ` account__notice--${notice.tone}` : ''}`}
+        role="status"
+        tabIndex={-1}
+        ref={noticeRef}
+        data-testid="account-factors-notice"
+      >
+        {notice?.text}
+      </p>
+      {state.kind === 'loading' && <Loading />}
+      {state.kind === 'failed' && (
+        <p className="account__failure" role="alert">
+          {state.message}{' '}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => (setState({ kind: 'loading' }), setAttempt((n) => n + 1))}
+          >
+            Try again
+          </button>
+        </p>
+      )}
+      {state.kind === 'loaded' && (
+        <>
+          {factors.length === 0 && !adding && (
+            <p className="account-factors__none">You haven’t added an authenticator app yet.</p>
+          )}
+          {factors.length > 0 && (
+            <ul className="account-sessions__list">
+              {factors.map((factor) => {
+                const headingId = `factor-${factor.id}`;
+                return (
+                  <li
+                    key={factor.id}
+                    className="account-factors__item"
+                    data-testid="factor-row"
+                    aria-labelledby={headingId}
+                  >
+                    <div className="account-factors__row">
+                      <div className="account-sessions__text">
+                        <p className="account-sessions__device" id={headingId}>
+                          {SECOND_FACTOR_LABELS[factor.type]}
+                        </p>
+                        <p>Added {formatInstant(factor.addedAt)}</p>
+                        <p>
+                          {factor.lastUsedAt
+                            ? `Last used ${formatInstant(factor.lastUsedAt)}`
+                            : 'Not used yet'}
+                        </p>
+                      </div>
+                      {removing !== factor.id && !lastRequired && (
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          onClick={() => (setNotice(null), setRemoving(factor.id))}
+                          aria-describedby={headingId}
+                          data-testid="factor-remove"
+                          data-opens={`remove-${factor.id}`}
+                        >
+                          Remove
+                        </button>
+                      )}
+                    </div>
+                    {lastRequired && (
+                      <p className="account-factors__hint">
+                        You need an authenticator app to sign in, so you can’t remove your only one.
+                      </p>
+                    )}
+                    {removing === factor.id && (
+                      <RemoveForm
+                        factor={factor}
+                        headingId={headingId}
+                        onRemoved={() => reload({ tone: 'done', text: 'Your authenticator app is removed.' })}
+                        onCancel={() => ((returnFocusTo.current = `remove-${factor.id}`), setRemoving(null))}
+                        onFailed={problem}
+                      />
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {adding ? (
+            <AddAppForm
+              enrolment={adding}
+              onAdded={() => reload({ tone: 'done', text: 'Your authenticator app is added.' })}
+              onCancel={() => ((returnFocusTo.current = 'add'), setAdding(null))}
+              onFailed={problem}
+            />
+          ) : (
+            factors.length === 0 && (
+              <div className="account__actions">
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => void start()}
+                  disabled={starting}
+                  data-testid="factor-add"
+                  data-opens="add"
+                >
+                  {starting && <Spinner />}
+                  Add an authenticator app
+                </button>
+              </div>
+            )
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { routes, secondFactorApiPaths } from '@customer-core/contracts';
+import { waitForMail } from './support/mailbox.js';
+import { openPortal, signInAsDemo, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
+import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
+
+// Two-step verification from the account page: adding an authenticator app, signing in with it,
+// removing it after the password.
+
+const BORROWER = { email: 'account.factor@example.com', password: 'Borrower-Pass-42' };
+const WRONG_CODE = 'That code didn\u2019t work. Check your app and enter the code it shows now.';
+const WRONG_PASSWORD = 'That isn\u2019t your current password. Check it and try again.';
+
+/** A six-digit code the app does not show now, nor one step either side. */
+function notAnAppCode(secret: string): string {
+  const near = new Set([-1, 0, 1, 2].map((step) => authenticatorCode(secret, step)));
+  return ['000000', '111111', '222222', '333333', '444444'].find((code) => !near.has(code))!;
+}
+
+describe('two-step verification on the account page (browser, MFA_POLICY=optional)', () => {
+  let portal: Portal;
+  before(async () => {
+    portal = await openPortal({ MFA_POLICY: 'optional' });
+    const idp = portal.server.server.identityProvider;
+    assert.ok(idp, 'the bundled identity provider runs');
+    await idp.users.create({
+      login: BORROWER.email,
+      password: BORROWER.password,
+      firstName: 'Ari',
+      lastName: 'Account',
+    });
+  });
+  after(() => portal?.close());
+
+  it('adds an app, signs in with its code (a wrong one refused), and removes it after the password', async () => {
+    const { page } = await portal.newPage();
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+
+    await page.goto(routes.account.path);
+    const section = page.getByTestId('account-factors');
+    await section.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await section.getByText('You haven\u2019t added an authenticator app yet.').waitFor();
+    await captureBothSizes(page, 'account-factors-none');
+
+    // Cancel hands the focus back to the button that opened the form.
+    const add = section.getByRole('button', { name: 'Add an authenticator app' });
+    await add.click();
+    await section.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor();
+    assert.equal(await add.evaluate((el) => el === document.activeElement), true, 'focus is back on Add');
+
+    await add.press('Enter');
+    const scanHeading = section.getByRole('heading', { name: 'Scan this code with your authenticator app' });
+    await scanHeading.waitFor();
+    assert.equal(
+      await scanHeading.evaluate((el) => el === document.activeElement),
+      true,
+      'focus moves to it',
+    );
+    await section.getByRole('img', { name: /QR code to add .* to your authenticator app/ }).waitFor();
+    const secret = (await section.getByTestId('factor-secret').innerText()).replace(/\s/g, '');
+    assert.match(secret, /^[A-Z2-7]{32}$/);
+
+    const code = section.getByLabel('6-digit code');
+    await code.fill(notAnAppCode(secret));
+    await section.getByRole('button', { name: 'Add app' }).click();
+    await section.getByText(WRONG_CODE).waitFor();
+    assert.equal(await code.getAttribute('aria-invalid'), 'true');
+    await captureBothSizes(page, 'account-factors-scan-wrong-code');
+
+    await code.fill(authenticatorCode(secret));
+    await section.getByRole('button', { name: 'Add app' }).click();
+    await section.getByText('Your authenticator app is added.').waitFor();
+    const row = section.getByTestId('factor-row');
+    await row.getByText('Authenticator app').waitFor();
+    await row.getByText('Not used yet').waitFor();
+    await captureBothSizes(page, 'account-factors-added');
+    const added = await waitForMail(portal.baseUrl, BORROWER.email);
+    assert.match(added.subject, /^An authenticator app was added to your /);
+
+    // Signing in now takes a code.
+    await signOutFromMenu(page);
+    await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    const field = page.getByLabel('6-digit code');
+    await field.fill(notAnAppCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(WRONG_CODE).waitFor();
+    // The next step's code: the one that added the app is spent.
+    await field.fill(authenticatorCode(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+
+    await page.goto(routes.account.path);
+    await row.getByText(/^Last used /).waitFor();
+
+    const removeButton = row.getByRole('button', { name: 'Remove' });
+    await removeButton.click();
+    await section.getByRole('button', { name: 'Cancel' }).click();
+    await removeButton.waitFor();
+    assert.equal(await removeButton.evaluate((el) => el === document.activeElement), true);
+    await removeButton.click();
+    const password = section.getByLabel('Current password');
+    assert.equal(await password.evaluate((el) => el === document.activeElement), true, 'focus moves to it');
+    await password.fill('Not-My-Pass-1');
+    await section.getByRole('button', { name: 'Remove app' }).click();
+    await section.getByText(WRONG_PASSWORD).waitFor();
+    await captureBothSizes(page, 'account-factors-remove-wrong-password');
+
+    await password.fill(BORROWER.password);
+    await password.press('Enter');
+    await section.getByText('Your authenticator app is removed.').waitFor();
+    await section.getByText('You haven\u2019t added an authenticator app yet.').waitFor();
+    const removed = await waitForMail(portal.baseUrl, BORROWER.email, 2);
+    assert.match(removed.subject, /^An authenticator app was removed from your /);
+
+    // The password alone signs in again.
+    await signOutFromMenu(page);
+    await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+  });
+
+  it('is not shown where two-step verification is off', async () => {
+    const off = await openPortal({ MFA_POLICY: 'off' });
+    try {
+      const { page } = await off.newPage();
+      await signInAsDemo(page);
+      const answered = page.waitForResponse((response) => response.url().endsWith(secondFactorApiPaths.list));
+      await page.goto(routes.account.path);
+      assert.equal((await answered).status(), 403);
+      await page.getByTestId('session-row').first().waitFor();
+      // The section's answer has come and been rendered (the sessions loaded after it began).
+      await page.getByTestId('account-factors').waitFor({ state: 'detached' });
+      assert.equal(await page.getByRole('heading', { name: 'Two-step verification' }).count(), 0);
+    } finally {
+      await off.close();
+    }
+  });
+});
