@@ -270,20 +270,8 @@ for (const kind of testDatabaseKinds()) {
     it("keeps the borrower's authenticator app in the org, through its Factors API", async () => {
       const user = await orgUser();
       const other = await orgUser();
-      const signIn = async (login: string) => {
-        const { idToken } = await signInThroughIdp(
-          org.url,
-          { username: login, password: PASSWORD },
-          TEST_ORG_CLIENT_ID,
-          portal.baseUrl,
-        );
-        const { body } = await json<{ access_token: string }>(
-          await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
-        );
-        return body.access_token;
-      };
-      const token = await signIn(user.login);
-      const otherToken = await signIn(other.login);
+      const { token } = await signInWithOrg(user.login);
+      const { token: otherToken } = await signInWithOrg(other.login);
       const portalCall = (path: string, body?: unknown, bearer = token) =>
         fetch(`${portal.baseUrl}${path}`, {
           method: body === undefined ? 'GET' : 'POST',

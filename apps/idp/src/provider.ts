@@ -9,6 +9,7 @@ import { PostgresOidcAdapter } from './oidc-adapter.js';
 import { sendScriptPage } from './pages.js';
 import type { CookieKeys, SigningKeys } from './provider-keys.js';
 import { providerHeaders } from './provider-headers.js';
+import { refuseMalformedIdTokenHint } from './id-token-hint.js';
 import { sessionTokenParam } from './session-token-param.js';
 import type { SessionTokenStore } from './session-tokens.js';
 import type { UserRepository } from './users.js';
@@ -192,6 +193,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
   provider.registerResponseMode(OKTA_POST_MESSAGE, oktaPostMessageMode(allowedOrigins));
   provider.use(trackDatabaseLoss);
   provider.use(providerHeaders(formTargets));
+  provider.use(refuseMalformedIdTokenHint);
   logProviderEvents(provider, logger);
   return provider;
 }

@@ -464,6 +464,19 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(message.data.error, 'login_required');
     });
 
+    test('refuses an id_token_hint that is no JWT with 400, at logout and authorize alike', async () => {
+      // "null"."null". made oidc-provider fail with a 500 (found by the hostile-input run).
+      for (const hint of ['bnVsbA.bnVsbA.', 'W10.W10.', 'bm90IGpzb24.e30.', 'one.two']) {
+        for (const endpoint of ['v1/logout', 'v1/authorize']) {
+          const url = new URL(`${server.baseUrl}/oauth2/default/${endpoint}`);
+          url.search = new URLSearchParams({ id_token_hint: hint, client_id: 'customer-portal' }).toString();
+          const answer = await browserFetch(new CookieJar(), url);
+          assert.equal(answer.status, 400, `${endpoint} with ${JSON.stringify(hint)}`);
+          assert.equal(((await answer.json()) as { error: string }).error, 'invalid_request');
+        }
+      }
+    });
+
     test('no secret reaches the logs', () => {
       const all = server.logs.join('\n');
       assert.ok(all.includes('session token redeemed'), 'the log is captured');

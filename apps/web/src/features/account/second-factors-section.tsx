@@ -7,20 +7,18 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField, fieldErrorId } from '../../components/form-field';
 import { Loading } from '../../components/loading';
 import { PasswordInput } from '../../components/password-input';
-import { Spinner } from '../../components/spinner';
+import { BusyButton } from '../../components/busy-button';
 import { AuthenticatorSetup } from '../../components/factors/authenticator-setup';
 import { CODE_LENGTH, CodeField } from '../../components/factors/code-field';
 import { CODE_REQUIRED } from '../../components/factors/factor-errors';
+import { useLoad } from '../../lib/use-load';
 import { formatInstant } from '../../loans/loan-format';
 import {
   confirmAuthenticatorApp,
   getSecondFactors,
   removeSecondFactor,
   startAuthenticatorApp,
-  type SecondFactorsOutcome,
 } from './second-factors-api';
-
-type State = SecondFactorsOutcome | { kind: 'loading' };
 type Notice = { tone: 'done' | 'problem'; text: string };
 
 const CODE_ID = 'second-factor-code';
@@ -72,10 +70,9 @@ function AddAppForm({
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
           Cancel
         </button>
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {pending && <Spinner />}
+        <BusyButton busy={pending} busyText="Adding the app" className="button button--primary">
           Add app
-        </button>
+        </BusyButton>
       </div>
     </form>
   );
@@ -145,15 +142,14 @@ function RemoveForm({
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
           Cancel
         </button>
-        <button
-          type="submit"
+        <BusyButton
+          busy={pending}
+          busyText="Removing the app"
           className="button button--primary"
-          disabled={pending}
           data-testid="factor-remove-confirm"
         >
-          {pending && <Spinner />}
           Remove app
-        </button>
+        </BusyButton>
       </div>
     </form>
   );
@@ -164,8 +160,7 @@ function RemoveForm({
  * and removing it (the current password, asked in place). Not shown where the portal offers none.
  */
 export function SecondFactorsSection() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state, retry, reload: loadAgain } = useLoad(getSecondFactors, []);
   const [adding, setAdding] = useState<AuthenticatorAppEnrolment | null>(null);
   const [starting, setStarting] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -183,21 +178,13 @@ export function SecondFactorsSection() {
     returnFocusTo.current = null;
   });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void getSecondFactors(controller.signal).then((loaded) => {
-      if (!controller.signal.aborted) setState(loaded);
-    });
-    return () => controller.abort();
-  }, [attempt]);
-
   if (state.kind === 'off') return null;
 
   const reload = (next: Notice) => {
     setAdding(null);
     setRemoving(null);
     setNotice(next);
-    setAttempt((n) => n + 1);
+    loadAgain();
   };
   const problem = (text: string) => setNotice({ tone: 'problem', text });
 
@@ -240,11 +227,7 @@ export function SecondFactorsSection() {
       {state.kind === 'failed' && (
         <p className="account__failure" role="alert">
           {state.message}{' '}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => (setState({ kind: 'loading' }), setAttempt((n) => n + 1))}
-          >
+          <button type="button" className="button button--secondary" onClick={retry}>
             Try again
           </button>
         </p>
@@ -319,17 +302,17 @@ export function SecondFactorsSection() {
           ) : (
             factors.length === 0 && (
               <div className="account__actions">
-                <button
+                <BusyButton
                   type="button"
+                  busy={starting}
+                  busyText="Setting up an authenticator app"
                   className="button button--primary"
                   onClick={() => void start()}
-                  disabled={starting}
                   data-testid="factor-add"
                   data-opens="add"
                 >
-                  {starting && <Spinner />}
                   Add an authenticator app
-                </button>
+                </BusyButton>
               </div>
             )
           )}
