@@ -25,7 +25,9 @@ import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
 import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
 import { validateRoute } from './routes/auth/validate.js';
 import { accountPasswordRoute } from './routes/account/password.js';
+import { accountActivityRoute } from './routes/account/activity.js';
 import { accountSessionRoutes } from './routes/account/sessions.js';
+import { operatorActivityRoute } from './routes/operator/activity.js';
 import { operatorSessionRoutes } from './routes/operator/sessions.js';
 import { applicationRoutes } from './routes/applications/applications.js';
 import { borrowerDocumentRoutes } from './routes/borrower/documents.js';
@@ -173,6 +175,8 @@ export async function buildApp(
     accountSessionRoutes,
     accountPasswordRoute,
     operatorSessionRoutes,
+    accountActivityRoute,
+    operatorActivityRoute,
   ]) {
     await app.register(route(services));
   }

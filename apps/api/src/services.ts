@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { IdentityProvider } from '@customer-core/idp';
 import { accountSessions, type AccountSessions } from './account/account-sessions.js';
 import { passwordChange, type PasswordChange } from './account/password-change.js';
+import { securityActivity, type SecurityActivity } from './account/security-activity.js';
 import { loanApplications, type LoanApplications } from './applications/applications.js';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
@@ -44,6 +45,8 @@ export interface AuthServices {
   sessions: SessionStore;
   /** The borrower's sign-in sessions as they see them: every sign-in begins one here. */
   accountSessions: AccountSessions;
+  /** What happened to each borrower's account: sign-ins, sessions ended, password changes. */
+  activity: SecurityActivity;
   /** A signed-in borrower's own password change (account page). */
   changePassword: PasswordChange;
   lookupTokens: LookupTokenStore;
@@ -102,8 +105,10 @@ export async function createAuthServices(
   });
   loadCommonPasswords();
   const borrowers = borrowerRepository(db);
+  const activity = securityActivity(db);
   const signInSessions = accountSessions({
     db,
+    activity,
     productTokens,
     sessions,
     borrowers,
@@ -122,7 +127,15 @@ export async function createAuthServices(
     signingKeyRetirementSeconds: signingKeyRetirementSeconds(config),
     sessions,
     accountSessions: signInSessions,
-    changePassword: passwordChange({ db, directory, borrowers, accountSessions: signInSessions, mail }),
+    activity,
+    changePassword: passwordChange({
+      db,
+      directory,
+      borrowers,
+      accountSessions: signInSessions,
+      activity,
+      mail,
+    }),
     lookupTokens: lookupTokenStore(db),
     borrowers,
     serviceCredentials: config.serviceCredentials,
