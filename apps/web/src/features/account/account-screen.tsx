@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
+import { ActivitySection } from './activity-section';
 import { ChangePasswordSection } from './change-password-section';
 import { SessionsSection } from './sessions-section';
 import './account.css';
@@ -11,15 +12,23 @@ import './account.css';
 export function AccountScreen() {
   // A password change may sign other devices out: the sessions list then loads again.
   const [changes, setChanges] = useState(0);
+  // Signing devices out and changing the password add events: the activity list then loads again.
+  const [events, setEvents] = useState(0);
   return (
     <SignedInPage
       title="Sign-in and security"
-      intro="Where you’re signed in, signing out the devices you don’t use, and your password."
+      intro="Where you’re signed in, signing out the devices you don’t use, your password, and what happened lately."
       titleId="account-page-title"
       testId="account-page"
     >
-      <SessionsSection refresh={changes} />
-      <ChangePasswordSection onChanged={() => setChanges((n) => n + 1)} />
+      <SessionsSection refresh={changes} onEnded={() => setEvents((n) => n + 1)} />
+      <ChangePasswordSection
+        onChanged={() => {
+          setChanges((n) => n + 1);
+          setEvents((n) => n + 1);
+        }}
+      />
+      <ActivitySection refresh={events} />
     </SignedInPage>
   );
 }
