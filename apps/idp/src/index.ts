@@ -13,3 +13,4 @@ export type { ClientOptions } from './provider.js';
 export type { PasswordPolicyOptions } from './password-policy.js';
 export type { UsersApiRateLimit } from './users-api.js';
 export { MFA_POLICIES, DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-policy.js';
+export type { SecurityLogEvent } from './security-log.js';

@@ -16,6 +16,8 @@ import {
 } from './okta-errors.js';
 import { PasswordCheckBusyError, type VerifyCurrentPassword } from './password-change.js';
 import { oktaSession, oktaUser } from './okta-user.js';
+import type { SecurityLog } from './security-log.js';
+import { registerSystemLogRoute } from './system-log-api.js';
 import type { PasswordPolicy } from './password-policy.js';
 import { LoginAlreadyExistsError, type IdpUser, type UserRepository } from './users.js';
 import { ChangePasswordBody, CreateUserBody, UpdateUserBody, parseOktaBody } from './users-api-bodies.js';
@@ -45,6 +47,8 @@ export interface UsersApiDependencies {
   verifyCurrentPassword: VerifyCurrentPassword;
   /** Behind a load balancer: the caller's address is the last X-Forwarded-For entry. */
   trustProxy: boolean;
+  /** Failed sign-ins and lockouts, read through the System Log API. */
+  securityLog: SecurityLog;
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -223,6 +227,8 @@ export function usersApiRoutes(deps: UsersApiDependencies) {
       await deps.endSessions(user.id);
       return reply.code(204).send();
     });
+
+    registerSystemLogRoute(app, { securityLog: deps.securityLog, users, orgUrl }, routeOptions);
 
     // Okta's Sessions API, read only: whether the session an ID token names (sid) is still signed in.
     app.get(`${SESSIONS_PATH}/:sessionId`, routeOptions, async (request, reply) => {
