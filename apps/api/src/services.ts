@@ -105,7 +105,7 @@ export async function createAuthServices(
   });
   loadCommonPasswords();
   const borrowers = borrowerRepository(db);
-  const activity = securityActivity(db);
+  const activity = securityActivity(db, directory);
   const signInSessions = accountSessions({
     db,
     activity,

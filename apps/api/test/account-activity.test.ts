@@ -11,7 +11,7 @@ import {
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
-import { createUser } from './support/links.js';
+import { authn, createUser } from './support/links.js';
 import { call } from './support/loans.js';
 import { json, post } from './support/session.js';
 
@@ -180,6 +180,56 @@ for (const kind of testDatabaseKinds()) {
           ['signed_in', 'lookup_token', 'Safari on iOS'],
           ['signed_in', 'password', 'Chrome on Windows'],
         ],
+      );
+    });
+
+    it('shows a streak of failed sign-ins as one entry, ended by a sign-in, and a lockout of its own', async () => {
+      const user = await createUser(server);
+      const wrong = async (times: number, address: string) => {
+        for (let i = 0; i < times; i++)
+          assert.equal((await authn(url, user.login, 'Not-The-Password-5', address)).status, 401);
+      };
+      await wrong(3, '192.0.2.10');
+      const { token } = await signIn(user, LAPTOP, '198.51.100.23');
+      // Ten from one network lock the account for that network.
+      await wrong(10, '192.0.2.20');
+
+      const { events } = await page(token);
+      const seen = events.map(({ kind, attempts, approximateAddress }) => ({
+        kind,
+        attempts,
+        approximateAddress,
+      }));
+      // The lockout and the failure that started it may share a millisecond: either order.
+      assert.deepEqual(
+        seen.slice(0, 2).sort((a, b) => a.kind.localeCompare(b.kind)),
+        [
+          { kind: 'account_locked', attempts: null, approximateAddress: '192.0.2.0/24' },
+          { kind: 'failed_sign_ins', attempts: 10, approximateAddress: '192.0.2.0/24' },
+        ],
+      );
+      assert.deepEqual(seen.slice(2), [
+        { kind: 'signed_in', attempts: null, approximateAddress: '198.51.100.0/24' },
+        { kind: 'failed_sign_ins', attempts: 3, approximateAddress: '192.0.2.0/24' },
+      ]);
+      // Paged one at a time, the directory's entries come once each, in the same order.
+      const ids: string[] = [];
+      let query = '?limit=1';
+      for (;;) {
+        const one = await page(token, query);
+        ids.push(...one.events.map((e) => e.id));
+        if (!one.next) break;
+        query = `?limit=1&after=${encodeURIComponent(one.next)}`;
+      }
+      assert.deepEqual(
+        ids,
+        events.map((e) => e.id),
+      );
+      // Another borrower sees none of it.
+      const other = await signIn(await createUser(server), PHONE, '203.0.113.77');
+      assert.deepEqual(
+        (await page(other.token)).events.map((e) => e.kind),
+        ['signed_in'],
       );
     });
 

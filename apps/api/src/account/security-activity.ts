@@ -10,7 +10,9 @@ import {
   type SessionMethod,
 } from '@customer-core/contracts';
 import type { ApiDatabase } from '../db/schema.js';
+import type { Directory } from '../identity/directory.js';
 import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from './device.js';
+import { signInTroubleEntries } from './sign-in-trouble.js';
 
 /** An event as recorded: what the borrower did and from which device. */
 export interface NewSecurityEvent {
@@ -25,11 +27,53 @@ export interface NewSecurityEvent {
   clientNetwork?: string | null | undefined;
 }
 
+/** Whose activity: a borrower, and the directory user who signs them in, if any. */
+export interface ActivityOwner {
+  id: string;
+  idpIssuer: string | null;
+  idpSubject: string | null;
+}
+
+/** Newest first: by time, then by id in code-unit order (the database compares with collation "C"). */
+const newestFirst = (a: SecurityEvent, b: SecurityEvent) =>
+  b.occurredAt.localeCompare(a.occurredAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+const olderThan = (event: SecurityEvent, cursor: ActivityCursor) => {
+  const time = Date.parse(event.occurredAt);
+  const at = cursor.occurredAt.getTime();
+  return time < at || (time === at && event.id < cursor.id);
+};
+
 /**
  * The borrower's security events: written by the API where they happen (sign-in, session ended,
- * password changed), read newest first for the account page and operators, kept 90 days.
+ * password changed), read newest first for the account page and operators, kept 90 days, merged
+ * with the directory's failed sign-ins and lockouts (its System Log), which the API does not see.
  */
-export function securityActivity(db: Kysely<ApiDatabase>) {
+export function securityActivity(db: Kysely<ApiDatabase>, directory: Directory) {
+  /** The directory's entries of these borrowers in the last 90 days. */
+  async function signInTrouble(owners: ActivityOwner[], since: Date): Promise<SecurityEvent[]> {
+    const entries: SecurityEvent[] = [];
+    for (const owner of owners) {
+      if (!owner.idpSubject || owner.idpIssuer !== directory.issuer) continue;
+      const events = await directory.signInTrouble(owner.idpSubject, since);
+      if (events.length === 0) continue;
+      const signIns = await db
+        .selectFrom('security_event')
+        .select('occurred_at')
+        .where('borrower_id', '=', owner.id)
+        .where('kind', '=', 'signed_in')
+        .where('occurred_at', '>=', since)
+        .execute();
+      entries.push(
+        ...signInTroubleEntries(
+          events,
+          signIns.map((row) => row.occurred_at),
+        ),
+      );
+    }
+    return entries;
+  }
+
   return {
     async record(borrowerId: string, event: NewSecurityEvent): Promise<void> {
       await db
@@ -51,10 +95,12 @@ export function securityActivity(db: Kysely<ApiDatabase>) {
 
     /** One page of the borrowers' events of the last 90 days, newest first, older than `after`. */
     async page(
-      borrowerIds: string[],
+      owners: ActivityOwner[],
       { after, limit }: { after?: ActivityCursor | undefined; limit: number },
     ): Promise<SecurityActivityPage> {
+      const borrowerIds = owners.map((owner) => owner.id);
       if (borrowerIds.length === 0) return { events: [], next: null };
+      const since = new Date(Date.now() - SECURITY_ACTIVITY_DAYS * 24 * 60 * 60 * 1000);
       let query = db
         .selectFrom('security_event')
         .select(['id', 'kind', 'occurred_at', 'method', 'ended_by', 'user_agent', 'client_network'])
@@ -62,15 +108,15 @@ export function securityActivity(db: Kysely<ApiDatabase>) {
         .where('occurred_at', '>', sql<Date>`now() - make_interval(days => ${SECURITY_ACTIVITY_DAYS})`);
       if (after) {
         query = query.where(
-          sql<boolean>`(occurred_at, id::text) < (${after.occurredAt}::timestamptz, ${after.id})`,
+          sql<boolean>`(occurred_at, id::text collate "C") < (${after.occurredAt}::timestamptz, ${after.id} collate "C")`,
         );
       }
       const rows = await query
         .orderBy('occurred_at', 'desc')
-        .orderBy(sql`id::text`, 'desc')
+        .orderBy(sql`id::text collate "C"`, 'desc')
         .limit(limit + 1)
         .execute();
-      const events: SecurityEvent[] = rows.slice(0, limit).map((row) => ({
+      const recorded: SecurityEvent[] = rows.map((row) => ({
         id: row.id,
         kind: row.kind as SecurityEventKind,
         occurredAt: row.occurred_at.toISOString(),
@@ -80,8 +126,13 @@ export function securityActivity(db: Kysely<ApiDatabase>) {
         endedBy: (row.ended_by as SessionEndedBy | null) ?? null,
         attempts: null,
       }));
+      const trouble = (await signInTrouble(owners, since)).filter(
+        (event) => Date.parse(event.occurredAt) > since.getTime() && (!after || olderThan(event, after)),
+      );
+      const merged = [...recorded, ...trouble].sort(newestFirst);
+      const events = merged.slice(0, limit);
       const last = events.at(-1);
-      return { events, next: rows.length > limit && last ? encodeActivityCursor(last) : null };
+      return { events, next: merged.length > limit && last ? encodeActivityCursor(last) : null };
     },
   };
 }

@@ -4,7 +4,7 @@ import {
   PasswordCheckBusyError,
   type IdentityProvider,
 } from '@customer-core/idp';
-import { LoginTakenError, WrongPasswordError, type Directory } from './directory.js';
+import { LoginTakenError, securityEventOf, WrongPasswordError, type Directory } from './directory.js';
 import { DirectoryUnavailableError } from './okta-directory.js';
 
 /** The bundled identity provider, in this process: its own users, sessions and session tokens. */
@@ -38,5 +38,18 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     hasSecondFactor: (userId) => idp.hasSecondFactor(userId),
     // The provider trusts the portal in its own process: no password needed.
     sessionTokenFor: async (user) => (await idp.issueSessionToken(user.id)).sessionToken,
+    async signInTrouble(id, since) {
+      const events = await idp.securityEvents(id, since);
+      return events.flatMap((event) => {
+        const read = securityEventOf({
+          uuid: event.id,
+          published: event.published.toISOString(),
+          eventType: event.eventType,
+          outcome: { result: event.outcome },
+          client: { userAgent: { rawUserAgent: event.userAgent }, ipAddress: event.clientNetwork },
+        });
+        return read ? [read] : [];
+      });
+    },
   };
 }

@@ -12,7 +12,7 @@ import type { AuthServices } from '../../services.js';
 // the borrower comes from the token, never from the query.
 
 export const accountActivityRoute =
-  ({ activity, checkAccessToken }: AuthServices): FastifyPluginAsyncZod =>
+  ({ activity, borrowers, checkAccessToken }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       activityApiPaths.account,
@@ -30,7 +30,8 @@ export const accountActivityRoute =
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { sub } = borrowerClaimsOf(request);
-        return activity.page([sub], request.query);
+        const borrower = await borrowers.findById(sub);
+        return activity.page(borrower ? [borrower] : [], request.query);
       },
     );
   };

@@ -37,10 +37,7 @@ export const operatorActivityRoute =
         const { email, ...paging } = request.query;
         const found = await borrowers.findByEmail(email);
         if (found.length === 0) throw new HttpError(404, 'not_found', 'No borrower has that email address.');
-        const page = await activity.page(
-          found.map((borrower) => borrower.id),
-          paging,
-        );
+        const page = await activity.page(found, paging);
         request.log.info({ service: request.trustedService, events: page.events.length }, 'activity listed');
         return page;
       },
