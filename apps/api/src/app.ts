@@ -26,7 +26,9 @@ import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
 import { validateRoute } from './routes/auth/validate.js';
 import { accountPasswordRoute } from './routes/account/password.js';
 import { accountSecondFactorRoutes } from './routes/account/second-factors.js';
+import { accountActivityRoute } from './routes/account/activity.js';
 import { accountSessionRoutes } from './routes/account/sessions.js';
+import { operatorActivityRoute } from './routes/operator/activity.js';
 import { operatorSessionRoutes } from './routes/operator/sessions.js';
 import { applicationRoutes } from './routes/applications/applications.js';
 import { borrowerDocumentRoutes } from './routes/borrower/documents.js';
@@ -175,6 +177,8 @@ export async function buildApp(
     accountPasswordRoute,
     accountSecondFactorRoutes,
     operatorSessionRoutes,
+    accountActivityRoute,
+    operatorActivityRoute,
   ]) {
     await app.register(route(services));
   }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { SECURITY_ACTIVITY_DAYS } from '@customer-core/contracts';
 import type { ApiDatabase } from './db/schema.js';
 import { retireSupersededKeys } from './tokens/signing-keys.js';
 
@@ -10,7 +11,7 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
  * tokens past their expiry (refused as expired from then on), lookup and
  * e-mailed link tokens and invitations a day after they expired (kept that long to answer "what
  * happened to this token?"), old rate-limit counts, and signing keys superseded long enough ago that no
- * token they signed is current. Loan applications are records, never purged.
+ * token they signed is current, and security events older than the 90 days the borrower sees. Loan applications are records, never purged.
  * Every instance runs it; the deletes are idempotent.
  */
 export function startMaintenance(
@@ -63,6 +64,10 @@ export async function purgeExpired(
   await db
     .deleteFrom('invitation')
     .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+  await db
+    .deleteFrom('security_event')
+    .where('occurred_at', '<', sql<Date>`now() - make_interval(days => ${SECURITY_ACTIVITY_DAYS})`)
     .execute();
   // Rate-limit windows are minutes long: a count a day old counts for nothing.
   await db

@@ -3,6 +3,7 @@ import type { IdentityProvider } from '@customer-core/idp';
 import { accountSessions, type AccountSessions } from './account/account-sessions.js';
 import { passwordChange, type PasswordChange } from './account/password-change.js';
 import { secondFactors, type SecondFactors } from './account/second-factors.js';
+import { securityActivity, type SecurityActivity } from './account/security-activity.js';
 import { loanApplications, type LoanApplications } from './applications/applications.js';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
@@ -45,6 +46,8 @@ export interface AuthServices {
   sessions: SessionStore;
   /** The borrower's sign-in sessions as they see them: every sign-in begins one here. */
   accountSessions: AccountSessions;
+  /** What happened to each borrower's account: sign-ins, sessions ended, password changes. */
+  activity: SecurityActivity;
   /** A signed-in borrower's own password change (account page). */
   changePassword: PasswordChange;
   /** A signed-in borrower's second factors (account page). */
@@ -105,8 +108,10 @@ export async function createAuthServices(
   });
   loadCommonPasswords();
   const borrowers = borrowerRepository(db);
+  const activity = securityActivity(db, directory);
   const signInSessions = accountSessions({
     db,
+    activity,
     productTokens,
     sessions,
     borrowers,
@@ -125,8 +130,16 @@ export async function createAuthServices(
     signingKeyRetirementSeconds: signingKeyRetirementSeconds(config),
     sessions,
     accountSessions: signInSessions,
-    changePassword: passwordChange({ db, directory, borrowers, accountSessions: signInSessions, mail }),
-    secondFactors: secondFactors({ db, directory, borrowers, mail, policy: config.mfaPolicy }),
+    activity,
+    changePassword: passwordChange({
+      db,
+      directory,
+      borrowers,
+      accountSessions: signInSessions,
+      activity,
+      mail,
+    }),
+    secondFactors: secondFactors({ db, directory, borrowers, activity, mail, policy: config.mfaPolicy }),
     lookupTokens: lookupTokenStore(db),
     borrowers,
     serviceCredentials: config.serviceCredentials,

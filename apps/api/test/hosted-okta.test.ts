@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import {
   ACCOUNT_ERROR_CODES,
   accountApiPaths,
+  activityApiPaths,
   API_ERROR_CODES,
   apiPaths,
   PASSWORD_REFUSED_MESSAGE,
@@ -348,6 +349,34 @@ for (const kind of testDatabaseKinds()) {
         'An authenticator app was added',
         'An authenticator app was removed',
       ]);
+    });
+
+    it("shows the org's failed sign-ins (its System Log) in the borrower's security activity, as one streak", async () => {
+      const user = await orgUser();
+      for (let i = 0; i < 2; i++)
+        assert.equal((await authn(org.url, user.login, 'Not-The-Password-5', '192.0.2.44')).status, 401);
+      const tokens = await signInThroughIdp(
+        org.url,
+        { username: user.login, password: PASSWORD },
+        TEST_ORG_CLIENT_ID,
+        portal.baseUrl,
+      );
+      const exchanged = await json<{ access_token: string }>(
+        await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: tokens.idToken }),
+      );
+      const activity = await json<{ events: Array<{ kind: string; attempts: number | null }> }>(
+        await fetch(`${portal.baseUrl}${activityApiPaths.account}`, {
+          headers: { authorization: `Bearer ${exchanged.body.access_token}` },
+        }),
+      );
+      assert.equal(activity.status, 200, JSON.stringify(activity.body));
+      assert.deepEqual(
+        activity.body.events.map(({ kind, attempts }) => [kind, attempts]),
+        [
+          ['signed_in', null],
+          ['failed_sign_ins', 2],
+        ],
+      );
     });
   });
 }

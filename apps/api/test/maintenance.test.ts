@@ -65,5 +65,24 @@ for (const kind of testDatabaseKinds()) {
         ['live'],
       );
     });
+
+    it('forgets security events older than 90 days, keeps the newer ones', async () => {
+      const daysAgo = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
+      await db
+        .insertInto('security_event')
+        .values([
+          { borrower_id: borrowerId, kind: 'signed_in', occurred_at: daysAgo(91), method: 'password' },
+          { borrower_id: borrowerId, kind: 'password_changed', occurred_at: daysAgo(89) },
+        ])
+        .execute();
+
+      await purgeExpired(db, AGES);
+
+      const kept = await db.selectFrom('security_event').select('kind').execute();
+      assert.deepEqual(
+        kept.map((e) => e.kind),
+        ['password_changed'],
+      );
+    });
   });
 }

@@ -119,6 +119,60 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await directory.hasSession('no-such-session', user.id), false);
     });
 
+    it("reads a user's failed sign-ins and lockouts from the System Log, following its next links", async () => {
+      const user = await directory.create({
+        login: newLogin(),
+        password: PASSWORD,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      });
+      const other = await directory.create({
+        login: newLogin(),
+        password: PASSWORD,
+        firstName: 'Bea',
+        lastName: 'Lovelace',
+      });
+      const since = new Date(Date.now() - 60_000);
+      assert.deepEqual(await directory.signInTrouble(user.id, since), []);
+      // More than one page of the adapter's (1000 events), one of them a lockout; another user's too.
+      const at = Date.now() - 30_000;
+      await db
+        .insertInto('idp_security_event')
+        .values([
+          ...Array.from({ length: 1001 }, (_, i) => ({
+            user_id: user.id,
+            event_type: 'user.session.start',
+            outcome: 'FAILURE',
+            reason: 'INVALID_CREDENTIALS',
+            client_network: '192.0.2.0',
+            published: new Date(at + i),
+          })),
+          {
+            user_id: user.id,
+            event_type: 'user.account.lock',
+            outcome: 'SUCCESS',
+            reason: null,
+            client_network: '192.0.2.0',
+            published: new Date(at + 2000),
+          },
+          {
+            user_id: other.id,
+            event_type: 'user.session.start',
+            outcome: 'FAILURE',
+            reason: 'INVALID_CREDENTIALS',
+            client_network: '198.51.100.0',
+            published: new Date(at),
+          },
+        ])
+        .execute();
+      const events = await directory.signInTrouble(user.id, since);
+      assert.equal(events.length, 1002);
+      assert.equal(events.filter((event) => event.type === 'sign_in_failed').length, 1001);
+      assert.deepEqual(events.at(-1)?.type, 'locked');
+      assert.ok(events.every((event) => event.clientAddress === '192.0.2.0'));
+      assert.equal(new Set(events.map((event) => event.id)).size, 1002);
+    });
+
     it('reports a refused API token as unavailable, and says so to the operator', async () => {
       const wrong = adapter(`00${randomBytes(30).toString('base64url')}`);
       await assert.rejects(wrong.findByLogin('anyone@example.com'), DirectoryUnavailableError);
@@ -160,6 +214,7 @@ for (const kind of testDatabaseKinds()) {
         assert.ok(!line.includes(apiToken.slice(2, 20)), line);
         assert.ok(!line.includes(PASSWORD), line);
         assert.ok(!/\/api\/v1\/users\/[^/"]*@/.test(line), line);
+        assert.ok(!line.includes('actor.id'), line);
       }
     });
   });

@@ -97,6 +97,7 @@ export function authnRoutes(deps: AuthnDependencies) {
     network: string,
     check: PasswordCheck,
     log: FastifyBaseLogger,
+    userAgent: string | undefined,
   ): Promise<IdpUser | undefined> {
     const credentials = await users.findCredentials(username);
     // An unknown login goes through the same statements with an id no account has: they find no row.
@@ -111,7 +112,7 @@ export function authnRoutes(deps: AuthnDependencies) {
       );
       return undefined;
     }
-    const { lockedNow, ceilingNow } = await throttle.recordFailure(accountId, network);
+    const { lockedNow, ceilingNow } = await throttle.recordFailure(accountId, network, userAgent);
     if (!credentials) log.info({ outcome: 'unknown_login' }, 'authn failed');
     else if (locked)
       log.warn(
@@ -166,7 +167,14 @@ export function authnRoutes(deps: AuthnDependencies) {
         if (!check) return sendBusy(request, reply);
         let user: IdpUser | undefined;
         try {
-          user = await authenticate(username, password, networkOfRequest(request), check, log);
+          user = await authenticate(
+            username,
+            password,
+            networkOfRequest(request),
+            check,
+            log,
+            request.headers['user-agent'],
+          );
         } finally {
           check.release();
         }

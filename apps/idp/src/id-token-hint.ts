@@ -26,7 +26,10 @@ export const refuseMalformedIdTokenHint: Middleware = async (ctx, next) => {
     // An empty one is no hint, as oidc-provider takes it.
     (hint) => hint !== undefined && hint !== '' && (typeof hint !== 'string' || !isJwtShaped(hint)),
   );
-  if (!malformed) return next();
-  ctx.status = 400;
-  ctx.body = { error: 'invalid_request', error_description: 'id_token_hint is not a valid JWT' };
+  if (malformed) {
+    ctx.status = 400;
+    ctx.body = { error: 'invalid_request', error_description: 'id_token_hint is not a valid JWT' };
+    return;
+  }
+  await next();
 };

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { createApiTokens } from './api-tokens.js';
 import { authnRoutes } from './authn-route.js';
 import { createLoginThrottle } from './login-throttle.js';
+import { createSecurityLog, type SecurityLogEvent } from './security-log.js';
 import { mountPathOf, mountProvider } from './mount.js';
 import {
   destroyAccountArtefacts,
@@ -111,6 +112,8 @@ export interface IdentityProvider {
   hasSession(sessionId: string, accountId: string): Promise<boolean>;
   /** Whether sign-in asks this user for a second factor they have (an active one, policy not `off`). */
   hasSecondFactor(userId: string): Promise<boolean>;
+  /** The user's failed sign-ins and lockouts since an instant, oldest first (the System Log's events). */
+  securityEvents(userId: string, since: Date): Promise<SecurityLogEvent[]>;
   /** Deletes expired artefacts now (also done on an interval). */
   purgeExpired(): Promise<void>;
   /** Stops the purge timer; the database stays open (it is the caller's). */
@@ -131,6 +134,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const users = createUserRepository(db);
   const sessionTokens = createSessionTokenStore(db, options.sessionTokenTtlSeconds ?? 300);
   const throttle = createLoginThrottle(db);
+  const securityLog = createSecurityLog(db);
   const provider = createOidcProvider({ ...options, signingKeys, cookieKeys, users, sessionTokens });
   const factors = createFactorStore(db);
   const transactions = createAuthnTransactions(db, options.stateTokenTtlSeconds ?? 300);
@@ -189,6 +193,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     findSession: (sessionId) => findSession(db, sessionId),
     verifyCurrentPassword,
     trustProxy: options.trustProxy,
+    securityLog,
   });
 
   const purgeExpired = async () => {
@@ -243,6 +248,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     // Under `off` a factor is never asked, so a sign-in cannot show one: it does not count.
     hasSecondFactor: async (userId) =>
       (options.mfaPolicy ?? DEFAULT_MFA_POLICY) !== 'off' && (await factors.active(userId)).length > 0,
+    securityEvents: (userId, since) =>
+      securityLog.find({ userIds: [userId], since, until: new Date(), descending: false, limit: 10_000 }),
     purgeExpired,
     async close() {
       clearInterval(timer);

@@ -15,3 +15,4 @@ export type { UsersApiRateLimit } from './users-api.js';
 export { MFA_POLICIES, DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-policy.js';
 export type { Factor } from './factors/factor-store.js';
 export type { UserFactors } from './factors/user-factors.js';
+export type { SecurityLogEvent } from './security-log.js';

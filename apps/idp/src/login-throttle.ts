@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { IdpDatabase } from './schema.js';
+import { createSecurityLog } from './security-log.js';
 
 export interface LoginThrottleOptions {
   /** Consecutive failures from one client network that lock the account for that network. */
@@ -38,6 +39,7 @@ export function createLoginThrottle(
 ) {
   if (maxFailures < 2) throw new RangeError('maxFailures must be at least 2');
   if (accountMaxFailures < 1) throw new RangeError('accountMaxFailures must be at least 1');
+  const securityLog = createSecurityLog(db);
 
   // The account's count is at its ceiling and its last failure recent: every password is refused.
   const ceilingHolds = sql<boolean>`(idp_account_failure.failures >= ${accountMaxFailures}
@@ -58,11 +60,13 @@ export function createLoginThrottle(
   /**
    * Counts a failure from this network and for the account; says whether it started the network's
    * lockout or brought the account to its ceiling. One statement, safe under concurrency. An id that
-   * is no account's counts nothing, in the same statement.
+   * is no account's counts nothing, in the same statement. The failure, and the lockout it starts,
+   * go to the security log (with the client's User-Agent when known).
    */
   async function recordFailure(
     userId: string,
     network: string,
+    userAgent?: string,
   ): Promise<{ lockedNow: boolean; ceilingNow: boolean }> {
     // A lockout that has run out starts a fresh count.
     const next = sql<number>`case
@@ -99,7 +103,12 @@ export function createLoginThrottle(
       select
         (select locked_until is not null and failures = ${maxFailures} from from_network) as locked_now,
         (select counted and failures = ${accountMaxFailures} from whole_account) as ceiling_now`.execute(db);
-    return { lockedNow: rows[0]?.locked_now === true, ceilingNow: rows[0]?.ceiling_now === true };
+    const outcome = { lockedNow: rows[0]?.locked_now === true, ceilingNow: rows[0]?.ceiling_now === true };
+    await securityLog.recordFailure(userId, network, {
+      lockedNow: outcome.lockedNow || outcome.ceilingNow,
+      userAgent,
+    });
+    return outcome;
   }
 
   /**

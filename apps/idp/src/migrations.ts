@@ -153,4 +153,28 @@ export const idpMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0006_security_events': {
+    async up(db) {
+      await sql`
+        -- Failed sign-ins and lockouts, one row per event as Okta's System Log has them, read back
+        -- through /api/v1/logs. The client's network only, never its full address.
+        create table idp_security_event (
+          id text primary key default gen_random_uuid()::text,
+          user_id text not null references idp_user (id) on delete cascade,
+          event_type text not null,
+          outcome text not null,
+          reason text,
+          client_network text,
+          user_agent text,
+          -- To the millisecond: the System Log's published time, and its paging cursor.
+          published timestamptz not null default date_trunc('milliseconds', now())
+        );
+        create index idp_security_event_user_idx on idp_security_event (user_id, published);
+        create index idp_security_event_published_idx on idp_security_event (published);
+      `.execute(db);
+    },
+    async down(db) {
+      await sql`drop table idp_security_event;`.execute(db);
+    },
+  },
 };

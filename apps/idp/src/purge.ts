@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { IdpDatabase } from './schema.js';
 
 /**
- * Expired session tokens, failure streaks that no longer matter (a day without news, no lockout) and
- * request counts of windows long over.
+ * Expired session tokens, failure streaks that no longer matter (a day without news, no lockout),
+ * security events older than 90 days and request counts of windows long over.
  */
 export async function purgeExpiredSignInState(db: Kysely<IdpDatabase>): Promise<void> {
   await db
@@ -22,6 +22,11 @@ export async function purgeExpiredSignInState(db: Kysely<IdpDatabase>): Promise<
   await db
     .deleteFrom('idp_account_failure')
     .where('last_failure_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+  // The portal shows 90 days of security activity.
+  await db
+    .deleteFrom('idp_security_event')
+    .where('published', '<', sql<Date>`now() - interval '90 days'`)
     .execute();
   await db
     .deleteFrom('idp_request_count')

@@ -100,7 +100,21 @@ export interface IdpAuthnTransactionTable {
   created_at: DefaultTimestamp;
 }
 
+export interface IdpSecurityEventTable {
+  id: Generated<string>;
+  user_id: string;
+  /** Okta's System Log event type, e.g. user.session.start. */
+  event_type: string;
+  outcome: string;
+  reason: string | null;
+  /** The client's network, written as its first address; never the full address. */
+  client_network: string | null;
+  user_agent: string | null;
+  published: DefaultTimestamp;
+}
+
 export interface IdpDatabase {
+  idp_security_event: IdpSecurityEventTable;
   idp_factor: IdpFactorTable;
   idp_authn_transaction: IdpAuthnTransactionTable;
   idp_user: IdpUserTable;

@@ -18,6 +18,8 @@ import {
 } from './okta-errors.js';
 import { PasswordCheckBusyError, type VerifyCurrentPassword } from './password-change.js';
 import { oktaSession, oktaUser } from './okta-user.js';
+import type { SecurityLog } from './security-log.js';
+import { registerSystemLogRoute } from './system-log-api.js';
 import type { PasswordPolicy } from './password-policy.js';
 import { LoginAlreadyExistsError, type IdpUser, type UserRepository } from './users.js';
 import { ChangePasswordBody, CreateUserBody, UpdateUserBody, parseOktaBody } from './users-api-bodies.js';
@@ -49,6 +51,8 @@ export interface UsersApiDependencies {
   trustProxy: boolean;
   /** The users' second factors (the Factors API under /api/v1/users/{id}/factors). */
   factors: UserFactors;
+  /** Failed sign-ins and lockouts, read through the System Log API. */
+  securityLog: SecurityLog;
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -230,6 +234,7 @@ export function usersApiRoutes(deps: UsersApiDependencies) {
     });
 
     registerFactorsApi(app, { factors: deps.factors, findUser, orgUrl, usersPath: USERS_PATH }, routeOptions);
+    registerSystemLogRoute(app, { securityLog: deps.securityLog, users, orgUrl }, routeOptions);
 
     // Okta's Sessions API, read only: whether the session an ID token names (sid) is still signed in.
     app.get(`${SESSIONS_PATH}/:sessionId`, routeOptions, async (request, reply) => {

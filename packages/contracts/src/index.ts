@@ -1,5 +1,6 @@
 export * from './access-token.js';
 export * from './account.js';
+export * from './activity.js';
 export * from './api.js';
 export * from './credentials.js';
 export * from './documents.js';

@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { AccountSession, SessionMethod } from '@customer-core/contracts';
+import type { AccountSession, SessionEndedBy, SessionMethod } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
 import type { ProductTokens, SignInAuthentication } from '../tokens/product-token.js';
 import type { SessionStore } from '../tokens/session-store.js';
 import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from './device.js';
+import type { SecurityActivity } from './security-activity.js';
 
 /** What a sign-in knows of where it came from. */
 export interface SignInContext {
@@ -42,10 +43,11 @@ export function accountSessions(deps: {
   sessions: SessionStore;
   borrowers: BorrowerRepository;
   directory: Directory;
+  activity: SecurityActivity;
   accessTokenTtlSeconds: number;
   sessionMaxAgeSeconds: number;
 }) {
-  const { db, productTokens, sessions, borrowers, directory } = deps;
+  const { db, productTokens, sessions, borrowers, directory, activity } = deps;
 
   /**
    * Active: not revoked, not cut off (password change, sign-out everywhere), within its maximum age,
@@ -85,13 +87,21 @@ export function accountSessions(deps: {
     );
   }
 
-  async function end(row: SessionRow): Promise<void> {
+  async function end(row: SessionRow, endedBy: SessionEndedBy): Promise<void> {
     const authTime = Math.floor(row.created_at.getTime() / 1000);
     await sessions.revoke(
       row.sid,
       row.borrower_id,
       new Date(productTokens.sessionEnd({ auth_time: authTime }) * 1000),
     );
+    // The device is the one signed out, as the borrower knew it in their list of sessions.
+    await activity.record(row.borrower_id, {
+      kind: 'session_ended',
+      sessionId: row.sid,
+      endedBy,
+      userAgent: row.user_agent,
+      clientNetwork: row.client_network,
+    });
     if (!row.idp_session_id) return;
     const borrower = await borrowers.findById(row.borrower_id);
     if (borrower?.idpSubject && borrower.idpIssuer === directory.issuer) {
@@ -131,6 +141,13 @@ export function accountSessions(deps: {
           idp_session_id: context.idpSessionId ?? null,
         })
         .execute();
+      await activity.record(borrower.id, {
+        kind: 'signed_in',
+        sessionId: session.sid,
+        method: context.method,
+        userAgent: context.userAgent,
+        clientAddress: context.clientAddress,
+      });
       const subject = { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds };
       return productTokens.issue(subject, session).token;
     },
@@ -152,18 +169,18 @@ export function accountSessions(deps: {
     },
 
     /** Ends one active session of the borrower; false when they have no such session. */
-    async end(borrowerId: string, sid: string): Promise<boolean> {
+    async end(borrowerId: string, sid: string, endedBy: SessionEndedBy): Promise<boolean> {
       const row = await active(borrowerId).where('s.sid', '=', sid).executeTakeFirst();
       if (!row) return false;
-      await end(row);
+      await end(row, endedBy);
       return true;
     },
 
     /** Ends every active session of the borrower but `keepSid` (all of them without one); how many. */
-    async endAll(borrowerId: string, keepSid: string | null = null): Promise<number> {
+    async endAll(borrowerId: string, keepSid: string | null, endedBy: SessionEndedBy): Promise<number> {
       const rows = await active(borrowerId).execute();
       const ending = rows.filter((row) => row.sid !== keepSid);
-      for (const row of ending) await end(row);
+      for (const row of ending) await end(row, endedBy);
       return ending.length;
     },
   };

@@ -4,6 +4,7 @@ import type { Directory } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
 import type { MailExecutor } from '../mail/outbox.js';
 import type { AccountSessions } from './account-sessions.js';
+import type { SecurityActivity } from './security-activity.js';
 
 export interface PasswordChangeRequest {
   borrowerId: string;
@@ -13,6 +14,7 @@ export interface PasswordChangeRequest {
   newPassword: string;
   signOutOtherSessions: boolean;
   clientAddress: string;
+  userAgent: string | undefined;
 }
 
 export type PasswordChangeOutcome = { kind: 'changed'; endedSessions: number } | { kind: 'no_password' };
@@ -27,9 +29,10 @@ export function passwordChange(deps: {
   directory: Directory;
   borrowers: BorrowerRepository;
   accountSessions: AccountSessions;
+  activity: SecurityActivity;
   mail: MailService;
 }) {
-  const { directory, borrowers, accountSessions, mail } = deps;
+  const { directory, borrowers, accountSessions, activity, mail } = deps;
 
   return async function changePassword(request: PasswordChangeRequest): Promise<PasswordChangeOutcome> {
     const borrower = await borrowers.findById(request.borrowerId);
@@ -41,8 +44,14 @@ export function passwordChange(deps: {
       request.newPassword,
       request.clientAddress,
     );
+    await activity.record(borrower.id, {
+      kind: 'password_changed',
+      sessionId: request.sid,
+      userAgent: request.userAgent,
+      clientAddress: request.clientAddress,
+    });
     const endedSessions = request.signOutOtherSessions
-      ? await accountSessions.endAll(borrower.id, request.sid)
+      ? await accountSessions.endAll(borrower.id, request.sid, 'password_change')
       : 0;
     // The password lives in the directory (another database, or a hosted org): no transaction spans
     // both, so the message is written once the change has happened, never for one that did not.

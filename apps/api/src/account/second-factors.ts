@@ -9,6 +9,7 @@ import {
   type DirectoryFactor,
 } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
+import type { SecurityActivity } from './security-activity.js';
 import type { MailExecutor } from '../mail/outbox.js';
 
 /** MFA_POLICY=off: sign-in never asks for a factor, so none is offered. */
@@ -49,14 +50,21 @@ const isActiveApp = (factor: DirectoryFactor) =>
  * takes its first code; removing one takes the current password, checked with the sign-in lockout.
  * Either change is told to the borrower by e-mail, once it has happened.
  */
+/** Where a change was made from: the borrower's device and address, for their security activity. */
+export interface ChangeSource {
+  clientAddress: string;
+  userAgent: string | undefined;
+}
+
 export function secondFactors(deps: {
   db: MailExecutor;
   directory: Directory;
   borrowers: BorrowerRepository;
+  activity: SecurityActivity;
   mail: MailService;
   policy: MfaPolicy;
 }) {
-  const { directory, borrowers, mail, policy } = deps;
+  const { directory, borrowers, activity, mail, policy } = deps;
 
   async function identityOf(borrowerId: string) {
     if (policy === 'off') throw new SecondFactorsOffError();
@@ -65,7 +73,17 @@ export function secondFactors(deps: {
     return { borrower, userId: borrower.idpSubject };
   }
 
-  async function tell(borrower: { firstName: string | null; email: string }, change: 'added' | 'removed') {
+  /** Recorded in the borrower's security activity and told to them by e-mail. */
+  async function tell(
+    borrower: { id: string; firstName: string | null; email: string },
+    change: 'added' | 'removed',
+    from: ChangeSource,
+  ) {
+    await activity.record(borrower.id, {
+      kind: change === 'added' ? 'second_factor_added' : 'second_factor_removed',
+      userAgent: from.userAgent,
+      clientAddress: from.clientAddress,
+    });
     await mail.enqueue(deps.db, {
       ...mail.templates.secondFactorChangedEmail({ firstName: borrower.firstName, change }),
       to: borrower.email,
@@ -90,27 +108,27 @@ export function secondFactors(deps: {
       return { ...enrolment, accountName: identity.borrower.email };
     },
 
-    async activate(borrowerId: string, factorId: string, code: string): Promise<void> {
+    async activate(borrowerId: string, factorId: string, code: string, from: ChangeSource): Promise<void> {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new FactorNotFoundError();
       await directory.activateFactor(identity.userId, factorId, code);
-      await tell(identity.borrower, 'added');
+      await tell(identity.borrower, 'added', from);
     },
 
     async remove(
       borrowerId: string,
       factorId: string,
       currentPassword: string,
-      clientAddress: string,
+      from: ChangeSource,
     ): Promise<void> {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new FactorNotFoundError();
       const active = (await directory.listFactors(identity.userId)).filter(isActiveApp);
       if (!active.some((factor) => factor.id === factorId)) throw new FactorNotFoundError();
       if (policy === 'required' && active.length === 1) throw new LastFactorError();
-      await directory.verifyPassword(identity.userId, currentPassword, clientAddress);
+      await directory.verifyPassword(identity.userId, currentPassword, from.clientAddress);
       await directory.removeFactor(identity.userId, factorId);
-      await tell(identity.borrower, 'removed');
+      await tell(identity.borrower, 'removed', from);
     },
   };
 }

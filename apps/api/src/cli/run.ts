@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from './cli-error.js';
 import type { Command } from './command.js';
+import { activity } from './commands/activity.js';
 import { addLoan } from './commands/add-loan.js';
 import { invite } from './commands/invite.js';
 import { listBorrowers } from './commands/list-borrowers.js';
@@ -21,6 +22,7 @@ const COMMANDS: Command[] = [
   listBorrowers,
   rotateSigningKey,
   sessions,
+  activity,
 ];
 
 const HELP = `The operators' command line of customer-core: it calls the operators' API of a running portal.

@@ -308,4 +308,26 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0012_security_activity': {
+    async up(db) {
+      await sql`
+        -- What happened to a borrower's account, for them and for operators: sign-ins, sessions
+        -- ended, password changes. Only what the list shows: never a token, secret or full address.
+        create table security_event (
+          id uuid primary key default gen_random_uuid(),
+          borrower_id uuid not null references borrower (id) on delete cascade,
+          kind text not null,
+          occurred_at timestamptz not null,
+          session_id text,
+          method text,
+          ended_by text,
+          user_agent text,
+          client_network text
+        );
+        -- The list pages newest first on (occurred_at, id); the purge deletes by age.
+        create index security_event_borrower_idx on security_event (borrower_id, occurred_at desc, id desc);
+        create index security_event_occurred_idx on security_event (occurred_at);
+      `.execute(db);
+    },
+  },
 };

@@ -224,6 +224,25 @@ export interface LoanApplicationTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+export interface SecurityEventTable {
+  id: Generated<string>;
+  borrower_id: string;
+  /** A SecurityEventKind of the contracts. */
+  kind: string;
+  /** To the millisecond, as the list's keyset cursor carries it. */
+  occurred_at: Date;
+  /** The session signed in or ended. */
+  session_id: string | null;
+  /** signed_in: how the session began. */
+  method: string | null;
+  /** session_ended: a SessionEndedBy of the contracts. */
+  ended_by: string | null;
+  /** The User-Agent of the device the event concerns (parsed when shown). */
+  user_agent: string | null;
+  /** That device's network only (an IPv4 /24 or IPv6 /64), never the full address. */
+  client_network: string | null;
+}
+
 export interface ApiDatabase {
   borrower: BorrowerTable;
   product_signing_key: ProductSigningKeyTable;
@@ -241,4 +260,5 @@ export interface ApiDatabase {
   loan_checkout: LoanCheckoutTable;
   invitation: InvitationTable;
   loan_application: LoanApplicationTable;
+  security_event: SecurityEventTable;
 }

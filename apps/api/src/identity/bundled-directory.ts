@@ -8,6 +8,7 @@ import {
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
   LoginTakenError,
+  securityEventOf,
   WrongCodeError,
   WrongPasswordError,
   type Directory,
@@ -76,5 +77,18 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     hasSecondFactor: (userId) => idp.hasSecondFactor(userId),
     // The provider trusts the portal in its own process: no password needed.
     sessionTokenFor: async (user) => (await idp.issueSessionToken(user.id)).sessionToken,
+    async signInTrouble(id, since) {
+      const events = await idp.securityEvents(id, since);
+      return events.flatMap((event) => {
+        const read = securityEventOf({
+          uuid: event.id,
+          published: event.published.toISOString(),
+          eventType: event.eventType,
+          outcome: { result: event.outcome },
+          client: { userAgent: { rawUserAgent: event.userAgent }, ipAddress: event.clientNetwork },
+        });
+        return read ? [read] : [];
+      });
+    },
   };
 }

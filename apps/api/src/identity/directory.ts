@@ -55,6 +55,48 @@ export interface Directory {
    * null where the directory cannot mint one that way (a hosted org, without a password).
    */
   sessionTokenFor(user: DirectoryUser, password?: string): Promise<string | null>;
+  /**
+   * The user's failed sign-ins and lockouts since an instant, oldest first: the System Log's
+   * user.session.start failures and user.account.lock events, one per attempt.
+   */
+  signInTrouble(id: string, since: Date): Promise<DirectorySecurityEvent[]>;
+}
+
+export interface DirectorySecurityEvent {
+  id: string;
+  type: 'sign_in_failed' | 'locked';
+  occurredAt: Date;
+  userAgent: string | null;
+  /** The client's address as the directory logged it (reduced to its network before it is kept). */
+  clientAddress: string | null;
+}
+
+/** The System Log's LogEvent fields the portal reads (Okta's and the bundled provider's alike). */
+export interface LogEventFields {
+  uuid: string;
+  published: string;
+  eventType: string;
+  outcome?: { result?: string | null } | null;
+  client?: { userAgent?: { rawUserAgent?: string | null } | null; ipAddress?: string | null } | null;
+}
+
+/** A System Log event as a failed sign-in or a lockout; undefined for any other event. */
+export function securityEventOf(event: LogEventFields): DirectorySecurityEvent | undefined {
+  const type =
+    event.eventType === 'user.account.lock'
+      ? 'locked'
+      : event.eventType === 'user.session.start' && event.outcome?.result === 'FAILURE'
+        ? 'sign_in_failed'
+        : undefined;
+  const occurredAt = new Date(event.published);
+  if (!type || Number.isNaN(occurredAt.getTime()) || typeof event.uuid !== 'string') return undefined;
+  return {
+    id: event.uuid,
+    type,
+    occurredAt,
+    userAgent: event.client?.userAgent?.rawUserAgent ?? null,
+    clientAddress: event.client?.ipAddress ?? null,
+  };
 }
 
 export interface DirectoryUser {

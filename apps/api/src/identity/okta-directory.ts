@@ -7,10 +7,13 @@ import {
   TOTP_FACTOR_TYPE,
   WrongCodeError,
   PasswordRefusedError,
+  securityEventOf,
   WrongPasswordError,
   type Directory,
   type DirectoryFactor,
+  type DirectorySecurityEvent,
   type DirectoryUser,
+  type LogEventFields,
   type NewDirectoryUser,
 } from './directory.js';
 
@@ -274,6 +277,29 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       // A policy that asks for more (a factor, a password change) leaves the borrower to sign in as usual.
       return transaction.status === 'SUCCESS' && transaction.sessionToken ? transaction.sessionToken : null;
     },
+    async signInTrouble(id, since) {
+      // Okta's System Log: a bounded query (until now), followed by its rel="next" links.
+      const filter = `actor.id eq "${id.replace(/["\\]/g, '')}" and (eventType eq "user.session.start" or eventType eq "user.account.lock")`;
+      const query = new URLSearchParams({
+        filter,
+        since: since.toISOString(),
+        until: new Date().toISOString(),
+        limit: String(LOG_PAGE_SIZE),
+      });
+      let path: string | null = `/api/v1/logs?${query.toString()}`;
+      const found: DirectorySecurityEvent[] = [];
+      for (let pages = 0; path && pages < MAX_LOG_PAGES; pages++) {
+        const response = await call('GET', path);
+        const events = (await expectOk(response)) as LogEventFields[];
+        if (!Array.isArray(events)) throw new Error('Okta answered logs that are not a list');
+        for (const event of events) {
+          const read = securityEventOf(event);
+          if (read) found.push(read);
+        }
+        path = events.length === 0 ? null : nextPath(response.headers.get('link'), org);
+      }
+      return found;
+    },
   };
 
   async function expectOk(response: Response): Promise<unknown> {
@@ -295,6 +321,18 @@ function toFactor(factor: OktaFactor): DirectoryFactor {
     createdAt: new Date(factor.created),
     lastVerifiedAt: factor.lastVerified ? new Date(factor.lastVerified) : null,
   };
+}
+
+// A borrower's 90 days of failed sign-ins fit in a few pages; past that, the newest are not worth a wait.
+const LOG_PAGE_SIZE = 1000;
+const MAX_LOG_PAGES = 5;
+
+/** The path and query of a Link header's rel="next", when it points at the org itself. */
+function nextPath(link: string | null, org: string): string | null {
+  const next = /<([^>]+)>;\s*rel="next"/.exec(link ?? '')?.[1];
+  if (!next) return null;
+  const url = new URL(next, org);
+  return url.origin === org ? `${url.pathname}${url.search}` : null;
 }
 
 function toUser(body: unknown): DirectoryUser {
@@ -322,7 +360,9 @@ function rateLimitWait(resetHeader: string | null, attempt: number): number {
 
 // Paths name users by login (an e-mail address): logs keep the route, not the address.
 function redactedPath(path: string): string {
-  return path.replace(/^(\/api\/v1\/(?:users|sessions)\/)[^/?]+/, '$1:id');
+  return path
+    .replace(/^(\/api\/v1\/(?:users|sessions)\/)[^/?]+/, '$1:id')
+    .replace(/^(\/api\/v1\/logs)\?.*$/, '$1');
 }
 
 function describe(error: unknown) {

@@ -60,6 +60,7 @@ export const accountPasswordRoute =
             newPassword,
             signOutOtherSessions,
             clientAddress: clientAddress(request, trustProxy),
+            userAgent: request.headers['user-agent'],
           });
         } catch (error) {
           if (!(error instanceof WrongPasswordError)) throw error;

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,6 +26,7 @@ import {
   WrongCodeError,
   WrongPasswordError,
 } from '../../identity/directory.js';
+import type { ChangeSource } from '../../account/second-factors.js';
 import type { AuthServices } from '../../services.js';
 
 // The signed-in borrower's second factors. Another borrower's factor, an unknown id and a malformed
@@ -76,6 +78,10 @@ function factorIdOf(params: { factorId: string }): string {
 export const accountSecondFactorRoutes =
   ({ secondFactors, checkAccessToken, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
+    const changeSource = (request: FastifyRequest): ChangeSource => ({
+      clientAddress: clientAddress(request, trustProxy),
+      userAgent: request.headers['user-agent'],
+    });
     // Before the body is read: a caller without a token learns nothing of what it would accept.
     const common = { onRequest: requireBorrower(checkAccessToken) };
     const described = { tags: ['account'], security: [{ bearer: [] }] };
@@ -132,7 +138,9 @@ export const accountSecondFactorRoutes =
       async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const factorId = factorIdOf(request.params);
-        await answering(() => secondFactors.activate(sub, factorId, request.body.code));
+        await answering(() =>
+          secondFactors.activate(sub, factorId, request.body.code, changeSource(request)),
+        );
         request.log.info({ borrowerId: sub, factorId }, 'borrower added an authenticator app');
         return { added: true as const };
       },
@@ -154,12 +162,7 @@ export const accountSecondFactorRoutes =
         const { sub } = borrowerClaimsOf(request);
         const factorId = factorIdOf(request.params);
         await answering(() =>
-          secondFactors.remove(
-            sub,
-            factorId,
-            request.body.currentPassword,
-            clientAddress(request, trustProxy),
-          ),
+          secondFactors.remove(sub, factorId, request.body.currentPassword, changeSource(request)),
         );
         request.log.info({ borrowerId: sub, factorId }, 'borrower removed an authenticator app');
         return { removed: true as const };

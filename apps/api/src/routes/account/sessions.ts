@@ -61,7 +61,7 @@ export const accountSessionRoutes =
         if (sessionId === sid) {
           throw new HttpError(400, 'current_session', 'This is the session you are using. Sign out instead.');
         }
-        if (!(await accountSessions.end(sub, sessionId))) throw sessionNotFound();
+        if (!(await accountSessions.end(sub, sessionId, 'borrower'))) throw sessionNotFound();
         request.log.info({ borrowerId: sub }, 'borrower ended another session');
         return { ended: 1 };
       },
@@ -79,7 +79,7 @@ export const accountSessionRoutes =
       },
       async (request) => {
         const { sub, sid } = borrowerClaimsOf(request);
-        const ended = await accountSessions.endAll(sub, sid);
+        const ended = await accountSessions.endAll(sub, sid, 'borrower');
         request.log.info({ borrowerId: sub, ended }, 'borrower ended their other sessions');
         return { ended };
       },

@@ -73,7 +73,7 @@ export const operatorSessionRoutes =
         const { sessionId } = request.params;
         if (!SessionIdSchema.safeParse(sessionId).success) throw noSession();
         const owner = await accountSessions.ownerOf(sessionId);
-        if (!owner || !(await accountSessions.end(owner, sessionId))) throw noSession();
+        if (!owner || !(await accountSessions.end(owner, sessionId, 'operator'))) throw noSession();
         request.log.info({ service: request.trustedService, borrowerId: owner }, 'session ended by operator');
         return { ended: 1 };
       },
@@ -93,7 +93,7 @@ export const operatorSessionRoutes =
       async (request) => {
         let ended = 0;
         for (const borrower of await borrowersWith(request.body.email)) {
-          ended += await accountSessions.endAll(borrower.id);
+          ended += await accountSessions.endAll(borrower.id, null, 'operator');
           // Also tokens of sessions begun before sign-ins were recorded, and every IdP session.
           await sessions.revokeAllOf(borrower.id);
           if (borrower.idpSubject && borrower.idpIssuer === directory.issuer) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
+import { ActivitySection } from './activity-section';
 import { ChangePasswordSection } from './change-password-section';
 import { SecondFactorsSection } from './second-factors-section';
 import { SessionsSection } from './sessions-section';
@@ -12,16 +13,24 @@ import './account.css';
 export function AccountScreen() {
   // A password change may sign other devices out: the sessions list then loads again.
   const [changes, setChanges] = useState(0);
+  // Signing devices out and changing the password add events: the activity list then loads again.
+  const [events, setEvents] = useState(0);
   return (
     <SignedInPage
       title="Sign-in and security"
-      intro="Where you’re signed in, signing out the devices you don’t use, your password, and two-step verification."
+      intro="Where you’re signed in, signing out the devices you don’t use, your password, two-step verification, and what happened lately."
       titleId="account-page-title"
       testId="account-page"
     >
-      <SessionsSection refresh={changes} />
-      <ChangePasswordSection onChanged={() => setChanges((n) => n + 1)} />
-      <SecondFactorsSection />
+      <SessionsSection refresh={changes} onEnded={() => setEvents((n) => n + 1)} />
+      <ChangePasswordSection
+        onChanged={() => {
+          setChanges((n) => n + 1);
+          setEvents((n) => n + 1);
+        }}
+      />
+      <SecondFactorsSection onChanged={() => setEvents((n) => n + 1)} />
+      <ActivitySection refresh={events} />
     </SignedInPage>
   );
 }

@@ -159,7 +159,7 @@ function RemoveForm({
  * Two-step verification: the borrower's authenticator app, adding one (its first code confirms it)
  * and removing it (the current password, asked in place). Not shown where the portal offers none.
  */
-export function SecondFactorsSection() {
+export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) {
   const { state, retry, reload: loadAgain } = useLoad(getSecondFactors, []);
   const [adding, setAdding] = useState<AuthenticatorAppEnrolment | null>(null);
   const [starting, setStarting] = useState(false);
@@ -180,7 +180,9 @@ export function SecondFactorsSection() {
 
   if (state.kind === 'off') return null;
 
+  // An app added or removed: listed again here, and in the security activity.
   const reload = (next: Notice) => {
+    onChanged?.();
     setAdding(null);
     setRemoving(null);
     setNotice(next);

@@ -59,7 +59,14 @@ function SessionItem({
  * Where the borrower is signed in: every active session, and signing out the others. `refresh`
  * changes when another section ended sessions (a password change), so the list loads again.
  */
-export function SessionsSection({ refresh = 0 }: { refresh?: number }) {
+export function SessionsSection({
+  refresh = 0,
+  onEnded,
+}: {
+  refresh?: number;
+  /** Devices were signed out (the activity list then loads again). */
+  onEnded?: () => void;
+}) {
   const { state, retry, reload } = useLoad(getSessions, [refresh]);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'done' | 'problem'; text: string } | null>(null);
@@ -77,6 +84,7 @@ export function SessionsSection({ refresh = 0 }: { refresh?: number }) {
     setNotice(null);
     const outcome = await run();
     setBusy(false);
+    if (outcome.ok) onEnded?.();
     setNotice(
       outcome.ok ? { tone: 'done', text: done(outcome.ended) } : { tone: 'problem', text: outcome.message },
     );

@@ -1,0 +1,121 @@
+import { sql, type Kysely } from 'kysely';
+import { networkOf } from './client-address.js';
+import type { IdpDatabase } from './schema.js';
+
+/** The System Log event types the provider records (Okta's names). */
+export const LOG_EVENT_TYPES = {
+  /** A sign-in; recorded here only when it failed (outcome FAILURE). */
+  signIn: 'user.session.start',
+  /** Too many wrong passwords: the account refuses password sign-ins for a while. */
+  lock: 'user.account.lock',
+} as const;
+export type LogEventType = (typeof LOG_EVENT_TYPES)[keyof typeof LOG_EVENT_TYPES];
+
+export interface SecurityLogEvent {
+  id: string;
+  userId: string;
+  eventType: LogEventType;
+  outcome: 'SUCCESS' | 'FAILURE';
+  reason: string | null;
+  /** The client's network as an address (an IPv4 /24's or an IPv6 /64's first), never the full one. */
+  clientNetwork: string | null;
+  userAgent: string | null;
+  published: Date;
+}
+
+const USER_AGENT_MAX_LENGTH = 512;
+
+/** The network a failure came from, written as its first address: "198.51.100.0", "2001:db8:1:2::". */
+export function networkAddress(network: string): string | null {
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(network);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0`;
+  return network.includes(':') ? networkOf(network).replace(/\/64$/, '') : null;
+}
+
+/**
+ * Failed sign-ins and lockouts, kept for the borrower's security activity and read back in the
+ * shape of Okta's System Log. One row per attempt, as Okta records them; readers group streaks.
+ */
+export function createSecurityLog(db: Kysely<IdpDatabase>) {
+  return {
+    /** A wrong password (or code) for the user; a lockout it started. An id that is no user's records nothing. */
+    async recordFailure(
+      userId: string,
+      network: string,
+      { lockedNow, userAgent }: { lockedNow: boolean; userAgent?: string | undefined },
+    ): Promise<void> {
+      const values = {
+        client_network: networkAddress(network),
+        user_agent: userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
+      };
+      const rows = [
+        { event_type: LOG_EVENT_TYPES.signIn, outcome: 'FAILURE', reason: 'INVALID_CREDENTIALS' },
+        ...(lockedNow ? [{ event_type: LOG_EVENT_TYPES.lock, outcome: 'SUCCESS', reason: null }] : []),
+      ];
+      for (const row of rows)
+        await db
+          .insertInto('idp_security_event')
+          .columns(['user_id', 'event_type', 'outcome', 'reason', 'client_network', 'user_agent'])
+          .expression((eb) =>
+            eb
+              .selectFrom('idp_user')
+              .select([
+                'id',
+                sql.lit(row.event_type).as('event_type'),
+                sql.lit(row.outcome).as('outcome'),
+                sql<string | null>`${row.reason}::text`.as('reason'),
+                sql<string | null>`${values.client_network}::text`.as('client_network'),
+                sql<string | null>`${values.user_agent}::text`.as('user_agent'),
+              ])
+              .where('id', '=', userId),
+          )
+          .execute();
+    },
+
+    /** Events in published order, filtered as the System Log API is asked. */
+    async find(query: {
+      userIds?: string[] | undefined;
+      eventTypes?: string[] | undefined;
+      outcomes?: string[] | undefined;
+      since: Date;
+      until: Date;
+      descending: boolean;
+      /** Events after this one in the order asked (the `after` cursor). */
+      after?: { published: Date; id: string } | undefined;
+      limit: number;
+    }): Promise<SecurityLogEvent[]> {
+      let select = db
+        .selectFrom('idp_security_event')
+        .selectAll()
+        .where('published', '>=', query.since)
+        .where('published', '<', query.until);
+      if (query.userIds) select = select.where('user_id', 'in', query.userIds.length ? query.userIds : ['']);
+      if (query.eventTypes)
+        select = select.where('event_type', 'in', query.eventTypes.length ? query.eventTypes : ['']);
+      if (query.outcomes)
+        select = select.where('outcome', 'in', query.outcomes.length ? query.outcomes : ['']);
+      const order = query.descending ? 'desc' : 'asc';
+      if (query.after) {
+        const { published, id } = query.after;
+        select = select.where(
+          query.descending
+            ? sql<boolean>`(published, id) < (${published}::timestamptz, ${id})`
+            : sql<boolean>`(published, id) > (${published}::timestamptz, ${id})`,
+        );
+      }
+      const rows = await select.orderBy('published', order).orderBy('id', order).limit(query.limit).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        eventType: row.event_type as LogEventType,
+        outcome: row.outcome as 'SUCCESS' | 'FAILURE',
+        reason: row.reason,
+        clientNetwork: row.client_network,
+        userAgent: row.user_agent,
+        published: row.published,
+      }));
+    },
+  };
+}
+
+export type SecurityLog = ReturnType<typeof createSecurityLog>;

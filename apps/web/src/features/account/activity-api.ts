@@ -1,0 +1,23 @@
+import {
+  activityApiPaths,
+  SecurityActivityPageSchema,
+  type SecurityActivityPage,
+} from '@customer-core/contracts';
+import { describeFailure } from '../../lib/api-failure';
+import { sessionRequest } from '../../lib/auth/session-request';
+
+// The borrower's security activity, a page at a time (Bearer product token).
+
+export type ActivityOutcome =
+  ({ kind: 'loaded' } & SecurityActivityPage) | { kind: 'failed'; message: string };
+
+const LOAD_FAILED = 'We couldn’t load your security activity just now. Please try again in a few minutes.';
+
+/** The newest page, or the one after `after` (a page's `next`). */
+export async function getActivity(after: string | null, signal?: AbortSignal): Promise<ActivityOutcome> {
+  const query = after ? `?${new URLSearchParams({ after }).toString()}` : '';
+  const result = await sessionRequest(`${activityApiPaths.account}${query}`, { signal });
+  if (result.isError) return { kind: 'failed', message: describeFailure(result, LOAD_FAILED).message };
+  const parsed = SecurityActivityPageSchema.safeParse(result.data);
+  return parsed.success ? { kind: 'loaded', ...parsed.data } : { kind: 'failed', message: LOAD_FAILED };
+}

@@ -1,0 +1,151 @@
+import {
+  SECURITY_ACTIVITY_DAYS,
+  SECURITY_EVENT_LABELS,
+  SESSION_ENDED_BY_LABELS,
+  SESSION_METHOD_LABELS,
+  type SecurityEvent,
+} from '@customer-core/contracts';
+import { useEffect, useRef } from 'react';
+import { Loading } from '../../components/loading';
+import { useLoad } from '../../lib/use-load';
+import { formatInstant } from '../../loans/loan-format';
+import { getActivity } from './activity-api';
+
+type Loaded =
+  | { kind: 'failed'; message: string }
+  | {
+      kind: 'loaded';
+      events: SecurityEvent[];
+      next: string | null;
+      loadingOlder: boolean;
+      /** Why the older page didn't load. */
+      olderFailed: string | null;
+    };
+
+/** What happened, as the borrower reads it: "3 failed sign-in attempts" for a streak. */
+function title(event: SecurityEvent): string {
+  if (event.kind === 'failed_sign_ins' && event.attempts)
+    return event.attempts === 1 ? '1 failed sign-in attempt' : `${event.attempts} failed sign-in attempts`;
+  return SECURITY_EVENT_LABELS[event.kind];
+}
+
+/** How: the sign-in's method or who signed the device out. */
+function how(event: SecurityEvent): string | null {
+  if (event.method) return SESSION_METHOD_LABELS[event.method];
+  if (event.endedBy) return SESSION_ENDED_BY_LABELS[event.endedBy];
+  return null;
+}
+
+function EventItem({ event }: { event: SecurityEvent }) {
+  const manner = how(event);
+  return (
+    <li className="account-activity__item" data-testid="activity-row" data-kind={event.kind} tabIndex={-1}>
+      <p className="account-activity__what">
+        {title(event)}
+        {manner && <span className="account-activity__how"> · {manner}</span>}
+      </p>
+      <p>
+        <time dateTime={event.occurredAt}>{formatInstant(event.occurredAt)}</time>
+        {' · '}
+        {event.device ?? 'Unknown device'}
+        {event.approximateAddress && <> · Network {event.approximateAddress}</>}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * What happened to the borrower's account lately, newest first, older pages on request. `refresh`
+ * changes when another section did something that adds an event, so the list loads again.
+ */
+export function ActivitySection({ refresh = 0 }: { refresh?: number }) {
+  const { state, setState, retry } = useLoad(
+    async (signal): Promise<Loaded> => {
+      const loaded = await getActivity(null, signal);
+      return loaded.kind === 'loaded' ? { ...loaded, loadingOlder: false, olderFailed: null } : loaded;
+    },
+    [refresh],
+  );
+  // After "Show older activity", the focus goes to the first event it added.
+  const firstAdded = useRef<number | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (firstAdded.current === null || state.kind !== 'loaded') return;
+    const item = listRef.current?.children[firstAdded.current] as HTMLElement | undefined;
+    firstAdded.current = null;
+    item?.focus();
+  }, [state]);
+
+  async function showOlder(current: Extract<Loaded, { kind: 'loaded' }>) {
+    if (!current.next) return;
+    setState({ ...current, loadingOlder: true, olderFailed: null });
+    const page = await getActivity(current.next);
+    if (page.kind === 'failed')
+      return setState({ ...current, loadingOlder: false, olderFailed: page.message });
+    firstAdded.current = current.events.length;
+    setState({
+      kind: 'loaded',
+      events: [...current.events, ...page.events],
+      next: page.next,
+      loadingOlder: false,
+      olderFailed: null,
+    });
+  }
+
+  return (
+    <section
+      className="account__section"
+      aria-labelledby="account-activity-title"
+      data-testid="account-activity"
+    >
+      <header className="account__section-header">
+        <h2 id="account-activity-title">Recent security activity</h2>
+        <p>
+          Sign-ins, devices signed out, password and authenticator app changes, and failed sign-ins of the
+          last {SECURITY_ACTIVITY_DAYS} days, newest first. If something wasn’t you, change your password.
+        </p>
+      </header>
+      {state.kind === 'loading' && <Loading />}
+      {state.kind === 'failed' && (
+        <p className="account__failure" role="alert">
+          {state.message}{' '}
+          <button type="button" className="button button--secondary" onClick={retry}>
+            Try again
+          </button>
+        </p>
+      )}
+      {state.kind === 'loaded' && (
+        <>
+          {state.events.length === 0 ? (
+            <p>Nothing has happened to your account in the last {SECURITY_ACTIVITY_DAYS} days.</p>
+          ) : (
+            <ul className="account-activity__list" ref={listRef}>
+              {state.events.map((event) => (
+                <EventItem key={event.id} event={event} />
+              ))}
+            </ul>
+          )}
+          {state.olderFailed && (
+            <p className="account__notice account__notice--problem" role="alert">
+              {state.olderFailed}
+            </p>
+          )}
+          {state.next && (
+            <p className="account__actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={state.loadingOlder}
+                onClick={() => void showOlder(state)}
+                data-testid="activity-show-older"
+              >
+                {state.loadingOlder ? 'Showing older activity…' : 'Show older activity'}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
