@@ -24,6 +24,7 @@ import { sendLinkRoutes } from './routes/auth/send-link.js';
 import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
 import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
 import { validateRoute } from './routes/auth/validate.js';
+import { accountEmailRoutes } from './routes/account/email.js';
 import { accountPasswordRoute } from './routes/account/password.js';
 import { accountSessionRoutes } from './routes/account/sessions.js';
 import { operatorSessionRoutes } from './routes/operator/sessions.js';
@@ -172,6 +173,7 @@ export async function buildApp(
     operatorSigningKeyRoutes,
     accountSessionRoutes,
     accountPasswordRoute,
+    accountEmailRoutes,
     operatorSessionRoutes,
   ]) {
     await app.register(route(services));

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { IdentityProvider } from '@customer-core/idp';
 import { accountSessions, type AccountSessions } from './account/account-sessions.js';
+import { emailChange, type EmailChange } from './account/email-change.js';
 import { passwordChange, type PasswordChange } from './account/password-change.js';
+import { stepUpGuard, type StepUpGuard } from './account/step-up.js';
 import { loanApplications, type LoanApplications } from './applications/applications.js';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
@@ -46,6 +48,10 @@ export interface AuthServices {
   accountSessions: AccountSessions;
   /** A signed-in borrower's own password change (account page). */
   changePassword: PasswordChange;
+  /** A signed-in borrower's own email change, confirmed by a link to the new address (account page). */
+  emailChange: EmailChange;
+  /** Refuses a sensitive action without a recent sign-in (step_up_required): signing, email change. */
+  stepUp: StepUpGuard;
   lookupTokens: LookupTokenStore;
   borrowers: BorrowerRepository;
   /** Trusted systems and operators: each credential is good for one scope (lookup tokens, operators' calls). */
@@ -102,6 +108,7 @@ export async function createAuthServices(
   });
   loadCommonPasswords();
   const borrowers = borrowerRepository(db);
+  const linkTokens = linkTokenStore(db);
   const signInSessions = accountSessions({
     db,
     productTokens,
@@ -123,6 +130,17 @@ export async function createAuthServices(
     sessions,
     accountSessions: signInSessions,
     changePassword: passwordChange({ db, directory, borrowers, accountSessions: signInSessions, mail }),
+    emailChange: emailChange({
+      db,
+      directory,
+      borrowers,
+      tokens: linkTokens,
+      mail,
+      // The same limits as e-mailed links, counted apart: per borrower, and per new address.
+      counter: linkRequestCounter(config.emailLinkLimits, 'email-change'),
+      publicUrl: config.publicUrl,
+    }),
+    stepUp: stepUpGuard({ borrowers, directory }),
     lookupTokens: lookupTokenStore(db),
     borrowers,
     serviceCredentials: config.serviceCredentials,
@@ -131,7 +149,7 @@ export async function createAuthServices(
     emailLinks: emailLinks({
       db,
       mail,
-      tokens: linkTokenStore(db),
+      tokens: linkTokens,
       counter: linkRequestCounter(config.emailLinkLimits),
       publicUrl: config.publicUrl,
       directory,

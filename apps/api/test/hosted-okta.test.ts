@@ -19,7 +19,7 @@ import {
   type TestServer,
 } from '../src/testing/index.js';
 import { invite, linkTokenOf, OPERATOR_ENV, uniqueEmail } from './support/joining.js';
-import { authn, mailFor, tokenOf } from './support/links.js';
+import { authn, inbox, mailFor, tokenOf } from './support/links.js';
 import { claimsOf, json, post } from './support/session.js';
 
 // The deployment the spec describes: the portal on one origin, "the org" (the bundled identity
@@ -268,6 +268,43 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(other.status, 401, 'the other device is signed out');
       const [mail] = await mailFor(portal.baseUrl, user.login);
       assert.match(mail!.subject, /password was changed$/);
+    });
+
+    it('leaves the sign-in email to the lender: the account says so, and the change is refused clearly', async () => {
+      const user = await orgUser();
+      const { idToken } = await signInThroughIdp(
+        org.url,
+        { username: user.login, password: PASSWORD },
+        TEST_ORG_CLIENT_ID,
+        portal.baseUrl,
+      );
+      const { body } = await json<{ access_token: string }>(
+        await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+      );
+      const request = (method: string, path: string, payload?: unknown) =>
+        fetch(`${portal.baseUrl}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${body.access_token}`,
+            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: payload === undefined ? undefined : JSON.stringify(payload),
+        }).then((response) => json<{ error?: string; message?: string }>(response));
+
+      const account = await request('GET', accountApiPaths.email);
+      assert.deepEqual(account.body, { email: user.login, changeable: false });
+      const target = uniqueEmail('moved');
+      const refused = await request('POST', accountApiPaths.email, { newEmail: target });
+      assert.equal(refused.status, 409);
+      assert.equal(refused.body.error, ACCOUNT_ERROR_CODES.emailChangeWithLender);
+      assert.equal(
+        refused.body.message,
+        `Your sign-in email address is changed with ${portal.config.lender.name}. Call us at ${portal.config.lender.supportPhone}.`,
+      );
+      const link = await request('POST', accountApiPaths.confirmEmail, { token: 'anything' });
+      assert.equal(link.status, 409);
+      assert.equal((await authn(org.url, user.login, PASSWORD)).status, 200, 'the org still has the old name');
+      assert.deepEqual(await inbox(portal.baseUrl, target), [], 'no link was sent');
     });
   });
 }
