@@ -58,7 +58,8 @@ for (const kind of testDatabaseKinds()) {
       const user = await createUser(server, PASSWORD);
       return { user, token: await signIn(user.login) };
     }
-    const ask = (token: string | undefined, body: unknown) => call(url, 'POST', accountApiPaths.email, token, body);
+    const ask = (token: string | undefined, body: unknown) =>
+      call(url, 'POST', accountApiPaths.email, token, body);
     const confirm = (token: string | undefined, body: unknown) =>
       call(url, 'POST', accountApiPaths.confirmEmail, token, body);
     const current = async (token: string) => (await call(url, 'GET', accountApiPaths.email, token)).body;
@@ -79,7 +80,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await signsInWith(target), false);
       assert.deepEqual(await inbox(url, user.login), [], 'the old address hears nothing before the change');
 
-      const used = await confirm(token, { token: changeTokenOf(message!) });
+      const used = await confirm(token, { token: changeTokenOf(message) });
       assert.equal(used.status, 200, JSON.stringify(used.body));
       assert.deepEqual(used.body, { email: target });
 
@@ -93,8 +94,14 @@ for (const kind of testDatabaseKinds()) {
 
       const [notice] = await mailFor(url, user.login);
       assert.equal(notice?.subject, `Your ${server.config.lender.name} sign-in email was changed`);
-      assert.ok(notice.text.includes(`Call us right away at ${server.config.lender.supportPhone}`), notice.text);
-      assert.deepEqual(notice.links.filter((link) => link.includes('/email-change/')), []);
+      assert.ok(
+        notice.text.includes(`Call us right away at ${server.config.lender.supportPhone}`),
+        notice.text,
+      );
+      assert.deepEqual(
+        notice.links.filter((link) => link.includes('/email-change/')),
+        [],
+      );
     });
 
     it('refuses a link used twice', async () => {
@@ -105,7 +112,10 @@ for (const kind of testDatabaseKinds()) {
       assert.equal((await confirm(token, { token: link })).status, 200);
       const again = await confirm(token, { token: link });
       assert.equal(again.status, 400);
-      assert.deepEqual(again.body, { error: API_ERROR_CODES.invalidLink, message: EMAIL_CHANGE_LINK_PROBLEM });
+      assert.deepEqual(again.body, {
+        error: API_ERROR_CODES.invalidLink,
+        message: EMAIL_CHANGE_LINK_PROBLEM,
+      });
     });
 
     it('refuses another borrower’s link, and leaves it usable by its owner', async () => {
@@ -134,8 +144,15 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(taken.body, free.body);
 
       const [notice] = await mailFor(url, other.login);
-      assert.equal(notice?.subject, `Someone tried to use your email address at ${server.config.lender.name}`);
-      assert.deepEqual(notice.links.filter((link) => link.includes('/email-change/')), [], 'no link to use');
+      assert.equal(
+        notice?.subject,
+        `Someone tried to use your email address at ${server.config.lender.name}`,
+      );
+      assert.deepEqual(
+        notice.links.filter((link) => link.includes('/email-change/')),
+        [],
+        'no link to use',
+      );
       assert.equal((await current(token)).email, user.login);
     });
 
@@ -181,12 +198,20 @@ for (const kind of testDatabaseKinds()) {
 
     it('refuses bad bodies with 400 and a clear message, and callers without a session with 401', async () => {
       const { user, token } = await signedInBorrower();
-      for (const body of [{}, { newEmail: 'not-an-address' }, { newEmail: 'nul\u0000@example.org' }, { newEmail: 42 }]) {
+      for (const body of [
+        {},
+        { newEmail: 'not-an-address' },
+        { newEmail: 'nul\u0000@example.org' },
+        { newEmail: 42 },
+      ]) {
         const refused = await ask(token, body);
         assert.equal(refused.status, 400, JSON.stringify(body));
         assert.equal(typeof refused.body.message, 'string');
       }
-      assert.match(String((await ask(token, { newEmail: 'not-an-address' })).body.message), /Invalid email address\./);
+      assert.match(
+        String((await ask(token, { newEmail: 'not-an-address' })).body.message),
+        /Invalid email address\./,
+      );
       const same = await ask(token, { newEmail: user.login.toUpperCase() });
       assert.equal(same.status, 400);
       assert.equal(same.body.error, ACCOUNT_ERROR_CODES.emailUnchanged);

@@ -303,7 +303,11 @@ for (const kind of testDatabaseKinds()) {
       );
       const link = await request('POST', accountApiPaths.confirmEmail, { token: 'anything' });
       assert.equal(link.status, 409);
-      assert.equal((await authn(org.url, user.login, PASSWORD)).status, 200, 'the org still has the old name');
+      assert.equal(
+        (await authn(org.url, user.login, PASSWORD)).status,
+        200,
+        'the org still has the old name',
+      );
       assert.deepEqual(await inbox(portal.baseUrl, target), [], 'no link was sent');
     });
   });

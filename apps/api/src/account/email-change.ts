@@ -12,10 +12,7 @@ import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../tokens/link-toke
 export type EmailChangeRequestOutcome = 'sent' | 'in_use' | 'unchanged' | 'limited' | 'with_lender';
 
 export type EmailChangeConfirmOutcome =
-  | { kind: 'changed'; email: string }
-  | { kind: 'dead_link' }
-  | { kind: 'taken' }
-  | { kind: 'with_lender' };
+  { kind: 'changed'; email: string } | { kind: 'dead_link' } | { kind: 'taken' } | { kind: 'with_lender' };
 
 /**
  * A signed-in borrower changes the e-mail address they sign in with. Asking sends a one-time link to

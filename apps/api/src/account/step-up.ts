@@ -15,7 +15,13 @@ import type { ProductTokenClaims } from '../tokens/product-token.js';
 
 export type StepUpVerdict = { ok: true } | { ok: false; why: 'stale' | 'no_password' | 'no_second_factor' };
 
-export function stepUpGuard({ borrowers, directory }: { borrowers: BorrowerRepository; directory: Directory }) {
+export function stepUpGuard({
+  borrowers,
+  directory,
+}: {
+  borrowers: BorrowerRepository;
+  directory: Directory;
+}) {
   /** The directory's user id of the borrower, when their identity is the directory's. */
   async function directoryUserOf(borrowerId: string): Promise<string | null> {
     const borrower = await borrowers.findById(borrowerId);
