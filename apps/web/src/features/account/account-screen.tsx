@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
+import { ChangeEmailSection } from './change-email-section';
 import { ChangePasswordSection } from './change-password-section';
 import { SessionsSection } from './sessions-section';
 import './account.css';
@@ -14,12 +15,13 @@ export function AccountScreen() {
   return (
     <SignedInPage
       title="Sign-in and security"
-      intro="Where you’re signed in, signing out the devices you don’t use, and your password."
+      intro="Where you’re signed in, signing out the devices you don’t use, your password and your email address."
       titleId="account-page-title"
       testId="account-page"
     >
       <SessionsSection refresh={changes} />
       <ChangePasswordSection onChanged={() => setChanges((n) => n + 1)} />
+      <ChangeEmailSection />
     </SignedInPage>
   );
 }
