@@ -118,6 +118,18 @@ for (const kind of testDatabaseKinds()) {
       });
     });
 
+    it('uses a link once under concurrency: of 20 parallel uses exactly one changes the address', async () => {
+      const { user, token } = await signedInBorrower();
+      const target = newAddress();
+      assert.equal((await ask(token, { newEmail: target })).status, 202);
+      const link = changeTokenOf((await mailFor(url, target))[0]!);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => confirm(token, { token: link })));
+      assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, ...Array<number>(19).fill(400)]);
+      const [notice, ...more] = await mailFor(url, user.login);
+      assert.ok(notice);
+      assert.equal(more.length, 0, 'the old address is told once');
+    });
+
     it('refuses another borrower’s link, and leaves it usable by its owner', async () => {
       const owner = await signedInBorrower();
       const stranger = await signedInBorrower();
