@@ -92,7 +92,7 @@ export function ChangeEmailSection() {
         </p>
       )}
       {account?.kind === 'loaded' && !account.changeable && (
-        <p data-testid="account-email-with-lender">
+        <p className="account-email__with-lender" data-testid="account-email-with-lender">
           Your sign-in email address is {account.email}. To change it, call {getLenderBranding().name} at{' '}
           <SupportPhone />.
         </p>
