@@ -165,6 +165,12 @@ for (const kind of testDatabaseKinds()) {
         [],
         'no link to use',
       );
+      const kept = await server.server.db
+        .selectFrom('link_token')
+        .select('id')
+        .where('new_email', '=', other.login)
+        .execute();
+      assert.deepEqual(kept, [], 'the link written for it was rolled back');
       assert.equal((await current(token)).email, user.login);
     });
 

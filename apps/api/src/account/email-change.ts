@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { routes } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
@@ -60,14 +60,10 @@ export function emailChange(deps: {
         // The borrower stands in for the client: one borrower's requests share a count wherever they come from.
         if (!(await counter.allow(trx, { email: newEmail, client: `borrower-${borrower.id}` })))
           return 'limited';
-        if (owner && owner.id !== borrower.idpSubject) {
-          await mail.enqueue(trx, {
-            ...mail.templates.emailInUseEmail(),
-            to: newEmail,
-            idempotencyKey: `email-in-use:${randomUUID()}`,
-          });
-          return 'in_use';
-        }
+        // The same statements whoever owns the address, so no timing tells them apart: for another
+        // account's address the link is written and rolled back, as EmailLinks.request does for an
+        // unknown one, and that address's owner is told instead.
+        await sql`savepoint email_change_request`.execute(trx);
         const issued = await tokens.issue(trx, {
           purpose: 'email_change',
           idpUserId: borrower.idpSubject,
@@ -80,6 +76,16 @@ export function emailChange(deps: {
           expiresInMinutes: LINK_TOKEN_TTL_MINUTES.email_change,
         });
         await mail.enqueue(trx, { ...message, to: newEmail, idempotencyKey: `${message.kind}:${issued.id}` });
+        if (owner && owner.id !== borrower.idpSubject) {
+          await sql`rollback to savepoint email_change_request`.execute(trx);
+          await mail.enqueue(trx, {
+            ...mail.templates.emailInUseEmail(),
+            to: newEmail,
+            idempotencyKey: `email-in-use:${issued.id}`,
+          });
+          return 'in_use';
+        }
+        await sql`release savepoint email_change_request`.execute(trx);
         return 'sent';
       });
     },
