@@ -8,6 +8,7 @@ import { LINK_LIMITS_ENV, onPath, requestLink, withText } from './support/gettin
 import { OPERATOR_ENV, runCli } from './support/joining.js';
 import { inbox, linkPath, waitForMail } from './support/mailbox.js';
 import { openPortalWithOrg, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
+import { captureBothSizes } from './support/second-factor.js';
 
 // The spec's deployment: the portal on one origin and a hosted Okta org on another (the bundled
 // identity provider as a process of its own). Every capability works as it does with the bundled one.
@@ -62,6 +63,29 @@ describe('with a hosted Okta org on another origin (browser)', () => {
     await page.waitForURL(onPath(routes.signIn.path));
     await page.goto(routes.dashboard.path);
     await page.waitForURL(onPath(routes.signIn.path));
+    assert.deepEqual(errors, []);
+  });
+
+  it('says on the account page that the lender changes the sign-in email', async () => {
+    const user = await orgUser('Edith');
+    const { page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, user.login, PASSWORD);
+    await page.waitForURL(onDashboard, { timeout: 20_000 });
+    await page.goto(routes.account.path);
+    const section = page.getByTestId('account-email');
+    const withLender = section.getByTestId('account-email-with-lender');
+    await withLender.filter({ hasText: `Your sign-in email address is ${user.login}.` }).waitFor();
+    assert.match(await withLender.innerText(), /To change it, call .+ at .+\./);
+    assert.ok(
+      await withLender
+        .getByRole('link')
+        .getAttribute('href')
+        .then((href) => href?.startsWith('tel:')),
+    );
+    assert.equal(await section.getByLabel('New email address').count(), 0, 'no form to fill in');
+    await captureBothSizes(page, 'hosted-org-account-email');
     assert.deepEqual(errors, []);
   });
 

@@ -24,6 +24,7 @@ import { sendLinkRoutes } from './routes/auth/send-link.js';
 import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
 import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
 import { validateRoute } from './routes/auth/validate.js';
+import { accountEmailRoutes } from './routes/account/email.js';
 import { accountPasswordRoute } from './routes/account/password.js';
 import { accountSecondFactorRoutes } from './routes/account/second-factors.js';
 import { accountActivityRoute } from './routes/account/activity.js';
@@ -176,6 +177,7 @@ export async function buildApp(
     accountSessionRoutes,
     accountPasswordRoute,
     accountSecondFactorRoutes,
+    accountEmailRoutes,
     operatorSessionRoutes,
     accountActivityRoute,
     operatorActivityRoute,

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { IdentityProvider } from '@customer-core/idp';
 import { accountSessions, type AccountSessions } from './account/account-sessions.js';
+import { emailChange, type EmailChange } from './account/email-change.js';
 import { passwordChange, type PasswordChange } from './account/password-change.js';
 import { secondFactors, type SecondFactors } from './account/second-factors.js';
 import { securityActivity, type SecurityActivity } from './account/security-activity.js';
+import { stepUpGuard, type StepUpGuard } from './account/step-up.js';
 import { loanApplications, type LoanApplications } from './applications/applications.js';
 import { borrowerRepository, type BorrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
@@ -52,6 +54,10 @@ export interface AuthServices {
   changePassword: PasswordChange;
   /** A signed-in borrower's second factors (account page). */
   secondFactors: SecondFactors;
+  /** A signed-in borrower's own email change, confirmed by a link to the new address (account page). */
+  emailChange: EmailChange;
+  /** Refuses a sensitive action without a recent sign-in (step_up_required): signing, email change. */
+  stepUp: StepUpGuard;
   lookupTokens: LookupTokenStore;
   borrowers: BorrowerRepository;
   /** Trusted systems and operators: each credential is good for one scope (lookup tokens, operators' calls). */
@@ -109,6 +115,7 @@ export async function createAuthServices(
   loadCommonPasswords();
   const borrowers = borrowerRepository(db);
   const activity = securityActivity(db, directory);
+  const linkTokens = linkTokenStore(db);
   const signInSessions = accountSessions({
     db,
     activity,
@@ -140,6 +147,18 @@ export async function createAuthServices(
       mail,
     }),
     secondFactors: secondFactors({ db, directory, borrowers, activity, mail, policy: config.mfaPolicy }),
+    emailChange: emailChange({
+      db,
+      directory,
+      borrowers,
+      tokens: linkTokens,
+      activity,
+      mail,
+      // The same limits as e-mailed links, counted apart: per borrower, and per new address.
+      counter: linkRequestCounter(config.emailLinkLimits, 'email-change'),
+      publicUrl: config.publicUrl,
+    }),
+    stepUp: stepUpGuard({ borrowers, directory }),
     lookupTokens: lookupTokenStore(db),
     borrowers,
     serviceCredentials: config.serviceCredentials,
@@ -148,7 +167,7 @@ export async function createAuthServices(
     emailLinks: emailLinks({
       db,
       mail,
-      tokens: linkTokenStore(db),
+      tokens: linkTokens,
       counter: linkRequestCounter(config.emailLinkLimits),
       publicUrl: config.publicUrl,
       directory,

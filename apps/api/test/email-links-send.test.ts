@@ -28,11 +28,9 @@ const newClient = () => {
   return `198.51.${Math.floor(clients / 250)}.${clients % 250}`;
 };
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+// The lower quartile: what a request costs when nothing else on the machine is in its way. Other test
+// files share the cores; their bursts lengthen some answers of either kind, and medians with them.
+const lowerQuartile = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 4)]!;
 
 for (const kind of testDatabaseKinds()) {
   describe(`e-mailed links: asking for one (${kind})`, () => {
@@ -237,9 +235,11 @@ for (const kind of testDatabaseKinds()) {
         }));
         const results = (await timeRequests(requests, 30)).slice(10);
         assert.ok(results.every((r) => r.status === 200));
-        const known = median(results.filter((_, i) => i % 2 === 0).map((r) => r.ms));
-        const unknown = median(results.filter((_, i) => i % 2 === 1).map((r) => r.ms));
-        t.diagnostic(`${call.name} median ms: known ${known.toFixed(2)}, unknown ${unknown.toFixed(2)}`);
+        const known = lowerQuartile(results.filter((_, i) => i % 2 === 0).map((r) => r.ms));
+        const unknown = lowerQuartile(results.filter((_, i) => i % 2 === 1).map((r) => r.ms));
+        t.diagnostic(
+          `${call.name} lower quartile ms: known ${known.toFixed(2)}, unknown ${unknown.toFixed(2)}`,
+        );
         assert.ok(
           Math.abs(known - unknown) < Math.max(4, 0.4 * Math.min(known, unknown)),
           `${call.name}: known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms`,

@@ -23,7 +23,7 @@ import {
   type TestServer,
 } from '../src/testing/index.js';
 import { invite, linkTokenOf, OPERATOR_ENV, uniqueEmail } from './support/joining.js';
-import { authn, mailFor, tokenOf } from './support/links.js';
+import { authn, inbox, mailFor, tokenOf } from './support/links.js';
 import { claimsOf, json, post } from './support/session.js';
 
 // The deployment the spec describes: the portal on one origin, "the org" (the bundled identity
@@ -355,18 +355,10 @@ for (const kind of testDatabaseKinds()) {
       const user = await orgUser();
       for (let i = 0; i < 2; i++)
         assert.equal((await authn(org.url, user.login, 'Not-The-Password-5', '192.0.2.44')).status, 401);
-      const tokens = await signInThroughIdp(
-        org.url,
-        { username: user.login, password: PASSWORD },
-        TEST_ORG_CLIENT_ID,
-        portal.baseUrl,
-      );
-      const exchanged = await json<{ access_token: string }>(
-        await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: tokens.idToken }),
-      );
+      const { token } = await signInWithOrg(user.login);
       const activity = await json<{ events: Array<{ kind: string; attempts: number | null }> }>(
         await fetch(`${portal.baseUrl}${activityApiPaths.account}`, {
-          headers: { authorization: `Bearer ${exchanged.body.access_token}` },
+          headers: { authorization: `Bearer ${token}` },
         }),
       );
       assert.equal(activity.status, 200, JSON.stringify(activity.body));
@@ -377,6 +369,39 @@ for (const kind of testDatabaseKinds()) {
           ['failed_sign_ins', 2],
         ],
       );
+    });
+
+    it('leaves the sign-in email to the lender: the account says so, and the change is refused clearly', async () => {
+      const user = await orgUser();
+      const { token } = await signInWithOrg(user.login);
+      const request = (method: string, path: string, payload?: unknown) =>
+        fetch(`${portal.baseUrl}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: payload === undefined ? undefined : JSON.stringify(payload),
+        }).then((response) => json<{ error?: string; message?: string }>(response));
+
+      const account = await request('GET', accountApiPaths.email);
+      assert.deepEqual(account.body, { email: user.login, changeable: false });
+      const target = uniqueEmail('moved');
+      const refused = await request('POST', accountApiPaths.email, { newEmail: target });
+      assert.equal(refused.status, 409);
+      assert.equal(refused.body.error, ACCOUNT_ERROR_CODES.emailChangeWithLender);
+      assert.equal(
+        refused.body.message,
+        `Your sign-in email address is changed with ${portal.config.lender.name}. Call us at ${portal.config.lender.supportPhone}.`,
+      );
+      const link = await request('POST', accountApiPaths.confirmEmail, { token: 'anything' });
+      assert.equal(link.status, 409);
+      assert.equal(
+        (await authn(org.url, user.login, PASSWORD)).status,
+        200,
+        'the org still has the old name',
+      );
+      assert.deepEqual(await inbox(portal.baseUrl, target), [], 'no link was sent');
     });
   });
 }

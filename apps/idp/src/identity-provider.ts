@@ -84,6 +84,8 @@ export interface IdentityProvider {
     findByLogin(login: string): Promise<IdpUser | undefined>;
     /** Also lifts lockouts; does not end sessions (call endSessions for that). */
     setPassword(id: string, password: string): Promise<void>;
+    /** A new sign-in name (an e-mail address). Throws LoginAlreadyExistsError when another user has it. */
+    changeLogin(id: string, login: string): Promise<void>;
     /**
      * The user's own change: sets `newPassword` when `currentPassword` is theirs, checked as a sign-in
      * from `network` is, lockout included; false when it is not. Throws PasswordCheckBusyError.
@@ -229,6 +231,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       findById: users.findById,
       findByLogin: users.findByLogin,
       setPassword: users.setPassword,
+      changeLogin: users.changeLogin,
       async changePassword(id, currentPassword, newPassword, network) {
         if (!(await verifyCurrentPassword(id, currentPassword, network))) return false;
         await users.setPassword(id, newPassword);

@@ -129,6 +129,38 @@ export function createUserRepository(db: Kysely<IdpDatabase>) {
       return row && { user: toUser(row), passwordHash: row.password_hash };
     },
 
+    /**
+     * The user's new sign-in name (an e-mail address, kept as the login). Throws
+     * LoginAlreadyExistsError when another user has it; the unique index decides under concurrency.
+     */
+    async changeLogin(id: string, login: string): Promise<void> {
+      const parsed = NewUserSchema.shape.login.parse(login);
+      const result = await db
+        .updateTable('idp_user')
+        .set({ login: parsed, email_verified: true })
+        .where('id', '=', id)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('idp_user as other')
+                .select('other.id')
+                .where(sql<boolean>`lower(other.login) = lower(${parsed})`)
+                .where('other.id', '<>', id),
+            ),
+          ),
+        )
+        .executeTakeFirst()
+        .catch((error: unknown) => {
+          // Taken by a concurrent change between the check above and the write.
+          if ((error as { code?: string }).code === '23505') throw new LoginAlreadyExistsError();
+          throw error;
+        });
+      if (result.numUpdatedRows === 0n) {
+        const exists = await db.selectFrom('idp_user').select('id').where('id', '=', id).executeTakeFirst();
+        throw exists ? new LoginAlreadyExistsError() : new Error('no such user');
+      }
+    },
+
     async setPassword(id: string, password: string): Promise<void> {
       const parsed = NewUserSchema.shape.password.parse(password);
       const passwordHash = await hashPassword(parsed);

@@ -16,6 +16,10 @@ export const accountApiPaths = {
   endOtherSessions: '/api/account/sessions/end-others',
   /** Changes the borrower's password (POST), proving the current one. */
   password: '/api/account/password',
+  /** The borrower's sign-in email address and whether the portal can change it (GET); asks to change it (POST). */
+  email: '/api/account/email',
+  /** Uses the link e-mailed to the new address (POST): the change happens here. */
+  confirmEmail: '/api/account/email/confirm',
   operator: {
     /** ?email=: a borrower's active sessions. */
     sessions: '/api/operator/sessions',
@@ -93,4 +97,36 @@ export const ACCOUNT_ERROR_CODES = {
   passwordUnchanged: 'password_unchanged',
   /** The borrower signs in without a password of the portal's directory: there is none to change. */
   noPassword: 'no_password',
+  /** The new email address is the one the borrower signs in with already. */
+  emailUnchanged: 'email_unchanged',
+  /** The sign-in name lives in the lender's hosted org: the lender changes it. */
+  emailChangeWithLender: 'email_change_with_lender',
+  /** Too many change requests just now (per borrower and per address). */
+  emailChangeLimited: 'email_change_limited',
+  /** The new address became another account's sign-in name after the link was sent. */
+  emailTaken: 'email_taken',
 } as const;
+
+/** The borrower's sign-in email address, and whether the portal can change it (bundled identity provider). */
+export const AccountEmailSchema = z.object({
+  email: z.string(),
+  /** False with a hosted Okta org: the lender changes it (support phone). */
+  changeable: z.boolean(),
+});
+export type AccountEmail = z.infer<typeof AccountEmailSchema>;
+
+/** Change email: the new address gets a link; nothing changes until it is used. */
+export const ChangeEmailRequestSchema = z.object({ newEmail: EmailSchema });
+export type ChangeEmailRequest = z.infer<typeof ChangeEmailRequestSchema>;
+
+/** The same answer whether or not the address belongs to another account. */
+export const ChangeEmailResponseSchema = z.object({ linkSent: z.literal(true) });
+
+export const ConfirmEmailChangeRequestSchema = z.object({
+  token: singleLineText().min(1, 'The link is incomplete.').max(200, 'The link is not well-formed.'),
+});
+export const ConfirmEmailChangeResponseSchema = z.object({ email: z.string() });
+
+/** What the borrower is told about an email-change link that can't be used (unknown, used, expired, another's). */
+export const EMAIL_CHANGE_LINK_PROBLEM =
+  'This email change link can’t be used: it has expired, was already used, or belongs to another account. Ask for a new link from your account page.';

@@ -23,6 +23,7 @@ export const SECURITY_EVENT_LABELS = {
   signed_in: 'Signed in',
   session_ended: 'Signed out',
   password_changed: 'Password changed',
+  email_changed: 'Email address changed',
   failed_sign_ins: 'Failed sign-in attempts',
   account_locked: 'Account locked',
   second_factor_added: 'Authenticator app added',

@@ -47,6 +47,8 @@ export const routes = {
   loanCheckout: route('/ui/dashboard/loan-checkout/:loanId'),
   /** The borrower's own account: sign-in sessions and devices. */
   account: route('/ui/dashboard/account'),
+  /** The link e-mailed to a new sign-in address: confirms the change (signed in). */
+  emailChange: route('/ui/dashboard/account/email-change/:token'),
   directApp: route('/ui/direct-app/'),
   startApplication: route('/ui/direct-app/start-application'),
   directAppEmailVerification: route('/ui/direct-app/email-verification/:token'),

@@ -1,7 +1,8 @@
-// Step-up before a borrower signs a loan document: the API refuses a sign-in older than this, or one
-// without the second factor the borrower has, with this error code; the portal then asks again.
+// Step-up before a sensitive action (signing a loan document, changing the sign-in email address): the
+// API refuses a sign-in older than this, or one without the second factor the borrower has, with this
+// error code; the portal then asks again in place and retries.
 
-/** How recent a sign-in must be to sign a document: 10 minutes. */
+/** How recent a sign-in must be for a sensitive action: 10 minutes. */
 export const STEP_UP_MAX_AGE_SECONDS = 10 * 60;
 
 /** The error code of the API's refusal: the portal answers it with a fresh sign-in. */

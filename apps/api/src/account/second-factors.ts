@@ -9,7 +9,7 @@ import {
   type DirectoryFactor,
 } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
-import type { SecurityActivity } from './security-activity.js';
+import type { ChangeSource, SecurityActivity } from './security-activity.js';
 import type { MailExecutor } from '../mail/outbox.js';
 
 /** MFA_POLICY=off: sign-in never asks for a factor, so none is offered. */
@@ -50,12 +50,6 @@ const isActiveApp = (factor: DirectoryFactor) =>
  * takes its first code; removing one takes the current password, checked with the sign-in lockout.
  * Either change is told to the borrower by e-mail, once it has happened.
  */
-/** Where a change was made from: the borrower's device and address, for their security activity. */
-export interface ChangeSource {
-  clientAddress: string;
-  userAgent: string | undefined;
-}
-
 export function secondFactors(deps: {
   db: MailExecutor;
   directory: Directory;

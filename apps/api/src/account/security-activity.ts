@@ -27,6 +27,12 @@ export interface NewSecurityEvent {
   clientNetwork?: string | null | undefined;
 }
 
+/** Where a change was made from: the borrower's device and address. */
+export interface ChangeSource {
+  clientAddress: string;
+  userAgent: string | undefined;
+}
+
 /** Whose activity: a borrower, and the directory user who signs them in, if any. */
 export interface ActivityOwner {
   id: string;

@@ -163,6 +163,15 @@ export function borrowerRepository(db: Kysely<ApiDatabase>) {
         .execute();
     },
 
+    /** The borrower's new e-mail address, once their directory's sign-in name has changed to it. */
+    async changeEmail(borrowerId: string, email: string): Promise<void> {
+      await db
+        .updateTable('borrower')
+        .set({ email: email.toLowerCase(), updated_at: new Date() })
+        .where('id', '=', borrowerId)
+        .execute();
+    },
+
     /** Gives a borrower without an identity the one they just registered; false if they had one already. */
     async linkIdentity(
       borrowerId: string,

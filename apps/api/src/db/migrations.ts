@@ -330,4 +330,16 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0013_email_change': {
+    async up(db) {
+      await sql`
+        -- A link e-mailed to the new sign-in address a borrower asked for: the address it confirms is
+        -- kept with the token until the link is used.
+        alter table link_token drop constraint link_token_purpose_check;
+        alter table link_token add constraint link_token_purpose_check
+          check (purpose in ('password_reset', 'magic_link', 'email_change'));
+        alter table link_token add column new_email text;
+      `.execute(db);
+    },
+  },
 };

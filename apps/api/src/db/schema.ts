@@ -118,7 +118,7 @@ export interface DevMailboxMessageTable {
   created_at: ColumnType<Date, never, never>;
 }
 
-export type LinkPurpose = 'password_reset' | 'magic_link';
+export type LinkPurpose = 'password_reset' | 'magic_link' | 'email_change';
 
 export interface LinkTokenTable {
   /** Names one issue of a token (it changes when a new token replaces an unconsumed one): mail idempotency. */
@@ -130,6 +130,8 @@ export interface LinkTokenTable {
   idp_user_id: string;
   /** Where a sign-in link leads afterwards: a same-origin path, or null. */
   return_to: string | null;
+  /** An email change link's new address; null for other purposes. */
+  new_email: ColumnType<string | null, string | null | undefined, never>;
   expires_at: Date;
   consumed_at: Date | null;
   created_at: ColumnType<Date, never, Date>;

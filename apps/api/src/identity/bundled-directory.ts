@@ -30,6 +30,13 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
       }
     },
     setPassword: (id, password) => idp.users.setPassword(id, password),
+    async changeLogin(id, login) {
+      try {
+        await idp.users.changeLogin(id, login);
+      } catch (error) {
+        throw error instanceof LoginAlreadyExistsError ? new LoginTakenError() : error;
+      }
+    },
     async changePassword(id, currentPassword, newPassword, clientAddress) {
       let changed: boolean;
       try {

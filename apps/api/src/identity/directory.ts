@@ -23,6 +23,12 @@ export interface Directory {
     newPassword: string,
     clientAddress: string,
   ): Promise<void>;
+  /**
+   * Changes the user's sign-in name (their e-mail address). Only where the portal owns the sign-in
+   * names (the bundled provider); absent with a hosted org, where the lender changes them. Throws
+   * LoginTakenError.
+   */
+  changeLogin?(id: string, login: string): Promise<void>;
   /** Ends every identity-provider session of the user, so none of its ID tokens is exchanged again. */
   endSessions(id: string): Promise<void>;
   /** Ends one identity-provider session (an ID token's sid) of the user; one already over is no error. */

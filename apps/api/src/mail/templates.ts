@@ -52,6 +52,17 @@ export interface PasswordChangedEmailInput {
   otherSessionsEnded: boolean;
 }
 
+export interface EmailChangeLinkEmailInput {
+  firstName?: string | null;
+  /** A path (/ui/dashboard/account/email-change/…) or a URL on the portal's public origin. */
+  confirmUrl: string;
+  expiresInMinutes: number;
+}
+
+export interface EmailChangedEmailInput {
+  firstName?: string | null;
+}
+
 export function mailTemplates(brand: MailBrand) {
   const { absoluteUrl, renderEmail } = emailRenderer(brand);
   const lender = brand.lenderName;
@@ -182,6 +193,60 @@ export function mailTemplates(brand: MailBrand) {
     } satisfies TemplatedEmail;
   }
 
+  // To the new address: it shows neither address, so it tells a stranger nothing of the account.
+  function emailChangeLinkEmail({ firstName, confirmUrl, expiresInMinutes }: EmailChangeLinkEmailInput) {
+    const expiry = duration(expiresInMinutes);
+    return {
+      kind: 'email-change-link',
+      subject: `Confirm your new ${lender} sign-in email`,
+      ...renderEmail({
+        preheader: `Use this link within ${expiry} to sign in with this address from now on.`,
+        heading: 'Confirm your new email address',
+        paragraphs: [
+          greeting(firstName),
+          `You asked to sign in to your ${lender} account with this email address. To make the change, follow the link below while you’re signed in.`,
+          `The link works once and expires in ${expiry}. Until it’s used, nothing changes.`,
+        ],
+        action: { label: 'Confirm my new email address', url: confirmUrl },
+        footnote: `Didn’t ask for this? You can safely ignore this email: nothing changes unless the link is used. If you keep getting these messages, call us at ${brand.supportPhone}.`,
+      }),
+    } satisfies TemplatedEmail;
+  }
+
+  // To the old address once the change is made: no link, only the way to reach the lender.
+  function emailChangedEmail({ firstName }: EmailChangedEmailInput) {
+    return {
+      kind: 'email-changed',
+      subject: `Your ${lender} sign-in email was changed`,
+      ...renderEmail({
+        preheader: 'Your account now signs in with another email address.',
+        heading: 'Your sign-in email was changed',
+        paragraphs: [
+          greeting(firstName),
+          `The email address you sign in to your ${lender} account with was just changed from your account page. We’ll send messages about your account to the new address from now on.`,
+        ],
+        footnote: `Didn’t change it? Call us right away at ${brand.supportPhone} and we’ll secure your account.`,
+      }),
+    } satisfies TemplatedEmail;
+  }
+
+  // To the owner of an address someone asked to move their own account to: the asker is told nothing.
+  function emailInUseEmail() {
+    return {
+      kind: 'email-in-use',
+      subject: `Someone tried to use your email address at ${lender}`,
+      ...renderEmail({
+        preheader: 'Another account asked to sign in with this address. Nothing was changed.',
+        heading: 'Your email address is already in use',
+        paragraphs: [
+          'Hello,',
+          `Someone signed in to another ${lender} account asked to sign in with this email address from now on. It already belongs to your account, so nothing was changed.`,
+        ],
+        footnote: `You don’t need to do anything. If you think someone is trying to get into your account, call us at ${brand.supportPhone}.`,
+      }),
+    } satisfies TemplatedEmail;
+  }
+
   return {
     absoluteUrl,
     renderEmail,
@@ -191,6 +256,9 @@ export function mailTemplates(brand: MailBrand) {
     emailVerificationEmail,
     passwordChangedEmail,
     secondFactorChangedEmail,
+    emailChangeLinkEmail,
+    emailChangedEmail,
+    emailInUseEmail,
   };
 }
 

@@ -3,10 +3,14 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ApiDatabase, LinkPurpose } from '../db/schema.js';
 import { newOneTimeToken, oneTimeTokenHash } from './one-time-token.js';
 
-/** How long an e-mailed link works: a sign-in link at most 10 minutes (security checklist), a reset 30. */
+/**
+ * How long an e-mailed link works: a sign-in link at most 10 minutes (security checklist), a reset
+ * and an email change 30.
+ */
 export const LINK_TOKEN_TTL_MINUTES: Record<LinkPurpose, number> = {
   password_reset: 30,
   magic_link: 10,
+  email_change: 30,
 };
 
 export interface IssuedLinkToken {
@@ -22,6 +26,8 @@ export interface ConsumedLinkToken {
   id: string;
   idpUserId: string;
   returnTo: string | null;
+  /** The address an email change link confirms. */
+  newEmail: string | null;
 }
 
 /**
@@ -34,7 +40,7 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
     /** Issues a token in `trx` (the transaction that enqueues the e-mail carrying it). */
     async issue(
       trx: Transaction<ApiDatabase> | Kysely<ApiDatabase>,
-      input: { purpose: LinkPurpose; idpUserId: string; returnTo: string | null },
+      input: { purpose: LinkPurpose; idpUserId: string; returnTo: string | null; newEmail?: string },
     ): Promise<IssuedLinkToken> {
       const token = newOneTimeToken();
       const row = await trx
@@ -45,6 +51,7 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
           purpose: input.purpose,
           idp_user_id: input.idpUserId,
           return_to: input.returnTo,
+          new_email: input.newEmail ?? null,
           expires_at: sql<Date>`now() + make_interval(mins => ${LINK_TOKEN_TTL_MINUTES[input.purpose]})`,
         })
         .returning(['id', 'expires_at'])
@@ -55,9 +62,14 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
     /**
      * Consumes the token and voids the user's other links of the same purpose, atomically: every usable
      * link of that user and purpose is locked first, always in the same order, so concurrent redemptions
-     * of the same link or of different ones queue there, and exactly one of them succeeds.
+     * of the same link or of different ones queue there, and exactly one of them succeeds. With
+     * `ownedBy`, another user's link is left as it is and answered as a dead one.
      */
-    async consume(purpose: LinkPurpose, token: string): Promise<ConsumedLinkToken | undefined> {
+    async consume(
+      purpose: LinkPurpose,
+      token: string,
+      ownedBy?: string,
+    ): Promise<ConsumedLinkToken | undefined> {
       const tokenHash = oneTimeTokenHash(token);
       return db.transaction().execute(async (trx) => {
         const owner = await trx
@@ -65,11 +77,12 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
           .select('idp_user_id')
           .where('token_hash', '=', tokenHash)
           .where('purpose', '=', purpose)
+          .$if(ownedBy !== undefined, (query) => query.where('idp_user_id', '=', ownedBy!))
           .executeTakeFirst();
         if (!owner) return undefined;
         const usable = await trx
           .selectFrom('link_token')
-          .select(['id', 'token_hash', 'return_to', sql<boolean>`expires_at > now()`.as('live')])
+          .select(['id', 'token_hash', 'return_to', 'new_email', sql<boolean>`expires_at > now()`.as('live')])
           .where('idp_user_id', '=', owner.idp_user_id)
           .where('purpose', '=', purpose)
           .where('consumed_at', 'is', null)
@@ -85,7 +98,12 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
           .execute();
         const others = usable.filter((row) => row.id !== used.id).map((row) => row.id);
         if (others.length > 0) await trx.deleteFrom('link_token').where('id', 'in', others).execute();
-        return { id: used.id, idpUserId: owner.idp_user_id, returnTo: used.return_to };
+        return {
+          id: used.id,
+          idpUserId: owner.idp_user_id,
+          returnTo: used.return_to,
+          newEmail: used.new_email,
+        };
       });
     },
 

@@ -36,6 +36,9 @@ const DocumentScreen = lazy(() =>
 const AccountScreen = lazy(() =>
   import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })),
 );
+const EmailChangeScreen = lazy(() =>
+  import('../features/account/email-change-screen').then((m) => ({ default: m.EmailChangeScreen })),
+);
 const LoginCallbackScreen = lazy(() =>
   import('../features/login-redirect/login-callback-screen').then((m) => ({
     default: m.LoginCallbackScreen,
@@ -158,6 +161,7 @@ export const router = createBrowserRouter([
           { path: routes.documents.path, element: <DocumentsScreen /> },
           { path: routes.document.path, element: <DocumentScreen /> },
           { path: routes.account.path, element: <AccountScreen /> },
+          { path: routes.emailChange.path, element: <EmailChangeScreen /> },
         ],
       },
     ],

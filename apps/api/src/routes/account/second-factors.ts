@@ -12,7 +12,6 @@ import {
   secondFactorApiPaths,
   SecondFactorListSchema,
 } from '@customer-core/contracts';
-import { clientAddress } from '@customer-core/idp';
 import {
   LastFactorError,
   NoDirectoryIdentityError,
@@ -26,7 +25,7 @@ import {
   WrongCodeError,
   WrongPasswordError,
 } from '../../identity/directory.js';
-import type { ChangeSource } from '../../account/second-factors.js';
+import { changeSourceOf } from './change-source.js';
 import type { AuthServices } from '../../services.js';
 
 // The signed-in borrower's second factors. Another borrower's factor, an unknown id and a malformed
@@ -78,10 +77,7 @@ function factorIdOf(params: { factorId: string }): string {
 export const accountSecondFactorRoutes =
   ({ secondFactors, checkAccessToken, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const changeSource = (request: FastifyRequest): ChangeSource => ({
-      clientAddress: clientAddress(request, trustProxy),
-      userAgent: request.headers['user-agent'],
-    });
+    const changeSource = (request: FastifyRequest) => changeSourceOf(request, trustProxy);
     // Before the body is read: a caller without a token learns nothing of what it would accept.
     const common = { onRequest: requireBorrower(checkAccessToken) };
     const described = { tags: ['account'], security: [{ bearer: [] }] };

@@ -1,4 +1,4 @@
-import { API_ERROR_CODES } from '@customer-core/contracts';
+import { API_ERROR_CODES, EMAIL_CHANGE_LINK_PROBLEM } from '@customer-core/contracts';
 import type { LinkPurpose } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 
@@ -8,6 +8,7 @@ import { HttpError } from '../../http/http-error.js';
 const INVALID_LINK_MESSAGES: Record<LinkPurpose, string> = {
   password_reset: 'This password-reset link is invalid, has expired or was already used. Ask for a new link.',
   magic_link: 'This sign-in link is invalid, has expired or was already used. Ask for a new link.',
+  email_change: EMAIL_CHANGE_LINK_PROBLEM,
 };
 
 export function invalidLink(purpose: LinkPurpose): HttpError {

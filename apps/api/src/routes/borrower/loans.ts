@@ -8,12 +8,10 @@ import {
   LoanIdSchema,
   LoanListSchema,
   SignDocumentRequestSchema,
-  STEP_UP_REQUIRED,
 } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import type { CheckoutOutcome } from '../../loans/loan-checkout.js';
-import { signingStepUp } from '../../loans/signing-step-up.js';
 import type { AuthServices } from '../../services.js';
 
 // The signed-in borrower's loans and their document checkout. A loan of someone else, a HIDDEN loan
@@ -82,10 +80,9 @@ const errors = {
 };
 
 export const borrowerLoanRoutes =
-  ({ loans, checkAccessToken, borrowers, directory }: AuthServices): FastifyPluginAsyncZod =>
+  ({ loans, checkAccessToken, stepUp }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { checkout } = loans;
-    const checkStepUp = signingStepUp({ borrowers, directory });
     const common = { preHandler: requireBorrower(checkAccessToken) };
     const described = { tags: ['borrower'], security: [{ bearer: [] }] };
 
@@ -174,14 +171,9 @@ export const borrowerLoanRoutes =
         },
       },
       async (request) => {
-        const claims = borrowerClaimsOf(request);
-        const borrowerId = claims.sub;
+        const borrowerId = borrowerClaimsOf(request).sub;
         const { loanId, documentId } = documentIdsOf(request.params);
-        const stepUp = await checkStepUp(claims);
-        if (!stepUp.ok) {
-          request.log.info({ borrowerId, loanId, documentId, why: stepUp.why }, 'signing needs a step-up');
-          throw new HttpError(403, STEP_UP_REQUIRED, STEP_UP_MESSAGE);
-        }
+        await stepUp.require(request, STEP_UP_MESSAGE, { loanId, documentId, action: 'sign document' });
         const outcome = await checkout.sign(borrowerId, loanId, documentId, {
           name: request.body.signatureName,
           clientAddress: request.ip,

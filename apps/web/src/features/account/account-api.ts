@@ -1,17 +1,21 @@
 import {
   ACCOUNT_ERROR_CODES,
+  AccountEmailSchema,
   accountApiPaths,
   AccountSessionListSchema,
   ChangePasswordResponseSchema,
+  ConfirmEmailChangeResponseSchema,
   EndedSessionsSchema,
+  STEP_UP_REQUIRED,
   type AccountSession,
+  type ChangeEmailRequest,
   type ChangePasswordRequest,
 } from '@customer-core/contracts';
 import { describeFailure } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 
-// The borrower's own account (Bearer product token): their sign-in sessions, ending other ones, and
-// changing the password.
+// The borrower's own account (Bearer product token): their sign-in sessions, ending other ones,
+// changing the password and the sign-in email address.
 
 export type SessionsOutcome =
   { kind: 'loaded'; sessions: AccountSession[] } | { kind: 'failed'; message: string };
@@ -75,4 +79,56 @@ export async function changePassword(request: ChangePasswordRequest): Promise<Ch
       return { kind: 'password-refused', message: failure.serverMessage };
   }
   return { kind: 'failed', message: failure.message };
+}
+
+export type AccountEmailOutcome =
+  { kind: 'loaded'; email: string; changeable: boolean } | { kind: 'failed'; message: string };
+
+const EMAIL_FAILED = 'We couldn’t load your email address just now. Please try again in a few minutes.';
+
+/** The borrower's sign-in email address, and whether it is changed here or with the lender. */
+export async function getAccountEmail(signal?: AbortSignal): Promise<AccountEmailOutcome> {
+  const result = await sessionRequest(accountApiPaths.email, { signal });
+  if (result.isError) return { kind: 'failed', message: describeFailure(result, EMAIL_FAILED).message };
+  const parsed = AccountEmailSchema.safeParse(result.data);
+  return parsed.success ? { kind: 'loaded', ...parsed.data } : { kind: 'failed', message: EMAIL_FAILED };
+}
+
+export type ChangeEmailOutcome =
+  | { kind: 'sent' }
+  /** Too old a sign-in: the borrower confirms it's them, then the same request is made again. */
+  | { kind: 'step-up'; message: string }
+  /** The address is refused (the current one, not an address): under the field. */
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed'; message: string };
+
+const ASK_FAILED = 'We couldn’t send the link just now. Please try again in a few minutes.';
+
+/** Asks for a link to the new address; nothing changes until it is used. */
+export async function changeEmail(request: ChangeEmailRequest): Promise<ChangeEmailOutcome> {
+  const result = await sessionRequest(accountApiPaths.email, { method: 'POST', body: request });
+  if (!result.isError) return { kind: 'sent' };
+  const failure = describeFailure(result, ASK_FAILED);
+  if (result.status === 403 && failure.code === STEP_UP_REQUIRED && failure.serverMessage)
+    return { kind: 'step-up', message: failure.serverMessage };
+  if (result.status === 400 && failure.serverMessage)
+    return { kind: 'refused', message: failure.serverMessage };
+  return { kind: 'failed', message: failure.serverMessage ?? failure.message };
+}
+
+export type ConfirmEmailOutcome = { kind: 'changed'; email: string } | { kind: 'failed'; message: string };
+
+const CONFIRM_FAILED = 'We couldn’t change your email address just now. Please try again in a few minutes.';
+
+/** Uses the link sent to the new address: the change happens now. */
+export async function confirmEmailChange(token: string): Promise<ConfirmEmailOutcome> {
+  const result = await sessionRequest(accountApiPaths.confirmEmail, { method: 'POST', body: { token } });
+  if (!result.isError) {
+    const parsed = ConfirmEmailChangeResponseSchema.safeParse(result.data);
+    return parsed.success
+      ? { kind: 'changed', email: parsed.data.email }
+      : { kind: 'failed', message: CONFIRM_FAILED };
+  }
+  const failure = describeFailure(result, CONFIRM_FAILED);
+  return { kind: 'failed', message: failure.serverMessage ?? failure.message };
 }

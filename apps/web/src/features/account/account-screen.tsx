@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
 import { ActivitySection } from './activity-section';
+import { ChangeEmailSection } from './change-email-section';
 import { ChangePasswordSection } from './change-password-section';
 import { SecondFactorsSection } from './second-factors-section';
 import { SessionsSection } from './sessions-section';
@@ -18,7 +19,7 @@ export function AccountScreen() {
   return (
     <SignedInPage
       title="Sign-in and security"
-      intro="Where you’re signed in, signing out the devices you don’t use, your password, two-step verification, and what happened lately."
+      intro="Where you’re signed in, signing out the devices you don’t use, your password, your email address, two-step verification, and what happened lately."
       titleId="account-page-title"
       testId="account-page"
     >
@@ -29,6 +30,7 @@ export function AccountScreen() {
           setEvents((n) => n + 1);
         }}
       />
+      <ChangeEmailSection />
       <SecondFactorsSection onChanged={() => setEvents((n) => n + 1)} />
       <ActivitySection refresh={events} />
     </SignedInPage>

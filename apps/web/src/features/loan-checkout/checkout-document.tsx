@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../../components/banner';
 import { Spinner } from '../../components/spinner';
+import { StepUpDialog } from '../../components/step-up/step-up-dialog';
 import { DocumentStateBadge, type DocumentTone } from '../../loans/document-state-badge';
 import { formatInstant } from '../../loans/loan-format';
 import { SignDocumentForm } from './sign-document-form';
-import { StepUpDialog } from './step-up-dialog';
 import type { ActionResult } from './use-loan-checkout';
 
 export const documentTitleId = (documentId: string) => `document-${documentId}-title`;
@@ -139,6 +139,8 @@ export function CheckoutDocument({ document, actionable, onReview, onSign }: Che
       {stepUp && (
         <StepUpDialog
           message={stepUp.message}
+          confirmLabel="Confirm and sign"
+          factorMessage="One more step before you sign."
           onConfirmed={() => {
             setStepUp(null);
             // The same signature again, now with the new sign-in.

@@ -1,41 +1,52 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { BusyButton } from '../../components/busy-button';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { Suspense, lazy, useState, type FormEvent } from 'react';
-import { FormField, fieldErrorId } from '../../components/form-field';
-import { PasswordInput } from '../../components/password-input';
-import { Spinner } from '../../components/spinner';
+import { BusyButton } from '../busy-button';
+import { FormField, fieldErrorId } from '../form-field';
+import { PasswordInput } from '../password-input';
+import { Spinner } from '../spinner';
 import { readAccessToken } from '../../lib/product-session-data';
 import { confirmIdentity, renewSignIn } from '../../lib/auth/sign-in';
-import '../../components/dialog/dialog.css';
+import '../dialog/dialog.css';
 import './step-up-dialog.css';
 
 // The factor screens of sign-in, fetched only when the borrower has a second factor.
 const FactorStep = lazy(() =>
-  import('../../components/factors/factor-step').then((module) => ({ default: module.FactorStep })),
+  import('../factors/factor-step').then((module) => ({ default: module.FactorStep })),
 );
 
 const PASSWORD_FIELD_ID = 'step-up-password';
 const PASSWORD_REQUIRED = 'Enter your password.';
-const FACTOR_NEXT = 'One more step before you sign.';
 const NOT_CONFIRMED = 'We couldn’t confirm it’s you. Check your password and try again.';
 
 interface StepUpDialogProps {
   /** The API's reason, shown as the dialog's description. */
   message: string;
-  /** The borrower signed in again: the product token is new; the caller retries the signature. */
+  /** The submit button, naming what follows: "Confirm and sign". */
+  confirmLabel: string;
+  /** Above the second factor's step: "One more step before you sign." */
+  factorMessage: string;
+  /** The borrower signed in again: the product token is new; the caller retries what was refused. */
   onConfirmed(): void;
-  /** Escape, the close button or "Cancel": nothing changes, the signature form keeps what was typed. */
+  /** Escape, the close button or "Cancel": nothing changes, the caller's form keeps what was typed. */
   onCancel(): void;
   /** The id of what takes the focus back on closing (the sign button was disabled when this opened). */
   returnFocusId: string;
 }
 
 /**
- * Signing needs a recent sign-in: the borrower's password again (and their code, when they have a
- * second factor), on this page. A new product token replaces the current one; nothing else moves.
+ * A sensitive action (signing a document, changing the sign-in email) needs a recent sign-in: the
+ * borrower's password again (and their code, when they have a second factor), on the page where they
+ * are. A new product token replaces the current one; nothing else moves, so the caller retries.
  */
-export function StepUpDialog({ message, onConfirmed, onCancel, returnFocusId }: StepUpDialogProps) {
+export function StepUpDialog({
+  message,
+  confirmLabel,
+  factorMessage,
+  onConfirmed,
+  onCancel,
+  returnFocusId,
+}: StepUpDialogProps) {
   const [email] = useState(() => readAccessToken()?.email ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -75,7 +86,7 @@ export function StepUpDialog({ message, onConfirmed, onCancel, returnFocusId }: 
         >
           <Dialog.Title className="dialog__title">Confirm it&rsquo;s you</Dialog.Title>
           <Dialog.Description className="step-up__description">
-            {factorTransaction ? FACTOR_NEXT : message}
+            {factorTransaction ? factorMessage : message}
           </Dialog.Description>
           {factorTransaction ? (
             <Suspense fallback={<Spinner />}>
@@ -111,7 +122,7 @@ export function StepUpDialog({ message, onConfirmed, onCancel, returnFocusId }: 
               </FormField>
               <div className="step-up__actions">
                 <BusyButton busy={pending} busyText="Confirming it’s you" className="button button--primary">
-                  Confirm and sign
+                  {confirmLabel}
                 </BusyButton>
                 <Dialog.Close asChild>
                   <button type="button" className="button button--secondary">

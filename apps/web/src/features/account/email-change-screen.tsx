@@ -1,0 +1,80 @@
+import { routes } from '@customer-core/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Banner } from '../../components/banner';
+import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
+import { Spinner } from '../../components/spinner';
+import { confirmEmailChange } from './account-api';
+import './account.css';
+
+/**
+ * The link e-mailed to a new sign-in address, opened while signed in. Opening the page spends nothing
+ * (mail scanners open links too): only Continue does, with an explicit POST, and the change happens then.
+ */
+export function EmailChangeScreen() {
+  const { token = '' } = useParams();
+  const [pending, setPending] = useState(false);
+  const [changedTo, setChangedTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (changedTo) doneRef.current?.focus();
+  }, [changedTo]);
+
+  const onContinue = async () => {
+    setFailure(null);
+    setPending(true);
+    const outcome = await confirmEmailChange(token);
+    setPending(false);
+    if (outcome.kind === 'changed') setChangedTo(outcome.email);
+    else setFailure(outcome.message);
+  };
+
+  return (
+    <SignedInPage
+      title="Confirm your new email address"
+      intro="You opened the link we sent to your new email address. Select Continue to sign in with it from now on."
+      titleId="email-change-title"
+      testId="email-change-page"
+    >
+      <div className="account__section">
+        {changedTo ? (
+          <p
+            className="account__notice account__notice--done"
+            role="status"
+            tabIndex={-1}
+            ref={doneRef}
+            data-testid="email-change-done"
+          >
+            Your email address is changed. From now on, sign in with {changedTo}.
+          </p>
+        ) : (
+          <>
+            {failure && (
+              <Banner type="error" onDismiss={() => setFailure(null)} testId="email-change-error">
+                {failure}
+              </Banner>
+            )}
+            <div>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void onContinue()}
+                disabled={pending}
+              >
+                {pending && <Spinner />}
+                Continue
+              </button>
+            </div>
+            <p className="visually-hidden" role="status">
+              {pending ? 'Changing your email address…' : ''}
+            </p>
+          </>
+        )}
+        <p>
+          <Link to={routes.account.path}>Back to your account</Link>
+        </p>
+      </div>
+    </SignedInPage>
+  );
+}

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ACCESS_TOKEN_STORAGE_KEY, STEP_UP_MAX_AGE_SECONDS, routes } from '@customer-core/contracts';
+import { signedInAgo } from '@customer-core/api/testing';
+import { collectPageErrors } from './support/browser.js';
+import { inbox, linkPath, waitForMail } from './support/mailbox.js';
+import {
+  openPortal,
+  readPortalStorage,
+  signOutFromMenu,
+  submitSignIn,
+  type Portal,
+} from './support/portal.js';
+import { captureBothSizes } from './support/second-factor.js';
+
+// Changing the sign-in email address from the account page: a stale sign-in is confirmed in place,
+// the new address gets a link, and only the link makes the change.
+
+const PASSWORD = 'Original-Pass-1';
+const onPath = (path: string) => (url: URL) => url.pathname === path;
+
+describe('changing the sign-in email address (browser)', () => {
+  let portal: Portal;
+  before(async () => {
+    portal = await openPortal();
+  });
+  after(() => portal?.close());
+
+  it('asks again for the password in place, keeps the typed address, and changes only after the link', async () => {
+    const stamp = Date.now();
+    const oldEmail = `ada.${stamp}@example.com`;
+    const newEmail = `ada.new.${stamp}@example.org`;
+    await portal.server.server.identityProvider!.users.create({
+      login: oldEmail,
+      password: PASSWORD,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    const { page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, oldEmail, PASSWORD);
+    await page.waitForURL(onPath(routes.dashboard.path), { timeout: 20_000 });
+
+    // The session is now older than the change allows, by its own auth_time.
+    const { token } = await readPortalStorage(page);
+    assert.ok(token);
+    const stale = await signedInAgo(portal.server, token, STEP_UP_MAX_AGE_SECONDS + 60);
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [ACCESS_TOKEN_STORAGE_KEY, stale],
+    );
+
+    await page.goto(routes.account.path);
+    const section = page.getByTestId('account-email');
+    await section.getByRole('heading', { name: 'Change your email address' }).waitFor();
+    await section.getByTestId('change-email-current').filter({ hasText: oldEmail }).waitFor();
+    await captureBothSizes(page, 'email-change-form');
+
+    const field = section.getByLabel('New email address');
+    await field.fill(newEmail);
+    const send = section.getByRole('button', { name: 'Send confirmation link' });
+    await send.click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });
+    await dialog
+      .getByText('To change your email address, confirm it\u2019s you: enter your password again.')
+      .waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'step-up-password');
+    await captureBothSizes(page, 'email-change-step-up');
+
+    // Escape closes it; the focus goes back to the button, and the address typed stays.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await send.evaluate((button) => button === document.activeElement), true);
+    assert.equal(await field.inputValue(), newEmail);
+
+    await send.click();
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Confirm and send link' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const notice = section.getByTestId('account-email-notice');
+    await notice.filter({ hasText: `We\u2019ve sent a link to ${newEmail}.` }).waitFor();
+    assert.equal(await notice.evaluate((node) => node === document.activeElement), true);
+    await captureBothSizes(page, 'email-change-sent');
+
+    // Nothing has changed yet: the account still names the old address, which has heard nothing.
+    const message = await waitForMail(portal.baseUrl, newEmail);
+    await page.reload();
+    await section.getByTestId('change-email-current').filter({ hasText: oldEmail }).waitFor();
+    assert.deepEqual(await inbox(portal.baseUrl, oldEmail), []);
+
+    // The link's page changes nothing on opening; Continue does.
+    await page.goto(linkPath(message, '/ui/dashboard/account/email-change/'));
+    await page.getByRole('heading', { level: 1, name: 'Confirm your new email address' }).waitFor();
+    await captureBothSizes(page, 'email-change-link');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByTestId('email-change-done')
+      .filter({ hasText: `From now on, sign in with ${newEmail}.` })
+      .waitFor();
+    await captureBothSizes(page, 'email-change-done');
+
+    const oldNotice = await waitForMail(portal.baseUrl, oldEmail);
+    assert.match(oldNotice.subject, /sign-in email was changed$/);
+    assert.match(oldNotice.text, /Call us right away at/);
+
+    // Used once: the same link again is refused with what to do.
+    await page.goto(linkPath(message, '/ui/dashboard/account/email-change/'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('email-change-error').filter({ hasText: 'can\u2019t be used' }).waitFor();
+
+    // The borrower now signs in with the new address.
+    await signOutFromMenu(page);
+    await page.waitForURL((url) => url.pathname === routes.signIn.path, { timeout: 20_000 });
+    await submitSignIn(page, newEmail, PASSWORD);
+    await page.waitForURL(onPath(routes.dashboard.path), { timeout: 20_000 });
+    await page.goto(routes.account.path);
+    await page.getByTestId('change-email-current').filter({ hasText: newEmail }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+});
