@@ -2,12 +2,13 @@ import { ChangeEmailRequestSchema } from '@customer-core/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/banner';
 import { ReadOnlyField } from '../../components/read-only-field';
-import { Spinner } from '../../components/spinner';
+import { BusyButton } from '../../components/busy-button';
 import { StepUpDialog } from '../../components/step-up/step-up-dialog';
 import { SupportPhone } from '../../components/support-phone';
 import { TextField } from '../../components/text-field';
 import { getLenderBranding } from '../../config/portal-config-meta';
-import { changeEmail, getAccountEmail, type AccountEmailOutcome } from './account-api';
+import { useLoad } from '../../lib/use-load';
+import { changeEmail, getAccountEmail } from './account-api';
 
 const NEW_EMAIL_ID = 'change-email-new';
 const SUBMIT_ID = 'change-email-submit';
@@ -21,7 +22,7 @@ const sentNotice = (newEmail: string, current: string) =>
  * the step-up dialog over the form, which keeps what was typed, and the request is made again.
  */
 export function ChangeEmailSection() {
-  const [account, setAccount] = useState<AccountEmailOutcome | null>(null);
+  const { state: account } = useLoad(getAccountEmail, []);
   const [newEmail, setNewEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -31,13 +32,6 @@ export function ChangeEmailSection() {
   const inputRef = useRef<HTMLInputElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void getAccountEmail(controller.signal).then((outcome) => {
-      if (!controller.signal.aborted) setAccount(outcome);
-    });
-    return () => controller.abort();
-  }, []);
   useEffect(() => {
     if (done) doneRef.current?.focus();
   }, [done]);
@@ -55,7 +49,7 @@ export function ChangeEmailSection() {
     switch (outcome.kind) {
       case 'sent':
         setNewEmail('');
-        setDone(sentNotice(parsed.data.newEmail, account?.kind === 'loaded' ? account.email : ''));
+        setDone(sentNotice(parsed.data.newEmail, account.kind === 'loaded' ? account.email : ''));
         return;
       case 'step-up':
         setStepUp(outcome.message);
@@ -82,7 +76,7 @@ export function ChangeEmailSection() {
         <h2 id="account-email-title">Change your email address</h2>
         <p>You sign in with your email address, and it’s where we write to you.</p>
       </header>
-      {account?.kind === 'failed' && (
+      {account.kind === 'failed' && (
         <p
           className="account__notice account__notice--problem"
           role="alert"
@@ -91,13 +85,13 @@ export function ChangeEmailSection() {
           {account.message}
         </p>
       )}
-      {account?.kind === 'loaded' && !account.changeable && (
+      {account.kind === 'loaded' && !account.changeable && (
         <p className="account-email__with-lender" data-testid="account-email-with-lender">
           Your sign-in email address is {account.email}. To change it, call {getLenderBranding().name} at{' '}
           <SupportPhone />.
         </p>
       )}
-      {account?.kind === 'loaded' && account.changeable && (
+      {account.kind === 'loaded' && account.changeable && (
         <>
           <p
             className={`account__notice${done ? ' account__notice--done' : ''}`}
@@ -140,15 +134,9 @@ export function ChangeEmailSection() {
                 },
               }}
             />
-            <div>
-              <button type="submit" id={SUBMIT_ID} className="button button--primary" disabled={pending}>
-                {pending && <Spinner />}
-                Send confirmation link
-              </button>
-            </div>
-            <p className="visually-hidden" role="status">
-              {pending ? 'Sending the link…' : ''}
-            </p>
+            <BusyButton id={SUBMIT_ID} busy={pending} busyText="Sending the link…">
+              Send confirmation link
+            </BusyButton>
           </form>
           {stepUp && (
             <StepUpDialog

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Banner } from '../../components/banner';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
-import { Spinner } from '../../components/spinner';
+import { BusyButton } from '../../components/busy-button';
 import { confirmEmailChange } from './account-api';
 import './account.css';
 
@@ -55,20 +55,14 @@ export function EmailChangeScreen() {
                 {failure}
               </Banner>
             )}
-            <div>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => void onContinue()}
-                disabled={pending}
-              >
-                {pending && <Spinner />}
-                Continue
-              </button>
-            </div>
-            <p className="visually-hidden" role="status">
-              {pending ? 'Changing your email address…' : ''}
-            </p>
+            <BusyButton
+              type="button"
+              busy={pending}
+              busyText="Changing your email address…"
+              onClick={() => void onContinue()}
+            >
+              Continue
+            </BusyButton>
           </>
         )}
         <p>
