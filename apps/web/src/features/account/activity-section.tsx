@@ -6,10 +6,10 @@ import {
   type SecurityEvent,
 } from '@customer-core/contracts';
 import { useEffect, useRef } from 'react';
-import { Loading } from '../../components/loading';
 import { useLoad } from '../../lib/use-load';
 import { formatInstant } from '../../loans/loan-format';
 import { getActivity } from './activity-api';
+import { SectionLoading } from './section-parts';
 
 type Loaded =
   | { kind: 'failed'; message: string }
@@ -106,15 +106,7 @@ export function ActivitySection({ refresh = 0 }: { refresh?: number }) {
           last {SECURITY_ACTIVITY_DAYS} days, newest first. If something wasn’t you, change your password.
         </p>
       </header>
-      {state.kind === 'loading' && <Loading />}
-      {state.kind === 'failed' && (
-        <p className="account__failure" role="alert">
-          {state.message}{' '}
-          <button type="button" className="button button--secondary" onClick={retry}>
-            Try again
-          </button>
-        </p>
-      )}
+      <SectionLoading state={state} retry={retry} />
       {state.kind === 'loaded' && (
         <>
           {state.events.length === 0 ? (

@@ -5,7 +5,6 @@ import {
 } from '@customer-core/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField, fieldErrorId } from '../../components/form-field';
-import { Loading } from '../../components/loading';
 import { PasswordInput } from '../../components/password-input';
 import { BusyButton } from '../../components/busy-button';
 import { AuthenticatorSetup } from '../../components/factors/authenticator-setup';
@@ -19,7 +18,8 @@ import {
   removeSecondFactor,
   startAuthenticatorApp,
 } from './second-factors-api';
-type Notice = { tone: 'done' | 'problem'; text: string };
+import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
+type Notice = SectionNoticeText;
 
 const CODE_ID = 'second-factor-code';
 const PASSWORD_ID = 'second-factor-password';
@@ -165,10 +165,6 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
   const [starting, setStarting] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
   // A form cancelled hands the focus back to the button that opened it.
   const sectionRef = useRef<HTMLElement>(null);
   const returnFocusTo = useRef<string | null>(null);
@@ -216,24 +212,8 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
           you whenever an app is added or removed.
         </p>
       </header>
-      <p
-        className={`account__notice${notice ? ` account__notice--${notice.tone}` : ''}`}
-        role="status"
-        tabIndex={-1}
-        ref={noticeRef}
-        data-testid="account-factors-notice"
-      >
-        {notice?.text}
-      </p>
-      {state.kind === 'loading' && <Loading />}
-      {state.kind === 'failed' && (
-        <p className="account__failure" role="alert">
-          {state.message}{' '}
-          <button type="button" className="button button--secondary" onClick={retry}>
-            Try again
-          </button>
-        </p>
-      )}
+      <SectionNotice notice={notice} testId="account-factors-notice" />
+      <SectionLoading state={state} retry={retry} />
       {state.kind === 'loaded' && (
         <>
           {factors.length === 0 && !adding && (

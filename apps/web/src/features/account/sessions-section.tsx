@@ -1,9 +1,9 @@
 import { SESSION_METHOD_LABELS, type AccountSession } from '@customer-core/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { Loading } from '../../components/loading';
+import { useState } from 'react';
 import { formatInstant } from '../../loans/loan-format';
 import { useLoad } from '../../lib/use-load';
 import { endOtherSessions, endSession, getSessions } from './account-api';
+import { SectionLoading, SectionNotice } from './section-parts';
 
 const deviceName = (session: AccountSession) => session.device ?? 'Unknown device';
 
@@ -71,10 +71,6 @@ export function SessionsSection({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'done' | 'problem'; text: string } | null>(null);
   // The button pressed goes with the device it signed out: the focus moves to what happened.
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
 
   async function act(
     run: () => Promise<{ ok: true; ended: number } | { ok: false; message: string }>,
@@ -106,24 +102,8 @@ export function SessionsSection({
           password.
         </p>
       </header>
-      <p
-        className={`account__notice${notice ? ` account__notice--${notice.tone}` : ''}`}
-        role="status"
-        tabIndex={-1}
-        ref={noticeRef}
-        data-testid="account-sessions-notice"
-      >
-        {notice?.text}
-      </p>
-      {state.kind === 'loading' && <Loading />}
-      {state.kind === 'failed' && (
-        <p className="account__failure" role="alert">
-          {state.message}{' '}
-          <button type="button" className="button button--secondary" onClick={retry}>
-            Try again
-          </button>
-        </p>
-      )}
+      <SectionNotice notice={notice} testId="account-sessions-notice" />
+      <SectionLoading state={state} retry={retry} />
       {state.kind === 'loaded' && (
         <>
           <ul className="account-sessions__list">

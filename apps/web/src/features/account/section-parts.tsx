@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { Loading } from '../../components/loading';
+
+// The parts every section of the account page shares: what its last action came to, and its list
+// while it loads or when it could not.
+
+export interface SectionNoticeText {
+  tone: 'done' | 'problem';
+  text: string;
+}
+
+/** What the section's last action came to. It takes the focus, so the borrower hears it at once. */
+export function SectionNotice({ notice, testId }: { notice: SectionNoticeText | null; testId: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) ref.current?.focus();
+  }, [notice]);
+  return (
+    <p
+      className={`account__notice${notice ? ` account__notice--${notice.tone}` : ''}`}
+      role="status"
+      tabIndex={-1}
+      ref={ref}
+      data-testid={testId}
+    >
+      {notice?.text}
+    </p>
+  );
+}
+
+/** The section's list while it loads, or why it could not, with "Try again"; nothing once loaded. */
+export function SectionLoading({
+  state,
+  retry,
+}: {
+  state: { kind: string; message?: string };
+  retry: () => void;
+}) {
+  if (state.kind === 'loading') return <Loading />;
+  if (state.kind !== 'failed') return null;
+  return (
+    <p className="account__failure" role="alert">
+      {state.message}{' '}
+      <button type="button" className="button button--secondary" onClick={retry}>
+        Try again
+      </button>
+    </p>
+  );
+}
