@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiPaths } from '@customer-core/contracts';
 import { installFlowFetch } from './client-fetch.js';
+import { emailLinkTimingNote } from './email-link-timing.js';
 import { measureEndpoint, type LoadResult } from './http-load.js';
 import { measurePeer, type PeerResults } from './peer/peer-phases.js';
 import { peerRows, printPeerTable } from './peer/peer-report.js';
@@ -11,7 +12,7 @@ import { sampleProcess, type PhaseUsage } from './process-sampler.js';
 import { argon2, bareHttp, es256 } from './reference.js';
 import { flowRow, httpRow, ms, printTable, rssRow, type Row, type Target } from './report.js';
 import { startBenchServer, stopAllServers, type BenchServer } from './server.js';
-import { authnAlone, measureSignIns, signIn, type FlowResult } from './sign-in-flow.js';
+import { DEMO_BORROWER, authnAlone, measureSignIns, signIn, type FlowResult } from './sign-in-flow.js';
 import {
   bytesOf,
   chromiumPath,
@@ -114,6 +115,8 @@ try {
   console.log(`Server: pid ${server.pid} at ${server.url} (PUBLIC_URL ${server.publicUrl})\n`);
   installFlowFetch(server.publicUrl, server.url);
   if (selected('sign-in page')) notes.push(await signInPageNote(server.publicUrl));
+  if (selected('email links'))
+    notes.push(await emailLinkTimingNote(server.publicUrl, DEMO_BORROWER.username));
   const sampler = sampleProcess(server.pid);
   const mark = (phase: string) => (step: 'warm-up' | 'measure') =>
     sampler.phase(step === 'measure' ? phase : `${phase} (warm-up)`);
