@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { accountApiPaths, type SecurityEvent } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { runCli } from '../src/cli/run.js';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { createUser } from './support/links.js';
+import { operatorCli } from './support/operator-cli.js';
 import { accessTokenOf, call } from './support/loans.js';
 
 // `npm run cli -- activity`: a borrower's security activity for operators, run in this process.
@@ -14,32 +13,15 @@ const OPERATOR_SECRET = 'operator-secret-for-cli-activity-tests-0123456789';
 
 for (const kind of testDatabaseKinds()) {
   describe(`npm run cli -- activity (${kind})`, () => {
-    let server: TestServer;
-    let env: Record<string, string>;
-
-    before(async () => {
-      server = await startTestServer(kind, { SERVICE_CREDENTIALS: `ops:operator:${OPERATOR_SECRET}` });
-      env = { PORTAL_URL: server.baseUrl, OPERATOR_CREDENTIAL: OPERATOR_SECRET };
-    });
-    after(() => server?.close());
-
-    async function cli(...args: string[]) {
-      const out: string[] = [];
-      const err: string[] = [];
-      const code = await runCli(['activity', ...args], env, {
-        out: (line) => out.push(line),
-        err: (line) => err.push(line),
-      });
-      return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-    }
+    const { server: testServer, cli } = operatorCli(kind, 'activity', OPERATOR_SECRET);
 
     it('lists sign-ins and sessions ended, newest first, as a table and as JSON, without secrets', async () => {
-      const user = await createUser(server);
-      const first = await accessTokenOf(server.baseUrl, user.login, user.password);
-      const second = await accessTokenOf(server.baseUrl, user.login, user.password);
+      const user = await createUser(testServer());
+      const first = await accessTokenOf(testServer().baseUrl, user.login, user.password);
+      const second = await accessTokenOf(testServer().baseUrl, user.login, user.password);
       const secondSid = String(decodeJwt(second).sid);
       const ended = await call(
-        server.baseUrl,
+        testServer().baseUrl,
         'POST',
         accountApiPaths.endSession.href({ sessionId: secondSid }),
         first,
@@ -74,12 +56,12 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('follows the pages to the end', async () => {
-      const user = await createUser(server);
-      const token = await accessTokenOf(server.baseUrl, user.login, user.password);
+      const user = await createUser(testServer());
+      const token = await accessTokenOf(testServer().baseUrl, user.login, user.password);
       const borrowerId = String(decodeJwt(token).sub);
       const now = Date.now();
-      await server.server.db
-        .insertInto('security_event')
+      await testServer()
+        .server.db.insertInto('security_event')
         .values(
           Array.from({ length: 60 }, (_, i) => ({
             borrower_id: borrowerId,
@@ -106,8 +88,8 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(unknown.code, 1);
       assert.match(unknown.stderr, /No borrower has that email address\./);
       // Created by an operator, never signed in.
-      await server.server.db
-        .insertInto('borrower')
+      await testServer()
+        .server.db.insertInto('borrower')
         .values({ email: 'not.yet.signed.in@example.com', idp_issuer: null, idp_subject: null })
         .execute();
       const none = await cli('--email', 'not.yet.signed.in@example.com');

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { apiPaths, type AccountSession } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { runCli } from '../src/cli/run.js';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { createUser } from './support/links.js';
+import { operatorCli } from './support/operator-cli.js';
 import { accessTokenOf, call } from './support/loans.js';
 
 // `npm run cli -- sessions`: a borrower's sign-in sessions for operators, run in this process (the
@@ -15,31 +14,14 @@ const OPERATOR_SECRET = 'operator-secret-for-cli-session-tests-0123456789';
 
 for (const kind of testDatabaseKinds()) {
   describe(`npm run cli -- sessions (${kind})`, () => {
-    let server: TestServer;
-    let env: Record<string, string>;
-
-    before(async () => {
-      server = await startTestServer(kind, { SERVICE_CREDENTIALS: `ops:operator:${OPERATOR_SECRET}` });
-      env = { PORTAL_URL: server.baseUrl, OPERATOR_CREDENTIAL: OPERATOR_SECRET };
-    });
-    after(() => server?.close());
-
-    async function cli(...args: string[]) {
-      const out: string[] = [];
-      const err: string[] = [];
-      const code = await runCli(['sessions', ...args], env, {
-        out: (line) => out.push(line),
-        err: (line) => err.push(line),
-      });
-      return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-    }
+    const { server: testServer, cli } = operatorCli(kind, 'sessions', OPERATOR_SECRET);
     const profile = async (token: string) =>
-      (await call(server.baseUrl, 'GET', apiPaths.auth.profile, token)).status;
+      (await call(testServer().baseUrl, 'GET', apiPaths.auth.profile, token)).status;
 
     it('lists, ends one by --revoke, then all by --all', async () => {
-      const user = await createUser(server);
-      const first = await accessTokenOf(server.baseUrl, user.login, user.password);
-      const second = await accessTokenOf(server.baseUrl, user.login, user.password);
+      const user = await createUser(testServer());
+      const first = await accessTokenOf(testServer().baseUrl, user.login, user.password);
+      const second = await accessTokenOf(testServer().baseUrl, user.login, user.password);
       const [firstSid, secondSid] = [first, second].map((token) => String(decodeJwt(token).sid));
 
       const listed = await cli('--email', user.login);
@@ -70,11 +52,11 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it("refuses bad arguments with exit 2, and another borrower's session with no change", async () => {
-      const user = await createUser(server);
-      const other = await createUser(server);
-      const theirs = await accessTokenOf(server.baseUrl, other.login, other.password);
+      const user = await createUser(testServer());
+      const other = await createUser(testServer());
+      const theirs = await accessTokenOf(testServer().baseUrl, other.login, other.password);
       const theirSid = String(decodeJwt(theirs).sid);
-      await accessTokenOf(server.baseUrl, user.login, user.password);
+      await accessTokenOf(testServer().baseUrl, user.login, user.password);
 
       const cases: Array<[string[], RegExp]> = [
         [[], /sessions needs --email/],
