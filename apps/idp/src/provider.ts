@@ -10,6 +10,7 @@ import { sendScriptPage } from './pages.js';
 import type { CookieKeys, SigningKeys } from './provider-keys.js';
 import { providerHeaders } from './provider-headers.js';
 import { refuseMalformedIdTokenHint } from './id-token-hint.js';
+import { dropMalformedOrigin } from './origin-header.js';
 import { sessionTokenParam } from './session-token-param.js';
 import type { SessionTokenStore } from './session-tokens.js';
 import type { UserRepository } from './users.js';
@@ -194,6 +195,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
   provider.use(trackDatabaseLoss);
   provider.use(providerHeaders(formTargets));
   provider.use(refuseMalformedIdTokenHint);
+  provider.use(dropMalformedOrigin);
   logProviderEvents(provider, logger);
   return provider;
 }

@@ -477,6 +477,23 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
+    test('never echoes a malformed Origin into Access-Control-Allow-Origin (found by the hostile-input run)', async () => {
+      for (const origin of ['\u00e9'.repeat(4000), 'not an origin', `http://${'a'.repeat(400)}.example`]) {
+        const answer = await browserFetch(
+          new CookieJar(),
+          `${server.baseUrl}/oauth2/default/request?client_id=customer-portal&response_type=code`,
+          {
+            method: 'POST',
+            headers: { origin, 'content-type': 'application/json', authorization: 'Basic Zm9vOmJhcg==' },
+            body: '{}',
+          },
+        );
+        assert.equal(answer.status, 400);
+        // As without an Origin at all: "*" (no credentials), never the header sent.
+        assert.equal(answer.headers.get('access-control-allow-origin'), '*', origin.slice(0, 20));
+      }
+    });
+
     test('no secret reaches the logs', () => {
       const all = server.logs.join('\n');
       assert.ok(all.includes('session token redeemed'), 'the log is captured');
