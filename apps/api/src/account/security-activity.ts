@@ -111,7 +111,7 @@ export function securityActivity(db: Kysely<ApiDatabase>, directory: Directory) 
         .selectFrom('security_event')
         .select(['id', 'kind', 'occurred_at', 'method', 'ended_by', 'user_agent', 'client_network'])
         .where('borrower_id', 'in', borrowerIds)
-        .where('occurred_at', '>', sql<Date>`now() - make_interval(days => ${SECURITY_ACTIVITY_DAYS})`);
+        .where('occurred_at', '>', since);
       if (after) {
         query = query.where(
           sql<boolean>`(occurred_at, id::text collate "C") < (${after.occurredAt}::timestamptz, ${after.id} collate "C")`,

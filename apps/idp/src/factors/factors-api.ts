@@ -5,7 +5,7 @@ import { apiValidationFailed, invalidPasscode, resourceNotFound } from '../okta-
 import type { IdpUser } from '../users.js';
 import { parseOktaBody } from '../users-api-bodies.js';
 import { TOTP_FACTOR, type Factor } from './factor-store.js';
-import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from './totp.js';
+import { totpActivation } from './totp.js';
 import type { UserFactors } from './user-factors.js';
 
 /** Okta's Factors API under /api/v1/users/{id}/factors, registered inside the Users API's guard. */
@@ -50,12 +50,7 @@ export function oktaFactor(factor: Factor, user: IdpUser, userUrl: string, withA
     ...(withActivation
       ? {
           _embedded: {
-            activation: {
-              timeStep: TOTP_PERIOD_SECONDS,
-              sharedSecret: factor.secret,
-              encoding: 'base32',
-              keyLength: TOTP_DIGITS,
-            },
+            activation: totpActivation(factor.secret),
           },
         }
       : {}),

@@ -27,3 +27,13 @@ export function totpStepOf(secretBase32: string, passCode: string, now = Date.no
   if (delta === null) return undefined;
   return TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp: now }) + delta;
 }
+
+/** Okta's `_embedded.activation` of an authenticator app being enrolled: the key and how to use it. */
+export function totpActivation(secretBase32: string | null) {
+  return {
+    timeStep: TOTP_PERIOD_SECONDS,
+    sharedSecret: secretBase32,
+    encoding: 'base32',
+    keyLength: TOTP_DIGITS,
+  };
+}

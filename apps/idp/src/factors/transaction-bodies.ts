@@ -2,7 +2,7 @@ import { embeddedUser } from '../authn-route.js';
 import type { IdpUser } from '../users.js';
 import type { AuthnTransaction } from './authn-transactions.js';
 import { TOTP_FACTOR, type Factor } from './factor-store.js';
-import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from './totp.js';
+import { totpActivation } from './totp.js';
 
 /**
  * Okta's Classic Authentication API answers for the factor states, in the shapes okta-auth-js'
@@ -85,13 +85,7 @@ export function transactionBodies(orgUrl: string) {
             vendorName: factor.provider,
             profile: { credentialId: user.login },
             _embedded: {
-              activation: {
-                timeStep: TOTP_PERIOD_SECONDS,
-                sharedSecret: factor.secret,
-                encoding: 'base32',
-                keyLength: TOTP_DIGITS,
-                factorResult: 'WAITING',
-              },
+              activation: { ...totpActivation(factor.secret), factorResult: 'WAITING' },
             },
           },
         },
