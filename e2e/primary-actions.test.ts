@@ -59,5 +59,10 @@ describe('primary actions on hover (browser)', () => {
 
     await page.goto(routes.loginCallback.path);
     await hoverAndCheck(page, 'link', 'Go to your account', 'callback-welcome');
+
+    await page.goto(routes.account.path);
+    await hoverAndCheck(page, 'button', 'Change password', 'account-password');
+    await hoverAndCheck(page, 'button', 'Send confirmation link', 'account-email');
+    await hoverAndCheck(page, 'button', 'Add an authenticator app', 'account-factors');
   });
 });
