@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { Kysely } from 'kysely';
 import { isNonProductionOrigin, type PortalConfig } from '@customer-core/contracts';
@@ -21,6 +22,7 @@ import { passwordResetFinishRoute } from './routes/auth/password-reset-finish.js
 import { profileRoute } from './routes/auth/profile.js';
 import { publicKeysRoute } from './routes/auth/public-keys.js';
 import { sendLinkRoutes } from './routes/auth/send-link.js';
+import { unrecognizedSignInRoute } from './routes/auth/unrecognized-sign-in.js';
 import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
 import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
 import { validateRoute } from './routes/auth/validate.js';
@@ -86,6 +88,9 @@ export async function buildApp(
   installErrorHandlers(app);
   refuseControlCharacters(app);
   app.decorateRequest('trustedService', ''); // set by requireTrustedService
+  // Only the device cookie is read (http/device-cookie.ts), by the routes that start a session: no
+  // request pays for parsing cookies it does not need.
+  await app.register(cookie, { hook: false });
 
   const idpOrigins = [config.identityProviders.production, config.identityProviders.nonProduction]
     .map((p) => new URL(p.issuer).origin)
@@ -146,7 +151,14 @@ export async function buildApp(
           apiToken: config.oktaApiToken ?? '',
           logger: app.log.child({ component: 'okta' }),
         });
-  const services = await createAuthServices(config, db, identityProvider, directory, mail);
+  const services = await createAuthServices(
+    config,
+    db,
+    identityProvider,
+    directory,
+    mail,
+    app.log.child({ component: 'account' }),
+  );
   app.addHook('onClose', () => services.sessions.close());
   const stopKeyReload = services.keys.keepCurrent((err) =>
     app.log.warn({ err }, 'reloading signing keys failed'),
@@ -165,6 +177,7 @@ export async function buildApp(
     sendLinkRoutes,
     passwordResetFinishRoute,
     magicLinkLoginRoute,
+    unrecognizedSignInRoute,
     borrowerLoanRoutes,
     borrowerDocumentRoutes,
     applicationRoutes,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { SECURITY_ACTIVITY_DAYS } from '@customer-core/contracts';
 import type { ApiDatabase } from './db/schema.js';
+import { DEVICE_COOKIE_DAYS } from './http/device-cookie.js';
 import { retireSupersededKeys } from './tokens/signing-keys.js';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -68,6 +69,11 @@ export async function purgeExpired(
   await db
     .deleteFrom('security_event')
     .where('occurred_at', '<', sql<Date>`now() - make_interval(days => ${SECURITY_ACTIVITY_DAYS})`)
+    .execute();
+  // A browser unseen for as long as its device cookie lives is new again when it comes back.
+  await db
+    .deleteFrom('known_device')
+    .where('last_seen_at', '<', sql<Date>`now() - make_interval(days => ${DEVICE_COOKIE_DAYS})`)
     .execute();
   // Rate-limit windows are minutes long: a count a day old counts for nothing.
   await db

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityProvider } from '@customer-core/idp';
 import { accountSessions, type AccountSessions } from './account/account-sessions.js';
 import { emailChange, type EmailChange } from './account/email-change.js';
+import { accountChangeLimit } from './account/change-limit.js';
+import { newSignIns } from './account/new-sign-ins.js';
+import { unrecognizedSignIn, type UnrecognizedSignIn } from './account/unrecognized-sign-in.js';
+import { deviceIdOf } from './http/device-cookie.js';
 import { passwordChange, type PasswordChange } from './account/password-change.js';
 import { secondFactors, type SecondFactors } from './account/second-factors.js';
 import { securityActivity, type SecurityActivity } from './account/security-activity.js';
@@ -85,6 +90,10 @@ export interface AuthServices {
   applications: LoanApplications;
   /** Behind a load balancer: a client's address is the last X-Forwarded-For entry (rate limits). */
   trustProxy: boolean;
+  /** The browser's device id (a cookie), for the routes that start a session. */
+  deviceOf(request: FastifyRequest, reply: FastifyReply): string;
+  /** A "This wasn't me" link: every session ends, and a password reset begins. */
+  unrecognizedSignIn: UnrecognizedSignIn;
 }
 
 /** A token signed just before a rotation, by an instance that had not reloaded its keys yet, must outlive it. */
@@ -97,9 +106,11 @@ export async function createAuthServices(
   idp: IdentityProvider | null,
   directory: Directory,
   mail: MailService,
+  logger: FastifyBaseLogger,
 ): Promise<AuthServices> {
   const keys = await ProductKeyRing.open(db);
   const bundled = config.bundledIdp;
+  const secureCookies = new URL(config.publicUrl).protocol === 'https:';
   const trusted = [config.identityProviders.production, config.identityProviders.nonProduction].map((p) => ({
     ...p,
     localKeys: idp && bundled && p.issuer === bundled.issuer ? () => idp.publicKeys() : undefined,
@@ -116,9 +127,21 @@ export async function createAuthServices(
   const borrowers = borrowerRepository(db);
   const activity = securityActivity(db, directory);
   const linkTokens = linkTokenStore(db);
+  const changeLimit = accountChangeLimit(db);
   const signInSessions = accountSessions({
     db,
     activity,
+    newSignIns: newSignIns({
+      db,
+      mail,
+      tokens: linkTokens,
+      directory,
+      // The same limits as e-mailed links, counted apart: per address, and per address and network.
+      counter: linkRequestCounter(config.emailLinkLimits, 'new-sign-in'),
+      publicUrl: config.publicUrl,
+      enabled: config.newSignInEmails,
+      logger,
+    }),
     productTokens,
     sessions,
     borrowers,
@@ -145,6 +168,7 @@ export async function createAuthServices(
       accountSessions: signInSessions,
       activity,
       mail,
+      limit: changeLimit,
     }),
     secondFactors: secondFactors({ db, directory, borrowers, activity, mail, policy: config.mfaPolicy }),
     emailChange: emailChange({
@@ -193,5 +217,14 @@ export async function createAuthServices(
       publicUrl: config.publicUrl,
     }),
     trustProxy: config.trustProxy,
+    deviceOf: (request, reply) => deviceIdOf(request, reply, secureCookies),
+    unrecognizedSignIn: unrecognizedSignIn({
+      db,
+      tokens: linkTokens,
+      directory,
+      borrowers,
+      sessions,
+      accountSessions: signInSessions,
+    }),
   };
 }

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ACCOUNT_ERROR_CODES, accountApiPaths, API_ERROR_CODES, apiPaths } from '@customer-core/contracts';
+import {
+  ACCOUNT_ERROR_CODES,
+  accountApiPaths,
+  API_ERROR_CODES,
+  apiPaths,
+  TOO_MANY_CHANGES_MESSAGE,
+} from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
+import { ACCOUNT_CHANGES_PER_WINDOW } from '../src/account/change-limit.js';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
 import { call } from './support/loans.js';
@@ -134,6 +141,31 @@ for (const kind of testDatabaseKinds()) {
       const forged = await change('not-a-token', changeBody());
       assert.equal(forged.status, 400);
       assert.equal(forged.body.error, 'malformed_token');
+    });
+
+    it('refuses changes past the ceiling per borrower with 429, each one of which mails them', async () => {
+      const user = await createUser(server, CURRENT);
+      const token = await signIn(user);
+      const passwords = [CURRENT];
+      for (let i = 1; i <= ACCOUNT_CHANGES_PER_WINDOW; i += 1) {
+        passwords.push(`Fresh-Start-${i}-of-many`);
+        const body = { currentPassword: passwords[i - 1], newPassword: passwords[i] };
+        const changed = await change(token, changeBody({ ...body, signOutOtherSessions: false }));
+        assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      }
+      const refused = await change(
+        token,
+        changeBody({ currentPassword: passwords.at(-1), newPassword: 'One-More-Change-1' }),
+      );
+      assert.equal(refused.status, 429);
+      assert.equal(refused.body.error, ACCOUNT_ERROR_CODES.tooManyChanges);
+      assert.equal(refused.body.message, TOO_MANY_CHANGES_MESSAGE);
+      assert.equal(await signsInWith(user.login, passwords.at(-1)!), true, 'the refused change made none');
+      await mailFor(url, user.login, ACCOUNT_CHANGES_PER_WINDOW);
+
+      const other = await createUser(server, CURRENT);
+      const allowed = await change(await signIn(other), changeBody());
+      assert.equal(allowed.status, 200, 'another borrower is not limited by it');
     });
 
     it('answers bad bodies 400, never 5xx', async () => {

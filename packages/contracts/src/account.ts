@@ -105,7 +105,12 @@ export const ACCOUNT_ERROR_CODES = {
   emailChangeLimited: 'email_change_limited',
   /** The new address became another account's sign-in name after the link was sent. */
   emailTaken: 'email_taken',
+  /** Too many password or second-factor changes just now (each e-mails the borrower). */
+  tooManyChanges: 'too_many_changes',
 } as const;
+
+export const TOO_MANY_CHANGES_MESSAGE =
+  'You’ve made several changes to your account in a short time. Wait 15 minutes, then try again.';
 
 /** The borrower's sign-in email address, and whether the portal can change it (bundled identity provider). */
 export const AccountEmailSchema = z.object({

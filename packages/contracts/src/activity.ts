@@ -35,13 +35,19 @@ export const SecurityEventKindSchema = z.enum(
 );
 
 /** Who ended a session. */
-export const SessionEndedBySchema = z.enum(['borrower', 'operator', 'password_change']);
+export const SessionEndedBySchema = z.enum([
+  'borrower',
+  'operator',
+  'password_change',
+  'unrecognized_sign_in',
+]);
 export type SessionEndedBy = z.infer<typeof SessionEndedBySchema>;
 
 export const SESSION_ENDED_BY_LABELS: Record<SessionEndedBy, string> = {
   borrower: 'By you',
   operator: 'By your lender',
   password_change: 'When your password changed',
+  unrecognized_sign_in: 'When you reported a sign-in you didn’t recognize',
 };
 
 export const SecurityEventSchema = z.object({

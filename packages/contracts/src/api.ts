@@ -22,6 +22,8 @@ export const apiPaths = {
     mintLookupToken: '/api/auth/external/lookup-token',
     tokenRefresh: '/api/auth/token-refresh',
     validate: '/api/auth/validate',
+    /** The "This wasn't me" link of a new-sign-in e-mail: ends every session, starts a password reset. */
+    unrecognizedSignIn: '/api/auth/unrecognized-sign-in',
   },
   /** The signed-in borrower's loans and their checkout (Bearer product access token). */
   borrower: {
@@ -111,6 +113,12 @@ export const PasswordResetCheckRequestSchema = z.object({ token: TokenString });
 export type PasswordResetCheckRequest = z.infer<typeof PasswordResetCheckRequestSchema>;
 /** A usable link; a dead one is answered 400 invalid_link, as the finish call would. */
 export const PasswordResetCheckResponseSchema = z.object({ usable: z.literal(true) });
+
+export const UnrecognizedSignInRequestSchema = z.object({ token: TokenString });
+export type UnrecognizedSignInRequest = z.infer<typeof UnrecognizedSignInRequestSchema>;
+/** Every session has ended; the token of a password-reset link for the borrower's next step. */
+export const UnrecognizedSignInResponseSchema = z.object({ resetToken: z.string() });
+export type UnrecognizedSignInResponse = z.infer<typeof UnrecognizedSignInResponseSchema>;
 
 export const MagicLinkLoginRequestSchema = z.object({ token: TokenString });
 export type MagicLinkLoginRequest = z.infer<typeof MagicLinkLoginRequestSchema>;

@@ -35,6 +35,8 @@ export const routes = {
   magicLinkLanding: route('/auth/magic-link-landing/:token'),
   nextStepPreference: route('/next-step-preference'),
   passwordReset: route('/auth/password-reset/:token'),
+  /** The "This wasn't me" link of a new-sign-in e-mail. */
+  unrecognizedSignIn: route('/auth/unrecognized-sign-in/:token'),
   userRegistration: route('/user-registration/:token'),
   emailVerification: route('/app/email-verification/:token'),
   loanCheckoutStart: route('/doc-checkout/loan/:loanId/start'),

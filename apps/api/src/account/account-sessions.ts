@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { AccountSession, SessionEndedBy, SessionMethod } from '@customer-core/contracts';
-import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
+import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
 import type { ProductTokens, SignInAuthentication } from '../tokens/product-token.js';
 import type { SessionStore } from '../tokens/session-store.js';
 import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from './device.js';
+import type { NewSignIns } from './new-sign-ins.js';
 import type { SecurityActivity } from './security-activity.js';
 
 /** What a sign-in knows of where it came from. */
@@ -18,6 +19,8 @@ export interface SignInContext {
   idpSessionId?: string | null | undefined;
   /** How and when the identity provider authenticated the borrower, when it says (amr, auth_time). */
   authentication?: SignInAuthentication | undefined;
+  /** The browser's device cookie: a sign-in from one new to the borrower is e-mailed to them. */
+  deviceId?: string | undefined;
 }
 
 interface SessionRow {
@@ -44,6 +47,7 @@ export function accountSessions(deps: {
   borrowers: BorrowerRepository;
   directory: Directory;
   activity: SecurityActivity;
+  newSignIns: NewSignIns;
   accessTokenTtlSeconds: number;
   sessionMaxAgeSeconds: number;
 }) {
@@ -121,10 +125,7 @@ export function accountSessions(deps: {
 
   return {
     /** A sign-in: the session's row, then the first token of it. */
-    async begin(
-      borrower: { id: string; email: string; externalIds: string[] },
-      context: SignInContext,
-    ): Promise<string> {
+    async begin(borrower: Borrower, context: SignInContext): Promise<string> {
       const now = Date.now();
       const session = productTokens.newSession(now, context.authentication);
       await db
@@ -148,6 +149,8 @@ export function accountSessions(deps: {
         userAgent: context.userAgent,
         clientAddress: context.clientAddress,
       });
+      if (context.deviceId)
+        await deps.newSignIns.signedIn(borrower, { ...context, deviceId: context.deviceId });
       const subject = { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds };
       return productTokens.issue(subject, session).token;
     },

@@ -4,6 +4,7 @@ import type { Directory } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
 import type { MailExecutor } from '../mail/outbox.js';
 import type { AccountSessions } from './account-sessions.js';
+import type { AccountChangeLimit } from './change-limit.js';
 import type { SecurityActivity } from './security-activity.js';
 
 export interface PasswordChangeRequest {
@@ -22,7 +23,8 @@ export type PasswordChangeOutcome = { kind: 'changed'; endedSessions: number } |
 /**
  * A signed-in borrower changes their password. The directory checks the current one as a sign-in
  * does (lockout included: WrongPasswordError) and applies its policy (PasswordRefusedError); then the
- * other sessions end when asked, and the borrower is told by e-mail.
+ * other sessions end when asked, and the borrower is told by e-mail. Past the ceiling on changes,
+ * TooManyChangesError.
  */
 export function passwordChange(deps: {
   db: MailExecutor;
@@ -31,19 +33,22 @@ export function passwordChange(deps: {
   accountSessions: AccountSessions;
   activity: SecurityActivity;
   mail: MailService;
+  limit: AccountChangeLimit;
 }) {
-  const { directory, borrowers, accountSessions, activity, mail } = deps;
+  const { directory, borrowers, accountSessions, activity, mail, limit } = deps;
 
   return async function changePassword(request: PasswordChangeRequest): Promise<PasswordChangeOutcome> {
     const borrower = await borrowers.findById(request.borrowerId);
     // Signed in from the lender's systems only, or through another issuer: no password of ours to change.
     if (!borrower?.idpSubject || borrower.idpIssuer !== directory.issuer) return { kind: 'no_password' };
+    await limit.check(borrower);
     await directory.changePassword(
       borrower.idpSubject,
       request.currentPassword,
       request.newPassword,
       request.clientAddress,
     );
+    await limit.count(borrower);
     await activity.record(borrower.id, {
       kind: 'password_changed',
       sessionId: request.sid,

@@ -76,6 +76,8 @@ const EnvSchema = z.object({
     })
     .optional(),
   SIGN_IN_QUEUE_DEPTH: z.coerce.number().int().min(0).max(10_000).default(64),
+  // "New sign-in to your account" e-mails; off where the identity provider sends its own.
+  NEW_SIGN_IN_EMAILS: booleanFlag.default(true),
   MFA_POLICY: z
     .enum(MFA_POLICIES, { message: `one of ${MFA_POLICIES.join(', ')}` })
     .default(DEFAULT_MFA_POLICY),
@@ -130,6 +132,8 @@ export interface Config {
   signInQueueDepth: number;
   /** When the bundled provider asks a second factor at sign-in. */
   mfaPolicy: MfaPolicy;
+  /** E-mail a borrower when they sign in from a browser they have not used before. */
+  newSignInEmails: boolean;
   /** Server processes sharing the port (node:cluster); more than one only with PostgreSQL. */
   serverProcesses: number;
   webDistDir: string;
@@ -288,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signInQueueDepth: e.SIGN_IN_QUEUE_DEPTH,
     mfaPolicy: e.MFA_POLICY,
+    newSignInEmails: e.NEW_SIGN_IN_EMAILS,
     serverProcesses,
     webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
   };

@@ -342,4 +342,23 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0016_known_devices': {
+    async up(db) {
+      await sql`
+        -- The browsers each borrower has signed in from (their device cookie, hashed), so a sign-in
+        -- from a new one can be told to them; and the one-time "This wasn't me" link of that e-mail.
+        create table known_device (
+          borrower_id uuid not null references borrower (id) on delete cascade,
+          device_hash text not null,
+          first_seen_at timestamptz not null default now(),
+          last_seen_at timestamptz not null default now(),
+          primary key (borrower_id, device_hash)
+        );
+        create index known_device_last_seen_idx on known_device (last_seen_at);
+        alter table link_token drop constraint link_token_purpose_check;
+        alter table link_token add constraint link_token_purpose_check
+          check (purpose in ('password_reset', 'magic_link', 'email_change', 'unrecognized_sign_in'));
+      `.execute(db);
+    },
+  },
 };

@@ -118,7 +118,7 @@ export interface DevMailboxMessageTable {
   created_at: ColumnType<Date, never, never>;
 }
 
-export type LinkPurpose = 'password_reset' | 'magic_link' | 'email_change';
+export type LinkPurpose = 'password_reset' | 'magic_link' | 'email_change' | 'unrecognized_sign_in';
 
 export interface LinkTokenTable {
   /** Names one issue of a token (it changes when a new token replaces an unconsumed one): mail idempotency. */
@@ -263,4 +263,14 @@ export interface ApiDatabase {
   invitation: InvitationTable;
   loan_application: LoanApplicationTable;
   security_event: SecurityEventTable;
+  known_device: KnownDeviceTable;
+}
+
+/** A browser a borrower has signed in from: its device cookie's hash, never the cookie. */
+export interface KnownDeviceTable {
+  borrower_id: string;
+  /** sha-256 of the device cookie's value. */
+  device_hash: string;
+  first_seen_at: ColumnType<Date, never, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -46,19 +46,45 @@ export function linkRequestCounter(limits: LinkRequestLimits, scope?: string) {
     return buckets.map((bucket) => Number(rows.find((row) => row.bucket === bucket)?.requests ?? Infinity));
   }
 
+  /** The request's buckets: per client, per address and client, per address (hashed: no list of who asked). */
+  function bucketsOf(request: { email: string; client: string }) {
+    const address = createHash('sha256').update(request.email).digest('hex');
+    const network = networkOf(request.client);
+    return {
+      client: `${prefix}client:${network}`,
+      addressAndClient: `${prefix}address-client:${address}:${network}`,
+      address: `${prefix}address:${address}`,
+    };
+  }
+
   return {
     /** Counts this request; true while every count is within its limit. */
     async allow(trx: Executor, request: { email: string; client: string }): Promise<boolean> {
-      // The address is kept as its hash: this table is no list of who asked.
-      const address = createHash('sha256').update(request.email).digest('hex');
-      const network = networkOf(request.client);
-      const [byClient, byAddressAndClient] = await count(trx, [
-        `${prefix}client:${network}`,
-        `${prefix}address-client:${address}:${network}`,
-      ]);
+      const buckets = bucketsOf(request);
+      const [byClient, byAddressAndClient] = await count(trx, [buckets.client, buckets.addressAndClient]);
       if (byClient! > limits.perClient || byAddressAndClient! > limits.perAddressAndClient) return false;
-      const [byAddress] = await count(trx, [`${prefix}address:${address}`]);
+      const [byAddress] = await count(trx, [buckets.address]);
       return byAddress! <= limits.perAddress;
+    },
+
+    /**
+     * Whether one more request would be allowed now, counting nothing: for an action that counts only
+     * once it has succeeded (allow() then), so failed attempts use up none of the limit.
+     */
+    async wouldAllow(trx: Executor, request: { email: string; client: string }): Promise<boolean> {
+      const buckets = bucketsOf(request);
+      const rows = await trx
+        .selectFrom('link_request_count')
+        .select(['bucket', 'requests'])
+        .where('bucket', 'in', [buckets.client, buckets.addressAndClient, buckets.address])
+        .where(sql<boolean>`not (${windowEnded})`)
+        .execute();
+      const used = (bucket: string) => rows.find((row) => row.bucket === bucket)?.requests ?? 0;
+      return (
+        used(buckets.client) < limits.perClient &&
+        used(buckets.addressAndClient) < limits.perAddressAndClient &&
+        used(buckets.address) < limits.perAddress
+      );
     },
   };
 }

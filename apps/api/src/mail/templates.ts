@@ -59,6 +59,18 @@ export interface EmailChangeLinkEmailInput {
   expiresInMinutes: number;
 }
 
+export interface NewSignInEmailInput {
+  firstName?: string | null;
+  /** Browser and operating system, e.g. "Chrome on Windows"; null when the browser named none. */
+  device: string | null;
+  signedInAt: Date;
+  /** The client's network (an IPv4 /24 or IPv6 /64); null when unknown. */
+  approximateAddress: string | null;
+  /** A path (/auth/unrecognized-sign-in/…) or a URL on the portal's public origin. */
+  reportUrl: string;
+  expiresInMinutes: number;
+}
+
 export interface EmailChangedEmailInput {
   firstName?: string | null;
 }
@@ -230,6 +242,34 @@ export function mailTemplates(brand: MailBrand) {
     } satisfies TemplatedEmail;
   }
 
+  // The one security notice with a link: the issue of it is to let the borrower act at once. The link
+  // only ends sessions and leads to choosing a password, so a forged copy of this mail gains nothing.
+  function newSignInEmail(input: NewSignInEmailInput) {
+    const when = `${SIGN_IN_TIME.format(input.signedInAt)} UTC`;
+    const details = [
+      `Device: ${input.device ? oneLine(input.device, 80) : 'Unknown browser'}`,
+      `When: ${when}`,
+      `Approximate network: ${input.approximateAddress ?? 'Unknown'}`,
+    ];
+    return {
+      kind: 'new-sign-in',
+      subject: `New sign-in to your ${lender} account`,
+      ...renderEmail({
+        preheader: `Your account was signed in to from a device it hasn’t been used on before.`,
+        heading: 'New sign-in to your account',
+        paragraphs: [
+          greeting(input.firstName),
+          `Your ${lender} account was just signed in to from a device it hasn’t been used on before.`,
+          ...details,
+          'If this was you, you don’t need to do anything.',
+          `If it wasn’t you, use the link below. It signs your account out on every device and lets you choose a new password. It works once, for ${duration(input.expiresInMinutes)}.`,
+        ],
+        action: { label: 'This wasn’t me', url: input.reportUrl },
+        footnote: `Questions about your account? Call us at ${brand.supportPhone}.`,
+      }),
+    } satisfies TemplatedEmail;
+  }
+
   // To the owner of an address someone asked to move their own account to: the asker is told nothing.
   function emailInUseEmail() {
     return {
@@ -259,12 +299,19 @@ export function mailTemplates(brand: MailBrand) {
     emailChangeLinkEmail,
     emailChangedEmail,
     emailInUseEmail,
+    newSignInEmail,
   };
 }
 
 export type MailTemplates = ReturnType<typeof mailTemplates>;
 
 /** 30 -> "30 minutes", 60 -> "1 hour", 1440 -> "24 hours", 4320 -> "3 days". */
+const SIGN_IN_TIME = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
 function duration(minutes: number): string {
   const whole = Math.max(1, Math.round(minutes));
   const day = 24 * 60;

@@ -5,12 +5,15 @@ import { newOneTimeToken, oneTimeTokenHash } from './one-time-token.js';
 
 /**
  * How long an e-mailed link works: a sign-in link at most 10 minutes (security checklist), a reset
- * and an email change 30.
+ * and an email change 30. A "This wasn't me" link a week: a borrower may read the notice days later,
+ * and the link gives no more than its mailbox already can (a reset link on request), while ending
+ * sessions.
  */
 export const LINK_TOKEN_TTL_MINUTES: Record<LinkPurpose, number> = {
   password_reset: 30,
   magic_link: 10,
   email_change: 30,
+  unrecognized_sign_in: 7 * 24 * 60,
 };
 
 export interface IssuedLinkToken {

@@ -14,7 +14,10 @@ export function mailFor(baseUrl: string, to: string, count = 1): Promise<Mailbox
 }
 
 /** The one-time token of the newest message's link to `page`. */
-export function tokenOf(message: MailboxMessage, page: 'password-reset' | 'magic-link-landing'): string {
+export function tokenOf(
+  message: MailboxMessage,
+  page: 'password-reset' | 'magic-link-landing' | 'unrecognized-sign-in',
+): string {
   const prefix = new RegExp(`^https?://[^/]+/auth/${page}/([^/?#]+)$`);
   const token = message.links.map((link) => prefix.exec(link)?.[1]).find(Boolean);
   assert.ok(token, `a /auth/${page}/ link in ${JSON.stringify(message.links)}`);

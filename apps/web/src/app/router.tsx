@@ -60,6 +60,11 @@ const PasswordResetScreen = lazy(() =>
 const MagicLinkScreen = lazy(() =>
   import('../features/magic-link/magic-link-screen').then((m) => ({ default: m.MagicLinkScreen })),
 );
+const UnrecognizedSignInScreen = lazy(() =>
+  import('../features/unrecognized-sign-in/unrecognized-sign-in-screen').then((m) => ({
+    default: m.UnrecognizedSignInScreen,
+  })),
+);
 const MagicLinkLandingScreen = lazy(() =>
   import('../features/magic-link-landing/magic-link-landing-screen').then((m) => ({
     default: m.MagicLinkLandingScreen,
@@ -114,6 +119,7 @@ export const router = createBrowserRouter([
           { path: routes.magicLinkLanding.path, element: <MagicLinkLandingScreen /> },
           { path: routes.nextStepPreference.path, element: <NextStepPreferenceScreen /> },
           { path: routes.passwordReset.path, element: <PasswordResetScreen /> },
+          { path: routes.unrecognizedSignIn.path, element: <UnrecognizedSignInScreen /> },
           { path: routes.userRegistration.path, element: <UserRegistrationScreen /> },
           { path: routes.emailVerification.path, element: <EmailVerificationForwarder /> },
           {

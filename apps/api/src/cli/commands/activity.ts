@@ -16,6 +16,7 @@ const ENDED_BY: Record<SessionEndedBy, string> = {
   borrower: 'By the borrower',
   operator: 'By an operator',
   password_change: 'By a password change',
+  unrecognized_sign_in: 'By the borrower, reporting a sign-in they didn’t recognize',
 };
 
 function detail(event: SecurityEvent): string {

@@ -6,7 +6,9 @@ import {
   ApiErrorSchema,
   ChangePasswordRequestSchema,
   ChangePasswordResponseSchema,
+  TOO_MANY_CHANGES_MESSAGE,
 } from '@customer-core/contracts';
+import { TooManyChangesError } from '../../account/change-limit.js';
 import { clientAddress } from '@customer-core/idp';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
@@ -40,6 +42,7 @@ export const accountPasswordRoute =
             200: ChangePasswordResponseSchema,
             400: ApiErrorSchema,
             401: ApiErrorSchema,
+            429: ApiErrorSchema,
           },
         },
       },
@@ -63,6 +66,10 @@ export const accountPasswordRoute =
             userAgent: request.headers['user-agent'],
           });
         } catch (error) {
+          if (error instanceof TooManyChangesError) {
+            request.log.warn({ borrowerId: sub }, 'password change refused: too many changes');
+            throw new HttpError(429, ACCOUNT_ERROR_CODES.tooManyChanges, TOO_MANY_CHANGES_MESSAGE);
+          }
           if (!(error instanceof WrongPasswordError)) throw error;
           request.log.info({ borrowerId: sub }, 'password change refused: wrong current password');
           throw new HttpError(400, ACCOUNT_ERROR_CODES.wrongPassword, WRONG_PASSWORD);

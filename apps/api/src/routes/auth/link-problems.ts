@@ -9,6 +9,8 @@ const INVALID_LINK_MESSAGES: Record<LinkPurpose, string> = {
   password_reset: 'This password-reset link is invalid, has expired or was already used. Ask for a new link.',
   magic_link: 'This sign-in link is invalid, has expired or was already used. Ask for a new link.',
   email_change: EMAIL_CHANGE_LINK_PROBLEM,
+  unrecognized_sign_in:
+    'This link is invalid, has expired or was already used. If you’re worried about your account, reset your password.',
 };
 
 export function invalidLink(purpose: LinkPurpose): HttpError {

@@ -23,6 +23,7 @@ export const lookupTokenRoutes =
     accountSessions,
     serviceCredentials,
     trustProxy,
+    deviceOf,
   }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
@@ -63,7 +64,7 @@ export const lookupTokenRoutes =
           response: { 200: AccessTokenResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const borrowerId = await lookupTokens.consume(request.body.token);
         const borrower = borrowerId ? await borrowers.findById(borrowerId) : undefined;
         if (!borrower)
@@ -72,6 +73,7 @@ export const lookupTokenRoutes =
           method: 'lookup_token',
           userAgent: request.headers['user-agent'],
           clientAddress: clientAddress(request, trustProxy),
+          deviceId: deviceOf(request, reply),
         });
         request.log.info({ borrowerId: borrower.id }, 'lookup token exchanged');
         return { access_token: token };

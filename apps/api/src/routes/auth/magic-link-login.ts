@@ -16,7 +16,7 @@ import { invalidLink } from './link-problems.js';
  * Okta org mints no session token without a password: the portal's session then stands alone.
  */
 export const magicLinkLoginRoute =
-  ({ emailLinks, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
+  ({ emailLinks, trustProxy, deviceOf }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.auth.magicLinkLogin,
@@ -33,6 +33,7 @@ export const magicLinkLoginRoute =
         const signedIn = await emailLinks.signIn(request.body.token, {
           userAgent: request.headers['user-agent'],
           clientAddress: clientAddress(request, trustProxy),
+          deviceId: deviceOf(request, reply),
         });
         if (!signedIn) throw invalidLink('magic_link');
         request.log.info({ borrowerId: signedIn.borrowerId }, 'borrower signed in by e-mailed link');

@@ -28,6 +28,7 @@ export const tokenExchangeRoute =
     borrowers,
     accountSessions,
     trustProxy,
+    deviceOf,
   }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     /** Why this verified ID token may not sign in (any more), or null when it may. */
@@ -49,7 +50,7 @@ export const tokenExchangeRoute =
           response: { 200: AccessTokenResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const result = await idTokens.verify(request.body.token);
         if (!result.ok) {
           request.log.info({ problem: result.problem }, 'ID token refused');
@@ -65,6 +66,7 @@ export const tokenExchangeRoute =
           method: 'password',
           userAgent: request.headers['user-agent'],
           clientAddress: clientAddress(request, trustProxy),
+          deviceId: deviceOf(request, reply),
           idpSessionId: result.use.sessionId,
           // The product token says how and when the borrower signed in, as the ID token did.
           authentication: { amr: result.use.amr, authTime: result.use.authTime },

@@ -23,7 +23,14 @@ const ALREADY_REGISTERED_MESSAGE =
  * which the page completes the identity provider's sign-in.
  */
 export const registrationRoutes =
-  ({ invitations, directory, accountSessions, lender, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    invitations,
+    directory,
+    accountSessions,
+    lender,
+    trustProxy,
+    deviceOf,
+  }: AuthServices): FastifyPluginAsyncZod =>
   async (app) => {
     const invalidInvitation = () =>
       new HttpError(
@@ -79,6 +86,7 @@ export const registrationRoutes =
           method: 'registration',
           userAgent: request.headers['user-agent'],
           clientAddress: clientAddress(request, trustProxy),
+          deviceId: deviceOf(request, reply),
         });
         const sessionToken = await directory.sessionTokenFor(user, password);
         request.log.info({ borrowerId: borrower.id }, 'borrower registered by invitation');

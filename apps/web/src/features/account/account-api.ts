@@ -1,5 +1,6 @@
 import {
   ACCOUNT_ERROR_CODES,
+  TOO_MANY_CHANGES_MESSAGE,
   AccountEmailSchema,
   accountApiPaths,
   AccountSessionListSchema,
@@ -72,6 +73,8 @@ export async function changePassword(request: ChangePasswordRequest): Promise<Ch
       : { kind: 'failed', message: CHANGE_FAILED };
   }
   const failure = describeFailure(result, CHANGE_FAILED);
+  if (failure.code === ACCOUNT_ERROR_CODES.tooManyChanges)
+    return { kind: 'failed', message: TOO_MANY_CHANGES_MESSAGE };
   if (result.status === 400 && !result.exceptionThrown && failure.serverMessage) {
     if (failure.code === ACCOUNT_ERROR_CODES.wrongPassword)
       return { kind: 'wrong-password', message: failure.serverMessage };

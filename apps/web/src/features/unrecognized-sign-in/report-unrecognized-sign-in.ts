@@ -1,0 +1,33 @@
+import {
+  API_ERROR_CODES,
+  UnrecognizedSignInResponseSchema,
+  apiPaths,
+  type UnrecognizedSignInRequest,
+} from '@customer-core/contracts';
+import { apiClient } from '../../lib/api-client';
+import { describeFailure } from '../../lib/api-failure';
+
+export type ReportOutcome =
+  | { kind: 'signed-out-everywhere'; resetToken: string }
+  | { kind: 'invalid-link' }
+  | { kind: 'failed'; message: string };
+
+export const REPORT_FAILED = 'We couldn’t secure your account just now. Please try again in a few minutes.';
+
+/** POST /api/auth/unrecognized-sign-in: spends the e-mailed token (once); every session ends. */
+export async function reportUnrecognizedSignIn(token: string): Promise<ReportOutcome> {
+  const body: UnrecognizedSignInRequest = { token };
+  const result = await apiClient.post(apiPaths.auth.unrecognizedSignIn, body);
+  if (result.isError) {
+    const failure = describeFailure(result, REPORT_FAILED);
+    // Any other 400 is a token the API could not read at all: just as unusable.
+    if (failure.code === API_ERROR_CODES.invalidLink || (result.status === 400 && !result.exceptionThrown)) {
+      return { kind: 'invalid-link' };
+    }
+    return { kind: 'failed', message: failure.message };
+  }
+  const parsed = UnrecognizedSignInResponseSchema.safeParse(result.data);
+  return parsed.success
+    ? { kind: 'signed-out-everywhere', resetToken: parsed.data.resetToken }
+    : { kind: 'failed', message: REPORT_FAILED };
+}
