@@ -1,15 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 import type { IdpDatabase } from './schema.js';
 
-/** 256 random bits, base64url: what the browser carries from /api/v1/authn to /v1/authorize. */
-function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+// What the browser carries from /api/v1/authn to /v1/authorize: a one-time token.
 
 /** How a sign-in was made: what the ID token's amr and auth_time say. */
 export interface Authentication {
@@ -32,12 +25,12 @@ export function createSessionTokenStore(db: Kysely<IdpDatabase>, ttlSeconds: num
       userId: string,
       authentication?: Authentication,
     ): Promise<{ sessionToken: string; expiresAt: Date }> {
-      const sessionToken = newToken();
+      const sessionToken = newOneTimeToken();
       // Expiry from the database's clock, the same one consume() compares against.
       const row = await db
         .insertInto('idp_session_token')
         .values({
-          token_hash: hashSessionToken(sessionToken),
+          token_hash: oneTimeTokenHash(sessionToken),
           user_id: userId,
           expires_at: sql<Date>`now() + make_interval(secs => ${ttlSeconds})`,
           amr: authentication ? authentication.amr.join(',') : null,
@@ -56,7 +49,7 @@ export function createSessionTokenStore(db: Kysely<IdpDatabase>, ttlSeconds: num
       const row = await db
         .updateTable('idp_session_token')
         .set({ consumed_at: sql<Date>`now()`, session_uid: sessionUid })
-        .where('token_hash', '=', hashSessionToken(token))
+        .where('token_hash', '=', oneTimeTokenHash(token))
         .where('consumed_at', 'is', null)
         .where('expires_at', '>', sql<Date>`now()`)
         .returning(['user_id', 'amr', 'authenticated_at'])
@@ -78,7 +71,7 @@ export function createSessionTokenStore(db: Kysely<IdpDatabase>, ttlSeconds: num
       const row = await db
         .selectFrom('idp_session_token')
         .select('user_id')
-        .where('token_hash', '=', hashSessionToken(token))
+        .where('token_hash', '=', oneTimeTokenHash(token))
         .where('consumed_at', 'is not', null)
         .where('session_uid', '=', sessionUid)
         .where('expires_at', '>', sql<Date>`now()`)

@@ -12,3 +12,4 @@ export {
   type NotificationHandlers,
   type NotificationListener,
 } from './notifications.js';
+export { newOneTimeToken, oneTimeTokenHash } from './one-time-token.js';

@@ -8,7 +8,7 @@ import {
 import type { ApiDatabase } from '../db/schema.js';
 import type { LinkRequestCounter } from '../links/request-limits.js';
 import type { MailService } from '../mail/index.js';
-import { newOneTimeToken, oneTimeTokenHash } from '../tokens/one-time-token.js';
+import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 
 export interface ApplicationDependencies {
   db: Kysely<ApiDatabase>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { INVITATION_LIFETIME_DAYS } from '@customer-core/contracts';
 import type { ApiDatabase } from '../db/schema.js';
-import { newOneTimeToken, oneTimeTokenHash } from '../tokens/one-time-token.js';
+import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 
 export interface IssuedInvitation {
   /** The token for the registration link; only its hash is stored. */

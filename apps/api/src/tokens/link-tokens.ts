@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ApiDatabase, LinkPurpose } from '../db/schema.js';
-import { newOneTimeToken, oneTimeTokenHash } from './one-time-token.js';
+import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 
 /**
  * How long an e-mailed link works: a sign-in link at most 10 minutes (security checklist), a reset

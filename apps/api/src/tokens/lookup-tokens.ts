@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ApiDatabase } from '../db/schema.js';
-import { newOneTimeToken, oneTimeTokenHash } from './one-time-token.js';
+import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 
 /** Lookup tokens live five minutes: long enough to hand to a browser, short enough to be useless later. */
 export const LOOKUP_TOKEN_TTL_SECONDS = 300;

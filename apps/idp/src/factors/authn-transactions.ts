@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 import type { IdpDatabase } from '../schema.js';
 
 export type TransactionStatus = 'MFA_ENROLL' | 'MFA_ENROLL_ACTIVATE' | 'MFA_REQUIRED';
@@ -11,10 +11,10 @@ export interface AuthnTransaction {
   expiresAt: Date;
 }
 
-const hashOf = (stateToken: string) => createHash('sha256').update(stateToken).digest('hex');
+const hashOf = oneTimeTokenHash;
 
-/** Okta's state tokens start with 00; 256 random bits follow. */
-const newStateToken = () => `00${randomBytes(32).toString('base64url')}`;
+/** Okta's state tokens start with 00; a one-time token follows. */
+const newStateToken = () => `00${newOneTimeToken()}`;
 
 /**
  * The transactions between a password and a second factor. Each step names a new state token and
