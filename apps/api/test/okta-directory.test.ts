@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import Fastify from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { openDatabase } from '@customer-core/database';
@@ -117,6 +118,26 @@ for (const kind of testDatabaseKinds()) {
       await directory.endSessions(user.id);
       await directory.endSessions('00u-unknown'); // nothing to end: not an error
       assert.equal(await directory.hasSession('no-such-session', user.id), false);
+    });
+
+    it('lets a sign-in link sign in a user without a factor, and refuses it for one with a factor', async () => {
+      const user = await directory.create({
+        login: newLogin(),
+        password: PASSWORD,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      });
+      assert.deepEqual(await directory.linkSignIn(user), { kind: 'signed_in', sessionToken: null });
+      const { factorId, sharedSecret } = await directory.enrolTotp(user.id);
+      assert.deepEqual(
+        await directory.linkSignIn(user),
+        { kind: 'signed_in', sessionToken: null },
+        'a factor not yet activated is not asked',
+      );
+      const code = new TOTP({ secret: Secret.fromBase32(sharedSecret), digits: 6, period: 30 }).generate();
+      await directory.activateFactor(user.id, factorId, code);
+      // Okta starts no transaction without the password: the borrower signs in with it instead.
+      assert.deepEqual(await directory.linkSignIn(user), { kind: 'factor_unavailable' });
     });
 
     it("reads a user's failed sign-ins and lockouts from the System Log, following its next links", async () => {

@@ -23,7 +23,7 @@ import { purgeExpiredSignInState } from './purge.js';
 import { databaseRequestCountStore } from './request-count-store.js';
 import type { IdpDatabase } from './schema.js';
 import { createSessionTokenStore } from './session-tokens.js';
-import { createAuthnTransactions } from './factors/authn-transactions.js';
+import { createAuthnTransactions, EMAIL_LINK_AMR } from './factors/authn-transactions.js';
 import { createFactorStore } from './factors/factor-store.js';
 import { factorRoutes } from './factors/factor-routes.js';
 import { userFactors, type UserFactors } from './factors/user-factors.js';
@@ -106,6 +106,13 @@ export interface IdentityProvider {
   factors: UserFactors;
   /** A one-time session token for the user, as /api/v1/authn issues (for other sign-in routes). */
   issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
+  /**
+   * A sign-in by e-mailed link (the portal checked the link): as after a right password, a session
+   * token, or the state token of the second factor the policy asks for next.
+   */
+  linkSignIn(
+    userId: string,
+  ): Promise<{ kind: 'signed_in'; sessionToken: string } | { kind: 'factor'; stateToken: string }>;
   /** Sign-out everywhere: every IdP session of the account, its grants, codes and tokens, and unused session tokens. */
   endSessions(accountId: string): Promise<void>;
   /** Ends one session of the account (by the sid of its ID tokens); false when it has no such session. */
@@ -141,19 +148,20 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const factors = createFactorStore(db);
   const transactions = createAuthnTransactions(db, options.stateTokenTtlSeconds ?? 300);
   const bodies = transactionBodies(new URL(options.issuer).origin);
+  const afterPrimary = secondFactorStep({
+    policy: options.mfaPolicy ?? DEFAULT_MFA_POLICY,
+    factors,
+    transactions,
+    sessionTokens,
+    bodies,
+  });
   const registerAuthn = authnRoutes({
     ...options,
     users,
     throttle,
     sessionTokens,
     signInQueueDepth: options.signInQueueDepth ?? DEFAULT_SIGN_IN_QUEUE_DEPTH,
-    afterPassword: secondFactorStep({
-      policy: options.mfaPolicy ?? DEFAULT_MFA_POLICY,
-      factors,
-      transactions,
-      sessionTokens,
-      bodies,
-    }),
+    afterPassword: (user) => afterPrimary(user),
   });
   const registerFactorRoutes = factorRoutes({
     ...options,
@@ -244,6 +252,17 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     issueSessionToken: async (userId) => {
       if (!(await users.findById(userId))) throw new Error('no such user');
       return sessionTokens.issue(userId);
+    },
+    async linkSignIn(userId) {
+      const user = await users.findById(userId);
+      if (!user) throw new Error('no such user');
+      const body = (await afterPrimary(user, EMAIL_LINK_AMR)) as {
+        sessionToken?: string;
+        stateToken?: string;
+      };
+      if (body.sessionToken) return { kind: 'signed_in', sessionToken: body.sessionToken };
+      if (body.stateToken) return { kind: 'factor', stateToken: body.stateToken };
+      throw new Error('a link sign-in ended neither in a session token nor in a factor step');
     },
     endSessions,
     endSession,

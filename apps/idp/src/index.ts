@@ -16,3 +16,4 @@ export { MFA_POLICIES, DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-
 export type { Factor } from './factors/factor-store.js';
 export type { UserFactors } from './factors/user-factors.js';
 export type { SecurityLogEvent } from './security-log.js';
+export { EMAIL_LINK_AMR } from './factors/authn-transactions.js';

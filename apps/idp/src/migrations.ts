@@ -177,4 +177,16 @@ export const idpMigrations: Migrations = {
       await sql`drop table idp_security_event;`.execute(db);
     },
   },
+  '0009_transaction_primary_amr': {
+    async up(db) {
+      await sql`
+        -- How a transaction's user proved who they are before the second factor: a password, or the
+        -- mailbox of an e-mailed sign-in link (amr values, comma-separated; null: a password).
+        alter table idp_authn_transaction add column primary_amr text;
+      `.execute(db);
+    },
+    async down(db) {
+      await sql`alter table idp_authn_transaction drop column primary_amr;`.execute(db);
+    },
+  },
 };

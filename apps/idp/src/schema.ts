@@ -96,6 +96,8 @@ export interface IdpAuthnTransactionTable {
   status: string;
   /** The factor being activated (MFA_ENROLL_ACTIVATE). */
   factor_id: string | null;
+  /** How the user proved who they are before this transaction (amr, comma-separated); null: a password. */
+  primary_amr: ColumnType<string | null, string | null | undefined, never>;
   expires_at: Timestamp;
   created_at: DefaultTimestamp;
 }

@@ -126,15 +126,27 @@ export type MagicLinkLoginRequest = z.infer<typeof MagicLinkLoginRequestSchema>;
  * The product token, plus a one-time IdP session token the page completes the IdP sign-in with (null
  * where the identity provider cannot mint one: a hosted org, for a sign-in link).
  */
-export const MagicLinkLoginResponseSchema = z.object({
+export const LinkSignedInSchema = z.object({
   access_token: z.string(),
   sessionToken: z.string().nullable(),
   returnTo: z.string().nullable(),
 });
+export type LinkSignedIn = z.infer<typeof LinkSignedInSchema>;
+/**
+ * A borrower with a second factor: the identity provider's transaction (Okta's stateToken) asks for
+ * it next, and the sign-in ends as a password sign-in does.
+ */
+export const LinkFactorStepSchema = z.object({ stateToken: z.string(), returnTo: z.string().nullable() });
+export type LinkFactorStep = z.infer<typeof LinkFactorStepSchema>;
+export const MagicLinkLoginResponseSchema = z.union([LinkSignedInSchema, LinkFactorStepSchema]);
 export type MagicLinkLoginResponse = z.infer<typeof MagicLinkLoginResponseSchema>;
 /** Registration signs the new borrower in the same way a sign-in link does. */
-export const RegistrationResponseSchema = MagicLinkLoginResponseSchema;
-export type RegistrationResponse = MagicLinkLoginResponse;
+export const RegistrationResponseSchema = LinkSignedInSchema;
+export type RegistrationResponse = LinkSignedIn;
+
+/** A sign-in link for a borrower whose second factor the directory cannot ask for after it. */
+export const LINK_NEEDS_PASSWORD_MESSAGE =
+  'Your account uses two-step verification, so a sign-in link can’t sign you in. Sign in with your password instead.';
 export type AccessTokenResponse = z.infer<typeof AccessTokenResponseSchema>;
 
 export const LogoutResponseSchema = z.object({ revoked: z.boolean() });
@@ -207,6 +219,8 @@ export const API_ERROR_CODES = {
   idTokenRevoked: 'id_token_revoked',
   /** Token exchange: the identity provider session the ID token came from has ended (signed out). */
   idpSessionEnded: 'idp_session_ended',
+  /** Sign-in link: the borrower's second factor cannot be asked for after a link (a hosted org). */
+  linkNeedsPassword: 'link_needs_password',
 } as const;
 
 /** Body of every 4xx/5xx answer of the API. 5xx bodies carry only a generic message and the request id. */

@@ -84,6 +84,8 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     hasSecondFactor: (userId) => idp.hasSecondFactor(userId),
     // The provider trusts the portal in its own process: no password needed.
     sessionTokenFor: async (user) => (await idp.issueSessionToken(user.id)).sessionToken,
+    // The provider asks for the user's second factor after the link as after a password.
+    linkSignIn: (user) => idp.linkSignIn(user.id),
     async signInTrouble(id, since) {
       const events = await idp.securityEvents(id, since);
       return events.flatMap((event) => {

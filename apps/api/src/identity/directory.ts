@@ -3,6 +3,11 @@
  * of the directory that owns the borrowers' sign-in names and passwords: the bundled identity
  * provider in this process, or a hosted Okta org through its Management API. Flows call only this.
  */
+export type LinkSignInStep =
+  | { kind: 'signed_in'; sessionToken: string | null }
+  | { kind: 'factor'; stateToken: string }
+  | { kind: 'factor_unavailable' };
+
 export interface Directory {
   /** The issuer whose ID tokens name these users: borrowers are keyed by issuer and subject. */
   readonly issuer: string;
@@ -61,6 +66,15 @@ export interface Directory {
    * null where the directory cannot mint one that way (a hosted org, without a password).
    */
   sessionTokenFor(user: DirectoryUser, password?: string): Promise<string | null>;
+  /**
+   * A sign-in by e-mailed link, the mailbox proven: what comes next. 'signed_in' with a session token
+   * (null where the directory mints none that way) when nothing more is asked; 'factor' with the
+   * state token of an authentication transaction when the user's second factor (or its enrolment)
+   * comes next, which the portal walks through as after a password; 'factor_unavailable' when the
+   * user has a second factor the directory cannot ask for after a link (a hosted org), so the link
+   * must not sign them in.
+   */
+  linkSignIn(user: DirectoryUser): Promise<LinkSignInStep>;
   /**
    * The user's failed sign-ins and lockouts since an instant, oldest first: the System Log's
    * user.session.start failures and user.account.lock events, one per attempt.

@@ -135,6 +135,13 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
     return new Error(`Okta refused the request: ${error.errorCode ?? response.status} ${causes.join('; ')}`);
   }
 
+  async function listFactors(userId: string): Promise<DirectoryFactor[]> {
+    const response = await call('GET', factorsPath(userId));
+    if (response.status === 404) return (await response.body?.cancel(), []);
+    const factors = (await expectOk(response)) as OktaFactor[];
+    return Array.isArray(factors) ? factors.map(toFactor) : [];
+  }
+
   return {
     issuer: options.issuer,
     idTokensNameSessions: false,
@@ -221,12 +228,7 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       }
       if (transaction.status === 'LOCKED_OUT') throw new WrongPasswordError();
     },
-    async listFactors(userId) {
-      const response = await call('GET', factorsPath(userId));
-      if (response.status === 404) return (await response.body?.cancel(), []);
-      const factors = (await expectOk(response)) as OktaFactor[];
-      return Array.isArray(factors) ? factors.map(toFactor) : [];
-    },
+    listFactors,
     async enrolTotp(userId) {
       // Google Authenticator's TOTP: any authenticator app reads it.
       const response = await call('POST', factorsPath(userId), {
@@ -276,6 +278,14 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       const transaction = (await response.json()) as { status?: string; sessionToken?: string };
       // A policy that asks for more (a factor, a password change) leaves the borrower to sign in as usual.
       return transaction.status === 'SUCCESS' && transaction.sessionToken ? transaction.sessionToken : null;
+    },
+    async linkSignIn(user) {
+      // Okta starts no transaction without a password, so it cannot ask for a factor after a link:
+      // a borrower who has one signs in with their password instead.
+      const factors = await listFactors(user.id);
+      return factors.some((factor) => factor.status === 'ACTIVE')
+        ? { kind: 'factor_unavailable' }
+        : { kind: 'signed_in', sessionToken: null };
     },
     async signInTrouble(id, since) {
       // Okta's System Log: a bounded query (until now), followed by its rel="next" links.

@@ -12,13 +12,19 @@ export interface LinkRedemptionDependencies {
   accountSessions: AccountSessions;
 }
 
-export interface LinkSignIn {
-  borrowerId: string;
-  accessToken: string;
-  /** Completes the identity provider's sign-in in the browser; null where it mints none (see Directory). */
-  sessionToken: string | null;
-  returnTo: string | null;
-}
+export type LinkSignIn =
+  | {
+      kind: 'signed_in';
+      borrowerId: string;
+      accessToken: string;
+      /** Completes the identity provider's sign-in in the browser; null where it mints none (see Directory). */
+      sessionToken: string | null;
+      returnTo: string | null;
+    }
+  /** The borrower's second factor comes next, in the identity provider's transaction; no session yet. */
+  | { kind: 'factor'; stateToken: string; returnTo: string | null }
+  /** The borrower has a second factor the directory cannot ask for after a link: no sign-in. */
+  | { kind: 'factor_unavailable' };
 
 /** What the pages of e-mailed links do with them: each link works once, for a user of the directory. */
 export function linkRedemption({
@@ -55,7 +61,11 @@ export function linkRedemption({
       return { idpUserId: user.id, borrowerId: borrower?.id };
     },
 
-    /** Signs in with a sign-in link (once): a new product session. Undefined: a dead link. */
+    /**
+     * Signs in with a sign-in link (once): a new product session, or, for a borrower with a second
+     * factor, the identity provider's transaction that asks for it (the session then begins at the
+     * token exchange, as after a password). Undefined: a dead link.
+     */
     async signIn(
       token: string,
       context: Omit<SignInContext, 'method'> = {},
@@ -63,6 +73,9 @@ export function linkRedemption({
       const consumed = await tokens.consume('magic_link', token);
       const user = consumed && (await directory.findById(consumed.idpUserId));
       if (!consumed || !user) return undefined;
+      const step = await directory.linkSignIn(user);
+      if (step.kind === 'factor_unavailable') return step;
+      if (step.kind === 'factor') return { ...step, returnTo: consumed.returnTo };
       const borrower = await borrowers.upsertByIdentity({
         issuer: directory.issuer,
         subject: user.id,
@@ -71,9 +84,10 @@ export function linkRedemption({
         lastName: user.lastName,
       });
       return {
+        kind: 'signed_in',
         borrowerId: borrower.id,
         accessToken: await accountSessions.begin(borrower, { ...context, method: 'email_link' }),
-        sessionToken: await directory.sessionTokenFor(user),
+        sessionToken: step.sessionToken,
         returnTo: consumed.returnTo,
       };
     },

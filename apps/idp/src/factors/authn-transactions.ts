@@ -8,10 +8,22 @@ export interface AuthnTransaction {
   userId: string;
   status: TransactionStatus;
   factorId: string | null;
+  /** How the user proved who they are before the second factor (RFC 8176 amr values). */
+  primaryAmr: string[];
   expiresAt: Date;
 }
 
 const hashOf = oneTimeTokenHash;
+
+/** A password (RFC 8176): what a transaction began with unless it says otherwise. */
+export const PASSWORD_AMR = ['pwd'];
+/**
+ * The mailbox of an e-mailed sign-in link. RFC 8176 registers no value for it; this one is the
+ * provider's own, and the portal reads it to tell such a sign-in apart.
+ */
+export const EMAIL_LINK_AMR = ['email'];
+
+const amrOf = (stored: string | null) => (stored ? stored.split(',') : PASSWORD_AMR);
 
 /** Okta's state tokens start with 00; a one-time token follows. */
 const newStateToken = () => `00${newOneTimeToken()}`;
@@ -28,14 +40,24 @@ export function createAuthnTransactions(db: Kysely<IdpDatabase>, ttlSeconds: num
     async start(
       userId: string,
       status: TransactionStatus,
+      primaryAmr: string[] = PASSWORD_AMR,
     ): Promise<{ stateToken: string; transaction: AuthnTransaction }> {
       const stateToken = newStateToken();
       const row = await db
         .insertInto('idp_authn_transaction')
-        .values({ state_token_hash: hashOf(stateToken), user_id: userId, status, expires_at: expiry })
+        .values({
+          state_token_hash: hashOf(stateToken),
+          user_id: userId,
+          status,
+          primary_amr: primaryAmr.join(','),
+          expires_at: expiry,
+        })
         .returning('expires_at')
         .executeTakeFirstOrThrow();
-      return { stateToken, transaction: { userId, status, factorId: null, expiresAt: row.expires_at } };
+      return {
+        stateToken,
+        transaction: { userId, status, factorId: null, primaryAmr, expiresAt: row.expires_at },
+      };
     },
 
     /** The unexpired transaction this state token is current for. */
@@ -51,6 +73,7 @@ export function createAuthnTransactions(db: Kysely<IdpDatabase>, ttlSeconds: num
           userId: row.user_id,
           status: row.status as TransactionStatus,
           factorId: row.factor_id,
+          primaryAmr: amrOf(row.primary_amr),
           expiresAt: row.expires_at,
         }
       );
@@ -68,12 +91,18 @@ export function createAuthnTransactions(db: Kysely<IdpDatabase>, ttlSeconds: num
         .set({ state_token_hash: hashOf(next), status, factor_id: factorId, expires_at: expiry })
         .where('state_token_hash', '=', hashOf(stateToken))
         .where('expires_at', '>', sql<Date>`now()`)
-        .returning(['user_id', 'expires_at'])
+        .returning(['user_id', 'primary_amr', 'expires_at'])
         .executeTakeFirst();
       return (
         row && {
           stateToken: next,
-          transaction: { userId: row.user_id, status, factorId, expiresAt: row.expires_at },
+          transaction: {
+            userId: row.user_id,
+            status,
+            factorId,
+            primaryAmr: amrOf(row.primary_amr),
+            expiresAt: row.expires_at,
+          },
         }
       );
     },

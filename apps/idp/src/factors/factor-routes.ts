@@ -18,11 +18,12 @@ import type { SessionTokenStore } from '../session-tokens.js';
 import type { UserRepository } from '../users.js';
 import type { AuthnTransaction, AuthnTransactions } from './authn-transactions.js';
 import { TOTP_FACTOR, type Factor, type FactorStore } from './factor-store.js';
-import { PASSWORD_AND_OTP_AMR, signedIn } from './second-factor-step.js';
+import { PASSWORD_AND_OTP_AMR, signedIn, transactionAmr } from './second-factor-step.js';
 import { newTotpSecret, totpStepOf } from './totp.js';
 import {
   AUTHN_CANCEL_PATH,
   AUTHN_FACTORS_PATH,
+  AUTHN_INTROSPECT_PATH,
   factorActivatePath,
   factorVerifyPath,
   type TransactionBodies,
@@ -124,7 +125,7 @@ export function factorRoutes(deps: FactorRouteDependencies) {
     const user = await users.findById(transaction.userId);
     if (!user || !(await transactions.end(stateToken))) return sendOktaError(reply, 401, invalidToken());
     const body = await signedIn(sessionTokens, user, {
-      amr: PASSWORD_AND_OTP_AMR,
+      amr: transactionAmr(transaction, PASSWORD_AND_OTP_AMR),
       authenticatedAt: new Date(),
     });
     logger.info({ userId: user.id }, 'authn succeeded with a second factor');
@@ -202,6 +203,24 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       if (!factor || factor.status !== 'ACTIVE') return factorNotFound(reply, factorId);
       if (!(await checkCode(request, reply, stateToken, transaction, factor, passCode))) return reply;
       return finish(reply, stateToken, transaction);
+    });
+
+    // The transaction's current state, the state token unchanged: how the portal picks up a
+    // transaction the API began after an e-mailed link. Only its opening states are answered; a
+    // transaction further on is driven by the answers it already got.
+    app.post(AUTHN_INTROSPECT_PATH, { config: { rateLimit } }, async (request, reply) => {
+      const body = accept(request, reply, StateBodySchema);
+      if (!body.ok) return body.sent;
+      const { stateToken } = body.value;
+      const transaction = await transactions.find(stateToken);
+      const user = transaction && (await users.findById(transaction.userId));
+      if (!transaction || !user) return sendOktaError(reply, 401, invalidToken());
+      reply.header('Cache-Control', 'no-store');
+      if (transaction.status === 'MFA_REQUIRED')
+        return reply.send(bodies.mfaRequired(stateToken, transaction, user, await factors.active(user.id)));
+      if (transaction.status === 'MFA_ENROLL')
+        return reply.send(bodies.mfaEnroll(stateToken, transaction, user));
+      return sendOktaError(reply, 403, operationNotAllowed());
     });
 
     app.post(AUTHN_CANCEL_PATH, { config: { rateLimit } }, async (request, reply) => {

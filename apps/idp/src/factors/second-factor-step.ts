@@ -1,7 +1,7 @@
 import type { Authentication, SessionTokenStore } from '../session-tokens.js';
 import type { IdpUser } from '../users.js';
 import { successBody } from '../authn-route.js';
-import type { AuthnTransactions } from './authn-transactions.js';
+import { PASSWORD_AMR, type AuthnTransaction, type AuthnTransactions } from './authn-transactions.js';
 import type { FactorStore } from './factor-store.js';
 import type { MfaPolicy } from './mfa-policy.js';
 import type { TransactionBodies } from './transaction-bodies.js';
@@ -17,6 +17,16 @@ export interface SecondFactorDependencies {
 /** What a sign-in verified by a password and a one-time code says of itself (RFC 8176). */
 export const PASSWORD_AND_OTP_AMR = ['pwd', 'otp', 'mfa'];
 
+/**
+ * What a transaction's sign-in says of itself once its second factor is verified: how it began (a
+ * password, or an e-mailed link's mailbox) and the factor's own methods (`factorAmr` as after a
+ * password, e.g. PASSWORD_AND_OTP_AMR).
+ */
+export const transactionAmr = (transaction: AuthnTransaction, factorAmr: string[]) => [
+  ...transaction.primaryAmr,
+  ...factorAmr.filter((value) => !PASSWORD_AMR.includes(value)),
+];
+
 /** The end of a transaction: a session token that remembers how the user signed in. */
 export async function signedIn(
   sessionTokens: SessionTokenStore,
@@ -27,24 +37,29 @@ export async function signedIn(
 }
 
 /**
- * After a right password: SUCCESS, or the factor state the policy asks for (MFA_REQUIRED when the
- * user has a factor, MFA_ENROLL when the policy requires one and they have none).
+ * After a right password (or another first proof, `primaryAmr`: an e-mailed link's mailbox): SUCCESS,
+ * or the factor state the policy asks for (MFA_REQUIRED when the user has a factor, MFA_ENROLL when
+ * the policy requires one and they have none).
  */
 export function secondFactorStep(deps: SecondFactorDependencies) {
   const { policy, factors, transactions, sessionTokens, bodies } = deps;
-  return async function afterPassword(user: IdpUser): Promise<{ status: string }> {
+  return async function afterPrimary(
+    user: IdpUser,
+    primaryAmr: string[] = PASSWORD_AMR,
+  ): Promise<{ status: string }> {
     if (policy !== 'off') {
       const active = await factors.active(user.id);
       if (active.length > 0) {
-        const { stateToken, transaction } = await transactions.start(user.id, 'MFA_REQUIRED');
+        const { stateToken, transaction } = await transactions.start(user.id, 'MFA_REQUIRED', primaryAmr);
         return bodies.mfaRequired(stateToken, transaction, user, active);
       }
       if (policy === 'required') {
-        const { stateToken, transaction } = await transactions.start(user.id, 'MFA_ENROLL');
+        const { stateToken, transaction } = await transactions.start(user.id, 'MFA_ENROLL', primaryAmr);
         return bodies.mfaEnroll(stateToken, transaction, user);
       }
     }
     // A password alone: the session token carries no authentication, and the ID token says pwd.
-    return successBody(user, await sessionTokens.issue(user.id));
+    if (primaryAmr === PASSWORD_AMR) return successBody(user, await sessionTokens.issue(user.id));
+    return signedIn(sessionTokens, user, { amr: primaryAmr, authenticatedAt: new Date() });
   };
 }

@@ -12,6 +12,8 @@ import { totpActivation } from './totp.js';
 
 export const AUTHN_FACTORS_PATH = '/api/v1/authn/factors';
 export const AUTHN_CANCEL_PATH = '/api/v1/authn/cancel';
+/** Okta's "get transaction state": where a transaction begun elsewhere (an e-mailed link) is picked up. */
+export const AUTHN_INTROSPECT_PATH = '/api/v1/authn/introspect';
 export const factorVerifyPath = (factorId: string) => `${AUTHN_FACTORS_PATH}/${factorId}/verify`;
 export const factorActivatePath = (factorId: string) =>
   `${AUTHN_FACTORS_PATH}/${factorId}/lifecycle/activate`;

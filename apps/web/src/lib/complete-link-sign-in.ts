@@ -1,4 +1,4 @@
-import { toSafeReturnPath, type MagicLinkLoginResponse } from '@customer-core/contracts';
+import { toSafeReturnPath, type LinkSignedIn } from '@customer-core/contracts';
 import { holdAccessToken, takeHeldAccessToken } from './held-access-token';
 import type { IdentityProviderClient } from './identity-provider';
 import {
@@ -17,7 +17,7 @@ import { peekReturnPath, saveReturnPath } from './return-path';
  */
 export async function completeLinkSignIn(
   client: IdentityProviderClient,
-  { access_token, sessionToken, returnTo }: MagicLinkLoginResponse,
+  { access_token, sessionToken, returnTo }: LinkSignedIn,
 ): Promise<void> {
   // Whoever was signed in in this browser before is not the one signing in now.
   if (hasStoredAccessToken()) clearProductSession('signed-out');

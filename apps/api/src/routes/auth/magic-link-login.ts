@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  API_ERROR_CODES,
   apiPaths,
   ApiErrorSchema,
+  LINK_NEEDS_PASSWORD_MESSAGE,
   MagicLinkLoginRequestSchema,
   MagicLinkLoginResponseSchema,
 } from '@customer-core/contracts';
 import { clientAddress } from '@customer-core/idp';
 import type { AuthServices } from '../../services.js';
+import { HttpError } from '../../http/http-error.js';
 import { invalidLink } from './link-problems.js';
 
 /**
@@ -25,7 +28,7 @@ export const magicLinkLoginRoute =
           tags: ['e-mailed links'],
           summary: "Sign in with a sign-in link's token (once)",
           body: MagicLinkLoginRequestSchema,
-          response: { 200: MagicLinkLoginResponseSchema, 400: ApiErrorSchema },
+          response: { 200: MagicLinkLoginResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
         },
       },
       async (request, reply) => {
@@ -36,6 +39,14 @@ export const magicLinkLoginRoute =
           deviceId: deviceOf(request, reply),
         });
         if (!signedIn) throw invalidLink('magic_link');
+        if (signedIn.kind === 'factor_unavailable') {
+          request.log.info('sign-in link refused: the second factor is asked only after a password');
+          throw new HttpError(409, API_ERROR_CODES.linkNeedsPassword, LINK_NEEDS_PASSWORD_MESSAGE);
+        }
+        if (signedIn.kind === 'factor') {
+          request.log.info('sign-in link used: the second factor comes next');
+          return { stateToken: signedIn.stateToken, returnTo: signedIn.returnTo };
+        }
         request.log.info({ borrowerId: signedIn.borrowerId }, 'borrower signed in by e-mailed link');
         const { accessToken, sessionToken, returnTo } = signedIn;
         return { access_token: accessToken, sessionToken, returnTo };

@@ -5,7 +5,7 @@ import {
   ApiErrorSchema,
   TokenExchangeRequestSchema,
 } from '@customer-core/contracts';
-import { clientAddress } from '@customer-core/idp';
+import { clientAddress, EMAIL_LINK_AMR } from '@customer-core/idp';
 import type { AuthServices } from '../../services.js';
 import type { IdTokenUse, VerifiedIdentity } from '../../tokens/id-token-verifier.js';
 import { idTokenRefused, idTokenSpent, type IdTokenSpent } from '../../http/token-problems.js';
@@ -63,7 +63,8 @@ export const tokenExchangeRoute =
         }
         const borrower = await borrowers.upsertByIdentity(result.identity);
         const token = await accountSessions.begin(borrower, {
-          method: 'password',
+          // After an e-mailed link and a second factor, the ID token says so (the provider's 'email').
+          method: result.use.amr?.includes(EMAIL_LINK_AMR[0]!) ? 'email_link' : 'password',
           userAgent: request.headers['user-agent'],
           clientAddress: clientAddress(request, trustProxy),
           deviceId: deviceOf(request, reply),

@@ -1,17 +1,26 @@
-import { routes } from '@customer-core/contracts';
+import { routes, toSafeReturnPath } from '@customer-core/contracts';
+import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { BusyButton } from '../../components/busy-button';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackToSignIn } from '../../components/back-to-sign-in';
 import { Banner } from '../../components/banner';
 import { FormScreen } from '../../components/form-screen';
 import { IdentityProviderUnavailable } from '../../components/identity-provider-unavailable';
 import { InvalidLink } from '../../components/invalid-link';
+import { Spinner } from '../../components/spinner';
 import { getLenderBranding } from '../../config/portal-config-meta';
+import { finishSignIn } from '../../lib/auth/sign-in';
 import { completeLinkSignIn } from '../../lib/complete-link-sign-in';
 import { loadIdentityProvider, type IdentityProviderClient } from '../../lib/identity-provider';
 import { useIdentityProviderUnavailableReason } from '../../lib/identity-provider-availability';
+import { clearProductSession, hasStoredAccessToken } from '../../lib/product-session';
+import { peekReturnPath } from '../../lib/return-path';
 import { SIGN_IN_FAILED, magicLinkLogin } from './magic-link-login';
+
+const FactorStep = lazy(() =>
+  import('../../components/factors/factor-step').then((module) => ({ default: module.FactorStep })),
+);
 
 const requestNewLink = (
   <>
@@ -30,6 +39,8 @@ export function MagicLinkLandingScreen() {
   const [pending, setPending] = useState(false);
   const [invalidLink, setInvalidLink] = useState(false);
   const [failure, setFailure] = useState<ReactNode>(null);
+  // A borrower with a second factor: the identity provider's transaction, and where the sign-in leads.
+  const [factor, setFactor] = useState<{ transaction: AuthnTransaction; originalUri: string }>();
 
   // Warm up the identity provider client while the borrower reads.
   useEffect(() => {
@@ -54,6 +65,20 @@ export function MagicLinkLandingScreen() {
     const outcome = await magicLinkLogin(token);
     if (outcome.kind === 'invalid-link') return setInvalidLink(true);
     if (outcome.kind === 'failed') return fail(outcome.message);
+    if (outcome.kind === 'factor') {
+      const { stateToken, returnTo } = outcome.step;
+      try {
+        // Whoever was signed in in this browser before is not the one signing in now.
+        if (hasStoredAccessToken()) clearProductSession('signed-out');
+        const transaction = await client.tx.introspect({ stateToken });
+        const originalUri = returnTo ? toSafeReturnPath(returnTo) : peekReturnPath();
+        setPending(false);
+        return setFactor({ transaction, originalUri });
+      } catch (error) {
+        console.error(new Error('Sign-in error: could not pick up the second factor step', { cause: error }));
+        return fail(requestNewLink);
+      }
+    }
     try {
       // On success the page leaves for the identity provider.
       await completeLinkSignIn(client, outcome.session);
@@ -64,6 +89,29 @@ export function MagicLinkLandingScreen() {
   };
 
   if (unavailable) return <IdentityProviderUnavailable />;
+  if (factor) {
+    // The link is spent: a way back is a new link, with whatever the factor step had to say.
+    const restart = (message?: string) => {
+      setFactor(undefined);
+      setFailure(
+        <>
+          {message && `${message} `}
+          <Link to={routes.magicLink.path}>Send me a new sign-in link</Link>
+        </>,
+      );
+    };
+    return (
+      <FormScreen title={`Sign in to ${getLenderBranding().name}`} testId="magic-link-landing-factor">
+        <Suspense fallback={<Spinner />}>
+          <FactorStep
+            transaction={factor.transaction}
+            onRestart={restart}
+            onSuccess={(transaction) => finishSignIn(transaction, factor.originalUri)}
+          />
+        </Suspense>
+      </FormScreen>
+    );
+  }
   if (invalidLink) {
     return (
       <InvalidLink

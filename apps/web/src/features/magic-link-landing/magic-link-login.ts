@@ -1,15 +1,19 @@
 import {
   API_ERROR_CODES,
+  LINK_NEEDS_PASSWORD_MESSAGE,
   MagicLinkLoginResponseSchema,
   apiPaths,
+  type LinkFactorStep,
+  type LinkSignedIn,
   type MagicLinkLoginRequest,
-  type MagicLinkLoginResponse,
 } from '@customer-core/contracts';
 import { apiClient } from '../../lib/api-client';
 import { describeFailure } from '../../lib/api-failure';
 
 export type MagicLinkLoginOutcome =
-  | { kind: 'signed-in'; session: MagicLinkLoginResponse }
+  | { kind: 'signed-in'; session: LinkSignedIn }
+  /** The borrower's second factor comes next, in the identity provider's transaction. */
+  | { kind: 'factor'; step: LinkFactorStep }
   | { kind: 'invalid-link' }
   | { kind: 'failed'; message: string };
 
@@ -25,10 +29,13 @@ export async function magicLinkLogin(token: string): Promise<MagicLinkLoginOutco
     if (failure.code === API_ERROR_CODES.invalidLink || (result.status === 400 && !result.exceptionThrown)) {
       return { kind: 'invalid-link' };
     }
+    if (failure.code === API_ERROR_CODES.linkNeedsPassword)
+      return { kind: 'failed', message: LINK_NEEDS_PASSWORD_MESSAGE };
     return { kind: 'failed', message: failure.message };
   }
   const parsed = MagicLinkLoginResponseSchema.safeParse(result.data);
-  return parsed.success
-    ? { kind: 'signed-in', session: parsed.data }
-    : { kind: 'failed', message: SIGN_IN_FAILED };
+  if (!parsed.success) return { kind: 'failed', message: SIGN_IN_FAILED };
+  return 'stateToken' in parsed.data
+    ? { kind: 'factor', step: parsed.data }
+    : { kind: 'signed-in', session: parsed.data };
 }
