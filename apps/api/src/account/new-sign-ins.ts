@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { routes } from '@customer-core/contracts';
+import { oneTimeTokenHash } from '@customer-core/database';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Borrower } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
@@ -22,7 +22,8 @@ export interface SignInDevice {
 
 type Executor = Transaction<ApiDatabase> | Kysely<ApiDatabase>;
 
-const deviceHash = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex');
+// A device id is a random secret like a one-time token's, and is stored the same way.
+const deviceHash = oneTimeTokenHash;
 
 /**
  * Notices of sign-ins from a browser the borrower has not used before. Each browser carries a
