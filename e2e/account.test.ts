@@ -8,7 +8,7 @@ import { collectPageErrors, screenshot } from './support/browser.js';
 import { DESKTOP, PHONE } from './support/loans.js';
 import { waitForMail } from './support/mailbox.js';
 import { openPortal, signInAsDemo, submitSignIn, type Portal } from './support/portal.js';
-import { onSignIn, SESSION_ENDED_NOTICE } from './support/session.js';
+import { expectSignedOut } from './support/session.js';
 
 // The borrower's own account: where they are signed in, and signing the other browsers out. Each
 // browser context is one device of the same borrower.
@@ -32,19 +32,6 @@ async function openAccount(page: Page) {
   await page.waitForURL(onPath(routes.account.path));
   await page.getByRole('heading', { level: 1, name: 'Sign-in and security' }).waitFor();
   await page.getByTestId('session-row').first().waitFor();
-}
-
-/**
- * The next call to the API fails for a signed-out device: it lands on sign-in with the notice. (A call
- * the page made by itself meanwhile may have taken it there already.)
- */
-async function expectSignedOut(page: Page) {
-  const documents = page.getByRole('navigation').getByRole('link', { name: 'Documents' }).first();
-  const notice = page.getByRole('status').filter({ hasText: SESSION_ENDED_NOTICE });
-  await documents.or(notice).first().waitFor();
-  if (await documents.isVisible()) await documents.click();
-  await page.waitForURL(onSignIn, { timeout: 10_000 });
-  await notice.waitFor();
 }
 
 describe('the account page (browser)', () => {

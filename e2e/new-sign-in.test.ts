@@ -1,33 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, screenshot } from './support/browser.js';
-import { DESKTOP, PHONE } from './support/loans.js';
+import { collectPageErrors } from './support/browser.js';
 import { linkPath, waitForMail } from './support/mailbox.js';
 import { DEMO, openPortal, signInAsDemo, type Portal } from './support/portal.js';
-import { onSignIn, SESSION_ENDED_NOTICE } from './support/session.js';
+import { captureBothSizes } from './support/second-factor.js';
+import { expectSignedOut } from './support/session.js';
 
 // "New sign-in to your account": each browser context is a device of the demo borrower. The first one
 // is remembered quietly; a sign-in from a second is e-mailed, and its "This wasn't me" link signs every
 // device out and leads to a new password.
-
-async function screenshots(page: Page, name: string) {
-  await screenshot(page, name);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
-
-/** The next call to the API fails for a signed-out device: it lands on sign-in with the notice. */
-async function expectSignedOut(page: Page) {
-  const documents = page.getByRole('navigation').getByRole('link', { name: 'Documents' }).first();
-  const notice = page.getByRole('status').filter({ hasText: SESSION_ENDED_NOTICE });
-  await documents.or(notice).first().waitFor();
-  if (await documents.isVisible()) await documents.click();
-  await page.waitForURL(onSignIn, { timeout: 10_000 });
-  await notice.waitFor();
-}
 
 describe('new-sign-in e-mails (browser)', () => {
   let portal: Portal;
@@ -54,13 +35,11 @@ describe('new-sign-in e-mails (browser)', () => {
     const { page: mail } = await portal.newPage();
     await mail.goto(linkPath(notice, '/auth/unrecognized-sign-in/'));
     await mail.getByRole('heading', { level: 1, name: 'Secure your account' }).waitFor();
-    await assertAccessible(mail, 'unrecognized sign-in');
-    await screenshots(mail, 'unrecognized-sign-in');
+    await captureBothSizes(mail, 'unrecognized-sign-in');
 
     await mail.getByRole('button', { name: 'Continue' }).click();
     await mail.getByRole('heading', { level: 1, name: 'You’re signed out everywhere' }).waitFor();
-    await assertAccessible(mail, 'signed out everywhere');
-    await screenshots(mail, 'unrecognized-sign-in-done');
+    await captureBothSizes(mail, 'unrecognized-sign-in-done');
 
     await expectSignedOut(laptop);
     await expectSignedOut(phone);

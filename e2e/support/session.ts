@@ -86,3 +86,16 @@ export function onSignIn(url: URL): boolean {
 }
 
 export const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in again.';
+
+/**
+ * The next call to the API fails for a signed-out device: it lands on sign-in with the notice. (A call
+ * the page made by itself meanwhile may have taken it there already.)
+ */
+export async function expectSignedOut(page: Page): Promise<void> {
+  const documents = page.getByRole('navigation').getByRole('link', { name: 'Documents' }).first();
+  const notice = page.getByRole('status').filter({ hasText: SESSION_ENDED_NOTICE });
+  await documents.or(notice).first().waitFor();
+  if (await documents.isVisible()) await documents.click();
+  await page.waitForURL(onSignIn, { timeout: 10_000 });
+  await notice.waitFor();
+}
