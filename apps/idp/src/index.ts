@@ -16,3 +16,5 @@ export { MFA_POLICIES, DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-
 export type { Factor } from './factors/factor-store.js';
 export type { UserFactors } from './factors/user-factors.js';
 export type { SecurityLogEvent } from './security-log.js';
+export type { FactorCodeMail, FactorCodeMailer } from './factors/email-factor.js';
+export { EMAIL_FACTOR } from './factors/email-factor.js';
