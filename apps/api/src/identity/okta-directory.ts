@@ -5,6 +5,7 @@ import {
   FactorNotFoundError,
   LoginTakenError,
   TOTP_FACTOR_TYPE,
+  EMAIL_FACTOR_TYPE,
   WrongCodeError,
   PasswordRefusedError,
   securityEventOf,
@@ -242,6 +243,31 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       const sharedSecret = factor._embedded?.activation?.sharedSecret;
       if (!sharedSecret) throw new Error('Okta enrolled a factor without a shared secret');
       return { factorId: factor.id, sharedSecret };
+    },
+    async enrolEmail(userId, login) {
+      // Okta's e-mail factor, to the sign-in address: the org mails the first code.
+      const response = await call('POST', factorsPath(userId), {
+        factorType: EMAIL_FACTOR_TYPE,
+        provider: 'OKTA',
+        profile: { email: login },
+      });
+      if (response.status === 400) {
+        const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
+        if (error.errorCode === 'E0000001') throw new FactorAlreadyEnrolledError();
+        throw new Error(`Okta refused the enrolment: ${error.errorCode ?? 400}`);
+      }
+      const factor = (await expectOk(response)) as OktaFactor;
+      return { factorId: factor.id };
+    },
+    async resendFactorCode(userId, factorId) {
+      const response = await call(
+        'POST',
+        `${factorsPath(userId)}/${encodeURIComponent(factorId)}/resend`,
+        {},
+      );
+      await response.body?.cancel();
+      if (response.status === 404 || response.status === 400) throw new FactorNotFoundError();
+      if (!response.ok) throw new Error(`Okta answered ${response.status}`);
     },
     async activateFactor(userId, factorId, passCode) {
       const response = await call(

@@ -1,3 +1,4 @@
+import { factorMailTemplates } from './factor-templates.js';
 import { emailRenderer, oneLine, type MailBrand } from './render.js';
 
 // The messages the portal sends. Wording: who sent it, why, what to do, and what to do if it was not
@@ -259,6 +260,7 @@ export function mailTemplates(brand: MailBrand) {
     emailChangeLinkEmail,
     emailChangedEmail,
     emailInUseEmail,
+    ...factorMailTemplates(brand),
   };
 }
 

@@ -39,6 +39,18 @@ export function createFactorStore(db: Kysely<IdpDatabase>) {
     kind: { factorType: string; provider: string },
     secret: string | null,
   ): Promise<Factor> {
+    // An e-mail factor keeps its pending row (no secret to renew): its send limit carries over, so
+    // starting again and again cannot mail more codes than resending does.
+    if (secret === null) {
+      const pending = await db
+        .selectFrom('idp_factor')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('factor_type', '=', kind.factorType)
+        .where('status', '=', 'PENDING_ACTIVATION')
+        .executeTakeFirst();
+      if (pending) return toFactor(pending);
+    }
     await db
       .deleteFrom('idp_factor')
       .where('user_id', '=', userId)
@@ -110,7 +122,7 @@ export function createFactorStore(db: Kysely<IdpDatabase>) {
     /** A TOTP factor waiting for its first code; earlier unfinished ones of the user go. */
     createPendingTotp: (userId: string, secret: string) => createPending(userId, TOTP_FACTOR, secret),
 
-    /** A factor of `kind` waiting for its first code; earlier unfinished ones of that kind go. */
+    /** A factor of `kind` waiting for its first code: a new one, or the unfinished one without a secret. */
     createPending,
 
     /**
