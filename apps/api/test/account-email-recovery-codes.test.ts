@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Secret, TOTP } from 'otpauth';
 import {
   ACCOUNT_ERROR_CODES,
   apiPaths,

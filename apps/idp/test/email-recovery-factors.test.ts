@@ -398,6 +398,7 @@ for (const kind of testDatabaseKinds()) {
         passCode: codes[0]!.toUpperCase().replace(/-/g, ' '),
       });
       assert.equal(done.body.status, 'SUCCESS', JSON.stringify(done.body));
+      assert.deepEqual((done.body._embedded as Body).recoveryCodes, { remaining: 9 }, 'how many are left');
       assert.equal(await server.idp.factors.recoveryCodes.remaining(user.id), 9);
 
       const again = await authn(server.baseUrl, { username: user.login, password: PASSWORD });

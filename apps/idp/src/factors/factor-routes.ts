@@ -29,6 +29,7 @@ import {
 import type { CheckFactorCode } from './factor-codes.js';
 import { TOTP_FACTOR, type Factor, type FactorStore } from './factor-store.js';
 import { PASSWORD_AND_OTP_AMR, signedIn } from './second-factor-step.js';
+import { RECOVERY_CODE_FACTOR } from './recovery-codes.js';
 import type { SignInFactors } from './sign-in-factors.js';
 import { newTotpSecret } from './totp.js';
 import {
@@ -138,14 +139,32 @@ export function factorRoutes(deps: FactorRouteDependencies) {
     return false;
   }
 
-  /** Ends the transaction with SUCCESS, once: a token used meanwhile gets E0000011. */
-  async function finish(reply: FastifyReply, stateToken: string, transaction: AuthnTransaction) {
+  /**
+   * Ends the transaction with SUCCESS, once: a token used meanwhile gets E0000011. After a recovery
+   * code, `_embedded.recoveryCodes` says how many are left (the provider's own field, as the factor is).
+   */
+  async function finish(
+    reply: FastifyReply,
+    stateToken: string,
+    transaction: AuthnTransaction,
+    factor?: Factor,
+  ) {
     const user = await users.findById(transaction.userId);
     if (!user || !(await transactions.end(stateToken))) return sendOktaError(reply, 401, invalidToken());
-    const body = await signedIn(sessionTokens, user, {
+    const success = await signedIn(sessionTokens, user, {
       amr: PASSWORD_AND_OTP_AMR,
       authenticatedAt: new Date(),
     });
+    const body =
+      factor?.factorType === RECOVERY_CODE_FACTOR.factorType
+        ? {
+            ...success,
+            _embedded: {
+              ...success._embedded,
+              recoveryCodes: { remaining: await deps.signInFactors.recoveryCodesLeft(user.id) },
+            },
+          }
+        : success;
     logger.info({ userId: user.id }, 'authn succeeded with a second factor');
     return reply.header('Cache-Control', 'no-store').send(body);
   }
@@ -253,7 +272,7 @@ export function factorRoutes(deps: FactorRouteDependencies) {
         });
       }
       if (!(await checkCode(request, reply, stateToken, transaction, factor, passCode))) return reply;
-      return finish(reply, stateToken, transaction);
+      return finish(reply, stateToken, transaction, factor);
     });
 
     // MFA_CHALLENGE or MFA_ENROLL_ACTIVATE of an e-mail factor: another code, within the send limit.

@@ -16,6 +16,7 @@ export function signInFactors(factors: FactorStore, recoveryCodes: RecoveryCodes
 
   return {
     real,
+    recoveryCodesLeft: (userId: string) => recoveryCodes.remaining(userId),
 
     /** What MFA_REQUIRED lists: the real factors, then the recovery codes if any are left. */
     async listed(userId: string): Promise<Factor[]> {
