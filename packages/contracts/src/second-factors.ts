@@ -80,6 +80,8 @@ export const SECOND_FACTOR_ERROR_CODES = {
   off: 'second_factors_off',
   /** The code is not the app's current one, or was used already. */
   wrongCode: 'wrong_code',
+  /** The directory does not offer this kind of factor. */
+  notOffered: 'factor_not_offered',
   /** Too many codes mailed for now. */
   tooManyCodes: 'too_many_codes',
   /** The borrower has a factor of this kind already. */

@@ -7,6 +7,7 @@ import {
 import {
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
+  FactorNotOfferedError,
   LoginTakenError,
   securityEventOf,
   TooManyCodesError,
@@ -76,7 +77,7 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
       const outcome = await idp.factors.enrolEmail(user);
       if (outcome.kind === 'already_enrolled') throw new FactorAlreadyEnrolledError();
       if (outcome.kind === 'too_many_codes') throw new TooManyCodesError();
-      if (outcome.kind === 'not_offered') throw new Error('the identity provider has no way to send mail');
+      if (outcome.kind === 'not_offered') throw new FactorNotOfferedError();
       return { factorId: outcome.factor.id };
     },
     async resendFactorCode(userId, factorId) {

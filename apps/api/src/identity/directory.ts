@@ -53,7 +53,7 @@ export interface Directory {
   enrolTotp(userId: string): Promise<{ factorId: string; sharedSecret: string }>;
   /**
    * Starts an e-mail factor for the user's login address (Okta's `email`), its first code mailed by
-   * the directory. Throws FactorAlreadyEnrolledError or TooManyCodesError.
+   * the directory. Throws FactorAlreadyEnrolledError, FactorNotOfferedError or TooManyCodesError.
    */
   enrolEmail(userId: string, login: string): Promise<{ factorId: string }>;
   /** Mails another code for a pending e-mail factor. Throws FactorNotFoundError or TooManyCodesError. */
@@ -192,6 +192,14 @@ export class FactorAlreadyEnrolledError extends Error {
   constructor() {
     super('The user has a factor of this type already');
     this.name = 'FactorAlreadyEnrolledError';
+  }
+}
+
+/** The directory does not offer this kind of factor (an org without e-mail codes enabled). */
+export class FactorNotOfferedError extends Error {
+  constructor() {
+    super('The directory does not offer this kind of factor');
+    this.name = 'FactorNotOfferedError';
   }
 }
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
+  FactorNotOfferedError,
   LoginTakenError,
   TOTP_FACTOR_TYPE,
   EMAIL_FACTOR_TYPE,
@@ -252,9 +253,12 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         profile: { email: login },
       });
       if (response.status === 400) {
-        const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
-        if (error.errorCode === 'E0000001') throw new FactorAlreadyEnrolledError();
-        throw new Error(`Okta refused the enrolment: ${error.errorCode ?? 400}`);
+        // Okta answers E0000001 both for a factor set up already and for one its policy does not
+        // enable: the user's factors tell them apart.
+        await response.body?.cancel();
+        const factors = await this.listFactors(userId);
+        const active = factors.some((f) => f.factorType === EMAIL_FACTOR_TYPE && f.status === 'ACTIVE');
+        throw active ? new FactorAlreadyEnrolledError() : new FactorNotOfferedError();
       }
       const factor = (await expectOk(response)) as OktaFactor;
       return { factorId: factor.id };

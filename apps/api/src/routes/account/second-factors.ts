@@ -24,6 +24,7 @@ import { HttpError } from '../../http/http-error.js';
 import {
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
+  FactorNotOfferedError,
   TooManyCodesError,
   WrongCodeError,
   WrongPasswordError,
@@ -40,6 +41,7 @@ const WRONG_CODE = 'That code didn’t work. Check your app and enter the code i
 const ALREADY_ADDED = 'You already have this sign-in step. Remove it first to add it again.';
 const WRONG_EMAIL_CODE =
   'That code didn’t work. Check your email and enter the newest code (codes last 5 minutes).';
+const NOT_OFFERED = 'Email codes aren’t offered for your account. Use an authenticator app instead.';
 const TOO_MANY_CODES = 'We’ve sent several codes just now. Use the newest one, or try again in 15 minutes.';
 const LAST_FACTOR =
   'You need an authenticator app to sign in, so you can’t remove your only one. Call us if you’ve lost it.';
@@ -58,6 +60,8 @@ export function refusalOf(error: unknown): HttpError | undefined {
     return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_CODE);
   if (error instanceof FactorAlreadyEnrolledError)
     return new HttpError(400, SECOND_FACTOR_ERROR_CODES.alreadyAdded, ALREADY_ADDED);
+  if (error instanceof FactorNotOfferedError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.notOffered, NOT_OFFERED);
   if (error instanceof TooManyCodesError)
     return new HttpError(429, SECOND_FACTOR_ERROR_CODES.tooManyCodes, TOO_MANY_CODES);
   if (error instanceof LastFactorError)
