@@ -1,5 +1,12 @@
 import { emailRenderer, oneLine, type MailBrand } from './render.js';
-import type { TemplatedEmail } from './templates.js';
+
+/** templates.ts's TemplatedEmail, named here too: that file spreads these templates into its own. */
+interface TemplatedEmail {
+  kind: string;
+  subject: string;
+  text: string;
+  html: string;
+}
 
 // The messages of email codes and recovery codes: a code to sign in or to confirm the address, and
 // the notices of a change made from the account page.
