@@ -159,3 +159,33 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
     await page.getByTestId('recovery-codes').getByText('You have 8 unused recovery codes.').waitFor();
   });
 });
+
+describe('email codes chosen at the first sign-in (browser, MFA_POLICY=required)', () => {
+  const ENROLLING = { email: 'erin.enrol@example.com', password: 'Borrower-Pass-42' };
+  let portal: Portal;
+  before(async () => {
+    portal = await openPortal({ MFA_POLICY: 'required' });
+    await portal.server.server.identityProvider!.users.create({
+      login: ENROLLING.email,
+      password: ENROLLING.password,
+      firstName: 'Erin',
+      lastName: 'Enrol',
+    });
+  });
+  after(() => portal?.close());
+
+  it('sets up email codes instead of an app, confirmed by the mailed code', async () => {
+    const { page } = await portal.newPage();
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, ENROLLING.email, ENROLLING.password);
+    await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
+    await page.getByRole('button', { name: 'Get codes by email instead' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByText('e\u2026l@example.com').waitFor();
+    const mail = await waitForMail(portal.baseUrl, ENROLLING.email);
+    await captureBothSizes(page, 'sign-in-enrol-email-code');
+    await page.getByLabel('6-digit code').fill(codeIn(mail.subject)!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+  });
+});

@@ -14,7 +14,8 @@ export function EmailCodeRequest({ factor, actions }: { factor: Factor; actions:
   return (
     <>
       <p className="factor-step__intro">
-        We’ll email a 6&#8209;digit code to <strong>{shownAddress(factor)}</strong>.
+        We’ll email a 6&#8209;digit code to{' '}
+        <strong className="factor-step__address">{shownAddress(factor)}</strong>.
       </p>
       <BusyButton
         type="button"
@@ -61,7 +62,8 @@ export function EmailCodeChallenge({
     <>
       <form className="factor-step__form" onSubmit={submit} noValidate>
         <p className="factor-step__intro">
-          We sent a 6&#8209;digit code to <strong>{shownAddress(transaction.factor as Factor)}</strong>. It
+          We sent a 6&#8209;digit code to{' '}
+          <strong className="factor-step__address">{shownAddress(transaction.factor as Factor)}</strong>. It
           works for 5 minutes.
         </p>
         <CodeField
