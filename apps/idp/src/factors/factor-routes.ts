@@ -18,9 +18,9 @@ import type { SessionTokenStore } from '../session-tokens.js';
 import type { UserRepository } from '../users.js';
 import type { AuthnTransaction, AuthnTransactions } from './authn-transactions.js';
 import { EMAIL_FACTOR } from './email-factor.js';
+import { FactorIdSchema, StateBodySchema, StateTokenSchema, type Parsed } from './authn-step-bodies.js';
+import { CHALLENGE_PATHS, registerChallengeRoutes } from './challenge-routes.js';
 import {
-  factorActivateResendPath,
-  factorVerifyResendPath,
   isEmailFactor,
   sendAndAdvance,
   type EmailBodies,
@@ -35,7 +35,6 @@ import { newTotpSecret } from './totp.js';
 import {
   AUTHN_CANCEL_PATH,
   AUTHN_FACTORS_PATH,
-  AUTHN_PREVIOUS_PATH,
   factorActivatePath,
   factorVerifyPath,
   type TransactionBodies,
@@ -57,9 +56,6 @@ export interface FactorRouteDependencies {
   logger: FastifyBaseLogger;
 }
 
-// Okta's extra fields (rememberDevice, ...) are accepted and ignored.
-const StateTokenSchema = z.string().min(1).max(200);
-const StateBodySchema = z.object({ stateToken: StateTokenSchema });
 const EnrollBodySchema = z.object({
   stateToken: StateTokenSchema,
   factorType: z.string().max(100),
@@ -68,10 +64,6 @@ const EnrollBodySchema = z.object({
 const PassCodeBodySchema = z.object({ stateToken: StateTokenSchema, passCode: z.string().max(100) });
 /** Without a passCode, an e-mail factor's verify mails a code (MFA_CHALLENGE). */
 const VerifyBodySchema = z.object({ stateToken: StateTokenSchema, passCode: z.string().max(100).optional() });
-/** Factor ids are letters and digits; anything else is no factor's. */
-const FactorIdSchema = z.object({ factorId: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });
-
-type Parsed<T> = { ok: true; value: T } | { ok: false };
 
 /**
  * Okta's factor steps of the Classic Authentication API: enrol and activate TOTP or e-mail, verify
@@ -176,9 +168,7 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       factorVerifyPath(':factorId'),
       factorActivatePath(':factorId'),
       AUTHN_CANCEL_PATH,
-      AUTHN_PREVIOUS_PATH,
-      factorVerifyResendPath(':factorId'),
-      factorActivateResendPath(':factorId'),
+      ...CHALLENGE_PATHS,
     ]) {
       app.options(path, (request, reply) => cors.preflight(request, reply));
     }
@@ -275,45 +265,16 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       return finish(reply, stateToken, transaction, factor);
     });
 
-    // MFA_CHALLENGE or MFA_ENROLL_ACTIVATE of an e-mail factor: another code, within the send limit.
-    for (const [path, status] of [
-      [factorVerifyResendPath(':factorId'), 'MFA_CHALLENGE'],
-      [factorActivateResendPath(':factorId'), 'MFA_ENROLL_ACTIVATE'],
-    ] as const) {
-      app.post(path, { config: { rateLimit } }, async (request, reply) => {
-        const body = accept(request, reply, StateBodySchema);
-        if (!body.ok) return body.sent;
-        const params = FactorIdSchema.safeParse(request.params);
-        const { stateToken } = body.value;
-        const transaction = await transactions.find(stateToken);
-        if (!transaction) return sendOktaError(reply, 401, invalidToken());
-        if (transaction.status !== status) return sendOktaError(reply, 403, operationNotAllowed());
-        const factorId = params.success ? params.data.factorId : '';
-        // Only the factor this transaction is waiting on.
-        const factor =
-          factorId === transaction.factorId ? await factors.find(transaction.userId, factorId) : undefined;
-        const user = await users.findById(transaction.userId);
-        if (!factor || !isEmailFactor(factor) || !emailStep) return factorNotFound(reply, factorId);
-        if (!user) return sendOktaError(reply, 401, invalidToken());
-        return sendAndAdvance(emailStep, request, reply, { stateToken, user, factor, status });
-      });
-    }
-
-    // MFA_CHALLENGE -> MFA_REQUIRED: back to the choice of factors (Okta's `prev`).
-    app.post(AUTHN_PREVIOUS_PATH, { config: { rateLimit } }, async (request, reply) => {
-      const body = accept(request, reply, StateBodySchema);
-      if (!body.ok) return body.sent;
-      const { stateToken } = body.value;
-      const transaction = await transactions.find(stateToken);
-      if (!transaction) return sendOktaError(reply, 401, invalidToken());
-      if (transaction.status !== 'MFA_CHALLENGE') return sendOktaError(reply, 403, operationNotAllowed());
-      const user = await users.findById(transaction.userId);
-      const listed = await deps.signInFactors.listed(transaction.userId);
-      const next = await transactions.advance(stateToken, 'MFA_REQUIRED', null);
-      if (!user || !next) return sendOktaError(reply, 401, invalidToken());
-      return reply
-        .header('Cache-Control', 'no-store')
-        .send(bodies.mfaRequired(next.stateToken, next.transaction, user, listed));
+    registerChallengeRoutes(app, {
+      accept,
+      rateLimit,
+      users,
+      factors,
+      transactions,
+      signInFactors: deps.signInFactors,
+      bodies,
+      emailStep,
+      factorNotFound,
     });
 
     app.post(AUTHN_CANCEL_PATH, { config: { rateLimit } }, async (request, reply) => {
