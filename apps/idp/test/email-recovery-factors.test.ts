@@ -408,18 +408,19 @@ for (const kind of testDatabaseKinds()) {
       );
       assert.equal(reuse.status, 403, 'a used code never signs in again');
 
-      const [a, b] = await Promise.all(
-        [0, 1].map(() => authn(server.baseUrl, { username: user.login, password: PASSWORD })),
+      // Six sign-ins present one code at once: exactly one is let in.
+      const started = await Promise.all(
+        Array.from({ length: 6 }, () => authn(server.baseUrl, { username: user.login, password: PASSWORD })),
       );
       const raced = await Promise.all(
-        [a!, b!].map((answer) =>
+        started.map((answer) =>
           follow(factorsOf(answer.body).find((f) => f.factorType === 'recovery_code')!._links.verify!, {
             stateToken: answer.body.stateToken,
             passCode: codes[1]!,
           }),
         ),
       );
-      assert.deepEqual(raced.map((r) => r.status).sort(), [200, 403]);
+      assert.deepEqual(raced.map((r) => r.status).sort(), [200, 403, 403, 403, 403, 403]);
       assert.equal(await server.idp.factors.recoveryCodes.remaining(user.id), 8);
 
       // Another user's recovery factor id is not theirs.
