@@ -445,6 +445,18 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(fresh.length, 10);
     });
 
+    test('no code, mailed or recovery, is ever written to a log line', async () => {
+      const user = await emailUser();
+      const codes = (await server.idp.factors.recoveryCodes.generate(user.id))!;
+      const first = await authn(server.baseUrl, { username: user.login, password: PASSWORD });
+      const recovery = factorsOf(first.body).find((f) => f.factorType === 'recovery_code')!;
+      await follow(recovery._links.verify!, { stateToken: first.body.stateToken, passCode: codes[0]! });
+      const logs = [...server.logs, ...required.logs].join('\n');
+      assert.ok(mails.length > 0);
+      for (const code of [...mails.map((m) => m.code), ...codes, ...codes.map((c) => c.replace(/-/g, ''))])
+        assert.ok(!logs.includes(`"${code}"`), `a code in the log: ${code}`);
+    });
+
     test('recovery codes are no factor alone: removing the last factor removes them, and the password alone signs in', async () => {
       const user = await emailUser();
       await server.idp.factors.recoveryCodes.generate(user.id);
