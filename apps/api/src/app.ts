@@ -14,6 +14,7 @@ import { installErrorHandlers } from './http/error-handler.js';
 import { refuseControlCharacters } from './http/control-characters.js';
 import { loggingOptions, logRequestLines } from './http/logging.js';
 import { createMailService, type MailService } from './mail/index.js';
+import { factorCodeMailer } from './mail/factor-code-mailer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { logoutRoute } from './routes/auth/logout.js';
 import { lookupTokenRoutes } from './routes/auth/lookup-token.js';
@@ -29,6 +30,7 @@ import { validateRoute } from './routes/auth/validate.js';
 import { accountEmailRoutes } from './routes/account/email.js';
 import { accountPasswordRoute } from './routes/account/password.js';
 import { accountSecondFactorRoutes } from './routes/account/second-factors.js';
+import { accountRecoveryCodeRoutes } from './routes/account/recovery-codes.js';
 import { accountActivityRoute } from './routes/account/activity.js';
 import { accountSessionRoutes } from './routes/account/sessions.js';
 import { operatorActivityRoute } from './routes/operator/activity.js';
@@ -101,6 +103,7 @@ export async function buildApp(
     errorReportingDsn: config.errorReporting.dsn,
   });
 
+  const mail = createMailService(config, db, app.log.child({ component: 'mail' }));
   const identityProvider = config.bundledIdp
     ? await createIdentityProvider({
         // The provider sees only its own tables of the shared database.
@@ -119,6 +122,8 @@ export async function buildApp(
         trustProxy: config.trustProxy,
         signInQueueDepth: config.signInQueueDepth,
         mfaPolicy: config.mfaPolicy,
+        // The provider's e-mailed codes go through the portal's outbox, as the portal's own mail does.
+        factorCodeMailer: factorCodeMailer(db, mail),
         logger: app.log.child({ component: 'idp' }),
       })
     : null;
@@ -137,7 +142,6 @@ export async function buildApp(
   });
   app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
 
-  const mail = createMailService(config, db, app.log.child({ component: 'mail' }));
   const directory =
     identityProvider && config.bundledIdp
       ? bundledDirectory(identityProvider, config.bundledIdp.issuer)
@@ -190,6 +194,7 @@ export async function buildApp(
     accountSessionRoutes,
     accountPasswordRoute,
     accountSecondFactorRoutes,
+    accountRecoveryCodeRoutes,
     accountEmailRoutes,
     operatorSessionRoutes,
     accountActivityRoute,

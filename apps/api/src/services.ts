@@ -9,6 +9,7 @@ import { unrecognizedSignIn, type UnrecognizedSignIn } from './account/unrecogni
 import { deviceIdOf } from './http/device-cookie.js';
 import { passwordChange, type PasswordChange } from './account/password-change.js';
 import { secondFactors, type SecondFactors } from './account/second-factors.js';
+import { recoveryCodes, type RecoveryCodesService } from './account/recovery-codes.js';
 import { securityActivity, type SecurityActivity } from './account/security-activity.js';
 import { stepUpGuard, type StepUpGuard } from './account/step-up.js';
 import { loanApplications, type LoanApplications } from './applications/applications.js';
@@ -59,6 +60,7 @@ export interface AuthServices {
   changePassword: PasswordChange;
   /** A signed-in borrower's second factors (account page). */
   secondFactors: SecondFactors;
+  recoveryCodes: RecoveryCodesService;
   /** A signed-in borrower's own email change, confirmed by a link to the new address (account page). */
   emailChange: EmailChange;
   /** Refuses a sensitive action without a recent sign-in (step_up_required): signing, email change. */
@@ -149,6 +151,7 @@ export async function createAuthServices(
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
+  const factors = secondFactors({ db, directory, borrowers, activity, mail, policy: config.mfaPolicy });
   return {
     publicUrl: config.publicUrl,
     lender: config.lender,
@@ -170,7 +173,8 @@ export async function createAuthServices(
       mail,
       limit: changeLimit,
     }),
-    secondFactors: secondFactors({ db, directory, borrowers, activity, mail, policy: config.mfaPolicy }),
+    secondFactors: factors,
+    recoveryCodes: recoveryCodes({ db, directory, secondFactors: factors, activity, mail }),
     emailChange: emailChange({
       db,
       directory,

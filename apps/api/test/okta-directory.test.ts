@@ -8,7 +8,14 @@ import { pino } from 'pino';
 import { openDatabase } from '@customer-core/database';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@customer-core/database/testing';
 import { createIdentityProvider, idpMigrations, type IdpDatabase } from '@customer-core/idp';
-import { LoginTakenError, PasswordRefusedError, type Directory } from '../src/identity/directory.js';
+import {
+  FactorAlreadyEnrolledError,
+  FactorNotFoundError,
+  LoginTakenError,
+  PasswordRefusedError,
+  WrongCodeError,
+  type Directory,
+} from '../src/identity/directory.js';
 import { DirectoryUnavailableError, oktaDirectory } from '../src/identity/okta-directory.js';
 import { freePort } from '../src/testing/index.js';
 
@@ -29,6 +36,8 @@ for (const kind of testDatabaseKinds()) {
     let issuer: string;
     let directory: Directory;
     let users = 0;
+    /** The codes the org mails for its e-mail factor, newest last. */
+    const mailedCodes: Array<{ to: string; code: string }> = [];
 
     const adapter = (token: string) => oktaDirectory({ issuer, apiToken: token, logger });
     const newLogin = () => `adapter.${(users += 1)}.${Date.now()}@example.com`;
@@ -51,6 +60,7 @@ for (const kind of testDatabaseKinds()) {
         purgeIntervalSeconds: 0,
         apiTokens: [apiToken],
         usersApiRateLimit: RATE_LIMIT,
+        factorCodeMailer: async ({ to, code }) => void mailedCodes.push({ to, code }),
       });
       await app.register(idp.plugin);
       await app.listen({ port, host: '127.0.0.1' });
@@ -192,6 +202,38 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(events.at(-1)?.type, 'locked');
       assert.ok(events.every((event) => event.clientAddress === '192.0.2.0'));
       assert.equal(new Set(events.map((event) => event.id)).size, 1002);
+    });
+
+    it("enrols an e-mail factor (the org mails the code), resends, activates; another user's factor is not found", async () => {
+      const login = newLogin();
+      const user = await directory.create({
+        login,
+        password: PASSWORD,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      });
+      const { factorId } = await directory.enrolEmail(user.id, login);
+      const first = mailedCodes.findLast((m) => m.to === login)!.code;
+      await directory.resendFactorCode(user.id, factorId);
+      const newest = mailedCodes.findLast((m) => m.to === login)!.code;
+      assert.equal(mailedCodes.filter((m) => m.to === login).length, 2);
+      const other = await directory.create({
+        login: newLogin(),
+        password: PASSWORD,
+        firstName: 'Bo',
+        lastName: 'Other',
+      });
+      await assert.rejects(directory.resendFactorCode(other.id, factorId), FactorNotFoundError);
+      await assert.rejects(directory.activateFactor(other.id, factorId, newest), FactorNotFoundError);
+      if (first !== newest)
+        await assert.rejects(directory.activateFactor(user.id, factorId, first), WrongCodeError);
+      await directory.activateFactor(user.id, factorId, newest);
+      assert.deepEqual(
+        (await directory.listFactors(user.id)).map((f) => [f.id, f.factorType, f.status]),
+        [[factorId, 'email', 'ACTIVE']],
+      );
+      await assert.rejects(directory.enrolEmail(user.id, login), FactorAlreadyEnrolledError);
+      assert.equal(directory.recoveryCodes, undefined, 'recovery codes are the bundled provider’s own');
     });
 
     it('reports a refused API token as unavailable, and says so to the operator', async () => {

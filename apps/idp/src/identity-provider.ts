@@ -26,6 +26,11 @@ import { createSessionTokenStore } from './session-tokens.js';
 import { createAuthnTransactions, EMAIL_LINK_AMR } from './factors/authn-transactions.js';
 import { createFactorStore } from './factors/factor-store.js';
 import { factorRoutes } from './factors/factor-routes.js';
+import { factorCodes } from './factors/factor-codes.js';
+import { createEmailCodes, type FactorCodeMailer } from './factors/email-factor.js';
+import { emailBodies, emailCodeSender } from './factors/email-factor-routes.js';
+import { createRecoveryCodes } from './factors/recovery-codes.js';
+import { signInFactors } from './factors/sign-in-factors.js';
 import { userFactors, type UserFactors } from './factors/user-factors.js';
 import { DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-policy.js';
 import { secondFactorStep } from './factors/second-factor-step.js';
@@ -68,6 +73,11 @@ export interface IdentityProviderOptions {
   mfaPolicy?: MfaPolicy;
   /** How long a state token of a factor step stays usable unused; default 300 s. */
   stateTokenTtlSeconds?: number;
+  /**
+   * How the provider mails a one-time code of an e-mail factor (the host's mail). Without it the
+   * e-mail factor is not offered.
+   */
+  factorCodeMailer?: FactorCodeMailer;
 }
 
 export interface IdentityProvider {
@@ -102,7 +112,7 @@ export interface IdentityProvider {
      */
     verifyPassword(id: string, password: string, network: string): Promise<boolean>;
   };
-  /** The user's own second factors: list, enrol an authenticator app, activate, remove. */
+  /** The user's own second factors: list, enrol an authenticator app or e-mail codes, activate, remove; recovery codes. */
   factors: UserFactors;
   /** A one-time session token for the user, as /api/v1/authn issues (for other sign-in routes). */
   issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
@@ -148,9 +158,16 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const factors = createFactorStore(db);
   const transactions = createAuthnTransactions(db, options.stateTokenTtlSeconds ?? 300);
   const bodies = transactionBodies(new URL(options.issuer).origin);
+  const recoveryCodes = createRecoveryCodes(db);
+  const checkCode = factorCodes(factors, createEmailCodes(db), recoveryCodes);
+  const sendEmailCode =
+    options.factorCodeMailer && emailCodeSender(createEmailCodes(db), options.factorCodeMailer, logger);
+  const email = sendEmailCode && { send: sendEmailCode, bodies: emailBodies(new URL(options.issuer).origin) };
+  const forSignIn = signInFactors(factors, recoveryCodes, email !== undefined);
   const afterPrimary = secondFactorStep({
     policy: options.mfaPolicy ?? DEFAULT_MFA_POLICY,
-    factors,
+    factors: forSignIn,
+    offerEmail: email !== undefined,
     transactions,
     sessionTokens,
     bodies,
@@ -171,6 +188,9 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     sessionTokens,
     throttle,
     bodies,
+    checkCode,
+    signInFactors: forSignIn,
+    email,
   });
   const jwks = publicJwks(signingKeys);
   const verifyCurrentPassword = passwordVerifier({
@@ -190,7 +210,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     if (ended) logger.info({ accountId }, 'identity provider session ended');
     return ended;
   }
-  const ownFactors = userFactors(factors, logger);
+  const ownFactors = userFactors({ factors, checkCode, recoveryCodes, sendEmailCode, logger });
   const registerUsersApi = usersApiRoutes({
     factors: ownFactors,
     users,
@@ -269,7 +289,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     hasSession: (sessionId, accountId) => sessionExists(db, sessionId, accountId),
     // Under `off` a factor is never asked, so a sign-in cannot show one: it does not count.
     hasSecondFactor: async (userId) =>
-      (options.mfaPolicy ?? DEFAULT_MFA_POLICY) !== 'off' && (await factors.active(userId)).length > 0,
+      (options.mfaPolicy ?? DEFAULT_MFA_POLICY) !== 'off' && (await forSignIn.real(userId)).length > 0,
     securityEvents: (userId, since) =>
       securityLog.find({ userIds: [userId], since, until: new Date(), descending: false, limit: 10_000 }),
     purgeExpired,

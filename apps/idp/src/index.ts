@@ -17,3 +17,5 @@ export type { Factor } from './factors/factor-store.js';
 export type { UserFactors } from './factors/user-factors.js';
 export type { SecurityLogEvent } from './security-log.js';
 export { EMAIL_LINK_AMR } from './factors/authn-transactions.js';
+export type { FactorCodeMail, FactorCodeMailer } from './factors/email-factor.js';
+export { EMAIL_FACTOR } from './factors/email-factor.js';

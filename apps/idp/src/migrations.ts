@@ -177,6 +177,35 @@ export const idpMigrations: Migrations = {
       await sql`drop table idp_security_event;`.execute(db);
     },
   },
+  '0007_email_and_recovery_factors': {
+    async up(db) {
+      await sql`
+        -- The code last e-mailed for an e-mail factor, hashed, and how many were sent in the current
+        -- window (the resend limit). A used code's hash is cleared: it is never taken twice.
+        create table idp_factor_code (
+          factor_id text primary key references idp_factor (id) on delete cascade,
+          code_hash text,
+          expires_at timestamptz not null,
+          sends integer not null,
+          window_started_at timestamptz not null
+        );
+
+        -- Recovery codes, hashed; a used one is deleted.
+        create table idp_recovery_code (
+          user_id text not null references idp_user (id) on delete cascade,
+          code_hash text not null,
+          created_at timestamptz not null default now(),
+          primary key (user_id, code_hash)
+        );
+      `.execute(db);
+    },
+    async down(db) {
+      await sql`
+        drop table idp_recovery_code;
+        drop table idp_factor_code;
+      `.execute(db);
+    },
+  },
   '0009_transaction_primary_amr': {
     async up(db) {
       await sql`

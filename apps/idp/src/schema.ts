@@ -88,13 +88,31 @@ export interface IdpFactorTable {
   last_used_at: Timestamp | null;
 }
 
+/** The code last e-mailed for an e-mail factor (one row per factor), and its sends in the window. */
+export interface IdpFactorCodeTable {
+  factor_id: string;
+  /** sha-256 of the factor id and the code (hex); null once used. */
+  code_hash: string | null;
+  expires_at: Timestamp;
+  sends: number;
+  window_started_at: Timestamp;
+}
+
+/** A borrower's unused recovery codes: a used one is deleted. */
+export interface IdpRecoveryCodeTable {
+  user_id: string;
+  /** sha-256 of the code (hex). */
+  code_hash: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface IdpAuthnTransactionTable {
   /** sha-256 of the current state token (hex). */
   state_token_hash: string;
   user_id: string;
-  /** Okta's transaction status: MFA_ENROLL, MFA_ENROLL_ACTIVATE or MFA_REQUIRED. */
+  /** Okta's transaction status: MFA_ENROLL, MFA_ENROLL_ACTIVATE, MFA_REQUIRED or MFA_CHALLENGE. */
   status: string;
-  /** The factor being activated (MFA_ENROLL_ACTIVATE). */
+  /** The factor being activated (MFA_ENROLL_ACTIVATE) or challenged (MFA_CHALLENGE). */
   factor_id: string | null;
   /** How the user proved who they are before this transaction (amr, comma-separated); null: a password. */
   primary_amr: ColumnType<string | null, string | null | undefined, never>;
@@ -118,6 +136,8 @@ export interface IdpSecurityEventTable {
 export interface IdpDatabase {
   idp_security_event: IdpSecurityEventTable;
   idp_factor: IdpFactorTable;
+  idp_factor_code: IdpFactorCodeTable;
+  idp_recovery_code: IdpRecoveryCodeTable;
   idp_authn_transaction: IdpAuthnTransactionTable;
   idp_user: IdpUserTable;
   idp_session_token: IdpSessionTokenTable;

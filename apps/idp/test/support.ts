@@ -52,7 +52,10 @@ export async function startApp(
     issuerPort?: number;
     sessionTokenTtlSeconds?: number;
     secureCookies?: boolean;
-  } & Pick<IdentityProviderOptions, 'apiTokens' | 'usersApiRateLimit' | 'passwordPolicy' | 'mfaPolicy'> = {},
+  } & Pick<
+    IdentityProviderOptions,
+    'apiTokens' | 'usersApiRateLimit' | 'passwordPolicy' | 'mfaPolicy' | 'factorCodeMailer'
+  > = {},
 ): Promise<TestApp> {
   const port = await freePort();
   const issuer = `http://localhost:${options.issuerPort ?? port}/oauth2/default`;
@@ -84,6 +87,7 @@ export async function startApp(
     usersApiRateLimit: options.usersApiRateLimit,
     passwordPolicy: options.passwordPolicy,
     mfaPolicy: options.mfaPolicy,
+    factorCodeMailer: options.factorCodeMailer,
   });
   await app.register(idp.plugin);
   await app.listen({ port, host: '127.0.0.1' });

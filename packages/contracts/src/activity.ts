@@ -28,6 +28,9 @@ export const SECURITY_EVENT_LABELS = {
   account_locked: 'Account locked',
   second_factor_added: 'Authenticator app added',
   second_factor_removed: 'Authenticator app removed',
+  email_codes_added: 'Email codes added',
+  email_codes_removed: 'Email codes removed',
+  recovery_codes_generated: 'New recovery codes made',
 } as const;
 export type SecurityEventKind = keyof typeof SECURITY_EVENT_LABELS;
 export const SecurityEventKindSchema = z.enum(

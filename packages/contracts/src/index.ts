@@ -17,3 +17,5 @@ export * from './storage-keys.js';
 export * from './text.js';
 export * from './step-up.js';
 export * from './second-factors.js';
+export * from './email-codes.js';
+export * from './recovery-codes.js';

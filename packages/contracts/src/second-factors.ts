@@ -12,16 +12,24 @@ export const secondFactorApiPaths = {
   enrolAuthenticatorApp: '/api/account/factors/authenticator-app',
   /** The first code from the app confirms it (POST). */
   activate: route('/api/account/factors/:factorId/activate'),
+  /** Starts adding email codes (POST): a code mailed to the sign-in address, pending its entry. */
+  enrolEmail: '/api/account/factors/email',
+  /** Mails another code for email codes being added (POST). */
+  resendCode: route('/api/account/factors/:factorId/resend'),
   /** Removes a factor (POST), proving the current password. */
   remove: route('/api/account/factors/:factorId/remove'),
 } as const;
 
-/** The kinds of factor the portal manages: an authenticator app (Okta's `token:software:totp`). */
-export const SecondFactorTypeSchema = z.enum(['authenticator_app']);
+/**
+ * The kinds of factor the portal manages: an authenticator app (Okta's `token:software:totp`) and
+ * codes by email (Okta's `email`).
+ */
+export const SecondFactorTypeSchema = z.enum(['authenticator_app', 'email_code']);
 export type SecondFactorType = z.infer<typeof SecondFactorTypeSchema>;
 
 export const SECOND_FACTOR_LABELS: Record<SecondFactorType, string> = {
   authenticator_app: 'Authenticator app',
+  email_code: 'Email codes',
 };
 
 export const SecondFactorSchema = z.object({
@@ -55,7 +63,7 @@ export const AuthenticatorAppEnrolmentSchema = z.object({
 export type AuthenticatorAppEnrolment = z.infer<typeof AuthenticatorAppEnrolmentSchema>;
 
 export const ActivateFactorRequestSchema = z.object({
-  code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your app.'),
+  code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code.'),
 });
 export type ActivateFactorRequest = z.infer<typeof ActivateFactorRequestSchema>;
 
@@ -72,7 +80,11 @@ export const SECOND_FACTOR_ERROR_CODES = {
   off: 'second_factors_off',
   /** The code is not the app's current one, or was used already. */
   wrongCode: 'wrong_code',
-  /** The borrower has an authenticator app already. */
+  /** The directory does not offer this kind of factor. */
+  notOffered: 'factor_not_offered',
+  /** Too many codes mailed for now. */
+  tooManyCodes: 'too_many_codes',
+  /** The borrower has a factor of this kind already. */
   alreadyAdded: 'factor_already_added',
   /** MFA_POLICY=required and this is the borrower's last factor. */
   lastFactor: 'last_factor',

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { MfaPolicy } from '@customer-core/idp';
-import type { SecondFactor } from '@customer-core/contracts';
+import type { SecondFactor, SecondFactorType } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import {
+  EMAIL_FACTOR_TYPE,
   FactorNotFoundError,
   TOTP_FACTOR_TYPE,
+  WrongCodeError,
   type Directory,
   type DirectoryFactor,
 } from '../identity/directory.js';
@@ -28,6 +30,14 @@ export class NoDirectoryIdentityError extends Error {
   }
 }
 
+/** An e-mailed code that is wrong, used, replaced or expired (the page words it for email). */
+export class WrongEmailCodeError extends WrongCodeError {
+  constructor() {
+    super();
+    this.name = 'WrongEmailCodeError';
+  }
+}
+
 /** MFA_POLICY=required: the borrower's last factor stays. */
 export class LastFactorError extends Error {
   constructor() {
@@ -36,17 +46,22 @@ export class LastFactorError extends Error {
   }
 }
 
+/** The directory's factor types the portal manages, by the portal's name for them. */
+const TYPES: Record<string, SecondFactorType> = {
+  [TOTP_FACTOR_TYPE]: 'authenticator_app',
+  [EMAIL_FACTOR_TYPE]: 'email_code',
+};
+
 const toSecondFactor = (factor: DirectoryFactor): SecondFactor => ({
   id: factor.id,
-  type: 'authenticator_app',
+  type: TYPES[factor.factorType] ?? 'authenticator_app',
   addedAt: factor.createdAt.toISOString(),
   lastUsedAt: factor.lastVerifiedAt?.toISOString() ?? null,
 });
-const isActiveApp = (factor: DirectoryFactor) =>
-  factor.status === 'ACTIVE' && factor.factorType === TOTP_FACTOR_TYPE;
+const isActiveFactor = (factor: DirectoryFactor) => factor.status === 'ACTIVE' && factor.factorType in TYPES;
 
 /**
- * A signed-in borrower's second factors (an authenticator app), kept by the directory. Adding one
+ * A signed-in borrower's second factors (an authenticator app, email codes), kept by the directory. Adding one
  * takes its first code; removing one takes the current password, checked with the sign-in lockout.
  * Either change is told to the borrower by e-mail, once it has happened.
  */
@@ -71,15 +86,20 @@ export function secondFactors(deps: {
   async function tell(
     borrower: { id: string; firstName: string | null; email: string },
     change: 'added' | 'removed',
+    factorType: string,
     from: ChangeSource,
   ) {
+    const email = factorType === EMAIL_FACTOR_TYPE;
     await activity.record(borrower.id, {
-      kind: change === 'added' ? 'second_factor_added' : 'second_factor_removed',
+      kind: email ? `email_codes_${change}` : `second_factor_${change}`,
       userAgent: from.userAgent,
       clientAddress: from.clientAddress,
     });
+    const { firstName } = borrower;
     await mail.enqueue(deps.db, {
-      ...mail.templates.secondFactorChangedEmail({ firstName: borrower.firstName, change }),
+      ...(email
+        ? mail.templates.factorNoticeEmail({ firstName, change: `email-codes-${change}` })
+        : mail.templates.secondFactorChangedEmail({ firstName, change })),
       to: borrower.email,
       idempotencyKey: `second-factor-${change}:${randomUUID()}`,
     });
@@ -89,10 +109,13 @@ export function secondFactors(deps: {
   return {
     policy: policy === 'required' ? ('required' as const) : ('optional' as const),
 
+    /** The borrower's identity in the directory, for the recovery codes beside their factors. */
+    identityOf,
+
     async list(borrowerId: string): Promise<SecondFactor[]> {
       const identity = await identityOf(borrowerId);
       if (!identity) return [];
-      return (await directory.listFactors(identity.userId)).filter(isActiveApp).map(toSecondFactor);
+      return (await directory.listFactors(identity.userId)).filter(isActiveFactor).map(toSecondFactor);
     },
 
     async enrolAuthenticatorApp(borrowerId: string) {
@@ -102,11 +125,38 @@ export function secondFactors(deps: {
       return { ...enrolment, accountName: identity.borrower.email };
     },
 
+    /** Starts email codes: the directory mails a code to the sign-in address. */
+    async enrolEmail(borrowerId: string) {
+      const identity = await identityOf(borrowerId);
+      if (!identity) throw new NoDirectoryIdentityError();
+      const { factorId } = await directory.enrolEmail(identity.userId, identity.borrower.email);
+      return { factorId, sentTo: identity.borrower.email };
+    },
+
+    /** Another code for email codes being added. */
+    async resendCode(borrowerId: string, factorId: string): Promise<void> {
+      const identity = await identityOf(borrowerId);
+      if (!identity) throw new FactorNotFoundError();
+      const pending = (await directory.listFactors(identity.userId)).find(
+        (factor) =>
+          factor.id === factorId && factor.status !== 'ACTIVE' && factor.factorType === EMAIL_FACTOR_TYPE,
+      );
+      if (!pending) throw new FactorNotFoundError();
+      await directory.resendFactorCode(identity.userId, factorId);
+    },
+
     async activate(borrowerId: string, factorId: string, code: string, from: ChangeSource): Promise<void> {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new FactorNotFoundError();
-      await directory.activateFactor(identity.userId, factorId, code);
-      await tell(identity.borrower, 'added', from);
+      const factor = (await directory.listFactors(identity.userId)).find((f) => f.id === factorId);
+      if (!factor) throw new FactorNotFoundError();
+      try {
+        await directory.activateFactor(identity.userId, factorId, code);
+      } catch (error) {
+        const emailed = factor.factorType === EMAIL_FACTOR_TYPE && error instanceof WrongCodeError;
+        throw emailed ? new WrongEmailCodeError() : error;
+      }
+      await tell(identity.borrower, 'added', factor.factorType, from);
     },
 
     async remove(
@@ -117,12 +167,13 @@ export function secondFactors(deps: {
     ): Promise<void> {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new FactorNotFoundError();
-      const active = (await directory.listFactors(identity.userId)).filter(isActiveApp);
-      if (!active.some((factor) => factor.id === factorId)) throw new FactorNotFoundError();
+      const active = (await directory.listFactors(identity.userId)).filter(isActiveFactor);
+      const factor = active.find((f) => f.id === factorId);
+      if (!factor) throw new FactorNotFoundError();
       if (policy === 'required' && active.length === 1) throw new LastFactorError();
       await directory.verifyPassword(identity.userId, currentPassword, from.clientAddress);
       await directory.removeFactor(identity.userId, factorId);
-      await tell(identity.borrower, 'removed', from);
+      await tell(identity.borrower, 'removed', factor.factorType, from);
     },
   };
 }

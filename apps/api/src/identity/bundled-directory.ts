@@ -7,8 +7,10 @@ import {
 import {
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
+  FactorNotOfferedError,
   LoginTakenError,
   securityEventOf,
+  TooManyCodesError,
   WrongCodeError,
   WrongPasswordError,
   type Directory,
@@ -69,6 +71,22 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
       if (outcome.kind === 'already_enrolled') throw new FactorAlreadyEnrolledError();
       return { factorId: outcome.factor.id, sharedSecret: outcome.factor.secret ?? '' };
     },
+    async enrolEmail(userId) {
+      const user = await idp.users.findById(userId);
+      if (!user) throw new FactorNotFoundError();
+      const outcome = await idp.factors.enrolEmail(user);
+      if (outcome.kind === 'already_enrolled') throw new FactorAlreadyEnrolledError();
+      if (outcome.kind === 'too_many_codes') throw new TooManyCodesError();
+      if (outcome.kind === 'not_offered') throw new FactorNotOfferedError();
+      return { factorId: outcome.factor.id };
+    },
+    async resendFactorCode(userId, factorId) {
+      const user = await idp.users.findById(userId);
+      const outcome = user ? await idp.factors.resendEmailCode(user, factorId) : { kind: 'not_found' };
+      if (outcome.kind === 'not_found') throw new FactorNotFoundError();
+      if (outcome.kind === 'too_many_codes') throw new TooManyCodesError();
+    },
+    recoveryCodes: idp.factors.recoveryCodes,
     async activateFactor(userId, factorId, passCode) {
       const outcome = await idp.factors.activate(userId, factorId, passCode);
       // An active one is not waiting for a first code: as far as activating goes, there is none.

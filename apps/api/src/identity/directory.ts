@@ -56,6 +56,21 @@ export interface Directory {
   listFactors(userId: string): Promise<DirectoryFactor[]>;
   /** Starts an authenticator app (TOTP), pending its first code. Throws FactorAlreadyEnrolledError. */
   enrolTotp(userId: string): Promise<{ factorId: string; sharedSecret: string }>;
+  /**
+   * Starts an e-mail factor for the user's login address (Okta's `email`), its first code mailed by
+   * the directory. Throws FactorAlreadyEnrolledError, FactorNotOfferedError or TooManyCodesError.
+   */
+  enrolEmail(userId: string, login: string): Promise<{ factorId: string }>;
+  /** Mails another code for a pending e-mail factor. Throws FactorNotFoundError or TooManyCodesError. */
+  resendFactorCode(userId: string, factorId: string): Promise<void>;
+  /**
+   * Recovery codes, a factor of the bundled provider's own; absent with a hosted org. `generate`
+   * answers undefined for a user without an active factor.
+   */
+  readonly recoveryCodes?: {
+    generate(userId: string): Promise<string[] | undefined>;
+    remaining(userId: string): Promise<number>;
+  };
   /** The first code activates a pending factor. Throws FactorNotFoundError or WrongCodeError. */
   activateFactor(userId: string, factorId: string, passCode: string): Promise<void>;
   /** Throws FactorNotFoundError (another user's factor, too). */
@@ -138,6 +153,7 @@ export interface DirectoryFactor {
 }
 
 export const TOTP_FACTOR_TYPE = 'token:software:totp';
+export const EMAIL_FACTOR_TYPE = 'email';
 
 export interface NewDirectoryUser {
   login: string;
@@ -190,5 +206,21 @@ export class FactorAlreadyEnrolledError extends Error {
   constructor() {
     super('The user has a factor of this type already');
     this.name = 'FactorAlreadyEnrolledError';
+  }
+}
+
+/** The directory does not offer this kind of factor (an org without e-mail codes enabled). */
+export class FactorNotOfferedError extends Error {
+  constructor() {
+    super('The directory does not offer this kind of factor');
+    this.name = 'FactorNotOfferedError';
+  }
+}
+
+/** The directory has mailed as many codes as it will for now. */
+export class TooManyCodesError extends Error {
+  constructor() {
+    super('Too many codes were sent for this factor just now');
+    this.name = 'TooManyCodesError';
   }
 }

@@ -3,8 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
+  FactorNotOfferedError,
   LoginTakenError,
   TOTP_FACTOR_TYPE,
+  EMAIL_FACTOR_TYPE,
   WrongCodeError,
   PasswordRefusedError,
   securityEventOf,
@@ -244,6 +246,34 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       const sharedSecret = factor._embedded?.activation?.sharedSecret;
       if (!sharedSecret) throw new Error('Okta enrolled a factor without a shared secret');
       return { factorId: factor.id, sharedSecret };
+    },
+    async enrolEmail(userId, login) {
+      // Okta's e-mail factor, to the sign-in address: the org mails the first code.
+      const response = await call('POST', factorsPath(userId), {
+        factorType: EMAIL_FACTOR_TYPE,
+        provider: 'OKTA',
+        profile: { email: login },
+      });
+      if (response.status === 400) {
+        // Okta answers E0000001 both for a factor set up already and for one its policy does not
+        // enable: the user's factors tell them apart.
+        await response.body?.cancel();
+        const factors = await this.listFactors(userId);
+        const active = factors.some((f) => f.factorType === EMAIL_FACTOR_TYPE && f.status === 'ACTIVE');
+        throw active ? new FactorAlreadyEnrolledError() : new FactorNotOfferedError();
+      }
+      const factor = (await expectOk(response)) as OktaFactor;
+      return { factorId: factor.id };
+    },
+    async resendFactorCode(userId, factorId) {
+      const response = await call(
+        'POST',
+        `${factorsPath(userId)}/${encodeURIComponent(factorId)}/resend`,
+        {},
+      );
+      await response.body?.cancel();
+      if (response.status === 404 || response.status === 400) throw new FactorNotFoundError();
+      if (!response.ok) throw new Error(`Okta answered ${response.status}`);
     },
     async activateFactor(userId, factorId, passCode) {
       const response = await call(

@@ -1,3 +1,4 @@
+import { factorMailTemplates } from './factor-templates.js';
 import { emailRenderer, oneLine, type MailBrand } from './render.js';
 
 // The messages the portal sends. Wording: who sent it, why, what to do, and what to do if it was not
@@ -300,6 +301,7 @@ export function mailTemplates(brand: MailBrand) {
     emailChangedEmail,
     emailInUseEmail,
     newSignInEmail,
+    ...factorMailTemplates(brand),
   };
 }
 

@@ -17,9 +17,21 @@ import {
 import type { SessionTokenStore } from '../session-tokens.js';
 import type { UserRepository } from '../users.js';
 import type { AuthnTransaction, AuthnTransactions } from './authn-transactions.js';
+import { EMAIL_FACTOR } from './email-factor.js';
+import { FactorIdSchema, StateBodySchema, StateTokenSchema, type Parsed } from './authn-step-bodies.js';
+import { CHALLENGE_PATHS, registerChallengeRoutes } from './challenge-routes.js';
+import {
+  isEmailFactor,
+  sendAndAdvance,
+  type EmailBodies,
+  type EmailCodeSender,
+} from './email-factor-routes.js';
+import type { CheckFactorCode } from './factor-codes.js';
 import { TOTP_FACTOR, type Factor, type FactorStore } from './factor-store.js';
 import { PASSWORD_AND_OTP_AMR, signedIn, transactionAmr } from './second-factor-step.js';
-import { newTotpSecret, totpStepOf } from './totp.js';
+import { RECOVERY_CODE_FACTOR } from './recovery-codes.js';
+import type { SignInFactors } from './sign-in-factors.js';
+import { newTotpSecret } from './totp.js';
 import {
   AUTHN_CANCEL_PATH,
   AUTHN_FACTORS_PATH,
@@ -36,28 +48,30 @@ export interface FactorRouteDependencies {
   sessionTokens: SessionTokenStore;
   throttle: LoginThrottle;
   bodies: TransactionBodies;
+  checkCode: CheckFactorCode;
+  signInFactors: SignInFactors;
+  /** E-mail factors: absent where the provider cannot send mail. */
+  email: { send: EmailCodeSender; bodies: EmailBodies } | undefined;
   allowedOrigins: readonly string[];
   trustProxy: boolean;
   logger: FastifyBaseLogger;
 }
 
-// Okta's extra fields (rememberDevice, ...) are accepted and ignored.
-const StateTokenSchema = z.string().min(1).max(200);
-const StateBodySchema = z.object({ stateToken: StateTokenSchema });
 const EnrollBodySchema = z.object({
   stateToken: StateTokenSchema,
   factorType: z.string().max(100),
   provider: z.string().max(100),
 });
 const PassCodeBodySchema = z.object({ stateToken: StateTokenSchema, passCode: z.string().max(100) });
-/** Factor ids are letters and digits; anything else is no factor's. */
-const FactorIdSchema = z.object({ factorId: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });
+/** Without a passCode, an e-mail factor's verify mails a code (MFA_CHALLENGE). */
+const VerifyBodySchema = z.object({ stateToken: StateTokenSchema, passCode: z.string().max(100).optional() });
 
-type Parsed<T> = { ok: true; value: T } | { ok: false };
-
-/** Okta's factor steps of the Classic Authentication API: enrol and activate TOTP, verify, cancel. */
+/**
+ * Okta's factor steps of the Classic Authentication API: enrol and activate TOTP or e-mail, verify
+ * (with recovery codes too), resend an e-mailed code, back to the choice of factors, cancel.
+ */
 export function factorRoutes(deps: FactorRouteDependencies) {
-  const { users, factors, transactions, sessionTokens, throttle, bodies, logger } = deps;
+  const { users, factors, transactions, sessionTokens, throttle, bodies, logger, email } = deps;
   const cors = createAuthnCors(deps.allowedOrigins);
   const networkOfRequest = (request: FastifyRequest) => networkOf(clientAddress(request, deps.trustProxy));
   const rateLimit = {
@@ -108,26 +122,42 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       void sendOktaError(reply, 403, userLocked());
       return false;
     }
-    const step = factor.secret ? totpStepOf(factor.secret, passCode) : undefined;
-    // A code already used (replayed, or raced by a second request) is refused like a wrong one.
-    const claimed = step !== undefined && (await factors.claimTotpStep(factor.id, step));
-    if (claimed) return true;
+    const outcome = await deps.checkCode(factor, passCode);
+    if (outcome === 'accepted') return true;
     const { lockedNow, ceilingNow } = await throttle.recordFailure(transaction.userId, network);
-    log.info({ outcome: step === undefined ? 'wrong_code' : 'used_code' }, 'factor verify failed');
+    log.info({ outcome, factorType: factor.factorType }, 'factor verify failed');
     if (lockedNow) log.warn({ clientNetwork: network }, 'account locked for this address');
     if (ceilingNow) log.warn('account refuses password sign-in: too many wrong passwords or codes');
     void sendOktaError(reply, 403, invalidPasscode());
     return false;
   }
 
-  /** Ends the transaction with SUCCESS, once: a token used meanwhile gets E0000011. */
-  async function finish(reply: FastifyReply, stateToken: string, transaction: AuthnTransaction) {
+  /**
+   * Ends the transaction with SUCCESS, once: a token used meanwhile gets E0000011. After a recovery
+   * code, `_embedded.recoveryCodes` says how many are left (the provider's own field, as the factor is).
+   */
+  async function finish(
+    reply: FastifyReply,
+    stateToken: string,
+    transaction: AuthnTransaction,
+    factor?: Factor,
+  ) {
     const user = await users.findById(transaction.userId);
     if (!user || !(await transactions.end(stateToken))) return sendOktaError(reply, 401, invalidToken());
-    const body = await signedIn(sessionTokens, user, {
+    const success = await signedIn(sessionTokens, user, {
       amr: transactionAmr(transaction, PASSWORD_AND_OTP_AMR),
       authenticatedAt: new Date(),
     });
+    const body =
+      factor?.factorType === RECOVERY_CODE_FACTOR.factorType
+        ? {
+            ...success,
+            _embedded: {
+              ...success._embedded,
+              recoveryCodes: { remaining: await deps.signInFactors.recoveryCodesLeft(user.id) },
+            },
+          }
+        : success;
     logger.info({ userId: user.id }, 'authn succeeded with a second factor');
     return reply.header('Cache-Control', 'no-store').send(body);
   }
@@ -139,11 +169,16 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       factorVerifyPath(':factorId'),
       factorActivatePath(':factorId'),
       AUTHN_CANCEL_PATH,
+      ...CHALLENGE_PATHS,
     ]) {
       app.options(path, (request, reply) => cors.preflight(request, reply));
     }
 
-    // MFA_ENROLL -> MFA_ENROLL_ACTIVATE: a new TOTP factor and its shared secret.
+    const invalidTokenReply = (reply: FastifyReply) => sendOktaError(reply, 401, invalidToken());
+    const emailStep = email && { ...email, transactions, invalidToken: invalidTokenReply };
+
+    // MFA_ENROLL -> MFA_ENROLL_ACTIVATE: a new TOTP factor and its shared secret, or a new e-mail
+    // factor and its first code mailed.
     app.post(AUTHN_FACTORS_PATH, { config: { rateLimit } }, async (request, reply) => {
       const body = accept(request, reply, EnrollBodySchema);
       if (!body.ok) return body.sent;
@@ -151,6 +186,19 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       const transaction = await transactions.find(stateToken);
       if (!transaction) return sendOktaError(reply, 401, invalidToken());
       if (transaction.status !== 'MFA_ENROLL') return sendOktaError(reply, 403, operationNotAllowed());
+      const wantsEmail = factorType === EMAIL_FACTOR.factorType && provider === EMAIL_FACTOR.provider;
+      if (wantsEmail && emailStep) {
+        const user = await users.findById(transaction.userId);
+        if (!user) return sendOktaError(reply, 401, invalidToken());
+        const factor = await factors.createPending(user.id, EMAIL_FACTOR, null);
+        logger.info({ reqId: request.id, userId: user.id, factorId: factor.id }, 'factor enrolment started');
+        return sendAndAdvance(emailStep, request, reply, {
+          stateToken,
+          user,
+          factor,
+          status: 'MFA_ENROLL_ACTIVATE',
+        });
+      }
       if (factorType !== TOTP_FACTOR.factorType || provider !== TOTP_FACTOR.provider) {
         return sendOktaError(
           reply,
@@ -189,20 +237,45 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       return finish(reply, stateToken, transaction);
     });
 
-    // MFA_REQUIRED -> SUCCESS.
+    // MFA_REQUIRED or MFA_CHALLENGE -> SUCCESS; an e-mail factor without a code -> MFA_CHALLENGE.
     app.post(factorVerifyPath(':factorId'), { config: { rateLimit } }, async (request, reply) => {
-      const body = accept(request, reply, PassCodeBodySchema);
+      const body = accept(request, reply, VerifyBodySchema);
       if (!body.ok) return body.sent;
       const params = FactorIdSchema.safeParse(request.params);
       const { stateToken, passCode } = body.value;
       const transaction = await transactions.find(stateToken);
       if (!transaction) return sendOktaError(reply, 401, invalidToken());
-      if (transaction.status !== 'MFA_REQUIRED') return sendOktaError(reply, 403, operationNotAllowed());
+      if (transaction.status !== 'MFA_REQUIRED' && transaction.status !== 'MFA_CHALLENGE')
+        return sendOktaError(reply, 403, operationNotAllowed());
       const factorId = params.success ? params.data.factorId : '';
-      const factor = params.success ? await factors.find(transaction.userId, factorId) : undefined;
-      if (!factor || factor.status !== 'ACTIVE') return factorNotFound(reply, factorId);
+      const factor = params.success ? await deps.signInFactors.find(transaction.userId, factorId) : undefined;
+      if (!factor) return factorNotFound(reply, factorId);
+      if (passCode === undefined) {
+        const user = await users.findById(transaction.userId);
+        if (!user) return sendOktaError(reply, 401, invalidToken());
+        if (!isEmailFactor(factor) || !emailStep)
+          return sendOktaError(reply, 400, malformedRequest(['passCode: Required']));
+        return sendAndAdvance(emailStep, request, reply, {
+          stateToken,
+          user,
+          factor,
+          status: 'MFA_CHALLENGE',
+        });
+      }
       if (!(await checkCode(request, reply, stateToken, transaction, factor, passCode))) return reply;
-      return finish(reply, stateToken, transaction);
+      return finish(reply, stateToken, transaction, factor);
+    });
+
+    registerChallengeRoutes(app, {
+      accept,
+      rateLimit,
+      users,
+      factors,
+      transactions,
+      signInFactors: deps.signInFactors,
+      bodies,
+      emailStep,
+      factorNotFound,
     });
 
     // The transaction's current state, the state token unchanged: how the portal picks up a
@@ -217,9 +290,11 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       if (!transaction || !user) return sendOktaError(reply, 401, invalidToken());
       reply.header('Cache-Control', 'no-store');
       if (transaction.status === 'MFA_REQUIRED')
-        return reply.send(bodies.mfaRequired(stateToken, transaction, user, await factors.active(user.id)));
+        return reply.send(
+          bodies.mfaRequired(stateToken, transaction, user, await deps.signInFactors.listed(user.id)),
+        );
       if (transaction.status === 'MFA_ENROLL')
-        return reply.send(bodies.mfaEnroll(stateToken, transaction, user));
+        return reply.send(bodies.mfaEnroll(stateToken, transaction, user, email !== undefined));
       return sendOktaError(reply, 403, operationNotAllowed());
     });
 

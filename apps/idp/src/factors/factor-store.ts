@@ -34,6 +34,44 @@ function toFactor(row: Selectable<IdpFactorTable>): Factor {
 }
 
 export function createFactorStore(db: Kysely<IdpDatabase>) {
+  async function createPending(
+    userId: string,
+    kind: { factorType: string; provider: string },
+    secret: string | null,
+  ): Promise<Factor> {
+    // An e-mail factor keeps its pending row (no secret to renew): its send limit carries over, so
+    // starting again and again cannot mail more codes than resending does.
+    if (secret === null) {
+      const pending = await db
+        .selectFrom('idp_factor')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('factor_type', '=', kind.factorType)
+        .where('status', '=', 'PENDING_ACTIVATION')
+        .executeTakeFirst();
+      if (pending) return toFactor(pending);
+    }
+    await db
+      .deleteFrom('idp_factor')
+      .where('user_id', '=', userId)
+      .where('factor_type', '=', kind.factorType)
+      .where('status', '=', 'PENDING_ACTIVATION')
+      .execute();
+    const row = await db
+      .insertInto('idp_factor')
+      .values({
+        id: newFactorId(),
+        user_id: userId,
+        factor_type: kind.factorType,
+        provider: kind.provider,
+        status: 'PENDING_ACTIVATION',
+        secret,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toFactor(row);
+  }
+
   return {
     /** The user's factors that sign in (activated), oldest first. */
     async active(userId: string): Promise<Factor[]> {
@@ -82,26 +120,24 @@ export function createFactorStore(db: Kysely<IdpDatabase>) {
     },
 
     /** A TOTP factor waiting for its first code; earlier unfinished ones of the user go. */
-    async createPendingTotp(userId: string, secret: string): Promise<Factor> {
+    createPendingTotp: (userId: string, secret: string) => createPending(userId, TOTP_FACTOR, secret),
+
+    /** A factor of `kind` waiting for its first code: a new one, or the unfinished one without a secret. */
+    createPending,
+
+    /**
+     * A code of the factor was right (one kept outside this table, e.g. an e-mailed one): activates
+     * it if pending, else records the use, as claimTotpStep does.
+     */
+    async codeAccepted(factorId: string): Promise<void> {
       await db
-        .deleteFrom('idp_factor')
-        .where('user_id', '=', userId)
-        .where('factor_type', '=', TOTP_FACTOR.factorType)
-        .where('status', '=', 'PENDING_ACTIVATION')
-        .execute();
-      const row = await db
-        .insertInto('idp_factor')
-        .values({
-          id: newFactorId(),
-          user_id: userId,
-          factor_type: TOTP_FACTOR.factorType,
-          provider: TOTP_FACTOR.provider,
-          status: 'PENDING_ACTIVATION',
-          secret,
+        .updateTable('idp_factor')
+        .set({
+          last_used_at: sql<Date>`case when status = 'ACTIVE' then now() else last_used_at end`,
+          status: 'ACTIVE',
         })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toFactor(row);
+        .where('id', '=', factorId)
+        .execute();
     },
 
     /**

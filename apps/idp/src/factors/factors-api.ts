@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { sendOktaError } from '../okta-error-handler.js';
-import { apiValidationFailed, invalidPasscode, resourceNotFound } from '../okta-errors.js';
+import { apiValidationFailed, invalidPasscode, rateLimited, resourceNotFound } from '../okta-errors.js';
 import type { IdpUser } from '../users.js';
 import { parseOktaBody } from '../users-api-bodies.js';
+import { EMAIL_FACTOR } from './email-factor.js';
 import { TOTP_FACTOR, type Factor } from './factor-store.js';
 import { totpActivation } from './totp.js';
 import type { UserFactors } from './user-factors.js';
@@ -16,11 +17,19 @@ export interface FactorsApiDependencies {
   usersPath: string;
 }
 
-/** POST .../factors: the factor to enrol; only TOTP (Google Authenticator's) is offered. */
-const EnrolFactorBody = z.object({
-  factorType: z.literal(TOTP_FACTOR.factorType, { error: `only ${TOTP_FACTOR.factorType} is offered` }),
-  provider: z.literal(TOTP_FACTOR.provider, { error: `only ${TOTP_FACTOR.provider} is offered` }),
-});
+/** POST .../factors: the factor to enrol: TOTP (Google Authenticator's) or e-mail (to the login). */
+const OFFERED = `only ${TOTP_FACTOR.factorType} (${TOTP_FACTOR.provider}) and ${EMAIL_FACTOR.factorType} (${EMAIL_FACTOR.provider}) are offered`;
+const EnrolFactorBody = z.union(
+  [
+    z.object({ factorType: z.literal(TOTP_FACTOR.factorType), provider: z.literal(TOTP_FACTOR.provider) }),
+    z.object({
+      factorType: z.literal(EMAIL_FACTOR.factorType),
+      provider: z.literal(EMAIL_FACTOR.provider),
+      profile: z.object({ email: z.string().max(320) }),
+    }),
+  ],
+  { error: OFFERED },
+);
 const ActivateFactorBody = z.object({ passCode: z.string().min(1).max(100) });
 /** Factor ids are letters and digits; anything else is no factor's. */
 const FACTOR_ID = /^[A-Za-z0-9]{1,64}$/;
@@ -39,15 +48,19 @@ export function oktaFactor(factor: Factor, user: IdpUser, userUrl: string, withA
     created: factor.createdAt.toISOString(),
     lastUpdated: factor.createdAt.toISOString(),
     ...(factor.lastUsedAt ? { lastVerified: factor.lastUsedAt.toISOString() } : {}),
-    profile: { credentialId: user.login },
+    profile:
+      factor.factorType === EMAIL_FACTOR.factorType ? { email: user.login } : { credentialId: user.login },
     _links: {
       ...(factor.status === 'PENDING_ACTIVATION'
         ? { activate: link(`${self}/lifecycle/activate`, 'POST') }
         : {}),
+      ...(factor.status === 'PENDING_ACTIVATION' && factor.factorType === EMAIL_FACTOR.factorType
+        ? { resend: [{ name: 'email', ...link(`${self}/resend`, 'POST') }] }
+        : {}),
       self: link(self, 'GET', 'DELETE'),
       user: link(userUrl, 'GET'),
     },
-    ...(withActivation
+    ...(withActivation && factor.factorType === TOTP_FACTOR.factorType
       ? {
           _embedded: {
             activation: totpActivation(factor.secret),
@@ -81,7 +94,24 @@ export function registerFactorsApi(app: FastifyInstance, deps: FactorsApiDepende
     if (!parsed.success) return sendOktaError(reply, 400, parsed.error);
     const user = await findUser(idOrLogin);
     if (!user) return userNotFound(reply, idOrLogin);
-    const outcome = await factors.enrolTotp(user.id);
+    const wanted = parsed.data;
+    if ('profile' in wanted && wanted.profile.email.toLowerCase() !== user.login.toLowerCase())
+      return sendOktaError(
+        reply,
+        400,
+        apiValidationFailed('profile', ['profile.email: must be the user’s login in this organization']),
+      );
+    const outcome =
+      wanted.factorType === EMAIL_FACTOR.factorType
+        ? await factors.enrolEmail(user)
+        : await factors.enrolTotp(user.id);
+    if (outcome.kind === 'not_offered')
+      return sendOktaError(
+        reply,
+        400,
+        apiValidationFailed('factorType', [`factorType: ${OFFERED.replace(/ and .*/, ' is offered')}`]),
+      );
+    if (outcome.kind === 'too_many_codes') return sendOktaError(reply, 429, rateLimited());
     if (outcome.kind === 'already_enrolled')
       return sendOktaError(
         reply,
@@ -120,6 +150,19 @@ export function registerFactorsApi(app: FastifyInstance, deps: FactorsApiDepende
       }
     },
   );
+
+  // Okta's resend of an e-mail factor's code while it waits for activation.
+  app.post(`${usersPath}/:idOrLogin/factors/:factorId/resend`, routeOptions, async (request, reply) => {
+    const { idOrLogin, factorId = '' } = request.params as Params;
+    const user = await findUser(idOrLogin);
+    if (!user) return userNotFound(reply, idOrLogin);
+    if (!FACTOR_ID.test(factorId)) return factorNotFound(reply, factorId);
+    const outcome = await factors.resendEmailCode(user, factorId);
+    if (outcome.kind === 'not_found') return factorNotFound(reply, factorId);
+    if (outcome.kind === 'too_many_codes') return sendOktaError(reply, 429, rateLimited());
+    const factor = await factors.list(user.id).then((all) => all.find((f) => f.id === factorId));
+    return factor ? reply.send(oktaFactor(factor, user, userUrl(user))) : factorNotFound(reply, factorId);
+  });
 
   app.delete(`${usersPath}/:idOrLogin/factors/:factorId`, routeOptions, async (request, reply) => {
     const { idOrLogin, factorId = '' } = request.params as Params;

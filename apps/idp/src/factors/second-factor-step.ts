@@ -2,13 +2,15 @@ import type { Authentication, SessionTokenStore } from '../session-tokens.js';
 import type { IdpUser } from '../users.js';
 import { successBody } from '../authn-route.js';
 import { PASSWORD_AMR, type AuthnTransaction, type AuthnTransactions } from './authn-transactions.js';
-import type { FactorStore } from './factor-store.js';
 import type { MfaPolicy } from './mfa-policy.js';
+import type { SignInFactors } from './sign-in-factors.js';
 import type { TransactionBodies } from './transaction-bodies.js';
 
 export interface SecondFactorDependencies {
   policy: MfaPolicy;
-  factors: FactorStore;
+  factors: SignInFactors;
+  /** Whether MFA_ENROLL offers an e-mail factor (the provider can send mail). */
+  offerEmail: boolean;
   transactions: AuthnTransactions;
   sessionTokens: SessionTokenStore;
   bodies: TransactionBodies;
@@ -48,14 +50,14 @@ export function secondFactorStep(deps: SecondFactorDependencies) {
     primaryAmr: string[] = PASSWORD_AMR,
   ): Promise<{ status: string }> {
     if (policy !== 'off') {
-      const active = await factors.active(user.id);
-      if (active.length > 0) {
+      const listed = await factors.listed(user.id);
+      if (listed.length > 0) {
         const { stateToken, transaction } = await transactions.start(user.id, 'MFA_REQUIRED', primaryAmr);
-        return bodies.mfaRequired(stateToken, transaction, user, active);
+        return bodies.mfaRequired(stateToken, transaction, user, listed);
       }
       if (policy === 'required') {
         const { stateToken, transaction } = await transactions.start(user.id, 'MFA_ENROLL', primaryAmr);
-        return bodies.mfaEnroll(stateToken, transaction, user);
+        return bodies.mfaEnroll(stateToken, transaction, user, deps.offerEmail);
       }
     }
     // A password alone: the session token carries no authentication, and the ID token says pwd.

@@ -1,6 +1,7 @@
 import { embeddedUser } from '../authn-route.js';
 import type { IdpUser } from '../users.js';
 import type { AuthnTransaction } from './authn-transactions.js';
+import { EMAIL_FACTOR, maskedEmail } from './email-factor.js';
 import { TOTP_FACTOR, type Factor } from './factor-store.js';
 import { totpActivation } from './totp.js';
 
@@ -14,13 +15,22 @@ export const AUTHN_FACTORS_PATH = '/api/v1/authn/factors';
 export const AUTHN_CANCEL_PATH = '/api/v1/authn/cancel';
 /** Okta's "get transaction state": where a transaction begun elsewhere (an e-mailed link) is picked up. */
 export const AUTHN_INTROSPECT_PATH = '/api/v1/authn/introspect';
+/** Back from a factor's challenge to the choice of factors (Okta's `prev`). */
+export const AUTHN_PREVIOUS_PATH = '/api/v1/authn/previous';
 export const factorVerifyPath = (factorId: string) => `${AUTHN_FACTORS_PATH}/${factorId}/verify`;
 export const factorActivatePath = (factorId: string) =>
   `${AUTHN_FACTORS_PATH}/${factorId}/lifecycle/activate`;
 
-const post = (href: string) => ({ href, hints: { allow: ['POST'] } });
+export const post = (href: string) => ({ href, hints: { allow: ['POST'] } });
 
-function transactionHead(stateToken: string, transaction: AuthnTransaction) {
+/** A factor's profile as the authn answers show it: an e-mail factor's address masked, as Okta does. */
+export function factorProfile(factor: Factor, user: IdpUser) {
+  if (factor.factorType === EMAIL_FACTOR.factorType) return { email: maskedEmail(user.login) };
+  if (factor.factorType === TOTP_FACTOR.factorType) return { credentialId: user.login };
+  return {};
+}
+
+export function transactionHead(stateToken: string, transaction: AuthnTransaction) {
   return { stateToken, expiresAt: transaction.expiresAt.toISOString(), status: transaction.status };
 }
 
@@ -39,7 +49,7 @@ export function transactionBodies(orgUrl: string) {
             factorType: factor.factorType,
             provider: factor.provider,
             vendorName: factor.provider,
-            profile: { credentialId: user.login },
+            profile: factorProfile(factor, user),
             _links: { verify: post(`${orgUrl}${factorVerifyPath(factor.id)}`) },
           })),
           policy: {
@@ -54,21 +64,20 @@ export function transactionBodies(orgUrl: string) {
     },
 
     /** MFA_ENROLL: the factors the user may enrol, each with its `enroll` link; no `skip` (required). */
-    mfaEnroll(stateToken: string, transaction: AuthnTransaction, user: IdpUser) {
+    mfaEnroll(stateToken: string, transaction: AuthnTransaction, user: IdpUser, offerEmail: boolean) {
+      const enrol = (kind: { factorType: string; provider: string }) => ({
+        factorType: kind.factorType,
+        provider: kind.provider,
+        vendorName: kind.provider,
+        status: 'NOT_SETUP',
+        enrollment: 'REQUIRED',
+        _links: { enroll: post(`${orgUrl}${AUTHN_FACTORS_PATH}`) },
+      });
       return {
         ...transactionHead(stateToken, transaction),
         _embedded: {
           user: embeddedUser(user),
-          factors: [
-            {
-              factorType: TOTP_FACTOR.factorType,
-              provider: TOTP_FACTOR.provider,
-              vendorName: TOTP_FACTOR.provider,
-              status: 'NOT_SETUP',
-              enrollment: 'REQUIRED',
-              _links: { enroll: post(`${orgUrl}${AUTHN_FACTORS_PATH}`) },
-            },
-          ],
+          factors: [enrol(TOTP_FACTOR), ...(offerEmail ? [enrol(EMAIL_FACTOR)] : [])],
         },
         _links: { cancel },
       };

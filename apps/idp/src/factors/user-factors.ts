@@ -1,8 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { IdpUser } from '../users.js';
+import { EMAIL_FACTOR } from './email-factor.js';
+import type { EmailCodeSender } from './email-factor-routes.js';
+import type { CheckFactorCode } from './factor-codes.js';
 import { TOTP_FACTOR, type Factor, type FactorStore } from './factor-store.js';
-import { newTotpSecret, totpStepOf } from './totp.js';
+import type { RecoveryCodes } from './recovery-codes.js';
+import { newTotpSecret } from './totp.js';
 
 export type EnrolTotpOutcome = { kind: 'enrolled'; factor: Factor } | { kind: 'already_enrolled' };
+export type EnrolEmailOutcome = EnrolTotpOutcome | { kind: 'not_offered' } | { kind: 'too_many_codes' };
+export type ResendOutcome = { kind: 'sent' } | { kind: 'not_found' } | { kind: 'too_many_codes' };
 export type ActivateOutcome =
   | { kind: 'activated'; factor: Factor }
   | { kind: 'not_found' }
@@ -11,19 +18,55 @@ export type ActivateOutcome =
 
 /**
  * A user's own factors managed outside a sign-in (Okta's Factors API, and the portal in this
- * process): one authenticator app per user, enrolled pending and activated by its first code.
+ * process): one authenticator app and one e-mail factor per user, each enrolled pending and
+ * activated by its first code; and the recovery codes beside them.
  */
-export function userFactors(factors: FactorStore, logger: FastifyBaseLogger) {
+export function userFactors(deps: {
+  factors: FactorStore;
+  checkCode: CheckFactorCode;
+  recoveryCodes: RecoveryCodes;
+  /** Absent where the provider cannot send mail: no e-mail factors then. */
+  sendEmailCode: EmailCodeSender | undefined;
+  logger: FastifyBaseLogger;
+}) {
+  const { factors, checkCode, recoveryCodes, sendEmailCode, logger } = deps;
+
+  const hasActive = async (userId: string, factorType: string) =>
+    (await factors.active(userId)).some((factor) => factor.factorType === factorType);
+
   return {
     list: (userId: string) => factors.all(userId),
 
+    /** Whether e-mail factors are offered (the provider can send mail). */
+    emailOffered: sendEmailCode !== undefined,
+
     async enrolTotp(userId: string): Promise<EnrolTotpOutcome> {
-      const active = await factors.active(userId);
-      if (active.some((factor) => factor.factorType === TOTP_FACTOR.factorType))
-        return { kind: 'already_enrolled' };
+      if (await hasActive(userId, TOTP_FACTOR.factorType)) return { kind: 'already_enrolled' };
       const factor = await factors.createPendingTotp(userId, newTotpSecret());
       logger.info({ userId, factorId: factor.id }, 'factor enrolment started');
       return { kind: 'enrolled', factor };
+    },
+
+    /** A pending e-mail factor for the user's login address, its first code mailed. */
+    async enrolEmail(user: IdpUser): Promise<EnrolEmailOutcome> {
+      if (!sendEmailCode) return { kind: 'not_offered' };
+      if (await hasActive(user.id, EMAIL_FACTOR.factorType)) return { kind: 'already_enrolled' };
+      const factor = await factors.createPending(user.id, EMAIL_FACTOR, null);
+      logger.info({ userId: user.id, factorId: factor.id }, 'factor enrolment started');
+      if (!(await sendEmailCode(user, factor, 'enrol'))) return { kind: 'too_many_codes' };
+      return { kind: 'enrolled', factor };
+    },
+
+    /** Another code for a pending e-mail factor, within the send limit. */
+    async resendEmailCode(user: IdpUser, factorId: string): Promise<ResendOutcome> {
+      const factor = await factors.find(user.id, factorId);
+      if (
+        !sendEmailCode ||
+        factor?.factorType !== EMAIL_FACTOR.factorType ||
+        factor.status !== 'PENDING_ACTIVATION'
+      )
+        return { kind: 'not_found' };
+      return (await sendEmailCode(user, factor, 'enrol')) ? { kind: 'sent' } : { kind: 'too_many_codes' };
     },
 
     /** The first code confirms a pending factor; a code already taken (a replay, a race) is wrong. */
@@ -31,22 +74,34 @@ export function userFactors(factors: FactorStore, logger: FastifyBaseLogger) {
       const factor = await factors.find(userId, factorId);
       if (!factor) return { kind: 'not_found' };
       if (factor.status === 'ACTIVE') return { kind: 'already_active' };
-      const step = factor.secret ? totpStepOf(factor.secret, passCode) : undefined;
-      if (step === undefined || !(await factors.claimTotpStep(factor.id, step))) {
-        logger.info(
-          { userId, factorId, outcome: step === undefined ? 'wrong_code' : 'used_code' },
-          'factor activation refused',
-        );
+      const outcome = await checkCode(factor, passCode);
+      if (outcome !== 'accepted') {
+        logger.info({ userId, factorId, outcome }, 'factor activation refused');
         return { kind: 'wrong_code' };
       }
       logger.info({ userId, factorId }, 'factor activated');
       return { kind: 'activated', factor: { ...factor, status: 'ACTIVE' } };
     },
 
+    /** Removes a factor; with the last active one go the recovery codes, which are no factor alone. */
     async remove(userId: string, factorId: string): Promise<boolean> {
       const removed = await factors.remove(userId, factorId);
-      if (removed) logger.info({ userId, factorId }, 'factor removed');
+      if (removed) {
+        logger.info({ userId, factorId }, 'factor removed');
+        if ((await factors.active(userId)).length === 0) await recoveryCodes.clear(userId);
+      }
       return removed;
+    },
+
+    recoveryCodes: {
+      /** A new set, replacing the one before; only for a user with an active factor (else undefined). */
+      async generate(userId: string): Promise<string[] | undefined> {
+        if ((await factors.active(userId)).length === 0) return undefined;
+        const codes = await recoveryCodes.generate(userId);
+        logger.info({ userId }, 'recovery codes generated');
+        return codes;
+      },
+      remaining: (userId: string) => recoveryCodes.remaining(userId),
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   ActivateFactorRequestSchema,
   ApiErrorSchema,
   AuthenticatorAppEnrolmentSchema,
+  EmailCodeEnrolmentSchema,
   FactorIdParamsSchema,
   RemoveFactorRequestSchema,
   SECOND_FACTOR_ERROR_CODES,
@@ -16,12 +17,15 @@ import {
   LastFactorError,
   NoDirectoryIdentityError,
   SecondFactorsOffError,
+  WrongEmailCodeError,
 } from '../../account/second-factors.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import {
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
+  FactorNotOfferedError,
+  TooManyCodesError,
   WrongCodeError,
   WrongPasswordError,
 } from '../../identity/directory.js';
@@ -32,9 +36,13 @@ import type { AuthServices } from '../../services.js';
 // one get the same 404; MFA_POLICY=off refuses every route.
 
 const OFF = 'Two-step verification isn’t offered for this portal.';
-const NOT_FOUND = 'You don’t have an authenticator app with that id.';
+const NOT_FOUND = 'You don’t have a sign-in step with that id.';
 const WRONG_CODE = 'That code didn’t work. Check your app and enter the code it shows now.';
-const ALREADY_ADDED = 'You already have an authenticator app. Remove it first to add another.';
+const ALREADY_ADDED = 'You already have this sign-in step. Remove it first to add it again.';
+const WRONG_EMAIL_CODE =
+  'That code didn’t work. Check your email and enter the newest code (codes last 5 minutes).';
+const NOT_OFFERED = 'Email codes aren’t offered for your account. Use an authenticator app instead.';
+const TOO_MANY_CODES = 'We’ve sent several codes just now. Use the newest one, or try again in 15 minutes.';
 const LAST_FACTOR =
   'You need an authenticator app to sign in, so you can’t remove your only one. Call us if you’ve lost it.';
 const NO_IDENTITY = 'Your account doesn’t sign in with a password with us, so you can’t add an app here.';
@@ -43,13 +51,19 @@ const WRONG_PASSWORD = 'That isn’t your current password. Check it and try aga
 const FactorPathSchema = z.object({ factorId: z.string() });
 
 /** The directory's and the policy's refusals, as the answers the account page tells apart. */
-function refusalOf(error: unknown): HttpError | undefined {
+export function refusalOf(error: unknown): HttpError | undefined {
   if (error instanceof SecondFactorsOffError) return new HttpError(403, SECOND_FACTOR_ERROR_CODES.off, OFF);
   if (error instanceof FactorNotFoundError) return new HttpError(404, 'not_found', NOT_FOUND);
+  if (error instanceof WrongEmailCodeError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_EMAIL_CODE);
   if (error instanceof WrongCodeError)
     return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_CODE);
   if (error instanceof FactorAlreadyEnrolledError)
     return new HttpError(400, SECOND_FACTOR_ERROR_CODES.alreadyAdded, ALREADY_ADDED);
+  if (error instanceof FactorNotOfferedError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.notOffered, NOT_OFFERED);
+  if (error instanceof TooManyCodesError)
+    return new HttpError(429, SECOND_FACTOR_ERROR_CODES.tooManyCodes, TOO_MANY_CODES);
   if (error instanceof LastFactorError)
     return new HttpError(400, SECOND_FACTOR_ERROR_CODES.lastFactor, LAST_FACTOR);
   if (error instanceof NoDirectoryIdentityError)
@@ -81,7 +95,13 @@ export const accountSecondFactorRoutes =
     // Before the body is read: a caller without a token learns nothing of what it would accept.
     const common = { onRequest: requireBorrower(checkAccessToken) };
     const described = { tags: ['account'], security: [{ bearer: [] }] };
-    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+    const errors = {
+      400: ApiErrorSchema,
+      401: ApiErrorSchema,
+      403: ApiErrorSchema,
+      404: ApiErrorSchema,
+      429: ApiErrorSchema,
+    };
     app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
     app.get(
@@ -120,6 +140,47 @@ export const accountSecondFactorRoutes =
     );
 
     app.post(
+      secondFactorApiPaths.enrolEmail,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Start adding email codes: a code mailed to the sign-in address, waiting for its entry',
+          response: { 200: EmailCodeEnrolmentSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const enrolment = await answering(() => secondFactors.enrolEmail(sub));
+        request.log.info(
+          { borrowerId: sub, factorId: enrolment.factorId },
+          'borrower started adding email codes',
+        );
+        return enrolment;
+      },
+    );
+
+    app.post(
+      secondFactorApiPaths.resendCode.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Mail another code for email codes being added (a few per 15 minutes)',
+          params: FactorPathSchema,
+          response: { 200: z.object({ sent: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const factorId = factorIdOf(request.params);
+        await answering(() => secondFactors.resendCode(sub, factorId));
+        request.log.info({ borrowerId: sub, factorId }, 'borrower asked for another code');
+        return { sent: true as const };
+      },
+    );
+
+    app.post(
       secondFactorApiPaths.activate.path,
       {
         ...common,
@@ -137,7 +198,7 @@ export const accountSecondFactorRoutes =
         await answering(() =>
           secondFactors.activate(sub, factorId, request.body.code, changeSource(request)),
         );
-        request.log.info({ borrowerId: sub, factorId }, 'borrower added an authenticator app');
+        request.log.info({ borrowerId: sub, factorId }, 'borrower added a second factor');
         return { added: true as const };
       },
     );
@@ -160,7 +221,7 @@ export const accountSecondFactorRoutes =
         await answering(() =>
           secondFactors.remove(sub, factorId, request.body.currentPassword, changeSource(request)),
         );
-        request.log.info({ borrowerId: sub, factorId }, 'borrower removed an authenticator app');
+        request.log.info({ borrowerId: sub, factorId }, 'borrower removed a second factor');
         return { removed: true as const };
       },
     );

@@ -8,3 +8,11 @@ export function errorCodeOf(error: unknown): string | undefined {
   const code = (error as { errorCode?: unknown } | null)?.errorCode;
   return typeof code === 'string' ? code : undefined;
 }
+export const EMAIL_CODE_REQUIRED = 'Enter the 6-digit code from your email.';
+export const WRONG_EMAIL_CODE =
+  'That code didn\u2019t work. Check your email and enter the newest code. Codes work for 5 minutes.';
+export const TOO_MANY_CODES =
+  'We\u2019ve sent several codes just now. Use the newest one, or try again in 15 minutes.';
+export const RECOVERY_CODE_REQUIRED = 'Enter a recovery code.';
+export const WRONG_RECOVERY_CODE =
+  'That recovery code didn\u2019t work. Check it, or try another one. Each code works once.';

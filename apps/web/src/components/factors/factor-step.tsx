@@ -5,17 +5,29 @@ import { Spinner } from '../spinner';
 import { SupportPhone } from '../support-phone';
 import { finishSignIn } from '../../lib/auth/sign-in';
 import { CODE_LENGTH, CodeField } from './code-field';
-import { CODE_REQUIRED, LOCKED, STEP_EXPIRED, WRONG_CODE, errorCodeOf } from './factor-errors';
+import {
+  CODE_REQUIRED,
+  LOCKED,
+  STEP_EXPIRED,
+  TOO_MANY_CODES,
+  WRONG_CODE,
+  errorCodeOf,
+} from './factor-errors';
 import { AuthenticatorSetup } from './authenticator-setup';
+import {
+  AnotherWay,
+  EMAIL,
+  FactorChoice,
+  RECOVERY_CODE,
+  TOTP,
+  choosableFactors,
+  type Factor,
+} from './factor-choice';
+import type { FactorStepActions } from './factor-step-actions';
+import { EmailCodeChallenge, EmailCodeRequest } from './email-code-step';
+import { RecoveryCodeForm } from './recovery-code-step';
+import { noteRecoveryCodesLeft } from './recovery-codes-left';
 import './factors.css';
-
-/** The factor types these screens can walk a borrower through. */
-const TOTP = 'token:software:totp';
-type Factor = Record<string, unknown> & {
-  factorType?: string;
-  enroll?: (options?: object) => Promise<AuthnTransaction>;
-  verify?: (options?: object) => Promise<AuthnTransaction>;
-};
 
 const CODE_FIELD_ID = 'sign-in-factor-code';
 
@@ -40,34 +52,43 @@ export function FactorStep({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
+  /** The way chosen in MFA_REQUIRED, when there is more than one. */
+  const [chosen, setChosen] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Each new screen is announced by moving focus to its heading.
-  useEffect(() => heading.current?.focus(), [transaction.status]);
+  useEffect(() => heading.current?.focus(), [transaction.status, chosen]);
 
   const factors = (transaction.factors ?? []) as Factor[];
   const totp = factors.find((factor) => factor.factorType === TOTP);
+  const choosable = choosableFactors(factors);
 
-  async function step(action: () => Promise<AuthnTransaction>) {
+  async function step(action: () => Promise<AuthnTransaction>, wrongCode = WRONG_CODE): Promise<boolean> {
     setPending(true);
     setError(undefined);
     try {
       const next = await action();
       if (next.status === 'SUCCESS') {
+        if (onSuccess === finishSignIn) noteRecoveryCodesLeft(next);
         await onSuccess(next); // by default the page leaves for the identity provider
-        return;
+        return true;
       }
       setCode('');
+      if (next.status === 'MFA_REQUIRED') setChosen(null);
       setTransaction(next);
       setPending(false);
+      return true;
     } catch (failure) {
       setPending(false);
       const errorCode = errorCodeOf(failure);
-      if (errorCode === 'E0000068') setError(WRONG_CODE);
+      if (errorCode === 'E0000068') setError(wrongCode);
+      else if (errorCode === 'E0000047') setError(TOO_MANY_CODES);
       else if (errorCode === 'E0000011') onRestart(STEP_EXPIRED);
       else onRestart(LOCKED);
+      return false;
     }
   }
+  const actions: FactorStepActions = { pending, error, fail: setError, step };
 
   const cancel = () => {
     void transaction.cancel?.().catch(() => undefined);
@@ -109,22 +130,75 @@ export function FactorStep({
     </form>
   );
 
-  if (transaction.status === 'MFA_REQUIRED' && totp?.verify) {
-    const verify = totp.verify;
+  if (transaction.status === 'MFA_REQUIRED' && choosable.length > 0) {
+    const factor = choosable.length === 1 ? choosable[0] : choosable.find((f) => f.factorType === chosen);
+    if (!factor)
+      return screen(
+        'Confirm it’s you',
+        <FactorChoice
+          factors={choosable}
+          disabled={pending}
+          onChoose={(way) => {
+            setError(undefined);
+            // An emailed code is sent at once: that is what the borrower chose.
+            if (way.factorType === EMAIL && way.verify) void step(way.verify);
+            else setChosen(way.factorType ?? null);
+          }}
+        />,
+      );
+    const another = choosable.length > 1 && (
+      <AnotherWay disabled={pending} onClick={() => (setError(undefined), setChosen(null))} />
+    );
+    const verify = factor.verify!;
+    if (factor.factorType === EMAIL)
+      return screen(
+        'Get a code by email',
+        <>
+          <EmailCodeRequest factor={factor} actions={actions} />
+          {another}
+        </>,
+      );
+    if (factor.factorType === RECOVERY_CODE)
+      return screen(
+        'Use a recovery code',
+        <>
+          <RecoveryCodeForm factor={factor} actions={actions} />
+          {another}
+        </>,
+      );
     return screen(
       'Enter your code',
-      codeForm(
-        <p className="factor-step__intro">
-          Open your authenticator app and enter the 6&#8209;digit code it shows.
-        </p>,
-        'Verify',
-        (passCode) => verify({ passCode }),
-      ),
+      <>
+        {codeForm(
+          <p className="factor-step__intro">
+            Open your authenticator app and enter the 6&#8209;digit code it shows.
+          </p>,
+          'Verify',
+          (passCode) => verify({ passCode }),
+        )}
+        {another}
+      </>,
+    );
+  }
+
+  if (
+    transaction.status === 'MFA_CHALLENGE' &&
+    transaction.factor?.factorType === EMAIL &&
+    transaction.verify
+  ) {
+    const prev = transaction.prev;
+    return screen(
+      'Check your email',
+      <>
+        <EmailCodeChallenge transaction={transaction} actions={actions} send={transaction.verify} />
+        {prev && <AnotherWay disabled={pending} onClick={() => void step(() => prev())} />}
+      </>,
     );
   }
 
   if (transaction.status === 'MFA_ENROLL' && totp?.enroll) {
     const enroll = totp.enroll;
+    const emailEnrol = factors.find((factor) => factor.factorType === EMAIL);
     return screen(
       'Set up two-step verification',
       <>
@@ -141,7 +215,28 @@ export function FactorStep({
           {pending && <Spinner />}
           Set up an authenticator app
         </button>
+        {emailEnrol?.enroll && (
+          <button
+            type="button"
+            className="factor-step__link"
+            disabled={pending}
+            onClick={() => void step(() => emailEnrol.enroll!())}
+          >
+            Get codes by email instead
+          </button>
+        )}
       </>,
+    );
+  }
+
+  if (
+    transaction.status === 'MFA_ENROLL_ACTIVATE' &&
+    transaction.factor?.factorType === EMAIL &&
+    transaction.activate
+  ) {
+    return screen(
+      'Check your email',
+      <EmailCodeChallenge transaction={transaction} actions={actions} send={transaction.activate} />,
     );
   }
 

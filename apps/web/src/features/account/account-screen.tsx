@@ -3,6 +3,7 @@ import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
 import { ActivitySection } from './activity-section';
 import { ChangeEmailSection } from './change-email-section';
 import { ChangePasswordSection } from './change-password-section';
+import { RecoveryCodesSection } from './recovery-codes-section';
 import { SecondFactorsSection } from './second-factors-section';
 import { SessionsSection } from './sessions-section';
 import './account.css';
@@ -32,6 +33,7 @@ export function AccountScreen() {
       />
       <ChangeEmailSection />
       <SecondFactorsSection onChanged={() => setEvents((n) => n + 1)} />
+      <RecoveryCodesSection refresh={events} onChanged={() => setEvents((n) => n + 1)} />
       <ActivitySection refresh={events} />
     </SignedInPage>
   );

@@ -1,8 +1,11 @@
 import {
   SECOND_FACTOR_LABELS,
   type AuthenticatorAppEnrolment,
+  type EmailCodeEnrolment,
   type SecondFactor,
 } from '@customer-core/contracts';
+import { AddEmailCodesForm } from './email-codes-form';
+import { startEmailCodes } from './email-codes-api';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField, fieldErrorId } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
@@ -122,7 +125,9 @@ function RemoveForm({
       noValidate
       aria-describedby={headingId}
     >
-      <p>To remove this app, enter your current password.</p>
+      <p>
+        To remove {factor.type === 'email_code' ? 'email codes' : 'this app'}, enter your current password.
+      </p>
       <FormField id={PASSWORD_ID} label="Current password" error={error ?? undefined}>
         <PasswordInput
           ref={input}
@@ -144,11 +149,11 @@ function RemoveForm({
         </button>
         <BusyButton
           busy={pending}
-          busyText="Removing the app"
+          busyText={factor.type === 'email_code' ? 'Removing email codes' : 'Removing the app'}
           className="button button--primary"
           data-testid="factor-remove-confirm"
         >
-          Remove app
+          {factor.type === 'email_code' ? 'Remove email codes' : 'Remove app'}
         </BusyButton>
       </div>
     </form>
@@ -162,7 +167,9 @@ function RemoveForm({
 export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) {
   const { state, retry, reload: loadAgain } = useLoad(getSecondFactors, []);
   const [adding, setAdding] = useState<AuthenticatorAppEnrolment | null>(null);
+  const [addingEmail, setAddingEmail] = useState<EmailCodeEnrolment | null>(null);
   const [starting, setStarting] = useState(false);
+  const [startingEmail, setStartingEmail] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   // A form cancelled hands the focus back to the button that opened it.
@@ -180,6 +187,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
   const reload = (next: Notice) => {
     onChanged?.();
     setAdding(null);
+    setAddingEmail(null);
     setRemoving(null);
     setNotice(next);
     loadAgain();
@@ -195,7 +203,18 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
     else problem(outcome.message);
   };
 
+  const startEmail = async () => {
+    setStartingEmail(true);
+    setNotice(null);
+    const outcome = await startEmailCodes();
+    setStartingEmail(false);
+    if (outcome.ok) setAddingEmail(outcome.enrolment);
+    else problem(outcome.message);
+  };
+
   const factors = state.kind === 'loaded' ? state.factors : [];
+  const hasApp = factors.some((factor) => factor.type === 'authenticator_app');
+  const hasEmail = factors.some((factor) => factor.type === 'email_code');
   const lastRequired = state.kind === 'loaded' && state.policy === 'required' && factors.length === 1;
 
   return (
@@ -208,15 +227,15 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
       <header className="account__section-header">
         <h2 id="account-factors-title">Two-step verification</h2>
         <p>
-          With an authenticator app, signing in takes your password and a code from your phone. We’ll email
-          you whenever an app is added or removed.
+          Signing in takes your password and a code from your authenticator app or your email. We’ll email you
+          whenever a sign-in step is added or removed.
         </p>
       </header>
       <SectionNotice notice={notice} testId="account-factors-notice" />
       <SectionLoading state={state} retry={retry} />
       {state.kind === 'loaded' && (
         <>
-          {factors.length === 0 && !adding && (
+          {factors.length === 0 && !adding && !addingEmail && (
             <p className="account-factors__none">You haven’t added an authenticator app yet.</p>
           )}
           {factors.length > 0 && (
@@ -257,14 +276,22 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
                     </div>
                     {lastRequired && (
                       <p className="account-factors__hint">
-                        You need an authenticator app to sign in, so you can’t remove your only one.
+                        You need a second sign-in step, so you can’t remove your only one.
                       </p>
                     )}
                     {removing === factor.id && (
                       <RemoveForm
                         factor={factor}
                         headingId={headingId}
-                        onRemoved={() => reload({ tone: 'done', text: 'Your authenticator app is removed.' })}
+                        onRemoved={() =>
+                          reload({
+                            tone: 'done',
+                            text:
+                              factor.type === 'email_code'
+                                ? 'Email codes are turned off.'
+                                : 'Your authenticator app is removed.',
+                          })
+                        }
                         onCancel={() => ((returnFocusTo.current = `remove-${factor.id}`), setRemoving(null))}
                         onFailed={problem}
                       />
@@ -281,20 +308,44 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
               onCancel={() => ((returnFocusTo.current = 'add'), setAdding(null))}
               onFailed={problem}
             />
+          ) : addingEmail ? (
+            <AddEmailCodesForm
+              enrolment={addingEmail}
+              onAdded={() => reload({ tone: 'done', text: 'Email codes are turned on.' })}
+              onCancel={() => ((returnFocusTo.current = 'add-email'), setAddingEmail(null))}
+              onFailed={problem}
+            />
           ) : (
-            factors.length === 0 && (
+            (!hasApp || !hasEmail) && (
               <div className="account__actions">
-                <BusyButton
-                  type="button"
-                  busy={starting}
-                  busyText="Setting up an authenticator app"
-                  className="button button--primary"
-                  onClick={() => void start()}
-                  data-testid="factor-add"
-                  data-opens="add"
-                >
-                  Add an authenticator app
-                </BusyButton>
+                {!hasApp && (
+                  <BusyButton
+                    type="button"
+                    busy={starting}
+                    busyText="Setting up an authenticator app"
+                    className="button button--primary"
+                    onClick={() => void start()}
+                    disabled={startingEmail}
+                    data-testid="factor-add"
+                    data-opens="add"
+                  >
+                    Add an authenticator app
+                  </BusyButton>
+                )}
+                {!hasEmail && (
+                  <BusyButton
+                    type="button"
+                    busy={startingEmail}
+                    busyText="Sending you a code"
+                    className={hasApp ? 'button button--primary' : 'button button--secondary'}
+                    onClick={() => void startEmail()}
+                    disabled={starting}
+                    data-testid="factor-add-email"
+                    data-opens="add-email"
+                  >
+                    Add email codes
+                  </BusyButton>
+                )}
               </div>
             )
           )}

@@ -1,0 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import type { FactorCodeMailer } from '@customer-core/idp';
+import type { MailExecutor, MailService } from './index.js';
+
+/**
+ * The bundled identity provider's e-mailed codes, through the portal's outbox (the dev mailbox
+ * outside production, SMTP otherwise): the provider has no mail of its own. The code is in the
+ * message as a reset link's token is; the outbox never logs bodies.
+ */
+export function factorCodeMailer(db: MailExecutor, mail: MailService): FactorCodeMailer {
+  return async ({ to, firstName, code, expiresInMinutes, purpose }) => {
+    await mail.enqueue(db, {
+      ...mail.templates.factorCodeEmail({ firstName, code, expiresInMinutes, purpose }),
+      to,
+      idempotencyKey: `factor-code:${randomUUID()}`,
+    });
+    mail.nudge();
+  };
+}

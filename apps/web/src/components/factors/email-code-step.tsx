@@ -1,0 +1,95 @@
+import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
+import { useState, type FormEvent } from 'react';
+import { BusyButton } from '../busy-button';
+import { CODE_LENGTH, CodeField } from './code-field';
+import { shownAddress, type Factor } from './factor-choice';
+import { EMAIL_CODE_REQUIRED, WRONG_EMAIL_CODE } from './factor-errors';
+import type { FactorStepActions } from './factor-step-actions';
+
+const EMAIL_CODE_FIELD_ID = 'sign-in-email-code';
+
+/** MFA_REQUIRED with email codes as the one way: the code is sent when the borrower asks. */
+export function EmailCodeRequest({ factor, actions }: { factor: Factor; actions: FactorStepActions }) {
+  const verify = factor.verify!;
+  return (
+    <>
+      <p className="factor-step__intro">
+        We’ll email a 6&#8209;digit code to{' '}
+        <strong className="factor-step__address">{shownAddress(factor)}</strong>.
+      </p>
+      <BusyButton
+        type="button"
+        busy={actions.pending}
+        busyText="Sending your code"
+        onClick={() => void actions.step(() => verify())}
+      >
+        Email me a code
+      </BusyButton>
+    </>
+  );
+}
+
+/**
+ * MFA_CHALLENGE (or MFA_ENROLL_ACTIVATE) of an email factor: the code that was sent, and a way to
+ * have another sent.
+ */
+export function EmailCodeChallenge({
+  transaction,
+  actions,
+  send,
+}: {
+  transaction: AuthnTransaction;
+  actions: FactorStepActions;
+  /** verify, or activate: what the code is for. */
+  send: (options: { passCode: string }) => Promise<AuthnTransaction>;
+}) {
+  const [code, setCode] = useState('');
+  const [resent, setResent] = useState(false);
+  const resend = transaction.resend as ((name: string) => Promise<AuthnTransaction>) | undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) return actions.fail(EMAIL_CODE_REQUIRED);
+    void actions.step(() => send({ passCode: code }), WRONG_EMAIL_CODE).then(() => setCode(''));
+  };
+  const sendAgain = async () => {
+    setResent(false);
+    setCode('');
+    if (resend && (await actions.step(() => resend('email')))) setResent(true);
+  };
+
+  return (
+    <>
+      <form className="factor-step__form" onSubmit={submit} noValidate>
+        <p className="factor-step__intro">
+          We sent a 6&#8209;digit code to{' '}
+          <strong className="factor-step__address">{shownAddress(transaction.factor as Factor)}</strong>. It
+          works for 5 minutes.
+        </p>
+        <CodeField
+          id={EMAIL_CODE_FIELD_ID}
+          value={code}
+          onChange={setCode}
+          error={actions.error}
+          disabled={actions.pending}
+        />
+        <BusyButton busy={actions.pending} busyText="Checking your code…">
+          Verify
+        </BusyButton>
+      </form>
+      <p className="factor-step__intro" role="status" data-testid="email-code-resent">
+        {resent ? 'We sent a new code. Use the newest one.' : ''}
+      </p>
+      {resend && (
+        <button
+          type="button"
+          className="factor-step__link"
+          onClick={() => void sendAgain()}
+          disabled={actions.pending}
+        >
+          Send a new code
+        </button>
+      )}
+    </>
+  );
+}

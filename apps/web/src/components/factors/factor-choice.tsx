@@ -1,0 +1,70 @@
+import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
+
+/** The factor types the sign-in screens walk a borrower through (Okta's names, and the bundled provider's own). */
+export const TOTP = 'token:software:totp';
+export const EMAIL = 'email';
+export const RECOVERY_CODE = 'recovery_code';
+
+export type Factor = Record<string, unknown> & {
+  factorType?: string;
+  profile?: { email?: string };
+  enroll?: (options?: object) => Promise<AuthnTransaction>;
+  verify?: (options?: object) => Promise<AuthnTransaction>;
+};
+
+const CHOICES: Record<string, string> = {
+  [TOTP]: 'Use your authenticator app',
+  [EMAIL]: 'Email me a code',
+  [RECOVERY_CODE]: 'Use a recovery code',
+};
+
+/** The factors of MFA_REQUIRED these screens can verify, in the order they are offered. */
+export function choosableFactors(factors: Factor[]): Factor[] {
+  return Object.keys(CHOICES).flatMap((type) =>
+    factors.filter((factor) => factor.factorType === type && factor.verify),
+  );
+}
+
+/** "d...n@example.com" as Okta masks it, with a real ellipsis. */
+export const shownAddress = (factor: { profile?: { email?: string } } | undefined) =>
+  (factor?.profile?.email ?? '').replace('...', '…');
+
+/** MFA_REQUIRED with more than one way: one button each. */
+export function FactorChoice({
+  factors,
+  disabled,
+  onChoose,
+}: {
+  factors: Factor[];
+  disabled: boolean;
+  onChoose(factor: Factor): void;
+}) {
+  return (
+    <>
+      <p className="factor-step__intro">Choose how to confirm it’s you.</p>
+      <ul className="factor-choice" data-testid="factor-choice">
+        {factors.map((factor) => (
+          <li key={factor.factorType}>
+            <button
+              type="button"
+              className="button button--secondary button--block"
+              disabled={disabled}
+              onClick={() => onChoose(factor)}
+            >
+              {CHOICES[factor.factorType ?? '']}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Back to the choice of ways, from one of them. */
+export function AnotherWay({ onClick, disabled }: { onClick(): void; disabled: boolean }) {
+  return (
+    <button type="button" className="factor-step__link" onClick={onClick} disabled={disabled}>
+      Choose another way
+    </button>
+  );
+}

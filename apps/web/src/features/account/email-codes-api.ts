@@ -1,0 +1,36 @@
+import {
+  EmailCodeEnrolmentSchema,
+  secondFactorApiPaths,
+  type EmailCodeEnrolment,
+} from '@customer-core/contracts';
+import { describeFailure } from '../../lib/api-failure';
+import { sessionRequest } from '../../lib/auth/session-request';
+
+// Email codes on the account page: start (a code is mailed), send another. The code confirms them
+// through confirmAuthenticatorApp's route (activate), which takes any pending factor's first code.
+
+const START_FAILED = 'We couldn’t send you a code just now. Please try again in a few minutes.';
+const RESEND_FAILED = 'We couldn’t send a new code just now. Please try again in a few minutes.';
+
+export type StartEmailOutcome = { ok: true; enrolment: EmailCodeEnrolment } | { ok: false; message: string };
+
+export async function startEmailCodes(): Promise<StartEmailOutcome> {
+  const result = await sessionRequest(secondFactorApiPaths.enrolEmail, { method: 'POST', body: {} });
+  if (result.isError) {
+    const failure = describeFailure(result, START_FAILED);
+    return { ok: false, message: failure.serverMessage ?? failure.message };
+  }
+  const parsed = EmailCodeEnrolmentSchema.safeParse(result.data);
+  return parsed.success ? { ok: true, enrolment: parsed.data } : { ok: false, message: START_FAILED };
+}
+
+/** Another code; undefined when it was sent, else what to tell the borrower. */
+export async function resendEmailCode(factorId: string): Promise<string | undefined> {
+  const result = await sessionRequest(secondFactorApiPaths.resendCode.href({ factorId }), {
+    method: 'POST',
+    body: {},
+  });
+  if (!result.isError) return undefined;
+  const failure = describeFailure(result, RESEND_FAILED);
+  return failure.serverMessage ?? failure.message;
+}

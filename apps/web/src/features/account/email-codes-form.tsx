@@ -1,0 +1,82 @@
+import type { EmailCodeEnrolment } from '@customer-core/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { BusyButton } from '../../components/busy-button';
+import { CODE_LENGTH, CodeField } from '../../components/factors/code-field';
+import { EMAIL_CODE_REQUIRED } from '../../components/factors/factor-errors';
+import { resendEmailCode } from './email-codes-api';
+import '../../components/factors/factors.css';
+import { confirmAuthenticatorApp } from './second-factors-api';
+
+const EMAIL_CODE_ID = 'email-codes-code';
+
+/** Turning on email codes: the code just mailed to the sign-in address confirms it. */
+export function AddEmailCodesForm({
+  enrolment,
+  onAdded,
+  onCancel,
+  onFailed,
+}: {
+  enrolment: EmailCodeEnrolment;
+  onAdded(): void;
+  onCancel(): void;
+  onFailed(message: string): void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [resent, setResent] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) return setError(EMAIL_CODE_REQUIRED);
+    setPending(true);
+    setError(undefined);
+    // The activate route takes the first code of any factor waiting for one.
+    const outcome = await confirmAuthenticatorApp(enrolment.factorId, code);
+    setPending(false);
+    if (outcome.kind === 'added') return onAdded();
+    if (outcome.kind === 'wrong-code') {
+      setCode('');
+      return setError(outcome.message);
+    }
+    onFailed(outcome.message);
+  };
+  const sendAgain = async () => {
+    setPending(true);
+    setResent(false);
+    setError(undefined);
+    const problem = await resendEmailCode(enrolment.factorId);
+    setPending(false);
+    if (problem) setError(problem);
+    else setResent(true);
+  };
+
+  return (
+    <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
+      <h3 ref={heading} tabIndex={-1}>
+        Check your email
+      </h3>
+      <p className="factor-step__intro">
+        We sent a 6&#8209;digit code to <strong>{enrolment.sentTo}</strong>. Enter it to turn on email codes.
+        It works for 5 minutes.
+      </p>
+      <CodeField id={EMAIL_CODE_ID} value={code} onChange={setCode} error={error} disabled={pending} />
+      <p className="factor-step__intro" role="status" data-testid="email-codes-resent">
+        {resent ? 'We sent a new code. Use the newest one.' : ''}
+      </p>
+      <button type="button" className="factor-step__link" onClick={() => void sendAgain()} disabled={pending}>
+        Send a new code
+      </button>
+      <div className="account-factors__buttons">
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+        <BusyButton busy={pending} busyText="Turning on email codes" className="button button--primary">
+          Turn on email codes
+        </BusyButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import {
+  ACCOUNT_ERROR_CODES,
+  recoveryCodeApiPaths,
+  RecoveryCodesSchema,
+  RecoveryCodeStatusSchema,
+  type RecoveryCodeStatus,
+} from '@customer-core/contracts';
+import { describeFailure } from '../../lib/api-failure';
+import { sessionRequest } from '../../lib/auth/session-request';
+
+// The borrower's recovery codes: whether they are offered and how many are left, and a new set.
+
+const STATUS_FAILED = 'We couldn’t load your recovery codes just now. Please try again in a few minutes.';
+const GENERATE_FAILED = 'We couldn’t make new recovery codes just now. Please try again in a few minutes.';
+
+export type RecoveryStatusOutcome =
+  ({ kind: 'loaded' } & RecoveryCodeStatus) | { kind: 'off' } | { kind: 'failed'; message: string };
+
+export async function getRecoveryCodeStatus(signal?: AbortSignal): Promise<RecoveryStatusOutcome> {
+  const result = await sessionRequest(recoveryCodeApiPaths.status, { signal });
+  if (result.isError) {
+    // Second factors off (403): nothing to show.
+    if (result.status === 403) return { kind: 'off' };
+    return { kind: 'failed', message: describeFailure(result, STATUS_FAILED).message };
+  }
+  const parsed = RecoveryCodeStatusSchema.safeParse(result.data);
+  return parsed.success ? { kind: 'loaded', ...parsed.data } : { kind: 'failed', message: STATUS_FAILED };
+}
+
+export type GenerateOutcome =
+  | { kind: 'made'; codes: string[] }
+  | { kind: 'wrong-password'; message: string }
+  | { kind: 'failed'; message: string };
+
+export async function generateRecoveryCodes(currentPassword: string): Promise<GenerateOutcome> {
+  const result = await sessionRequest(recoveryCodeApiPaths.generate, {
+    method: 'POST',
+    body: { currentPassword },
+  });
+  if (!result.isError) {
+    const parsed = RecoveryCodesSchema.safeParse(result.data);
+    return parsed.success
+      ? { kind: 'made', codes: parsed.data.codes }
+      : { kind: 'failed', message: GENERATE_FAILED };
+  }
+  const failure = describeFailure(result, GENERATE_FAILED);
+  if (failure.code === ACCOUNT_ERROR_CODES.wrongPassword && failure.serverMessage)
+    return { kind: 'wrong-password', message: failure.serverMessage };
+  return { kind: 'failed', message: failure.serverMessage ?? failure.message };
+}

@@ -1,0 +1,200 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { BusyButton } from '../../components/busy-button';
+import { FormField, fieldErrorId } from '../../components/form-field';
+import '../../components/factors/factors.css';
+import { PasswordInput } from '../../components/password-input';
+import { useLoad } from '../../lib/use-load';
+import { generateRecoveryCodes, getRecoveryCodeStatus } from './recovery-codes-api';
+import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
+
+const PASSWORD_ID = 'recovery-codes-password';
+const PASSWORD_REQUIRED = 'Enter your current password.';
+
+const left = (remaining: number) =>
+  remaining === 0
+    ? 'You don’t have any recovery codes.'
+    : `You have ${remaining} unused recovery ${remaining === 1 ? 'code' : 'codes'}.`;
+
+/** The current password, then a new set of codes. */
+function GenerateForm({
+  replacing,
+  onMade,
+  onCancel,
+  onFailed,
+}: {
+  replacing: boolean;
+  onMade(codes: string[]): void;
+  onCancel(): void;
+  onFailed(message: string): void;
+}) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError(PASSWORD_REQUIRED);
+      return input.current?.focus();
+    }
+    setPending(true);
+    const outcome = await generateRecoveryCodes(password);
+    setPending(false);
+    if (outcome.kind === 'made') return onMade(outcome.codes);
+    if (outcome.kind === 'wrong-password') {
+      setError(outcome.message);
+      return input.current?.focus();
+    }
+    onFailed(outcome.message);
+  };
+
+  return (
+    <form className="account-factors__remove" onSubmit={(e) => void submit(e)} noValidate>
+      <p>
+        {replacing
+          ? 'New codes replace the ones you have now: the old ones stop working. To make them, enter your current password.'
+          : 'To make your recovery codes, enter your current password.'}
+      </p>
+      <FormField id={PASSWORD_ID} label="Current password" error={error ?? undefined}>
+        <PasswordInput
+          ref={input}
+          id={PASSWORD_ID}
+          name="currentPassword"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? fieldErrorId(PASSWORD_ID) : undefined}
+        />
+      </FormField>
+      <div className="account-factors__buttons">
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+        <BusyButton busy={pending} busyText="Making recovery codes" className="button button--primary">
+          Make recovery codes
+        </BusyButton>
+      </div>
+    </form>
+  );
+}
+
+/** The new codes, shown this once. */
+function NewCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="recovery-codes__new" data-testid="recovery-codes-new">
+      <h3 ref={heading} tabIndex={-1}>
+        Save your recovery codes
+      </h3>
+      <p>
+        Keep them somewhere safe, away from your phone: print them or write them down. Each code works once.
+        We won’t show them again.
+      </p>
+      <ol className="recovery-codes__list" aria-label="Your recovery codes">
+        {codes.map((code) => (
+          <li key={code} className="recovery-code">
+            {code}
+          </li>
+        ))}
+      </ol>
+      <p className="visually-hidden" role="status">
+        {copied ? 'Codes copied.' : ''}
+      </p>
+      <div className="account-factors__buttons">
+        <button type="button" className="button button--secondary" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy codes'}
+        </button>
+        <button type="button" className="button button--primary" onClick={onDone}>
+          I’ve saved them
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Recovery codes: offered once the borrower has a second sign-in step (with the bundled identity
+ * provider only); how many are left, and a new set for the current password, shown once.
+ */
+export function RecoveryCodesSection({ refresh, onChanged }: { refresh: number; onChanged?: () => void }) {
+  const { state, retry, reload } = useLoad(getRecoveryCodeStatus, [refresh]);
+  const [asking, setAsking] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [notice, setNotice] = useState<SectionNoticeText | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+
+  if (state.kind === 'off' || (state.kind === 'loaded' && !state.offered && !codes)) return null;
+
+  return (
+    <section className="account__section" aria-labelledby="recovery-codes-title" data-testid="recovery-codes">
+      <header className="account__section-header">
+        <h2 id="recovery-codes-title">Recovery codes</h2>
+        <p>
+          If you can’t use your authenticator app or your email, a recovery code signs you in instead. We’ll
+          email you whenever new codes are made.
+        </p>
+      </header>
+      <SectionNotice notice={notice} testId="recovery-codes-notice" />
+      <SectionLoading state={state} retry={retry} />
+      {codes ? (
+        <NewCodes
+          codes={codes}
+          onDone={() => {
+            setCodes(null);
+            setNotice({ tone: 'done', text: 'Your new recovery codes are ready to use.' });
+            reload();
+          }}
+        />
+      ) : (
+        state.kind === 'loaded' && (
+          <>
+            <p data-testid="recovery-codes-left">{left(state.remaining)}</p>
+            {asking ? (
+              <GenerateForm
+                replacing={state.remaining > 0}
+                onMade={(made) => {
+                  setAsking(false);
+                  setNotice(null);
+                  setCodes(made);
+                  onChanged?.();
+                }}
+                onCancel={() => {
+                  setAsking(false);
+                  requestAnimationFrame(() => opener.current?.focus());
+                }}
+                onFailed={(text) => setNotice({ tone: 'problem', text })}
+              />
+            ) : (
+              <div className="account__actions">
+                <button
+                  ref={opener}
+                  type="button"
+                  className={state.remaining > 0 ? 'button button--secondary' : 'button button--primary'}
+                  onClick={() => (setNotice(null), setAsking(true))}
+                >
+                  {state.remaining > 0 ? 'Make new recovery codes' : 'Make recovery codes'}
+                </button>
+              </div>
+            )}
+          </>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { routes } from '@customer-core/contracts';
+import { inbox, waitForMail } from './support/mailbox.js';
+import { openPortal, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
+import { captureBothSizes } from './support/second-factor.js';
+
+// Email codes and recovery codes: turned on from the account page, then used to sign in.
+
+const BORROWER = { email: 'dana.codes@example.com', password: 'Borrower-Pass-42' };
+const WRONG_EMAIL_CODE =
+  'That code didn\u2019t work. Check your email and enter the newest code (codes last 5 minutes).';
+const WRONG_RECOVERY_CODE =
+  'That recovery code didn\u2019t work. Check it, or try another one. Each code works once.';
+const codeIn = (subject: string) => /^(\d{6}) is your /.exec(subject)?.[1];
+const notThe = (code: string) => (code === '000000' ? '111111' : '000000');
+
+describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => {
+  let portal: Portal;
+  let recoveryCodes: string[] = [];
+
+  before(async () => {
+    portal = await openPortal({ MFA_POLICY: 'optional' });
+    const idp = portal.server.server.identityProvider;
+    assert.ok(idp, 'the bundled identity provider runs');
+    await idp.users.create({
+      login: BORROWER.email,
+      password: BORROWER.password,
+      firstName: 'Dana',
+      lastName: 'Codes',
+    });
+  });
+  after(() => portal?.close());
+
+  /** The newest code mailed to the borrower, once `count` messages have arrived. */
+  async function newestCode(count: number): Promise<string> {
+    await waitForMail(portal.baseUrl, BORROWER.email, count);
+    const code = (await inbox(portal.baseUrl, BORROWER.email)).map((m) => codeIn(m.subject)).find(Boolean);
+    assert.ok(code, 'a code was mailed');
+    return code;
+  }
+
+  it('turns on email codes with the mailed code, then signs in with a code read from the mailbox', async () => {
+    const { page } = await portal.newPage();
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+
+    await page.goto(routes.account.path);
+    const section = page.getByTestId('account-factors');
+    await section.getByRole('button', { name: 'Add email codes' }).click();
+    await section.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await section.getByText(BORROWER.email).waitFor();
+    const enrolCode = await newestCode(1);
+    const field = section.getByLabel('6-digit code');
+    assert.equal(await field.getAttribute('autocomplete'), 'one-time-code');
+    await field.fill(notThe(enrolCode));
+    await section.getByRole('button', { name: 'Turn on email codes' }).click();
+    await section.getByText(WRONG_EMAIL_CODE).waitFor();
+    await captureBothSizes(page, 'account-email-codes-wrong-code');
+    await field.fill(enrolCode);
+    await section.getByRole('button', { name: 'Turn on email codes' }).click();
+    await section.getByText('Email codes are turned on.').waitFor();
+    await section.getByTestId('factor-row').getByText('Email codes').waitFor();
+    // Recovery codes are offered now that there is a second step.
+    await page.getByTestId('recovery-codes').getByText('You don\u2019t have any recovery codes.').waitFor();
+    await captureBothSizes(page, 'account-email-codes-added');
+    const notice = await waitForMail(portal.baseUrl, BORROWER.email, 2);
+    assert.match(notice.subject, /^Email codes were turned on for your /);
+
+    await signOutFromMenu(page);
+    await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await page.getByRole('heading', { name: 'Get a code by email' }).waitFor();
+    await page.getByText('d\u2026s@example.com').waitFor();
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const first = await newestCode(3);
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await page.getByText('We sent a new code. Use the newest one.').waitFor();
+    const newest = await newestCode(4);
+    await captureBothSizes(page, 'sign-in-email-code');
+    const code = page.getByLabel('6-digit code');
+    assert.equal(await code.getAttribute('inputmode'), 'numeric');
+    await code.fill(newest === first ? notThe(newest) : first);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page
+      .getByText(
+        'That code didn\u2019t work. Check your email and enter the newest code. Codes work for 5 minutes.',
+      )
+      .waitFor();
+    await code.fill(newest);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+  });
+
+  it('makes recovery codes for the password, signs in with one once; the same code is refused the second time', async () => {
+    const { page } = await portal.newPage();
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    const mails = (await inbox(portal.baseUrl, BORROWER.email)).length + 1;
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByLabel('6-digit code').fill(await newestCode(mails));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+
+    await page.goto(routes.account.path);
+    const section = page.getByTestId('recovery-codes');
+    await section.getByRole('button', { name: 'Make recovery codes' }).click();
+    const password = section.getByLabel('Current password');
+    await password.fill('Not-My-Pass-1');
+    await section.getByRole('button', { name: 'Make recovery codes' }).click();
+    await section.getByText('That isn\u2019t your current password. Check it and try again.').waitFor();
+    await password.fill(BORROWER.password);
+    await section.getByRole('button', { name: 'Make recovery codes' }).click();
+    await section.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+    recoveryCodes = await section.getByRole('listitem').allInnerTexts();
+    assert.equal(recoveryCodes.length, 10);
+    for (const code of recoveryCodes) assert.match(code, /^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
+    await captureBothSizes(page, 'account-recovery-codes-new');
+    await section.getByRole('button', { name: 'I\u2019ve saved them' }).click();
+    await section.getByText('You have 10 unused recovery codes.').waitFor();
+    const told = await waitForMail(portal.baseUrl, BORROWER.email, mails + 1);
+    assert.match(told.subject, /^New recovery codes were made for your /);
+
+    await signOutFromMenu(page);
+    await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await page.getByRole('heading', { name: 'Confirm it\u2019s you' }).waitFor();
+    await captureBothSizes(page, 'sign-in-factor-choice');
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByRole('heading', { name: 'Use a recovery code' }).waitFor();
+    const field = page.getByRole('textbox', { name: 'Recovery code' });
+    await field.fill('aaaa-aaaa-aaaa-aaaa');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(WRONG_RECOVERY_CODE).waitFor();
+    await captureBothSizes(page, 'sign-in-recovery-code-wrong');
+    await field.fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+    await page.getByTestId('toast').getByText('You have 9 recovery codes left.', { exact: false }).waitFor();
+
+    await signOutFromMenu(page);
+    await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(WRONG_RECOVERY_CODE).waitFor();
+    // Another way from here: back to the choice.
+    await page.getByRole('button', { name: 'Choose another way' }).click();
+    await page.getByRole('heading', { name: 'Confirm it\u2019s you' }).waitFor();
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[1]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+    await page.goto(routes.account.path);
+    await page.getByTestId('recovery-codes').getByText('You have 8 unused recovery codes.').waitFor();
+  });
+});
+
+describe('email codes chosen at the first sign-in (browser, MFA_POLICY=required)', () => {
+  const ENROLLING = { email: 'erin.enrol@example.com', password: 'Borrower-Pass-42' };
+  let portal: Portal;
+  before(async () => {
+    portal = await openPortal({ MFA_POLICY: 'required' });
+    await portal.server.server.identityProvider!.users.create({
+      login: ENROLLING.email,
+      password: ENROLLING.password,
+      firstName: 'Erin',
+      lastName: 'Enrol',
+    });
+  });
+  after(() => portal?.close());
+
+  it('sets up email codes instead of an app, confirmed by the mailed code', async () => {
+    const { page } = await portal.newPage();
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, ENROLLING.email, ENROLLING.password);
+    await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
+    await page.getByRole('button', { name: 'Get codes by email instead' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByText('e\u2026l@example.com').waitFor();
+    const mail = await waitForMail(portal.baseUrl, ENROLLING.email);
+    await captureBothSizes(page, 'sign-in-enrol-email-code');
+    await page.getByLabel('6-digit code').fill(codeIn(mail.subject)!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+  });
+});
