@@ -17,3 +17,4 @@ export * from './storage-keys.js';
 export * from './text.js';
 export * from './step-up.js';
 export * from './second-factors.js';
+export * from './passkeys.js';

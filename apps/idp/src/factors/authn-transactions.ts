@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { IdpDatabase } from '../schema.js';
 
-export type TransactionStatus = 'MFA_ENROLL' | 'MFA_ENROLL_ACTIVATE' | 'MFA_REQUIRED';
+export type TransactionStatus = 'MFA_ENROLL' | 'MFA_ENROLL_ACTIVATE' | 'MFA_REQUIRED' | 'MFA_CHALLENGE';
 
 export interface AuthnTransaction {
   userId: string;

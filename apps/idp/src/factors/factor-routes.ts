@@ -20,6 +20,8 @@ import type { AuthnTransaction, AuthnTransactions } from './authn-transactions.j
 import { TOTP_FACTOR, type Factor, type FactorStore } from './factor-store.js';
 import { PASSWORD_AND_OTP_AMR, signedIn } from './second-factor-step.js';
 import { newTotpSecret, totpStepOf } from './totp.js';
+import { WEBAUTHN_FACTOR } from './webauthn/webauthn-store.js';
+import { WebauthnVerifyFields, type WebauthnVerify } from './webauthn/webauthn-verify.js';
 import {
   AUTHN_CANCEL_PATH,
   AUTHN_FACTORS_PATH,
@@ -38,6 +40,8 @@ export interface FactorRouteDependencies {
   allowedOrigins: readonly string[];
   trustProxy: boolean;
   logger: FastifyBaseLogger;
+  /** The verify step of WebAuthn factors; without it they are not verified here. */
+  verifyWebauthn?: WebauthnVerify;
 }
 
 // Okta's extra fields (rememberDevice, ...) are accepted and ignored.
@@ -49,6 +53,11 @@ const EnrollBodySchema = z.object({
   provider: z.string().max(100),
 });
 const PassCodeBodySchema = z.object({ stateToken: StateTokenSchema, passCode: z.string().max(100) });
+/** A code, or a WebAuthn factor's challenge request or assertion. */
+const VerifyBodySchema = WebauthnVerifyFields.extend({
+  stateToken: StateTokenSchema,
+  passCode: z.string().max(100).optional(),
+});
 /** Factor ids are letters and digits; anything else is no factor's. */
 const FactorIdSchema = z.object({ factorId: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });
 
@@ -120,11 +129,16 @@ export function factorRoutes(deps: FactorRouteDependencies) {
   }
 
   /** Ends the transaction with SUCCESS, once: a token used meanwhile gets E0000011. */
-  async function finish(reply: FastifyReply, stateToken: string, transaction: AuthnTransaction) {
+  async function finish(
+    reply: FastifyReply,
+    stateToken: string,
+    transaction: AuthnTransaction,
+    amr = PASSWORD_AND_OTP_AMR,
+  ) {
     const user = await users.findById(transaction.userId);
     if (!user || !(await transactions.end(stateToken))) return sendOktaError(reply, 401, invalidToken());
     const body = await signedIn(sessionTokens, user, {
-      amr: PASSWORD_AND_OTP_AMR,
+      amr,
       authenticatedAt: new Date(),
     });
     logger.info({ userId: user.id }, 'authn succeeded with a second factor');
@@ -188,18 +202,31 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       return finish(reply, stateToken, transaction);
     });
 
-    // MFA_REQUIRED -> SUCCESS.
+    // MFA_REQUIRED -> SUCCESS; a WebAuthn factor goes through MFA_CHALLENGE.
     app.post(factorVerifyPath(':factorId'), { config: { rateLimit } }, async (request, reply) => {
-      const body = accept(request, reply, PassCodeBodySchema);
+      const body = accept(request, reply, VerifyBodySchema);
       if (!body.ok) return body.sent;
       const params = FactorIdSchema.safeParse(request.params);
       const { stateToken, passCode } = body.value;
       const transaction = await transactions.find(stateToken);
       if (!transaction) return sendOktaError(reply, 401, invalidToken());
-      if (transaction.status !== 'MFA_REQUIRED') return sendOktaError(reply, 403, operationNotAllowed());
+      if (transaction.status !== 'MFA_REQUIRED' && transaction.status !== 'MFA_CHALLENGE')
+        return sendOktaError(reply, 403, operationNotAllowed());
       const factorId = params.success ? params.data.factorId : '';
       const factor = params.success ? await factors.find(transaction.userId, factorId) : undefined;
       if (!factor || factor.status !== 'ACTIVE') return factorNotFound(reply, factorId);
+      if (factor.factorType === WEBAUTHN_FACTOR.factorType && deps.verifyWebauthn)
+        return deps.verifyWebauthn(
+          request,
+          reply,
+          networkOfRequest(request),
+          transaction,
+          factor,
+          body.value,
+          (amr) => finish(reply, stateToken, transaction, amr),
+        );
+      if (transaction.status !== 'MFA_REQUIRED') return sendOktaError(reply, 403, operationNotAllowed());
+      if (passCode === undefined) return sendOktaError(reply, 400, malformedRequest(['passCode: Required']));
       if (!(await checkCode(request, reply, stateToken, transaction, factor, passCode))) return reply;
       return finish(reply, stateToken, transaction);
     });

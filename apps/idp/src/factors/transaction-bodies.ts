@@ -16,9 +16,9 @@ export const factorVerifyPath = (factorId: string) => `${AUTHN_FACTORS_PATH}/${f
 export const factorActivatePath = (factorId: string) =>
   `${AUTHN_FACTORS_PATH}/${factorId}/lifecycle/activate`;
 
-const post = (href: string) => ({ href, hints: { allow: ['POST'] } });
+export const post = (href: string) => ({ href, hints: { allow: ['POST'] } });
 
-function transactionHead(stateToken: string, transaction: AuthnTransaction) {
+export function transactionHead(stateToken: string, transaction: AuthnTransaction) {
   return { stateToken, expiresAt: transaction.expiresAt.toISOString(), status: transaction.status };
 }
 
