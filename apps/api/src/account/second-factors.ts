@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { MfaPolicy } from '@customer-core/idp';
-import type { SecondFactor } from '@customer-core/contracts';
+import { WEBAUTHN_FACTOR_TYPE, type SecondFactor, type SecondFactorType } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import {
   FactorNotFoundError,
   TOTP_FACTOR_TYPE,
   type Directory,
   type DirectoryFactor,
+  type WebauthnAttestation,
 } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
 import type { ChangeSource, SecurityActivity } from './security-activity.js';
@@ -36,14 +37,28 @@ export class LastFactorError extends Error {
   }
 }
 
+/** A hosted org: its passkeys belong to the org's domain, so the lender adds them. */
+export class PasskeysWithLenderError extends Error {
+  constructor() {
+    super('Passkeys are added with the lender');
+    this.name = 'PasskeysWithLenderError';
+  }
+}
+
+const FACTOR_TYPES: Record<string, SecondFactorType> = {
+  [TOTP_FACTOR_TYPE]: 'authenticator_app',
+  [WEBAUTHN_FACTOR_TYPE]: 'passkey',
+};
+
 const toSecondFactor = (factor: DirectoryFactor): SecondFactor => ({
   id: factor.id,
-  type: 'authenticator_app',
+  type: FACTOR_TYPES[factor.factorType] ?? 'authenticator_app',
   addedAt: factor.createdAt.toISOString(),
   lastUsedAt: factor.lastVerifiedAt?.toISOString() ?? null,
+  ...(factor.name ? { name: factor.name } : {}),
 });
 const isActiveApp = (factor: DirectoryFactor) =>
-  factor.status === 'ACTIVE' && factor.factorType === TOTP_FACTOR_TYPE;
+  factor.status === 'ACTIVE' && factor.factorType in FACTOR_TYPES;
 
 /**
  * A signed-in borrower's second factors (an authenticator app), kept by the directory. Adding one
@@ -72,6 +87,7 @@ export function secondFactors(deps: {
     borrower: { id: string; firstName: string | null; email: string },
     change: 'added' | 'removed',
     from: ChangeSource,
+    factor: SecondFactorType = 'authenticator_app',
   ) {
     await activity.record(borrower.id, {
       kind: change === 'added' ? 'second_factor_added' : 'second_factor_removed',
@@ -79,7 +95,7 @@ export function secondFactors(deps: {
       clientAddress: from.clientAddress,
     });
     await mail.enqueue(deps.db, {
-      ...mail.templates.secondFactorChangedEmail({ firstName: borrower.firstName, change }),
+      ...mail.templates.secondFactorChangedEmail({ firstName: borrower.firstName, change, factor }),
       to: borrower.email,
       idempotencyKey: `second-factor-${change}:${randomUUID()}`,
     });
@@ -88,6 +104,7 @@ export function secondFactors(deps: {
 
   return {
     policy: policy === 'required' ? ('required' as const) : ('optional' as const),
+    passkeysAddedHere: directory.enrolWebauthn !== undefined,
 
     async list(borrowerId: string): Promise<SecondFactor[]> {
       const identity = await identityOf(borrowerId);
@@ -118,11 +135,35 @@ export function secondFactors(deps: {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new FactorNotFoundError();
       const active = (await directory.listFactors(identity.userId)).filter(isActiveApp);
-      if (!active.some((factor) => factor.id === factorId)) throw new FactorNotFoundError();
+      const removing = active.find((factor) => factor.id === factorId);
+      if (!removing) throw new FactorNotFoundError();
       if (policy === 'required' && active.length === 1) throw new LastFactorError();
       await directory.verifyPassword(identity.userId, currentPassword, from.clientAddress);
       await directory.removeFactor(identity.userId, factorId);
-      await tell(identity.borrower, 'removed', from);
+      await tell(identity.borrower, 'removed', from, toSecondFactor(removing).type);
+    },
+
+    /** Starts adding a passkey: the options for the browser, pending its new credential. */
+    async enrolPasskey(borrowerId: string) {
+      const identity = await identityOf(borrowerId);
+      if (!identity) throw new NoDirectoryIdentityError();
+      if (!directory.enrolWebauthn) throw new PasskeysWithLenderError();
+      return directory.enrolWebauthn(identity.userId);
+    },
+
+    /** The browser's new credential adds the passkey under the borrower's name for it. */
+    async activatePasskey(
+      borrowerId: string,
+      factorId: string,
+      name: string,
+      credential: WebauthnAttestation,
+      from: ChangeSource,
+    ): Promise<void> {
+      const identity = await identityOf(borrowerId);
+      if (!identity) throw new FactorNotFoundError();
+      if (!directory.activateWebauthn) throw new PasskeysWithLenderError();
+      await directory.activateWebauthn(identity.userId, factorId, name, credential);
+      await tell(identity.borrower, 'added', from, 'passkey');
     },
   };
 }

@@ -4,6 +4,10 @@ import { z } from 'zod';
 import {
   ACCOUNT_ERROR_CODES,
   ActivateFactorRequestSchema,
+  ActivatePasskeyRequestSchema,
+  PASSKEY_ERROR_CODES,
+  passkeyApiPaths,
+  PasskeyEnrolmentSchema,
   ApiErrorSchema,
   AuthenticatorAppEnrolmentSchema,
   FactorIdParamsSchema,
@@ -15,6 +19,7 @@ import {
 import {
   LastFactorError,
   NoDirectoryIdentityError,
+  PasskeysWithLenderError,
   SecondFactorsOffError,
 } from '../../account/second-factors.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
@@ -22,6 +27,7 @@ import { HttpError } from '../../http/http-error.js';
 import {
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
+  PasskeyRefusedError,
   WrongCodeError,
   WrongPasswordError,
 } from '../../identity/directory.js';
@@ -32,7 +38,10 @@ import type { AuthServices } from '../../services.js';
 // one get the same 404; MFA_POLICY=off refuses every route.
 
 const OFF = 'Two-step verification isn’t offered for this portal.';
-const NOT_FOUND = 'You don’t have an authenticator app with that id.';
+const NOT_FOUND = 'You don’t have a second factor with that id.';
+const WITH_LENDER = 'Passkeys for this portal are added with us. Call us to add one.';
+const PASSKEY_REFUSED =
+  'We couldn’t add that passkey. It may be one you’ve added already. Try again, or use another device.';
 const WRONG_CODE = 'That code didn’t work. Check your app and enter the code it shows now.';
 const ALREADY_ADDED = 'You already have an authenticator app. Remove it first to add another.';
 const LAST_FACTOR =
@@ -54,6 +63,10 @@ function refusalOf(error: unknown): HttpError | undefined {
     return new HttpError(400, SECOND_FACTOR_ERROR_CODES.lastFactor, LAST_FACTOR);
   if (error instanceof NoDirectoryIdentityError)
     return new HttpError(400, ACCOUNT_ERROR_CODES.noPassword, NO_IDENTITY);
+  if (error instanceof PasskeysWithLenderError)
+    return new HttpError(403, PASSKEY_ERROR_CODES.withLender, WITH_LENDER);
+  if (error instanceof PasskeyRefusedError)
+    return new HttpError(400, PASSKEY_ERROR_CODES.refused, PASSKEY_REFUSED);
   if (error instanceof WrongPasswordError)
     return new HttpError(400, ACCOUNT_ERROR_CODES.wrongPassword, WRONG_PASSWORD);
   return undefined;
@@ -97,7 +110,7 @@ export const accountSecondFactorRoutes =
       async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const factors = await answering(() => secondFactors.list(sub));
-        return { factors, policy: secondFactors.policy };
+        return { factors, policy: secondFactors.policy, passkeysAddedHere: secondFactors.passkeysAddedHere };
       },
     );
 
@@ -143,6 +156,51 @@ export const accountSecondFactorRoutes =
     );
 
     app.post(
+      passkeyApiPaths.enrol,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Start adding a passkey: the options for the browser, waiting for its new credential',
+          response: { 200: PasskeyEnrolmentSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const enrolment = await answering(() => secondFactors.enrolPasskey(sub));
+        request.log.info(
+          { borrowerId: sub, factorId: enrolment.factorId },
+          'borrower started adding a passkey',
+        );
+        return enrolment;
+      },
+    );
+
+    app.post(
+      passkeyApiPaths.activate.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Add a passkey with the browser’s new credential, under the borrower’s name for it',
+          params: FactorPathSchema,
+          body: ActivatePasskeyRequestSchema,
+          response: { 200: z.object({ added: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const factorId = factorIdOf(request.params);
+        const { name, ...credential } = request.body;
+        await answering(() =>
+          secondFactors.activatePasskey(sub, factorId, name, credential, changeSource(request)),
+        );
+        request.log.info({ borrowerId: sub, factorId }, 'borrower added a passkey');
+        return { added: true as const };
+      },
+    );
+
+    app.post(
       secondFactorApiPaths.remove.path,
       {
         ...common,
@@ -160,7 +218,7 @@ export const accountSecondFactorRoutes =
         await answering(() =>
           secondFactors.remove(sub, factorId, request.body.currentPassword, changeSource(request)),
         );
-        request.log.info({ borrowerId: sub, factorId }, 'borrower removed an authenticator app');
+        request.log.info({ borrowerId: sub, factorId }, 'borrower removed a second factor');
         return { removed: true as const };
       },
     );
