@@ -114,6 +114,7 @@ export async function buildApp(
         trustProxy: config.trustProxy,
         signInQueueDepth: config.signInQueueDepth,
         mfaPolicy: config.mfaPolicy,
+        relyingPartyName: config.lender.name,
         logger: app.log.child({ component: 'idp' }),
       })
     : null;
@@ -196,6 +197,7 @@ export function portalConfigOf(config: Config): PortalConfig {
   return {
     lender: config.lender,
     identityProviders: config.identityProviders,
+    passkeySignInIssuer: config.bundledIdp?.issuer ?? null,
     session: { warningSeconds: config.sessionWarningSeconds },
     errorReporting: config.errorReporting,
   };

@@ -225,7 +225,7 @@ export function factorRoutes(deps: FactorRouteDependencies) {
           body.value,
           (amr) => finish(reply, stateToken, transaction, amr),
         );
-      if (transaction.status !== 'MFA_REQUIRED') return sendOktaError(reply, 403, operationNotAllowed());
+      // A code may follow a passkey's challenge: the borrower turned to their app instead.
       if (passCode === undefined) return sendOktaError(reply, 400, malformedRequest(['passCode: Required']));
       if (!(await checkCode(request, reply, stateToken, transaction, factor, passCode))) return reply;
       return finish(reply, stateToken, transaction);

@@ -7,6 +7,7 @@ import { finishSignIn } from '../../lib/auth/sign-in';
 import { CODE_LENGTH, CodeField } from './code-field';
 import { CODE_REQUIRED, LOCKED, STEP_EXPIRED, WRONG_CODE, errorCodeOf } from './factor-errors';
 import { AuthenticatorSetup } from './authenticator-setup';
+import { stateTokenOf, WEBAUTHN, WebauthnStep } from './webauthn-step';
 import './factors.css';
 
 /** The factor types these screens can walk a borrower through. */
@@ -41,12 +42,16 @@ export function FactorStep({
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // The token a passkey's challenge moved the transaction to; a code then goes with it.
+  const [stateToken, setStateToken] = useState(() => stateTokenOf(first));
+  const [codeInstead, setCodeInstead] = useState(false);
 
   // Each new screen is announced by moving focus to its heading.
   useEffect(() => heading.current?.focus(), [transaction.status]);
 
   const factors = (transaction.factors ?? []) as Factor[];
   const totp = factors.find((factor) => factor.factorType === TOTP);
+  const webauthn = factors.find((factor) => factor.factorType === WEBAUTHN);
 
   async function step(action: () => Promise<AuthnTransaction>) {
     setPending(true);
@@ -109,6 +114,30 @@ export function FactorStep({
     </form>
   );
 
+  if (transaction.status === 'MFA_REQUIRED' && webauthn?.verify && !(codeInstead && totp?.verify)) {
+    return screen(
+      'Use your passkey',
+      <>
+        <WebauthnStep
+          verify={webauthn.verify}
+          stateToken={stateToken}
+          onStateToken={setStateToken}
+          onSuccess={onSuccess}
+          onRestart={onRestart}
+        />
+        {totp?.verify && (
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            onClick={() => setCodeInstead(true)}
+          >
+            Enter a code from your app instead
+          </button>
+        )}
+      </>,
+    );
+  }
+
   if (transaction.status === 'MFA_REQUIRED' && totp?.verify) {
     const verify = totp.verify;
     return screen(
@@ -118,7 +147,7 @@ export function FactorStep({
           Open your authenticator app and enter the 6&#8209;digit code it shows.
         </p>,
         'Verify',
-        (passCode) => verify({ passCode }),
+        (passCode) => verify({ passCode, stateToken }),
       ),
     );
   }

@@ -79,15 +79,18 @@ function AddAppForm({
 }
 
 /** Removing a factor: the current password, asked in place. */
-function RemoveForm({
+export function RemoveForm({
   factor,
   headingId,
+  noun = 'app',
   onRemoved,
   onCancel,
   onFailed,
 }: {
   factor: SecondFactor;
   headingId: string;
+  /** What the words call it: `app` or `passkey`. */
+  noun?: string;
   onRemoved(): void;
   onCancel(): void;
   onFailed(message: string): void;
@@ -122,7 +125,7 @@ function RemoveForm({
       noValidate
       aria-describedby={headingId}
     >
-      <p>To remove this app, enter your current password.</p>
+      <p>To remove this {noun}, enter your current password.</p>
       <FormField id={PASSWORD_ID} label="Current password" error={error ?? undefined}>
         <PasswordInput
           ref={input}
@@ -144,11 +147,11 @@ function RemoveForm({
         </button>
         <BusyButton
           busy={pending}
-          busyText="Removing the app"
+          busyText={`Removing the ${noun}`}
           className="button button--primary"
           data-testid="factor-remove-confirm"
         >
-          Remove app
+          Remove {noun}
         </BusyButton>
       </div>
     </form>
@@ -195,8 +198,10 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
     else problem(outcome.message);
   };
 
-  const factors = state.kind === 'loaded' ? state.factors : [];
-  const lastRequired = state.kind === 'loaded' && state.policy === 'required' && factors.length === 1;
+  // Passkeys have their own section (passkeys-section.tsx); the last factor may be either kind.
+  const all = state.kind === 'loaded' ? state.factors : [];
+  const factors = all.filter((factor) => factor.type === 'authenticator_app');
+  const lastRequired = state.kind === 'loaded' && state.policy === 'required' && all.length === 1;
 
   return (
     <section
