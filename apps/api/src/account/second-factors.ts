@@ -91,6 +91,7 @@ export function secondFactors(deps: {
   ) {
     await activity.record(borrower.id, {
       kind: change === 'added' ? 'second_factor_added' : 'second_factor_removed',
+      factor,
       userAgent: from.userAgent,
       clientAddress: from.clientAddress,
     });

@@ -7,6 +7,7 @@ import { finishSignIn } from '../../lib/auth/sign-in';
 import { CODE_LENGTH, CodeField } from './code-field';
 import { CODE_REQUIRED, LOCKED, STEP_EXPIRED, WRONG_CODE, errorCodeOf } from './factor-errors';
 import { AuthenticatorSetup } from './authenticator-setup';
+import { passkeysWorkHere } from '../../lib/auth/passkey-availability';
 import { stateTokenOf, WEBAUTHN, WebauthnStep } from './webauthn-step';
 import './factors.css';
 
@@ -51,7 +52,8 @@ export function FactorStep({
 
   const factors = (transaction.factors ?? []) as Factor[];
   const totp = factors.find((factor) => factor.factorType === TOTP);
-  const webauthn = factors.find((factor) => factor.factorType === WEBAUTHN);
+  // A hosted org's passkeys are its domain's: the portal names that factor as one it can't use.
+  const webauthn = passkeysWorkHere() ? factors.find((factor) => factor.factorType === WEBAUTHN) : undefined;
 
   async function step(action: () => Promise<AuthnTransaction>) {
     setPending(true);

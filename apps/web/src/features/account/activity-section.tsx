@@ -1,6 +1,6 @@
 import {
   SECURITY_ACTIVITY_DAYS,
-  SECURITY_EVENT_LABELS,
+  securityEventLabel,
   SESSION_ENDED_BY_LABELS,
   SESSION_METHOD_LABELS,
   type SecurityEvent,
@@ -26,7 +26,7 @@ type Loaded =
 function title(event: SecurityEvent): string {
   if (event.kind === 'failed_sign_ins' && event.attempts)
     return event.attempts === 1 ? '1 failed sign-in attempt' : `${event.attempts} failed sign-in attempts`;
-  return SECURITY_EVENT_LABELS[event.kind];
+  return securityEventLabel(event);
 }
 
 /** How: the sign-in's method or who signed the device out. */

@@ -1,7 +1,6 @@
-import { selectIdentityProvider, type PortalConfig } from '@customer-core/contracts';
 import { useRef, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
-import { readRawPortalConfig } from '../../config/portal-config-meta';
+import { passkeysWorkHere } from '../../lib/auth/passkey-availability';
 import type { PasskeyOutcome } from '../../lib/auth/passkey-sign-in';
 
 // "Sign in with a passkey" and the e-mail field's passkey suggestions. Nothing of WebAuthn loads
@@ -16,24 +15,13 @@ const MESSAGES: Record<Exclude<PasskeyOutcome, 'cancelled'>, string> = {
   failed: 'We couldn’t sign you in with your passkey. Try again, or sign in with your password.',
 };
 
-/** Whether this page's identity provider signs in with passkeys (the bundled one) and the browser can. */
-function passkeySignInAvailable(): boolean {
-  if (typeof window.PublicKeyCredential !== 'function') return false;
-  const config = readRawPortalConfig() as Partial<PortalConfig> | null;
-  if (!config?.passkeySignInIssuer || !config.identityProviders) return false;
-  return (
-    selectIdentityProvider(config as PortalConfig, window.location.origin).issuer ===
-    config.passkeySignInIssuer
-  );
-}
-
 /**
  * The passkey ways in of the sign-in form: `emailInput` goes on the e-mail field (its autocomplete
  * token and the focus that starts the suggestions), `button` under the form. `onFailure` gets what to
  * tell the borrower; `busy` is true while the page is on its way after a passkey.
  */
 export function usePasskeySignIn(onFailure: (message: string | undefined) => void) {
-  const [available] = useState(passkeySignInAvailable);
+  const [available] = useState(passkeysWorkHere);
   const [busy, setBusy] = useState(false);
   const autofillStarted = useRef(false);
 
