@@ -95,6 +95,7 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     assert.equal(stored[0]!.rpId, 'localhost');
     const added = await waitForMail(portal.baseUrl, BORROWER.email);
     assert.match(added.subject, /^A passkey was added to your /);
+    await page.getByTestId('account-activity').getByText('Passkey added').waitFor();
     // The authenticator app's section still offers an app.
     await page
       .getByTestId('account-factors')
