@@ -133,6 +133,11 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
 
     await page.goto(routes.account.path);
     await row.getByText(/^Last used /).waitFor();
+    await page
+      .getByTestId('account-activity')
+      .locator('[data-kind="signed_in"]', { hasText: '· Passkey' })
+      .first()
+      .waitFor();
     await row.getByRole('button', { name: 'Remove' }).click();
     const password = section.getByLabel('Current password');
     await password.fill('Not-My-Pass-1');

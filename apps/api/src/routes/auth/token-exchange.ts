@@ -61,8 +61,10 @@ export const tokenExchangeRoute =
           throw idTokenSpent(why);
         }
         const borrower = await borrowers.upsertByIdentity(result.identity);
+        // A passkey alone (amr hwk without pwd) is told apart; anything else began with the password.
+        const amr = result.use.amr ?? [];
         const token = await accountSessions.begin(borrower, {
-          method: 'password',
+          method: amr.includes('hwk') && !amr.includes('pwd') ? 'passkey' : 'password',
           userAgent: request.headers['user-agent'],
           clientAddress: clientAddress(request, trustProxy),
           idpSessionId: result.use.sessionId,

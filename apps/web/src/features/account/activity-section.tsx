@@ -102,8 +102,9 @@ export function ActivitySection({ refresh = 0 }: { refresh?: number }) {
       <header className="account__section-header">
         <h2 id="account-activity-title">Recent security activity</h2>
         <p>
-          Sign-ins, devices signed out, password and authenticator app changes, and failed sign-ins of the
-          last {SECURITY_ACTIVITY_DAYS} days, newest first. If something wasn’t you, change your password.
+          Sign-ins, devices signed out, password, authenticator app and passkey changes, and failed sign-ins
+          of the last {SECURITY_ACTIVITY_DAYS} days, newest first. If something wasn’t you, change your
+          password.
         </p>
       </header>
       <SectionLoading state={state} retry={retry} />

@@ -164,8 +164,11 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
       <header className="account__section-header">
         <h2 id="account-passkeys-title">Passkeys</h2>
         <p>
-          A passkey signs you in with your fingerprint, face or screen lock. It can stand in for a code from
-          an app, or for your password. We’ll email you whenever a passkey is added or removed.
+          A passkey signs you in with your fingerprint, face or screen lock.
+          {loaded?.passkeysAddedHere === false
+            ? ' It stands in for a code from an app.'
+            : ' It stands in for a code from an app, or for your password.'}{' '}
+          We’ll email you whenever a passkey is added or removed.
         </p>
       </header>
       <SectionNotice notice={notice} testId="account-passkeys-notice" />
