@@ -5,6 +5,7 @@ import { SupportPhone } from '../../components/support-phone';
 import { TextField } from '../../components/text-field';
 import { useLoad } from '../../lib/use-load';
 import { formatInstant } from '../../loans/loan-format';
+import { deviceName } from './device-name';
 import { addPasskey, startPasskey } from './passkeys-api';
 import { getSecondFactors } from './second-factors-api';
 import { RemoveForm } from './second-factors-section';
@@ -13,35 +14,6 @@ import { SectionLoading, SectionNotice, type SectionNoticeText } from './section
 const NAME_ID = 'passkey-name';
 const NOT_MADE = 'We didn’t get a passkey from your device. Try again when you’re ready.';
 const ALREADY_ON_DEVICE = 'This device already has a passkey for your account.';
-
-/** A name from the browser and system this passkey is made on, e.g. "Chrome on Windows". */
-export function deviceName(userAgent = navigator.userAgent): string {
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrome\/|Chromium\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : 'Browser';
-  const system = /iPhone/.test(userAgent)
-    ? 'iPhone'
-    : /iPad/.test(userAgent)
-      ? 'iPad'
-      : /Android/.test(userAgent)
-        ? 'Android'
-        : /Windows/.test(userAgent)
-          ? 'Windows'
-          : /Mac OS X/.test(userAgent)
-            ? 'Mac'
-            : /CrOS/.test(userAgent)
-              ? 'Chromebook'
-              : /Linux/.test(userAgent)
-                ? 'Linux'
-                : null;
-  return system ? `${browser} on ${system}` : browser;
-}
 
 /** The browser's own failures of navigator.credentials.create, in the borrower's words. */
 function creationProblem(error: unknown): string {
