@@ -13,6 +13,7 @@ const MESSAGES: Record<Exclude<PasskeyOutcome, 'cancelled'>, string> = {
   unknown:
     'We don’t recognize that passkey. It may have been removed from your account. Sign in with your password instead.',
   failed: 'We couldn’t sign you in with your passkey. Try again, or sign in with your password.',
+  unavailable: 'We couldn’t sign you in with your passkey. Try again, or sign in with your password.',
 };
 
 /**
@@ -37,10 +38,12 @@ export function usePasskeySignIn(onFailure: (message: string | undefined) => voi
     } catch {
       outcome = 'failed';
     }
-    // undefined: signed in, the page is leaving. A cancelled prompt says nothing.
+    // undefined: signed in, the page is leaving. A cancelled prompt says nothing, and neither do the
+    // e-mail field's suggestions when they could not be offered: the borrower asked for nothing yet.
     if (outcome === undefined) return;
     setBusy(false);
-    if (outcome !== 'cancelled') onFailure(MESSAGES[outcome]);
+    if (outcome === 'cancelled' || (autofill && outcome === 'unavailable')) return;
+    onFailure(MESSAGES[outcome]);
   }
 
   async function startAutofill() {

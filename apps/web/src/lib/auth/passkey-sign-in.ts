@@ -12,6 +12,8 @@ export type PasskeyOutcome =
   | 'cancelled'
   /** The passkey is not one of this portal's accounts' (removed, or another site's). */
   | 'unknown'
+  /** No options from the identity provider (offline, busy, rate limited): no prompt was shown. */
+  | 'unavailable'
   | 'failed';
 
 function identityProviderOrigin(): string {
@@ -44,9 +46,9 @@ export async function signInWithPasskey({ autofill = false } = {}): Promise<Pass
   const origin = identityProviderOrigin();
   const [{ startAuthentication }, optionsResponse] = await Promise.all([
     import('@simplewebauthn/browser'),
-    postJson(`${origin}${passkeySignInPaths.options}`, {}),
+    postJson(`${origin}${passkeySignInPaths.options}`, {}).catch(() => undefined),
   ]);
-  if (!optionsResponse.ok) return 'failed';
+  if (!optionsResponse?.ok) return 'unavailable';
   let assertion: unknown;
   try {
     assertion = await startAuthentication({
