@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { passkeySignInPaths } from '@customer-core/contracts';
 import {
@@ -283,6 +284,34 @@ for (const kind of testDatabaseKinds()) {
         200,
         'the right one still signs in',
       );
+    });
+
+    test('after a passkey’s challenge the app’s code may finish instead, with the current state token', async () => {
+      const user = await userWithPasskey();
+      const enrolled = await server.idp.factors.enrolTotp(user.id);
+      assert.equal(enrolled.kind, 'enrolled');
+      const secret = enrolled.kind === 'enrolled' ? enrolled.factor.secret! : '';
+      const code = (stepsAhead: number) =>
+        new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+          timestamp: Date.now() + stepsAhead * 30_000,
+        });
+      const app = enrolled.kind === 'enrolled' ? enrolled.factor.id : '';
+      assert.equal((await server.idp.factors.activate(user.id, app, code(0))).kind, 'activated');
+
+      const { first, challenge } = await challenged(user);
+      const totp = factorsOf(first.body).find((entry) => entry.factorType === 'token:software:totp');
+      assert.ok(totp, 'both factors are offered');
+      const stale = await follow(totp._links.verify!, {
+        stateToken: first.body.stateToken as string,
+        passCode: code(1),
+      });
+      assert.equal(stale.status, 401, 'the token before the challenge is void');
+      const done = await follow(totp._links.verify!, {
+        stateToken: challenge.body.stateToken as string,
+        passCode: code(1),
+      });
+      assert.equal(done.status, 200, JSON.stringify(done.body));
+      assert.equal(done.body.status, 'SUCCESS');
     });
 
     test("another borrower's factor id is not found; an expired or used state token answers E0000011", async () => {

@@ -210,6 +210,7 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       const { stateToken, passCode } = body.value;
       const transaction = await transactions.find(stateToken);
       if (!transaction) return sendOktaError(reply, 401, invalidToken());
+      // MFA_CHALLENGE too: after a passkey's challenge the borrower may turn to their app's code.
       if (transaction.status !== 'MFA_REQUIRED' && transaction.status !== 'MFA_CHALLENGE')
         return sendOktaError(reply, 403, operationNotAllowed());
       const factorId = params.success ? params.data.factorId : '';
@@ -225,7 +226,6 @@ export function factorRoutes(deps: FactorRouteDependencies) {
           body.value,
           (amr) => finish(reply, stateToken, transaction, amr),
         );
-      // A code may follow a passkey's challenge: the borrower turned to their app instead.
       if (passCode === undefined) return sendOktaError(reply, 400, malformedRequest(['passCode: Required']));
       if (!(await checkCode(request, reply, stateToken, transaction, factor, passCode))) return reply;
       return finish(reply, stateToken, transaction);
