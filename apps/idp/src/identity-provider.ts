@@ -174,6 +174,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       transactions,
       sessionTokens,
       bodies,
+      ...(webauthn ? { factorProfiles: webauthn.profiles } : {}),
     }),
   });
   const registerFactorRoutes = factorRoutes({

@@ -31,6 +31,7 @@ interface FactorEntry {
   id: string;
   factorType: string;
   provider: string;
+  profile: Record<string, string>;
   _links: Record<string, Link>;
 }
 interface ChallengeFactor {
@@ -104,13 +105,18 @@ for (const kind of testDatabaseKinds()) {
     }
 
     /** Password, then the webauthn factor's first verify: MFA_CHALLENGE. */
-    async function challenged(user: { login: string; factorId: string }) {
+    async function challenged(user: {
+      login: string;
+      factorId: string;
+      authenticator: SoftwareAuthenticator;
+    }) {
       const first = await authn(server.baseUrl, { username: user.login, password: PASSWORD });
       assert.equal(first.body.status, 'MFA_REQUIRED');
       const factor = factorsOf(first.body).find((entry) => entry.id === user.factorId);
       assert.ok(factor, 'MFA_REQUIRED lists the webauthn factor');
       assert.equal(factor.factorType, 'webauthn');
       assert.equal(factor.provider, 'FIDO');
+      assert.equal(factor.profile.credentialId, user.authenticator.id, 'its credential, as Okta shows it');
       const challenge = await follow(factor._links.verify!, { stateToken: first.body.stateToken });
       assert.equal(challenge.status, 200, JSON.stringify(challenge.body));
       return { first, factor, challenge };

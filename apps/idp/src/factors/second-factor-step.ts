@@ -12,6 +12,8 @@ export interface SecondFactorDependencies {
   transactions: AuthnTransactions;
   sessionTokens: SessionTokenStore;
   bodies: TransactionBodies;
+  /** WebAuthn factors' profiles (credential id, name), as Okta shows them in MFA_REQUIRED. */
+  factorProfiles?: (userId: string) => Promise<ReadonlyMap<string, object>>;
 }
 
 /** What a sign-in verified by a password and a one-time code says of itself (RFC 8176). */
@@ -37,7 +39,13 @@ export function secondFactorStep(deps: SecondFactorDependencies) {
       const active = await factors.active(user.id);
       if (active.length > 0) {
         const { stateToken, transaction } = await transactions.start(user.id, 'MFA_REQUIRED');
-        return bodies.mfaRequired(stateToken, transaction, user, active);
+        return bodies.mfaRequired(
+          stateToken,
+          transaction,
+          user,
+          active,
+          await deps.factorProfiles?.(user.id),
+        );
       }
       if (policy === 'required') {
         const { stateToken, transaction } = await transactions.start(user.id, 'MFA_ENROLL');

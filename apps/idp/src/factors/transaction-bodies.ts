@@ -26,8 +26,14 @@ export function transactionBodies(orgUrl: string) {
   const cancel = post(`${orgUrl}${AUTHN_CANCEL_PATH}`);
 
   return {
-    /** MFA_REQUIRED: the user's factors, each with its `verify` link. */
-    mfaRequired(stateToken: string, transaction: AuthnTransaction, user: IdpUser, factors: Factor[]) {
+    /** MFA_REQUIRED: the user's factors, each with its `verify` link (and its own profile, where given). */
+    mfaRequired(
+      stateToken: string,
+      transaction: AuthnTransaction,
+      user: IdpUser,
+      factors: Factor[],
+      profiles?: ReadonlyMap<string, object>,
+    ) {
       return {
         ...transactionHead(stateToken, transaction),
         _embedded: {
@@ -37,7 +43,7 @@ export function transactionBodies(orgUrl: string) {
             factorType: factor.factorType,
             provider: factor.provider,
             vendorName: factor.provider,
-            profile: { credentialId: user.login },
+            profile: profiles?.get(factor.id) ?? { credentialId: user.login },
             _links: { verify: post(`${orgUrl}${factorVerifyPath(factor.id)}`) },
           })),
           policy: {

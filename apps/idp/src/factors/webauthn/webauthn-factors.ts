@@ -112,6 +112,18 @@ export function webauthnFactors(deps: {
       return 'activated';
     },
 
+    /** Okta's profile of each WebAuthn factor of the user (its credential and name), by factor id. */
+    async profiles(
+      userId: string,
+    ): Promise<Map<string, { credentialId: string; authenticatorName: string }>> {
+      return new Map(
+        (await store.ofUser(userId)).map((credential) => [
+          credential.factorId,
+          { credentialId: credential.credentialId, authenticatorName: credential.name },
+        ]),
+      );
+    },
+
     /** The names the user gave their WebAuthn factors, by factor id. */
     async names(userId: string): Promise<Map<string, string>> {
       return new Map(
