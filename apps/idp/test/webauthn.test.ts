@@ -308,12 +308,12 @@ for (const kind of testDatabaseKinds()) {
       const totp = factorsOf(first.body).find((entry) => entry.factorType === 'token:software:totp');
       assert.ok(totp, 'both factors are offered');
       const stale = await follow(totp._links.verify!, {
-        stateToken: first.body.stateToken as string,
+        stateToken: first.body.stateToken,
         passCode: code(1),
       });
       assert.equal(stale.status, 401, 'the token before the challenge is void');
       const done = await follow(totp._links.verify!, {
-        stateToken: challenge.body.stateToken as string,
+        stateToken: challenge.body.stateToken,
         passCode: code(1),
       });
       assert.equal(done.status, 200, JSON.stringify(done.body));
