@@ -85,6 +85,10 @@ describe('with a hosted Okta org on another origin (browser)', () => {
         .then((href) => href?.startsWith('tel:')),
     );
     assert.equal(await section.getByLabel('New email address').count(), 0, 'no form to fill in');
+    // The org's passkeys belong to its own domain: the lender adds them.
+    const passkeys = page.getByTestId('account-passkeys');
+    await passkeys.getByTestId('passkeys-with-lender').waitFor();
+    assert.equal(await passkeys.getByRole('button', { name: 'Add a passkey' }).count(), 0);
     await captureBothSizes(page, 'hosted-org-account-email');
     assert.deepEqual(errors, []);
   });

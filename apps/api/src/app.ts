@@ -124,6 +124,7 @@ export async function buildApp(
         mfaPolicy: config.mfaPolicy,
         // The provider's e-mailed codes go through the portal's outbox, as the portal's own mail does.
         factorCodeMailer: factorCodeMailer(db, mail),
+        relyingPartyName: config.lender.name,
         logger: app.log.child({ component: 'idp' }),
       })
     : null;
@@ -214,6 +215,7 @@ export function portalConfigOf(config: Config): PortalConfig {
   return {
     lender: config.lender,
     identityProviders: config.identityProviders,
+    passkeySignInIssuer: config.bundledIdp?.issuer ?? null,
     session: { warningSeconds: config.sessionWarningSeconds },
     errorReporting: config.errorReporting,
   };

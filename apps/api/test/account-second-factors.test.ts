@@ -96,7 +96,11 @@ for (const kind of testDatabaseKinds()) {
 
     it('adds an app with its first code, lists it, asks for it at sign-in, and e-mails the borrower', async () => {
       const borrower = await signedIn(optional);
-      assert.deepEqual((await list(optional, borrower.token)).body, { factors: [], policy: 'optional' });
+      assert.deepEqual((await list(optional, borrower.token)).body, {
+        factors: [],
+        policy: 'optional',
+        passkeysAddedHere: true,
+      });
 
       const started = await enrol(optional, borrower.token);
       assert.equal(started.status, 200, JSON.stringify(started.body));

@@ -35,6 +35,11 @@ import { userFactors, type UserFactors } from './factors/user-factors.js';
 import { DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-policy.js';
 import { secondFactorStep } from './factors/second-factor-step.js';
 import { transactionBodies } from './factors/transaction-bodies.js';
+import { passkeyRoutes } from './factors/webauthn/passkey-routes.js';
+import { relyingPartyOf } from './factors/webauthn/relying-party.js';
+import { webauthnFactors, type WebauthnFactors } from './factors/webauthn/webauthn-factors.js';
+import { createWebauthnStore } from './factors/webauthn/webauthn-store.js';
+import { webauthnVerifyStep } from './factors/webauthn/webauthn-verify.js';
 import { createUserRepository, type IdpUser, type NewUser } from './users.js';
 import { usersApiRoutes, type UsersApiRateLimit } from './users-api.js';
 
@@ -78,6 +83,8 @@ export interface IdentityProviderOptions {
    * e-mail factor is not offered.
    */
   factorCodeMailer?: FactorCodeMailer;
+  /** What browsers show as the site a passkey is for; default the portal's host name. */
+  relyingPartyName?: string;
 }
 
 export interface IdentityProvider {
@@ -114,6 +121,11 @@ export interface IdentityProvider {
   };
   /** The user's own second factors: list, enrol an authenticator app or e-mail codes, activate, remove; recovery codes. */
   factors: UserFactors;
+  /**
+   * WebAuthn factors (passkeys) of the portal (the relying party is its first allowed origin):
+   * enrol, activate with the browser's attestation, and their names. Absent without an origin.
+   */
+  webauthn?: Pick<WebauthnFactors, 'enrol' | 'activate' | 'names'>;
   /** A one-time session token for the user, as /api/v1/authn issues (for other sign-in routes). */
   issueSessionToken(userId: string): Promise<{ sessionToken: string; expiresAt: Date }>;
   /**
@@ -158,6 +170,15 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const factors = createFactorStore(db);
   const transactions = createAuthnTransactions(db, options.stateTokenTtlSeconds ?? 300);
   const bodies = transactionBodies(new URL(options.issuer).origin);
+  const relyingParty = relyingPartyOf(options.allowedOrigins, options.relyingPartyName);
+  const webauthn =
+    relyingParty &&
+    webauthnFactors({
+      store: createWebauthnStore(db, options.stateTokenTtlSeconds ?? 300),
+      users,
+      rp: relyingParty,
+      logger,
+    });
   const recoveryCodes = createRecoveryCodes(db);
   const checkCode = factorCodes(factors, createEmailCodes(db), recoveryCodes);
   const sendEmailCode =
@@ -171,6 +192,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     transactions,
     sessionTokens,
     bodies,
+    ...(webauthn ? { factorProfiles: webauthn.profiles } : {}),
   });
   const registerAuthn = authnRoutes({
     ...options,
@@ -191,7 +213,18 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     checkCode,
     signInFactors: forSignIn,
     email,
+    verifyWebauthn:
+      webauthn &&
+      webauthnVerifyStep({
+        webauthn,
+        users,
+        transactions,
+        throttle,
+        orgUrl: new URL(options.issuer).origin,
+        logger,
+      }),
   });
+  const registerPasskeyRoutes = webauthn && passkeyRoutes({ ...options, webauthn, users, sessionTokens });
   const jwks = publicJwks(signingKeys);
   const verifyCurrentPassword = passwordVerifier({
     users,
@@ -248,6 +281,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       await registerAuthn(app);
       // Its own context: its own error handler.
       await app.register(registerFactorRoutes);
+      if (registerPasskeyRoutes) await app.register(registerPasskeyRoutes);
       // Its own context: its own hooks (API token, rate limit) and error handler.
       await app.register(registerUsersApi);
       mountProvider(app, provider, mountPath);
@@ -269,6 +303,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
         (await verifyCurrentPassword(id, password, network)) !== undefined,
     },
     factors: ownFactors,
+    ...(webauthn ? { webauthn } : {}),
     issueSessionToken: async (userId) => {
       if (!(await users.findById(userId))) throw new Error('no such user');
       return sessionTokens.issue(userId);

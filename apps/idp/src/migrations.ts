@@ -206,6 +206,45 @@ export const idpMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0008_webauthn': {
+    async up(db) {
+      await sql`
+        -- A WebAuthn factor's credential (Okta's webauthn, provider FIDO), written when the browser's
+        -- attestation activates the factor. The public key only: nothing here signs in on its own.
+        create table idp_webauthn_credential (
+          factor_id text primary key references idp_factor (id) on delete cascade,
+          user_id text not null references idp_user (id) on delete cascade,
+          -- base64url, as the browser names it; one credential is one factor.
+          credential_id text not null unique,
+          -- The COSE public key, base64url.
+          public_key text not null,
+          -- The authenticator's signature counter: a sign-in with one not above it is refused.
+          sign_count bigint not null default 0,
+          transports text,
+          -- What the borrower calls it (Okta's profile.authenticatorName).
+          name text not null
+        );
+        create index idp_webauthn_credential_user_idx on idp_webauthn_credential (user_id);
+
+        -- Challenges handed to the browser, each taken once: an enrolment (user and pending factor),
+        -- a factor's verification in a sign-in (user and factor) or a passkey sign-in (neither).
+        create table idp_webauthn_challenge (
+          challenge text primary key,
+          purpose text not null,
+          user_id text references idp_user (id) on delete cascade,
+          factor_id text references idp_factor (id) on delete cascade,
+          expires_at timestamptz not null
+        );
+        create index idp_webauthn_challenge_expires_idx on idp_webauthn_challenge (expires_at);
+      `.execute(db);
+    },
+    async down(db) {
+      await sql`
+        drop table idp_webauthn_challenge;
+        drop table idp_webauthn_credential;
+      `.execute(db);
+    },
+  },
   '0009_transaction_primary_amr': {
     async up(db) {
       await sql`

@@ -15,6 +15,10 @@ export async function purgeExpiredSignInState(db: Kysely<IdpDatabase>): Promise<
     .where('expires_at', '<=', sql<Date>`now()`)
     .execute();
   await db
+    .deleteFrom('idp_webauthn_challenge')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
+  await db
     .deleteFrom('idp_login_failure')
     .where('last_failure_at', '<', sql<Date>`now() - interval '1 day'`)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))

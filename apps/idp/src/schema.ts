@@ -133,7 +133,33 @@ export interface IdpSecurityEventTable {
   published: DefaultTimestamp;
 }
 
+export interface IdpWebauthnCredentialTable {
+  factor_id: string;
+  user_id: string;
+  /** base64url */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** bigint: read as a string by the drivers. */
+  sign_count: ColumnType<string, number | undefined, number>;
+  /** Comma-separated (usb, internal, hybrid, ...); null when the browser did not say. */
+  transports: string | null;
+  name: string;
+}
+
+export interface IdpWebauthnChallengeTable {
+  /** base64url, as handed to the browser. */
+  challenge: string;
+  /** enrol, verify or passkey */
+  purpose: string;
+  user_id: string | null;
+  factor_id: string | null;
+  expires_at: Timestamp;
+}
+
 export interface IdpDatabase {
+  idp_webauthn_credential: IdpWebauthnCredentialTable;
+  idp_webauthn_challenge: IdpWebauthnChallengeTable;
   idp_security_event: IdpSecurityEventTable;
   idp_factor: IdpFactorTable;
   idp_factor_code: IdpFactorCodeTable;

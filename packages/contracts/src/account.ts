@@ -30,7 +30,13 @@ export const accountApiPaths = {
 } as const;
 
 /** How a session began. */
-export const SessionMethodSchema = z.enum(['password', 'email_link', 'registration', 'lookup_token']);
+export const SessionMethodSchema = z.enum([
+  'password',
+  'email_link',
+  'registration',
+  'lookup_token',
+  'passkey',
+]);
 export type SessionMethod = z.infer<typeof SessionMethodSchema>;
 
 export const SESSION_METHOD_LABELS: Record<SessionMethod, string> = {
@@ -38,6 +44,7 @@ export const SESSION_METHOD_LABELS: Record<SessionMethod, string> = {
   email_link: 'Sign-in link by email',
   registration: 'Registration',
   lookup_token: 'From your lender',
+  passkey: 'Passkey',
 };
 
 /** A session's id as the API names it (the sid of its tokens). */

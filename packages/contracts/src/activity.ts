@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
 import { SessionMethodSchema } from './account.js';
+import { SecondFactorTypeSchema } from './second-factors.js';
 
 // The borrower's security activity: what happened to their account (sign-ins, sessions ended,
 // password changes, failed sign-ins and lockouts), for the borrower's account page and for operators.
@@ -67,8 +68,17 @@ export const SecurityEventSchema = z.object({
   endedBy: SessionEndedBySchema.nullable(),
   /** failed_sign_ins: how many wrong passwords in a row. */
   attempts: z.number().int().positive().nullable(),
+  /** second_factor_added/removed: which kind (null: an authenticator app, in older events). */
+  factor: SecondFactorTypeSchema.nullable().optional(),
 });
 export type SecurityEvent = z.infer<typeof SecurityEventSchema>;
+
+/** The words for an event's kind; a passkey's addition or removal says passkey. */
+export function securityEventLabel(event: Pick<SecurityEvent, 'kind' | 'factor'>): string {
+  if (event.factor === 'passkey' && event.kind === 'second_factor_added') return 'Passkey added';
+  if (event.factor === 'passkey' && event.kind === 'second_factor_removed') return 'Passkey removed';
+  return SECURITY_EVENT_LABELS[event.kind];
+}
 
 /** Where a page ends: the last event's time and id (keyset paging). Opaque to clients. */
 export interface ActivityCursor {

@@ -19,3 +19,4 @@ export * from './step-up.js';
 export * from './second-factors.js';
 export * from './email-codes.js';
 export * from './recovery-codes.js';
+export * from './passkeys.js';

@@ -18,6 +18,8 @@ export const PortalConfigSchema = z.object({
     production: IdentityProviderConfigSchema,
     nonProduction: IdentityProviderConfigSchema,
   }),
+  /** The issuer whose passkeys sign in without a password (the bundled provider's); null: none does. */
+  passkeySignInIssuer: z.string().nullable().optional(),
   session: z.object({
     /** How long before an idle borrower's access token expires the portal offers to stay signed in. */
     warningSeconds: z.number().int().positive(),

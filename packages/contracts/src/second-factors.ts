@@ -21,15 +21,16 @@ export const secondFactorApiPaths = {
 } as const;
 
 /**
- * The kinds of factor the portal manages: an authenticator app (Okta's `token:software:totp`) and
- * codes by email (Okta's `email`).
+ * The kinds of factor the portal manages: an authenticator app (Okta's `token:software:totp`), codes
+ * by email (Okta's `email`) and a passkey (Okta's `webauthn`; see passkeys.ts).
  */
-export const SecondFactorTypeSchema = z.enum(['authenticator_app', 'email_code']);
+export const SecondFactorTypeSchema = z.enum(['authenticator_app', 'email_code', 'passkey']);
 export type SecondFactorType = z.infer<typeof SecondFactorTypeSchema>;
 
 export const SECOND_FACTOR_LABELS: Record<SecondFactorType, string> = {
   authenticator_app: 'Authenticator app',
   email_code: 'Email codes',
+  passkey: 'Passkey',
 };
 
 export const SecondFactorSchema = z.object({
@@ -38,6 +39,8 @@ export const SecondFactorSchema = z.object({
   addedAt: z.string(),
   /** When it last verified a sign-in; null before its first use. */
   lastUsedAt: z.string().nullable(),
+  /** What the borrower called it (passkeys); absent when it has no name. */
+  name: z.string().optional(),
 });
 export type SecondFactor = z.infer<typeof SecondFactorSchema>;
 
@@ -45,6 +48,8 @@ export const SecondFactorListSchema = z.object({
   factors: z.array(SecondFactorSchema),
   /** `required`: sign-in always asks for a factor, so the last one cannot be removed. */
   policy: z.enum(['optional', 'required']),
+  /** Whether passkeys are added here (the bundled provider), or with the lender (a hosted org). */
+  passkeysAddedHere: z.boolean().optional(),
 });
 export type SecondFactorList = z.infer<typeof SecondFactorListSchema>;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MfaPolicy } from '@customer-core/idp';
-import type { SecondFactor, SecondFactorType } from '@customer-core/contracts';
+import { WEBAUTHN_FACTOR_TYPE, type SecondFactor, type SecondFactorType } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import {
   EMAIL_FACTOR_TYPE,
@@ -9,6 +9,7 @@ import {
   WrongCodeError,
   type Directory,
   type DirectoryFactor,
+  type WebauthnAttestation,
 } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
 import type { ChangeSource, SecurityActivity } from './security-activity.js';
@@ -46,10 +47,19 @@ export class LastFactorError extends Error {
   }
 }
 
+/** A hosted org: its passkeys belong to the org's domain, so the lender adds them. */
+export class PasskeysWithLenderError extends Error {
+  constructor() {
+    super('Passkeys are added with the lender');
+    this.name = 'PasskeysWithLenderError';
+  }
+}
+
 /** The directory's factor types the portal manages, by the portal's name for them. */
 const TYPES: Record<string, SecondFactorType> = {
   [TOTP_FACTOR_TYPE]: 'authenticator_app',
   [EMAIL_FACTOR_TYPE]: 'email_code',
+  [WEBAUTHN_FACTOR_TYPE]: 'passkey',
 };
 
 const toSecondFactor = (factor: DirectoryFactor): SecondFactor => ({
@@ -57,6 +67,7 @@ const toSecondFactor = (factor: DirectoryFactor): SecondFactor => ({
   type: TYPES[factor.factorType] ?? 'authenticator_app',
   addedAt: factor.createdAt.toISOString(),
   lastUsedAt: factor.lastVerifiedAt?.toISOString() ?? null,
+  ...(factor.name ? { name: factor.name } : {}),
 });
 const isActiveFactor = (factor: DirectoryFactor) => factor.status === 'ACTIVE' && factor.factorType in TYPES;
 
@@ -86,20 +97,20 @@ export function secondFactors(deps: {
   async function tell(
     borrower: { id: string; firstName: string | null; email: string },
     change: 'added' | 'removed',
-    factorType: string,
+    type: SecondFactorType,
     from: ChangeSource,
   ) {
-    const email = factorType === EMAIL_FACTOR_TYPE;
     await activity.record(borrower.id, {
-      kind: email ? `email_codes_${change}` : `second_factor_${change}`,
+      kind: type === 'email_code' ? `email_codes_${change}` : `second_factor_${change}`,
+      ...(type === 'email_code' ? {} : { factor: type }),
       userAgent: from.userAgent,
       clientAddress: from.clientAddress,
     });
     const { firstName } = borrower;
     await mail.enqueue(deps.db, {
-      ...(email
+      ...(type === 'email_code'
         ? mail.templates.factorNoticeEmail({ firstName, change: `email-codes-${change}` })
-        : mail.templates.secondFactorChangedEmail({ firstName, change })),
+        : mail.templates.secondFactorChangedEmail({ firstName, change, factor: type })),
       to: borrower.email,
       idempotencyKey: `second-factor-${change}:${randomUUID()}`,
     });
@@ -108,6 +119,7 @@ export function secondFactors(deps: {
 
   return {
     policy: policy === 'required' ? ('required' as const) : ('optional' as const),
+    passkeysAddedHere: directory.enrolWebauthn !== undefined,
 
     /** The borrower's identity in the directory, for the recovery codes beside their factors. */
     identityOf,
@@ -156,7 +168,7 @@ export function secondFactors(deps: {
         const emailed = factor.factorType === EMAIL_FACTOR_TYPE && error instanceof WrongCodeError;
         throw emailed ? new WrongEmailCodeError() : error;
       }
-      await tell(identity.borrower, 'added', factor.factorType, from);
+      await tell(identity.borrower, 'added', toSecondFactor(factor).type, from);
     },
 
     async remove(
@@ -173,7 +185,30 @@ export function secondFactors(deps: {
       if (policy === 'required' && active.length === 1) throw new LastFactorError();
       await directory.verifyPassword(identity.userId, currentPassword, from.clientAddress);
       await directory.removeFactor(identity.userId, factorId);
-      await tell(identity.borrower, 'removed', factor.factorType, from);
+      await tell(identity.borrower, 'removed', toSecondFactor(factor).type, from);
+    },
+
+    /** Starts adding a passkey: the options for the browser, pending its new credential. */
+    async enrolPasskey(borrowerId: string) {
+      const identity = await identityOf(borrowerId);
+      if (!identity) throw new NoDirectoryIdentityError();
+      if (!directory.enrolWebauthn) throw new PasskeysWithLenderError();
+      return directory.enrolWebauthn(identity.userId);
+    },
+
+    /** The browser's new credential adds the passkey under the borrower's name for it. */
+    async activatePasskey(
+      borrowerId: string,
+      factorId: string,
+      name: string,
+      credential: WebauthnAttestation,
+      from: ChangeSource,
+    ): Promise<void> {
+      const identity = await identityOf(borrowerId);
+      if (!identity) throw new FactorNotFoundError();
+      if (!directory.activateWebauthn) throw new PasskeysWithLenderError();
+      await directory.activateWebauthn(identity.userId, factorId, name, credential);
+      await tell(identity.borrower, 'added', 'passkey', from);
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   type SecurityEvent,
   type SecurityEventKind,
   type SessionEndedBy,
+  type SecondFactorType,
   type SessionMethod,
 } from '@customer-core/contracts';
 import type { ApiDatabase } from '../db/schema.js';
@@ -20,6 +21,8 @@ export interface NewSecurityEvent {
   sessionId?: string | null | undefined;
   method?: SessionMethod | null | undefined;
   endedBy?: SessionEndedBy | null | undefined;
+  /** second_factor_added/removed: which kind of factor. */
+  factor?: SecondFactorType | null | undefined;
   userAgent?: string | null | undefined;
   /** The full client address: only its network is kept. */
   clientAddress?: string | null | undefined;
@@ -92,6 +95,7 @@ export function securityActivity(db: Kysely<ApiDatabase>, directory: Directory) 
           session_id: event.sessionId ?? null,
           method: event.method ?? null,
           ended_by: event.endedBy ?? null,
+          factor: event.factor ?? null,
           user_agent: event.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
           client_network:
             event.clientNetwork ?? (event.clientAddress ? approximateAddress(event.clientAddress) : null),
@@ -109,7 +113,7 @@ export function securityActivity(db: Kysely<ApiDatabase>, directory: Directory) 
       const since = new Date(Date.now() - SECURITY_ACTIVITY_DAYS * 24 * 60 * 60 * 1000);
       let query = db
         .selectFrom('security_event')
-        .select(['id', 'kind', 'occurred_at', 'method', 'ended_by', 'user_agent', 'client_network'])
+        .select(['id', 'kind', 'occurred_at', 'method', 'ended_by', 'factor', 'user_agent', 'client_network'])
         .where('borrower_id', 'in', borrowerIds)
         .where('occurred_at', '>', since);
       if (after) {
@@ -131,6 +135,7 @@ export function securityActivity(db: Kysely<ApiDatabase>, directory: Directory) 
         method: (row.method as SessionMethod | null) ?? null,
         endedBy: (row.ended_by as SessionEndedBy | null) ?? null,
         attempts: null,
+        ...(row.factor ? { factor: row.factor as SecondFactorType } : {}),
       }));
       const trouble = (await signInTrouble(owners, since)).filter(
         (event) => Date.parse(event.occurredAt) > since.getTime() && (!after || olderThan(event, after)),

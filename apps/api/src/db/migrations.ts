@@ -342,6 +342,14 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0015_security_event_factor': {
+    async up(db) {
+      await sql`
+        -- second_factor_added/removed: which kind of factor (authenticator_app, passkey); null before.
+        alter table security_event add column factor text;
+      `.execute(db);
+    },
+  },
   '0016_known_devices': {
     async up(db) {
       await sql`

@@ -239,6 +239,8 @@ export interface SecurityEventTable {
   method: string | null;
   /** session_ended: a SessionEndedBy of the contracts. */
   ended_by: string | null;
+  /** second_factor_added/removed: a SecondFactorType of the contracts (null in older rows). */
+  factor: string | null;
   /** The User-Agent of the device the event concerns (parsed when shown). */
   user_agent: string | null;
   /** That device's network only (an IPv4 /24 or IPv6 /64), never the full address. */

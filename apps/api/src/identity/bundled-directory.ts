@@ -4,16 +4,19 @@ import {
   PasswordCheckBusyError,
   type IdentityProvider,
 } from '@customer-core/idp';
+import { PasskeyEnrolmentSchema } from '@customer-core/contracts';
 import {
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
   FactorNotOfferedError,
   LoginTakenError,
+  PasskeyRefusedError,
   securityEventOf,
   TooManyCodesError,
   WrongCodeError,
   WrongPasswordError,
   type Directory,
+  type WebauthnAttestation,
 } from './directory.js';
 import { DirectoryUnavailableError } from './okta-directory.js';
 
@@ -58,14 +61,18 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
       }
       if (!right) throw new WrongPasswordError();
     },
-    listFactors: async (userId) =>
-      (await idp.factors.list(userId)).map((factor) => ({
+    async listFactors(userId) {
+      const names = (await idp.webauthn?.names(userId)) ?? new Map<string, string>();
+      return (await idp.factors.list(userId)).map((factor) => ({
         id: factor.id,
         factorType: factor.factorType,
         status: factor.status,
         createdAt: factor.createdAt,
         lastVerifiedAt: factor.lastUsedAt,
-      })),
+        ...(names.has(factor.id) ? { name: names.get(factor.id) } : {}),
+      }));
+    },
+    ...(idp.webauthn ? bundledWebauthn(idp.webauthn) : {}),
     async enrolTotp(userId) {
       const outcome = await idp.factors.enrolTotp(userId);
       if (outcome.kind === 'already_enrolled') throw new FactorAlreadyEnrolledError();
@@ -118,4 +125,20 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
       });
     },
   };
+}
+
+/** Passkeys of the bundled provider: the portal is their relying party. */
+function bundledWebauthn(webauthn: NonNullable<IdentityProvider['webauthn']>) {
+  return {
+    async enrolWebauthn(userId: string) {
+      const enrolment = await webauthn.enrol(userId);
+      if (!enrolment) throw new FactorNotFoundError();
+      return PasskeyEnrolmentSchema.parse(enrolment);
+    },
+    async activateWebauthn(userId: string, factorId: string, name: string, credential: WebauthnAttestation) {
+      const outcome = await webauthn.activate(userId, factorId, name, credential);
+      if (outcome === 'not_found') throw new FactorNotFoundError();
+      if (outcome === 'refused') throw new PasskeyRefusedError();
+    },
+  } satisfies Pick<Directory, 'enrolWebauthn' | 'activateWebauthn'>;
 }

@@ -1,3 +1,5 @@
+import type { PasskeyEnrolment } from '@customer-core/contracts';
+
 /**
  * What the portal's own flows (registration, password reset, sign-in by e-mailed link, sign-out) ask
  * of the directory that owns the borrowers' sign-in names and passwords: the bundled identity
@@ -76,6 +78,19 @@ export interface Directory {
   /** Throws FactorNotFoundError (another user's factor, too). */
   removeFactor(userId: string, factorId: string): Promise<void>;
   /**
+   * Starts a passkey (Okta's webauthn factor), pending the browser's new credential: the options for
+   * navigator.credentials.create. Only where the portal is the relying party (the bundled provider);
+   * absent with a hosted org, whose passkeys belong to the org's own domain.
+   */
+  enrolWebauthn?(userId: string): Promise<PasskeyEnrolment>;
+  /** The browser's credential activates the pending passkey. Throws FactorNotFoundError or PasskeyRefusedError. */
+  activateWebauthn?(
+    userId: string,
+    factorId: string,
+    name: string,
+    credential: WebauthnAttestation,
+  ): Promise<void>;
+  /**
    * A one-time session token that completes the identity provider's sign-in in the browser, for a
    * user who just proved who they are to the portal (with the password, where they typed one), or
    * null where the directory cannot mint one that way (a hosted org, without a password).
@@ -150,6 +165,15 @@ export interface DirectoryFactor {
   createdAt: Date;
   /** When it last verified a sign-in, where the directory says. */
   lastVerifiedAt: Date | null;
+  /** What the user called it (a passkey), where the directory keeps a name. */
+  name?: string;
+}
+
+/** A new WebAuthn credential as Okta's activate takes it (base64url). */
+export interface WebauthnAttestation {
+  attestation: string;
+  clientData: string;
+  transports?: string[];
 }
 
 export const TOTP_FACTOR_TYPE = 'token:software:totp';
@@ -198,6 +222,14 @@ export class WrongCodeError extends Error {
   constructor() {
     super('The code does not verify the factor');
     this.name = 'WrongCodeError';
+  }
+}
+
+/** The browser's new credential did not verify, or is one the directory has already. */
+export class PasskeyRefusedError extends Error {
+  constructor() {
+    super('The passkey credential was refused');
+    this.name = 'PasskeyRefusedError';
   }
 }
 

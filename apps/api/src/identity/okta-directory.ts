@@ -49,6 +49,8 @@ interface OktaFactor {
   status: string;
   created: string;
   lastVerified?: string;
+  /** A webauthn factor's profile names it (authenticatorName). */
+  profile?: { authenticatorName?: unknown };
   _embedded?: { activation?: { sharedSecret?: string } };
 }
 interface OktaErrorBody {
@@ -360,6 +362,9 @@ function toFactor(factor: OktaFactor): DirectoryFactor {
     status: factor.status,
     createdAt: new Date(factor.created),
     lastVerifiedAt: factor.lastVerified ? new Date(factor.lastVerified) : null,
+    ...(typeof factor.profile?.authenticatorName === 'string'
+      ? { name: factor.profile.authenticatorName.slice(0, 100) }
+      : {}),
   };
 }
 

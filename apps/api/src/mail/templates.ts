@@ -45,6 +45,8 @@ export interface SecondFactorChangedEmailInput {
   firstName?: string | null;
   /** Whether an authenticator app was added to the account or removed from it. */
   change: 'added' | 'removed';
+  /** Which kind of factor; an authenticator app unless said. */
+  factor?: 'authenticator_app' | 'passkey';
 }
 
 export interface PasswordChangedEmailInput {
@@ -183,7 +185,8 @@ export function mailTemplates(brand: MailBrand) {
     } satisfies TemplatedEmail;
   }
 
-  function secondFactorChangedEmail({ firstName, change }: SecondFactorChangedEmailInput) {
+  function secondFactorChangedEmail({ firstName, change, factor }: SecondFactorChangedEmailInput) {
+    if (factor === 'passkey') return passkeyChangedEmail({ firstName, change });
     const added = change === 'added';
     return {
       kind: `second-factor-${change}`,
@@ -200,6 +203,29 @@ export function mailTemplates(brand: MailBrand) {
           added
             ? `An authenticator app was just added to your ${lender} account from your account page. From now on, you’ll enter a code from it each time you sign in.`
             : `An authenticator app was just removed from your ${lender} account from your account page. You’ll no longer be asked for a code from it when you sign in.`,
+        ],
+        footnote: `Didn’t make this change? Call us right away at ${brand.supportPhone} and we’ll secure your account.`,
+      }),
+    } satisfies TemplatedEmail;
+  }
+
+  function passkeyChangedEmail({ firstName, change }: SecondFactorChangedEmailInput) {
+    const added = change === 'added';
+    return {
+      kind: `passkey-${change}`,
+      subject: added
+        ? `A passkey was added to your ${lender} account`
+        : `A passkey was removed from your ${lender} account`,
+      ...renderEmail({
+        preheader: added
+          ? 'A passkey was added from your account page.'
+          : 'A passkey was removed from your account page.',
+        heading: added ? 'A passkey was added' : 'A passkey was removed',
+        paragraphs: [
+          greeting(firstName),
+          added
+            ? `A passkey was just added to your ${lender} account from your account page. You can now use it to sign in, with or without your password.`
+            : `A passkey was just removed from your ${lender} account from your account page. It can no longer be used to sign in.`,
         ],
         footnote: `Didn’t make this change? Call us right away at ${brand.supportPhone} and we’ll secure your account.`,
       }),

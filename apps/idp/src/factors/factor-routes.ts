@@ -32,6 +32,8 @@ import { PASSWORD_AND_OTP_AMR, signedIn, transactionAmr } from './second-factor-
 import { RECOVERY_CODE_FACTOR } from './recovery-codes.js';
 import type { SignInFactors } from './sign-in-factors.js';
 import { newTotpSecret } from './totp.js';
+import { WEBAUTHN_FACTOR } from './webauthn/webauthn-store.js';
+import { WebauthnVerifyFields, type WebauthnVerify } from './webauthn/webauthn-verify.js';
 import {
   AUTHN_CANCEL_PATH,
   AUTHN_FACTORS_PATH,
@@ -55,6 +57,8 @@ export interface FactorRouteDependencies {
   allowedOrigins: readonly string[];
   trustProxy: boolean;
   logger: FastifyBaseLogger;
+  /** The verify step of WebAuthn factors; without it they are not verified here. */
+  verifyWebauthn?: WebauthnVerify;
 }
 
 const EnrollBodySchema = z.object({
@@ -63,8 +67,11 @@ const EnrollBodySchema = z.object({
   provider: z.string().max(100),
 });
 const PassCodeBodySchema = z.object({ stateToken: StateTokenSchema, passCode: z.string().max(100) });
-/** Without a passCode, an e-mail factor's verify mails a code (MFA_CHALLENGE). */
-const VerifyBodySchema = z.object({ stateToken: StateTokenSchema, passCode: z.string().max(100).optional() });
+/** A code (none: an e-mail factor mails one), or a WebAuthn factor's challenge request or assertion. */
+const VerifyBodySchema = WebauthnVerifyFields.extend({
+  stateToken: StateTokenSchema,
+  passCode: z.string().max(100).optional(),
+});
 
 /**
  * Okta's factor steps of the Classic Authentication API: enrol and activate TOTP or e-mail, verify
@@ -135,17 +142,19 @@ export function factorRoutes(deps: FactorRouteDependencies) {
   /**
    * Ends the transaction with SUCCESS, once: a token used meanwhile gets E0000011. After a recovery
    * code, `_embedded.recoveryCodes` says how many are left (the provider's own field, as the factor is).
+   * `amr`: the factor's methods as after a password (the transaction's first proof replaces pwd).
    */
   async function finish(
     reply: FastifyReply,
     stateToken: string,
     transaction: AuthnTransaction,
     factor?: Factor,
+    amr = PASSWORD_AND_OTP_AMR,
   ) {
     const user = await users.findById(transaction.userId);
     if (!user || !(await transactions.end(stateToken))) return sendOktaError(reply, 401, invalidToken());
     const success = await signedIn(sessionTokens, user, {
-      amr: transactionAmr(transaction, PASSWORD_AND_OTP_AMR),
+      amr: transactionAmr(transaction, amr),
       authenticatedAt: new Date(),
     });
     const body =
@@ -237,7 +246,8 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       return finish(reply, stateToken, transaction);
     });
 
-    // MFA_REQUIRED or MFA_CHALLENGE -> SUCCESS; an e-mail factor without a code -> MFA_CHALLENGE.
+    // MFA_REQUIRED or MFA_CHALLENGE -> SUCCESS; an e-mail factor without a code -> MFA_CHALLENGE, and a
+    // WebAuthn factor goes through MFA_CHALLENGE. After a challenge the borrower may turn to another factor.
     app.post(factorVerifyPath(':factorId'), { config: { rateLimit } }, async (request, reply) => {
       const body = accept(request, reply, VerifyBodySchema);
       if (!body.ok) return body.sent;
@@ -250,6 +260,16 @@ export function factorRoutes(deps: FactorRouteDependencies) {
       const factorId = params.success ? params.data.factorId : '';
       const factor = params.success ? await deps.signInFactors.find(transaction.userId, factorId) : undefined;
       if (!factor) return factorNotFound(reply, factorId);
+      if (factor.factorType === WEBAUTHN_FACTOR.factorType && deps.verifyWebauthn)
+        return deps.verifyWebauthn(
+          request,
+          reply,
+          networkOfRequest(request),
+          transaction,
+          factor,
+          body.value,
+          (amr) => finish(reply, stateToken, transaction, factor, amr),
+        );
       if (passCode === undefined) {
         const user = await users.findById(transaction.userId);
         if (!user) return sendOktaError(reply, 401, invalidToken());

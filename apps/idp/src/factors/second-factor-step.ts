@@ -14,6 +14,8 @@ export interface SecondFactorDependencies {
   transactions: AuthnTransactions;
   sessionTokens: SessionTokenStore;
   bodies: TransactionBodies;
+  /** WebAuthn factors' profiles (credential id, name), as Okta shows them in MFA_REQUIRED. */
+  factorProfiles?: (userId: string) => Promise<ReadonlyMap<string, object>>;
 }
 
 /** What a sign-in verified by a password and a one-time code says of itself (RFC 8176). */
@@ -53,7 +55,13 @@ export function secondFactorStep(deps: SecondFactorDependencies) {
       const listed = await factors.listed(user.id);
       if (listed.length > 0) {
         const { stateToken, transaction } = await transactions.start(user.id, 'MFA_REQUIRED', primaryAmr);
-        return bodies.mfaRequired(stateToken, transaction, user, listed);
+        return bodies.mfaRequired(
+          stateToken,
+          transaction,
+          user,
+          listed,
+          await deps.factorProfiles?.(user.id),
+        );
       }
       if (policy === 'required') {
         const { stateToken, transaction } = await transactions.start(user.id, 'MFA_ENROLL', primaryAmr);

@@ -38,8 +38,14 @@ export function transactionBodies(orgUrl: string) {
   const cancel = post(`${orgUrl}${AUTHN_CANCEL_PATH}`);
 
   return {
-    /** MFA_REQUIRED: the user's factors, each with its `verify` link. */
-    mfaRequired(stateToken: string, transaction: AuthnTransaction, user: IdpUser, factors: Factor[]) {
+    /** MFA_REQUIRED: the user's factors, each with its `verify` link (and its own profile, where given). */
+    mfaRequired(
+      stateToken: string,
+      transaction: AuthnTransaction,
+      user: IdpUser,
+      factors: Factor[],
+      profiles?: ReadonlyMap<string, object>,
+    ) {
       return {
         ...transactionHead(stateToken, transaction),
         _embedded: {
@@ -49,7 +55,7 @@ export function transactionBodies(orgUrl: string) {
             factorType: factor.factorType,
             provider: factor.provider,
             vendorName: factor.provider,
-            profile: factorProfile(factor, user),
+            profile: profiles?.get(factor.id) ?? factorProfile(factor, user),
             _links: { verify: post(`${orgUrl}${factorVerifyPath(factor.id)}`) },
           })),
           policy: {

@@ -18,7 +18,7 @@ export function EmailField({ id, input, error }: EmailFieldProps) {
         id={id}
         className="text-input"
         type="email"
-        autoComplete="username"
+        autoComplete={input.autoComplete ?? 'username'}
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}

@@ -3,7 +3,7 @@ import {
   MAX_ACTIVITY_PAGE,
   OperatorSessionsQuerySchema,
   SECURITY_ACTIVITY_DAYS,
-  SECURITY_EVENT_LABELS,
+  securityEventLabel,
   SecurityActivityPageSchema,
   SESSION_METHOD_LABELS,
   type SecurityEvent,
@@ -69,7 +69,7 @@ Options:
       return print(`${email} has no security activity in the last ${SECURITY_ACTIVITY_DAYS} days.`);
     const rows = events.map((e) => [
       e.occurredAt.slice(0, 19).replace('T', ' '),
-      SECURITY_EVENT_LABELS[e.kind],
+      securityEventLabel(e),
       detail(e),
       e.device ?? '-',
       e.approximateAddress ?? '-',

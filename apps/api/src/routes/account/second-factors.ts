@@ -4,6 +4,10 @@ import { z } from 'zod';
 import {
   ACCOUNT_ERROR_CODES,
   ActivateFactorRequestSchema,
+  ActivatePasskeyRequestSchema,
+  PASSKEY_ERROR_CODES,
+  passkeyApiPaths,
+  PasskeyEnrolmentSchema,
   ApiErrorSchema,
   AuthenticatorAppEnrolmentSchema,
   EmailCodeEnrolmentSchema,
@@ -16,6 +20,7 @@ import {
 import {
   LastFactorError,
   NoDirectoryIdentityError,
+  PasskeysWithLenderError,
   SecondFactorsOffError,
   WrongEmailCodeError,
 } from '../../account/second-factors.js';
@@ -26,6 +31,7 @@ import {
   FactorNotFoundError,
   FactorNotOfferedError,
   TooManyCodesError,
+  PasskeyRefusedError,
   WrongCodeError,
   WrongPasswordError,
 } from '../../identity/directory.js';
@@ -37,6 +43,9 @@ import type { AuthServices } from '../../services.js';
 
 const OFF = 'Two-step verification isn’t offered for this portal.';
 const NOT_FOUND = 'You don’t have a sign-in step with that id.';
+const WITH_LENDER = 'Passkeys for this portal are added with us. Call us to add one.';
+const PASSKEY_REFUSED =
+  'We couldn’t add that passkey. It may be one you’ve added already. Try again, or use another device.';
 const WRONG_CODE = 'That code didn’t work. Check your app and enter the code it shows now.';
 const ALREADY_ADDED = 'You already have this sign-in step. Remove it first to add it again.';
 const WRONG_EMAIL_CODE =
@@ -68,6 +77,10 @@ export function refusalOf(error: unknown): HttpError | undefined {
     return new HttpError(400, SECOND_FACTOR_ERROR_CODES.lastFactor, LAST_FACTOR);
   if (error instanceof NoDirectoryIdentityError)
     return new HttpError(400, ACCOUNT_ERROR_CODES.noPassword, NO_IDENTITY);
+  if (error instanceof PasskeysWithLenderError)
+    return new HttpError(403, PASSKEY_ERROR_CODES.withLender, WITH_LENDER);
+  if (error instanceof PasskeyRefusedError)
+    return new HttpError(400, PASSKEY_ERROR_CODES.refused, PASSKEY_REFUSED);
   if (error instanceof WrongPasswordError)
     return new HttpError(400, ACCOUNT_ERROR_CODES.wrongPassword, WRONG_PASSWORD);
   return undefined;
@@ -117,7 +130,7 @@ export const accountSecondFactorRoutes =
       async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const factors = await answering(() => secondFactors.list(sub));
-        return { factors, policy: secondFactors.policy };
+        return { factors, policy: secondFactors.policy, passkeysAddedHere: secondFactors.passkeysAddedHere };
       },
     );
 
@@ -199,6 +212,51 @@ export const accountSecondFactorRoutes =
           secondFactors.activate(sub, factorId, request.body.code, changeSource(request)),
         );
         request.log.info({ borrowerId: sub, factorId }, 'borrower added a second factor');
+        return { added: true as const };
+      },
+    );
+
+    app.post(
+      passkeyApiPaths.enrol,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Start adding a passkey: the options for the browser, waiting for its new credential',
+          response: { 200: PasskeyEnrolmentSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const enrolment = await answering(() => secondFactors.enrolPasskey(sub));
+        request.log.info(
+          { borrowerId: sub, factorId: enrolment.factorId },
+          'borrower started adding a passkey',
+        );
+        return enrolment;
+      },
+    );
+
+    app.post(
+      passkeyApiPaths.activate.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Add a passkey with the browser’s new credential, under the borrower’s name for it',
+          params: FactorPathSchema,
+          body: ActivatePasskeyRequestSchema,
+          response: { 200: z.object({ added: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const factorId = factorIdOf(request.params);
+        const { name, ...credential } = request.body;
+        await answering(() =>
+          secondFactors.activatePasskey(sub, factorId, name, credential, changeSource(request)),
+        );
+        request.log.info({ borrowerId: sub, factorId }, 'borrower added a passkey');
         return { added: true as const };
       },
     );

@@ -62,9 +62,16 @@ export const tokenExchangeRoute =
           throw idTokenSpent(why);
         }
         const borrower = await borrowers.upsertByIdentity(result.identity);
+        // How the sign-in began, as the ID token's amr says: an e-mailed link (the provider's 'email'),
+        // a passkey alone (hwk without pwd), or else the password.
+        const amr = result.use.amr ?? [];
+        const method = amr.includes(EMAIL_LINK_AMR[0]!)
+          ? 'email_link'
+          : amr.includes('hwk') && !amr.includes('pwd')
+            ? 'passkey'
+            : 'password';
         const token = await accountSessions.begin(borrower, {
-          // After an e-mailed link and a second factor, the ID token says so (the provider's 'email').
-          method: result.use.amr?.includes(EMAIL_LINK_AMR[0]!) ? 'email_link' : 'password',
+          method,
           userAgent: request.headers['user-agent'],
           clientAddress: clientAddress(request, trustProxy),
           deviceId: deviceOf(request, reply),

@@ -4,6 +4,7 @@ import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 export const TOTP = 'token:software:totp';
 export const EMAIL = 'email';
 export const RECOVERY_CODE = 'recovery_code';
+export const WEBAUTHN = 'webauthn';
 
 export type Factor = Record<string, unknown> & {
   factorType?: string;
@@ -13,16 +14,20 @@ export type Factor = Record<string, unknown> & {
 };
 
 const CHOICES: Record<string, string> = {
+  [WEBAUTHN]: 'Use your passkey',
   [TOTP]: 'Use your authenticator app',
   [EMAIL]: 'Email me a code',
   [RECOVERY_CODE]: 'Use a recovery code',
 };
 
-/** The factors of MFA_REQUIRED these screens can verify, in the order they are offered. */
-export function choosableFactors(factors: Factor[]): Factor[] {
-  return Object.keys(CHOICES).flatMap((type) =>
-    factors.filter((factor) => factor.factorType === type && factor.verify),
-  );
+/**
+ * The factors of MFA_REQUIRED these screens can verify, in the order they are offered; passkeys only
+ * where they work (a hosted org's passkeys belong to its own domain).
+ */
+export function choosableFactors(factors: Factor[], passkeys: boolean): Factor[] {
+  return Object.keys(CHOICES)
+    .filter((type) => passkeys || type !== WEBAUTHN)
+    .flatMap((type) => factors.filter((factor) => factor.factorType === type && factor.verify));
 }
 
 /** "d...n@example.com" as Okta masks it, with a real ellipsis. */

@@ -20,6 +20,7 @@ import {
   FactorChoice,
   RECOVERY_CODE,
   TOTP,
+  WEBAUTHN,
   choosableFactors,
   type Factor,
 } from './factor-choice';
@@ -27,6 +28,8 @@ import type { FactorStepActions } from './factor-step-actions';
 import { EmailCodeChallenge, EmailCodeRequest } from './email-code-step';
 import { RecoveryCodeForm } from './recovery-code-step';
 import { noteRecoveryCodesLeft } from './recovery-codes-left';
+import { passkeysWorkHere } from '../../lib/auth/passkey-availability';
+import { stateTokenOf, WebauthnStep } from './webauthn-step';
 import './factors.css';
 
 const CODE_FIELD_ID = 'sign-in-factor-code';
@@ -52,16 +55,27 @@ export function FactorStep({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
-  /** The way chosen in MFA_REQUIRED, when there is more than one. */
-  const [chosen, setChosen] = useState<string | null>(null);
+  /** The way chosen in MFA_REQUIRED, when there is more than one: a passkey first, where there is one. */
+  const [chosen, setChosen] = useState<string | null>(() =>
+    passkeysWorkHere() && ((first.factors ?? []) as Factor[]).some((f) => f.factorType === WEBAUTHN)
+      ? WEBAUTHN
+      : null,
+  );
   const heading = useRef<HTMLHeadingElement>(null);
+  // The token a passkey's challenge moved the transaction to; a code then goes with it.
+  const [stateToken, setStateToken] = useState(() => stateTokenOf(first));
 
   // Each new screen is announced by moving focus to its heading.
   useEffect(() => heading.current?.focus(), [transaction.status, chosen]);
 
   const factors = (transaction.factors ?? []) as Factor[];
   const totp = factors.find((factor) => factor.factorType === TOTP);
-  const choosable = choosableFactors(factors);
+  // The state token moves on when a passkey's challenge is asked for: every way then goes with it.
+  const withToken = (factor: Factor): Factor => ({
+    ...factor,
+    verify: factor.verify && ((options?: object) => factor.verify!({ ...options, stateToken })),
+  });
+  const choosable = choosableFactors(factors, passkeysWorkHere()).map(withToken);
 
   async function step(action: () => Promise<AuthnTransaction>, wrongCode = WRONG_CODE): Promise<boolean> {
     setPending(true);
@@ -75,6 +89,7 @@ export function FactorStep({
       }
       setCode('');
       if (next.status === 'MFA_REQUIRED') setChosen(null);
+      setStateToken(stateTokenOf(next));
       setTransaction(next);
       setPending(false);
       return true;
@@ -150,6 +165,20 @@ export function FactorStep({
       <AnotherWay disabled={pending} onClick={() => (setError(undefined), setChosen(null))} />
     );
     const verify = factor.verify!;
+    if (factor.factorType === WEBAUTHN)
+      return screen(
+        'Use your passkey',
+        <>
+          <WebauthnStep
+            verify={verify}
+            stateToken={stateToken}
+            onStateToken={setStateToken}
+            onSuccess={onSuccess}
+            onRestart={onRestart}
+          />
+          {another}
+        </>,
+      );
     if (factor.factorType === EMAIL)
       return screen(
         'Get a code by email',

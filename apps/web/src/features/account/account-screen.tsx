@@ -3,6 +3,7 @@ import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
 import { ActivitySection } from './activity-section';
 import { ChangeEmailSection } from './change-email-section';
 import { ChangePasswordSection } from './change-password-section';
+import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesSection } from './recovery-codes-section';
 import { SecondFactorsSection } from './second-factors-section';
 import { SessionsSection } from './sessions-section';
@@ -20,7 +21,7 @@ export function AccountScreen() {
   return (
     <SignedInPage
       title="Sign-in and security"
-      intro="Where you’re signed in, signing out the devices you don’t use, your password, your email address, two-step verification, and what happened lately."
+      intro="Where you’re signed in, signing out the devices you don’t use, your password, your email address, two-step verification, passkeys, and what happened lately."
       titleId="account-page-title"
       testId="account-page"
     >
@@ -33,6 +34,7 @@ export function AccountScreen() {
       />
       <ChangeEmailSection />
       <SecondFactorsSection onChanged={() => setEvents((n) => n + 1)} />
+      <PasskeysSection onChanged={() => setEvents((n) => n + 1)} />
       <RecoveryCodesSection refresh={events} onChanged={() => setEvents((n) => n + 1)} />
       <ActivitySection refresh={events} />
     </SignedInPage>

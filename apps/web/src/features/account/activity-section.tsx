@@ -1,6 +1,6 @@
 import {
   SECURITY_ACTIVITY_DAYS,
-  SECURITY_EVENT_LABELS,
+  securityEventLabel,
   SESSION_ENDED_BY_LABELS,
   SESSION_METHOD_LABELS,
   type SecurityEvent,
@@ -26,7 +26,7 @@ type Loaded =
 function title(event: SecurityEvent): string {
   if (event.kind === 'failed_sign_ins' && event.attempts)
     return event.attempts === 1 ? '1 failed sign-in attempt' : `${event.attempts} failed sign-in attempts`;
-  return SECURITY_EVENT_LABELS[event.kind];
+  return securityEventLabel(event);
 }
 
 /** How: the sign-in's method or who signed the device out. */
@@ -102,8 +102,9 @@ export function ActivitySection({ refresh = 0 }: { refresh?: number }) {
       <header className="account__section-header">
         <h2 id="account-activity-title">Recent security activity</h2>
         <p>
-          Sign-ins, devices signed out, password and authenticator app changes, and failed sign-ins of the
-          last {SECURITY_ACTIVITY_DAYS} days, newest first. If something wasn’t you, change your password.
+          Sign-ins, devices signed out, password, authenticator app and passkey changes, and failed sign-ins
+          of the last {SECURITY_ACTIVITY_DAYS} days, newest first. If something wasn’t you, change your
+          password.
         </p>
       </header>
       <SectionLoading state={state} retry={retry} />

@@ -82,15 +82,18 @@ function AddAppForm({
 }
 
 /** Removing a factor: the current password, asked in place. */
-function RemoveForm({
+export function RemoveForm({
   factor,
   headingId,
+  noun = 'app',
   onRemoved,
   onCancel,
   onFailed,
 }: {
   factor: SecondFactor;
   headingId: string;
+  /** What the words call it: `app` or `passkey`. */
+  noun?: string;
   onRemoved(): void;
   onCancel(): void;
   onFailed(message: string): void;
@@ -126,7 +129,8 @@ function RemoveForm({
       aria-describedby={headingId}
     >
       <p>
-        To remove {factor.type === 'email_code' ? 'email codes' : 'this app'}, enter your current password.
+        To remove {factor.type === 'email_code' ? 'email codes' : `this ${noun}`}, enter your current
+        password.
       </p>
       <FormField id={PASSWORD_ID} label="Current password" error={error ?? undefined}>
         <PasswordInput
@@ -149,11 +153,11 @@ function RemoveForm({
         </button>
         <BusyButton
           busy={pending}
-          busyText={factor.type === 'email_code' ? 'Removing email codes' : 'Removing the app'}
+          busyText={factor.type === 'email_code' ? 'Removing email codes' : `Removing the ${noun}`}
           className="button button--primary"
           data-testid="factor-remove-confirm"
         >
-          {factor.type === 'email_code' ? 'Remove email codes' : 'Remove app'}
+          {factor.type === 'email_code' ? 'Remove email codes' : `Remove ${noun}`}
         </BusyButton>
       </div>
     </form>
@@ -212,10 +216,12 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
     else problem(outcome.message);
   };
 
-  const factors = state.kind === 'loaded' ? state.factors : [];
+  // Passkeys have their own section (passkeys-section.tsx); the last factor may be any kind.
+  const all = state.kind === 'loaded' ? state.factors : [];
+  const factors = all.filter((factor) => factor.type !== 'passkey');
   const hasApp = factors.some((factor) => factor.type === 'authenticator_app');
   const hasEmail = factors.some((factor) => factor.type === 'email_code');
-  const lastRequired = state.kind === 'loaded' && state.policy === 'required' && factors.length === 1;
+  const lastRequired = state.kind === 'loaded' && state.policy === 'required' && all.length === 1;
 
   return (
     <section

@@ -21,6 +21,8 @@ interface SignInFormViewProps {
   banner?: ReactNode;
   /** False while react-hook-form loads: the fields are read-only and the buttons wait. */
   ready?: boolean;
+  /** Another way in under the main button (a passkey), where there is one. */
+  alternative?: ReactNode;
 }
 
 /** The sign-in form's markup, shared by the first paint and the interactive form. */
@@ -33,6 +35,7 @@ export function SignInFormView({
   pending = false,
   banner,
   ready = true,
+  alternative,
 }: SignInFormViewProps) {
   return (
     <form
@@ -70,6 +73,7 @@ export function SignInFormView({
       <BusyButton busy={pending} busyText="Signing in" disabled={!ready}>
         LOGIN
       </BusyButton>
+      {alternative}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Banner } from '../../components/banner';
 import { Spinner } from '../../components/spinner';
+import { usePasskeySignIn } from './passkey-sign-in';
 import { readPlaceholderFocus } from './placeholder-focus';
 import { EMAIL_FIELD_ID, SignInFormView } from './sign-in-form-view';
 
@@ -38,6 +39,7 @@ export function SignInForm() {
   const [failure, setFailure] = useState<string>();
   // Set while the identity provider asks for a second factor.
   const [factorTransaction, setFactorTransaction] = useState<AuthnTransaction>();
+  const passkey = usePasskeySignIn(setFailure);
 
   const onSubmit = handleSubmit(async (credentials) => {
     setFailure(undefined);
@@ -77,11 +79,12 @@ export function SignInForm() {
   return (
     <SignInFormView
       onSubmit={onSubmit}
-      emailInput={register('email')}
+      emailInput={{ ...register('email'), ...passkey.emailInput }}
       passwordInput={register('password')}
       emailError={errors.email?.message}
       passwordError={errors.password?.message}
       pending={pending}
+      alternative={passkey.button}
       banner={
         failure && (
           <Banner type="error" onDismiss={() => setFailure(undefined)} testId="sign-in-error-banner">

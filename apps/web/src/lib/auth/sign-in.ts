@@ -60,8 +60,11 @@ export async function signIn(
   return undefined;
 }
 
+/** What steps 2 to 5 read of a SUCCESS transaction (a passkey sign-in's answer has the same). */
+export type SignedInTransaction = Pick<AuthnTransaction, 'status' | 'sessionToken' | 'user'>;
+
 /** Steps 2 to 4: the product access token of a SUCCESS transaction, stored (the profile too). */
-async function storeProductSession(client: IdentityProviderClient, transaction: AuthnTransaction) {
+async function storeProductSession(client: IdentityProviderClient, transaction: SignedInTransaction) {
   if (transaction.status !== 'SUCCESS') throw new Error(`Could not sign in: ${transaction.status}`);
   // (2) the identity profile, kept as received
   storeProfileJson(transaction.user?.profile);
@@ -73,7 +76,7 @@ async function storeProductSession(client: IdentityProviderClient, transaction: 
 
 /** Steps 2 to 5, once the transaction is SUCCESS (after the password, or after a second factor). */
 export async function finishSignIn(
-  transaction: AuthnTransaction,
+  transaction: SignedInTransaction,
   originalUri: string = peekReturnPath(),
 ): Promise<void> {
   let client: IdentityProviderClient | undefined;

@@ -1,0 +1,48 @@
+import {
+  PASSKEY_ERROR_CODES,
+  passkeyApiPaths,
+  PasskeyEnrolmentSchema,
+  type ActivatePasskeyRequest,
+  type PasskeyEnrolment,
+} from '@customer-core/contracts';
+import { describeFailure } from '../../lib/api-failure';
+import { sessionRequest } from '../../lib/auth/session-request';
+
+// Adding a passkey (Bearer product token): the options from the identity provider, then the
+// browser's new credential. The list and removal are the second factors' (second-factors-api.ts).
+
+const START_FAILED = 'We couldn’t start adding a passkey just now. Please try again in a few minutes.';
+const ADD_FAILED = 'We couldn’t add your passkey just now. Please try again in a few minutes.';
+
+export type StartPasskeyOutcome = { ok: true; enrolment: PasskeyEnrolment } | { ok: false; message: string };
+
+export async function startPasskey(): Promise<StartPasskeyOutcome> {
+  const result = await sessionRequest(passkeyApiPaths.enrol, { method: 'POST', body: {} });
+  if (result.isError) {
+    const failure = describeFailure(result, START_FAILED);
+    return { ok: false, message: failure.serverMessage ?? failure.message };
+  }
+  const parsed = PasskeyEnrolmentSchema.safeParse(result.data);
+  return parsed.success ? { ok: true, enrolment: parsed.data } : { ok: false, message: START_FAILED };
+}
+
+export type AddPasskeyOutcome =
+  | { kind: 'added' }
+  /** The credential was refused (one already added, another site): the borrower may try another device. */
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed'; message: string };
+
+export async function addPasskey(
+  factorId: string,
+  request: ActivatePasskeyRequest,
+): Promise<AddPasskeyOutcome> {
+  const result = await sessionRequest(passkeyApiPaths.activate.href({ factorId }), {
+    method: 'POST',
+    body: request,
+  });
+  if (!result.isError) return { kind: 'added' };
+  const failure = describeFailure(result, ADD_FAILED);
+  if (failure.code === PASSKEY_ERROR_CODES.refused && failure.serverMessage)
+    return { kind: 'refused', message: failure.serverMessage };
+  return { kind: 'failed', message: failure.serverMessage ?? failure.message };
+}

@@ -1,0 +1,232 @@
+import { MAX_PASSKEY_NAME_LENGTH, PasskeyNameSchema, type SecondFactor } from '@customer-core/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { BusyButton } from '../../components/busy-button';
+import { SupportPhone } from '../../components/support-phone';
+import { TextField } from '../../components/text-field';
+import { useLoad } from '../../lib/use-load';
+import { formatInstant } from '../../loans/loan-format';
+import { deviceName } from './device-name';
+import { addPasskey, startPasskey } from './passkeys-api';
+import { getSecondFactors } from './second-factors-api';
+import { RemoveForm } from './second-factors-section';
+import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
+
+const NAME_ID = 'passkey-name';
+const NOT_MADE = 'We didn’t get a passkey from your device. Try again when you’re ready.';
+const ALREADY_ON_DEVICE = 'This device already has a passkey for your account.';
+
+/** The browser's own failures of navigator.credentials.create, in the borrower's words. */
+function creationProblem(error: unknown): string {
+  const name = (error as { name?: unknown } | null)?.name;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (name === 'InvalidStateError' || code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
+    return ALREADY_ON_DEVICE;
+  return NOT_MADE;
+}
+
+/** Naming the passkey, then the browser's prompt: the device makes it, the identity provider keeps it. */
+function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): void }) {
+  const [name, setName] = useState(deviceName);
+  const [error, setError] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = PasskeyNameSchema.safeParse(name);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    setProblem(undefined);
+    setPending(true);
+    const started = await startPasskey();
+    if (!started.ok) return (setPending(false), setProblem(started.message));
+    let credential;
+    try {
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      credential = await startRegistration({ optionsJSON: started.enrolment.options as never });
+    } catch (failure) {
+      setPending(false);
+      return setProblem(creationProblem(failure));
+    }
+    const outcome = await addPasskey(started.enrolment.factorId, {
+      name: parsed.data,
+      attestation: credential.response.attestationObject,
+      clientData: credential.response.clientDataJSON,
+      ...(credential.response.transports ? { transports: credential.response.transports } : {}),
+    });
+    setPending(false);
+    if (outcome.kind === 'added') return onAdded();
+    setProblem(outcome.message);
+  };
+
+  return (
+    <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
+      <h3 ref={heading} tabIndex={-1}>
+        Add a passkey
+      </h3>
+      <p className="factor-step__intro">
+        Name it so you can tell it apart, then follow your device’s prompt to make the passkey.
+      </p>
+      {problem && (
+        <p className="form-field__error" role="alert" data-testid="passkey-add-problem">
+          {problem}
+        </p>
+      )}
+      <TextField
+        id={NAME_ID}
+        label="Passkey name"
+        error={error}
+        input={{
+          value: name,
+          maxLength: MAX_PASSKEY_NAME_LENGTH,
+          autoComplete: 'off',
+          onChange: (event) => (setName(event.target.value), setError(undefined)),
+        }}
+      />
+      <div className="account-factors__buttons">
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+        <BusyButton
+          busy={pending}
+          busyText="Waiting for your device…"
+          className="button button--primary"
+          data-testid="passkey-create"
+        >
+          Create passkey
+        </BusyButton>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Passkeys: the borrower's passkeys (name, added, last used), adding one with this device and
+ * removing one with the current password. With a hosted org the lender adds them: the section says so.
+ */
+export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
+  const { state, retry, reload: loadAgain } = useLoad(getSecondFactors, []);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [notice, setNotice] = useState<SectionNoticeText | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  if (state.kind === 'off') return null;
+
+  const reload = (next: SectionNoticeText) => {
+    onChanged?.();
+    setAdding(false);
+    setRemoving(null);
+    setNotice(next);
+    loadAgain();
+  };
+  const loaded = state.kind === 'loaded' ? state : null;
+  const passkeys: SecondFactor[] = loaded?.factors.filter((factor) => factor.type === 'passkey') ?? [];
+  const lastRequired = loaded?.policy === 'required' && loaded.factors.length === 1;
+  const addedHere = loaded?.passkeysAddedHere === true && typeof window.PublicKeyCredential === 'function';
+
+  return (
+    <section
+      className="account__section"
+      aria-labelledby="account-passkeys-title"
+      data-testid="account-passkeys"
+    >
+      <header className="account__section-header">
+        <h2 id="account-passkeys-title">Passkeys</h2>
+        <p>
+          A passkey signs you in with your fingerprint, face or screen lock.
+          {loaded?.passkeysAddedHere === false
+            ? ' It stands in for a code from an app.'
+            : ' It stands in for a code from an app, or for your password.'}{' '}
+          We’ll email you whenever a passkey is added or removed.
+        </p>
+      </header>
+      <SectionNotice notice={notice} testId="account-passkeys-notice" />
+      <SectionLoading state={state} retry={retry} />
+      {loaded && (
+        <>
+          {passkeys.length === 0 && !adding && (
+            <p className="account-factors__none">You haven’t added a passkey yet.</p>
+          )}
+          {passkeys.length > 0 && (
+            <ul className="account-sessions__list">
+              {passkeys.map((factor) => {
+                const headingId = `passkey-${factor.id}`;
+                return (
+                  <li
+                    key={factor.id}
+                    className="account-factors__item"
+                    data-testid="passkey-row"
+                    aria-labelledby={headingId}
+                  >
+                    <div className="account-factors__row">
+                      <div className="account-sessions__text">
+                        <p className="account-sessions__device" id={headingId}>
+                          {factor.name ?? 'Passkey'}
+                        </p>
+                        <p>Added {formatInstant(factor.addedAt)}</p>
+                        <p>
+                          {factor.lastUsedAt
+                            ? `Last used ${formatInstant(factor.lastUsedAt)}`
+                            : 'Not used yet'}
+                        </p>
+                      </div>
+                      {removing !== factor.id && !lastRequired && (
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          onClick={() => (setNotice(null), setRemoving(factor.id))}
+                          aria-describedby={headingId}
+                          data-testid="passkey-remove"
+                        >
+                          Remove
+                        </button>
+                      )}
+                    </div>
+                    {removing === factor.id && (
+                      <RemoveForm
+                        factor={factor}
+                        headingId={headingId}
+                        noun="passkey"
+                        onRemoved={() => reload({ tone: 'done', text: 'Your passkey is removed.' })}
+                        onCancel={() => setRemoving(null)}
+                        onFailed={(text) => setNotice({ tone: 'problem', text })}
+                      />
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {!addedHere && loaded.passkeysAddedHere === false && (
+            <p className="account-factors__hint" data-testid="passkeys-with-lender">
+              Passkeys for your account are added with us. Call us at <SupportPhone /> to add one.
+            </p>
+          )}
+          {adding ? (
+            <AddPasskeyForm
+              onAdded={() => reload({ tone: 'done', text: 'Your passkey is added.' })}
+              onCancel={() => (setAdding(false), requestAnimationFrame(() => addButton.current?.focus()))}
+            />
+          ) : (
+            addedHere && (
+              <div className="account__actions">
+                <button
+                  ref={addButton}
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => (setNotice(null), setAdding(true))}
+                  data-testid="passkey-add"
+                >
+                  Add a passkey
+                </button>
+              </div>
+            )
+          )}
+        </>
+      )}
+    </section>
+  );
+}

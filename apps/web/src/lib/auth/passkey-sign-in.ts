@@ -1,0 +1,80 @@
+import { passkeySignInPaths, selectIdentityProvider, UNKNOWN_PASSKEY_CAUSE } from '@customer-core/contracts';
+import { getPortalConfig } from '../../config/portal-config';
+import { finishSignIn, type SignedInTransaction } from './sign-in';
+
+// Passkey sign-in without a password, at the bundled identity provider: its options, the browser's
+// assertion (through @simplewebauthn/browser, which turns WebAuthn's JSON into buffers and back),
+// then the same steps 2 to 5 as a SUCCESS transaction. Loaded only when the borrower reaches for a
+// passkey, never with the sign-in form.
+
+export type PasskeyOutcome =
+  /** The borrower closed the browser's prompt, or another sign-in took over: nothing to say. */
+  | 'cancelled'
+  /** The passkey is not one of this portal's accounts' (removed, or another site's). */
+  | 'unknown'
+  /** No options from the identity provider (offline, busy, rate limited): no prompt was shown. */
+  | 'unavailable'
+  | 'failed';
+
+function identityProviderOrigin(): string {
+  const config = getPortalConfig();
+  if (!config) throw new Error('no portal configuration');
+  return new URL(selectIdentityProvider(config, window.location.origin).issuer).origin;
+}
+
+async function postJson(url: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'omit',
+  });
+}
+
+function isCancel(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  const code = (error as { code?: unknown } | null)?.code;
+  return name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED';
+}
+
+/**
+ * Signs in with a passkey. `autofill`: the browser offers the passkeys in the e-mail field's
+ * suggestions (conditional mediation) and the prompt waits for the borrower to pick one. On success
+ * the page leaves for the identity provider; otherwise the outcome says why not.
+ */
+export async function signInWithPasskey({ autofill = false } = {}): Promise<PasskeyOutcome | undefined> {
+  const origin = identityProviderOrigin();
+  const [{ startAuthentication }, optionsResponse] = await Promise.all([
+    import('@simplewebauthn/browser'),
+    postJson(`${origin}${passkeySignInPaths.options}`, {}).catch(() => undefined),
+  ]);
+  if (!optionsResponse?.ok) return 'unavailable';
+  let assertion: unknown;
+  try {
+    assertion = await startAuthentication({
+      optionsJSON: (await optionsResponse.json()) as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+      useBrowserAutofill: autofill,
+    });
+  } catch (error) {
+    return isCancel(error) ? 'cancelled' : 'failed';
+  }
+  const answer = await postJson(`${origin}${passkeySignInPaths.verify}`, assertion);
+  const body = (await answer.json().catch(() => null)) as {
+    status?: string;
+    sessionToken?: string;
+    _embedded?: { user?: SignedInTransaction['user'] };
+    errorCauses?: Array<{ errorSummary?: string }>;
+  } | null;
+  if (!answer.ok || body?.status !== 'SUCCESS') {
+    const unknown = body?.errorCauses?.some((cause) => cause.errorSummary === UNKNOWN_PASSKEY_CAUSE);
+    return unknown ? 'unknown' : 'failed';
+  }
+  await finishSignIn({ status: 'SUCCESS', sessionToken: body.sessionToken, user: body._embedded?.user });
+  return undefined;
+}
+
+/** Ends a waiting autofill prompt (the borrower signs in with the password instead). */
+export async function cancelPasskeyPrompt(): Promise<void> {
+  const { WebAuthnAbortService } = await import('@simplewebauthn/browser');
+  WebAuthnAbortService.cancelCeremony();
+}

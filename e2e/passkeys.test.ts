@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { routes } from '@customer-core/contracts';
+import { waitForMail } from './support/mailbox.js';
+import { openPortal, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
+import { captureBothSizes } from './support/second-factor.js';
+
+// Passkeys with Chromium's virtual authenticator (a platform authenticator with resident keys and
+// user verification, as a laptop's fingerprint reader is): added from the account page, then
+// signing in with the password and the passkey, and with the passkey alone.
+
+const BORROWER = { email: 'passkey.borrower@example.com', password: 'Borrower-Pass-42' };
+const WRONG_PASSWORD = 'That isn\u2019t your current password. Check it and try again.';
+
+/** A virtual authenticator in this page: what a device with a fingerprint reader does, pressed at once. */
+async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const credentials = async () =>
+    (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  /** Off: the borrower does not touch the sensor, so a prompt (the e-mail field's suggestions) waits. */
+  const presence = (enabled: boolean) =>
+    cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
+  return { cdp, authenticatorId, credentials, presence };
+}
+
+/**
+ * Both sizes from the top of the page: a focused form lower down scrolls the sticky header over
+ * another section's button, which axe counts as a target too small.
+ */
+async function captureFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await captureBothSizes(page, name);
+}
+
+const onDashboard = (page: Page) =>
+  page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+
+describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () => {
+  let portal: Portal;
+  before(async () => {
+    portal = await openPortal({ MFA_POLICY: 'optional' });
+    await portal.server.server.identityProvider!.users.create({
+      login: BORROWER.email,
+      password: BORROWER.password,
+      firstName: 'Pia',
+      lastName: 'Passkey',
+    });
+  });
+  after(() => portal?.close());
+
+  it('adds a passkey, signs in with the password and the passkey, then with the passkey alone, and removes it', async () => {
+    const { context, page } = await portal.newPage();
+    const authenticator = await addVirtualAuthenticator(context, page);
+
+    await page.goto(routes.signIn.path);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await onDashboard(page);
+
+    await page.goto(routes.account.path);
+    const section = page.getByTestId('account-passkeys');
+    await section.getByRole('heading', { name: 'Passkeys' }).waitFor();
+    await section.getByText('You haven\u2019t added a passkey yet.').waitFor();
+    await captureBothSizes(page, 'account-passkeys-none');
+
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    const heading = section.getByRole('heading', { name: 'Add a passkey' });
+    await heading.waitFor();
+    assert.equal(await heading.evaluate((el) => el === document.activeElement), true, 'focus moves to it');
+    const name = section.getByLabel('Passkey name');
+    assert.match(await name.inputValue(), /^Chrome on /, 'named after the device by default');
+    await captureFromTop(page, 'account-passkeys-add');
+    await name.fill('Work laptop');
+    await section.getByRole('button', { name: 'Create passkey' }).click();
+    await section.getByText('Your passkey is added.').waitFor();
+    const row = section.getByTestId('passkey-row');
+    await row.getByText('Work laptop').waitFor();
+    await row.getByText('Not used yet').waitFor();
+    await captureFromTop(page, 'account-passkeys-added');
+    const stored = await authenticator.credentials();
+    assert.equal(stored.length, 1);
+    assert.equal(stored[0]!.isResidentCredential, true, 'a discoverable credential: it signs in alone');
+    assert.equal(stored[0]!.rpId, 'localhost');
+    const added = await waitForMail(portal.baseUrl, BORROWER.email);
+    assert.match(added.subject, /^A passkey was added to your /);
+    await page.getByTestId('account-activity').getByText('Passkey added').waitFor();
+    // The authenticator app's section still offers an app.
+    await page
+      .getByTestId('account-factors')
+      .getByRole('button', { name: 'Add an authenticator app' })
+      .waitFor();
+
+    // The password now leads to the passkey. The e-mail field's passkey suggestion waits untouched
+    // (with the sensor pressed at once it would sign in by itself: see the last sign-in below).
+    await signOutFromMenu(page);
+    await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    await authenticator.presence(false);
+    await submitSignIn(page, BORROWER.email, BORROWER.password);
+    await page.getByRole('heading', { name: 'Use your passkey' }).waitFor();
+    await captureBothSizes(page, 'sign-in-passkey-step');
+    const counterBefore = (await authenticator.credentials())[0]!.signCount;
+    await authenticator.presence(true);
+    await page.getByRole('button', { name: 'Use my passkey' }).click();
+    await onDashboard(page);
+    assert.ok((await authenticator.credentials())[0]!.signCount > counterBefore, 'the passkey signed');
+
+    // The passkey alone, with the button.
+    await signOutFromMenu(page);
+    await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    await captureBothSizes(page, 'sign-in-with-passkey-button');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await onDashboard(page);
+
+    // And from the e-mail field's suggestions (conditional mediation): the focus starts it.
+    await signOutFromMenu(page);
+    await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    await page.locator('form.sign-in-form[data-ready="true"]').waitFor();
+    assert.equal(await page.getByLabel('Email').getAttribute('autocomplete'), 'username webauthn');
+    await page.getByLabel('Email').focus();
+    await onDashboard(page);
+
+    await page.goto(routes.account.path);
+    await row.getByText(/^Last used /).waitFor();
+    await page
+      .getByTestId('account-activity')
+      .locator('[data-kind="signed_in"]', { hasText: '· Passkey' })
+      .first()
+      .waitFor();
+    await row.getByRole('button', { name: 'Remove' }).click();
+    const password = section.getByLabel('Current password');
+    await password.fill('Not-My-Pass-1');
+    await section.getByRole('button', { name: 'Remove passkey' }).click();
+    await section.getByText(WRONG_PASSWORD).waitFor();
+    await password.fill(BORROWER.password);
+    await password.press('Enter');
+    await section.getByText('Your passkey is removed.').waitFor();
+    await section.getByText('You haven\u2019t added a passkey yet.').waitFor();
+    const removed = await waitForMail(portal.baseUrl, BORROWER.email, 2);
+    assert.match(removed.subject, /^A passkey was removed from your /);
+
+    // The device still holds the passkey, but no account has it: a clear refusal.
+    await signOutFromMenu(page);
+    await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page
+      .getByTestId('sign-in-error-banner')
+      .getByText(/We don’t recognize that passkey/)
+      .waitFor();
+    await captureBothSizes(page, 'sign-in-passkey-unknown');
+  });
+});
