@@ -151,7 +151,15 @@ export async function createAuthServices(
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
-  const factors = secondFactors({ db, directory, borrowers, activity, mail, policy: config.mfaPolicy });
+  const factors = secondFactors({
+    db,
+    directory,
+    borrowers,
+    activity,
+    mail,
+    policy: config.mfaPolicy,
+    limit: changeLimit,
+  });
   return {
     publicUrl: config.publicUrl,
     lender: config.lender,
@@ -174,7 +182,14 @@ export async function createAuthServices(
       limit: changeLimit,
     }),
     secondFactors: factors,
-    recoveryCodes: recoveryCodes({ db, directory, secondFactors: factors, activity, mail }),
+    recoveryCodes: recoveryCodes({
+      db,
+      directory,
+      secondFactors: factors,
+      activity,
+      mail,
+      limit: changeLimit,
+    }),
     emailChange: emailChange({
       db,
       directory,

@@ -6,8 +6,10 @@ import {
   apiPaths,
   SECOND_FACTOR_ERROR_CODES,
   secondFactorApiPaths,
+  TOO_MANY_CHANGES_MESSAGE,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
+import { ACCOUNT_CHANGES_PER_WINDOW } from '../src/account/change-limit.js';
 import {
   completeSignInWithSessionToken,
   signInThroughIdp,
@@ -286,6 +288,32 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(refused.body.error, SECOND_FACTOR_ERROR_CODES.lastFactor);
       assert.match(String(refused.body.message), /can’t remove your only one/);
       assert.equal(((await list(required, token)).body.factors as unknown[]).length, 1);
+    });
+
+    it('refuses adding or removing past the ceiling on changes with 429; a wrong code uses none of it', async () => {
+      const borrower = await signedIn(optional);
+      let changes = 0;
+      while (changes < ACCOUNT_CHANGES_PER_WINDOW) {
+        const started = await enrol(optional, borrower.token);
+        const secret = String(started.body.sharedSecret);
+        const factorId = String(started.body.factorId);
+        assert.equal((await activate(optional, borrower.token, factorId, wrongCodeFor(secret))).status, 400);
+        assert.equal((await activate(optional, borrower.token, factorId, codeFor(secret))).status, 200);
+        assert.equal((await remove(optional, borrower.token, factorId, PASSWORD)).status, 200);
+        changes += 2;
+      }
+      const started = await enrol(optional, borrower.token);
+      const factorId = String(started.body.factorId);
+      const refused = await activate(
+        optional,
+        borrower.token,
+        factorId,
+        codeFor(String(started.body.sharedSecret)),
+      );
+      assert.equal(refused.status, 429);
+      assert.equal(refused.body.error, ACCOUNT_ERROR_CODES.tooManyChanges);
+      assert.equal(refused.body.message, TOO_MANY_CHANGES_MESSAGE);
+      assert.deepEqual((await list(optional, borrower.token)).body.factors, [], 'nothing was added');
     });
 
     it('refuses every route while second factors are off', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecoveryCodeStatus } from '@customer-core/contracts';
 import type { Directory } from '../identity/directory.js';
+import type { AccountChangeLimit } from './change-limit.js';
 import type { MailService } from '../mail/index.js';
 import type { MailExecutor } from '../mail/outbox.js';
 import { NoDirectoryIdentityError, type SecondFactors } from './second-factors.js';
@@ -25,6 +26,7 @@ export function recoveryCodes(deps: {
   secondFactors: SecondFactors;
   activity: SecurityActivity;
   mail: MailService;
+  limit: AccountChangeLimit;
 }) {
   const { directory, secondFactors, activity, mail } = deps;
 
@@ -43,10 +45,12 @@ export function recoveryCodes(deps: {
       if (!identity) throw new NoDirectoryIdentityError();
       if (!codes || (await secondFactors.list(borrowerId)).length === 0)
         throw new RecoveryCodesNotOfferedError();
+      await deps.limit.check(identity.borrower);
       await directory.verifyPassword(identity.userId, currentPassword, from.clientAddress);
       const generated = await codes.generate(identity.userId);
       if (!generated) throw new RecoveryCodesNotOfferedError();
       const { borrower } = identity;
+      await deps.limit.count(borrower);
       await activity.record(borrower.id, {
         kind: 'recovery_codes_generated',
         userAgent: from.userAgent,

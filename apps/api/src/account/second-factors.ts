@@ -12,6 +12,7 @@ import {
   type WebauthnAttestation,
 } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
+import type { AccountChangeLimit } from './change-limit.js';
 import type { ChangeSource, SecurityActivity } from './security-activity.js';
 import type { MailExecutor } from '../mail/outbox.js';
 
@@ -83,8 +84,10 @@ export function secondFactors(deps: {
   activity: SecurityActivity;
   mail: MailService;
   policy: MfaPolicy;
+  /** Adding and removing factors count toward the ceiling on credential changes (each one is mailed). */
+  limit: AccountChangeLimit;
 }) {
-  const { directory, borrowers, activity, mail, policy } = deps;
+  const { directory, borrowers, activity, mail, policy, limit } = deps;
 
   async function identityOf(borrowerId: string) {
     if (policy === 'off') throw new SecondFactorsOffError();
@@ -100,6 +103,7 @@ export function secondFactors(deps: {
     type: SecondFactorType,
     from: ChangeSource,
   ) {
+    await limit.count(borrower);
     await activity.record(borrower.id, {
       kind: type === 'email_code' ? `email_codes_${change}` : `second_factor_${change}`,
       ...(type === 'email_code' ? {} : { factor: type }),
@@ -160,6 +164,7 @@ export function secondFactors(deps: {
     async activate(borrowerId: string, factorId: string, code: string, from: ChangeSource): Promise<void> {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new FactorNotFoundError();
+      await limit.check(identity.borrower);
       const factor = (await directory.listFactors(identity.userId)).find((f) => f.id === factorId);
       if (!factor) throw new FactorNotFoundError();
       try {
@@ -183,6 +188,7 @@ export function secondFactors(deps: {
       const factor = active.find((f) => f.id === factorId);
       if (!factor) throw new FactorNotFoundError();
       if (policy === 'required' && active.length === 1) throw new LastFactorError();
+      await limit.check(identity.borrower);
       await directory.verifyPassword(identity.userId, currentPassword, from.clientAddress);
       await directory.removeFactor(identity.userId, factorId);
       await tell(identity.borrower, 'removed', toSecondFactor(factor).type, from);
@@ -207,6 +213,7 @@ export function secondFactors(deps: {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new FactorNotFoundError();
       if (!directory.activateWebauthn) throw new PasskeysWithLenderError();
+      await limit.check(identity.borrower);
       await directory.activateWebauthn(identity.userId, factorId, name, credential);
       await tell(identity.borrower, 'added', 'passkey', from);
     },

@@ -33,7 +33,7 @@ export const accountRecoveryCodeRoutes =
   async (app) => {
     const common = { onRequest: requireBorrower(checkAccessToken) };
     const described = { tags: ['account'], security: [{ bearer: [] }] };
-    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
     app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
     app.get(

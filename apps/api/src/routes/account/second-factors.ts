@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCOUNT_ERROR_CODES,
+  TOO_MANY_CHANGES_MESSAGE,
   ActivateFactorRequestSchema,
   ActivatePasskeyRequestSchema,
   PASSKEY_ERROR_CODES,
@@ -24,6 +25,7 @@ import {
   SecondFactorsOffError,
   WrongEmailCodeError,
 } from '../../account/second-factors.js';
+import { TooManyChangesError } from '../../account/change-limit.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import {
@@ -62,6 +64,8 @@ const FactorPathSchema = z.object({ factorId: z.string() });
 /** The directory's and the policy's refusals, as the answers the account page tells apart. */
 export function refusalOf(error: unknown): HttpError | undefined {
   if (error instanceof SecondFactorsOffError) return new HttpError(403, SECOND_FACTOR_ERROR_CODES.off, OFF);
+  if (error instanceof TooManyChangesError)
+    return new HttpError(429, ACCOUNT_ERROR_CODES.tooManyChanges, TOO_MANY_CHANGES_MESSAGE);
   if (error instanceof FactorNotFoundError) return new HttpError(404, 'not_found', NOT_FOUND);
   if (error instanceof WrongEmailCodeError)
     return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_EMAIL_CODE);
