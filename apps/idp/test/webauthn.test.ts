@@ -201,6 +201,29 @@ for (const kind of testDatabaseKinds()) {
       );
     });
 
+    test('one credential activated for two factors at once: exactly one gets it, the other is refused', async () => {
+      for (let round = 0; round < 6; round += 1) {
+        const authenticator = new SoftwareAuthenticator({ origin: PORTAL });
+        const pending = await Promise.all(
+          [await newUser(), await newUser()].map(async (user) => {
+            const enrolment = await server.idp.webauthn!.enrol(user.id);
+            return { user, enrolment: enrolment! };
+          }),
+        );
+        const outcomes = await Promise.all(
+          pending.map(({ user, enrolment }) =>
+            server.idp.webauthn!.activate(
+              user.id,
+              enrolment.factorId,
+              'Shared',
+              authenticator.create(enrolment.options),
+            ),
+          ),
+        );
+        assert.deepEqual(outcomes.sort(), ['activated', 'refused']);
+      }
+    });
+
     test('sign-in: MFA_REQUIRED, verify answers MFA_CHALLENGE, the assertion ends it with SUCCESS; amr pwd hwk mfa', async () => {
       const user = await userWithPasskey();
       const { challenge } = await challenged(user);

@@ -107,7 +107,12 @@ export function webauthnFactors(deps: {
         );
         return 'refused';
       }
-      if (!(await store.activate({ ...verified, factorId, userId, name }))) return 'not_found';
+      const activated = await store.activate({ ...verified, factorId, userId, name });
+      if (activated === 'taken') {
+        log.info({ outcome: 'credential_taken' }, 'webauthn activation refused');
+        return 'refused';
+      }
+      if (!activated) return 'not_found';
       log.info('webauthn factor activated');
       return 'activated';
     },

@@ -125,33 +125,48 @@ export function createWebauthnStore(db: Kysely<IdpDatabase>, challengeTtlSeconds
     },
 
     /** Writes the credential and activates its pending factor, in one transaction; false if it is not pending. */
+    /**
+     * Activates the pending factor with its credential: false when there is no such pending factor,
+     * 'taken' when another factor got this credential first (a race the caller's check cannot see),
+     * in which case nothing changes.
+     */
     async activate(
       credential: Omit<WebauthnCredential, 'signCount'> & { signCount: number },
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('idp_factor')
-          .set({ status: 'ACTIVE' })
-          .where('id', '=', credential.factorId)
-          .where('user_id', '=', credential.userId)
-          .where('factor_type', '=', WEBAUTHN_FACTOR.factorType)
-          .where('status', '=', 'PENDING_ACTIVATION')
-          .executeTakeFirst();
-        if (updated.numUpdatedRows !== 1n) return false;
-        await trx
-          .insertInto('idp_webauthn_credential')
-          .values({
-            factor_id: credential.factorId,
-            user_id: credential.userId,
-            credential_id: credential.credentialId,
-            public_key: credential.publicKey,
-            sign_count: credential.signCount,
-            transports: credential.transports.length > 0 ? credential.transports.join(',') : null,
-            name: credential.name,
-          })
-          .execute();
-        return true;
-      });
+    ): Promise<boolean | 'taken'> {
+      const taken = new Error('credential taken');
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          const updated = await trx
+            .updateTable('idp_factor')
+            .set({ status: 'ACTIVE' })
+            .where('id', '=', credential.factorId)
+            .where('user_id', '=', credential.userId)
+            .where('factor_type', '=', WEBAUTHN_FACTOR.factorType)
+            .where('status', '=', 'PENDING_ACTIVATION')
+            .executeTakeFirst();
+          if (updated.numUpdatedRows !== 1n) return false;
+          const inserted = await trx
+            .insertInto('idp_webauthn_credential')
+            .values({
+              factor_id: credential.factorId,
+              user_id: credential.userId,
+              credential_id: credential.credentialId,
+              public_key: credential.publicKey,
+              sign_count: credential.signCount,
+              transports: credential.transports.length > 0 ? credential.transports.join(',') : null,
+              name: credential.name,
+            })
+            .onConflict((oc) => oc.column('credential_id').doNothing())
+            .executeTakeFirst();
+          // Thrown to roll the activation back with the transaction.
+          if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) throw taken;
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error === taken) return 'taken' as const;
+          throw error;
+        });
     },
 
     /** Whether any user has registered this credential id already. */
