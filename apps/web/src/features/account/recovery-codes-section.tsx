@@ -146,8 +146,8 @@ export function RecoveryCodesSection({ refresh, onChanged }: { refresh: number; 
       <header className="account__section-header">
         <h2 id="recovery-codes-title">Recovery codes</h2>
         <p>
-          If you can’t use your authenticator app or your email, a recovery code signs you in instead. We’ll
-          email you whenever new codes are made.
+          If you can’t use your passkey, authenticator app or email, a recovery code signs you in instead.
+          We’ll email you whenever new codes are made.
         </p>
       </header>
       <SectionNotice notice={notice} testId="recovery-codes-notice" />
