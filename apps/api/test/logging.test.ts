@@ -118,7 +118,7 @@ for (const kind of testDatabaseKinds()) {
     };
 
     it('page paths with a token, in any spelling: request logs', async () => {
-      assert.deepEqual(TOKEN_PAGES.length, 6, TOKEN_PAGES.join(', '));
+      assert.deepEqual(TOKEN_PAGES.length, 7, TOKEN_PAGES.join(', '));
       const canaries: string[] = [];
       for (const page of TOKEN_PAGES) {
         const token = canary(page.replace(/\W/g, ''));
