@@ -1,11 +1,11 @@
 import type { EmailCodeEnrolment } from '@customer-core/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
-import { CODE_LENGTH, CodeField } from '../../components/factors/code-field';
+import { CodeField } from '../../components/factors/code-field';
 import { EMAIL_CODE_REQUIRED } from '../../components/factors/factor-errors';
 import { resendEmailCode } from './email-codes-api';
 import '../../components/factors/factors.css';
-import { confirmAuthenticatorApp } from './second-factors-api';
+import { useFirstCode } from './use-first-code';
 
 const EMAIL_CODE_ID = 'email-codes-code';
 
@@ -21,28 +21,13 @@ export function AddEmailCodesForm({
   onCancel(): void;
   onFailed(message: string): void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const { code, setCode, error, setError, pending, setPending, heading, submit } = useFirstCode({
+    factorId: enrolment.factorId,
+    codeRequired: EMAIL_CODE_REQUIRED,
+    onAdded,
+    onFailed,
+  });
   const [resent, setResent] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code.length !== CODE_LENGTH) return setError(EMAIL_CODE_REQUIRED);
-    setPending(true);
-    setError(undefined);
-    // The activate route takes the first code of any factor waiting for one.
-    const outcome = await confirmAuthenticatorApp(enrolment.factorId, code);
-    setPending(false);
-    if (outcome.kind === 'added') return onAdded();
-    if (outcome.kind === 'wrong-code') {
-      setCode('');
-      return setError(outcome.message);
-    }
-    onFailed(outcome.message);
-  };
   const sendAgain = async () => {
     setPending(true);
     setResent(false);

@@ -4,10 +4,10 @@ import { BusyButton } from '../../components/busy-button';
 import { SupportPhone } from '../../components/support-phone';
 import { TextField } from '../../components/text-field';
 import { useLoad } from '../../lib/use-load';
-import { formatInstant } from '../../loans/loan-format';
 import { deviceName } from './device-name';
 import { addPasskey, startPasskey } from './passkeys-api';
 import { getSecondFactors } from './second-factors-api';
+import { FactorSummary } from './factor-summary';
 import { RemoveForm } from './second-factors-section';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
 
@@ -161,30 +161,14 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
                     data-testid="passkey-row"
                     aria-labelledby={headingId}
                   >
-                    <div className="account-factors__row">
-                      <div className="account-sessions__text">
-                        <p className="account-sessions__device" id={headingId}>
-                          {factor.name ?? 'Passkey'}
-                        </p>
-                        <p>Added {formatInstant(factor.addedAt)}</p>
-                        <p>
-                          {factor.lastUsedAt
-                            ? `Last used ${formatInstant(factor.lastUsedAt)}`
-                            : 'Not used yet'}
-                        </p>
-                      </div>
-                      {removing !== factor.id && !lastRequired && (
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          onClick={() => (setNotice(null), setRemoving(factor.id))}
-                          aria-describedby={headingId}
-                          data-testid="passkey-remove"
-                        >
-                          Remove
-                        </button>
-                      )}
-                    </div>
+                    <FactorSummary
+                      factor={factor}
+                      name={factor.name ?? 'Passkey'}
+                      headingId={headingId}
+                      removable={removing !== factor.id && !lastRequired}
+                      onRemove={() => (setNotice(null), setRemoving(factor.id))}
+                      removeTestId="passkey-remove"
+                    />
                     {removing === factor.id && (
                       <RemoveForm
                         factor={factor}

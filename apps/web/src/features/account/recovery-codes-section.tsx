@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { BusyButton } from '../../components/busy-button';
-import { FormField, fieldErrorId } from '../../components/form-field';
 import '../../components/factors/factors.css';
-import { PasswordInput } from '../../components/password-input';
 import { useLoad } from '../../lib/use-load';
 import { generateRecoveryCodes, getRecoveryCodeStatus } from './recovery-codes-api';
+import { CurrentPasswordField } from './current-password-field';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
 
 const PASSWORD_ID = 'recovery-codes-password';
@@ -57,21 +56,13 @@ function GenerateForm({
           ? 'New codes replace the ones you have now: the old ones stop working. To make them, enter your current password.'
           : 'To make your recovery codes, enter your current password.'}
       </p>
-      <FormField id={PASSWORD_ID} label="Current password" error={error ?? undefined}>
-        <PasswordInput
-          ref={input}
-          id={PASSWORD_ID}
-          name="currentPassword"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? fieldErrorId(PASSWORD_ID) : undefined}
-        />
-      </FormField>
+      <CurrentPasswordField
+        ref={input}
+        id={PASSWORD_ID}
+        value={password}
+        error={error}
+        onChange={(value) => (setPassword(value), setError(null))}
+      />
       <div className="account-factors__buttons">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
           Cancel

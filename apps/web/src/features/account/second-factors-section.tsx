@@ -7,20 +7,15 @@ import {
 import { AddEmailCodesForm } from './email-codes-form';
 import { startEmailCodes } from './email-codes-api';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormField, fieldErrorId } from '../../components/form-field';
-import { PasswordInput } from '../../components/password-input';
 import { BusyButton } from '../../components/busy-button';
 import { AuthenticatorSetup } from '../../components/factors/authenticator-setup';
-import { CODE_LENGTH, CodeField } from '../../components/factors/code-field';
+import { CodeField } from '../../components/factors/code-field';
 import { CODE_REQUIRED } from '../../components/factors/factor-errors';
 import { useLoad } from '../../lib/use-load';
-import { formatInstant } from '../../loans/loan-format';
-import {
-  confirmAuthenticatorApp,
-  getSecondFactors,
-  removeSecondFactor,
-  startAuthenticatorApp,
-} from './second-factors-api';
+import { getSecondFactors, removeSecondFactor, startAuthenticatorApp } from './second-factors-api';
+import { FactorSummary } from './factor-summary';
+import { useFirstCode } from './use-first-code';
+import { CurrentPasswordField } from './current-password-field';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
 type Notice = SectionNoticeText;
 
@@ -40,26 +35,12 @@ function AddAppForm({
   onCancel(): void;
   onFailed(message: string): void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code.length !== CODE_LENGTH) return setError(CODE_REQUIRED);
-    setPending(true);
-    setError(undefined);
-    const outcome = await confirmAuthenticatorApp(enrolment.factorId, code);
-    setPending(false);
-    if (outcome.kind === 'added') return onAdded();
-    if (outcome.kind === 'wrong-code') {
-      setCode('');
-      return setError(outcome.message);
-    }
-    onFailed(outcome.message);
-  };
+  const { code, setCode, error, pending, heading, submit } = useFirstCode({
+    factorId: enrolment.factorId,
+    codeRequired: CODE_REQUIRED,
+    onAdded,
+    onFailed,
+  });
 
   return (
     <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
@@ -132,21 +113,13 @@ export function RemoveForm({
         To remove {factor.type === 'email_code' ? 'email codes' : `this ${noun}`}, enter your current
         password.
       </p>
-      <FormField id={PASSWORD_ID} label="Current password" error={error ?? undefined}>
-        <PasswordInput
-          ref={input}
-          id={PASSWORD_ID}
-          name="currentPassword"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? fieldErrorId(PASSWORD_ID) : undefined}
-        />
-      </FormField>
+      <CurrentPasswordField
+        ref={input}
+        id={PASSWORD_ID}
+        value={password}
+        error={error}
+        onChange={(value) => (setPassword(value), setError(null))}
+      />
       <div className="account-factors__buttons">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
           Cancel
@@ -255,31 +228,15 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
                     data-testid="factor-row"
                     aria-labelledby={headingId}
                   >
-                    <div className="account-factors__row">
-                      <div className="account-sessions__text">
-                        <p className="account-sessions__device" id={headingId}>
-                          {SECOND_FACTOR_LABELS[factor.type]}
-                        </p>
-                        <p>Added {formatInstant(factor.addedAt)}</p>
-                        <p>
-                          {factor.lastUsedAt
-                            ? `Last used ${formatInstant(factor.lastUsedAt)}`
-                            : 'Not used yet'}
-                        </p>
-                      </div>
-                      {removing !== factor.id && !lastRequired && (
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          onClick={() => (setNotice(null), setRemoving(factor.id))}
-                          aria-describedby={headingId}
-                          data-testid="factor-remove"
-                          data-opens={`remove-${factor.id}`}
-                        >
-                          Remove
-                        </button>
-                      )}
-                    </div>
+                    <FactorSummary
+                      factor={factor}
+                      name={SECOND_FACTOR_LABELS[factor.type]}
+                      headingId={headingId}
+                      removable={removing !== factor.id && !lastRequired}
+                      onRemove={() => (setNotice(null), setRemoving(factor.id))}
+                      removeTestId="factor-remove"
+                      opens={`remove-${factor.id}`}
+                    />
                     {lastRequired && (
                       <p className="account-factors__hint">
                         You need a second sign-in step, so you can’t remove your only one.

@@ -1,0 +1,51 @@
+import type { SecondFactor } from '@customer-core/contracts';
+import { formatInstant } from '../../loans/loan-format';
+
+interface FactorSummaryProps {
+  factor: SecondFactor;
+  /** What the list calls it: the kind of factor, or the borrower's name for a passkey. */
+  name: string;
+  /** The id of its name, which labels the row and describes its Remove button. */
+  headingId: string;
+  /** Whether its Remove button shows (not while its form is open, nor for the only one under `required`). */
+  removable: boolean;
+  onRemove(): void;
+  removeTestId: string;
+  /** Where the focus returns when the form the button opens is cancelled (data-opens). */
+  opens?: string;
+}
+
+/** A second factor's line in its list: its name, when it was added and last used, and Remove. */
+export function FactorSummary({
+  factor,
+  name,
+  headingId,
+  removable,
+  onRemove,
+  removeTestId,
+  opens,
+}: FactorSummaryProps) {
+  return (
+    <div className="account-factors__row">
+      <div className="account-sessions__text">
+        <p className="account-sessions__device" id={headingId}>
+          {name}
+        </p>
+        <p>Added {formatInstant(factor.addedAt)}</p>
+        <p>{factor.lastUsedAt ? `Last used ${formatInstant(factor.lastUsedAt)}` : 'Not used yet'}</p>
+      </div>
+      {removable && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={onRemove}
+          aria-describedby={headingId}
+          data-testid={removeTestId}
+          data-opens={opens}
+        >
+          Remove
+        </button>
+      )}
+    </div>
+  );
+}
