@@ -45,15 +45,19 @@ export function newSignIns(deps: {
 }) {
   const { db, mail, tokens, directory, counter, publicUrl, logger } = deps;
 
-  /** Remembers the device for the borrower and says whether it was new to them. */
-  async function sight(trx: Executor, borrowerId: string, hash: string): Promise<DeviceSighting> {
-    const seen = await trx
+  /** A known device's sighting: one statement, outside any transaction (what most sign-ins are). */
+  async function seenBefore(borrowerId: string, hash: string): Promise<boolean> {
+    const seen = await db
       .updateTable('known_device')
       .set({ last_seen_at: sql<Date>`now()` })
       .where('borrower_id', '=', borrowerId)
       .where('device_hash', '=', hash)
       .executeTakeFirst();
-    if (seen.numUpdatedRows > 0n) return 'known';
+    return seen.numUpdatedRows > 0n;
+  }
+
+  /** Adds a device not seen before and says whether it is new to the borrower or their first. */
+  async function add(trx: Executor, borrowerId: string, hash: string): Promise<DeviceSighting> {
     // Of two sign-ins from one new device at once, one inserts: the other is told it is known.
     const added = await trx
       .insertInto('known_device')
@@ -75,8 +79,10 @@ export function newSignIns(deps: {
     /** Remembers the sign-in's device; e-mails the borrower when it is new to them. */
     async signedIn(borrower: Borrower, device: SignInDevice): Promise<DeviceSighting> {
       const signedInAt = new Date();
+      const hash = deviceHash(device.deviceId);
+      if (await seenBefore(borrower.id, hash)) return 'known';
       const notified = await db.transaction().execute(async (trx) => {
-        const sighting = await sight(trx, borrower.id, deviceHash(device.deviceId));
+        const sighting = await add(trx, borrower.id, hash);
         if (sighting !== 'new' || !deps.enabled) return sighting;
         // Only the directory's own users have the password reset the link leads to.
         if (!borrower.idpSubject || borrower.idpIssuer !== directory.issuer) return sighting;
