@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import '../../components/factors/factors.css';
 import { useLoad } from '../../lib/use-load';
 import { generateRecoveryCodes, getRecoveryCodeStatus } from './recovery-codes-api';
-import { CurrentPasswordField } from './current-password-field';
+import { CurrentPasswordField, usePasswordConfirmation } from './current-password-field';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
 
 const PASSWORD_ID = 'recovery-codes-password';
-const PASSWORD_REQUIRED = 'Enter your current password.';
 
 const left = (remaining: number) =>
   remaining === 0
@@ -26,28 +25,11 @@ function GenerateForm({
   onCancel(): void;
   onFailed(message: string): void;
 }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError(PASSWORD_REQUIRED);
-      return input.current?.focus();
-    }
-    setPending(true);
-    const outcome = await generateRecoveryCodes(password);
-    setPending(false);
-    if (outcome.kind === 'made') return onMade(outcome.codes);
-    if (outcome.kind === 'wrong-password') {
-      setError(outcome.message);
-      return input.current?.focus();
-    }
-    onFailed(outcome.message);
-  };
+  const { password, onChange, error, pending, input, submit } = usePasswordConfirmation(async (entered) => {
+    const outcome = await generateRecoveryCodes(entered);
+    if (outcome.kind !== 'made') return outcome;
+    onMade(outcome.codes);
+  }, onFailed);
 
   return (
     <form className="account-factors__remove" onSubmit={(e) => void submit(e)} noValidate>
@@ -56,13 +38,7 @@ function GenerateForm({
           ? 'New codes replace the ones you have now: the old ones stop working. To make them, enter your current password.'
           : 'To make your recovery codes, enter your current password.'}
       </p>
-      <CurrentPasswordField
-        ref={input}
-        id={PASSWORD_ID}
-        value={password}
-        error={error}
-        onChange={(value) => (setPassword(value), setError(null))}
-      />
+      <CurrentPasswordField ref={input} id={PASSWORD_ID} value={password} error={error} onChange={onChange} />
       <div className="account-factors__buttons">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
           Cancel

@@ -6,7 +6,7 @@ import {
 } from '@customer-core/contracts';
 import { AddEmailCodesForm } from './email-codes-form';
 import { startEmailCodes } from './email-codes-api';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import { AuthenticatorSetup } from '../../components/factors/authenticator-setup';
 import { CodeField } from '../../components/factors/code-field';
@@ -15,13 +15,12 @@ import { useLoad } from '../../lib/use-load';
 import { getSecondFactors, removeSecondFactor, startAuthenticatorApp } from './second-factors-api';
 import { FactorSummary } from './factor-summary';
 import { useFirstCode } from './use-first-code';
-import { CurrentPasswordField } from './current-password-field';
+import { CurrentPasswordField, usePasswordConfirmation } from './current-password-field';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
 type Notice = SectionNoticeText;
 
 const CODE_ID = 'second-factor-code';
 const PASSWORD_ID = 'second-factor-password';
-const PASSWORD_REQUIRED = 'Enter your current password.';
 
 /** Adding an app: its QR code and key, then its first code. */
 function AddAppForm({
@@ -79,28 +78,11 @@ export function RemoveForm({
   onCancel(): void;
   onFailed(message: string): void;
 }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError(PASSWORD_REQUIRED);
-      return input.current?.focus();
-    }
-    setPending(true);
-    const outcome = await removeSecondFactor(factor.id, password);
-    setPending(false);
-    if (outcome.kind === 'removed') return onRemoved();
-    if (outcome.kind === 'wrong-password') {
-      setError(outcome.message);
-      return input.current?.focus();
-    }
-    onFailed(outcome.message);
-  };
+  const { password, onChange, error, pending, input, submit } = usePasswordConfirmation(async (entered) => {
+    const outcome = await removeSecondFactor(factor.id, entered);
+    if (outcome.kind !== 'removed') return outcome;
+    onRemoved();
+  }, onFailed);
 
   return (
     <form
@@ -113,13 +95,7 @@ export function RemoveForm({
         To remove {factor.type === 'email_code' ? 'email codes' : `this ${noun}`}, enter your current
         password.
       </p>
-      <CurrentPasswordField
-        ref={input}
-        id={PASSWORD_ID}
-        value={password}
-        error={error}
-        onChange={(value) => (setPassword(value), setError(null))}
-      />
+      <CurrentPasswordField ref={input} id={PASSWORD_ID} value={password} error={error} onChange={onChange} />
       <div className="account-factors__buttons">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
           Cancel
