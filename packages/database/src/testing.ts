@@ -26,8 +26,9 @@ export interface TestDatabase {
 
 /**
  * A fresh database of the given kind, private to one test, with the components' migrations run.
- * PGlite starts from a template made once per set of migrations and kept in the temporary folder:
- * opening a dumped data folder takes a fraction of an initdb plus migrations.
+ * Both kinds start from a template made once per set of migrations: PGlite from a dumped data folder
+ * kept in the temporary folder (a fraction of an initdb plus migrations), PostgreSQL as a copy of a
+ * template database on the server (a file copy instead of some thirty migrations).
  */
 export async function createTestDatabase(
   kind: TestDatabaseKind,
@@ -40,10 +41,9 @@ export async function createTestDatabase(
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const { url, drop } = await createPostgresDatabase(adminUrl, 'customer_core_test');
-  const location: DatabaseLocation = { kind: 'postgres', url, maxConnections: 5 };
-  await migrate(location, migrations);
-  return { location, drop };
+  const template = Object.keys(migrations).length ? await postgresTemplate(adminUrl, migrations) : undefined;
+  const { url, drop } = await createPostgresDatabase(adminUrl, 'customer_core_test', template);
+  return { location: { kind: 'postgres', url, maxConnections: 5 }, drop };
 }
 
 async function migrate(location: DatabaseLocation, migrations: Record<string, Migrations>) {
@@ -57,15 +57,63 @@ async function migrate(location: DatabaseLocation, migrations: Record<string, Mi
 
 const TEMPLATE_PREFIX = 'customer-core-pglite-';
 
-/** The dumped data folder of a PGlite database with these migrations run, made on first use. */
-async function pgliteTemplate(migrations: Record<string, Migrations>): Promise<string> {
-  // Named by what the migrations do, so an edited or added migration makes a new template.
+/** Named by what the migrations do, so an edited or added migration makes a new template. */
+function templateKey(migrations: Record<string, Migrations>): string {
   const recipe = Object.entries(migrations).map(([component, list]) => [
     component,
     Object.entries(list).map(([name, migration]) => [name, String(migration.up)]),
   ]);
-  const key = createHash('sha256').update(JSON.stringify(recipe)).digest('hex').slice(0, 20);
-  const file = path.join(tmpdir(), `${TEMPLATE_PREFIX}${key}.tar`);
+  return createHash('sha256').update(JSON.stringify(recipe)).digest('hex').slice(0, 20);
+}
+
+const POSTGRES_TEMPLATE_PREFIX = 'customer_core_template_';
+
+/**
+ * The name of a database on the server with these migrations run, made on first use. Test runs at
+ * once take turns (an advisory lock), and a template appears under its name only when complete (made
+ * aside, then renamed), so a run that died half-way leaves nothing another would copy.
+ */
+async function postgresTemplate(adminUrl: string, migrations: Record<string, Migrations>): Promise<string> {
+  const name = `${POSTGRES_TEMPLATE_PREFIX}${templateKey(migrations)}`;
+  return withAdmin(adminUrl, async (admin) => {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (rows.length === 0) {
+        const made = await createPostgresDatabase(adminUrl, `${name}_partial`);
+        try {
+          await migrate({ kind: 'postgres', url: made.url, maxConnections: 1 }, migrations);
+          await waitUntilUnused(admin, made.name);
+          await admin.query(`alter database ${made.name} rename to ${name}`);
+        } catch (error) {
+          await made.drop();
+          throw error;
+        }
+        // When it was made, for removing templates of older migrations later.
+        await admin.query(`comment on database ${name} is '${new Date().toISOString()}'`);
+        await removeStalePostgresTemplates(admin, name);
+      }
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
+    }
+    return name;
+  });
+}
+
+/** Templates made over a day ago for other migrations (older branches, edited migrations). */
+async function removeStalePostgresTemplates(admin: pg.Client, current: string) {
+  const { rows } = await admin.query<{ name: string }>(
+    `select datname as name from pg_database
+      where datname like $1 and datname <> $2
+        and coalesce(shobj_description(oid, 'pg_database'), '') < $3`,
+    [`${POSTGRES_TEMPLATE_PREFIX}%`, current, new Date(Date.now() - 24 * 3600 * 1000).toISOString()],
+  );
+  for (const { name } of rows) await admin.query(`drop database if exists ${name} with (force)`);
+}
+
+/** The dumped data folder of a PGlite database with these migrations run, made on first use. */
+async function pgliteTemplate(migrations: Record<string, Migrations>): Promise<string> {
+  const file = path.join(tmpdir(), `${TEMPLATE_PREFIX}${templateKey(migrations)}.tar`);
   if (existsSync(file)) return file;
 
   const pglite = new PGlite();
@@ -105,11 +153,18 @@ export interface PostgresDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database on the server of `adminUrl` (tests, benchmarks), named `<prefix>_<random>`. */
-export async function createPostgresDatabase(adminUrl: string, prefix: string): Promise<PostgresDatabase> {
+/**
+ * A fresh database on the server of `adminUrl` (tests, benchmarks), named `<prefix>_<random>`: empty,
+ * or a copy of `template`.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<PostgresDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const serverVersion = await withAdmin(adminUrl, async (admin) => {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     const { rows } = await admin.query<{ v: string }>(`select current_setting('server_version') as v`);
     return rows[0]?.v ?? 'unknown';
   });
@@ -124,18 +179,23 @@ export async function createPostgresDatabase(adminUrl: string, prefix: string): 
         // A closed pool's sockets may still be closing (pg resolves end() before they have): forcing
         // the drop then would cut a closing connection, whose client has no error listener left and
         // throws. So wait for the server to see them gone, then force what is really left.
-        for (let waited = 0; waited < 5_000; waited += 20) {
-          const { rows } = await admin.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (rows[0]?.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await waitUntilUnused(admin, name);
         await admin.query(`drop database if exists ${name} with (force)`);
       });
     },
   };
+}
+
+/** Until the server has no connection to `name` left, for at most five seconds. */
+async function waitUntilUnused(admin: pg.Client, name: string) {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    const { rows } = await admin.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
