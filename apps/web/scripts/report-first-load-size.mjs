@@ -2,9 +2,9 @@
 // checks the first paint against the budget (performance-targets.md: 110 KB, React included).
 //   first paint   the entry chunk and its static imports: all /auth/login needs to paint the
 //                 screen, form included (an editable placeholder of the same markup)
-//   interactive   the react-hook-form form that takes over right after the first paint
-//   on submit     warmed up while the borrower types: the zod validation and the sign-in flow,
-//                 then the identity provider client (okta-auth-js) when the flow starts
+//   interactive   the form that takes over right after the first paint
+//   on submit     fetched once the borrower starts using the form: the sign-in rules (zod) and the
+//                 sign-in flow, then the identity provider client (okta-auth-js) when the flow starts
 import { readFileSync } from 'node:fs';
 import { URL, fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -13,7 +13,7 @@ const BUDGET_BYTES = 110 * 1024;
 const TIERS = [
   ['first paint', null],
   ['interactive', ['src/features/sign-in/sign-in-form.tsx']],
-  ['on submit', ['src/features/sign-in/sign-in-resolver.ts', 'src/lib/auth/sign-in.ts']],
+  ['on submit', ['src/features/sign-in/sign-in-rules.ts', 'src/lib/auth/sign-in.ts']],
 ];
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));

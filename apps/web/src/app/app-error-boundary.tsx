@@ -6,7 +6,7 @@ interface State {
   failed: boolean;
 }
 
-/** Catches render errors outside the router's own boundaries (providers), reports them once. */
+/** Catches render errors outside the routes' own boundaries (providers), reports them once. */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { failed: false };
 

@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 import { reportError } from '../../lib/error-reporting';
 import { BareErrorPage } from '../bare-error-page';
 
-/** errorElement of the layout route. */
-export function RootErrorScreen() {
-  const error = useRouteError();
+/** What a layout threw: the bare error page, and the error reported. */
+export function RootErrorScreen({ error }: { error: unknown }) {
   useEffect(() => {
     reportError(error, { source: 'layout' });
   }, [error]);

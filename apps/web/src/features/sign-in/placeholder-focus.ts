@@ -1,6 +1,6 @@
 import { EMAIL_FIELD_ID, PASSWORD_FIELD_ID } from './sign-in-form-view';
 
-// The first paint shows a read-only placeholder of the sign-in form while react-hook-form loads
+// The first paint shows a read-only placeholder of the sign-in form while the interactive form loads
 // (a moment). When the interactive form takes over, the focus stays where the borrower put it.
 
 export type FocusedField = typeof EMAIL_FIELD_ID | typeof PASSWORD_FIELD_ID | null;

@@ -4,7 +4,7 @@ import { SignInFormView } from './sign-in-form-view';
 const ignoreSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
 
 /**
- * What the first paint shows while the interactive form (react-hook-form) loads: the same form,
+ * What the first paint shows while the interactive form loads: the same form,
  * read-only for that moment, so that nothing typed or clicked can be lost in the hand-over.
  */
 export function SignInFormPlaceholder() {

@@ -19,7 +19,7 @@ interface SignInFormViewProps {
   passwordError?: string | undefined;
   pending?: boolean;
   banner?: ReactNode;
-  /** False while react-hook-form loads: the fields are read-only and the buttons wait. */
+  /** False while the interactive form loads: the fields are read-only and the buttons wait. */
   ready?: boolean;
   /** Another way in under the main button (a passkey), where there is one. */
   alternative?: ReactNode;

@@ -1,39 +1,81 @@
-import type { SignIn, SignInInput } from '@customer-core/contracts';
+import type { SignInInput } from '@customer-core/contracts';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/banner';
 import { Spinner } from '../../components/spinner';
 import { usePasskeySignIn } from './passkey-sign-in';
 import { readPlaceholderFocus } from './placeholder-focus';
 import { EMAIL_FIELD_ID, SignInFormView } from './sign-in-form-view';
+import type { SignInErrors, SignInField } from './sign-in-rules';
 
 const SIGN_IN_FAILED = 'User could not be authenticated.';
 
-const loadResolver = () => import('./sign-in-resolver').then((module) => module.signInResolver);
+// The rules (zod) and the sign-in flow: fetched once the borrower starts using the form (and on
+// submit at the latest), so that a visit that never signs in does not pay for them.
+const loadRules = () => import('./sign-in-rules');
 const loadSignIn = () => import('../../lib/auth/sign-in');
+let warmedUp = false;
+function warmUp() {
+  if (warmedUp) return;
+  warmedUp = true;
+  void loadRules();
+  void loadSignIn();
+}
 // The second-factor screens: fetched only when an identity provider asks for a factor.
 const FactorStep = lazy(() =>
   import('../../components/factors/factor-step').then((module) => ({ default: module.FactorStep })),
 );
 
-// zodResolver(SignInSchema), fetched on first use so that zod stays out of the first paint.
-const resolver: Resolver<SignInInput, unknown, SignIn> = async (values, context, options) =>
-  (await loadResolver())(values, context, options);
+/**
+ * The two fields, checked on submit and, once a submit has been tried, again as each is edited
+ * (the field edited gets its message updated). The first field in error takes the focus on submit.
+ */
+function useSignInFields() {
+  const email = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const submitted = useRef(false);
+
+  const values = (): SignInInput => ({
+    email: email.current?.value ?? '',
+    password: password.current?.value ?? '',
+  });
+  const check = async () => (await loadRules()).checkSignIn(values());
+
+  async function recheck(name: SignInField) {
+    warmUp();
+    if (!submitted.current) return;
+    const checked = await check();
+    const message = 'errors' in checked ? checked.errors[name] : undefined;
+    setErrors((current) => (current[name] === message ? current : { ...current, [name]: message }));
+  }
+
+  const field = (name: SignInField) => ({
+    name,
+    ref: name === 'email' ? email : password,
+    onFocus: warmUp,
+    onChange: () => void recheck(name),
+  });
+
+  /** The credentials to send, or undefined when the rules refused them (their messages then show). */
+  async function submit() {
+    submitted.current = true;
+    const checked = await check();
+    if ('credentials' in checked) {
+      setErrors({});
+      return checked.credentials;
+    }
+    setErrors(checked.errors);
+    (checked.errors.email !== undefined ? email : password).current?.focus();
+    return undefined;
+  }
+
+  return { email, password, errors, field, submit };
+}
 
 export function SignInForm() {
   const [placeholderFocus] = useState(readPlaceholderFocus);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<SignInInput, unknown, SignIn>({
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '' },
-  });
+  const fields = useSignInFields();
   // Stays true after success: the page is on its way to the identity provider.
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -41,7 +83,11 @@ export function SignInForm() {
   const [factorTransaction, setFactorTransaction] = useState<AuthnTransaction>();
   const passkey = usePasskeySignIn(setFailure);
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    warmUp();
+    const credentials = await fields.submit();
+    if (!credentials) return;
     setFailure(undefined);
     setPending(true);
     try {
@@ -52,14 +98,15 @@ export function SignInForm() {
       setPending(false);
       setFailure(SIGN_IN_FAILED);
     }
-  });
+  }
 
+  const { email, password } = fields;
   useEffect(() => {
-    if (placeholderFocus) setFocus(placeholderFocus === EMAIL_FIELD_ID ? 'email' : 'password');
-    // Warm up what a submit needs while the borrower types.
-    void loadResolver();
-    void loadSignIn();
-  }, [placeholderFocus, setFocus]);
+    // The borrower was already in a field of the placeholder: the focus stays there.
+    if (!placeholderFocus) return;
+    warmUp();
+    (placeholderFocus === EMAIL_FIELD_ID ? email : password).current?.focus();
+  }, [placeholderFocus, email, password]);
 
   if (factorTransaction) {
     return (
@@ -76,13 +123,21 @@ export function SignInForm() {
     );
   }
 
+  const emailField = fields.field('email');
   return (
     <SignInFormView
-      onSubmit={onSubmit}
-      emailInput={{ ...register('email'), ...passkey.emailInput }}
-      passwordInput={register('password')}
-      emailError={errors.email?.message}
-      passwordError={errors.password?.message}
+      onSubmit={(event) => void onSubmit(event)}
+      emailInput={{
+        ...emailField,
+        ...passkey.emailInput,
+        onFocus: () => {
+          emailField.onFocus();
+          passkey.emailInput.onFocus?.();
+        },
+      }}
+      passwordInput={fields.field('password')}
+      emailError={fields.errors.email}
+      passwordError={fields.errors.password}
       pending={pending}
       alternative={passkey.button}
       banner={

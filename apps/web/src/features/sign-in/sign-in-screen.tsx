@@ -12,7 +12,7 @@ import type { SignInLocationState } from '../../lib/sign-in-notice';
 import { SignInFormPlaceholder } from './sign-in-form-placeholder';
 import './sign-in.css';
 
-// react-hook-form arrives right after the first paint; the placeholder is the same form meanwhile.
+// The interactive form arrives right after the first paint; the placeholder is the same form meanwhile.
 const loadSignInForm = () => import('./sign-in-form');
 // Opening the portal on the sign-in screen (or on /, which leads there): fetch it before React renders.
 if ([routes.signIn.path, routes.root.path].some((path) => path === window.location.pathname))
