@@ -1,3 +1,4 @@
+import { after } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ACCESS_TOKEN_STORAGE_KEY, PROFILE_STORAGE_KEY, routes } from '@customer-core/contracts';
 import {
@@ -35,7 +36,7 @@ export async function openPortal(
   kind: Parameters<typeof startTestServer>[0] = 'pglite',
 ): Promise<Portal> {
   const server = await startTestServer(kind, env);
-  const browser = await launchBrowser().catch(async (error: unknown) => {
+  const browser = await processBrowser().catch(async (error: unknown) => {
     await server.close();
     throw error;
   });
@@ -54,11 +55,30 @@ export async function openPortal(
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
-      await browser.close();
       await server.close();
     },
   };
 }
+
+/**
+ * One Chromium for every portal a test process opens (its files run one after another): each portal's
+ * pages get browser contexts of their own, which share no cookies or storage.
+ */
+let browserOfProcess: Promise<Browser> | undefined;
+async function processBrowser(): Promise<Browser> {
+  // A launch that failed, or a browser that crashed, fails its own portal only: the next one relaunches.
+  const current = await browserOfProcess?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  browserOfProcess = launchBrowser();
+  return browserOfProcess;
+}
+// Registered on the process's root test: it runs after every test file of the process.
+after(() =>
+  browserOfProcess?.then(
+    (browser) => browser.close(),
+    () => {},
+  ),
+);
 
 /**
  * The deployment with a hosted Okta org: "the org" (the bundled identity provider as a process of its
