@@ -3,7 +3,7 @@ import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
 import type { MailExecutor } from '../mail/outbox.js';
-import type { AccountSessions } from './account-sessions.js';
+import type { AccountSessions } from '../session/sessions.js';
 import type { AccountChangeLimit } from './change-limit.js';
 import type { SecurityActivity } from './security-activity.js';
 

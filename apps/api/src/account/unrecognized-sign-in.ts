@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
-import type { LinkTokenStore } from '../tokens/link-tokens.js';
-import type { SessionStore } from '../tokens/session-store.js';
-import type { AccountSessions } from './account-sessions.js';
+import type { LinkTokenStore } from '../email-links/link-tokens.js';
+import type { SessionStore } from '../session/session-store.js';
+import type { AccountSessions } from '../session/sessions.js';
 
 /**
  * The "This wasn't me" link of a new-sign-in e-mail (new-sign-ins.ts), used once: every session of the

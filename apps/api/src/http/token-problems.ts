@@ -1,6 +1,6 @@
 import { API_ERROR_CODES, type TokenRefusalReason } from '@customer-core/contracts';
 import { HttpError } from './http-error.js';
-import type { IdTokenProblem } from '../tokens/id-token-verifier.js';
+import type { IdTokenProblem } from '../session/id-token-verifier.js';
 
 // What a caller is told about a token that was refused: enough to fix the call, nothing more.
 

@@ -8,9 +8,9 @@ import {
   DocumentListSchema,
   signedPdfFileName,
 } from '@customer-core/contracts';
-import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
-import { HttpError } from '../../http/http-error.js';
-import type { AuthServices } from '../../services.js';
+import { borrowerClaimsOf, requireBorrower } from '../http/bearer.js';
+import { HttpError } from '../http/http-error.js';
+import type { AuthServices } from '../services.js';
 
 // The signed-in borrower's documents across their loans, each one's text, and a signed one's PDF.
 // Another borrower's document, a HIDDEN loan's and an unknown or malformed id get the same 404.

@@ -9,8 +9,8 @@ import {
   StartApplicationSchema,
 } from '@customer-core/contracts';
 import { clientAddress } from '@customer-core/idp';
-import { HttpError } from '../../http/http-error.js';
-import type { AuthServices } from '../../services.js';
+import { HttpError } from '../http/http-error.js';
+import type { AuthServices } from '../services.js';
 
 const INVALID_VERIFICATION_MESSAGE =
   'This verification link is invalid or has expired. Start your application again to get a new one.';

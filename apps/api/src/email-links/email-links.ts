@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { routes, sameOriginPath } from '@customer-core/contracts';
 import type { ApiDatabase, LinkPurpose } from '../db/schema.js';
 import type { MailService } from '../mail/index.js';
-import { LINK_TOKEN_TTL_MINUTES } from '../tokens/link-tokens.js';
+import { LINK_TOKEN_TTL_MINUTES } from './link-tokens.js';
 import { linkRedemption, type LinkRedemptionDependencies } from './link-redemption.js';
 import type { LinkRequestCounter } from './request-limits.js';
 

@@ -6,7 +6,7 @@ import {
   RecoveryCodesSchema,
   RecoveryCodeStatusSchema,
 } from '@customer-core/contracts';
-import { RecoveryCodesNotOfferedError } from '../../account/recovery-codes.js';
+import { RecoveryCodesNotOfferedError } from '../recovery-codes.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import { changeSourceOf } from './change-source.js';

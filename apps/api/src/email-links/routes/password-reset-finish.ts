@@ -11,7 +11,7 @@ import {
 import { HttpError } from '../../http/http-error.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../passwords/common-passwords.js';
 import type { AuthServices } from '../../services.js';
-import { invalidLink } from './link-problems.js';
+import { invalidLink } from '../link-problems.js';
 
 /**
  * The page of a password-reset link sets the new password. The password meets the spec's rules (the

@@ -7,7 +7,7 @@ import {
 } from '@customer-core/contracts';
 import { clientAddress, EMAIL_LINK_AMR } from '@customer-core/idp';
 import type { AuthServices } from '../../services.js';
-import type { IdTokenUse, VerifiedIdentity } from '../../tokens/id-token-verifier.js';
+import type { IdTokenUse, VerifiedIdentity } from '../id-token-verifier.js';
 import { idTokenRefused, idTokenSpent, type IdTokenSpent } from '../../http/token-problems.js';
 
 /**

@@ -10,7 +10,7 @@ import {
 import { clientAddress } from '@customer-core/idp';
 import type { AuthServices } from '../../services.js';
 import { HttpError } from '../../http/http-error.js';
-import { invalidLink } from './link-problems.js';
+import { invalidLink } from '../link-problems.js';
 
 /**
  * The page of a sign-in link signs the borrower in (the link works once): a product access token in a

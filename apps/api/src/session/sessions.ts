@@ -3,11 +3,11 @@ import type { AccountSession, SessionEndedBy, SessionMethod } from '@customer-co
 import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
-import type { ProductTokens, SignInAuthentication } from '../tokens/product-token.js';
-import type { SessionStore } from '../tokens/session-store.js';
-import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from './device.js';
-import type { NewSignIns } from './new-sign-ins.js';
-import type { SecurityActivity } from './security-activity.js';
+import type { ProductTokens, SignInAuthentication } from './product-token.js';
+import type { SessionStore } from './session-store.js';
+import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from '../account/device.js';
+import type { NewSignIns } from '../account/new-sign-ins.js';
+import type { SecurityActivity } from '../account/security-activity.js';
 
 /** What a sign-in knows of where it came from. */
 export interface SignInContext {

@@ -1,8 +1,8 @@
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
-import type { LinkTokenStore } from '../tokens/link-tokens.js';
-import type { AccountSessions, SignInContext } from '../account/account-sessions.js';
-import type { SessionStore } from '../tokens/session-store.js';
+import type { LinkTokenStore } from './link-tokens.js';
+import type { AccountSessions, SignInContext } from '../session/sessions.js';
+import type { SessionStore } from '../session/session-store.js';
 
 export interface LinkRedemptionDependencies {
   tokens: LinkTokenStore;

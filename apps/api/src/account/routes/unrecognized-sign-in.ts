@@ -6,7 +6,7 @@ import {
   UnrecognizedSignInResponseSchema,
 } from '@customer-core/contracts';
 import type { AuthServices } from '../../services.js';
-import { invalidLink } from './link-problems.js';
+import { invalidLink } from '../../email-links/link-problems.js';
 
 /** The page of a "This wasn't me" link, on Continue: every session ends, and a password reset begins. */
 export const unrecognizedSignInRoute =

@@ -11,7 +11,7 @@ import {
 } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
-import type { CheckoutOutcome } from '../../loans/loan-checkout.js';
+import type { CheckoutOutcome } from '../loan-checkout.js';
 import type { AuthServices } from '../../services.js';
 
 // The signed-in borrower's loans and their document checkout. A loan of someone else, a HIDDEN loan

@@ -6,7 +6,7 @@ import {
   TokenRefreshRequestSchema,
 } from '@customer-core/contracts';
 import type { AuthServices } from '../../services.js';
-import type { ProductTokenClaims } from '../../tokens/product-token.js';
+import type { ProductTokenClaims } from '../product-token.js';
 import { accessTokenRefused } from '../../http/token-problems.js';
 
 /**

@@ -12,7 +12,7 @@ import {
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import type { AuthServices } from '../../services.js';
-import { invalidLink } from '../auth/link-problems.js';
+import { invalidLink } from '../../email-links/link-problems.js';
 import { changeSourceOf } from './change-source.js';
 
 // Changing the sign-in email address from the account page: asking e-mails a link to the new address

@@ -24,8 +24,8 @@ import {
   PasskeysWithLenderError,
   SecondFactorsOffError,
   WrongEmailCodeError,
-} from '../../account/second-factors.js';
-import { TooManyChangesError } from '../../account/change-limit.js';
+} from '../second-factors.js';
+import { TooManyChangesError } from '../change-limit.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import {

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { singleLineText } from '@customer-core/contracts';
-import type { ApiDatabase } from '../../db/schema.js';
-import { listDevMailbox, type DevMailboxMessage } from '../../mail/dev-mailbox.js';
-import { escapeHtml as e } from '../../mail/render.js';
+import type { ApiDatabase } from '../db/schema.js';
+import { listDevMailbox, type DevMailboxMessage } from './dev-mailbox.js';
+import { escapeHtml as e } from './render.js';
 
 // The dev mailbox: where e-mail goes outside production when no SMTP relay is configured. Registered
 // only then; in production these routes do not exist.

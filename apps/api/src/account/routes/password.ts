@@ -8,7 +8,7 @@ import {
   ChangePasswordResponseSchema,
   TOO_MANY_CHANGES_MESSAGE,
 } from '@customer-core/contracts';
-import { TooManyChangesError } from '../../account/change-limit.js';
+import { TooManyChangesError } from '../change-limit.js';
 import { clientAddress } from '@customer-core/idp';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';

@@ -1,6 +1,6 @@
 import { API_ERROR_CODES, EMAIL_CHANGE_LINK_PROBLEM } from '@customer-core/contracts';
-import type { LinkPurpose } from '../../db/schema.js';
-import { HttpError } from '../../http/http-error.js';
+import type { LinkPurpose } from '../db/schema.js';
+import { HttpError } from '../http/http-error.js';
 
 // What a borrower is told about an e-mailed link that cannot be used: unknown, expired, used or
 // replaced by a newer one all read the same, with what to do next.
