@@ -16,36 +16,17 @@ import { loggingOptions, logRequestLines } from './http/logging.js';
 import { createMailService, type MailService } from './mail/index.js';
 import { factorCodeMailer } from './mail/factor-code-mailer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { logoutRoute } from './session/routes/logout.js';
-import { lookupTokenRoutes } from './session/routes/lookup-token.js';
-import { magicLinkLoginRoute } from './email-links/routes/magic-link-login.js';
-import { passwordResetFinishRoute } from './email-links/routes/password-reset-finish.js';
-import { profileRoute } from './session/routes/profile.js';
-import { publicKeysRoute } from './session/routes/public-keys.js';
-import { sendLinkRoutes } from './email-links/routes/send-link.js';
-import { unrecognizedSignInRoute } from './account/routes/unrecognized-sign-in.js';
-import { tokenExchangeRoute } from './session/routes/token-exchange.js';
-import { tokenRefreshRoute } from './session/routes/token-refresh.js';
-import { validateRoute } from './session/routes/validate.js';
-import { accountEmailRoutes } from './account/routes/email.js';
-import { accountPasswordRoute } from './account/routes/password.js';
-import { accountSecondFactorRoutes } from './account/routes/second-factors.js';
-import { accountRecoveryCodeRoutes } from './account/routes/recovery-codes.js';
-import { accountActivityRoute } from './account/routes/activity.js';
-import { accountSessionRoutes } from './account/routes/sessions.js';
-import { operatorActivityRoute } from './operators/routes/activity.js';
-import { operatorSessionRoutes } from './operators/routes/sessions.js';
-import { applicationRoutes } from './applications/routes.js';
-import { borrowerDocumentRoutes } from './documents/routes.js';
-import { borrowerLoanRoutes } from './loans/routes/borrower-loans.js';
-import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
-import { operatorBorrowerRoutes } from './operators/routes/borrowers.js';
-import { operatorSigningKeyRoutes } from './operators/routes/signing-keys.js';
-import { operatorInvitationRoutes } from './joining/routes/invitations.js';
-import { operatorLoanRoutes } from './loans/routes/operator-loans.js';
-import { registrationRoutes } from './joining/routes/registration.js';
+import { accountModule } from './account/module.js';
+import { applicationsModule } from './applications/module.js';
+import { documentsModule } from './documents/module.js';
+import { emailLinksModule } from './email-links/module.js';
 import { healthRoutes } from './http/health.js';
-import { createAuthServices } from './services.js';
+import { joiningModule } from './joining/module.js';
+import { loansModule } from './loans/module.js';
+import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
+import { operatorsModule } from './operators/module.js';
+import { sessionModule } from './session/module.js';
+import { createModules } from './services.js';
 import { bundledDirectory } from './identity/bundled-directory.js';
 import { oktaDirectory } from './identity/okta-directory.js';
 import { registerPortal } from './web/portal.js';
@@ -156,7 +137,7 @@ export async function buildApp(
           apiToken: config.oktaApiToken ?? '',
           logger: app.log.child({ component: 'okta' }),
         });
-  const services = await createAuthServices(
+  const modules = await createModules(
     config,
     db,
     identityProvider,
@@ -164,45 +145,22 @@ export async function buildApp(
     mail,
     app.log.child({ component: 'account' }),
   );
-  app.addHook('onClose', () => services.sessions.close());
-  const stopKeyReload = services.keys.keepCurrent((err) =>
+  app.addHook('onClose', () => modules.close());
+  const stopKeyReload = modules.keepKeysCurrent((err) =>
     app.log.warn({ err }, 'reloading signing keys failed'),
   );
   app.addHook('onClose', async () => stopKeyReload());
-  for (const route of [
-    tokenExchangeRoute,
-    tokenRefreshRoute,
-    validateRoute,
-    logoutRoute,
-    profileRoute,
-    publicKeysRoute,
-    lookupTokenRoutes,
-    // E-mailed links sign in and reset passwords of the bundled identity provider's users: these
-    // routes exist only where it runs.
-    sendLinkRoutes,
-    passwordResetFinishRoute,
-    magicLinkLoginRoute,
-    unrecognizedSignInRoute,
-    borrowerLoanRoutes,
-    borrowerDocumentRoutes,
-    applicationRoutes,
-    // Registration creates the identity in the bundled identity provider: only where it runs.
-    registrationRoutes,
-    operatorInvitationRoutes,
-    operatorLoanRoutes,
-    operatorBorrowerRoutes,
-    operatorSigningKeyRoutes,
-    accountSessionRoutes,
-    accountPasswordRoute,
-    accountSecondFactorRoutes,
-    accountRecoveryCodeRoutes,
-    accountEmailRoutes,
-    operatorSessionRoutes,
-    accountActivityRoute,
-    operatorActivityRoute,
-  ]) {
-    await app.register(route(services));
-  }
+  // Every module, with or without the bundled identity provider: e-mailed links, registration and
+  // the "This wasn't me" link work through the Directory, a hosted Okta org's as well as the bundled one.
+  const { dependencies } = modules;
+  await app.register(sessionModule(dependencies.session));
+  await app.register(emailLinksModule(dependencies.emailLinks));
+  await app.register(joiningModule(dependencies.joining));
+  await app.register(applicationsModule(dependencies.applications));
+  await app.register(loansModule(dependencies.loans));
+  await app.register(documentsModule(dependencies.documents));
+  await app.register(accountModule(dependencies.account));
+  await app.register(operatorsModule(dependencies.operators));
   await app.register(healthRoutes(db, migrations));
   if (mail.devMailbox && !config.production) {
     await app.register(devMailboxRoutes(db, { lenderName: config.lender.name }));

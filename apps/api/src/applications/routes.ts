@@ -10,7 +10,9 @@ import {
 } from '@customer-core/contracts';
 import { clientAddress } from '@customer-core/idp';
 import { HttpError } from '../http/http-error.js';
-import type { AuthServices } from '../services.js';
+import type { Config } from '../config/config.js';
+import type { MailService } from '../mail/index.js';
+import type { LoanApplications } from './applications.js';
 
 const INVALID_VERIFICATION_MESSAGE =
   'This verification link is invalid or has expired. Start your application again to get a new one.';
@@ -25,7 +27,17 @@ const INVALID_VERIFICATION_MESSAGE =
  * nothing about any account, and the applicant needs to know their application was not taken.
  */
 export const applicationRoutes =
-  ({ applications, mail, lender, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    applications,
+    mail,
+    lender,
+    trustProxy,
+  }: {
+    applications: LoanApplications;
+    mail: MailService;
+    lender: Config['lender'];
+    trustProxy: boolean;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const waitMinutes = Math.ceil(applications.limitWindowSeconds / 60);
 

@@ -10,7 +10,8 @@ import {
 } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../http/bearer.js';
 import { HttpError } from '../http/http-error.js';
-import type { AuthServices } from '../services.js';
+import type { AccessTokenChecker } from '../session/access-tokens.js';
+import type { BorrowerDocuments } from './borrower-documents.js';
 
 // The signed-in borrower's documents across their loans, each one's text, and a signed one's PDF.
 // Another borrower's document, a HIDDEN loan's and an unknown or malformed id get the same 404.
@@ -28,7 +29,13 @@ function documentIdOf(params: { documentId: string }): string {
 const errors = { 401: ApiErrorSchema, 404: ApiErrorSchema };
 
 export const borrowerDocumentRoutes =
-  ({ documents, checkAccessToken }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    documents,
+    checkAccessToken,
+  }: {
+    documents: BorrowerDocuments;
+    checkAccessToken: AccessTokenChecker;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const common = { preHandler: requireBorrower(checkAccessToken) };
     const described = { tags: ['borrower'], security: [{ bearer: [] }] };

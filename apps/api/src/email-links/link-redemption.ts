@@ -1,16 +1,24 @@
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
-import type { LinkTokenStore } from './link-tokens.js';
-import type { AccountSessions, SignInContext } from '../session/sessions.js';
+import type { SignInClient } from '../http/sign-in-client.js';
+import { isCommonPassword } from '../passwords/common-passwords.js';
+import type { Sessions } from '../session/sessions.js';
 import type { SessionStore } from '../session/session-store.js';
+import type { LinkTokenStore } from './link-tokens.js';
 
 export interface LinkRedemptionDependencies {
   tokens: LinkTokenStore;
   directory: Directory;
   borrowers: BorrowerRepository;
-  sessions: SessionStore;
-  accountSessions: AccountSessions;
+  store: SessionStore;
+  sessions: Sessions;
 }
+
+export type PasswordReset =
+  | { kind: 'reset'; idpUserId: string; borrowerId: string | undefined }
+  /** One of the passwords everyone tries: refused before the link is spent, so it can choose another. */
+  | { kind: 'too_common' }
+  | { kind: 'dead_link' };
 
 export type LinkSignIn =
   | {
@@ -31,8 +39,8 @@ export function linkRedemption({
   tokens,
   directory,
   borrowers,
+  store,
   sessions,
-  accountSessions,
 }: LinkRedemptionDependencies) {
   return {
     /** Whether a link's token still works (a page checking its link on arrival); spends nothing. */
@@ -41,13 +49,13 @@ export function linkRedemption({
     /**
      * Sets the password with a reset link (once). A new password ends every sign-in: the borrower's
      * product sessions, the identity provider's sessions, and any other link still unused. A password
-     * the directory refuses (or a directory that does not answer) gives the link back. Undefined: a
-     * dead link.
+     * the directory refuses (or a directory that does not answer) gives the link back.
      */
-    async resetPassword(token: string, password: string) {
+    async resetPassword(token: string, password: string): Promise<PasswordReset> {
+      if (isCommonPassword(password)) return { kind: 'too_common' };
       const consumed = await tokens.consume('password_reset', token);
       const user = consumed && (await directory.findById(consumed.idpUserId));
-      if (!user) return undefined;
+      if (!user) return { kind: 'dead_link' };
       try {
         await directory.setPassword(user.id, password);
       } catch (error) {
@@ -55,10 +63,10 @@ export function linkRedemption({
         throw error;
       }
       const borrower = await borrowers.findByIdentity(directory.issuer, user.id);
-      if (borrower) await sessions.revokeAllOf(borrower.id);
+      if (borrower) await store.revokeAllOf(borrower.id);
       await directory.endSessions(user.id);
       await tokens.voidAllOf(user.id);
-      return { idpUserId: user.id, borrowerId: borrower?.id };
+      return { kind: 'reset', idpUserId: user.id, borrowerId: borrower?.id };
     },
 
     /**
@@ -66,10 +74,9 @@ export function linkRedemption({
      * factor, the identity provider's transaction that asks for it (the session then begins at the
      * token exchange, as after a password). Undefined: a dead link.
      */
-    async signIn(
-      token: string,
-      context: Omit<SignInContext, 'method'> = {},
-    ): Promise<LinkSignIn | undefined> {
+    async signIn(token: string, client: SignInClient): Promise<LinkSignIn | undefined> {
+      // The device cookie is renewed whatever becomes of the link, as it always was on this page.
+      const deviceId = client.deviceId();
       const consumed = await tokens.consume('magic_link', token);
       const user = consumed && (await directory.findById(consumed.idpUserId));
       if (!consumed || !user) return undefined;
@@ -86,7 +93,12 @@ export function linkRedemption({
       return {
         kind: 'signed_in',
         borrowerId: borrower.id,
-        accessToken: await accountSessions.begin(borrower, { ...context, method: 'email_link' }),
+        accessToken: await sessions.begin(borrower, {
+          method: 'email_link',
+          userAgent: client.userAgent,
+          clientAddress: client.clientAddress,
+          deviceId,
+        }),
         sessionToken: step.sessionToken,
         returnTo: consumed.returnTo,
       };

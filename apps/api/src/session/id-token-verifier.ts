@@ -43,6 +43,9 @@ export interface IdTokenUse {
 /** Seconds a token's exp and iat may be off from this server's clock. */
 export const ID_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
 
+/** Why a valid ID token no longer signs anyone in. */
+export type IdTokenSpent = 'used' | 'revoked' | 'idp_session_ended';
+
 export type IdTokenProblem =
   'malformed' | 'unknown_issuer' | 'wrong_audience' | 'expired' | 'bad_signature' | 'invalid';
 

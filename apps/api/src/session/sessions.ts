@@ -1,13 +1,23 @@
-import { sql, type Kysely } from 'kysely';
-import type { AccountSession, SessionEndedBy, SessionMethod } from '@customer-core/contracts';
+import type {
+  AccountSession,
+  SessionEndedBy,
+  SessionMethod,
+  TokenRefusalReason,
+} from '@customer-core/contracts';
 import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
-import type { ApiDatabase } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
-import type { ProductTokens, SignInAuthentication } from './product-token.js';
-import type { SessionStore } from './session-store.js';
 import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from '../account/device.js';
 import type { NewSignIns } from '../account/new-sign-ins.js';
 import type { SecurityActivity } from '../account/security-activity.js';
+import type { AccessTokenChecker } from './access-tokens.js';
+import type {
+  ProductTokenClaims,
+  ProductTokens,
+  SignInAuthentication,
+  TokenProblem,
+} from './product-token.js';
+import type { SessionRepository, SessionRow } from './session-repository.js';
+import type { SessionStore } from './session-store.js';
 
 /** What a sign-in knows of where it came from. */
 export interface SignInContext {
@@ -23,77 +33,32 @@ export interface SignInContext {
   deviceId?: string | undefined;
 }
 
-interface SessionRow {
-  sid: string;
-  borrower_id: string;
-  created_at: Date;
-  last_active_at: Date;
-  method: string | null;
-  user_agent: string | null;
-  client_network: string | null;
-  idp_session_id: string | null;
-}
+/** A refreshed token, or why not; `reused` when a spent token came back and its session was revoked. */
+export type Refresh =
+  | { ok: true; token: string }
+  | { ok: false; reason: TokenRefusalReason; reused?: { borrowerId: string; generation: number } };
 
 /**
- * The borrower's sign-in sessions as they see them: each sign-in writes its session's row
- * (product_session, the row refreshes rotate), and ending one revokes its tokens on every instance
+ * The borrower's sign-in sessions: every sign-in begins one here (its row, then its first token), a
+ * refresh re-issues the token of one, and ending one revokes its tokens on every instance
  * (SessionStore.revoke) and ends its identity-provider session, so that browser is signed out there
  * too and its ID tokens can no longer be exchanged.
  */
-export function accountSessions(deps: {
-  db: Kysely<ApiDatabase>;
+export function sessions(deps: {
+  repository: SessionRepository;
   productTokens: ProductTokens;
-  sessions: SessionStore;
+  checkAccessToken: AccessTokenChecker;
+  store: SessionStore;
   borrowers: BorrowerRepository;
   directory: Directory;
   activity: SecurityActivity;
   newSignIns: NewSignIns;
-  accessTokenTtlSeconds: number;
-  sessionMaxAgeSeconds: number;
 }) {
-  const { db, productTokens, sessions, borrowers, directory, activity } = deps;
-
-  /**
-   * Active: not revoked, not cut off (password change, sign-out everywhere), within its maximum age,
-   * and refreshed within a token's lifetime (a refresh needs an unexpired token).
-   */
-  function active(borrowerId: string) {
-    return (
-      db
-        .selectFrom('product_session as s')
-        .innerJoin('borrower as b', 'b.id', 's.borrower_id')
-        .select([
-          's.sid',
-          's.borrower_id',
-          's.created_at',
-          's.last_active_at',
-          's.method',
-          's.user_agent',
-          's.client_network',
-          's.idp_session_id',
-        ])
-        .where('s.borrower_id', '=', borrowerId)
-        .where('s.created_at', '>', sql<Date>`now() - make_interval(secs => ${deps.sessionMaxAgeSeconds})`)
-        .where(
-          's.last_active_at',
-          '>',
-          sql<Date>`now() - make_interval(secs => ${deps.accessTokenTtlSeconds})`,
-        )
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('revoked_session as r').select('r.sid').whereRef('r.sid', '=', 's.sid'))),
-        )
-        // Token iat has whole seconds (see SessionStore): a session begun in the cut-off's second lives.
-        .where(
-          sql<boolean>`(b.tokens_not_before is null or s.created_at >= date_trunc('second', b.tokens_not_before))`,
-        )
-        .orderBy('s.created_at', 'desc')
-        .orderBy('s.sid')
-    );
-  }
+  const { repository, productTokens, checkAccessToken, store, borrowers, directory, activity } = deps;
 
   async function end(row: SessionRow, endedBy: SessionEndedBy): Promise<void> {
     const authTime = Math.floor(row.created_at.getTime() / 1000);
-    await sessions.revoke(
+    await store.revoke(
       row.sid,
       row.borrower_id,
       new Date(productTokens.sessionEnd({ auth_time: authTime }) * 1000),
@@ -113,6 +78,24 @@ export function accountSessions(deps: {
     }
   }
 
+  /** Ends every active session of the borrower but `keepSid` (all of them without one); how many. */
+  async function endAll(
+    borrowerId: string,
+    keepSid: string | null,
+    endedBy: SessionEndedBy,
+  ): Promise<number> {
+    const rows = await repository.active(borrowerId);
+    const ending = rows.filter((row) => row.sid !== keepSid);
+    for (const row of ending) await end(row, endedBy);
+    return ending.length;
+  }
+
+  /** A spent token presented again: either it or its successor is in someone else's hands. */
+  async function revokeReused(claims: ProductTokenClaims): Promise<Refresh> {
+    await store.revoke(claims.sid, claims.sub, new Date(productTokens.sessionEnd(claims) * 1000));
+    return { ok: false, reason: 'revoked', reused: { borrowerId: claims.sub, generation: claims.gen } };
+  }
+
   const toSession = (row: SessionRow, currentSid: string | null): AccountSession => ({
     id: row.sid,
     createdAt: row.created_at.toISOString(),
@@ -128,20 +111,17 @@ export function accountSessions(deps: {
     async begin(borrower: Borrower, context: SignInContext): Promise<string> {
       const now = Date.now();
       const session = productTokens.newSession(now, context.authentication);
-      await db
-        .insertInto('product_session')
-        .values({
-          sid: session.sid,
-          borrower_id: borrower.id,
-          generation: session.generation,
-          // To the millisecond, so sign-ins within one second list in order (auth_time is its second).
-          created_at: new Date(now),
-          method: context.method,
-          user_agent: context.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
-          client_network: context.clientAddress ? approximateAddress(context.clientAddress) : null,
-          idp_session_id: context.idpSessionId ?? null,
-        })
-        .execute();
+      await repository.insert({
+        sid: session.sid,
+        borrowerId: borrower.id,
+        generation: session.generation,
+        // To the millisecond, so sign-ins within one second list in order (auth_time is its second).
+        createdAt: new Date(now),
+        method: context.method,
+        userAgent: context.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
+        clientNetwork: context.clientAddress ? approximateAddress(context.clientAddress) : null,
+        idpSessionId: context.idpSessionId ?? null,
+      });
       await activity.record(borrower.id, {
         kind: 'signed_in',
         sessionId: session.sid,
@@ -155,38 +135,90 @@ export function accountSessions(deps: {
       return productTokens.issue(subject, session).token;
     },
 
+    /**
+     * A fresh access token for the current one of an unrevoked session, within its maximum age. Refresh
+     * rotates: the presented token is spent (superseded by the new one), and a spent token presented
+     * again revokes its whole session family, since either it or its successor is in someone else's
+     * hands (refresh-token reuse detection, OAuth 2.0 Security BCP).
+     */
+    async refresh(token: string): Promise<Refresh> {
+      const checked = await checkAccessToken(token);
+      if (!checked.ok) {
+        // This instance already knows the token was refreshed before.
+        if (checked.reason === 'superseded' && checked.claims) return revokeReused(checked.claims);
+        return { ok: false, reason: checked.reason };
+      }
+      const { claims } = checked;
+      if (productTokens.sessionEnd(claims) * 1000 <= Date.now())
+        return { ok: false, reason: 'session_expired' };
+      const rotation = await store.rotate(claims);
+      // Refreshed before, possibly on another instance that has not told this one yet.
+      if (!rotation.ok) return revokeReused(claims);
+      const refreshed = productTokens.issue(
+        { borrowerId: claims.sub, email: rotation.email, externalIds: rotation.externalIds },
+        {
+          sid: claims.sid,
+          authTime: claims.auth_time,
+          generation: rotation.generation,
+          ...(claims.amr ? { amr: claims.amr } : {}),
+        },
+      );
+      return { ok: true, token: refreshed.token };
+    },
+
+    /**
+     * Sign-out: the token's whole session family is revoked for every instance (tokens refreshed from
+     * it too), and the borrower's sessions at the identity provider end, so it cannot silently sign the
+     * browser back in. An expired or already revoked token may still sign out.
+     */
+    async signOut(
+      token: string,
+    ): Promise<{ ok: true; borrowerId: string } | { ok: false; problem: TokenProblem }> {
+      const verified = await productTokens.verify(token, { allowExpired: true });
+      if (!verified.ok) return verified;
+      const { sid, sub } = verified.claims;
+      await store.revoke(sid, sub, new Date(productTokens.sessionEnd(verified.claims) * 1000));
+      const borrower = await borrowers.findById(sub);
+      if (borrower?.idpSubject && borrower.idpIssuer === directory.issuer) {
+        await directory.endSessions(borrower.idpSubject);
+      }
+      return { ok: true, borrowerId: sub };
+    },
+
     /** The borrower's active sessions, newest first; `currentSid` marks the caller's. */
     async list(borrowerId: string, currentSid: string | null = null): Promise<AccountSession[]> {
-      const rows = await active(borrowerId).execute();
+      const rows = await repository.active(borrowerId);
       return rows.map((row) => toSession(row, currentSid));
     },
 
     /** Whose session this is, active or not. */
-    async ownerOf(sid: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('product_session')
-        .select('borrower_id')
-        .where('sid', '=', sid)
-        .executeTakeFirst();
-      return row?.borrower_id;
-    },
+    ownerOf: repository.ownerOf,
 
     /** Ends one active session of the borrower; false when they have no such session. */
     async end(borrowerId: string, sid: string, endedBy: SessionEndedBy): Promise<boolean> {
-      const row = await active(borrowerId).where('s.sid', '=', sid).executeTakeFirst();
+      const row = await repository.activeOne(borrowerId, sid);
       if (!row) return false;
       await end(row, endedBy);
       return true;
     },
 
-    /** Ends every active session of the borrower but `keepSid` (all of them without one); how many. */
-    async endAll(borrowerId: string, keepSid: string | null, endedBy: SessionEndedBy): Promise<number> {
-      const rows = await active(borrowerId).execute();
-      const ending = rows.filter((row) => row.sid !== keepSid);
-      for (const row of ending) await end(row, endedBy);
-      return ending.length;
+    /**
+     * Ends every sign-in of the borrower: each active session (an event in their activity), then the
+     * cut-off, which also refuses tokens of sessions never listed (begun before sign-ins were recorded,
+     * or an ID token not yet exchanged), and every identity-provider session of theirs; how many
+     * active sessions ended.
+     */
+    async endEverything(borrower: Borrower, endedBy: SessionEndedBy): Promise<number> {
+      const ended = await endAll(borrower.id, null, endedBy);
+      await store.revokeAllOf(borrower.id);
+      if (borrower.idpSubject && borrower.idpIssuer === directory.issuer) {
+        await directory.endSessions(borrower.idpSubject);
+      }
+      return ended;
     },
+
+    endAll,
   };
 }
 
-export type AccountSessions = ReturnType<typeof accountSessions>;
+export type Sessions = ReturnType<typeof sessions>;

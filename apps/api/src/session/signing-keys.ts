@@ -176,7 +176,21 @@ export function generateSigningKey() {
   return { kid, privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), publicJwk };
 }
 
-/** Operators rotate the product signing key: a new active key, the earlier ones retired after the given time. */
+/** A token signed just before a rotation, by an instance that had not reloaded its keys yet, must outlive it. */
+export const signingKeyRetirementSeconds = (config: { accessTokenTtlSeconds: number }) =>
+  config.accessTokenTtlSeconds + 2 * KEY_RING_RELOAD_SECONDS;
+
+/**
+ * Operators rotate the product signing key: a new active key, which this instance signs with at once
+ * (the others within KEY_RING_RELOAD_SECONDS), the earlier ones retired after `retireAfterSeconds`
+ * (signingKeyRetirementSeconds), or at once after a leak.
+ */
 export const signingKeyRotation =
-  (db: Kysely<ApiDatabase>) => (options: Parameters<typeof rotateSigningKey>[1]) =>
-    rotateSigningKey(db, options);
+  (db: Kysely<ApiDatabase>, keys: ProductKeyRing, retireAfterSeconds: number) =>
+  async (retireEarlierNow: boolean): Promise<KeyRotation> => {
+    const rotation = await rotateSigningKey(db, { retireAfterSeconds, retireEarlierNow });
+    await keys.reload();
+    return rotation;
+  };
+
+export type SigningKeyRotation = ReturnType<typeof signingKeyRotation>;

@@ -6,13 +6,23 @@ import {
   SecurityActivityPageSchema,
 } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
-import type { AuthServices } from '../../services.js';
+import type { SecurityActivity } from '../security-activity.js';
+import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
 
 // The signed-in borrower's own security activity, newest first, a page at a time. Only their own:
 // the borrower comes from the token, never from the query.
 
 export const accountActivityRoute =
-  ({ activity, borrowers, checkAccessToken }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    activity,
+    borrowers,
+    checkAccessToken,
+  }: {
+    activity: SecurityActivity;
+    borrowers: BorrowerRepository;
+    checkAccessToken: AccessTokenChecker;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       activityApiPaths.account,

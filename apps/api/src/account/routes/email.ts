@@ -11,7 +11,12 @@ import {
 } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
-import type { AuthServices } from '../../services.js';
+import type { EmailChange } from '../email-change.js';
+import type { StepUpGuard } from '../step-up.js';
+import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
+import type { Config } from '../../config/config.js';
+import type { MailService } from '../../mail/index.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
 import { invalidLink } from '../../email-links/link-problems.js';
 import { changeSourceOf } from './change-source.js';
 
@@ -33,7 +38,15 @@ export const accountEmailRoutes =
     borrowers,
     lender,
     trustProxy,
-  }: AuthServices): FastifyPluginAsyncZod =>
+  }: {
+    emailChange: EmailChange;
+    checkAccessToken: AccessTokenChecker;
+    stepUp: StepUpGuard;
+    mail: MailService;
+    borrowers: BorrowerRepository;
+    lender: Config['lender'];
+    trustProxy: boolean;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const withLender = () =>
       new HttpError(

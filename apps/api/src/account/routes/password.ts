@@ -14,7 +14,8 @@ import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import { WrongPasswordError } from '../../identity/directory.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../passwords/common-passwords.js';
-import type { AuthServices } from '../../services.js';
+import type { PasswordChange } from '../password-change.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
 
 // No separate "signed in recently" check: the current password, verified by the directory with the
 // sign-in lockout, proves the borrower is at the keyboard now, whatever the session's age, and a
@@ -26,7 +27,15 @@ const NO_PASSWORD =
 const UNCHANGED = 'Your new password must be different from your current one.';
 
 export const accountPasswordRoute =
-  ({ changePassword, checkAccessToken, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    changePassword,
+    checkAccessToken,
+    trustProxy,
+  }: {
+    changePassword: PasswordChange;
+    checkAccessToken: AccessTokenChecker;
+    trustProxy: boolean;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       accountApiPaths.password,

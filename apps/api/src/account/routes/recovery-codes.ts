@@ -6,12 +6,12 @@ import {
   RecoveryCodesSchema,
   RecoveryCodeStatusSchema,
 } from '@customer-core/contracts';
-import { RecoveryCodesNotOfferedError } from '../recovery-codes.js';
+import { RecoveryCodesNotOfferedError, type RecoveryCodesService } from '../recovery-codes.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import { changeSourceOf } from './change-source.js';
 import { refusalOf } from './second-factors.js';
-import type { AuthServices } from '../../services.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
 
 // The signed-in borrower's recovery codes: how many are left, and a new set (shown once) for the
 // current password. Offered with the bundled identity provider, to a borrower with a second factor.
@@ -29,7 +29,15 @@ async function answering<T>(action: () => Promise<T>): Promise<T> {
 }
 
 export const accountRecoveryCodeRoutes =
-  ({ recoveryCodes, checkAccessToken, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    recoveryCodes,
+    checkAccessToken,
+    trustProxy,
+  }: {
+    recoveryCodes: RecoveryCodesService;
+    checkAccessToken: AccessTokenChecker;
+    trustProxy: boolean;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const common = { onRequest: requireBorrower(checkAccessToken) };
     const described = { tags: ['account'], security: [{ bearer: [] }] };

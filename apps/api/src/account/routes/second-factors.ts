@@ -24,6 +24,7 @@ import {
   PasskeysWithLenderError,
   SecondFactorsOffError,
   WrongEmailCodeError,
+  type SecondFactors,
 } from '../second-factors.js';
 import { TooManyChangesError } from '../change-limit.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
@@ -38,7 +39,7 @@ import {
   WrongPasswordError,
 } from '../../identity/directory.js';
 import { changeSourceOf } from './change-source.js';
-import type { AuthServices } from '../../services.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
 
 // The signed-in borrower's second factors. Another borrower's factor, an unknown id and a malformed
 // one get the same 404; MFA_POLICY=off refuses every route.
@@ -106,7 +107,15 @@ function factorIdOf(params: { factorId: string }): string {
 }
 
 export const accountSecondFactorRoutes =
-  ({ secondFactors, checkAccessToken, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    secondFactors,
+    checkAccessToken,
+    trustProxy,
+  }: {
+    secondFactors: SecondFactors;
+    checkAccessToken: AccessTokenChecker;
+    trustProxy: boolean;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const changeSource = (request: FastifyRequest) => changeSourceOf(request, trustProxy);
     // Before the body is read: a caller without a token learns nothing of what it would accept.

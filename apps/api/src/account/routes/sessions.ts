@@ -9,7 +9,8 @@ import {
 } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
-import type { AuthServices } from '../../services.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
+import type { Sessions } from '../../session/sessions.js';
 
 // The signed-in borrower's sign-in sessions: the list, ending another one, ending all the others.
 // Another borrower's session, an ended one and an unknown or malformed id get the same 404.
@@ -20,7 +21,13 @@ const sessionNotFound = () => new HttpError(404, 'not_found', 'No active session
 const SessionPathSchema = z.object({ sessionId: z.string() });
 
 export const accountSessionRoutes =
-  ({ accountSessions, checkAccessToken }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    sessions,
+    checkAccessToken,
+  }: {
+    sessions: Sessions;
+    checkAccessToken: AccessTokenChecker;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const common = { preHandler: requireBorrower(checkAccessToken) };
     const described = { tags: ['account'], security: [{ bearer: [] }] };
@@ -39,7 +46,7 @@ export const accountSessionRoutes =
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { sub, sid } = borrowerClaimsOf(request);
-        return { sessions: await accountSessions.list(sub, sid) };
+        return { sessions: await sessions.list(sub, sid) };
       },
     );
 
@@ -61,7 +68,7 @@ export const accountSessionRoutes =
         if (sessionId === sid) {
           throw new HttpError(400, 'current_session', 'This is the session you are using. Sign out instead.');
         }
-        if (!(await accountSessions.end(sub, sessionId, 'borrower'))) throw sessionNotFound();
+        if (!(await sessions.end(sub, sessionId, 'borrower'))) throw sessionNotFound();
         request.log.info({ borrowerId: sub }, 'borrower ended another session');
         return { ended: 1 };
       },
@@ -79,7 +86,7 @@ export const accountSessionRoutes =
       },
       async (request) => {
         const { sub, sid } = borrowerClaimsOf(request);
-        const ended = await accountSessions.endAll(sub, sid, 'borrower');
+        const ended = await sessions.endAll(sub, sid, 'borrower');
         request.log.info({ borrowerId: sub, ended }, 'borrower ended their other sessions');
         return { ended };
       },

@@ -5,12 +5,12 @@ import {
   UnrecognizedSignInRequestSchema,
   UnrecognizedSignInResponseSchema,
 } from '@customer-core/contracts';
-import type { AuthServices } from '../../services.js';
+import type { UnrecognizedSignIn } from '../unrecognized-sign-in.js';
 import { invalidLink } from '../../email-links/link-problems.js';
 
 /** The page of a "This wasn't me" link, on Continue: every session ends, and a password reset begins. */
 export const unrecognizedSignInRoute =
-  ({ unrecognizedSignIn }: AuthServices): FastifyPluginAsyncZod =>
+  ({ unrecognizedSignIn }: { unrecognizedSignIn: UnrecognizedSignIn }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.auth.unrecognizedSignIn,

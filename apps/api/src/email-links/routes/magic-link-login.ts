@@ -7,9 +7,9 @@ import {
   MagicLinkLoginRequestSchema,
   MagicLinkLoginResponseSchema,
 } from '@customer-core/contracts';
-import { clientAddress } from '@customer-core/idp';
-import type { AuthServices } from '../../services.js';
 import { HttpError } from '../../http/http-error.js';
+import type { SignInClientOf } from '../../http/sign-in-client.js';
+import type { EmailLinks } from '../email-links.js';
 import { invalidLink } from '../link-problems.js';
 
 /**
@@ -19,7 +19,13 @@ import { invalidLink } from '../link-problems.js';
  * Okta org mints no session token without a password: the portal's session then stands alone.
  */
 export const magicLinkLoginRoute =
-  ({ emailLinks, trustProxy, deviceOf }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    emailLinks,
+    signInClientOf,
+  }: {
+    emailLinks: EmailLinks;
+    signInClientOf: SignInClientOf;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.auth.magicLinkLogin,
@@ -33,11 +39,7 @@ export const magicLinkLoginRoute =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const signedIn = await emailLinks.signIn(request.body.token, {
-          userAgent: request.headers['user-agent'],
-          clientAddress: clientAddress(request, trustProxy),
-          deviceId: deviceOf(request, reply),
-        });
+        const signedIn = await emailLinks.signIn(request.body.token, signInClientOf(request, reply));
         if (!signedIn) throw invalidLink('magic_link');
         if (signedIn.kind === 'factor_unavailable') {
           request.log.info('sign-in link refused: the second factor is asked only after a password');

@@ -9,8 +9,8 @@ import {
   PasswordResetFinishResponseSchema,
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../passwords/common-passwords.js';
-import type { AuthServices } from '../../services.js';
+import { COMMON_PASSWORD_MESSAGE } from '../../passwords/common-passwords.js';
+import type { EmailLinks } from '../email-links.js';
 import { invalidLink } from '../link-problems.js';
 
 /**
@@ -19,7 +19,7 @@ import { invalidLink } from '../link-problems.js';
  * borrower's product sessions, the identity provider's sessions, and any other link still unused.
  */
 export const passwordResetFinishRoute =
-  ({ emailLinks }: AuthServices): FastifyPluginAsyncZod =>
+  ({ emailLinks }: { emailLinks: EmailLinks }): FastifyPluginAsyncZod =>
   async (app) => {
     // The link's page asks first, as the invitation page does, so a dead link says so before the
     // borrower types a new password. The answer is the finish call's, and the token is not spent.
@@ -55,14 +55,19 @@ export const passwordResetFinishRoute =
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { token, password } = request.body;
-        // Before the token is spent, so the borrower can choose another with the same link.
-        if (isCommonPassword(password)) {
-          throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
-        }
         const reset = await emailLinks.resetPassword(token, password);
-        if (!reset) throw invalidLink('password_reset');
-        request.log.info(reset, 'password reset by e-mailed link');
-        return { passwordChanged: true as const };
+        switch (reset.kind) {
+          case 'too_common':
+            throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
+          case 'dead_link':
+            throw invalidLink('password_reset');
+          case 'reset':
+            request.log.info(
+              { idpUserId: reset.idpUserId, borrowerId: reset.borrowerId },
+              'password reset by e-mailed link',
+            );
+            return { passwordChanged: true as const };
+        }
       },
     );
   };

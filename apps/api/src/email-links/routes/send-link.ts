@@ -10,7 +10,8 @@ import {
 } from '@customer-core/contracts';
 import type { LinkPurpose } from '../../db/schema.js';
 import { clientAddress } from '@customer-core/idp';
-import type { AuthServices } from '../../services.js';
+import type { MailService } from '../../mail/index.js';
+import type { EmailLinks } from '../email-links.js';
 
 /**
  * Forgot password and sign-in by link: e-mail a one-time link to a borrower of the bundled identity
@@ -24,7 +25,15 @@ import type { AuthServices } from '../../services.js';
  * link sent stays valid, since a refused request issues no token.
  */
 export const sendLinkRoutes =
-  ({ emailLinks, mail, trustProxy }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    emailLinks,
+    mail,
+    trustProxy,
+  }: {
+    emailLinks: EmailLinks;
+    mail: MailService;
+    trustProxy: boolean;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     async function send(
       purpose: LinkPurpose,

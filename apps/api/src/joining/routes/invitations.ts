@@ -8,7 +8,9 @@ import {
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
 import { requireTrustedService } from '../../http/service-credential.js';
-import type { AuthServices } from '../../services.js';
+import type { ServiceCredential } from '../../config/service-credentials.js';
+import type { MailService } from '../../mail/index.js';
+import type { Invitations } from '../invitations.js';
 
 /**
  * An operator invites a borrower to register (service credential): the invitation and the e-mail with
@@ -16,7 +18,15 @@ import type { AuthServices } from '../../services.js';
  * an account is refused. Registration creates users of the bundled identity provider: only where it runs.
  */
 export const operatorInvitationRoutes =
-  ({ invitations, mail, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    invitations,
+    mail,
+    serviceCredentials,
+  }: {
+    invitations: Invitations;
+    mail: MailService;
+    serviceCredentials: readonly ServiceCredential[];
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.operator.invitations,

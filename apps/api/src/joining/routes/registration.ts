@@ -9,9 +9,10 @@ import {
   RegistrationResponseSchema,
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../passwords/common-passwords.js';
-import { clientAddress } from '@customer-core/idp';
-import type { AuthServices } from '../../services.js';
+import type { Config } from '../../config/config.js';
+import type { SignInClientOf } from '../../http/sign-in-client.js';
+import { COMMON_PASSWORD_MESSAGE } from '../../passwords/common-passwords.js';
+import type { Invitations } from '../invitations.js';
 
 const ALREADY_REGISTERED_MESSAGE =
   'This email address already has an account. Sign in instead, or reset your password if you’ve forgotten it.';
@@ -25,12 +26,13 @@ const ALREADY_REGISTERED_MESSAGE =
 export const registrationRoutes =
   ({
     invitations,
-    directory,
-    accountSessions,
     lender,
-    trustProxy,
-    deviceOf,
-  }: AuthServices): FastifyPluginAsyncZod =>
+    signInClientOf,
+  }: {
+    invitations: Invitations;
+    lender: Config['lender'];
+    signInClientOf: SignInClientOf;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const invalidInvitation = () =>
       new HttpError(
@@ -73,24 +75,18 @@ export const registrationRoutes =
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { token, password } = request.body;
-        // Before the invitation is spent, so the borrower can choose another with the same link.
-        if (isCommonPassword(password)) {
-          throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
+        const outcome = await invitations.register(token, password, signInClientOf(request, reply));
+        switch (outcome.kind) {
+          case 'too_common':
+            throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
+          case 'invalid':
+            throw invalidInvitation();
+          case 'already_registered':
+            throw alreadyRegistered();
+          case 'registered':
+            request.log.info({ borrowerId: outcome.borrowerId }, 'borrower registered by invitation');
+            return { access_token: outcome.accessToken, sessionToken: outcome.sessionToken, returnTo: null };
         }
-        const outcome = await invitations.register(token, password);
-        if (outcome.kind === 'invalid') throw invalidInvitation();
-        if (outcome.kind === 'already_registered') throw alreadyRegistered();
-
-        const { borrower, user } = outcome;
-        const accessToken = await accountSessions.begin(borrower, {
-          method: 'registration',
-          userAgent: request.headers['user-agent'],
-          clientAddress: clientAddress(request, trustProxy),
-          deviceId: deviceOf(request, reply),
-        });
-        const sessionToken = await directory.sessionTokenFor(user, password);
-        request.log.info({ borrowerId: borrower.id }, 'borrower registered by invitation');
-        return { access_token: accessToken, sessionToken, returnTo: null };
       },
     );
   };

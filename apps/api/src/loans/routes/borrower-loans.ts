@@ -11,8 +11,10 @@ import {
 } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
-import type { CheckoutOutcome } from '../loan-checkout.js';
-import type { AuthServices } from '../../services.js';
+import type { StepUpGuard } from '../../account/step-up.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
+import type { BorrowerLoans } from '../borrower-loans.js';
+import type { CheckoutOutcome, LoanCheckout } from '../loan-checkout.js';
 
 // The signed-in borrower's loans and their document checkout. A loan of someone else, a HIDDEN loan
 // and an unknown id get the very same answer, so nothing tells them apart.
@@ -80,9 +82,18 @@ const errors = {
 };
 
 export const borrowerLoanRoutes =
-  ({ loans, checkAccessToken, stepUp }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    borrowerLoans,
+    checkout,
+    checkAccessToken,
+    stepUp,
+  }: {
+    borrowerLoans: BorrowerLoans;
+    checkout: LoanCheckout;
+    checkAccessToken: AccessTokenChecker;
+    stepUp: StepUpGuard;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { checkout } = loans;
     const common = { preHandler: requireBorrower(checkAccessToken) };
     const described = { tags: ['borrower'], security: [{ bearer: [] }] };
 
@@ -96,7 +107,7 @@ export const borrowerLoanRoutes =
           response: { 200: LoanListSchema, ...errors },
         },
       },
-      async (request) => ({ loans: await loans.ofBorrower.list(borrowerClaimsOf(request).sub) }),
+      async (request) => ({ loans: await borrowerLoans.list(borrowerClaimsOf(request).sub) }),
     );
 
     app.get(
@@ -111,7 +122,7 @@ export const borrowerLoanRoutes =
         },
       },
       async (request) => {
-        const loan = await loans.ofBorrower.one(borrowerClaimsOf(request).sub, loanIdOf(request.params));
+        const loan = await borrowerLoans.one(borrowerClaimsOf(request).sub, loanIdOf(request.params));
         if (!loan) throw notFound();
         return loan;
       },

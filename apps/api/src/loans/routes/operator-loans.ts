@@ -11,13 +11,19 @@ import {
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
 import { requireTrustedService } from '../../http/service-credential.js';
-import type { AuthServices } from '../../services.js';
+import type { ServiceCredential } from '../../config/service-credentials.js';
+import type { LoanBook } from '../loan-book.js';
 
 /** Operators add loans and change their terms (service credential; `npm run cli` drives these). */
 export const operatorLoanRoutes =
-  ({ loans, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    loanBook: book,
+    serviceCredentials,
+  }: {
+    loanBook: LoanBook;
+    serviceCredentials: readonly ServiceCredential[];
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { book } = loans;
     const described = { tags: ['operators'], security: [{ bearer: [] }] };
 
     app.post(

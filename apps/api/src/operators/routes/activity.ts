@@ -7,13 +7,23 @@ import {
 } from '@customer-core/contracts';
 import { requireTrustedService } from '../../http/service-credential.js';
 import { HttpError } from '../../http/http-error.js';
-import type { AuthServices } from '../../services.js';
+import type { SecurityActivity } from '../../account/security-activity.js';
+import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
+import type { ServiceCredential } from '../../config/service-credentials.js';
 
 // Operators read a borrower's security activity (a borrower on the phone asking "was that me?"): the
 // same events the borrower sees, never a secret. Driven by `npm run cli -- activity`.
 
 export const operatorActivityRoute =
-  ({ activity, borrowers, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    activity,
+    borrowers,
+    serviceCredentials,
+  }: {
+    activity: SecurityActivity;
+    borrowers: BorrowerRepository;
+    serviceCredentials: readonly ServiceCredential[];
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       activityApiPaths.operator,

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, ApiErrorSchema, BorrowerListSchema } from '@customer-core/contracts';
 import { requireTrustedService } from '../../http/service-credential.js';
-import type { AuthServices } from '../../services.js';
+import type { ServiceCredential } from '../../config/service-credentials.js';
+import type { BorrowerOverview } from '../../loans/borrower-overview.js';
 
 /** Operators list the borrowers: who has registered, who is invited, how many loans each has. */
 export const operatorBorrowerRoutes =
-  ({ loans, serviceCredentials }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    borrowerOverview,
+    serviceCredentials,
+  }: {
+    borrowerOverview: BorrowerOverview;
+    serviceCredentials: readonly ServiceCredential[];
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       apiPaths.operator.borrowers,
@@ -20,7 +27,7 @@ export const operatorBorrowerRoutes =
       },
       async (request) => {
         const service = request.trustedService;
-        const borrowers = await loans.overview();
+        const borrowers = await borrowerOverview();
         request.log.info({ service, borrowers: borrowers.length }, 'borrowers listed');
         return { borrowers };
       },

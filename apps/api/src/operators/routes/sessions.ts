@@ -11,7 +11,9 @@ import {
 } from '@customer-core/contracts';
 import { requireTrustedService } from '../../http/service-credential.js';
 import { HttpError } from '../../http/http-error.js';
-import type { AuthServices } from '../../services.js';
+import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
+import type { ServiceCredential } from '../../config/service-credentials.js';
+import type { Sessions } from '../../session/sessions.js';
 
 // Operators see a borrower's active sign-in sessions and end one or all of them (a lost phone, a
 // borrower on the phone who cannot sign in to do it). Driven by `npm run cli -- sessions`.
@@ -21,12 +23,14 @@ const noSession = () => new HttpError(404, 'not_found', 'No active session has t
 
 export const operatorSessionRoutes =
   ({
-    accountSessions,
-    borrowers,
-    directory,
     sessions,
+    borrowers,
     serviceCredentials,
-  }: AuthServices): FastifyPluginAsyncZod =>
+  }: {
+    sessions: Sessions;
+    borrowers: BorrowerRepository;
+    serviceCredentials: readonly ServiceCredential[];
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const common = { onRequest: requireTrustedService(serviceCredentials, 'operator') };
     const described = { tags: ['operators'], security: [{ bearer: [] }] };
@@ -51,7 +55,7 @@ export const operatorSessionRoutes =
       },
       async (request) => {
         const found = await borrowersWith(request.query.email);
-        const lists = await Promise.all(found.map((borrower) => accountSessions.list(borrower.id)));
+        const lists = await Promise.all(found.map((borrower) => sessions.list(borrower.id)));
         const list = lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
         request.log.info({ service: request.trustedService, sessions: list.length }, 'sessions listed');
         return { sessions: list };
@@ -72,8 +76,8 @@ export const operatorSessionRoutes =
       async (request) => {
         const { sessionId } = request.params;
         if (!SessionIdSchema.safeParse(sessionId).success) throw noSession();
-        const owner = await accountSessions.ownerOf(sessionId);
-        if (!owner || !(await accountSessions.end(owner, sessionId, 'operator'))) throw noSession();
+        const owner = await sessions.ownerOf(sessionId);
+        if (!owner || !(await sessions.end(owner, sessionId, 'operator'))) throw noSession();
         request.log.info({ service: request.trustedService, borrowerId: owner }, 'session ended by operator');
         return { ended: 1 };
       },
@@ -93,12 +97,7 @@ export const operatorSessionRoutes =
       async (request) => {
         let ended = 0;
         for (const borrower of await borrowersWith(request.body.email)) {
-          ended += await accountSessions.endAll(borrower.id, null, 'operator');
-          // Also tokens of sessions begun before sign-ins were recorded, and every IdP session.
-          await sessions.revokeAllOf(borrower.id);
-          if (borrower.idpSubject && borrower.idpIssuer === directory.issuer) {
-            await directory.endSessions(borrower.idpSubject);
-          }
+          ended += await sessions.endEverything(borrower, 'operator');
           request.log.info(
             { service: request.trustedService, borrowerId: borrower.id },
             'sessions ended by operator',

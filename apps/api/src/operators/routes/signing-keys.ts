@@ -6,7 +6,8 @@ import {
   SigningKeyRotationSchema,
 } from '@customer-core/contracts';
 import { requireTrustedService } from '../../http/service-credential.js';
-import type { AuthServices } from '../../services.js';
+import type { ServiceCredential } from '../../config/service-credentials.js';
+import type { SigningKeyRotation } from '../../session/signing-keys.js';
 
 /**
  * Operators rotate the key that signs access tokens. Borrowers notice nothing: the earlier key keeps
@@ -15,10 +16,11 @@ import type { AuthServices } from '../../services.js';
 export const operatorSigningKeyRoutes =
   ({
     rotateSigningKey,
-    keys,
     serviceCredentials,
-    signingKeyRetirementSeconds,
-  }: AuthServices): FastifyPluginAsyncZod =>
+  }: {
+    rotateSigningKey: SigningKeyRotation;
+    serviceCredentials: readonly ServiceCredential[];
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.operator.signingKeyRotations,
@@ -38,11 +40,7 @@ export const operatorSigningKeyRoutes =
         },
       },
       async (request, reply) => {
-        const rotation = await rotateSigningKey({
-          retireAfterSeconds: signingKeyRetirementSeconds,
-          retireEarlierNow: request.body.retireEarlierKeysNow,
-        });
-        await keys.reload(); // this instance signs with the new key at once; the others within a minute
+        const rotation = await rotateSigningKey(request.body.retireEarlierKeysNow);
         request.log.info({ ...rotation, operator: request.trustedService }, 'signing key rotated');
         return reply.status(201).send(rotation);
       },

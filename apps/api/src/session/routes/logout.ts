@@ -5,16 +5,12 @@ import {
   LogoutRequestSchema,
   LogoutResponseSchema,
 } from '@customer-core/contracts';
-import type { AuthServices } from '../../services.js';
 import { accessTokenRefused } from '../../http/token-problems.js';
+import type { Sessions } from '../sessions.js';
 
-/**
- * Sign-out: the token's whole session family is revoked for every instance (tokens refreshed from it
- * too), and the borrower's sessions at the bundled identity provider end, so it cannot silently sign
- * the browser back in.
- */
+/** Sign-out: the token's session family ends, and the borrower's identity-provider sessions (Sessions.signOut). */
 export const logoutRoute =
-  ({ productTokens, sessions, borrowers, directory }: AuthServices): FastifyPluginAsyncZod =>
+  ({ sessions }: { sessions: Sessions }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.auth.logout,
@@ -27,16 +23,9 @@ export const logoutRoute =
         },
       },
       async (request) => {
-        // An expired or already revoked token may still sign out: the IdP sessions must end all the same.
-        const verified = await productTokens.verify(request.body.access_token, { allowExpired: true });
-        if (!verified.ok) throw accessTokenRefused(verified.problem);
-        const { sid, sub } = verified.claims;
-        await sessions.revoke(sid, sub, new Date(productTokens.sessionEnd(verified.claims) * 1000));
-        const borrower = await borrowers.findById(sub);
-        if (borrower?.idpSubject && borrower.idpIssuer === directory.issuer) {
-          await directory.endSessions(borrower.idpSubject);
-        }
-        request.log.info({ borrowerId: sub }, 'borrower signed out');
+        const signedOut = await sessions.signOut(request.body.access_token);
+        if (!signedOut.ok) throw accessTokenRefused(signedOut.problem);
+        request.log.info({ borrowerId: signedOut.borrowerId }, 'borrower signed out');
         return { revoked: true };
       },
     );

@@ -9,8 +9,9 @@ import {
 } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
 import { requireTrustedService } from '../../http/service-credential.js';
-import { clientAddress } from '@customer-core/idp';
-import type { AuthServices } from '../../services.js';
+import type { ServiceCredential } from '../../config/service-credentials.js';
+import type { SignInClientOf } from '../../http/sign-in-client.js';
+import type { SignIn } from '../sign-in.js';
 
 /**
  * Lookup tokens: a trusted system (service credential) mints a one-time token for a borrower, and
@@ -18,13 +19,14 @@ import type { AuthServices } from '../../services.js';
  */
 export const lookupTokenRoutes =
   ({
-    lookupTokens,
-    borrowers,
-    accountSessions,
+    signIn,
     serviceCredentials,
-    trustProxy,
-    deviceOf,
-  }: AuthServices): FastifyPluginAsyncZod =>
+    signInClientOf,
+  }: {
+    signIn: SignIn;
+    serviceCredentials: readonly ServiceCredential[];
+    signInClientOf: SignInClientOf;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.auth.mintLookupToken,
@@ -46,10 +48,11 @@ export const lookupTokenRoutes =
       },
       async (request) => {
         const service = request.trustedService;
-        const borrower = await borrowers.findById(request.body.borrowerId);
-        if (!borrower) throw new HttpError(404, 'not_found', 'No borrower has that id.');
-        const { token, expiresAt } = await lookupTokens.mint(borrower.id, service);
-        request.log.info({ borrowerId: borrower.id, service }, 'lookup token minted');
+        const { borrowerId } = request.body;
+        const minted = await signIn.mintLookupToken(borrowerId, service);
+        if (!minted) throw new HttpError(404, 'not_found', 'No borrower has that id.');
+        const { token, expiresAt } = minted;
+        request.log.info({ borrowerId, service }, 'lookup token minted');
         return { token, expiresAt: expiresAt.toISOString() };
       },
     );
@@ -65,18 +68,11 @@ export const lookupTokenRoutes =
         },
       },
       async (request, reply) => {
-        const borrowerId = await lookupTokens.consume(request.body.token);
-        const borrower = borrowerId ? await borrowers.findById(borrowerId) : undefined;
-        if (!borrower)
+        const signedIn = await signIn.withLookupToken(request.body.token, signInClientOf(request, reply));
+        if (!signedIn)
           throw new HttpError(401, 'invalid_token', 'The lookup token is invalid, expired or already used.');
-        const token = await accountSessions.begin(borrower, {
-          method: 'lookup_token',
-          userAgent: request.headers['user-agent'],
-          clientAddress: clientAddress(request, trustProxy),
-          deviceId: deviceOf(request, reply),
-        });
-        request.log.info({ borrowerId: borrower.id }, 'lookup token exchanged');
-        return { access_token: token };
+        request.log.info({ borrowerId: signedIn.borrowerId }, 'lookup token exchanged');
+        return { access_token: signedIn.accessToken };
       },
     );
   };

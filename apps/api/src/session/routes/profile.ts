@@ -2,11 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, ApiErrorSchema, ProfileSchema } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
-import type { AuthServices } from '../../services.js';
+import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
+import type { AccessTokenChecker } from '../access-tokens.js';
 
 /** The signed-in borrower's profile. */
 export const profileRoute =
-  ({ checkAccessToken, borrowers }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    checkAccessToken,
+    borrowers,
+  }: {
+    checkAccessToken: AccessTokenChecker;
+    borrowers: BorrowerRepository;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       apiPaths.auth.profile,

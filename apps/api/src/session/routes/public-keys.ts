@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths, PublicKeysSchema } from '@customer-core/contracts';
-import type { AuthServices } from '../../services.js';
+import type { ProductKeyRing } from '../signing-keys.js';
 
 /** The product token's verification keys (every key still in the database, so a rotation overlaps). */
 export const publicKeysRoute =
-  ({ keys }: AuthServices): FastifyPluginAsyncZod =>
+  ({ keys }: { keys: ProductKeyRing }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       apiPaths.auth.publicKeys,

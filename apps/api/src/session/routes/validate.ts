@@ -5,12 +5,19 @@ import {
   ValidateRequestSchema,
   ValidateResponseSchema,
 } from '@customer-core/contracts';
-import type { AuthServices } from '../../services.js';
 import { accessTokenRefused } from '../../http/token-problems.js';
+import type { AccessTokenChecker } from '../access-tokens.js';
+import type { ProductTokens } from '../product-token.js';
 
 /** Whether an access token is good now, and if not why (the refusal's `reason`). */
 export const validateRoute =
-  ({ checkAccessToken, productTokens }: AuthServices): FastifyPluginAsyncZod =>
+  ({
+    checkAccessToken,
+    productTokens,
+  }: {
+    checkAccessToken: AccessTokenChecker;
+    productTokens: ProductTokens;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       apiPaths.auth.validate,
