@@ -15,7 +15,7 @@ import type { Invitations } from '../invitations.js';
 /**
  * An operator invites a borrower to register (service credential): the invitation and the e-mail with
  * its link are written together; inviting again voids the earlier link. An address that already has
- * an account is refused. Registration creates users of the bundled identity provider: only where it runs.
+ * an account is refused.
  */
 export const operatorInvitationRoutes =
   ({

@@ -19,9 +19,8 @@ const ALREADY_REGISTERED_MESSAGE =
 
 /**
  * The page of an invitation's link: who it is for, then registration with the chosen password, which
- * creates the borrower's user in the bundled identity provider (only where it runs) and signs them in
- * as a sign-in link does: a product access token in a new session, and a one-time session token with
- * which the page completes the identity provider's sign-in.
+ * creates the borrower's user in the directory (the bundled identity provider or a hosted Okta org)
+ * and signs them in (Invitations.register).
  */
 export const registrationRoutes =
   ({
