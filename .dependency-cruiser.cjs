@@ -1,4 +1,4 @@
-/** Import boundaries, checked by `npm run lint`: no cycles, web features apart, HTTP plumbing below the routes. */
+/** Import boundaries, checked by `npm run lint`: no cycles, web features apart, HTTP plumbing below the API modules. */
 module.exports = {
   forbidden: [
     {
@@ -16,11 +16,11 @@ module.exports = {
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
-      name: 'http-below-routes',
+      name: 'http-below-modules',
       severity: 'error',
-      comment: 'HTTP plumbing serves the routes; it does not import them.',
+      comment: "HTTP plumbing serves the modules' routes; it does not import them or their plugins.",
       from: { path: '^apps/api/src/http/' },
-      to: { path: '^apps/api/src/routes/' },
+      to: { path: '^apps/api/src/[^/]+/(routes/|routes\\.ts$|module\\.ts$)' },
     },
   ],
   options: {

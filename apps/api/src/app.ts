@@ -16,36 +16,17 @@ import { loggingOptions, logRequestLines } from './http/logging.js';
 import { createMailService, type MailService } from './mail/index.js';
 import { factorCodeMailer } from './mail/factor-code-mailer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { logoutRoute } from './routes/auth/logout.js';
-import { lookupTokenRoutes } from './routes/auth/lookup-token.js';
-import { magicLinkLoginRoute } from './routes/auth/magic-link-login.js';
-import { passwordResetFinishRoute } from './routes/auth/password-reset-finish.js';
-import { profileRoute } from './routes/auth/profile.js';
-import { publicKeysRoute } from './routes/auth/public-keys.js';
-import { sendLinkRoutes } from './routes/auth/send-link.js';
-import { unrecognizedSignInRoute } from './routes/auth/unrecognized-sign-in.js';
-import { tokenExchangeRoute } from './routes/auth/token-exchange.js';
-import { tokenRefreshRoute } from './routes/auth/token-refresh.js';
-import { validateRoute } from './routes/auth/validate.js';
-import { accountEmailRoutes } from './routes/account/email.js';
-import { accountPasswordRoute } from './routes/account/password.js';
-import { accountSecondFactorRoutes } from './routes/account/second-factors.js';
-import { accountRecoveryCodeRoutes } from './routes/account/recovery-codes.js';
-import { accountActivityRoute } from './routes/account/activity.js';
-import { accountSessionRoutes } from './routes/account/sessions.js';
-import { operatorActivityRoute } from './routes/operator/activity.js';
-import { operatorSessionRoutes } from './routes/operator/sessions.js';
-import { applicationRoutes } from './routes/applications/applications.js';
-import { borrowerDocumentRoutes } from './routes/borrower/documents.js';
-import { borrowerLoanRoutes } from './routes/borrower/loans.js';
-import { devMailboxRoutes } from './routes/dev/mailbox.js';
-import { operatorBorrowerRoutes } from './routes/operator/borrowers.js';
-import { operatorSigningKeyRoutes } from './routes/operator/signing-keys.js';
-import { operatorInvitationRoutes } from './routes/operator/invitations.js';
-import { operatorLoanRoutes } from './routes/operator/loans.js';
-import { registrationRoutes } from './routes/registration/registration.js';
-import { healthRoutes } from './routes/health.js';
-import { createAuthServices } from './services.js';
+import { accountModule } from './account/module.js';
+import { applicationsModule } from './applications/module.js';
+import { documentsModule } from './documents/module.js';
+import { emailLinksModule } from './email-links/module.js';
+import { healthRoutes } from './http/health.js';
+import { joiningModule } from './joining/module.js';
+import { loansModule } from './loans/module.js';
+import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
+import { operatorsModule } from './operators/module.js';
+import { sessionModule } from './session/module.js';
+import { createModules } from './services.js';
 import { bundledDirectory } from './identity/bundled-directory.js';
 import { oktaDirectory } from './identity/okta-directory.js';
 import { registerPortal } from './web/portal.js';
@@ -156,7 +137,7 @@ export async function buildApp(
           apiToken: config.oktaApiToken ?? '',
           logger: app.log.child({ component: 'okta' }),
         });
-  const services = await createAuthServices(
+  const modules = await createModules(
     config,
     db,
     identityProvider,
@@ -164,45 +145,22 @@ export async function buildApp(
     mail,
     app.log.child({ component: 'account' }),
   );
-  app.addHook('onClose', () => services.sessions.close());
-  const stopKeyReload = services.keys.keepCurrent((err) =>
+  app.addHook('onClose', () => modules.close());
+  const stopKeyReload = modules.keepKeysCurrent((err) =>
     app.log.warn({ err }, 'reloading signing keys failed'),
   );
   app.addHook('onClose', async () => stopKeyReload());
-  for (const route of [
-    tokenExchangeRoute,
-    tokenRefreshRoute,
-    validateRoute,
-    logoutRoute,
-    profileRoute,
-    publicKeysRoute,
-    lookupTokenRoutes,
-    // E-mailed links sign in and reset passwords of the bundled identity provider's users: these
-    // routes exist only where it runs.
-    sendLinkRoutes,
-    passwordResetFinishRoute,
-    magicLinkLoginRoute,
-    unrecognizedSignInRoute,
-    borrowerLoanRoutes,
-    borrowerDocumentRoutes,
-    applicationRoutes,
-    // Registration creates the identity in the bundled identity provider: only where it runs.
-    registrationRoutes,
-    operatorInvitationRoutes,
-    operatorLoanRoutes,
-    operatorBorrowerRoutes,
-    operatorSigningKeyRoutes,
-    accountSessionRoutes,
-    accountPasswordRoute,
-    accountSecondFactorRoutes,
-    accountRecoveryCodeRoutes,
-    accountEmailRoutes,
-    operatorSessionRoutes,
-    accountActivityRoute,
-    operatorActivityRoute,
-  ]) {
-    await app.register(route(services));
-  }
+  // Every module, with or without the bundled identity provider: e-mailed links, registration and
+  // the "This wasn't me" link work through the Directory, a hosted Okta org's as well as the bundled one.
+  const { dependencies } = modules;
+  await app.register(sessionModule(dependencies.session));
+  await app.register(emailLinksModule(dependencies.emailLinks));
+  await app.register(joiningModule(dependencies.joining));
+  await app.register(applicationsModule(dependencies.applications));
+  await app.register(loansModule(dependencies.loans));
+  await app.register(documentsModule(dependencies.documents));
+  await app.register(accountModule(dependencies.account));
+  await app.register(operatorsModule(dependencies.operators));
   await app.register(healthRoutes(db, migrations));
   if (mail.devMailbox && !config.production) {
     await app.register(devMailboxRoutes(db, { lenderName: config.lender.name }));

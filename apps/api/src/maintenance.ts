@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { SECURITY_ACTIVITY_DAYS } from '@customer-core/contracts';
 import type { ApiDatabase } from './db/schema.js';
 import { DEVICE_COOKIE_DAYS } from './http/device-cookie.js';
-import { retireSupersededKeys } from './tokens/signing-keys.js';
+import { retireSupersededKeys } from './session/signing-keys.js';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 

@@ -15,7 +15,7 @@ import { apiMigrations } from './db/migrations.js';
 import type { ApiDatabase } from './db/schema.js';
 import { seedDemoBorrower } from './demo-borrower.js';
 import { startMaintenance } from './maintenance.js';
-import { signingKeyRetirementSeconds } from './services.js';
+import { signingKeyRetirementSeconds } from './session/signing-keys.js';
 
 export interface RunningServer extends Portal {
   app: FastifyInstance;

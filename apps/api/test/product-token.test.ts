@@ -7,8 +7,8 @@ import { decodeAccessToken } from '@customer-core/contracts';
 import type { Kysely } from 'kysely';
 import { apiMigrations } from '../src/db/migrations.js';
 import type { ApiDatabase } from '../src/db/schema.js';
-import { ProductTokens } from '../src/tokens/product-token.js';
-import { KEY_RING_RELOAD_SECONDS, ProductKeyRing, rotateSigningKey } from '../src/tokens/signing-keys.js';
+import { ProductTokens } from '../src/session/product-token.js';
+import { KEY_RING_RELOAD_SECONDS, ProductKeyRing, rotateSigningKey } from '../src/session/signing-keys.js';
 
 const ISSUER = 'http://localhost:8080';
 const subject = {

@@ -6,7 +6,7 @@ import { migrateToLatest, openDatabase } from '@customer-core/database';
 import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
 import { apiMigrations } from '../src/db/migrations.js';
 import type { ApiDatabase } from '../src/db/schema.js';
-import { sessionStore, type SessionStore } from '../src/tokens/session-store.js';
+import { sessionStore, type SessionStore } from '../src/session/session-store.js';
 
 /** Polls until the check holds (notices and reconnections are asynchronous), or fails after 15 s (a loaded machine is slow, not wrong). */
 async function eventually(check: () => Promise<boolean>, what: string) {

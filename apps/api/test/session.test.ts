@@ -4,8 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { apiPaths, decodeAccessToken } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { ProductTokens } from '../src/tokens/product-token.js';
-import { ProductKeyRing } from '../src/tokens/signing-keys.js';
+import { ProductTokens } from '../src/session/product-token.js';
+import { ProductKeyRing } from '../src/session/signing-keys.js';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { claimsOf, demoAccessToken, json, post } from './support/session.js';
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { apiPaths, SigningKeyRotationSchema } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
-import { signingKeyRetirementSeconds } from '../src/services.js';
+import { signingKeyRetirementSeconds } from '../src/session/signing-keys.js';
 import { call, newBorrowerToken, OPERATOR_ENV, OPERATOR_SECRET } from './support/loans.js';
 import { publicKeyIds } from './support/session.js';
 

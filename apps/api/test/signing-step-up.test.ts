@@ -18,8 +18,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../src/testing/index.js';
-import { ProductTokens, type ProductTokenClaims } from '../src/tokens/product-token.js';
-import { ProductKeyRing } from '../src/tokens/signing-keys.js';
+import { ProductTokens, type ProductTokenClaims } from '../src/session/product-token.js';
+import { ProductKeyRing } from '../src/session/signing-keys.js';
 import { call } from './support/loans.js';
 import { claimsOf, demoAccessToken, json, post } from './support/session.js';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ApiDatabase } from '../db/schema.js';
-import { linkRequestCounter } from '../links/request-limits.js';
+import { linkRequestCounter } from '../email-links/request-limits.js';
 
 /** Changes to a borrower's credentials (password, second factors) per window, each of which e-mails them. */
 export const ACCOUNT_CHANGES_PER_WINDOW = 10;

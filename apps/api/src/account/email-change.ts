@@ -3,9 +3,9 @@ import { routes } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
 import { LoginTakenError, type Directory } from '../identity/directory.js';
-import type { LinkRequestCounter } from '../links/request-limits.js';
+import type { LinkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
-import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../tokens/link-tokens.js';
+import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
 import type { ChangeSource, SecurityActivity } from './security-activity.js';
 
 /** 'sent' and 'in_use' are answered alike: the borrower must not learn whose an address is. */

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Borrower } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
-import type { LinkRequestCounter } from '../links/request-limits.js';
+import type { LinkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
-import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../tokens/link-tokens.js';
+import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
 import { approximateAddress, describeDevice } from './device.js';
 
 /** What a sign-in was to the borrower's devices. */

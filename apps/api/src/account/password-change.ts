@@ -3,7 +3,7 @@ import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
 import type { MailExecutor } from '../mail/outbox.js';
-import type { AccountSessions } from './account-sessions.js';
+import type { Sessions } from '../session/sessions.js';
 import type { AccountChangeLimit } from './change-limit.js';
 import type { SecurityActivity } from './security-activity.js';
 
@@ -30,12 +30,12 @@ export function passwordChange(deps: {
   db: MailExecutor;
   directory: Directory;
   borrowers: BorrowerRepository;
-  accountSessions: AccountSessions;
+  sessions: Sessions;
   activity: SecurityActivity;
   mail: MailService;
   limit: AccountChangeLimit;
 }) {
-  const { directory, borrowers, accountSessions, activity, mail, limit } = deps;
+  const { directory, borrowers, sessions, activity, mail, limit } = deps;
 
   return async function changePassword(request: PasswordChangeRequest): Promise<PasswordChangeOutcome> {
     const borrower = await borrowers.findById(request.borrowerId);
@@ -56,7 +56,7 @@ export function passwordChange(deps: {
       clientAddress: request.clientAddress,
     });
     const endedSessions = request.signOutOtherSessions
-      ? await accountSessions.endAll(borrower.id, request.sid, 'password_change')
+      ? await sessions.endAll(borrower.id, request.sid, 'password_change')
       : 0;
     // The password lives in the directory (another database, or a hosted org): no transaction spans
     // both, so the message is written once the change has happened, never for one that did not.

@@ -4,7 +4,7 @@ import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import { borrowerClaimsOf } from '../http/bearer.js';
 import { HttpError } from '../http/http-error.js';
 import type { Directory } from '../identity/directory.js';
-import type { ProductTokenClaims } from '../tokens/product-token.js';
+import type { ProductTokenClaims } from '../session/product-token.js';
 
 // A sensitive action (signing a loan document, changing the sign-in email address) needs a recent
 // sign-in with the strongest factor the borrower has: a second factor where they have one, the

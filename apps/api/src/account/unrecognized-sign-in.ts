@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
-import type { LinkTokenStore } from '../tokens/link-tokens.js';
-import type { SessionStore } from '../tokens/session-store.js';
-import type { AccountSessions } from './account-sessions.js';
+import type { LinkTokenStore } from '../email-links/link-tokens.js';
+import type { Sessions } from '../session/sessions.js';
 
 /**
  * The "This wasn't me" link of a new-sign-in e-mail (new-sign-ins.ts), used once: every session of the
@@ -18,21 +17,17 @@ export function unrecognizedSignIn(deps: {
   tokens: LinkTokenStore;
   directory: Directory;
   borrowers: BorrowerRepository;
-  sessions: SessionStore;
-  accountSessions: AccountSessions;
+  sessions: Sessions;
 }) {
-  const { db, tokens, directory, borrowers, sessions, accountSessions } = deps;
+  const { db, tokens, directory, borrowers, sessions } = deps;
   return {
     /** Ends everything; the reset token to continue with. Undefined: a dead link. */
     async report(token: string): Promise<{ borrowerId: string; resetToken: string } | undefined> {
       const consumed = await tokens.consume('unrecognized_sign_in', token);
       const borrower = consumed && (await borrowers.findByIdentity(directory.issuer, consumed.idpUserId));
       if (!consumed || !borrower) return undefined;
-      // Listed first, so each ended session is an event in the borrower's activity; then the cut-off,
-      // which also refuses tokens of sessions that were never listed (an ID token not yet exchanged).
-      await accountSessions.endAll(borrower.id, null, 'unrecognized_sign_in');
-      await sessions.revokeAllOf(borrower.id);
-      await directory.endSessions(consumed.idpUserId);
+      // The borrower was found by this identity, so their identity-provider sessions end too.
+      await sessions.endEverything(borrower, 'unrecognized_sign_in');
       const reset = await tokens.issue(db, {
         purpose: 'password_reset',
         idpUserId: consumed.idpUserId,

@@ -6,7 +6,7 @@ import {
   type StartApplication,
 } from '@customer-core/contracts';
 import type { ApiDatabase } from '../db/schema.js';
-import type { LinkRequestCounter } from '../links/request-limits.js';
+import type { LinkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
 import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ApiDatabase, BorrowerTable } from '../db/schema.js';
-import type { VerifiedIdentity } from '../tokens/id-token-verifier.js';
+import type { VerifiedIdentity } from '../session/id-token-verifier.js';
 
 export interface Borrower {
   id: string;

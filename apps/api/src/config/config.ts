@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseLocation } from '@customer-core/database';
 import { DEFAULT_MFA_POLICY, MFA_POLICIES, type MfaPolicy } from '@customer-core/idp';
-import type { LinkRequestLimits } from '../links/request-limits.js';
+import type { LinkRequestLimits } from '../email-links/request-limits.js';
 import { operatorCredentialPath } from './operator-credential.js';
 import { parseServiceCredentials, type ServiceCredential } from './service-credentials.js';
 

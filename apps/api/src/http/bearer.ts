@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-error.js';
 import { accessTokenRefused } from './token-problems.js';
-import type { AccessTokenChecker } from '../tokens/access-tokens.js';
-import type { ProductTokenClaims } from '../tokens/product-token.js';
+import type { AccessTokenChecker } from '../session/access-tokens.js';
+import type { ProductTokenClaims } from '../session/product-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

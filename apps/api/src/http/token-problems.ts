@@ -1,6 +1,6 @@
 import { API_ERROR_CODES, type TokenRefusalReason } from '@customer-core/contracts';
 import { HttpError } from './http-error.js';
-import type { IdTokenProblem } from '../tokens/id-token-verifier.js';
+import type { IdTokenProblem, IdTokenSpent } from '../session/id-token-verifier.js';
 
 // What a caller is told about a token that was refused: enough to fix the call, nothing more.
 
@@ -18,9 +18,6 @@ export function idTokenRefused(problem: IdTokenProblem): HttpError {
     ? new HttpError(400, 'malformed_token', ID_TOKEN_MESSAGES[problem])
     : new HttpError(401, 'invalid_token', ID_TOKEN_MESSAGES[problem]);
 }
-
-/** Why a valid ID token no longer signs anyone in. */
-export type IdTokenSpent = 'used' | 'revoked' | 'idp_session_ended';
 
 const SPENT_ID_TOKENS: Record<IdTokenSpent, { code: string; message: string }> = {
   used: {

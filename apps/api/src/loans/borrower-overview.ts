@@ -3,6 +3,9 @@ import type { BorrowerList } from '@customer-core/contracts';
 import type { ApiDatabase } from '../db/schema.js';
 import { isoOf } from './borrower-loans.js';
 
+/** Every borrower, for the operators' list, bound to the database. */
+export type BorrowerOverview = () => Promise<BorrowerList['borrowers']>;
+
 /**
  * Every borrower as operators see them: registered once an identity signs them in; invited while an
  * invitation is out (unused and unexpired); otherwise not registered. Loans counts HIDDEN ones too.

@@ -1,4 +1,4 @@
-import type { DevMailboxEntry } from '../routes/dev/mailbox.js';
+import type { DevMailboxEntry } from '../mail/dev-mailbox-routes.js';
 
 export type MailboxMessage = DevMailboxEntry;
 

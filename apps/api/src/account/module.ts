@@ -1,0 +1,22 @@
+import { routeModule } from '../http/route-module.js';
+import { accountActivityRoute } from './routes/activity.js';
+import { accountEmailRoutes } from './routes/email.js';
+import { accountPasswordRoute } from './routes/password.js';
+import { accountRecoveryCodeRoutes } from './routes/recovery-codes.js';
+import { accountSecondFactorRoutes } from './routes/second-factors.js';
+import { accountSessionRoutes } from './routes/sessions.js';
+import { unrecognizedSignInRoute } from './routes/unrecognized-sign-in.js';
+
+/**
+ * The borrower's own account: their sessions, password, sign-in e-mail address, second factors and
+ * recovery codes, security activity, and the "This wasn't me" link of a new-sign-in e-mail.
+ */
+export const accountModule = routeModule([
+  accountSessionRoutes,
+  accountPasswordRoute,
+  accountSecondFactorRoutes,
+  accountRecoveryCodeRoutes,
+  accountEmailRoutes,
+  accountActivityRoute,
+  unrecognizedSignInRoute,
+]);

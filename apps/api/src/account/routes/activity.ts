@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  activityApiPaths,
+  ActivityQuerySchema,
+  ApiErrorSchema,
+  SecurityActivityPageSchema,
+} from '@customer-core/contracts';
+import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import type { SecurityActivity } from '../security-activity.js';
+import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
+
+// The signed-in borrower's own security activity, newest first, a page at a time. Only their own:
+// the borrower comes from the token, never from the query.
+
+export const accountActivityRoute =
+  ({
+    activity,
+    borrowers,
+    checkAccessToken,
+  }: {
+    activity: SecurityActivity;
+    borrowers: BorrowerRepository;
+    checkAccessToken: AccessTokenChecker;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      activityApiPaths.account,
+      {
+        // Before the query is read: a caller without a token learns nothing of what it would accept.
+        onRequest: requireBorrower(checkAccessToken),
+        schema: {
+          tags: ['account'],
+          security: [{ bearer: [] }],
+          summary: "The borrower's security activity of the last 90 days, newest first, paged",
+          querystring: ActivityQuerySchema,
+          response: { 200: SecurityActivityPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const { sub } = borrowerClaimsOf(request);
+        const borrower = await borrowers.findById(sub);
+        return activity.page(borrower ? [borrower] : [], request.query);
+      },
+    );
+  };

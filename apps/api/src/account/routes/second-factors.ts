@@ -1,0 +1,299 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACCOUNT_ERROR_CODES,
+  TOO_MANY_CHANGES_MESSAGE,
+  ActivateFactorRequestSchema,
+  ActivatePasskeyRequestSchema,
+  PASSKEY_ERROR_CODES,
+  passkeyApiPaths,
+  PasskeyEnrolmentSchema,
+  ApiErrorSchema,
+  AuthenticatorAppEnrolmentSchema,
+  EmailCodeEnrolmentSchema,
+  FactorIdParamsSchema,
+  RemoveFactorRequestSchema,
+  SECOND_FACTOR_ERROR_CODES,
+  secondFactorApiPaths,
+  SecondFactorListSchema,
+} from '@customer-core/contracts';
+import {
+  LastFactorError,
+  NoDirectoryIdentityError,
+  PasskeysWithLenderError,
+  SecondFactorsOffError,
+  WrongEmailCodeError,
+  type SecondFactors,
+} from '../second-factors.js';
+import { TooManyChangesError } from '../change-limit.js';
+import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { HttpError } from '../../http/http-error.js';
+import {
+  FactorAlreadyEnrolledError,
+  FactorNotFoundError,
+  FactorNotOfferedError,
+  TooManyCodesError,
+  PasskeyRefusedError,
+  WrongCodeError,
+  WrongPasswordError,
+} from '../../identity/directory.js';
+import { changeSourceOf } from './change-source.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
+
+// The signed-in borrower's second factors. Another borrower's factor, an unknown id and a malformed
+// one get the same 404; MFA_POLICY=off refuses every route.
+
+const OFF = 'Two-step verification isn’t offered for this portal.';
+const NOT_FOUND = 'You don’t have a sign-in step with that id.';
+const WITH_LENDER = 'Passkeys for this portal are added with us. Call us to add one.';
+const PASSKEY_REFUSED =
+  'We couldn’t add that passkey. It may be one you’ve added already. Try again, or use another device.';
+const WRONG_CODE = 'That code didn’t work. Check your app and enter the code it shows now.';
+const ALREADY_ADDED = 'You already have this sign-in step. Remove it first to add it again.';
+const WRONG_EMAIL_CODE =
+  'That code didn’t work. Check your email and enter the newest code (codes last 5 minutes).';
+const NOT_OFFERED = 'Email codes aren’t offered for your account. Use an authenticator app instead.';
+const TOO_MANY_CODES = 'We’ve sent several codes just now. Use the newest one, or try again in 15 minutes.';
+const LAST_FACTOR =
+  'You need an authenticator app to sign in, so you can’t remove your only one. Call us if you’ve lost it.';
+const NO_IDENTITY = 'Your account doesn’t sign in with a password with us, so you can’t add an app here.';
+const WRONG_PASSWORD = 'That isn’t your current password. Check it and try again.';
+
+const FactorPathSchema = z.object({ factorId: z.string() });
+
+/** The directory's and the policy's refusals, as the answers the account page tells apart. */
+export function refusalOf(error: unknown): HttpError | undefined {
+  if (error instanceof SecondFactorsOffError) return new HttpError(403, SECOND_FACTOR_ERROR_CODES.off, OFF);
+  if (error instanceof TooManyChangesError)
+    return new HttpError(429, ACCOUNT_ERROR_CODES.tooManyChanges, TOO_MANY_CHANGES_MESSAGE);
+  if (error instanceof FactorNotFoundError) return new HttpError(404, 'not_found', NOT_FOUND);
+  if (error instanceof WrongEmailCodeError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_EMAIL_CODE);
+  if (error instanceof WrongCodeError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_CODE);
+  if (error instanceof FactorAlreadyEnrolledError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.alreadyAdded, ALREADY_ADDED);
+  if (error instanceof FactorNotOfferedError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.notOffered, NOT_OFFERED);
+  if (error instanceof TooManyCodesError)
+    return new HttpError(429, SECOND_FACTOR_ERROR_CODES.tooManyCodes, TOO_MANY_CODES);
+  if (error instanceof LastFactorError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.lastFactor, LAST_FACTOR);
+  if (error instanceof NoDirectoryIdentityError)
+    return new HttpError(400, ACCOUNT_ERROR_CODES.noPassword, NO_IDENTITY);
+  if (error instanceof PasskeysWithLenderError)
+    return new HttpError(403, PASSKEY_ERROR_CODES.withLender, WITH_LENDER);
+  if (error instanceof PasskeyRefusedError)
+    return new HttpError(400, PASSKEY_ERROR_CODES.refused, PASSKEY_REFUSED);
+  if (error instanceof WrongPasswordError)
+    return new HttpError(400, ACCOUNT_ERROR_CODES.wrongPassword, WRONG_PASSWORD);
+  return undefined;
+}
+
+async function answering<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
+}
+
+/** A malformed id names no factor: the unknown id's 404, before any call to the directory. */
+function factorIdOf(params: { factorId: string }): string {
+  const parsed = FactorIdParamsSchema.safeParse(params);
+  if (!parsed.success) throw new HttpError(404, 'not_found', NOT_FOUND);
+  return parsed.data.factorId;
+}
+
+export const accountSecondFactorRoutes =
+  ({
+    secondFactors,
+    checkAccessToken,
+    trustProxy,
+  }: {
+    secondFactors: SecondFactors;
+    checkAccessToken: AccessTokenChecker;
+    trustProxy: boolean;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const changeSource = (request: FastifyRequest) => changeSourceOf(request, trustProxy);
+    // Before the body is read: a caller without a token learns nothing of what it would accept.
+    const common = { onRequest: requireBorrower(checkAccessToken) };
+    const described = { tags: ['account'], security: [{ bearer: [] }] };
+    const errors = {
+      400: ApiErrorSchema,
+      401: ApiErrorSchema,
+      403: ApiErrorSchema,
+      404: ApiErrorSchema,
+      429: ApiErrorSchema,
+    };
+    app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+
+    app.get(
+      secondFactorApiPaths.list,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'The borrower’s second factors (authenticator apps), oldest first',
+          response: { 200: SecondFactorListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const factors = await answering(() => secondFactors.list(sub));
+        return { factors, policy: secondFactors.policy, passkeysAddedHere: secondFactors.passkeysAddedHere };
+      },
+    );
+
+    app.post(
+      secondFactorApiPaths.enrolAuthenticatorApp,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Start adding an authenticator app: its shared secret, waiting for a first code',
+          response: { 200: AuthenticatorAppEnrolmentSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const enrolment = await answering(() => secondFactors.enrolAuthenticatorApp(sub));
+        request.log.info({ borrowerId: sub, factorId: enrolment.factorId }, 'borrower started adding an app');
+        return enrolment;
+      },
+    );
+
+    app.post(
+      secondFactorApiPaths.enrolEmail,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Start adding email codes: a code mailed to the sign-in address, waiting for its entry',
+          response: { 200: EmailCodeEnrolmentSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const enrolment = await answering(() => secondFactors.enrolEmail(sub));
+        request.log.info(
+          { borrowerId: sub, factorId: enrolment.factorId },
+          'borrower started adding email codes',
+        );
+        return enrolment;
+      },
+    );
+
+    app.post(
+      secondFactorApiPaths.resendCode.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Mail another code for email codes being added (a few per 15 minutes)',
+          params: FactorPathSchema,
+          response: { 200: z.object({ sent: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const factorId = factorIdOf(request.params);
+        await answering(() => secondFactors.resendCode(sub, factorId));
+        request.log.info({ borrowerId: sub, factorId }, 'borrower asked for another code');
+        return { sent: true as const };
+      },
+    );
+
+    app.post(
+      secondFactorApiPaths.activate.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Confirm an authenticator app with the first code it shows',
+          params: FactorPathSchema,
+          body: ActivateFactorRequestSchema,
+          response: { 200: z.object({ added: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const factorId = factorIdOf(request.params);
+        await answering(() =>
+          secondFactors.activate(sub, factorId, request.body.code, changeSource(request)),
+        );
+        request.log.info({ borrowerId: sub, factorId }, 'borrower added a second factor');
+        return { added: true as const };
+      },
+    );
+
+    app.post(
+      passkeyApiPaths.enrol,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Start adding a passkey: the options for the browser, waiting for its new credential',
+          response: { 200: PasskeyEnrolmentSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const enrolment = await answering(() => secondFactors.enrolPasskey(sub));
+        request.log.info(
+          { borrowerId: sub, factorId: enrolment.factorId },
+          'borrower started adding a passkey',
+        );
+        return enrolment;
+      },
+    );
+
+    app.post(
+      passkeyApiPaths.activate.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Add a passkey with the browser’s new credential, under the borrower’s name for it',
+          params: FactorPathSchema,
+          body: ActivatePasskeyRequestSchema,
+          response: { 200: z.object({ added: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const factorId = factorIdOf(request.params);
+        const { name, ...credential } = request.body;
+        await answering(() =>
+          secondFactors.activatePasskey(sub, factorId, name, credential, changeSource(request)),
+        );
+        request.log.info({ borrowerId: sub, factorId }, 'borrower added a passkey');
+        return { added: true as const };
+      },
+    );
+
+    app.post(
+      secondFactorApiPaths.remove.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Remove a second factor, proving the current password',
+          params: FactorPathSchema,
+          body: RemoveFactorRequestSchema,
+          response: { 200: z.object({ removed: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        const { sub } = borrowerClaimsOf(request);
+        const factorId = factorIdOf(request.params);
+        await answering(() =>
+          secondFactors.remove(sub, factorId, request.body.currentPassword, changeSource(request)),
+        );
+        request.log.info({ borrowerId: sub, factorId }, 'borrower removed a second factor');
+        return { removed: true as const };
+      },
+    );
+  };

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiPaths,
+  ApiErrorSchema,
+  UnrecognizedSignInRequestSchema,
+  UnrecognizedSignInResponseSchema,
+} from '@customer-core/contracts';
+import type { UnrecognizedSignIn } from '../unrecognized-sign-in.js';
+import { invalidLink } from '../../email-links/link-problems.js';
+
+/** The page of a "This wasn't me" link, on Continue: every session ends, and a password reset begins. */
+export const unrecognizedSignInRoute =
+  ({ unrecognizedSignIn }: { unrecognizedSignIn: UnrecognizedSignIn }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      apiPaths.auth.unrecognizedSignIn,
+      {
+        schema: {
+          tags: ['e-mailed links'],
+          summary: 'Report a sign-in the borrower did not make: end every session, start a password reset',
+          body: UnrecognizedSignInRequestSchema,
+          response: { 200: UnrecognizedSignInResponseSchema, 400: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const reported = await unrecognizedSignIn.report(request.body.token);
+        if (!reported) throw invalidLink('unrecognized_sign_in');
+        request.log.warn(
+          { borrowerId: reported.borrowerId },
+          'sign-in reported as unrecognized: every session ended',
+        );
+        return { resetToken: reported.resetToken };
+      },
+    );
+  };

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { routes, sameOriginPath } from '@customer-core/contracts';
+import type { ApiDatabase, LinkPurpose } from '../db/schema.js';
+import type { MailService } from '../mail/index.js';
+import { LINK_TOKEN_TTL_MINUTES } from './link-tokens.js';
+import { linkRedemption, type LinkRedemptionDependencies } from './link-redemption.js';
+import type { LinkRequestCounter } from './request-limits.js';
+
+/** What became of a request for a link; the caller answers the same in every case. */
+export type LinkRequestOutcome = 'sent' | 'unknown_address' | 'limited';
+
+export interface LinkRequest {
+  /** Normalised (trimmed, lower case) as EmailSchema gives it. */
+  email: string;
+  /** Where a sign-in link leads afterwards; anything but a same-origin path is dropped. */
+  returnTo?: string | undefined;
+  /** The client address, for the per-client limit. */
+  client: string;
+}
+
+export interface EmailLinkDependencies extends LinkRedemptionDependencies {
+  db: Kysely<ApiDatabase>;
+  mail: MailService;
+  counter: LinkRequestCounter;
+  publicUrl: string;
+}
+
+// Stands in for an unknown address in the work that is rolled back (see request()). The .invalid
+// top-level domain never receives mail (RFC 2606), should a decoy ever escape its rollback.
+const DECOY_RECIPIENT = 'nobody@unknown-address.invalid';
+
+/**
+ * Password-reset and sign-in links by e-mail: the token and the message that carries it are written in
+ * one transaction (the outbox), and the request never waits on delivery; redeeming them is
+ * link-redemption.ts.
+ */
+export function emailLinks(dependencies: EmailLinkDependencies) {
+  const { db, mail, tokens, counter, publicUrl, directory, borrowers, store, sessions } = dependencies;
+  function messageFor(purpose: LinkPurpose, token: string, firstName: string | null) {
+    const expiresInMinutes = LINK_TOKEN_TTL_MINUTES[purpose];
+    return purpose === 'password_reset'
+      ? mail.templates.passwordResetEmail({
+          firstName,
+          resetUrl: `${publicUrl}${routes.passwordReset.href({ token })}`,
+          expiresInMinutes,
+        })
+      : mail.templates.magicLinkEmail({
+          firstName,
+          signInUrl: `${publicUrl}${routes.magicLinkLanding.href({ token })}`,
+          expiresInMinutes,
+        });
+  }
+
+  return {
+    /**
+     * Counts the request against both limits and, for a known address within them, issues the token
+     * and enqueues its e-mail in the same transaction. Call `mail.nudge()` after answering when 'sent'.
+     *
+     * No timing signal tells a known address from an unknown one: both take the same steps, the same
+     * database statements in one committed transaction. For an unknown address the token and e-mail
+     * are written for a decoy inside a savepoint that is rolled back, as sign-in verifies a dummy
+     * password hash for an unknown login. Nothing of it remains; only the request count is kept.
+     */
+    async request(purpose: LinkPurpose, request: LinkRequest): Promise<LinkRequestOutcome> {
+      const user = await directory.findByLogin(request.email);
+      const returnTo = purpose === 'magic_link' ? sameOriginPath(request.returnTo) : null;
+      return db.transaction().execute(async (trx) => {
+        if (!(await counter.allow(trx, { email: request.email, client: request.client }))) return 'limited';
+        await sql`savepoint link_request`.execute(trx);
+        const issued = await tokens.issue(trx, {
+          purpose,
+          idpUserId: user?.id ?? randomUUID(),
+          returnTo,
+        });
+        const message = messageFor(purpose, issued.token, user ? user.firstName : 'Borrower');
+        await mail.enqueue(trx, {
+          ...message,
+          to: user?.login ?? DECOY_RECIPIENT,
+          idempotencyKey: `${message.kind}:${issued.id}`,
+        });
+        if (!user) {
+          await sql`rollback to savepoint link_request`.execute(trx);
+          return 'unknown_address';
+        }
+        await sql`release savepoint link_request`.execute(trx);
+        return 'sent';
+      });
+    },
+
+    ...linkRedemption({ tokens, directory, borrowers, store, sessions }),
+  };
+}
+
+export type EmailLinks = ReturnType<typeof emailLinks>;

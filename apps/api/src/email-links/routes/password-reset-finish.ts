@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_ERROR_CODES,
+  apiPaths,
+  ApiErrorSchema,
+  PasswordResetCheckRequestSchema,
+  PasswordResetCheckResponseSchema,
+  PasswordResetFinishRequestSchema,
+  PasswordResetFinishResponseSchema,
+} from '@customer-core/contracts';
+import { HttpError } from '../../http/http-error.js';
+import { COMMON_PASSWORD_MESSAGE } from '../../passwords/common-passwords.js';
+import type { EmailLinks } from '../email-links.js';
+import { invalidLink } from '../link-problems.js';
+
+/**
+ * The page of a password-reset link sets the new password. The password meets the spec's rules (the
+ * body schema) and is not a common one; the link works once. A new password ends every sign-in: the
+ * borrower's product sessions, the identity provider's sessions, and any other link still unused.
+ */
+export const passwordResetFinishRoute =
+  ({ emailLinks }: { emailLinks: EmailLinks }): FastifyPluginAsyncZod =>
+  async (app) => {
+    // The link's page asks first, as the invitation page does, so a dead link says so before the
+    // borrower types a new password. The answer is the finish call's, and the token is not spent.
+    app.post(
+      apiPaths.auth.passwordResetCheck,
+      {
+        schema: {
+          tags: ['e-mailed links'],
+          summary: 'Whether a password-reset link still works (spends nothing)',
+          body: PasswordResetCheckRequestSchema,
+          response: { 200: PasswordResetCheckResponseSchema, 400: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (!(await emailLinks.isUsable('password_reset', request.body.token))) {
+          throw invalidLink('password_reset');
+        }
+        return { usable: true as const };
+      },
+    );
+
+    app.post(
+      apiPaths.auth.passwordResetFinish,
+      {
+        schema: {
+          tags: ['e-mailed links'],
+          summary: "Set a new password with a password-reset link's token (once)",
+          body: PasswordResetFinishRequestSchema,
+          response: { 200: PasswordResetFinishResponseSchema, 400: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const { token, password } = request.body;
+        const reset = await emailLinks.resetPassword(token, password);
+        switch (reset.kind) {
+          case 'too_common':
+            throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
+          case 'dead_link':
+            throw invalidLink('password_reset');
+          case 'reset':
+            request.log.info(
+              { idpUserId: reset.idpUserId, borrowerId: reset.borrowerId },
+              'password reset by e-mailed link',
+            );
+            return { passwordChanged: true as const };
+        }
+      },
+    );
+  };

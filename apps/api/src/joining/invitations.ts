@@ -1,0 +1,203 @@
+import type { Kysely } from 'kysely';
+import { INVITATION_LIFETIME_DAYS, routes, type Invitation } from '@customer-core/contracts';
+import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
+import type { ApiDatabase } from '../db/schema.js';
+import type { SignInClient } from '../http/sign-in-client.js';
+import type { MailService } from '../mail/index.js';
+import { LoginTakenError, type Directory, type DirectoryUser } from '../identity/directory.js';
+import { isCommonPassword } from '../passwords/common-passwords.js';
+import type { Sessions } from '../session/sessions.js';
+import { invitationStore } from './invitation-store.js';
+
+export interface InvitationDependencies {
+  db: Kysely<ApiDatabase>;
+  mail: MailService;
+  borrowers: BorrowerRepository;
+  /** Registration creates its users; an address that already is one has an account. */
+  directory: Directory;
+  /** A registered borrower is signed in at once. */
+  sessions: Sessions;
+  publicUrl: string;
+}
+
+export interface InviteRequest {
+  /** Normalised (trimmed, lower case) as EmailSchema gives it. */
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export type InviteOutcome =
+  { kind: 'invited'; borrowerId: string; expiresAt: Date } | { kind: 'already_registered' };
+
+export type LookupOutcome =
+  { kind: 'found'; invitation: Invitation } | { kind: 'invalid' } | { kind: 'already_registered' };
+
+type Joined =
+  | { kind: 'registered'; borrower: Borrower; user: DirectoryUser }
+  | { kind: 'invalid' }
+  | { kind: 'already_registered' };
+
+export type RegistrationOutcome =
+  | {
+      kind: 'registered';
+      borrowerId: string;
+      accessToken: string;
+      /** Completes the identity provider's sign-in in the browser; null where it mints none. */
+      sessionToken: string | null;
+    }
+  /** One of the passwords everyone tries: refused before the invitation is spent. */
+  | { kind: 'too_common' }
+  | { kind: 'invalid' }
+  | { kind: 'already_registered' };
+
+const LIFETIME_MINUTES = INVITATION_LIFETIME_DAYS * 24 * 60;
+
+/**
+ * Joining by invitation: an operator invites a borrower (the invitation and its e-mail are written in
+ * one transaction), and the borrower registers with the e-mailed link, which creates their user in the
+ * directory and gives it the borrower the operator created.
+ *
+ * The identity provider runs its own queries on the same pool. On PGlite that pool is one connection,
+ * so no step calls it (or any other query on `db`) while a transaction is open: the invitation is
+ * consumed by one statement, the user created after it, and the invitation given back if that fails.
+ */
+export function invitations({ db, mail, borrowers, directory, sessions, publicUrl }: InvitationDependencies) {
+  const store = invitationStore(db);
+
+  /** Whether the address has an account already: a user of the directory, or a linked borrower. */
+  const hasAccount = async (email: string, linked: boolean) =>
+    linked || (await directory.findByLogin(email)) !== undefined;
+
+  /** The user with the invited address, names and password; undefined if the login is taken. */
+  async function createUser(borrower: Borrower, password: string): Promise<DirectoryUser | undefined> {
+    try {
+      return await directory.create({
+        login: borrower.email,
+        password,
+        firstName: borrower.firstName ?? '',
+        lastName: borrower.lastName ?? '',
+      });
+    } catch (error) {
+      if (error instanceof LoginTakenError) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Registers the invited borrower with this password (checked by register): consumes the
+   * invitation (once), creates the user (login: the invited address) and links the borrower to it.
+   * An address that has an account meanwhile is refused and the invitation given back, so the link
+   * answers the same (already registered) however often it is tried.
+   */
+  async function join(token: string, password: string): Promise<Joined> {
+    const consumed = await store.consume(token);
+    if (!consumed) return { kind: 'invalid' };
+    // Deleting a borrower deletes its invitations: only a deletion since the line above finds none.
+    const borrower = await borrowers.findById(consumed.borrowerId);
+    if (!borrower) return { kind: 'invalid' };
+    let user: DirectoryUser | undefined;
+    try {
+      user = borrower.idpSubject === null ? await createUser(borrower, password) : undefined;
+    } catch (error) {
+      await store.release(consumed.id);
+      throw error;
+    }
+    if (!user) {
+      await store.release(consumed.id);
+      return { kind: 'already_registered' };
+    }
+
+    const identity = {
+      issuer: directory.issuer,
+      subject: user.id,
+      email: user.login.toLowerCase(),
+      firstName: user.firstName,
+      lastName: user.lastName,
+    };
+    if (await borrowers.linkIdentity(borrower.id, identity)) {
+      return {
+        kind: 'registered',
+        user,
+        borrower: {
+          ...borrower,
+          email: identity.email,
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          idpIssuer: identity.issuer,
+          idpSubject: identity.subject,
+        },
+      };
+    }
+    // Another identity took this borrower between the two steps (a sign-in through another provider):
+    // the new user then gets a borrower of its own, as on any first sign-in.
+    return { kind: 'registered', user, borrower: await borrowers.upsertByIdentity(identity) };
+  }
+
+  return {
+    /** Invites (again: the newer link replaces the older) a borrower who has no account yet. Call `mail.nudge()` after. */
+    async invite(request: InviteRequest, invitedBy: string): Promise<InviteOutcome> {
+      // Read before the transaction opens (see above).
+      if (await directory.findByLogin(request.email)) return { kind: 'already_registered' };
+      return db.transaction().execute(async (trx): Promise<InviteOutcome> => {
+        const known = await borrowers.findByEmail(request.email, trx);
+        if (known.some((borrower) => borrower.idpSubject !== null)) return { kind: 'already_registered' };
+        const borrower = await borrowers.ensureByEmail(request, trx);
+        // The names the operator gives now are the ones the account will have (a borrower created for a
+        // loan may have none yet).
+        await borrowers.renameUnlinked(borrower.id, request, trx);
+        const issued = await store.issue(trx, { borrowerId: borrower.id, invitedBy });
+        const message = mail.templates.invitationEmail({
+          firstName: request.firstName,
+          registrationUrl: `${publicUrl}${routes.userRegistration.href({ token: issued.token })}`,
+          expiresInMinutes: LIFETIME_MINUTES,
+        });
+        await mail.enqueue(trx, {
+          ...message,
+          to: borrower.email,
+          idempotencyKey: `${message.kind}:${issued.id}`,
+        });
+        return { kind: 'invited', borrowerId: borrower.id, expiresAt: issued.expiresAt };
+      });
+    },
+
+    /** Who a usable invitation is for. */
+    async lookup(token: string): Promise<LookupOutcome> {
+      const pending = await store.find(token);
+      if (!pending) return { kind: 'invalid' };
+      if (await hasAccount(pending.email, pending.linked)) return { kind: 'already_registered' };
+      return {
+        kind: 'found',
+        invitation: {
+          email: pending.email,
+          firstName: pending.firstName ?? '',
+          lastName: pending.lastName ?? '',
+          expiresAt: pending.expiresAt.toISOString(),
+        },
+      };
+    },
+
+    /**
+     * Registration with an invitation: the user is created (see join), then the borrower is signed in
+     * as by a sign-in link: a product access token in a new session, and the directory's one-time
+     * session token with which the page completes the identity provider's sign-in.
+     */
+    async register(token: string, password: string, client: SignInClient): Promise<RegistrationOutcome> {
+      // Before the invitation is spent, so the borrower can choose another with the same link.
+      if (isCommonPassword(password)) return { kind: 'too_common' };
+      const joined = await join(token, password);
+      if (joined.kind !== 'registered') return joined;
+      const { borrower, user } = joined;
+      const accessToken = await sessions.begin(borrower, {
+        method: 'registration',
+        userAgent: client.userAgent,
+        clientAddress: client.clientAddress,
+        deviceId: client.deviceId(),
+      });
+      const sessionToken = await directory.sessionTokenFor(user, password);
+      return { kind: 'registered', borrowerId: borrower.id, accessToken, sessionToken };
+    },
+  };
+}
+
+export type Invitations = ReturnType<typeof invitations>;

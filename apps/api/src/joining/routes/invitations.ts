@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_ERROR_CODES,
+  apiPaths,
+  ApiErrorSchema,
+  InviteBorrowerRequestSchema,
+  InviteBorrowerResponseSchema,
+} from '@customer-core/contracts';
+import { HttpError } from '../../http/http-error.js';
+import { requireTrustedService } from '../../http/service-credential.js';
+import type { ServiceCredential } from '../../config/service-credentials.js';
+import type { MailService } from '../../mail/index.js';
+import type { Invitations } from '../invitations.js';
+
+/**
+ * An operator invites a borrower to register (service credential): the invitation and the e-mail with
+ * its link are written together; inviting again voids the earlier link. An address that already has
+ * an account is refused.
+ */
+export const operatorInvitationRoutes =
+  ({
+    invitations,
+    mail,
+    serviceCredentials,
+  }: {
+    invitations: Invitations;
+    mail: MailService;
+    serviceCredentials: readonly ServiceCredential[];
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      apiPaths.operator.invitations,
+      {
+        onRequest: requireTrustedService(serviceCredentials, 'operator'),
+        schema: {
+          tags: ['operators'],
+          summary: 'Invite a borrower to register: e-mails a registration link (service credential)',
+          security: [{ bearer: [] }],
+          body: InviteBorrowerRequestSchema,
+          response: {
+            201: InviteBorrowerResponseSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            403: ApiErrorSchema,
+            409: ApiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const operator = request.trustedService;
+        const outcome = await invitations.invite(request.body, operator);
+        if (outcome.kind === 'already_registered') {
+          throw new HttpError(
+            409,
+            API_ERROR_CODES.alreadyRegistered,
+            `${request.body.email} already has an account: the borrower can sign in, or reset their password from the sign-in page.`,
+          );
+        }
+        request.log.info({ borrowerId: outcome.borrowerId, operator }, 'borrower invited');
+        reply.raw.once('close', () => mail.nudge());
+        return reply.status(201).send({
+          borrowerId: outcome.borrowerId,
+          expiresAt: outcome.expiresAt.toISOString(),
+        });
+      },
+    );
+  };

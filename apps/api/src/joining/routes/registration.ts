@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_ERROR_CODES,
+  apiPaths,
+  ApiErrorSchema,
+  InvitationLookupRequestSchema,
+  InvitationSchema,
+  RegistrationRequestSchema,
+  RegistrationResponseSchema,
+} from '@customer-core/contracts';
+import { HttpError } from '../../http/http-error.js';
+import type { Config } from '../../config/config.js';
+import type { SignInClientOf } from '../../http/sign-in-client.js';
+import { COMMON_PASSWORD_MESSAGE } from '../../passwords/common-passwords.js';
+import type { Invitations } from '../invitations.js';
+
+const ALREADY_REGISTERED_MESSAGE =
+  'This email address already has an account. Sign in instead, or reset your password if you’ve forgotten it.';
+
+/**
+ * The page of an invitation's link: who it is for, then registration with the chosen password, which
+ * creates the borrower's user in the directory (the bundled identity provider or a hosted Okta org)
+ * and signs them in (Invitations.register).
+ */
+export const registrationRoutes =
+  ({
+    invitations,
+    lender,
+    signInClientOf,
+  }: {
+    invitations: Invitations;
+    lender: Config['lender'];
+    signInClientOf: SignInClientOf;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const invalidInvitation = () =>
+      new HttpError(
+        400,
+        API_ERROR_CODES.invalidLink,
+        `This invitation link is invalid, has expired or was already used. Call ${lender.name} at ${lender.supportPhone} for a new one.`,
+      );
+    const alreadyRegistered = () =>
+      new HttpError(409, API_ERROR_CODES.alreadyRegistered, ALREADY_REGISTERED_MESSAGE);
+
+    app.post(
+      apiPaths.registration.invitation,
+      {
+        schema: {
+          tags: ['registration'],
+          summary: "Who an invitation is for (the token of the invitation's link)",
+          body: InvitationLookupRequestSchema,
+          response: { 200: InvitationSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const outcome = await invitations.lookup(request.body.token);
+        if (outcome.kind === 'invalid') throw invalidInvitation();
+        if (outcome.kind === 'already_registered') throw alreadyRegistered();
+        return outcome.invitation;
+      },
+    );
+
+    app.post(
+      apiPaths.registration.register,
+      {
+        schema: {
+          tags: ['registration'],
+          summary: 'Register with an invitation (once): creates the account and signs the borrower in',
+          body: RegistrationRequestSchema,
+          response: { 200: RegistrationResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const { token, password } = request.body;
+        const outcome = await invitations.register(token, password, signInClientOf(request, reply));
+        switch (outcome.kind) {
+          case 'too_common':
+            throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
+          case 'invalid':
+            throw invalidInvitation();
+          case 'already_registered':
+            throw alreadyRegistered();
+          case 'registered':
+            request.log.info({ borrowerId: outcome.borrowerId }, 'borrower registered by invitation');
+            return { access_token: outcome.accessToken, sessionToken: outcome.sessionToken, returnTo: null };
+        }
+      },
+    );
+  };

@@ -1,0 +1,199 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiPaths,
+  ApiErrorSchema,
+  DocumentIdSchema,
+  LoanDetailSchema,
+  LoanIdSchema,
+  LoanListSchema,
+  SignDocumentRequestSchema,
+} from '@customer-core/contracts';
+import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { HttpError } from '../../http/http-error.js';
+import type { StepUpGuard } from '../../account/step-up.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
+import type { BorrowerLoans } from '../borrower-loans.js';
+import type { CheckoutOutcome, LoanCheckout } from '../loan-checkout.js';
+
+// The signed-in borrower's loans and their document checkout. A loan of someone else, a HIDDEN loan
+// and an unknown id get the very same answer, so nothing tells them apart.
+
+const LOAN_NOT_FOUND = 'No loan of yours has that id.';
+const notFound = () => new HttpError(404, 'not_found', LOAN_NOT_FOUND);
+const STEP_UP_MESSAGE = 'To sign this document, confirm it\u2019s you: enter your password again.';
+const documentNotFound = () => new HttpError(404, 'not_found', 'This loan has no document with that id.');
+
+// The ids in the path are taken as any text: one that is not even well-formed names no loan or
+// document, so it gets the unknown id's 404 (after the token check), not a validation error.
+const LoanPathSchema = z.object({ loanId: z.string() });
+const LoanDocumentPathSchema = z.object({ loanId: z.string(), documentId: z.string() });
+
+function loanIdOf(params: { loanId: string }): string {
+  if (!LoanIdSchema.safeParse(params.loanId).success) throw notFound();
+  return params.loanId;
+}
+
+function documentIdsOf(params: { loanId: string; documentId: string }) {
+  const loanId = loanIdOf(params);
+  if (!DocumentIdSchema.safeParse(params.documentId).success) throw documentNotFound();
+  return { loanId, documentId: params.documentId };
+}
+
+/** Why a checkout step was refused, told so that the borrower knows what to do. */
+function checkoutRefused(outcome: Extract<CheckoutOutcome, { ok: false }>): HttpError {
+  switch (outcome.problem) {
+    case 'loan_not_found':
+      return notFound();
+    case 'document_not_found':
+      return documentNotFound();
+    case 'not_checkout_status':
+      return new HttpError(
+        409,
+        'checkout_unavailable',
+        `This loan is ${outcome.status ?? 'closed'}: only an active loan's documents can be reviewed and signed.`,
+      );
+    case 'no_documents':
+      return new HttpError(409, 'no_documents', 'This loan has no documents to review or sign yet.');
+    case 'not_started':
+      return new HttpError(409, 'checkout_not_started', "Start this loan's checkout first.");
+    case 'not_reviewed':
+      return new HttpError(409, 'not_reviewed', 'Review this document before you sign it.');
+    case 'no_signature_needed':
+      return new HttpError(
+        409,
+        'no_signature_needed',
+        'This document needs no signature: reviewing it is enough.',
+      );
+    case 'already_signed':
+      return new HttpError(409, 'already_signed', 'You have signed this document already.');
+  }
+}
+
+function answer(outcome: CheckoutOutcome) {
+  if (!outcome.ok) throw checkoutRefused(outcome);
+  return outcome.loan;
+}
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+
+export const borrowerLoanRoutes =
+  ({
+    borrowerLoans,
+    checkout,
+    checkAccessToken,
+    stepUp,
+  }: {
+    borrowerLoans: BorrowerLoans;
+    checkout: LoanCheckout;
+    checkAccessToken: AccessTokenChecker;
+    stepUp: StepUpGuard;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const common = { preHandler: requireBorrower(checkAccessToken) };
+    const described = { tags: ['borrower'], security: [{ bearer: [] }] };
+
+    app.get(
+      apiPaths.borrower.loans,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: "The signed-in borrower's loans (open ones first; HIDDEN ones never)",
+          response: { 200: LoanListSchema, ...errors },
+        },
+      },
+      async (request) => ({ loans: await borrowerLoans.list(borrowerClaimsOf(request).sub) }),
+    );
+
+    app.get(
+      apiPaths.borrower.loan.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: "One of the borrower's loans, with its documents",
+          params: LoanPathSchema,
+          response: { 200: LoanDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const loan = await borrowerLoans.one(borrowerClaimsOf(request).sub, loanIdOf(request.params));
+        if (!loan) throw notFound();
+        return loan;
+      },
+    );
+
+    app.post(
+      apiPaths.borrower.startCheckout.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: "Start the loan's document checkout (again: no change)",
+          params: LoanPathSchema,
+          response: { 200: LoanDetailSchema, ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const loanId = loanIdOf(request.params);
+        const outcome = await checkout.start(borrowerId, loanId);
+        if (outcome.ok) request.log.info({ borrowerId, loanId }, 'loan checkout started');
+        return answer(outcome);
+      },
+    );
+
+    app.post(
+      apiPaths.borrower.reviewDocument.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Mark a document of the checkout reviewed',
+          params: LoanDocumentPathSchema,
+          response: { 200: LoanDetailSchema, ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const { loanId, documentId } = documentIdsOf(request.params);
+        const outcome = await checkout.review(borrowerId, loanId, documentId);
+        if (outcome.ok && outcome.completedNow)
+          request.log.info({ borrowerId, loanId }, 'loan checkout completed');
+        return answer(outcome);
+      },
+    );
+
+    app.post(
+      apiPaths.borrower.signDocument.path,
+      {
+        ...common,
+        schema: {
+          ...described,
+          summary: 'Sign a reviewed document with the name the borrower typed',
+          params: LoanDocumentPathSchema,
+          body: SignDocumentRequestSchema,
+          response: { 200: LoanDetailSchema, ...errors, 403: ApiErrorSchema, 409: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const { loanId, documentId } = documentIdsOf(request.params);
+        await stepUp.require(request, STEP_UP_MESSAGE, { loanId, documentId, action: 'sign document' });
+        const outcome = await checkout.sign(borrowerId, loanId, documentId, {
+          name: request.body.signatureName,
+          clientAddress: request.ip,
+        });
+        if (outcome.ok) {
+          request.log.info({ borrowerId, loanId, documentId }, 'loan document signed');
+          if (outcome.completedNow) request.log.info({ borrowerId, loanId }, 'loan checkout completed');
+        }
+        return answer(outcome);
+      },
+    );
+  };

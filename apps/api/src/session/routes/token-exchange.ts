@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AccessTokenResponseSchema,
+  apiPaths,
+  ApiErrorSchema,
+  TokenExchangeRequestSchema,
+} from '@customer-core/contracts';
+import type { SignInClientOf } from '../../http/sign-in-client.js';
+import { idTokenRefused, idTokenSpent } from '../../http/token-problems.js';
+import type { SignIn } from '../sign-in.js';
+
+/** Sign-in step 4 (spec section 4): the identity provider's ID token becomes a product access token. */
+export const tokenExchangeRoute =
+  ({ signIn, signInClientOf }: { signIn: SignIn; signInClientOf: SignInClientOf }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      apiPaths.auth.tokenExchange,
+      {
+        schema: {
+          body: TokenExchangeRequestSchema,
+          response: { 200: AccessTokenResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await signIn.withIdToken(request.body.token, signInClientOf(request, reply));
+        switch (outcome.kind) {
+          case 'refused':
+            request.log.info({ problem: outcome.problem }, 'ID token refused');
+            throw idTokenRefused(outcome.problem);
+          case 'spent':
+            request.log.info({ problem: outcome.why, issuer: outcome.issuer }, 'ID token refused');
+            throw idTokenSpent(outcome.why);
+          case 'signed_in':
+            request.log.info({ borrowerId: outcome.borrowerId }, 'borrower signed in');
+            return { access_token: outcome.accessToken };
+        }
+      },
+    );
+  };

@@ -1,0 +1,224 @@
+import type {
+  AccountSession,
+  SessionEndedBy,
+  SessionMethod,
+  TokenRefusalReason,
+} from '@customer-core/contracts';
+import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
+import type { Directory } from '../identity/directory.js';
+import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from '../account/device.js';
+import type { NewSignIns } from '../account/new-sign-ins.js';
+import type { SecurityActivity } from '../account/security-activity.js';
+import type { AccessTokenChecker } from './access-tokens.js';
+import type {
+  ProductTokenClaims,
+  ProductTokens,
+  SignInAuthentication,
+  TokenProblem,
+} from './product-token.js';
+import type { SessionRepository, SessionRow } from './session-repository.js';
+import type { SessionStore } from './session-store.js';
+
+/** What a sign-in knows of where it came from. */
+export interface SignInContext {
+  method: SessionMethod;
+  userAgent?: string | undefined;
+  /** The client's full address: only its network is kept. */
+  clientAddress?: string | undefined;
+  /** The identity provider's session the sign-in came from (the ID token's sid), ended with it. */
+  idpSessionId?: string | null | undefined;
+  /** How and when the identity provider authenticated the borrower, when it says (amr, auth_time). */
+  authentication?: SignInAuthentication | undefined;
+  /** The browser's device cookie: a sign-in from one new to the borrower is e-mailed to them. */
+  deviceId?: string | undefined;
+}
+
+/** A refreshed token, or why not; `reused` when a spent token came back and its session was revoked. */
+export type Refresh =
+  | { ok: true; token: string }
+  | { ok: false; reason: TokenRefusalReason; reused?: { borrowerId: string; generation: number } };
+
+/**
+ * The borrower's sign-in sessions: every sign-in begins one here (its row, then its first token), a
+ * refresh re-issues the token of one, and ending one revokes its tokens on every instance
+ * (SessionStore.revoke) and ends its identity-provider session, so that browser is signed out there
+ * too and its ID tokens can no longer be exchanged.
+ */
+export function sessions(deps: {
+  repository: SessionRepository;
+  productTokens: ProductTokens;
+  checkAccessToken: AccessTokenChecker;
+  store: SessionStore;
+  borrowers: BorrowerRepository;
+  directory: Directory;
+  activity: SecurityActivity;
+  newSignIns: NewSignIns;
+}) {
+  const { repository, productTokens, checkAccessToken, store, borrowers, directory, activity } = deps;
+
+  async function end(row: SessionRow, endedBy: SessionEndedBy): Promise<void> {
+    const authTime = Math.floor(row.created_at.getTime() / 1000);
+    await store.revoke(
+      row.sid,
+      row.borrower_id,
+      new Date(productTokens.sessionEnd({ auth_time: authTime }) * 1000),
+    );
+    // The device is the one signed out, as the borrower knew it in their list of sessions.
+    await activity.record(row.borrower_id, {
+      kind: 'session_ended',
+      sessionId: row.sid,
+      endedBy,
+      userAgent: row.user_agent,
+      clientNetwork: row.client_network,
+    });
+    if (!row.idp_session_id) return;
+    const borrower = await borrowers.findById(row.borrower_id);
+    if (borrower?.idpSubject && borrower.idpIssuer === directory.issuer) {
+      await directory.endSession(row.idp_session_id, borrower.idpSubject);
+    }
+  }
+
+  /** Ends every active session of the borrower but `keepSid` (all of them without one); how many. */
+  async function endAll(
+    borrowerId: string,
+    keepSid: string | null,
+    endedBy: SessionEndedBy,
+  ): Promise<number> {
+    const rows = await repository.active(borrowerId);
+    const ending = rows.filter((row) => row.sid !== keepSid);
+    for (const row of ending) await end(row, endedBy);
+    return ending.length;
+  }
+
+  /** A spent token presented again: either it or its successor is in someone else's hands. */
+  async function revokeReused(claims: ProductTokenClaims): Promise<Refresh> {
+    await store.revoke(claims.sid, claims.sub, new Date(productTokens.sessionEnd(claims) * 1000));
+    return { ok: false, reason: 'revoked', reused: { borrowerId: claims.sub, generation: claims.gen } };
+  }
+
+  const toSession = (row: SessionRow, currentSid: string | null): AccountSession => ({
+    id: row.sid,
+    createdAt: row.created_at.toISOString(),
+    lastActiveAt: row.last_active_at.toISOString(),
+    method: (row.method as SessionMethod | null) ?? null,
+    device: describeDevice(row.user_agent),
+    approximateAddress: row.client_network,
+    current: row.sid === currentSid,
+  });
+
+  return {
+    /** A sign-in: the session's row, then the first token of it. */
+    async begin(borrower: Borrower, context: SignInContext): Promise<string> {
+      const now = Date.now();
+      const session = productTokens.newSession(now, context.authentication);
+      await repository.insert({
+        sid: session.sid,
+        borrowerId: borrower.id,
+        generation: session.generation,
+        // To the millisecond, so sign-ins within one second list in order (auth_time is its second).
+        createdAt: new Date(now),
+        method: context.method,
+        userAgent: context.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
+        clientNetwork: context.clientAddress ? approximateAddress(context.clientAddress) : null,
+        idpSessionId: context.idpSessionId ?? null,
+      });
+      await activity.record(borrower.id, {
+        kind: 'signed_in',
+        sessionId: session.sid,
+        method: context.method,
+        userAgent: context.userAgent,
+        clientAddress: context.clientAddress,
+      });
+      if (context.deviceId)
+        await deps.newSignIns.signedIn(borrower, { ...context, deviceId: context.deviceId });
+      const subject = { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds };
+      return productTokens.issue(subject, session).token;
+    },
+
+    /**
+     * A fresh access token for the current one of an unrevoked session, within its maximum age. Refresh
+     * rotates: the presented token is spent (superseded by the new one), and a spent token presented
+     * again revokes its whole session family, since either it or its successor is in someone else's
+     * hands (refresh-token reuse detection, OAuth 2.0 Security BCP).
+     */
+    async refresh(token: string): Promise<Refresh> {
+      const checked = await checkAccessToken(token);
+      if (!checked.ok) {
+        // This instance already knows the token was refreshed before.
+        if (checked.reason === 'superseded' && checked.claims) return revokeReused(checked.claims);
+        return { ok: false, reason: checked.reason };
+      }
+      const { claims } = checked;
+      if (productTokens.sessionEnd(claims) * 1000 <= Date.now())
+        return { ok: false, reason: 'session_expired' };
+      const rotation = await store.rotate(claims);
+      // Refreshed before, possibly on another instance that has not told this one yet.
+      if (!rotation.ok) return revokeReused(claims);
+      const refreshed = productTokens.issue(
+        { borrowerId: claims.sub, email: rotation.email, externalIds: rotation.externalIds },
+        {
+          sid: claims.sid,
+          authTime: claims.auth_time,
+          generation: rotation.generation,
+          ...(claims.amr ? { amr: claims.amr } : {}),
+        },
+      );
+      return { ok: true, token: refreshed.token };
+    },
+
+    /**
+     * Sign-out: the token's whole session family is revoked for every instance (tokens refreshed from
+     * it too), and the borrower's sessions at the identity provider end, so it cannot silently sign the
+     * browser back in. An expired or already revoked token may still sign out.
+     */
+    async signOut(
+      token: string,
+    ): Promise<{ ok: true; borrowerId: string } | { ok: false; problem: TokenProblem }> {
+      const verified = await productTokens.verify(token, { allowExpired: true });
+      if (!verified.ok) return verified;
+      const { sid, sub } = verified.claims;
+      await store.revoke(sid, sub, new Date(productTokens.sessionEnd(verified.claims) * 1000));
+      const borrower = await borrowers.findById(sub);
+      if (borrower?.idpSubject && borrower.idpIssuer === directory.issuer) {
+        await directory.endSessions(borrower.idpSubject);
+      }
+      return { ok: true, borrowerId: sub };
+    },
+
+    /** The borrower's active sessions, newest first; `currentSid` marks the caller's. */
+    async list(borrowerId: string, currentSid: string | null = null): Promise<AccountSession[]> {
+      const rows = await repository.active(borrowerId);
+      return rows.map((row) => toSession(row, currentSid));
+    },
+
+    /** Whose session this is, active or not. */
+    ownerOf: repository.ownerOf,
+
+    /** Ends one active session of the borrower; false when they have no such session. */
+    async end(borrowerId: string, sid: string, endedBy: SessionEndedBy): Promise<boolean> {
+      const row = await repository.activeOne(borrowerId, sid);
+      if (!row) return false;
+      await end(row, endedBy);
+      return true;
+    },
+
+    /**
+     * Ends every sign-in of the borrower: each active session (an event in their activity), then the
+     * cut-off, which also refuses tokens of sessions never listed (begun before sign-ins were recorded,
+     * or an ID token not yet exchanged), and every identity-provider session of theirs; how many
+     * active sessions ended.
+     */
+    async endEverything(borrower: Borrower, endedBy: SessionEndedBy): Promise<number> {
+      const ended = await endAll(borrower.id, null, endedBy);
+      await store.revokeAllOf(borrower.id);
+      if (borrower.idpSubject && borrower.idpIssuer === directory.issuer) {
+        await directory.endSessions(borrower.idpSubject);
+      }
+      return ended;
+    },
+
+    endAll,
+  };
+}
+
+export type Sessions = ReturnType<typeof sessions>;

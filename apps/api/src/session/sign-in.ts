@@ -1,0 +1,109 @@
+import { EMAIL_LINK_AMR } from '@customer-core/idp';
+import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
+import type { SignInClient } from '../http/sign-in-client.js';
+import type { Directory } from '../identity/directory.js';
+import type { ExchangedIdTokens } from './exchanged-id-tokens.js';
+import type {
+  IdTokenProblem,
+  IdTokenSpent,
+  IdTokenUse,
+  IdTokenVerifier,
+  VerifiedIdentity,
+} from './id-token-verifier.js';
+import type { LookupTokenStore } from './lookup-tokens.js';
+import type { Sessions } from './sessions.js';
+import type { SessionStore } from './session-store.js';
+
+export type IdTokenSignIn =
+  | { kind: 'signed_in'; borrowerId: string; accessToken: string }
+  | { kind: 'refused'; problem: IdTokenProblem }
+  | { kind: 'spent'; why: IdTokenSpent; issuer: string };
+
+/**
+ * The ways into a product session besides e-mailed links and registration: the identity provider's
+ * ID token (sign-in step 4, spec section 4), and a lookup token a trusted system minted.
+ */
+export function signIn(deps: {
+  idTokens: IdTokenVerifier;
+  exchangedIdTokens: ExchangedIdTokens;
+  lookupTokens: LookupTokenStore;
+  store: SessionStore;
+  directory: Directory;
+  borrowers: BorrowerRepository;
+  sessions: Sessions;
+}) {
+  const { idTokens, exchangedIdTokens, lookupTokens, store, directory, borrowers, sessions } = deps;
+
+  /** Why this verified ID token may not sign in (any more), or null when it may. */
+  async function spent(identity: VerifiedIdentity, use: IdTokenUse): Promise<IdTokenSpent | null> {
+    if (identity.issuer === directory.issuer && (use.sessionId || directory.idTokensNameSessions)) {
+      const live = use.sessionId && (await directory.hasSession(use.sessionId, identity.subject));
+      if (!live) return 'idp_session_ended';
+    }
+    if (await store.issuedBeforeCutOff(identity, use.issuedAt)) return 'revoked';
+    // Last: a token refused above is not spent.
+    return (await exchangedIdTokens.spend(use)) ? null : 'used';
+  }
+
+  return {
+    /**
+     * The identity provider's ID token becomes a product access token in a new session.
+     *
+     * An ID token signs in once, and only while its sign-in lasts: it is refused when it was exchanged
+     * before (on any instance), when it was issued before the borrower's cut-off (password change,
+     * sign-out everywhere), and, for the bundled identity provider, when the IdP session it names (sid)
+     * has ended (signed out). A hosted Okta org keeps its sessions to itself: for its ID tokens the
+     * first two checks apply, and their short life (Okta: one hour at most) bounds the rest.
+     */
+    async withIdToken(idToken: string, client: SignInClient): Promise<IdTokenSignIn> {
+      const result = await idTokens.verify(idToken);
+      if (!result.ok) return { kind: 'refused', problem: result.problem };
+      const why = await spent(result.identity, result.use);
+      if (why) return { kind: 'spent', why, issuer: result.identity.issuer };
+      const borrower = await borrowers.upsertByIdentity(result.identity);
+      // How the sign-in began, as the ID token's amr says: an e-mailed link (the provider's 'email'),
+      // a passkey alone (hwk without pwd), or else the password.
+      const amr = result.use.amr ?? [];
+      const method = amr.includes(EMAIL_LINK_AMR[0]!)
+        ? 'email_link'
+        : amr.includes('hwk') && !amr.includes('pwd')
+          ? 'passkey'
+          : 'password';
+      const accessToken = await sessions.begin(borrower, {
+        method,
+        userAgent: client.userAgent,
+        clientAddress: client.clientAddress,
+        deviceId: client.deviceId(),
+        idpSessionId: result.use.sessionId,
+        // The product token says how and when the borrower signed in, as the ID token did.
+        authentication: { amr: result.use.amr, authTime: result.use.authTime },
+      });
+      return { kind: 'signed_in', borrowerId: borrower.id, accessToken };
+    },
+
+    /** A one-time lookup token for a borrower, minted by a trusted system; undefined: no such borrower. */
+    async mintLookupToken(borrowerId: string, service: string) {
+      const borrower = await borrowers.findById(borrowerId);
+      return borrower && lookupTokens.mint(borrower.id, service);
+    },
+
+    /** Whoever holds a lookup token exchanges it once for an access token in a new session. */
+    async withLookupToken(
+      token: string,
+      client: SignInClient,
+    ): Promise<{ borrowerId: string; accessToken: string } | undefined> {
+      const borrowerId = await lookupTokens.consume(token);
+      const borrower = borrowerId ? await borrowers.findById(borrowerId) : undefined;
+      if (!borrower) return undefined;
+      const accessToken = await sessions.begin(borrower, {
+        method: 'lookup_token',
+        userAgent: client.userAgent,
+        clientAddress: client.clientAddress,
+        deviceId: client.deviceId(),
+      });
+      return { borrowerId: borrower.id, accessToken };
+    },
+  };
+}
+
+export type SignIn = ReturnType<typeof signIn>;
