@@ -29,7 +29,10 @@ export function sessionTokenParam(tokens: SessionTokenStore, logger: FastifyBase
       // Another account's grants go (else "accountId mismatch"); oidc-provider already refuses
       // its session-bound tokens once the session's principal changes.
       if (previousAccount && previousAccount !== accountId) session.authorizations = {};
-      session.resetIdentifier(); // a new cookie value: no session fixation
+      // A new cookie value: no session fixation. A session made in this request (the browser sent
+      // no session cookie) already has an id nobody else has seen, and no row to delete: renaming
+      // it would only cost a DELETE per sign-in.
+      if (!isNewSession(session)) session.resetIdentifier();
       // The ID token's amr and auth_time: how and when the user proved who they are.
       session.loginAccount({
         accountId,
@@ -45,4 +48,12 @@ export function sessionTokenParam(tokens: SessionTokenStore, logger: FastifyBase
     logger.info({ clientId: ctx.oidc.client?.clientId }, 'session token refused');
     throw new errors.LoginRequired('The session token is invalid or has expired.');
   };
+}
+
+/**
+ * oidc-provider marks (untyped) the session it made because the request had no session cookie at
+ * all; a cookie naming a session that is gone gives an unmarked one, whose id came from the browser.
+ */
+function isNewSession(session: object): boolean {
+  return (session as { new?: unknown }).new === true;
 }

@@ -268,6 +268,22 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(refused.searchParams.get('code'), null);
     });
 
+    test('signing in again in a browser with a session gives it a new session cookie (no fixation)', async () => {
+      const jar = new CookieJar();
+      const first = await iframeAuthorize(server.baseUrl, jar, { sessionToken: await newSessionToken() });
+      remember(first.message.data.code);
+      const before = jar.copy();
+      assert.ok(before.get('idp_session'));
+      const again = await iframeAuthorize(server.baseUrl, jar, { sessionToken: await newSessionToken() });
+      remember(again.message.data.code);
+      assert.ok(again.message.data.code);
+      assert.ok(jar.get('idp_session'));
+      assert.notEqual(jar.get('idp_session'), before.get('idp_session'));
+      // The cookie from before the sign-in names no session any more.
+      const stale = await iframeAuthorize(server.baseUrl, before);
+      assert.equal(stale.message.data.error, 'login_required');
+    });
+
     test('the second presentation does not work in a session of another account', async () => {
       await server.idp.users.create({
         login: 'eve@example.com',

@@ -127,6 +127,17 @@ export class CookieJar {
   has(name: string): boolean {
     return this.cookies.has(name);
   }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /** Another browser holding the same cookies as this one does now. */
+  copy(): CookieJar {
+    const copy = new CookieJar();
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
 }
 
 export async function browserFetch(
