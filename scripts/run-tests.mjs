@@ -1,11 +1,13 @@
 // Runs the project's tests with node's own test runner (TypeScript through tsx, workspace packages
 // from source): all of them, one tier (--tier=unit|api|e2e), or the files whose path contains an
-// argument. Files run side by side (TEST_CONCURRENCY, default below); each has its own databases,
-// ports and folders. Browser tests need the build (npm test and test:e2e make it first).
+// argument. Files run in a few processes side by side (TEST_CONCURRENCY, default below); each file has
+// its own databases, ports and folders. Browser tests need the build (npm test and test:e2e make it
+// first).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ensureChromium } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,6 +54,40 @@ console.log(
 // Most of a test file's time is waiting (servers starting, the browser, the network, a second
 // database), not computing: two cores keep more than two files busy.
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, availableParallelism() + 1);
+
+// A process spends seconds of CPU before its first test: TypeScript through tsx, the API's module
+// graph, PGlite's WebAssembly. So each process runs a group of files, one after another, and the
+// groups run side by side. Groups are balanced by a rough weight (a browser test file is slower per
+// line than an API one, and a unit one faster); the heaviest start first, so none is left running alone.
+const GROUPS_PER_PROCESS_SLOT = 3;
+const tierWeight = { unit: 0.2, api: 1, e2e: 4 };
+const weightOf = (file) => {
+  const fileTier = Object.keys(tiers).find((t) =>
+    tiers[t].some((p) => file.split(path.sep).join('/').startsWith(p)),
+  );
+  return readFileSync(path.join(root, file)).length * (tierWeight[fileTier] ?? 1);
+};
+const groupCount = Math.min(selected.length, concurrency * GROUPS_PER_PROCESS_SLOT);
+const groups = Array.from({ length: groupCount }, () => ({ weight: 0, files: [] }));
+for (const file of [...selected].sort((a, b) => weightOf(b) - weightOf(a))) {
+  const lightest = groups.reduce((min, g) => (g.weight < min.weight ? g : min));
+  lightest.files.push(file);
+  lightest.weight += weightOf(file);
+}
+groups.sort((a, b) => b.weight - a.weight);
+// Per run: two runs in one checkout (a second terminal) must not share entry files.
+const groupDir = path.join(root, 'test-results', `groups-${process.pid}`);
+mkdirSync(groupDir, { recursive: true });
+const entries = groups.map((group, i) => {
+  const entry = path.join(groupDir, `${String(i + 1).padStart(2, '0')}.test.mjs`);
+  // Imported in turn: each file's tests run after the previous file's, as in a process of its own.
+  const imports = group.files.map(
+    (f) => `await import(${JSON.stringify(pathToFileURL(path.join(root, f)).href)});`,
+  );
+  writeFileSync(entry, `// ${group.files.length} test files, run one after another\n${imports.join('\n')}\n`);
+  return entry;
+});
+
 const result = spawnSync(
   process.execPath,
   [
@@ -64,8 +100,9 @@ const result = spawnSync(
     '--test-reporter-destination=stdout',
     `--test-reporter=${path.join(import.meta.dirname, 'test-durations.mjs')}`,
     '--test-reporter-destination=stderr',
-    ...selected,
+    ...entries,
   ],
   { cwd: root, env, stdio: 'inherit' },
 );
+rmSync(groupDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);
