@@ -61,8 +61,8 @@ export async function openPortal(
 }
 
 /**
- * One Chromium for every portal a test file opens (a launch costs seconds of CPU): each portal's pages
- * get browser contexts of their own, which share no cookies or storage.
+ * One Chromium for every portal a test process opens (its files run one after another): each portal's
+ * pages get browser contexts of their own, which share no cookies or storage.
  */
 let browserOfProcess: Promise<Browser> | undefined;
 async function processBrowser(): Promise<Browser> {
@@ -72,7 +72,7 @@ async function processBrowser(): Promise<Browser> {
   browserOfProcess = launchBrowser();
   return browserOfProcess;
 }
-// Registered on the file's root test: it runs after every test of the file.
+// Registered on the process's root test: it runs after every test file of the process.
 after(() =>
   browserOfProcess?.then(
     (browser) => browser.close(),
