@@ -54,15 +54,19 @@ export function sessions(deps: {
   activity: SecurityActivity;
   newSignIns: NewSignIns;
 }) {
-  const { repository, productTokens, checkAccessToken, store, borrowers, directory, activity } = deps;
+  const { repository, productTokens, checkAccessToken, store, borrowers, directory, activity, newSignIns } =
+    deps;
+
+  /** Revokes the session's tokens on every instance, until the session could have ended anyway. */
+  const revoke = (sid: string, borrowerId: string, claims: Pick<ProductTokenClaims, 'auth_time'>) =>
+    store.revoke(sid, borrowerId, new Date(productTokens.sessionEnd(claims) * 1000));
+
+  /** The borrower's subject at this directory; null for one who signs in elsewhere. */
+  const subjectHere = (borrower: Borrower | undefined) =>
+    borrower?.idpSubject && borrower.idpIssuer === directory.issuer ? borrower.idpSubject : null;
 
   async function end(row: SessionRow, endedBy: SessionEndedBy): Promise<void> {
-    const authTime = Math.floor(row.created_at.getTime() / 1000);
-    await store.revoke(
-      row.sid,
-      row.borrower_id,
-      new Date(productTokens.sessionEnd({ auth_time: authTime }) * 1000),
-    );
+    await revoke(row.sid, row.borrower_id, { auth_time: Math.floor(row.created_at.getTime() / 1000) });
     // The device is the one signed out, as the borrower knew it in their list of sessions.
     await activity.record(row.borrower_id, {
       kind: 'session_ended',
@@ -72,10 +76,8 @@ export function sessions(deps: {
       clientNetwork: row.client_network,
     });
     if (!row.idp_session_id) return;
-    const borrower = await borrowers.findById(row.borrower_id);
-    if (borrower?.idpSubject && borrower.idpIssuer === directory.issuer) {
-      await directory.endSession(row.idp_session_id, borrower.idpSubject);
-    }
+    const subject = subjectHere(await borrowers.findById(row.borrower_id));
+    if (subject) await directory.endSession(row.idp_session_id, subject);
   }
 
   /** Ends every active session of the borrower but `keepSid` (all of them without one); how many. */
@@ -92,7 +94,7 @@ export function sessions(deps: {
 
   /** A spent token presented again: either it or its successor is in someone else's hands. */
   async function revokeReused(claims: ProductTokenClaims): Promise<Refresh> {
-    await store.revoke(claims.sid, claims.sub, new Date(productTokens.sessionEnd(claims) * 1000));
+    await revoke(claims.sid, claims.sub, claims);
     return { ok: false, reason: 'revoked', reused: { borrowerId: claims.sub, generation: claims.gen } };
   }
 
@@ -129,8 +131,7 @@ export function sessions(deps: {
         userAgent: context.userAgent,
         clientAddress: context.clientAddress,
       });
-      if (context.deviceId)
-        await deps.newSignIns.signedIn(borrower, { ...context, deviceId: context.deviceId });
+      if (context.deviceId) await newSignIns.signedIn(borrower, { ...context, deviceId: context.deviceId });
       const subject = { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds };
       return productTokens.issue(subject, session).token;
     },
@@ -177,11 +178,9 @@ export function sessions(deps: {
       const verified = await productTokens.verify(token, { allowExpired: true });
       if (!verified.ok) return verified;
       const { sid, sub } = verified.claims;
-      await store.revoke(sid, sub, new Date(productTokens.sessionEnd(verified.claims) * 1000));
-      const borrower = await borrowers.findById(sub);
-      if (borrower?.idpSubject && borrower.idpIssuer === directory.issuer) {
-        await directory.endSessions(borrower.idpSubject);
-      }
+      await revoke(sid, sub, verified.claims);
+      const subject = subjectHere(await borrowers.findById(sub));
+      if (subject) await directory.endSessions(subject);
       return { ok: true, borrowerId: sub };
     },
 
@@ -211,9 +210,8 @@ export function sessions(deps: {
     async endEverything(borrower: Borrower, endedBy: SessionEndedBy): Promise<number> {
       const ended = await endAll(borrower.id, null, endedBy);
       await store.revokeAllOf(borrower.id);
-      if (borrower.idpSubject && borrower.idpIssuer === directory.issuer) {
-        await directory.endSessions(borrower.idpSubject);
-      }
+      const subject = subjectHere(borrower);
+      if (subject) await directory.endSessions(subject);
       return ended;
     },
 
