@@ -81,6 +81,9 @@ async function postgresTemplate(adminUrl: string, migrations: Record<string, Mig
       const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
       if (rows.length === 0) {
         const made = await createPostgresDatabase(adminUrl, `${name}_partial`);
+        // When it was made, kept through the rename: templates of other migrations (and partial ones
+        // of a run that died) are removed a day later, never one another run is still making.
+        await admin.query(`comment on database ${made.name} is '${new Date().toISOString()}'`);
         try {
           await migrate({ kind: 'postgres', url: made.url, maxConnections: 1 }, migrations);
           await waitUntilUnused(admin, made.name);
@@ -89,8 +92,6 @@ async function postgresTemplate(adminUrl: string, migrations: Record<string, Mig
           await made.drop();
           throw error;
         }
-        // When it was made, for removing templates of older migrations later.
-        await admin.query(`comment on database ${name} is '${new Date().toISOString()}'`);
         await removeStalePostgresTemplates(admin, name);
       }
     } finally {
@@ -100,7 +101,7 @@ async function postgresTemplate(adminUrl: string, migrations: Record<string, Mig
   });
 }
 
-/** Templates made over a day ago for other migrations (older branches, edited migrations). */
+/** Templates begun over a day ago for other migrations (older branches, edited migrations). */
 async function removeStalePostgresTemplates(admin: pg.Client, current: string) {
   const { rows } = await admin.query<{ name: string }>(
     `select datname as name from pg_database
