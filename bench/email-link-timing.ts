@@ -1,12 +1,12 @@
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints, } from '@customer-core/contracts';
 
 // Forgot password and sign-in by link answer a known and an unknown address alike, in time too (no
 // enumeration): both take the same steps, an unknown address's rolled back. Measured here, not
 // asserted in the suite: a time depends on whatever else the machine is doing.
 
 const CALLS = [
-  ['password-reset', apiPaths.auth.passwordReset],
-  ['send-magic-link-email', apiPaths.auth.sendMagicLinkEmail],
+  ['password-reset', authEndpoints.passwordReset.path],
+  ['send-magic-link-email', authEndpoints.sendMagicLinkEmail.path],
 ] as const;
 const WARM_UP = 5;
 const ROUNDS = 40;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints, } from '@customer-core/contracts';
 import { installFlowFetch } from './client-fetch.js';
 import { emailLinkTimingNote } from './email-link-timing.js';
 import { measureEndpoint, type LoadResult } from './http-load.js';
@@ -131,21 +131,21 @@ try {
   // Bare node:http serving the same JWKS under the same load: what this machine allows right now.
   console.error('measuring reference: bare node:http ...');
   sampler.phase('reference');
-  const jwks = await (await fetch(`${server.url}${apiPaths.auth.publicKeys}`)).text();
+  const jwks = await (await fetch(`${server.url}${authEndpoints.publicKeys.path}`)).text();
   const bare = await bareHttp(jwks, load);
   references['GET public-keys'] = { label: 'bare node:http', rate: bare.medianPerSecond };
 
   const endpoints = [
-    { phase: 'GET public-keys', path: apiPaths.auth.publicKeys, bodies: undefined, refreshChains: undefined },
+    { phase: 'GET public-keys', path: authEndpoints.publicKeys.path, bodies: undefined, refreshChains: undefined },
     {
       phase: 'POST validate',
-      path: apiPaths.auth.validate,
+      path: authEndpoints.validate.path,
       bodies: tokens.map((t) => ({ access_token: t })),
       refreshChains: undefined,
     },
     {
       phase: 'POST token-refresh',
-      path: apiPaths.auth.tokenRefresh,
+      path: authEndpoints.tokenRefresh.path,
       bodies: undefined,
       refreshChains,
     },

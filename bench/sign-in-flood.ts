@@ -1,4 +1,4 @@
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints, } from '@customer-core/contracts';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -36,7 +36,7 @@ export async function measureDuringSignInFlood(
       probe({ url: `${url}/healthz` }, options),
       probe(
         {
-          url: `${url}${apiPaths.auth.validate}`,
+          url: `${url}${authEndpoints.validate.path}`,
           bodies: validateBodies.map((body) => JSON.stringify(body)),
         },
         options,

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { signInThroughIdp } from '@customer-core/api/testing';
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints, } from '@customer-core/contracts';
 import { clientAddresses, runInFlow } from './client-fetch.js';
 import { median, percentile } from './stats.js';
 
@@ -19,7 +19,7 @@ let deviceCookie: string | undefined;
 export async function signIn(publicUrl: string, steps = new Map<string, number>()): Promise<string> {
   return runInFlow({ clientAddress: nextAddress(), steps }, async () => {
     const { idToken } = await signInThroughIdp(publicUrl, DEMO_BORROWER);
-    const response = await fetch(`${publicUrl}${apiPaths.auth.tokenExchange}`, {
+    const response = await fetch(`${publicUrl}${authEndpoints.tokenExchange.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(deviceCookie && { cookie: deviceCookie }) },
       body: JSON.stringify({ token: idToken }),

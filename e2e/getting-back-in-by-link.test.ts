@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import {
   LINK_SENT_MESSAGE,
   StoredProfileSchema,
-  apiPaths,
+  authEndpoints,
   decodeAccessToken,
   routes,
 } from '@customer-core/contracts';
@@ -75,7 +75,7 @@ describe('sign-in by emailed link (browser)', () => {
     const spent: string[] = [];
     const scanner = (await portal.newPage()).page;
     for (const tab of [scanner, page]) {
-      tab.on('request', (r) => r.url().endsWith(apiPaths.auth.magicLinkLogin) && spent.push(r.url()));
+      tab.on('request', (r) => r.url().endsWith(authEndpoints.magicLinkLogin.path) && spent.push(r.url()));
     }
     await scanner.goto(landingPath);
     await scanner.getByRole('heading', { name: /^Sign in to / }).waitFor();
@@ -163,7 +163,7 @@ describe('sign-in by emailed link (browser)', () => {
 
   it('shows a dismissible banner when the sign-in call fails, the link unspent', async () => {
     const { page } = await portal.newPage();
-    await page.route(`**${apiPaths.auth.magicLinkLogin}`, (route) => route.abort('connectionrefused'));
+    await page.route(`**${authEndpoints.magicLinkLogin.path}`, (route) => route.abort('connectionrefused'));
     await page.goto(routes.magicLinkLanding.href({ token: 'any-token' }));
     await page.getByRole('button', { name: 'Continue' }).click();
     const banner = page.getByRole('alert').filter(withText('We couldn’t reach our server.'));

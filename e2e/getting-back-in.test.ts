@@ -4,7 +4,7 @@ import {
   LINK_SENT_MESSAGE,
   PASSWORD_RULES,
   PASSWORDS_DO_NOT_MATCH,
-  apiPaths,
+  authEndpoints,
   routes,
 } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
@@ -92,7 +92,7 @@ describe('forgot password and password reset (browser)', () => {
 
   it('shows a dismissible banner, not a status, when the call fails', async () => {
     const { page } = await portal.newPage();
-    await page.route(`**${apiPaths.auth.passwordReset}`, (route) =>
+    await page.route(`**${authEndpoints.passwordReset.path}`, (route) =>
       route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>503 Service Unavailable</h1>' }),
     );
     await page.goto(routes.forgotPassword.path);

@@ -5,7 +5,8 @@ import {
   NEXT_STEP_PREFERENCE_STORAGE_KEY,
   PASSWORD_RULES,
   PASSWORDS_DO_NOT_MATCH,
-  apiPaths,
+  registrationEndpoints,
+  applicationEndpoints,
   routes,
 } from '@customer-core/contracts';
 import { assertAccessible } from './support/accessibility.js';
@@ -195,7 +196,7 @@ for (const kind of testDatabaseKinds()) {
     it('offers a retry when the invitation cannot be loaded', async () => {
       const { page } = await portal.newPage();
       let calls = 0;
-      await page.route(`**${apiPaths.registration.invitation}`, (route) => {
+      await page.route(`**${registrationEndpoints.invitation.path}`, (route) => {
         calls += 1;
         return calls === 1 ? route.abort('connectionrefused') : route.continue();
       });
@@ -281,7 +282,7 @@ for (const kind of testDatabaseKinds()) {
       const verifyCalls: string[] = [];
       page.on(
         'request',
-        (r) => r.url().endsWith(apiPaths.applications.verifyEmail) && verifyCalls.push(r.method()),
+        (r) => r.url().endsWith(applicationEndpoints.verifyEmail.path) && verifyCalls.push(r.method()),
       );
       const before = await historyLength(page);
       await page.goto(verificationPath);
@@ -347,7 +348,7 @@ for (const kind of testDatabaseKinds()) {
       await banner.waitFor({ state: 'detached' });
 
       // No connection: said so, in the same place.
-      await page.route(`**${apiPaths.applications.start}`, (route) => route.abort('connectionrefused'));
+      await page.route(`**${applicationEndpoints.start.path}`, (route) => route.abort('connectionrefused'));
       await page.getByLabel('Email').fill('another.owner@example.com');
       await send.click();
       await banner.filter(withText('We couldn’t reach our server.')).waitFor();
@@ -355,7 +356,9 @@ for (const kind of testDatabaseKinds()) {
 
     it('verification: a link it never sent, and a retry after a network failure', async () => {
       const { page } = await portal.newPage();
-      await page.route(`**${apiPaths.applications.verifyEmail}`, (route) => route.abort('connectionrefused'));
+      await page.route(`**${applicationEndpoints.verifyEmail.path}`, (route) =>
+        route.abort('connectionrefused'),
+      );
       await page.goto(routes.emailVerification.href({ token: 'made-up-verification-token' }));
       const verify = page.getByRole('button', { name: 'Verify my email address' });
       await verify.click();
@@ -364,7 +367,7 @@ for (const kind of testDatabaseKinds()) {
       await assertAccessible(page, 'email verification with a banner');
       await screenshotBothSizes(page, 'email-verification-network-error');
 
-      await page.unroute(`**${apiPaths.applications.verifyEmail}`);
+      await page.unroute(`**${applicationEndpoints.verifyEmail.path}`);
       await verify.click();
       const invalid = page.getByTestId('email-verification-invalid-link');
       await invalid.getByRole('heading', { name: 'This link can’t be used' }).waitFor();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, routes } from '@customer-core/contracts';
+import { authEndpoints, routes } from '@customer-core/contracts';
 import { freePort } from '@customer-core/api/testing';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot } from './support/browser.js';
@@ -45,7 +45,7 @@ describe('staying signed in (browser, the page’s clock moved on)', { concurren
     const errors = collectPageErrors(page);
     const refreshed: string[] = [];
     context.on('request', (request) => {
-      if (request.url().endsWith(apiPaths.auth.tokenRefresh)) refreshed.push(request.postData() ?? '');
+      if (request.url().endsWith(authEndpoints.tokenRefresh.path)) refreshed.push(request.postData() ?? '');
     });
     await signInAsDemo(page);
     const other = await context.newPage();
@@ -81,7 +81,7 @@ describe('staying signed in (browser, the page’s clock moved on)', { concurren
     // Each refresh request: the token it presents and the status it got.
     const refreshes: Array<Promise<{ presented: string; status: number }>> = [];
     context.on('request', (request) => {
-      if (!request.url().endsWith(apiPaths.auth.tokenRefresh)) return;
+      if (!request.url().endsWith(authEndpoints.tokenRefresh.path)) return;
       const presented = (JSON.parse(request.postData() ?? '{}') as { token: string }).token;
       refreshes.push(request.response().then((response) => ({ presented, status: response?.status() ?? 0 })));
     });

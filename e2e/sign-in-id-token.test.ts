@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, routes } from '@customer-core/contracts';
+import { authEndpoints, routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { collectPageErrors } from './support/browser.js';
 import { DEMO, openPortal, readPortalStorage, signInAsDemo, type Portal } from './support/portal.js';
@@ -31,7 +31,7 @@ describe('signed in past the ID token lifetime (browser, 60-second ID tokens)', 
     const errors = collectPageErrors(page);
     const exchanges: string[] = [];
     context.on('request', (request) => {
-      if (request.url().endsWith(apiPaths.auth.tokenExchange)) exchanges.push(request.postData() ?? '');
+      if (request.url().endsWith(authEndpoints.tokenExchange.path)) exchanges.push(request.postData() ?? '');
     });
     await signInAsDemo(page);
     await page.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();

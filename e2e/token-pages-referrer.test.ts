@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, routes } from '@customer-core/contracts';
+import { authEndpoints, applicationEndpoints, routes } from '@customer-core/contracts';
 import type { Page, Request } from 'playwright-core';
 import { LINK_LIMITS_ENV } from './support/getting-back-in.js';
 import { OPERATOR_ENV, runCli } from './support/joining.js';
@@ -68,7 +68,7 @@ describe('token pages send no Referer (browser)', () => {
   }
 
   it('password reset', async () => {
-    assert.equal((await post(apiPaths.auth.passwordReset, { email: DEMO.email })).status, 200);
+    assert.equal((await post(authEndpoints.passwordReset.path, { email: DEMO.email })).status, 200);
     const path = linkPath(await waitForMail(portal.baseUrl, DEMO.email), '/auth/password-reset/');
     await checkPage(path, async (page) => {
       await page.getByLabel('New password', { exact: true }).fill('Referrer-Check-2027');
@@ -80,7 +80,7 @@ describe('token pages send no Referer (browser)', () => {
 
   it('sign-in link landing', async () => {
     const before = (await inbox(portal.baseUrl, DEMO.email)).length;
-    assert.equal((await post(apiPaths.auth.sendMagicLinkEmail, { email: DEMO.email })).status, 200);
+    assert.equal((await post(authEndpoints.sendMagicLinkEmail.path, { email: DEMO.email })).status, 200);
     const path = linkPath(
       await waitForMail(portal.baseUrl, DEMO.email, before + 1),
       '/auth/magic-link-landing/',
@@ -105,7 +105,7 @@ describe('token pages send no Referer (browser)', () => {
 
   it('email verification', async () => {
     const email = 'referrer.applicant@example.com';
-    const started = await post(apiPaths.applications.start, {
+    const started = await post(applicationEndpoints.start.path, {
       businessName: 'Referrer Check LLC',
       contactName: 'Rae Check',
       email,

@@ -10,6 +10,7 @@ import {
   type LoanDetail,
   type LoanSummary,
   type OperatorLoan,
+  loanEndpoints,
 } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 
@@ -65,11 +66,11 @@ async function asBorrower(page: Page, path: string): Promise<unknown> {
 }
 
 export async function borrowerLoans(page: Page): Promise<LoanSummary[]> {
-  return LoanListSchema.parse(await asBorrower(page, apiPaths.borrower.loans)).loans;
+  return LoanListSchema.parse(await asBorrower(page, loanEndpoints.loans.path)).loans;
 }
 
 export async function borrowerLoan(page: Page, loanId: string): Promise<LoanDetail> {
-  return LoanDetailSchema.parse(await asBorrower(page, apiPaths.borrower.loan.href({ loanId })));
+  return LoanDetailSchema.parse(await asBorrower(page, loanEndpoints.loan.href({ loanId })));
 }
 
 /** Cents as the portal writes them: $1,234.56. */

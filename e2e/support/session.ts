@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_STORAGE_KEY, apiPaths, routes } from '@customer-core/contracts';
+import { ACCESS_TOKEN_STORAGE_KEY, authEndpoints, routes } from '@customer-core/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   DEFAULT_WARNING_SECONDS,
@@ -33,14 +33,14 @@ function post(baseUrl: string, path: string, body: unknown) {
 
 /** The status /api/auth/validate answers for the token. */
 export async function validationStatus(baseUrl: string, token: string): Promise<number> {
-  const response = await post(baseUrl, apiPaths.auth.validate, { access_token: token });
+  const response = await post(baseUrl, authEndpoints.validate.path, { access_token: token });
   await response.body?.cancel();
   return response.status;
 }
 
 /** Signs the session out on the server only, as another device would: the page knows nothing of it. */
 export async function revokeOnServer(baseUrl: string, token: string): Promise<void> {
-  const response = await post(baseUrl, apiPaths.auth.logout, { access_token: token });
+  const response = await post(baseUrl, authEndpoints.logout.path, { access_token: token });
   if (response.status !== 200) throw new Error(`logout answered ${response.status}`);
 }
 
@@ -51,7 +51,7 @@ export async function revokeOnServer(baseUrl: string, token: string): Promise<vo
  */
 export async function installPageClock(context: BrowserContext): Promise<void> {
   await context.clock.install();
-  await context.route(`**${apiPaths.auth.tokenRefresh}`, async (route) => {
+  await context.route(`**${authEndpoints.tokenRefresh.path}`, async (route) => {
     await context.clock.setSystemTime(Date.now());
     await route.continue();
   });

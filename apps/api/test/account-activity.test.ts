@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import {
   accountApiPaths,
   activityApiPaths,
-  apiPaths,
+  authEndpoints,
   type SecurityActivityPage,
   type SecurityEvent,
 } from '@customer-core/contracts';
@@ -45,7 +45,7 @@ for (const kind of testDatabaseKinds()) {
       const { status, body } = await json<{ access_token: string }>(
         await post(
           url,
-          apiPaths.auth.tokenExchange,
+          authEndpoints.tokenExchange.path,
           { token: idToken },
           { 'user-agent': userAgent, 'x-forwarded-for': address },
         ),
@@ -153,11 +153,11 @@ for (const kind of testDatabaseKinds()) {
       const user = await createUser(server);
       const own = await signIn(user, LAPTOP, '198.51.100.23');
       const borrowerId = String(decodeJwt(own.token).sub);
-      const minted = await call(url, 'POST', apiPaths.auth.mintLookupToken, LOOKUP_SECRET, { borrowerId });
+      const minted = await call(url, 'POST', authEndpoints.mintLookupToken.path, LOOKUP_SECRET, { borrowerId });
       const exchanged = await json<{ access_token: string }>(
         await post(
           url,
-          apiPaths.auth.lookupTokenExchange,
+          authEndpoints.lookupTokenExchange.path,
           { token: minted.body.token },
           { 'user-agent': PHONE },
         ),
@@ -313,7 +313,7 @@ for (const kind of testDatabaseKinds()) {
       }
       const malformed = await call(url, 'GET', `${activityApiPaths.account}?after=nonsense`, token);
       assert.match(String(malformed.body.message), /That page of activity doesn’t exist/);
-      await call(url, 'POST', apiPaths.auth.logout, undefined, { access_token: token });
+      await call(url, 'POST', authEndpoints.logout.path, undefined, { access_token: token });
       for (const caller of [undefined, token])
         assert.equal((await call(url, 'GET', activityApiPaths.account, caller)).status, 401);
     });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   ACCOUNT_ERROR_CODES,
-  apiPaths,
+  authEndpoints,
   recoveryCodeApiPaths,
   SECOND_FACTOR_ERROR_CODES,
   secondFactorApiPaths,
@@ -37,7 +37,7 @@ for (const kind of testDatabaseKinds()) {
       const user = await createUser(at, PASSWORD);
       const { idToken } = await signInThroughIdp(at.baseUrl, { username: user.login, password: PASSWORD });
       const { status, body } = await json<{ access_token: string }>(
-        await post(at.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+        await post(at.baseUrl, authEndpoints.tokenExchange.path, { token: idToken }),
       );
       assert.equal(status, 200);
       return { ...user, token: body.access_token };

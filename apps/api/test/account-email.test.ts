@@ -4,7 +4,7 @@ import {
   ACCOUNT_ERROR_CODES,
   accountApiPaths,
   API_ERROR_CODES,
-  apiPaths,
+  authEndpoints,
   EMAIL_CHANGE_LINK_PROBLEM,
   STEP_UP_MAX_AGE_SECONDS,
   STEP_UP_REQUIRED,
@@ -49,7 +49,7 @@ for (const kind of testDatabaseKinds()) {
     async function signIn(login: string, password = PASSWORD): Promise<string> {
       const { idToken } = await signInThroughIdp(url, { username: login, password });
       const { status, body } = await json<{ access_token: string }>(
-        await post(url, apiPaths.auth.tokenExchange, { token: idToken }),
+        await post(url, authEndpoints.tokenExchange.path, { token: idToken }),
       );
       assert.equal(status, 200);
       return body.access_token;
@@ -85,11 +85,11 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(used.body, { email: target });
 
       assert.deepEqual(await current(token), { email: target, changeable: true });
-      assert.equal((await call(url, 'GET', apiPaths.auth.profile, token)).body.email, target);
+      assert.equal((await call(url, 'GET', authEndpoints.profile.path, token)).body.email, target);
       assert.equal(await signsInWith(target), true, 'the sign-in name changed in the identity provider');
       assert.equal(await signsInWith(user.login), false);
       const { idToken } = await signInThroughIdp(url, { username: target, password: PASSWORD });
-      const exchanged = await post(url, apiPaths.auth.tokenExchange, { token: idToken });
+      const exchanged = await post(url, authEndpoints.tokenExchange.path, { token: idToken });
       assert.equal(exchanged.status, 200, 'a sign-in with the new address reaches the same borrower');
 
       const [notice] = await mailFor(url, user.login);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   activityApiPaths,
-  apiPaths,
+  authEndpoints,
   PASSKEY_ERROR_CODES,
   passkeyApiPaths,
   secondFactorApiPaths,
@@ -34,7 +34,7 @@ for (const kind of testDatabaseKinds()) {
         password: PASSWORD,
       });
       const { status, body } = await json<{ access_token: string }>(
-        await post(server.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+        await post(server.baseUrl, authEndpoints.tokenExchange.path, { token: idToken }),
       );
       assert.equal(status, 200);
       return { ...user, token: body.access_token };

@@ -4,7 +4,7 @@ import {
   ACCOUNT_ERROR_CODES,
   accountApiPaths,
   API_ERROR_CODES,
-  apiPaths,
+  authEndpoints,
   TOO_MANY_CHANGES_MESSAGE,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
@@ -34,7 +34,7 @@ for (const kind of testDatabaseKinds()) {
     async function signIn(user: { login: string; password: string }): Promise<string> {
       const { idToken } = await signInThroughIdp(url, { username: user.login, password: user.password });
       const { status, body } = await json<{ access_token: string }>(
-        await post(url, apiPaths.auth.tokenExchange, { token: idToken }),
+        await post(url, authEndpoints.tokenExchange.path, { token: idToken }),
       );
       assert.equal(status, 200);
       return body.access_token;
@@ -47,7 +47,7 @@ for (const kind of testDatabaseKinds()) {
       signOutOtherSessions: true,
       ...overrides,
     });
-    const profile = async (token: string) => (await call(url, 'GET', apiPaths.auth.profile, token)).status;
+    const profile = async (token: string) => (await call(url, 'GET', authEndpoints.profile.path, token)).status;
     const signsInWith = async (login: string, password: string) =>
       (await authn(url, login, password, '192.0.2.10')).status === 200;
 

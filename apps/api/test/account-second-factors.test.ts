@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import {
   ACCOUNT_ERROR_CODES,
-  apiPaths,
+  authEndpoints,
   SECOND_FACTOR_ERROR_CODES,
   secondFactorApiPaths,
   TOO_MANY_CHANGES_MESSAGE,
@@ -68,7 +68,7 @@ for (const kind of testDatabaseKinds()) {
         password: PASSWORD,
       });
       const { status, body } = await json<{ access_token: string }>(
-        await post(server.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+        await post(server.baseUrl, authEndpoints.tokenExchange.path, { token: idToken }),
       );
       assert.equal(status, 200);
       return { ...user, token: body.access_token };
@@ -273,7 +273,7 @@ for (const kind of testDatabaseKinds()) {
       const tokens = await completeSignInWithSessionToken(required.baseUrl, String(done.sessionToken));
       assert.ok(tokens);
       const exchanged = await json<{ access_token: string }>(
-        await post(required.baseUrl, apiPaths.auth.tokenExchange, { token: tokens.idToken }),
+        await post(required.baseUrl, authEndpoints.tokenExchange.path, { token: tokens.idToken }),
       );
       const token = exchanged.body.access_token;
 

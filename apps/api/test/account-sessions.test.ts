@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
-import { accountApiPaths, apiPaths, type AccountSession } from '@customer-core/contracts';
+import { accountApiPaths, authEndpoints, type AccountSession } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
 import { createUser } from './support/links.js';
@@ -41,7 +41,7 @@ for (const kind of testDatabaseKinds()) {
     async function signIn(user: { login: string; password: string }, userAgent: string): Promise<SignedIn> {
       const { idToken } = await signInThroughIdp(url, { username: user.login, password: user.password });
       const { status, body } = await json<{ access_token: string }>(
-        await post(url, apiPaths.auth.tokenExchange, { token: idToken }, { 'user-agent': userAgent }),
+        await post(url, authEndpoints.tokenExchange.path, { token: idToken }, { 'user-agent': userAgent }),
       );
       assert.equal(status, 200);
       return {
@@ -56,7 +56,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(status, 200, JSON.stringify(body));
       return body.sessions as AccountSession[];
     };
-    const profile = async (token: string) => (await call(url, 'GET', apiPaths.auth.profile, token)).status;
+    const profile = async (token: string) => (await call(url, 'GET', authEndpoints.profile.path, token)).status;
     const endSession = (token: string | undefined, sessionId: string) =>
       call(url, 'POST', accountApiPaths.endSession.href({ sessionId }), token);
     const idpUserOf = async (login: string) =>
@@ -116,7 +116,7 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(ended.body, { ended: 1 });
 
       assert.equal(await profile(phone.token), 401);
-      const refreshed = await json(await post(url, apiPaths.auth.tokenRefresh, { token: phone.token }));
+      const refreshed = await json(await post(url, authEndpoints.tokenRefresh.path, { token: phone.token }));
       assert.equal(refreshed.status, 401);
       assert.equal(await idp.hasSession(phone.idpSid, idpUser.id), false);
       // The laptop is untouched, in the portal and at the identity provider.
@@ -176,7 +176,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('needs a current access token on every route', async () => {
       const signedOut = await signIn(await createUser(server), LAPTOP);
-      await call(url, 'POST', apiPaths.auth.logout, undefined, { access_token: signedOut.token });
+      await call(url, 'POST', authEndpoints.logout.path, undefined, { access_token: signedOut.token });
       for (const token of [undefined, signedOut.token]) {
         assert.equal((await call(url, 'GET', accountApiPaths.sessions, token)).status, 401);
         assert.equal((await endSession(token, crypto.randomUUID())).status, 401);
@@ -187,12 +187,12 @@ for (const kind of testDatabaseKinds()) {
     it('records a lookup-token sign-in as such, with its device and network', async () => {
       const user = await createUser(server);
       const borrowerId = String(decodeJwt((await signIn(user, LAPTOP)).token).sub);
-      const minted = await call(url, 'POST', apiPaths.auth.mintLookupToken, LOOKUP_SECRET, { borrowerId });
+      const minted = await call(url, 'POST', authEndpoints.mintLookupToken.path, LOOKUP_SECRET, { borrowerId });
       assert.equal(minted.status, 200, JSON.stringify(minted.body));
       const exchanged = await json<{ access_token: string }>(
         await post(
           url,
-          apiPaths.auth.lookupTokenExchange,
+          authEndpoints.lookupTokenExchange.path,
           { token: minted.body.token },
           { 'user-agent': PHONE },
         ),
@@ -298,13 +298,13 @@ describe(
         });
         return (
           await json<{ access_token: string }>(
-            await post(a.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+            await post(a.baseUrl, authEndpoints.tokenExchange.path, { token: idToken }),
           )
         ).body.access_token;
       };
       const [laptop, phone] = [await signIn(), await signIn()];
       const validateOnB = async (token: string) =>
-        json(await post(bUrl, apiPaths.auth.validate, { access_token: token }));
+        json(await post(bUrl, authEndpoints.validate.path, { access_token: token }));
       // B knows the borrower and answers from memory from now on.
       assert.equal((await validateOnB(phone)).status, 200);
 
@@ -318,7 +318,7 @@ describe(
       const onB = await validateOnB(phone);
       assert.equal(onB.status, 401);
       assert.equal(onB.body.reason, 'revoked');
-      assert.equal((await call(bUrl, 'GET', apiPaths.auth.profile, phone)).status, 401);
+      assert.equal((await call(bUrl, 'GET', authEndpoints.profile.path, phone)).status, 401);
       assert.equal((await validateOnB(laptop)).status, 200);
     });
   },

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import {
-  apiPaths,
+  applicationEndpoints,
   EMAIL_VERIFICATION_LIFETIME_HOURS,
   type EmailVerificationResponse,
   type StartApplicationInput,
@@ -51,8 +51,8 @@ for (const kind of testDatabaseKinds()) {
     after(() => server?.close());
 
     const start = (body: unknown, client = newClient()) =>
-      post(url, apiPaths.applications.start, body, { 'x-forwarded-for': client });
-    const verify = (token: unknown) => post(url, apiPaths.applications.verifyEmail, { token });
+      post(url, applicationEndpoints.start.path, body, { 'x-forwarded-for': client });
+    const verify = (token: unknown) => post(url, applicationEndpoints.verifyEmail.path, { token });
     const applicationsFor = (email: string) =>
       server.server.db.selectFrom('loan_application').selectAll().where('email', '=', email).execute();
 
@@ -142,7 +142,7 @@ for (const kind of testDatabaseKinds()) {
 
       // Neither a GET of the API path nor of the e-mailed page verifies.
       const get = await fetch(
-        `${url}${apiPaths.applications.verifyEmail}?token=${encodeURIComponent(token)}`,
+        `${url}${applicationEndpoints.verifyEmail.path}?token=${encodeURIComponent(token)}`,
       );
       assert.ok([404, 405].includes(get.status), `GET answered ${get.status}`);
       await fetch(`${url}/app/email-verification/${token}`);
@@ -217,7 +217,7 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(body.error, 'bad_request');
         assert.match(body.message, /^token/);
       }
-      for (const path of [apiPaths.applications.start, apiPaths.applications.verifyEmail]) {
+      for (const path of [applicationEndpoints.start.path, applicationEndpoints.verifyEmail.path]) {
         for (const { what, body, contentType } of MALFORMED_BODIES) {
           const response = await postRaw(url, path, body, contentType);
           assert.ok(response.status >= 400 && response.status < 500, `${path}, ${what}: ${response.status}`);

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import {
-  apiPaths,
   BorrowerDocumentSchema,
   DocumentListSchema,
   LoanDetailSchema,
+  documentEndpoints,
+  loanEndpoints,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -49,11 +50,11 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => server?.close());
 
-    const documents = (token?: string) => call(url, 'GET', apiPaths.borrower.documents, token);
+    const documents = (token?: string) => call(url, 'GET', documentEndpoints.documents.path, token);
     const document = (token: string | undefined, documentId: string) =>
-      call(url, 'GET', apiPaths.borrower.document.href({ documentId }), token);
+      call(url, 'GET', documentEndpoints.document.href({ documentId }), token);
     const pdf = (token: string | undefined, documentId: string) =>
-      fetch(`${url}${apiPaths.borrower.signedDocumentPdf.href({ documentId })}`, {
+      fetch(`${url}${documentEndpoints.signedDocumentPdf.href({ documentId })}`, {
         headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
       });
     const listOf = async (token: string) => {
@@ -63,18 +64,10 @@ for (const kind of testDatabaseKinds()) {
     };
     /** Signs a document of the demo's active loan from CLIENT_ADDRESS, through the checkout calls. */
     const signThroughCheckout = async (documentId: string) => {
-      assert.equal(
-        (await call(url, 'POST', apiPaths.borrower.startCheckout.href({ loanId }), demo)).status,
-        200,
-      );
-      const review = await call(
-        url,
-        'POST',
-        apiPaths.borrower.reviewDocument.href({ loanId, documentId }),
-        demo,
-      );
+      assert.equal((await call(url, 'POST', loanEndpoints.startCheckout.href({ loanId }), demo)).status, 200);
+      const review = await call(url, 'POST', loanEndpoints.reviewDocument.href({ loanId, documentId }), demo);
       assert.equal(review.status, 200, JSON.stringify(review.body));
-      const response = await fetch(`${url}${apiPaths.borrower.signDocument.href({ loanId, documentId })}`, {
+      const response = await fetch(`${url}${loanEndpoints.signDocument.href({ loanId, documentId })}`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${demo}`,

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  apiPaths,
   LoanDetailSchema,
   LoanListSchema,
   type LoanDetail,
   type LoanDocument,
+  loanEndpoints,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { DEMO_LOANS, seedDemoBorrower } from '../src/demo-borrower.js';
@@ -44,15 +44,15 @@ for (const kind of testDatabaseKinds()) {
       assert.ok(id, `${reference} was seeded`);
       return id;
     };
-    const loans = (token?: string) => call(url, 'GET', apiPaths.borrower.loans, token);
+    const loans = (token?: string) => call(url, 'GET', loanEndpoints.loans.path, token);
     const loan = (token: string | undefined, loanId: string) =>
-      call(url, 'GET', apiPaths.borrower.loan.href({ loanId }), token);
+      call(url, 'GET', loanEndpoints.loan.href({ loanId }), token);
     const start = (token: string | undefined, loanId: string) =>
-      call(url, 'POST', apiPaths.borrower.startCheckout.href({ loanId }), token);
+      call(url, 'POST', loanEndpoints.startCheckout.href({ loanId }), token);
     const review = (token: string | undefined, loanId: string, documentId: string) =>
-      call(url, 'POST', apiPaths.borrower.reviewDocument.href({ loanId, documentId }), token);
+      call(url, 'POST', loanEndpoints.reviewDocument.href({ loanId, documentId }), token);
     const sign = (token: string | undefined, loanId: string, documentId: string, body: unknown = SIGNATURE) =>
-      call(url, 'POST', apiPaths.borrower.signDocument.href({ loanId, documentId }), token, body);
+      call(url, 'POST', loanEndpoints.signDocument.href({ loanId, documentId }), token, body);
 
     /** An answer that must be a loan with its documents. */
     const detailOf = (answer: { status: number; body: unknown }): LoanDetail => {
@@ -354,7 +354,7 @@ for (const kind of testDatabaseKinds()) {
         refused(answer, 400, 'bad_request');
         assert.match(String(answer.body.message), message, JSON.stringify(body));
       }
-      const notJson = await fetch(`${url}${apiPaths.borrower.signDocument.href({ loanId, documentId })}`, {
+      const notJson = await fetch(`${url}${loanEndpoints.signDocument.href({ loanId, documentId })}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${demo}`, 'content-type': 'application/json' },
         body: '{"signatureName":',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
-import { apiPaths, type AccountSession } from '@customer-core/contracts';
+import { authEndpoints, type AccountSession } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { createUser } from './support/links.js';
 import { operatorCli } from './support/operator-cli.js';
@@ -16,7 +16,7 @@ for (const kind of testDatabaseKinds()) {
   describe(`npm run cli -- sessions (${kind})`, () => {
     const { server: testServer, cli } = operatorCli(kind, 'sessions', OPERATOR_SECRET);
     const profile = async (token: string) =>
-      (await call(testServer().baseUrl, 'GET', apiPaths.auth.profile, token)).status;
+      (await call(testServer().baseUrl, 'GET', authEndpoints.profile.path, token)).status;
 
     it('lists, ends one by --revoke, then all by --all', async () => {
       const user = await createUser(testServer());

@@ -11,6 +11,7 @@ import {
   LoanScheduleSchema,
   OperatorLoanSchema,
   SigningKeyRotationSchema,
+  loanEndpoints,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { runCli } from '../src/cli/run.js';
@@ -144,7 +145,7 @@ for (const kind of testDatabaseKinds()) {
       assert.match(added.stdout, /Status: +ACTIVE/);
 
       const token = await newBorrowerToken(server, 'cli.borrower@example.com');
-      const { body } = await call(server.baseUrl, 'GET', apiPaths.borrower.loans, token);
+      const { body } = await call(server.baseUrl, 'GET', loanEndpoints.loans.path, token);
       assert.deepEqual(
         LoanListSchema.parse(body).loans.map((l) => [
           l.reference,

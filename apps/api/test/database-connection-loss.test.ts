@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints, loanEndpoints } from '@customer-core/contracts';
 import { createPostgresDatabase, type PostgresDatabase } from '@customer-core/database/testing';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';
 import { startChildServer, waitUntilReady, type ChildServer } from './support/child-server.js';
@@ -53,11 +53,11 @@ describe(
       const lightLoad = async (server: ChildServer, token: string) => {
         while (loading) {
           await Promise.all([
-            send(server.url, 'POST', apiPaths.auth.validate, { body: { access_token: token } }).then(
+            send(server.url, 'POST', authEndpoints.validate.path, { body: { access_token: token } }).then(
               record('validate'),
             ),
-            send(server.url, 'GET', apiPaths.auth.publicKeys).then(record('public keys')),
-            send(server.url, 'GET', apiPaths.borrower.loans, { token }).then(record('borrower loans')),
+            send(server.url, 'GET', authEndpoints.publicKeys.path).then(record('public keys')),
+            send(server.url, 'GET', loanEndpoints.loans.path, { token }).then(record('borrower loans')),
           ]).catch((error: Error) => unreachable.push(`${server.url}: ${error.message}`));
         }
       };
@@ -118,11 +118,11 @@ describe(
         await waitUntilReady(server, 200);
         const token = await signIn(server.url, (route, status) => assert.equal(status, 200, route));
         assert.equal(
-          await send(server.url, 'POST', apiPaths.auth.validate, { body: { access_token: tokens[i] } }),
+          await send(server.url, 'POST', authEndpoints.validate.path, { body: { access_token: tokens[i] } }),
           200,
         );
-        assert.equal(await send(server.url, 'GET', apiPaths.borrower.loans, { token }), 200);
-        assert.equal(await send(server.url, 'GET', apiPaths.auth.publicKeys), 200);
+        assert.equal(await send(server.url, 'GET', loanEndpoints.loans.path, { token }), 200);
+        assert.equal(await send(server.url, 'GET', authEndpoints.publicKeys.path), 200);
       }
     });
   },
@@ -203,7 +203,7 @@ async function signIn(baseUrl: string, told: (route: string, status: number) => 
   const { id_token: idToken } = (await token.json()) as { id_token?: string };
   if (!idToken) return '';
 
-  const exchange = await fetch(`${baseUrl}${apiPaths.auth.tokenExchange}`, {
+  const exchange = await fetch(`${baseUrl}${authEndpoints.tokenExchange.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token: idToken }),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
-import { accountApiPaths, API_ERROR_CODES, apiPaths, type AccountSession } from '@customer-core/contracts';
+import { accountApiPaths, API_ERROR_CODES, authEndpoints, type AccountSession } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
 import { createUser, mailFor, tokenOf } from './support/links.js';
@@ -48,7 +48,7 @@ for (const kind of testDatabaseKinds()) {
 
     async function linkToken(email: string, returnTo?: string) {
       const before = (await mailFor(url, email, 0)).length;
-      const sent = await post(url, apiPaths.auth.sendMagicLinkEmail, { email, returnTo });
+      const sent = await post(url, authEndpoints.sendMagicLinkEmail.path, { email, returnTo });
       assert.equal(sent.status, 200);
       const [newest] = await mailFor(url, email, before + 1);
       return tokenOf(newest!, 'magic-link-landing');
@@ -62,7 +62,7 @@ for (const kind of testDatabaseKinds()) {
       const token = await linkToken(user.login, '/ui/dashboard/documents');
 
       const used = await json<Answer & { access_token?: string; returnTo?: string }>(
-        await post(url, apiPaths.auth.magicLinkLogin, { token }),
+        await post(url, authEndpoints.magicLinkLogin.path, { token }),
       );
       assert.equal(used.status, 200);
       assert.equal(used.body.access_token, undefined, 'no session before the factor');
@@ -86,7 +86,7 @@ for (const kind of testDatabaseKinds()) {
       const tokens = await completeSignInWithSessionToken(url, done.body.sessionToken!);
       assert.ok(tokens);
       const exchanged = await json<{ access_token: string }>(
-        await post(url, apiPaths.auth.tokenExchange, { token: tokens.idToken }),
+        await post(url, authEndpoints.tokenExchange.path, { token: tokens.idToken }),
       );
       assert.equal(exchanged.status, 200);
       const claims = claimsOf(exchanged.body.access_token) as ReturnType<typeof claimsOf> & {
@@ -100,7 +100,7 @@ for (const kind of testDatabaseKinds()) {
       const again = await postTo('/api/v1/authn/introspect', { stateToken });
       assert.equal(again.status, 401, 'the transaction ended with its SUCCESS');
       assert.equal(again.body.errorCode, 'E0000011');
-      const reused = await json<{ error: string }>(await post(url, apiPaths.auth.magicLinkLogin, { token }));
+      const reused = await json<{ error: string }>(await post(url, authEndpoints.magicLinkLogin.path, { token }));
       assert.equal(reused.body.error, API_ERROR_CODES.invalidLink, 'the link worked once');
     });
 
@@ -108,7 +108,7 @@ for (const kind of testDatabaseKinds()) {
       const user = await createUser(server);
       const token = await linkToken(user.login);
       const used = await json<{ access_token?: string; sessionToken?: string | null }>(
-        await post(url, apiPaths.auth.magicLinkLogin, { token }),
+        await post(url, authEndpoints.magicLinkLogin.path, { token }),
       );
       assert.equal(used.status, 200);
       assert.ok(used.body.access_token);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, LINK_SENT_MESSAGE, sameOriginPath } from '@customer-core/contracts';
+import { authEndpoints, LINK_SENT_MESSAGE, sameOriginPath } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   OPEN_REDIRECT_PAYLOADS,
@@ -12,10 +12,10 @@ import { createUser, inbox, mailFor, stableHeaders, tokenOf } from './support/li
 import { post } from './support/session.js';
 
 const SEND_CALLS = [
-  { name: 'password-reset', path: apiPaths.auth.passwordReset, page: 'password-reset' as const },
+  { name: 'password-reset', path: authEndpoints.passwordReset.path, page: 'password-reset' as const },
   {
     name: 'send-magic-link-email',
-    path: apiPaths.auth.sendMagicLinkEmail,
+    path: authEndpoints.sendMagicLinkEmail.path,
     page: 'magic-link-landing' as const,
   },
 ];
@@ -106,7 +106,7 @@ for (const kind of testDatabaseKinds()) {
       const statuses = await Promise.all(
         Array.from(
           { length: 10 },
-          async () => (await send(apiPaths.auth.passwordReset, { email: user.login })).status,
+          async () => (await send(authEndpoints.passwordReset.path, { email: user.login })).status,
         ),
       );
       assert.deepEqual(new Set(statuses), new Set([200]));
@@ -134,7 +134,7 @@ for (const kind of testDatabaseKinds()) {
         [undefined, null],
       ];
       for (const [returnTo, stored] of cases) {
-        const response = await send(apiPaths.auth.sendMagicLinkEmail, { email: user.login, returnTo });
+        const response = await send(authEndpoints.sendMagicLinkEmail.path, { email: user.login, returnTo });
         assert.equal(response.status, 200, String(returnTo));
         const row = await db
           .selectFrom('link_token')
@@ -154,7 +154,7 @@ for (const kind of testDatabaseKinds()) {
       const { db } = server.server;
       let stored = 0;
       for (const payload of OPEN_REDIRECT_PAYLOADS) {
-        const response = await send(apiPaths.auth.sendMagicLinkEmail, {
+        const response = await send(authEndpoints.sendMagicLinkEmail.path, {
           email: user.login,
           returnTo: payload,
         });
@@ -212,7 +212,7 @@ for (const kind of testDatabaseKinds()) {
         });
         assert.equal(text.status, 415);
       }
-      const longReturnTo = await send(apiPaths.auth.sendMagicLinkEmail, {
+      const longReturnTo = await send(authEndpoints.sendMagicLinkEmail.path, {
         email: 'someone@example.com',
         returnTo: `/${'a'.repeat(3000)}`,
       });
@@ -221,9 +221,9 @@ for (const kind of testDatabaseKinds()) {
 
     it('never logs a token, link, password or full e-mail address', async () => {
       const user = await createUser(server);
-      await send(apiPaths.auth.passwordReset, { email: user.login });
-      await send(apiPaths.auth.sendMagicLinkEmail, { email: user.login, returnTo: '/ui/dashboard/' });
-      await send(apiPaths.auth.passwordReset, { email: 'canary.unknown@example.com' });
+      await send(authEndpoints.passwordReset.path, { email: user.login });
+      await send(authEndpoints.sendMagicLinkEmail.path, { email: user.login, returnTo: '/ui/dashboard/' });
+      await send(authEndpoints.passwordReset.path, { email: 'canary.unknown@example.com' });
       const messages = await mailFor(url, user.login, 2);
       const reset = tokenOf(
         messages.find((m) => m.subject.startsWith('Reset'))!,
@@ -234,8 +234,8 @@ for (const kind of testDatabaseKinds()) {
         'magic-link-landing',
       );
       // Signing in first: a new password voids every link still unused.
-      assert.equal((await post(url, apiPaths.auth.magicLinkLogin, { token: signIn })).status, 200);
-      const finished = await post(url, apiPaths.auth.passwordResetFinish, {
+      assert.equal((await post(url, authEndpoints.magicLinkLogin.path, { token: signIn })).status, 200);
+      const finished = await post(url, authEndpoints.passwordResetFinish.path, {
         token: reset,
         password: 'Canary-Passw0rd-xyz',
       });
@@ -304,7 +304,7 @@ for (const kind of testDatabaseKinds()) {
       const headers: Array<Record<string, string>> = [];
       for (let i = 0; i < 5; i += 1) {
         for (const email of [user.login, unknown]) {
-          const path = i % 2 ? apiPaths.auth.sendMagicLinkEmail : apiPaths.auth.passwordReset;
+          const path = i % 2 ? authEndpoints.sendMagicLinkEmail.path : authEndpoints.passwordReset.path;
           const response = await send(path, email, client);
           assert.equal(response.status, 200);
           answers.push(await response.text());
@@ -326,12 +326,12 @@ for (const kind of testDatabaseKinds()) {
       const user = await createUser(server);
       const stranger = newClient();
       for (let i = 0; i < 6; i += 1) {
-        const path = i % 2 ? apiPaths.auth.sendMagicLinkEmail : apiPaths.auth.passwordReset;
+        const path = i % 2 ? authEndpoints.sendMagicLinkEmail.path : authEndpoints.passwordReset.path;
         assert.equal((await send(path, user.login, stranger)).status, 200);
       }
       await mailFor(url, user.login, 3);
       const owner = newClient();
-      assert.equal((await send(apiPaths.auth.passwordReset, user.login, owner)).status, 200);
+      assert.equal((await send(authEndpoints.passwordReset.path, user.login, owner)).status, 200);
       const [newest] = await mailFor(url, user.login, 4);
       assert.ok(newest?.subject.startsWith('Reset'), "the owner's own request got its e-mail");
     });
@@ -342,11 +342,11 @@ for (const kind of testDatabaseKinds()) {
       for (let c = 0; c < 5; c += 1) {
         const client = newClient();
         for (let i = 0; i < 3; i += 1) {
-          assert.equal((await send(apiPaths.auth.passwordReset, user.login, client)).status, 200);
+          assert.equal((await send(authEndpoints.passwordReset.path, user.login, client)).status, 200);
         }
       }
       assert.equal(await outboxCount(user.login), 10, 'the ceiling holds');
-      assert.equal((await send(apiPaths.auth.passwordReset, user.login, newClient())).status, 200);
+      assert.equal((await send(authEndpoints.passwordReset.path, user.login, newClient())).status, 200);
       assert.equal(await outboxCount(user.login), 10, 'a fresh client is past the ceiling too');
     });
 
@@ -354,7 +354,7 @@ for (const kind of testDatabaseKinds()) {
       const client = newClient();
       for (let i = 0; i < 20; i += 1) {
         const response = await send(
-          apiPaths.auth.passwordReset,
+          authEndpoints.passwordReset.path,
           `spray.${i}.${Date.now()}@example.com`,
           client,
         );
@@ -362,8 +362,8 @@ for (const kind of testDatabaseKinds()) {
       }
       const user = await createUser(server);
       const unknown = `nobody.sprayed.${Date.now()}@example.com`;
-      const known = await send(apiPaths.auth.passwordReset, user.login, client);
-      const stranger = await send(apiPaths.auth.passwordReset, unknown, client);
+      const known = await send(authEndpoints.passwordReset.path, user.login, client);
+      const stranger = await send(authEndpoints.passwordReset.path, unknown, client);
       assert.equal(known.status, 200);
       assert.equal(stranger.status, 200);
       assert.deepEqual(stableHeaders(known), stableHeaders(stranger));
@@ -371,12 +371,12 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await outboxCount(user.login), 0, 'nothing sent from a client past its limit');
 
       // The balancer's own (last) X-Forwarded-For entry counts: a client cannot pick a fresh address.
-      const spoofed = await send(apiPaths.auth.passwordReset, user.login, `203.0.113.9, ${client}`);
+      const spoofed = await send(authEndpoints.passwordReset.path, user.login, `203.0.113.9, ${client}`);
       assert.equal(spoofed.status, 200);
       assert.equal(await outboxCount(user.login), 0);
 
       // Another client is not affected.
-      await send(apiPaths.auth.passwordReset, user.login, newClient());
+      await send(authEndpoints.passwordReset.path, user.login, newClient());
       await mailFor(url, user.login, 1);
     });
 
@@ -399,7 +399,7 @@ for (const kind of testDatabaseKinds()) {
           for (const base of [url, second.baseUrl, url, second.baseUrl]) {
             await post(
               base,
-              apiPaths.auth.passwordReset,
+              authEndpoints.passwordReset.path,
               { email: user.login },
               { 'x-forwarded-for': client },
             );

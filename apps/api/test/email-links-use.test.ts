@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { apiPaths, decodeAccessToken } from '@customer-core/contracts';
+import { authEndpoints, decodeAccessToken } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import type { LinkPurpose } from '../src/db/schema.js';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
@@ -48,15 +48,15 @@ for (const kind of testDatabaseKinds()) {
     const linkFor = async (purpose: LinkPurpose, email: string, returnTo?: string) => {
       const before = (await mailFor(url, email, 0)).length;
       const path =
-        purpose === 'password_reset' ? apiPaths.auth.passwordReset : apiPaths.auth.sendMagicLinkEmail;
+        purpose === 'password_reset' ? authEndpoints.passwordReset.path : authEndpoints.sendMagicLinkEmail.path;
       const sent = await post(url, path, { email, returnTo }, { 'x-forwarded-for': newClient() });
       assert.equal(sent.status, 200);
       const [newest] = await mailFor(url, email, before + 1);
       return tokenOf(newest!, purpose === 'password_reset' ? 'password-reset' : 'magic-link-landing');
     };
     const finish = (token: unknown, password: unknown) =>
-      post(url, apiPaths.auth.passwordResetFinish, { token, password });
-    const signIn = (token: unknown) => post(url, apiPaths.auth.magicLinkLogin, { token });
+      post(url, authEndpoints.passwordResetFinish.path, { token, password });
+    const signIn = (token: unknown) => post(url, authEndpoints.magicLinkLogin.path, { token });
     const expectInvalidLink = async (response: Response) => {
       const body = (await response.json()) as ApiErrorBody;
       assert.equal(response.status, 400);
@@ -64,7 +64,7 @@ for (const kind of testDatabaseKinds()) {
       assert.match(body.message, /Ask for a new link\./);
     };
     const validate = async (token: string) =>
-      json<ApiErrorBody>(await post(url, apiPaths.auth.validate, { access_token: token }));
+      json<ApiErrorBody>(await post(url, authEndpoints.validate.path, { access_token: token }));
     const authnStatus = async (login: string, password: string) =>
       (await authn(url, login, password, newClient())).status;
 
@@ -156,7 +156,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal((validated.body as unknown as { email: string }).email, user.login);
       const claims = decodeAccessToken(body.access_token)!;
       const profile = await json<{ firstName: string; lastName: string; email: string }>(
-        await fetch(`${url}${apiPaths.auth.profile}`, {
+        await fetch(`${url}${authEndpoints.profile.path}`, {
           headers: { authorization: `Bearer ${body.access_token}` },
         }),
       );
@@ -295,20 +295,20 @@ for (const kind of testDatabaseKinds()) {
 
     it('refuses malformed bodies with 400 and a clear message, never 5xx', async () => {
       const cases: Array<[string, unknown, RegExp]> = [
-        [apiPaths.auth.passwordResetFinish, {}, /token/],
-        [apiPaths.auth.passwordResetFinish, { token: 'x' }, /password/],
-        [apiPaths.auth.passwordResetFinish, { token: '', password: 'Valid-Passw0rd' }, /token is required/],
+        [authEndpoints.passwordResetFinish.path, {}, /token/],
+        [authEndpoints.passwordResetFinish.path, { token: 'x' }, /password/],
+        [authEndpoints.passwordResetFinish.path, { token: '', password: 'Valid-Passw0rd' }, /token is required/],
         [
-          apiPaths.auth.passwordResetFinish,
+          authEndpoints.passwordResetFinish.path,
           { token: 'x'.repeat(9000), password: 'Valid-Passw0rd' },
           /too long/,
         ],
-        [apiPaths.auth.passwordResetFinish, { token: 1, password: 'Valid-Passw0rd' }, /token/],
-        [apiPaths.auth.passwordResetFinish, { token: 'x', password: ['Valid-Passw0rd'] }, /password/],
-        [apiPaths.auth.magicLinkLogin, {}, /token/],
-        [apiPaths.auth.magicLinkLogin, { token: '' }, /token is required/],
-        [apiPaths.auth.magicLinkLogin, { token: null }, /token/],
-        [apiPaths.auth.magicLinkLogin, 'token', /./],
+        [authEndpoints.passwordResetFinish.path, { token: 1, password: 'Valid-Passw0rd' }, /token/],
+        [authEndpoints.passwordResetFinish.path, { token: 'x', password: ['Valid-Passw0rd'] }, /password/],
+        [authEndpoints.magicLinkLogin.path, {}, /token/],
+        [authEndpoints.magicLinkLogin.path, { token: '' }, /token is required/],
+        [authEndpoints.magicLinkLogin.path, { token: null }, /token/],
+        [authEndpoints.magicLinkLogin.path, 'token', /./],
       ];
       for (const [path, body, message] of cases) {
         const response = await post(url, path, body);
@@ -317,7 +317,7 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(parsed.error, 'bad_request');
         assert.match(parsed.message, message);
       }
-      for (const path of [apiPaths.auth.passwordResetFinish, apiPaths.auth.magicLinkLogin]) {
+      for (const path of [authEndpoints.passwordResetFinish.path, authEndpoints.magicLinkLogin.path]) {
         const broken = await fetch(`${url}${path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

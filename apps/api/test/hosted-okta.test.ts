@@ -6,7 +6,8 @@ import {
   accountApiPaths,
   activityApiPaths,
   API_ERROR_CODES,
-  apiPaths,
+  authEndpoints,
+  registrationEndpoints,
   PASSWORD_REFUSED_MESSAGE,
   SECOND_FACTOR_ERROR_CODES,
   secondFactorApiPaths,
@@ -85,7 +86,7 @@ for (const kind of testDatabaseKinds()) {
         portal.baseUrl,
       );
       const { body } = await json<{ access_token: string }>(
-        await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+        await post(portal.baseUrl, authEndpoints.tokenExchange.path, { token: idToken }),
       );
       return { token: body.access_token, orgSid: String(decodeJwt(idToken).sid) };
     }
@@ -99,7 +100,7 @@ for (const kind of testDatabaseKinds()) {
         portal.baseUrl,
       );
       const exchanged = await json<{ access_token: string }>(
-        await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: tokens.idToken }),
+        await post(portal.baseUrl, authEndpoints.tokenExchange.path, { token: tokens.idToken }),
       );
       assert.equal(exchanged.status, 200);
       const borrower = await portal.server.db
@@ -113,12 +114,12 @@ for (const kind of testDatabaseKinds()) {
     it('resets a password through the org, which then signs in with the new one only', async () => {
       const user = await orgUser();
       assert.equal(
-        (await post(portal.baseUrl, apiPaths.auth.passwordReset, { email: user.login })).status,
+        (await post(portal.baseUrl, authEndpoints.passwordReset.path, { email: user.login })).status,
         200,
       );
       const [message] = await mailFor(portal.baseUrl, user.login);
       const token = tokenOf(message!, 'password-reset');
-      const finished = await post(portal.baseUrl, apiPaths.auth.passwordResetFinish, {
+      const finished = await post(portal.baseUrl, authEndpoints.passwordResetFinish.path, {
         token,
         password: NEW_PASSWORD,
       });
@@ -129,19 +130,19 @@ for (const kind of testDatabaseKinds()) {
 
     it("says so on the same screen when the org's policy refuses the password, and keeps the link", async () => {
       const user = await orgUser();
-      await post(portal.baseUrl, apiPaths.auth.passwordReset, { email: user.login });
+      await post(portal.baseUrl, authEndpoints.passwordReset.path, { email: user.login });
       const [message] = await mailFor(portal.baseUrl, user.login);
       const token = tokenOf(message!, 'password-reset');
       // The portal's rules allow it; the org's default policy refuses a part of the username (its domain).
       const withName = `Example-Pass-3!`;
       const refused = await json<{ error: string; message: string }>(
-        await post(portal.baseUrl, apiPaths.auth.passwordResetFinish, { token, password: withName }),
+        await post(portal.baseUrl, authEndpoints.passwordResetFinish.path, { token, password: withName }),
       );
       assert.equal(refused.status, 400);
       assert.equal(refused.body.error, API_ERROR_CODES.passwordRefused);
       assert.ok(refused.body.message.startsWith(PASSWORD_REFUSED_MESSAGE), refused.body.message);
       assert.match(refused.body.message, /username/);
-      const again = await post(portal.baseUrl, apiPaths.auth.passwordResetFinish, {
+      const again = await post(portal.baseUrl, authEndpoints.passwordResetFinish.path, {
         token,
         password: NEW_PASSWORD,
       });
@@ -150,16 +151,16 @@ for (const kind of testDatabaseKinds()) {
 
     it('signs in by e-mailed link with a product session of its own (the org mints no session token)', async () => {
       const user = await orgUser();
-      await post(portal.baseUrl, apiPaths.auth.sendMagicLinkEmail, { email: user.login });
+      await post(portal.baseUrl, authEndpoints.sendMagicLinkEmail.path, { email: user.login });
       const [message] = await mailFor(portal.baseUrl, user.login);
       const signedIn = await json<{ access_token: string; sessionToken: string | null }>(
-        await post(portal.baseUrl, apiPaths.auth.magicLinkLogin, {
+        await post(portal.baseUrl, authEndpoints.magicLinkLogin.path, {
           token: tokenOf(message!, 'magic-link-landing'),
         }),
       );
       assert.equal(signedIn.status, 200);
       assert.equal(signedIn.body.sessionToken, null);
-      const validated = await post(portal.baseUrl, apiPaths.auth.validate, {
+      const validated = await post(portal.baseUrl, authEndpoints.validate.path, {
         access_token: signedIn.body.access_token,
       });
       assert.equal(validated.status, 200);
@@ -173,7 +174,7 @@ for (const kind of testDatabaseKinds()) {
       );
       const [message] = await mailFor(portal.baseUrl, email);
       const registered = await json<{ access_token: string; sessionToken: string | null }>(
-        await post(portal.baseUrl, apiPaths.registration.register, {
+        await post(portal.baseUrl, registrationEndpoints.register.path, {
           token: linkTokenOf(message!, '/user-registration/'),
           password: NEW_PASSWORD,
         }),
@@ -198,16 +199,16 @@ for (const kind of testDatabaseKinds()) {
         );
       const first = await sign();
       const exchanged = await json<{ access_token: string }>(
-        await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: first.idToken }),
+        await post(portal.baseUrl, authEndpoints.tokenExchange.path, { token: first.idToken }),
       );
       const second = await sign();
       assert.equal(
-        (await post(portal.baseUrl, apiPaths.auth.logout, { access_token: exchanged.body.access_token }))
+        (await post(portal.baseUrl, authEndpoints.logout.path, { access_token: exchanged.body.access_token }))
           .status,
         200,
       );
       const replay = await json<{ error: string }>(
-        await post(portal.baseUrl, apiPaths.auth.tokenExchange, { token: second.idToken }),
+        await post(portal.baseUrl, authEndpoints.tokenExchange.path, { token: second.idToken }),
       );
       assert.equal(replay.status, 401);
       assert.equal(replay.body.error, API_ERROR_CODES.idpSessionEnded);
@@ -260,7 +261,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(changed.body.endedSessions, 1);
       assert.equal((await authn(org.url, user.login, NEW_PASSWORD)).status, 200);
       assert.equal((await authn(org.url, user.login, PASSWORD)).status, 401);
-      const other = await fetch(`${portal.baseUrl}${apiPaths.auth.profile}`, {
+      const other = await fetch(`${portal.baseUrl}${authEndpoints.profile.path}`, {
         headers: { authorization: `Bearer ${phone}` },
       });
       assert.equal(other.status, 401, 'the other device is signed out');

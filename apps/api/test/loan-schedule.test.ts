@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, LoanDetailSchema, LoanScheduleSchema, type LoanDetail } from '@customer-core/contracts';
+import {
+  apiPaths,
+  LoanDetailSchema,
+  LoanScheduleSchema,
+  type LoanDetail,
+  loanEndpoints,
+} from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { describeSchedule, today } from '../src/loans/loan-schedule.js';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
@@ -83,7 +89,7 @@ for (const kind of testDatabaseKinds()) {
       const answer = await call(
         url,
         'GET',
-        apiPaths.borrower.loan.href({ loanId: await loanIdOf(reference) }),
+        loanEndpoints.loan.href({ loanId: await loanIdOf(reference) }),
         token,
       );
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -179,7 +185,7 @@ for (const kind of testDatabaseKinds()) {
       const answer = await call(
         url,
         'GET',
-        apiPaths.borrower.loan.href({ loanId: await loanIdOf('LN-DEMO-2') }),
+        loanEndpoints.loan.href({ loanId: await loanIdOf('LN-DEMO-2') }),
         other,
       );
       assert.equal(answer.status, 404);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, routes } from '@customer-core/contracts';
+import { authEndpoints, routes } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
 import { redactPath, redactUrl } from '../src/http/logging.js';
@@ -148,8 +148,8 @@ for (const kind of testDatabaseKinds()) {
     it('lookup tokens and IdP session tokens: request logs', async () => {
       const lookup = canary('lookup');
       const session = canary('session');
-      await rawRequest(url, 'POST', apiPaths.auth.lookupTokenExchange, { token: lookup });
-      await rawRequest(url, 'GET', `${apiPaths.auth.lookupTokenExchange}?token=${lookup}`);
+      await rawRequest(url, 'POST', authEndpoints.lookupTokenExchange.path, { token: lookup });
+      await rawRequest(url, 'GET', `${authEndpoints.lookupTokenExchange.path}?token=${lookup}`);
       await rawRequest(
         url,
         'GET',
@@ -165,14 +165,14 @@ for (const kind of testDatabaseKinds()) {
         firstName: 'Ada',
         lastName: 'Lovelace',
       });
-      const minted = await fetch(`${url}${apiPaths.auth.mintLookupToken}`, {
+      const minted = await fetch(`${url}${authEndpoints.mintLookupToken.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVICE_SECRET}` },
         body: JSON.stringify({ borrowerId: borrower.id }),
       });
       assert.equal(minted.status, 200);
       const { token: realLookup } = (await minted.json()) as { token: string };
-      await rawRequest(url, 'POST', apiPaths.auth.lookupTokenExchange, { token: realLookup });
+      await rawRequest(url, 'POST', authEndpoints.lookupTokenExchange.path, { token: realLookup });
       const signedIn = await authn(url, user.login, user.password);
       const { sessionToken } = (await signedIn.json()) as { sessionToken: string };
       assert.ok(sessionToken);
@@ -227,7 +227,7 @@ for (const kind of testDatabaseKinds()) {
       }
       // The real flows' links too (reset and sign-in link of a real user).
       const user = await createUser(server);
-      for (const path of [apiPaths.auth.passwordReset, apiPaths.auth.sendMagicLinkEmail]) {
+      for (const path of [authEndpoints.passwordReset.path, authEndpoints.sendMagicLinkEmail.path]) {
         await fetch(`${url}${path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

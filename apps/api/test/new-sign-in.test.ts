@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   activityApiPaths,
-  apiPaths,
+  authEndpoints,
   API_ERROR_CODES,
   type SecurityActivityPage,
 } from '@customer-core/contracts';
@@ -42,7 +42,7 @@ for (const kind of testDatabaseKinds()) {
       const { idToken } = await signInThroughIdp(url, { username: user.login, password: user.password });
       const response = await post(
         url,
-        apiPaths.auth.tokenExchange,
+        authEndpoints.tokenExchange.path,
         { token: idToken },
         {
           'user-agent': LAPTOP,
@@ -66,9 +66,9 @@ for (const kind of testDatabaseKinds()) {
         .where('kind', '=', 'new-sign-in')
         .execute();
 
-    const report = (token: unknown) => post(url, apiPaths.auth.unrecognizedSignIn, { token });
+    const report = (token: unknown) => post(url, authEndpoints.unrecognizedSignIn.path, { token });
     const profileStatus = async (token: string) =>
-      (await call(url, 'GET', apiPaths.auth.profile, token)).status;
+      (await call(url, 'GET', authEndpoints.profile.path, token)).status;
 
     it('sets a long-lived, script-proof device cookie scoped to the API', async () => {
       const user = await createUser(server);
@@ -125,7 +125,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await profileStatus(laptop.token), 401);
       assert.equal(await profileStatus(stranger.token), 401);
 
-      const check = await post(url, apiPaths.auth.passwordResetCheck, { token: answer.body.resetToken });
+      const check = await post(url, authEndpoints.passwordResetCheck.path, { token: answer.body.resetToken });
       assert.equal(check.status, 200, 'the reset token it answers works');
 
       const again = await json<{ error: string }>(await report(token));
@@ -148,7 +148,7 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(body.error, API_ERROR_CODES.invalidLink);
       }
       for (const body of [{}, { token: 42 }, { token: '' }, { token: 'a\nb' }]) {
-        const response = await post(url, apiPaths.auth.unrecognizedSignIn, body);
+        const response = await post(url, authEndpoints.unrecognizedSignIn.path, body);
         assert.equal(response.status, 400, JSON.stringify(body));
       }
     });

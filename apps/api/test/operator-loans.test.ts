@@ -3,12 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import {
+  authEndpoints,
   apiPaths,
   BorrowerListSchema,
   LoanDetailSchema,
   LoanListSchema,
   OperatorLoanSchema,
   type BorrowerList,
+  loanEndpoints,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
@@ -59,7 +61,7 @@ for (const kind of testDatabaseKinds()) {
           // Without the credential, nothing about the body is checked or told.
           await call(url, 'POST', apiPaths.operator.loans, token, { amount: 'lots' }),
           await call(url, 'POST', apiPaths.operator.invitations, token, {}),
-          await call(url, 'POST', apiPaths.auth.mintLookupToken, token, { borrowerId: 'not-a-uuid' }),
+          await call(url, 'POST', authEndpoints.mintLookupToken.path, token, { borrowerId: 'not-a-uuid' }),
         ]) {
           assert.equal(answer.status, 401, JSON.stringify(answer.body));
           assert.equal(answer.body.error, 'unauthorized');
@@ -100,13 +102,13 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(registered?.state, 'registered');
       assert.equal(registered?.firstName, 'Otto');
 
-      const mine = LoanListSchema.parse((await call(url, 'GET', apiPaths.borrower.loans, token)).body).loans;
+      const mine = LoanListSchema.parse((await call(url, 'GET', loanEndpoints.loans.path, token)).body).loans;
       assert.deepEqual(
         mine.map((l) => [l.id, l.reference, l.status]),
         [[added.id, 'LN-NEW-1', 'ACTIVE']],
       );
       const detail = LoanDetailSchema.parse(
-        (await call(url, 'GET', apiPaths.borrower.loan.href({ loanId: added.id }), token)).body,
+        (await call(url, 'GET', loanEndpoints.loan.href({ loanId: added.id }), token)).body,
       );
       assert.equal(detail.documents.length, 5);
       assert.match(detail.documents[0]!.body, /\$125,000\.00/);
@@ -167,17 +169,12 @@ for (const kind of testDatabaseKinds()) {
       const token = await newBorrowerToken(server, email);
       const read = async () =>
         LoanDetailSchema.parse(
-          (await call(url, 'GET', apiPaths.borrower.loan.href({ loanId: added.id }), token)).body,
+          (await call(url, 'GET', loanEndpoints.loan.href({ loanId: added.id }), token)).body,
         );
       await update('LN-DOC-1', { amountCents: 9_000_000, balanceCents: 9_000_000 });
       assert.match((await read()).documents[0]!.body, /\$90,000\.00/);
 
-      const started = await call(
-        url,
-        'POST',
-        apiPaths.borrower.startCheckout.href({ loanId: added.id }),
-        token,
-      );
+      const started = await call(url, 'POST', loanEndpoints.startCheckout.href({ loanId: added.id }), token);
       assert.equal(started.status, 200);
       const signedUp = await read();
       await update('LN-DOC-1', { amountCents: 1_000_000 });
@@ -277,7 +274,7 @@ for (const kind of testDatabaseKinds()) {
     it('lets the token of a borrower signed in by password see only their own loans', async () => {
       // The demo borrower, signed in the ordinary way, sees the loan added for them above.
       const token = await accessTokenOf(url, 'demo@example.com', 'Demo-Borrower-1');
-      const mine = LoanListSchema.parse((await call(url, 'GET', apiPaths.borrower.loans, token)).body).loans;
+      const mine = LoanListSchema.parse((await call(url, 'GET', loanEndpoints.loans.path, token)).body).loans;
       assert.ok(mine.some((l) => l.reference === 'LN-DEMO-EXTRA'));
       assert.ok(mine.every((l) => l.reference.startsWith('LN-DEMO')));
     });

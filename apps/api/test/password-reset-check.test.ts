@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints, } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { createUser, mailFor, tokenOf } from './support/links.js';
@@ -20,9 +20,9 @@ for (const kind of testDatabaseKinds()) {
     after(() => server?.close());
 
     const check = async (token: unknown) =>
-      json(await post(url, apiPaths.auth.passwordResetCheck, { token }));
+      json(await post(url, authEndpoints.passwordResetCheck.path, { token }));
     const resetLinkFor = async (email: string) => {
-      assert.equal((await post(url, apiPaths.auth.passwordReset, { email })).status, 200);
+      assert.equal((await post(url, authEndpoints.passwordReset.path, { email })).status, 200);
       const [message] = await mailFor(url, email, 1);
       return tokenOf(message!, 'password-reset');
     };
@@ -44,7 +44,7 @@ for (const kind of testDatabaseKinds()) {
         'checking spends nothing',
       );
 
-      const finished = await post(url, apiPaths.auth.passwordResetFinish, {
+      const finished = await post(url, authEndpoints.passwordResetFinish.path, {
         token,
         password: 'Fresh-Passw0rd',
       });
@@ -56,7 +56,7 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(await check('made-up-token'), INVALID);
       assert.equal((await check('')).status, 400);
       assert.equal((await check(42)).status, 400);
-      assert.equal((await post(url, apiPaths.auth.passwordResetCheck, {})).status, 400);
+      assert.equal((await post(url, authEndpoints.passwordResetCheck.path, {})).status, 400);
     });
   });
 }

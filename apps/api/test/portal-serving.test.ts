@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, PORTAL_CONFIG_META_NAME, PortalConfigSchema } from '@customer-core/contracts';
+import { authEndpoints, PORTAL_CONFIG_META_NAME, PortalConfigSchema } from '@customer-core/contracts';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
 
@@ -128,7 +128,7 @@ describe('serving the portal', () => {
   });
 
   it('keeps a well-formed incoming request id on its log lines', async () => {
-    const response = await fetch(`${server.baseUrl}${apiPaths.auth.tokenExchange}`, {
+    const response = await fetch(`${server.baseUrl}${authEndpoints.tokenExchange.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-request-id': 'trace-abc-123' },
       body: JSON.stringify({ token: 'a.b.c' }),
@@ -152,13 +152,13 @@ describe('serving the portal', () => {
       password: DEMO_BORROWER.password,
     });
     const exchanged = (await (
-      await fetch(`${server.baseUrl}${apiPaths.auth.tokenExchange}`, {
+      await fetch(`${server.baseUrl}${authEndpoints.tokenExchange.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: 'Bearer header-canary-value' },
         body: JSON.stringify({ token: idToken }),
       })
     ).json()) as { access_token: string };
-    await fetch(`${server.baseUrl}${apiPaths.auth.logout}`, {
+    await fetch(`${server.baseUrl}${authEndpoints.logout.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ access_token: exchanged.access_token }),

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { apiPaths, INVITATION_LIFETIME_DAYS, type Invitation, type Profile } from '@customer-core/contracts';
+import {
+  authEndpoints,
+  registrationEndpoints,
+  apiPaths,
+  INVITATION_LIFETIME_DAYS,
+  type Invitation,
+  type Profile,
+} from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
@@ -56,9 +63,9 @@ for (const kind of testDatabaseKinds()) {
       const [message] = await mailFor(url, email, earlier + 1);
       return { email, ...body, message: message!, token: linkTokenOf(message!, '/user-registration/') };
     };
-    const lookup = (token: unknown) => post(url, apiPaths.registration.invitation, { token });
+    const lookup = (token: unknown) => post(url, registrationEndpoints.invitation.path, { token });
     const register = (token: unknown, password: unknown) =>
-      post(url, apiPaths.registration.register, { token, password });
+      post(url, registrationEndpoints.register.path, { token, password });
     const expectInvalidInvitation = async (response: Response, what: string) => {
       const body = (await response.json()) as ApiErrorBody;
       assert.equal(response.status, 400, what);
@@ -196,7 +203,7 @@ for (const kind of testDatabaseKinds()) {
 
       // The access token works, for the invited borrower with the names the operator gave.
       const profile = await json<Profile>(
-        await fetch(`${url}${apiPaths.auth.profile}`, {
+        await fetch(`${url}${authEndpoints.profile.path}`, {
           headers: { authorization: `Bearer ${body.access_token}` },
         }),
       );
@@ -358,8 +365,8 @@ for (const kind of testDatabaseKinds()) {
       }
 
       for (const path of [
-        apiPaths.registration.invitation,
-        apiPaths.registration.register,
+        registrationEndpoints.invitation.path,
+        registrationEndpoints.register.path,
         apiPaths.operator.invitations,
       ]) {
         for (const { what, body, contentType } of MALFORMED_BODIES) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints, } from '@customer-core/contracts';
 import type { TestServer } from '../src/testing/index.js';
 import { demoAccessToken, json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
@@ -33,7 +33,7 @@ describe(
 
     it('publishes the same keys from both instances', async () => {
       const keysOf = async (url: string): Promise<unknown> =>
-        (await fetch(`${url}${apiPaths.auth.publicKeys}`)).json();
+        (await fetch(`${url}${authEndpoints.publicKeys.path}`)).json();
       assert.deepEqual(await keysOf(bUrl), await keysOf(a.baseUrl));
       const idpKeys = async (url: string): Promise<unknown> =>
         (await fetch(`${url}/oauth2/default/v1/keys`)).json();
@@ -41,14 +41,14 @@ describe(
     });
 
     const validate = async (url: string, token: string) =>
-      json(await post(url, apiPaths.auth.validate, { access_token: token }));
+      json(await post(url, authEndpoints.validate.path, { access_token: token }));
     const refresh = async (url: string, token: string) =>
-      json<{ access_token: string; reason?: string }>(await post(url, apiPaths.auth.tokenRefresh, { token }));
+      json<{ access_token: string; reason?: string }>(await post(url, authEndpoints.tokenRefresh.path, { token }));
 
     it('a borrower signed in through A is served by B: refresh, validate, profile', async () => {
       const token = await demoAccessToken(a.baseUrl);
       const profileOn = (url: string, bearer: string) =>
-        fetch(`${url}${apiPaths.auth.profile}`, { headers: { authorization: `Bearer ${bearer}` } });
+        fetch(`${url}${authEndpoints.profile.path}`, { headers: { authorization: `Bearer ${bearer}` } });
       assert.equal((await profileOn(bUrl, token)).status, 200);
       const refreshed = await refresh(bUrl, token);
       assert.equal(refreshed.status, 200);
@@ -87,12 +87,12 @@ describe(
 
     it('a sign-out through B is refused afterwards by A', async () => {
       const token = await demoAccessToken(a.baseUrl);
-      assert.equal((await post(a.baseUrl, apiPaths.auth.validate, { access_token: token })).status, 200);
-      assert.equal((await post(bUrl, apiPaths.auth.logout, { access_token: token })).status, 200);
-      const onA = await json(await post(a.baseUrl, apiPaths.auth.validate, { access_token: token }));
+      assert.equal((await post(a.baseUrl, authEndpoints.validate.path, { access_token: token })).status, 200);
+      assert.equal((await post(bUrl, authEndpoints.logout.path, { access_token: token })).status, 200);
+      const onA = await json(await post(a.baseUrl, authEndpoints.validate.path, { access_token: token }));
       assert.equal(onA.status, 401);
       assert.equal(onA.body.reason, 'revoked');
-      assert.equal((await post(a.baseUrl, apiPaths.auth.tokenRefresh, { token })).status, 401);
+      assert.equal((await post(a.baseUrl, authEndpoints.tokenRefresh.path, { token })).status, 401);
     });
 
     it('stopping A under load loses no session: B keeps serving every borrower signed in through A', async () => {
@@ -108,7 +108,7 @@ describe(
         for (let i = 0; loading; i += 1) {
           const token = tokens[slot]!;
           if (i % 2 === 0) {
-            const call = post(url, apiPaths.auth.validate, { access_token: token });
+            const call = post(url, authEndpoints.validate.path, { access_token: token });
             into.push(await call.then((r) => r.status).catch(() => 'unreachable' as const));
             continue;
           }
@@ -143,7 +143,7 @@ describe(
       // Every loop's latest token is good on B: A answered each refresh it took, so none was spent
       // without its loop receiving the new token.
       for (const token of tokens) {
-        assert.equal((await post(bUrl, apiPaths.auth.validate, { access_token: token })).status, 200);
+        assert.equal((await post(bUrl, authEndpoints.validate.path, { access_token: token })).status, 200);
       }
     });
   },

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths } from '@customer-core/contracts';
+import { loanEndpoints } from '@customer-core/contracts';
 import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { call, newBorrowerToken } from './support/loans.js';
@@ -25,10 +25,10 @@ describe('a failure on our side', () => {
 
   it('answers 500 with a generic message and the request id; the log has the cause under that id', async () => {
     const token = await newBorrowerToken(server, `failure-${randomUUID()}@example.com`);
-    assert.equal((await call(server.baseUrl, 'GET', apiPaths.borrower.loans, token)).status, 200);
+    assert.equal((await call(server.baseUrl, 'GET', loanEndpoints.loans.path, token)).status, 200);
     await server.server.db.destroy();
 
-    const { status, body } = await call(server.baseUrl, 'GET', apiPaths.borrower.loans, token);
+    const { status, body } = await call(server.baseUrl, 'GET', loanEndpoints.loans.path, token);
     assert.equal(status, 500);
     assert.deepEqual(Object.keys(body).sort(), ['error', 'message', 'requestId']);
     assert.equal(body.error, 'internal_error');
@@ -76,10 +76,10 @@ describe(
 
     it('answers 503 with Retry-After, the generic message and the request id; then serves again', async () => {
       const token = await newBorrowerToken(server, `outage-${randomUUID()}@example.com`);
-      assert.equal((await call(server.baseUrl, 'GET', apiPaths.borrower.loans, token)).status, 200);
+      assert.equal((await call(server.baseUrl, 'GET', loanEndpoints.loans.path, token)).status, 200);
 
       relay.cut();
-      const response = await fetch(`${server.baseUrl}${apiPaths.borrower.loans}`, {
+      const response = await fetch(`${server.baseUrl}${loanEndpoints.loans.path}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       assert.equal(response.status, 503);
@@ -93,7 +93,7 @@ describe(
 
       await relay.resume();
       assert.equal((await fetch(`${server.baseUrl}/readyz`)).status, 200);
-      assert.equal((await call(server.baseUrl, 'GET', apiPaths.borrower.loans, token)).status, 200);
+      assert.equal((await call(server.baseUrl, 'GET', loanEndpoints.loans.path, token)).status, 200);
     });
   },
 );

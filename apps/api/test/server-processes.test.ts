@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints, } from '@customer-core/contracts';
 import { createPostgresDatabase, type PostgresDatabase } from '@customer-core/database/testing';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';
 import { signInThroughIdp } from '../src/testing/index.js';
@@ -83,19 +83,19 @@ describe(
         username: DEMO_BORROWER.login,
         password: DEMO_BORROWER.password,
       });
-      const exchange = await fetch(`${server.url}${apiPaths.auth.tokenExchange}`, {
+      const exchange = await fetch(`${server.url}${authEndpoints.tokenExchange.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: idToken }),
       });
       const { access_token: token } = (await exchange.json()) as { access_token: string };
-      const validate = () => send('POST', apiPaths.auth.validate, { access_token: token });
+      const validate = () => send('POST', authEndpoints.validate.path, { access_token: token });
 
       const before = await Promise.all(Array.from({ length: 4 }, validate));
       assert.deepEqual(new Set(before.map((v) => v.status)), new Set([200]));
       assert.equal(new Set(before.map((v) => v.pid)).size, 2, 'each process has the token verified');
 
-      const logout = await fetch(`${server.url}${apiPaths.auth.logout}`, {
+      const logout = await fetch(`${server.url}${authEndpoints.logout.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ access_token: token }),

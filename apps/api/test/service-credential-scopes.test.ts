@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, decodeAccessToken } from '@customer-core/contracts';
+import { authEndpoints, apiPaths, decodeAccessToken } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { activeLoan, call } from './support/loans.js';
@@ -59,7 +59,7 @@ for (const kind of testDatabaseKinds()) {
       const { status, body } = await call(
         server.baseUrl,
         'POST',
-        apiPaths.auth.mintLookupToken,
+        authEndpoints.mintLookupToken.path,
         OPERATOR_SECRET,
         {
           borrowerId,
@@ -72,7 +72,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('each credential is served in its own scope; an unknown one is still 401', async () => {
       assert.equal(
-        (await call(server.baseUrl, 'POST', apiPaths.auth.mintLookupToken, LOOKUP_SECRET, { borrowerId }))
+        (await call(server.baseUrl, 'POST', authEndpoints.mintLookupToken.path, LOOKUP_SECRET, { borrowerId }))
           .status,
         200,
       );
@@ -85,7 +85,7 @@ for (const kind of testDatabaseKinds()) {
         401,
       );
       assert.equal(
-        (await call(server.baseUrl, 'POST', apiPaths.auth.mintLookupToken, 'x'.repeat(40), { borrowerId }))
+        (await call(server.baseUrl, 'POST', authEndpoints.mintLookupToken.path, 'x'.repeat(40), { borrowerId }))
           .status,
         401,
       );

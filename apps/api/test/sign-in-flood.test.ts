@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints, } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';
@@ -48,8 +48,8 @@ for (const kind of testDatabaseKinds()) {
       const probes = [
         fetch(`${server.baseUrl}/healthz`),
         fetch(`${server.baseUrl}/readyz`),
-        fetch(`${server.baseUrl}${apiPaths.auth.publicKeys}`),
-        post(server.baseUrl, apiPaths.auth.validate, { access_token: token }),
+        fetch(`${server.baseUrl}${authEndpoints.publicKeys.path}`),
+        post(server.baseUrl, authEndpoints.validate.path, { access_token: token }),
       ].map(async (probe, i) => {
         const response = await probe;
         events.push(`probe ${response.status}`);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints, } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
 import { claimsOf, json, post } from './support/session.js';
@@ -71,7 +71,7 @@ for (const kind of testDatabaseKinds()) {
       assert.ok(tokens);
       const idClaims = decodeJwt(tokens.idToken);
       const exchanged = await json<{ access_token: string }>(
-        await post(server.baseUrl, apiPaths.auth.tokenExchange, { token: tokens.idToken }),
+        await post(server.baseUrl, authEndpoints.tokenExchange.path, { token: tokens.idToken }),
       );
       assert.equal(exchanged.status, 200);
       const product = claimsOf(exchanged.body.access_token) as ReturnType<typeof claimsOf> & {
@@ -82,7 +82,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(product.auth_time, idClaims.auth_time);
 
       const refreshed = await json<{ access_token: string }>(
-        await post(server.baseUrl, apiPaths.auth.tokenRefresh, { token: exchanged.body.access_token }),
+        await post(server.baseUrl, authEndpoints.tokenRefresh.path, { token: exchanged.body.access_token }),
       );
       assert.equal(refreshed.status, 200);
       const next = claimsOf(refreshed.body.access_token) as typeof product;

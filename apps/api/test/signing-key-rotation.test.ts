@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { apiPaths, SigningKeyRotationSchema } from '@customer-core/contracts';
+import { authEndpoints, apiPaths, SigningKeyRotationSchema, loanEndpoints } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { signingKeyRetirementSeconds } from '../src/session/signing-keys.js';
@@ -32,9 +32,9 @@ for (const kind of testDatabaseKinds()) {
       return SigningKeyRotationSchema.parse(answer.body);
     };
     const validate = (token: string) =>
-      call(url, 'POST', apiPaths.auth.validate, undefined, { access_token: token });
+      call(url, 'POST', authEndpoints.validate.path, undefined, { access_token: token });
     const refresh = async (token: string) => {
-      const answer = await call(url, 'POST', apiPaths.auth.tokenRefresh, undefined, { token });
+      const answer = await call(url, 'POST', authEndpoints.tokenRefresh.path, undefined, { token });
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       return String(answer.body.access_token);
     };
@@ -101,8 +101,8 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(await publicKeyIds(url), [rotation.activeKid]);
       for (const answer of [
         await validate(token),
-        await call(url, 'POST', apiPaths.auth.tokenRefresh, undefined, { token }),
-        await call(url, 'GET', apiPaths.borrower.loans, token),
+        await call(url, 'POST', authEndpoints.tokenRefresh.path, undefined, { token }),
+        await call(url, 'GET', loanEndpoints.loans.path, token),
       ]) {
         assert.equal(answer.status, 401, JSON.stringify(answer.body));
       }

@@ -3,11 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import {
-  apiPaths,
+  authEndpoints,
   LoanDetailSchema,
   STEP_UP_MAX_AGE_SECONDS,
   STEP_UP_REQUIRED,
   type LoanDetail,
+  loanEndpoints,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import type { IdpDatabase } from '@customer-core/idp';
@@ -53,16 +54,14 @@ for (const kind of testDatabaseKinds()) {
         .where('reference', '=', 'LN-DEMO-1')
         .executeTakeFirstOrThrow();
       loanId = row.id;
-      const started = detailOf(
-        await call(url, 'POST', apiPaths.borrower.startCheckout.href({ loanId }), token),
-      );
+      const started = detailOf(await call(url, 'POST', loanEndpoints.startCheckout.href({ loanId }), token));
       toSign = started.documents.filter((d) => d.requiresSignature).map((d) => d.id);
       assert.ok(toSign.length >= 2);
       for (const documentId of toSign) {
         const reviewed = await call(
           url,
           'POST',
-          apiPaths.borrower.reviewDocument.href({ loanId, documentId }),
+          loanEndpoints.reviewDocument.href({ loanId, documentId }),
           token,
         );
         assert.equal(reviewed.status, 200);
@@ -75,9 +74,9 @@ for (const kind of testDatabaseKinds()) {
       return LoanDetailSchema.parse(answer.body);
     }
     const sign = (token: string, documentId: string) =>
-      call(url, 'POST', apiPaths.borrower.signDocument.href({ loanId, documentId }), token, SIGNATURE);
+      call(url, 'POST', loanEndpoints.signDocument.href({ loanId, documentId }), token, SIGNATURE);
     const stateOf = async (token: string, documentId: string) =>
-      detailOf(await call(url, 'GET', apiPaths.borrower.loan.href({ loanId }), token)).documents.find(
+      detailOf(await call(url, 'GET', loanEndpoints.loan.href({ loanId }), token)).documents.find(
         (d) => d.id === documentId,
       )?.state;
     const refusedForStepUp = (answer: { status: number; body: Record<string, unknown> }) => {
@@ -151,7 +150,7 @@ for (const kind of testDatabaseKinds()) {
       const tokens = await completeSignInWithSessionToken(url, verified.body.sessionToken);
       assert.ok(tokens);
       const exchanged = await json<{ access_token: string }>(
-        await post(url, apiPaths.auth.tokenExchange, { token: tokens.idToken }),
+        await post(url, authEndpoints.tokenExchange.path, { token: tokens.idToken }),
       );
       assert.equal(exchanged.status, 200);
       const stepped = exchanged.body.access_token;

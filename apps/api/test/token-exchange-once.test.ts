@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { API_ERROR_CODES, apiPaths } from '@customer-core/contracts';
+import { API_ERROR_CODES, authEndpoints, } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
 import { startHostedIdp } from './support/hosted-idp.js';
@@ -28,7 +28,7 @@ function respelt(jwt: string): string {
 }
 
 const exchange = async (baseUrl: string, token: string) =>
-  json<ApiErrorBody & { access_token: string }>(await post(baseUrl, apiPaths.auth.tokenExchange, { token }));
+  json<ApiErrorBody & { access_token: string }>(await post(baseUrl, authEndpoints.tokenExchange.path, { token }));
 
 const expectSpent = (answer: { status: number; body: ApiErrorBody }, code: string, message: RegExp) => {
   assert.equal(answer.status, 401, JSON.stringify(answer.body));
@@ -127,7 +127,7 @@ for (const kind of testDatabaseKinds()) {
       const kept = await idpSignIn(user); // e.g. copied from the browser, never exchanged
       const signedIn = await exchange(url, (await idpSignIn(user)).idToken);
       assert.equal(signedIn.status, 200);
-      const logout = await post(url, apiPaths.auth.logout, { access_token: signedIn.body.access_token });
+      const logout = await post(url, authEndpoints.logout.path, { access_token: signedIn.body.access_token });
       assert.equal(logout.status, 200);
       expectSpent(await exchange(url, kept.idToken), API_ERROR_CODES.idpSessionEnded, /session .* has ended/);
     });
@@ -155,14 +155,14 @@ for (const kind of testDatabaseKinds()) {
       const kept = await aSecondAgo(() => idpSignIn(user));
       const sent = await post(
         url,
-        apiPaths.auth.passwordReset,
+        authEndpoints.passwordReset.path,
         { email: user.login },
         { 'x-forwarded-for': newClient() },
       );
       assert.equal(sent.status, 200);
       const [message] = await mailFor(url, user.login);
       const link = tokenOf(message!, 'password-reset');
-      const reset = await post(url, apiPaths.auth.passwordResetFinish, {
+      const reset = await post(url, authEndpoints.passwordResetFinish.path, {
         token: link,
         password: 'Brand-new-Passw0rd',
       });

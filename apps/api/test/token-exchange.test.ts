@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, decodeAccessToken } from '@customer-core/contracts';
+import { authEndpoints, decodeAccessToken } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
@@ -17,7 +17,7 @@ for (const kind of testDatabaseKinds()) {
       body: unknown,
       headers: Record<string, string> = { 'content-type': 'application/json' },
     ) =>
-      fetch(`${server.baseUrl}${apiPaths.auth.tokenExchange}`, {
+      fetch(`${server.baseUrl}${authEndpoints.tokenExchange.path}`, {
         method: 'POST',
         headers,
         body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -148,7 +148,7 @@ for (const kind of testDatabaseKinds()) {
 
     const signIn = async () => {
       const { idToken } = await signInThroughIdp(server.baseUrl, demo);
-      const response = await fetch(`${server.baseUrl}${apiPaths.auth.tokenExchange}`, {
+      const response = await fetch(`${server.baseUrl}${authEndpoints.tokenExchange.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: idToken }),
@@ -156,7 +156,7 @@ for (const kind of testDatabaseKinds()) {
       return ((await response.json()) as { access_token: string }).access_token;
     };
     const logout = (accessToken: string) =>
-      fetch(`${server.baseUrl}${apiPaths.auth.logout}`, {
+      fetch(`${server.baseUrl}${authEndpoints.logout.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ access_token: accessToken }),
@@ -167,7 +167,7 @@ for (const kind of testDatabaseKinds()) {
       const response = await logout(accessToken);
       assert.equal(response.status, 200);
       assert.deepEqual(await response.json(), { revoked: true });
-      const validated = await fetch(`${server.baseUrl}${apiPaths.auth.validate}`, {
+      const validated = await fetch(`${server.baseUrl}${authEndpoints.validate.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ access_token: accessToken }),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
 import { createApiClient } from '../src/lib/api-client.ts';
 
 // A real local HTTP server: the first path segment chooses the answer, the rest is the API path.
@@ -69,12 +69,16 @@ const client = (scenario: string) => createApiClient(`${origin}/${scenario}`);
 
 describe('api client: the uniform result', () => {
   it('maps 200 with JSON to a success with data', async () => {
-    const result = await client('ok').post(apiPaths.auth.tokenExchange, { token: 'id-token' });
+    const result = await client('ok').call(authEndpoints.tokenExchange, { body: { token: 'id-token' } });
     assert.deepEqual(result, { isError: false, status: 200, data: { access_token: 'abc' } });
   });
 
   it('sends JSON bodies and the Bearer token', async () => {
-    await client('ok').post(apiPaths.auth.tokenExchange, { token: 'id-token' }, { token: 'product-token' });
+    await client('ok').request(authEndpoints.tokenExchange.path, {
+      method: 'POST',
+      body: { token: 'id-token' },
+      token: 'product-token',
+    });
     assert.equal(seen.method, 'POST');
     assert.equal(seen.contentType, 'application/json');
     assert.equal(seen.authorization, 'Bearer product-token');
@@ -82,18 +86,18 @@ describe('api client: the uniform result', () => {
   });
 
   it('sends no Authorization header without a token', async () => {
-    await client('ok').get(apiPaths.auth.publicKeys);
+    await client('ok').call(authEndpoints.publicKeys);
     assert.equal(seen.method, 'GET');
     assert.equal(seen.authorization, undefined);
   });
 
   it('treats every status from 200 to 399 as success', async () => {
-    assert.deepEqual(await client('created').get(apiPaths.auth.profile), {
+    assert.deepEqual(await client('created').call(authEndpoints.profile), {
       isError: false,
       status: 201,
       data: { id: 1 },
     });
-    assert.deepEqual(await client('not-modified-range').get(apiPaths.auth.profile), {
+    assert.deepEqual(await client('not-modified-range').call(authEndpoints.profile), {
       isError: false,
       status: 399,
       data: { edge: true },
@@ -101,7 +105,7 @@ describe('api client: the uniform result', () => {
   });
 
   it('gives null data for an empty success body', async () => {
-    assert.deepEqual(await client('no-content').post(apiPaths.auth.logout, { access_token: 't' }), {
+    assert.deepEqual(await client('no-content').call(authEndpoints.logout, { body: { access_token: 't' } }), {
       isError: false,
       status: 204,
       data: null,
@@ -109,25 +113,31 @@ describe('api client: the uniform result', () => {
   });
 
   it('maps 400 and above to an error with the response text', async () => {
-    assert.deepEqual(await client('bad-request').post(apiPaths.auth.tokenExchange, {}), {
-      isError: true,
-      status: 400,
-      responseText: '{"error":"Bad Request","message":"token is required"}',
-    });
-    assert.deepEqual(await client('unauthorized').get(apiPaths.auth.profile), {
+    assert.deepEqual(
+      await client('bad-request').request(authEndpoints.tokenExchange.path, { method: 'POST', body: {} }),
+      {
+        isError: true,
+        status: 400,
+        responseText: '{"error":"Bad Request","message":"token is required"}',
+      },
+    );
+    assert.deepEqual(await client('unauthorized').call(authEndpoints.profile), {
       isError: true,
       status: 401,
       responseText: 'Unauthorized',
     });
-    assert.deepEqual(await client('server-error').post(apiPaths.auth.validate, { access_token: 't' }), {
-      isError: true,
-      status: 503,
-      responseText: 'Service Unavailable',
-    });
+    assert.deepEqual(
+      await client('server-error').call(authEndpoints.validate, { body: { access_token: 't' } }),
+      {
+        isError: true,
+        status: 503,
+        responseText: 'Service Unavailable',
+      },
+    );
   });
 
   it('maps a dropped connection to status 500 with exceptionThrown', async () => {
-    const result = await client('hang-up').get(apiPaths.auth.profile);
+    const result = await client('hang-up').call(authEndpoints.profile);
     assert.equal(result.isError, true);
     assert.equal(result.status, 500);
     assert.ok(result.isError && result.exceptionThrown);
@@ -139,7 +149,7 @@ describe('api client: the uniform result', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const result = await createApiClient(`http://127.0.0.1:${port}`).get(apiPaths.auth.profile);
+    const result = await createApiClient(`http://127.0.0.1:${port}`).call(authEndpoints.profile);
     assert.deepEqual(
       { ...result, responseText: undefined },
       {
@@ -152,7 +162,7 @@ describe('api client: the uniform result', () => {
   });
 
   it('maps an unreadable success body to status 500 with exceptionThrown', async () => {
-    const result = await client('not-json').get(apiPaths.auth.profile);
+    const result = await client('not-json').call(authEndpoints.profile);
     assert.equal(result.status, 500);
     assert.ok(result.isError && result.exceptionThrown);
   });

@@ -96,25 +96,6 @@ export const ChangePasswordResponseSchema = z.object({
 });
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
 
-/** Error codes of the account routes a screen tells apart. */
-export const ACCOUNT_ERROR_CODES = {
-  /** The current password given is not the borrower's (or a lockout refuses it for now). */
-  wrongPassword: 'wrong_password',
-  /** The new password is the current one. */
-  passwordUnchanged: 'password_unchanged',
-  /** The borrower signs in without a password of the portal's directory: there is none to change. */
-  noPassword: 'no_password',
-  /** The new email address is the one the borrower signs in with already. */
-  emailUnchanged: 'email_unchanged',
-  /** The sign-in name lives in the lender's hosted org: the lender changes it. */
-  emailChangeWithLender: 'email_change_with_lender',
-  /** Too many change requests just now (per borrower and per address). */
-  emailChangeLimited: 'email_change_limited',
-  /** The new address became another account's sign-in name after the link was sent. */
-  emailTaken: 'email_taken',
-  /** Too many password or second-factor changes just now (each e-mails the borrower). */
-  tooManyChanges: 'too_many_changes',
-} as const;
 
 export const TOO_MANY_CHANGES_MESSAGE =
   'You’ve made several changes to your account in a short time. Wait 15 minutes, then try again.';

@@ -1,53 +1,13 @@
 import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
 import { NewPasswordSchema } from './password.js';
+import { API_ERROR_CODES } from './api-errors.js';
+import { endpoint } from './endpoint.js';
 import { route } from './routes.js';
 import { singleLineText } from './text.js';
 
 // The product auth API (spec section 7): paths and bodies, validated by the route and typed for the client.
 export const apiPaths = {
-  auth: {
-    profile: '/api/auth/profile',
-    publicKeys: '/api/auth/public-keys',
-    logout: '/api/auth/logout',
-    magicLinkLogin: '/api/auth/magic-link-login',
-    passwordReset: '/api/auth/password-reset',
-    passwordResetFinish: '/api/auth/password-reset-finish',
-    /** Whether a password-reset link still works, without spending it (POST: the token stays out of URLs). */
-    passwordResetCheck: '/api/auth/password-reset-check',
-    sendMagicLinkEmail: '/api/auth/send-magic-link-email',
-    tokenExchange: '/api/auth/token-exchange',
-    lookupTokenExchange: '/api/auth/external/lookup-token-exchange',
-    /** For trusted systems (service credential): mints the one-time token lookup-token-exchange takes. */
-    mintLookupToken: '/api/auth/external/lookup-token',
-    tokenRefresh: '/api/auth/token-refresh',
-    validate: '/api/auth/validate',
-    /** The "This wasn't me" link of a new-sign-in e-mail: ends every session, starts a password reset. */
-    unrecognizedSignIn: '/api/auth/unrecognized-sign-in',
-  },
-  /** The signed-in borrower's loans and their checkout (Bearer product access token). */
-  borrower: {
-    /** Every document of every loan of the borrower, grouped by loan; one document; its signed PDF. */
-    documents: '/api/borrower/documents',
-    document: route('/api/borrower/documents/:documentId'),
-    signedDocumentPdf: route('/api/borrower/documents/:documentId/signed.pdf'),
-    loans: '/api/borrower/loans',
-    loan: route('/api/borrower/loans/:loanId'),
-    /** Starts the loan's document checkout (again: no change). */
-    startCheckout: route('/api/borrower/loans/:loanId/checkout'),
-    reviewDocument: route('/api/borrower/loans/:loanId/documents/:documentId/review'),
-    signDocument: route('/api/borrower/loans/:loanId/documents/:documentId/sign'),
-  },
-  registration: {
-    /** Who an invitation is for (POST: the token stays out of URLs and logs). */
-    invitation: '/api/registration/invitation',
-    /** Creates the identity with the chosen password and signs the borrower in. */
-    register: '/api/registration',
-  },
-  applications: {
-    start: '/api/applications',
-    verifyEmail: '/api/applications/email-verification',
-  },
   /** Operators' calls (service credential), driven by `npm run cli`. */
   operator: {
     invitations: '/api/operator/invitations',
@@ -152,21 +112,6 @@ export type AccessTokenResponse = z.infer<typeof AccessTokenResponseSchema>;
 export const LogoutResponseSchema = z.object({ revoked: z.boolean() });
 export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;
 
-/** Why an access token was refused (validate, refresh, and every Bearer call). */
-export const TokenRefusalReasonSchema = z.enum([
-  'malformed',
-  'unsupported_algorithm',
-  'bad_signature',
-  'wrong_issuer',
-  'wrong_audience',
-  'expired',
-  'revoked',
-  'session_expired',
-  /** A newer token of the same session replaced it (refreshed): the holder should use that one. */
-  'superseded',
-]);
-export type TokenRefusalReason = z.infer<typeof TokenRefusalReasonSchema>;
-
 /** validate: a token that is good now (a refused one is answered 400/401 with its reason). */
 export const ValidateResponseSchema = z.object({
   valid: z.literal(true),
@@ -203,32 +148,153 @@ export const PublicKeysSchema = z.object({
 });
 export type PublicKeys = z.infer<typeof PublicKeysSchema>;
 
-/** Error codes (ApiError.error) a screen tells apart. */
-export const API_ERROR_CODES = {
-  /** Unknown, expired or used e-mailed link: reset, sign-in, invitation or verification. */
-  invalidLink: 'invalid_link',
-  /** The password is on the list of common passwords. */
-  passwordTooCommon: 'password_too_common',
-  /** The identity provider's password policy refused the password (a hosted org's may differ from ours). */
-  passwordRefused: 'password_refused',
-  /** The invited e-mail address already has an account. */
-  alreadyRegistered: 'already_registered',
-  /** Token exchange: this ID token has been exchanged already (each is accepted once). */
-  idTokenUsed: 'id_token_used',
-  /** Token exchange: the ID token was issued before the borrower's password change or sign-out everywhere. */
-  idTokenRevoked: 'id_token_revoked',
-  /** Token exchange: the identity provider session the ID token came from has ended (signed out). */
-  idpSessionEnded: 'idp_session_ended',
-  /** Sign-in link: the borrower's second factor cannot be asked for after a link (a hosted org). */
-  linkNeedsPassword: 'link_needs_password',
-} as const;
+const ID_TOKEN_SPENT = [
+  API_ERROR_CODES.idTokenUsed,
+  API_ERROR_CODES.idTokenRevoked,
+  API_ERROR_CODES.idpSessionEnded,
+] as const;
+const ACCESS_TOKEN_REFUSED = { 400: ['malformed_token'], 401: ['invalid_token'] } as const;
+const NEW_PASSWORD_REFUSED = [API_ERROR_CODES.passwordTooCommon, API_ERROR_CODES.passwordRefused] as const;
 
-/** Body of every 4xx/5xx answer of the API. 5xx bodies carry only a generic message and the request id. */
-export const ApiErrorSchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  /** For refused access tokens: which check failed. */
-  reason: TokenRefusalReasonSchema.optional(),
-  requestId: z.string().optional(),
-});
-export type ApiError = z.infer<typeof ApiErrorSchema>;
+/** Signing in and out, the session's tokens, and getting back in by e-mailed link (spec section 7). */
+export const authEndpoints = {
+  profile: endpoint({
+    method: 'GET',
+    path: '/api/auth/profile',
+    tag: 'borrower',
+    summary: "The signed-in borrower's profile",
+    access: 'borrower',
+    responses: { 200: ProfileSchema },
+    errors: { 404: ['not_found'] },
+  }),
+  publicKeys: endpoint({
+    method: 'GET',
+    path: '/api/auth/public-keys',
+    tag: 'session',
+    summary: "The product access token's public keys (JWKS)",
+    access: 'public',
+    responses: { 200: PublicKeysSchema },
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/auth/logout',
+    tag: 'session',
+    summary: 'Sign out: revoke the session of this access token',
+    access: 'public',
+    body: LogoutRequestSchema,
+    responses: { 200: LogoutResponseSchema },
+    errors: ACCESS_TOKEN_REFUSED,
+  }),
+  magicLinkLogin: endpoint({
+    method: 'POST',
+    path: '/api/auth/magic-link-login',
+    tag: 'e-mailed links',
+    summary: "Sign in with a sign-in link's token (once)",
+    access: 'public',
+    body: MagicLinkLoginRequestSchema,
+    responses: { 200: MagicLinkLoginResponseSchema },
+    errors: { 400: [API_ERROR_CODES.invalidLink], 409: [API_ERROR_CODES.linkNeedsPassword] },
+  }),
+  passwordReset: endpoint({
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    tag: 'e-mailed links',
+    summary: 'E-mail a password-reset link (the same answer for any address)',
+    access: 'public',
+    body: PasswordResetRequestSchema,
+    responses: { 200: LinkSentResponseSchema },
+  }),
+  passwordResetFinish: endpoint({
+    method: 'POST',
+    path: '/api/auth/password-reset-finish',
+    tag: 'e-mailed links',
+    summary: "Set a new password with a password-reset link's token (once)",
+    access: 'public',
+    body: PasswordResetFinishRequestSchema,
+    responses: { 200: PasswordResetFinishResponseSchema },
+    errors: { 400: [API_ERROR_CODES.invalidLink, ...NEW_PASSWORD_REFUSED] },
+  }),
+  /** Whether a password-reset link still works, without spending it (POST: the token stays out of URLs). */
+  passwordResetCheck: endpoint({
+    method: 'POST',
+    path: '/api/auth/password-reset-check',
+    tag: 'e-mailed links',
+    summary: 'Whether a password-reset link still works (spends nothing)',
+    access: 'public',
+    body: PasswordResetCheckRequestSchema,
+    responses: { 200: PasswordResetCheckResponseSchema },
+    errors: { 400: [API_ERROR_CODES.invalidLink] },
+  }),
+  sendMagicLinkEmail: endpoint({
+    method: 'POST',
+    path: '/api/auth/send-magic-link-email',
+    tag: 'e-mailed links',
+    summary: 'E-mail a sign-in link (the same answer for any address)',
+    access: 'public',
+    body: SendMagicLinkRequestSchema,
+    responses: { 200: LinkSentResponseSchema },
+  }),
+  /** Sign-in step 4 (spec section 4): the identity provider's ID token becomes a product access token. */
+  tokenExchange: endpoint({
+    method: 'POST',
+    path: '/api/auth/token-exchange',
+    tag: 'session',
+    summary: "Exchange the identity provider's ID token for a product access token (once)",
+    access: 'public',
+    body: TokenExchangeRequestSchema,
+    responses: { 200: AccessTokenResponseSchema },
+    errors: { 400: ['malformed_token'], 401: ['invalid_token', ...ID_TOKEN_SPENT] },
+  }),
+  lookupTokenExchange: endpoint({
+    method: 'POST',
+    path: '/api/auth/external/lookup-token-exchange',
+    tag: 'trusted systems',
+    summary: 'Exchange a one-time lookup token for an access token',
+    access: 'public',
+    body: LookupTokenExchangeRequestSchema,
+    responses: { 200: AccessTokenResponseSchema },
+    errors: { 401: ['invalid_token'] },
+  }),
+  /** For trusted systems (service credential): mints the one-time token lookup-token-exchange takes. */
+  mintLookupToken: endpoint({
+    method: 'POST',
+    path: '/api/auth/external/lookup-token',
+    tag: 'trusted systems',
+    summary: 'Mint a one-time lookup token for a borrower (service credential)',
+    access: 'service',
+    body: MintLookupTokenRequestSchema,
+    responses: { 200: MintLookupTokenResponseSchema },
+    errors: { 404: ['not_found'] },
+  }),
+  tokenRefresh: endpoint({
+    method: 'POST',
+    path: '/api/auth/token-refresh',
+    tag: 'session',
+    summary: 'Refresh an access token (once: the presented token is spent)',
+    access: 'public',
+    body: TokenRefreshRequestSchema,
+    responses: { 200: AccessTokenResponseSchema },
+    errors: ACCESS_TOKEN_REFUSED,
+  }),
+  validate: endpoint({
+    method: 'POST',
+    path: '/api/auth/validate',
+    tag: 'session',
+    summary: 'Validate an access token',
+    access: 'public',
+    body: ValidateRequestSchema,
+    responses: { 200: ValidateResponseSchema },
+    errors: ACCESS_TOKEN_REFUSED,
+  }),
+  /** The "This wasn't me" link of a new-sign-in e-mail: ends every session, starts a password reset. */
+  unrecognizedSignIn: endpoint({
+    method: 'POST',
+    path: '/api/auth/unrecognized-sign-in',
+    tag: 'e-mailed links',
+    summary: 'Report a sign-in the borrower did not make: end every session, start a password reset',
+    access: 'public',
+    body: UnrecognizedSignInRequestSchema,
+    responses: { 200: UnrecognizedSignInResponseSchema },
+    errors: { 400: [API_ERROR_CODES.invalidLink] },
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 import { DocumentStateSchema, LoanStatusSchema } from './loans.js';
 
 // The borrower's documents across all their loans: what the documents page lists, the reading view
@@ -50,3 +51,34 @@ export function signedPdfFileName(reference: string, title: string): string {
     .replace(/^-+|-+$/g, '');
   return `${slug || 'signed-document'}.pdf`;
 }
+
+/** The signed-in borrower's documents across their loans (an id of no document of theirs: 404). */
+export const documentEndpoints = {
+  documents: endpoint({
+    method: 'GET',
+    path: '/api/borrower/documents',
+    tag: 'borrower',
+    summary: "Every document of the borrower's loans, grouped by loan (HIDDEN loans never)",
+    access: 'borrower',
+    responses: { 200: DocumentListSchema },
+  }),
+  document: endpoint({
+    method: 'GET',
+    path: '/api/borrower/documents/:documentId',
+    tag: 'borrower',
+    summary: "One of the borrower's documents, with its text and, once signed, its fingerprint",
+    access: 'borrower',
+    responses: { 200: BorrowerDocumentSchema },
+    errors: { 404: ['not_found'] },
+  }),
+  signedDocumentPdf: endpoint({
+    method: 'GET',
+    path: '/api/borrower/documents/:documentId/signed.pdf',
+    tag: 'borrower',
+    summary: 'A signed document as a PDF with its signature certificate (the same bytes every time)',
+    access: 'borrower',
+    // The PDF's bytes: sent as they are stored, never serialized.
+    responses: { 200: z.any().describe('application/pdf') },
+    errors: { 404: ['not_found'], 409: ['not_signed'] },
+  }),
+};

@@ -2,6 +2,8 @@ export * from './access-token.js';
 export * from './account.js';
 export * from './activity.js';
 export * from './api.js';
+export * from './api-errors.js';
+export * from './endpoint.js';
 export * from './credentials.js';
 export * from './documents.js';
 export * from './identity-provider-choice.js';

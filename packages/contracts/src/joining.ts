@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
+import { API_ERROR_CODES } from './api-errors.js';
+import { RegistrationResponseSchema } from './api.js';
+import { endpoint } from './endpoint.js';
 import { NewPasswordSchema } from './password.js';
 import { singleLineText } from './text.js';
 
@@ -84,3 +87,55 @@ export const EmailVerificationResponseSchema = z.object({
   alreadyVerified: z.boolean(),
 });
 export type EmailVerificationResponse = z.infer<typeof EmailVerificationResponseSchema>;
+
+/** Registering from an invitation. Its token goes in the body, so it stays out of URLs and logs. */
+export const registrationEndpoints = {
+  /** Who an invitation is for. */
+  invitation: endpoint({
+    method: 'POST',
+    path: '/api/registration/invitation',
+    tag: 'registration',
+    summary: "Who an invitation is for (the token of the invitation's link)",
+    access: 'public',
+    body: InvitationLookupRequestSchema,
+    responses: { 200: InvitationSchema },
+    errors: { 400: [API_ERROR_CODES.invalidLink], 409: [API_ERROR_CODES.alreadyRegistered] },
+  }),
+  /** Creates the identity with the chosen password and signs the borrower in. */
+  register: endpoint({
+    method: 'POST',
+    path: '/api/registration',
+    tag: 'registration',
+    summary: 'Register with an invitation (once): creates the account and signs the borrower in',
+    access: 'public',
+    body: RegistrationRequestSchema,
+    responses: { 200: RegistrationResponseSchema },
+    errors: {
+      400: [API_ERROR_CODES.invalidLink, API_ERROR_CODES.passwordTooCommon, API_ERROR_CODES.passwordRefused],
+      409: [API_ERROR_CODES.alreadyRegistered],
+    },
+  }),
+};
+
+/** Starting a loan application, and verifying its e-mail address. */
+export const applicationEndpoints = {
+  start: endpoint({
+    method: 'POST',
+    path: '/api/applications',
+    tag: 'applications',
+    summary: 'Start a loan application: e-mails a link to verify the address',
+    access: 'public',
+    body: StartApplicationSchema,
+    responses: { 201: StartApplicationResponseSchema },
+  }),
+  verifyEmail: endpoint({
+    method: 'POST',
+    path: '/api/applications/email-verification',
+    tag: 'applications',
+    summary: "Verify an application's e-mail address with the token of its link",
+    access: 'public',
+    body: EmailVerificationRequestSchema,
+    responses: { 200: EmailVerificationResponseSchema },
+    errors: { 400: [API_ERROR_CODES.invalidLink] },
+  }),
+};

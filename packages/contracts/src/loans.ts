@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { STEP_UP_REQUIRED } from './api-errors.js';
+import { endpoint } from './endpoint.js';
 import { singleLineText } from './text.js';
 
 // Loans as a borrower sees them, and their document checkout. Money is in whole cents.
@@ -111,3 +113,68 @@ export const SignDocumentRequestSchema = z.object({
   agreed: z.literal(true, 'Confirm that you have read and agree to the document.'),
 });
 export type SignDocumentRequest = z.infer<typeof SignDocumentRequestSchema>;
+
+const LOAN_NOT_FOUND = { 404: ['not_found'] } as const;
+/** Why a checkout step is refused: the loan's state does not allow it (yet). */
+const CHECKOUT_REFUSED = [
+  'checkout_unavailable',
+  'no_documents',
+  'checkout_not_started',
+  'not_reviewed',
+  'no_signature_needed',
+  'already_signed',
+] as const;
+
+/**
+ * The signed-in borrower's loans and their document checkout. Ids in paths are taken as any text: a
+ * malformed one names no loan, so it gets the unknown id's 404, and so does another borrower's loan.
+ */
+export const loanEndpoints = {
+  loans: endpoint({
+    method: 'GET',
+    path: '/api/borrower/loans',
+    tag: 'borrower',
+    summary: "The signed-in borrower's loans (open ones first; HIDDEN ones never)",
+    access: 'borrower',
+    responses: { 200: LoanListSchema },
+  }),
+  loan: endpoint({
+    method: 'GET',
+    path: '/api/borrower/loans/:loanId',
+    tag: 'borrower',
+    summary: "One of the borrower's loans, with its documents",
+    access: 'borrower',
+    responses: { 200: LoanDetailSchema },
+    errors: LOAN_NOT_FOUND,
+  }),
+  /** Starts the loan's document checkout (again: no change). */
+  startCheckout: endpoint({
+    method: 'POST',
+    path: '/api/borrower/loans/:loanId/checkout',
+    tag: 'borrower',
+    summary: "Start the loan's document checkout (again: no change)",
+    access: 'borrower',
+    responses: { 200: LoanDetailSchema },
+    errors: { ...LOAN_NOT_FOUND, 409: CHECKOUT_REFUSED },
+  }),
+  reviewDocument: endpoint({
+    method: 'POST',
+    path: '/api/borrower/loans/:loanId/documents/:documentId/review',
+    tag: 'borrower',
+    summary: 'Mark a document of the checkout reviewed',
+    access: 'borrower',
+    responses: { 200: LoanDetailSchema },
+    errors: { ...LOAN_NOT_FOUND, 409: CHECKOUT_REFUSED },
+  }),
+  /** Signing needs a recent sign-in (step-up). */
+  signDocument: endpoint({
+    method: 'POST',
+    path: '/api/borrower/loans/:loanId/documents/:documentId/sign',
+    tag: 'borrower',
+    summary: 'Sign a reviewed document with the name the borrower typed',
+    access: 'borrower',
+    body: SignDocumentRequestSchema,
+    responses: { 200: LoanDetailSchema },
+    errors: { ...LOAN_NOT_FOUND, 403: [STEP_UP_REQUIRED], 409: CHECKOUT_REFUSED },
+  }),
+};

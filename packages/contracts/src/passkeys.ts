@@ -57,10 +57,3 @@ export const ActivatePasskeyRequestSchema = z.object({
 });
 export type ActivatePasskeyRequest = z.infer<typeof ActivatePasskeyRequestSchema>;
 
-/** Error codes of the passkey routes a screen tells apart. */
-export const PASSKEY_ERROR_CODES = {
-  /** A hosted org: passkeys are added with the lender. */
-  withLender: 'passkeys_with_lender',
-  /** The browser's credential did not verify (another site, no user verification, one already added). */
-  refused: 'passkey_refused',
-} as const;

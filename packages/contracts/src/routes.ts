@@ -1,16 +1,18 @@
 // Every route of the portal (spec section 2), one definition for the router, links and the server.
 
-type Params<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? { [K in Name]: string } & Params<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? { [K in Name]: string }
-    : Record<never, never>;
+export type Params<P extends string> = string extends P
+  ? Record<string, string>
+  : P extends `${string}:${infer Name}/${infer Rest}`
+    ? { [K in Name]: string } & Params<`/${Rest}`>
+    : P extends `${string}:${infer Name}`
+      ? { [K in Name]: string }
+      : Record<never, never>;
 
 export interface Route<P extends string> {
   /** The pattern, as the router matches it. */
   path: P;
   /** A concrete address; every parameter is URI-encoded. */
-  href: (params: Params<P>) => string;
+  href(params: Params<P>): string;
 }
 
 /** A path pattern with `:name` parameters and its concrete-address builder (portal routes and API paths). */

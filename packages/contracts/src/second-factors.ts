@@ -79,18 +79,3 @@ export const RemoveFactorRequestSchema = z.object({
 });
 export type RemoveFactorRequest = z.infer<typeof RemoveFactorRequestSchema>;
 
-/** Error codes of the factor routes a screen tells apart (a wrong password is ACCOUNT_ERROR_CODES'). */
-export const SECOND_FACTOR_ERROR_CODES = {
-  /** MFA_POLICY=off: second factors are not offered. */
-  off: 'second_factors_off',
-  /** The code is not the app's current one, or was used already. */
-  wrongCode: 'wrong_code',
-  /** The directory does not offer this kind of factor. */
-  notOffered: 'factor_not_offered',
-  /** Too many codes mailed for now. */
-  tooManyCodes: 'too_many_codes',
-  /** The borrower has a factor of this kind already. */
-  alreadyAdded: 'factor_already_added',
-  /** MFA_POLICY=required and this is the borrower's last factor. */
-  lastFactor: 'last_factor',
-} as const;

@@ -5,8 +5,6 @@
 /** How recent a sign-in must be for a sensitive action: 10 minutes. */
 export const STEP_UP_MAX_AGE_SECONDS = 10 * 60;
 
-/** The error code of the API's refusal: the portal answers it with a fresh sign-in. */
-export const STEP_UP_REQUIRED = 'step_up_required';
 
 /** amr values (RFC 8176) that show a second factor was used at sign-in. */
 export const SECOND_FACTOR_AMR: readonly string[] = ['otp', 'mfa'];

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_ERROR_CODES,
-  apiPaths,
-  ApiErrorSchema,
-  EmailVerificationRequestSchema,
-  EmailVerificationResponseSchema,
-  StartApplicationResponseSchema,
-  StartApplicationSchema,
-} from '@customer-core/contracts';
+import { API_ERROR_CODES, applicationEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../http/endpoint-route.js';
 import { clientAddress } from '@customer-core/idp';
 import { HttpError } from '../http/http-error.js';
 import type { Config } from '../config/config.js';
@@ -41,17 +34,9 @@ export const applicationRoutes =
   async (app) => {
     const waitMinutes = Math.ceil(applications.limitWindowSeconds / 60);
 
-    app.post(
-      apiPaths.applications.start,
-      {
-        schema: {
-          tags: ['applications'],
-          summary: 'Start a loan application: e-mails a link to verify the address',
-          body: StartApplicationSchema,
-          response: { 201: StartApplicationResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(applicationEndpoints.start),
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const outcome = await applications.start(request.body, clientAddress(request, trustProxy));
         if (outcome.kind === 'limited') {
@@ -67,19 +52,11 @@ export const applicationRoutes =
         reply.raw.once('close', () => mail.nudge());
         return reply.status(201).send({ applicationId: outcome.applicationId, email: outcome.email });
       },
-    );
+    });
 
-    app.post(
-      apiPaths.applications.verifyEmail,
-      {
-        schema: {
-          tags: ['applications'],
-          summary: "Verify an application's e-mail address with the token of its link",
-          body: EmailVerificationRequestSchema,
-          response: { 200: EmailVerificationResponseSchema, 400: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(applicationEndpoints.verifyEmail),
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const verified = await applications.verify(request.body.token);
         if (!verified) throw new HttpError(400, API_ERROR_CODES.invalidLink, INVALID_VERIFICATION_MESSAGE);
@@ -87,5 +64,5 @@ export const applicationRoutes =
         request.log.info({ applicationId, alreadyVerified }, 'application e-mail address verified');
         return { email, businessName, alreadyVerified };
       },
-    );
+    });
   };

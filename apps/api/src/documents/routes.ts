@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiPaths,
-  ApiErrorSchema,
-  BorrowerDocumentSchema,
-  DocumentIdSchema,
-  DocumentListSchema,
-  signedPdfFileName,
-} from '@customer-core/contracts';
+import { DocumentIdSchema, signedPdfFileName, documentEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../http/endpoint-route.js';
 import { borrowerClaimsOf, requireBorrower } from '../http/bearer.js';
 import { HttpError } from '../http/http-error.js';
 import type { AccessTokenChecker } from '../session/access-tokens.js';
@@ -18,15 +11,11 @@ import type { BorrowerDocuments } from './borrower-documents.js';
 
 const documentNotFound = () => new HttpError(404, 'not_found', 'No document of yours has that id.');
 
-// Any text is taken: a malformed id names no document, so it gets the unknown id's 404.
-const DocumentPathSchema = z.object({ documentId: z.string() });
-
+// Any text is taken in the path: a malformed id names no document, so it gets the unknown id's 404.
 function documentIdOf(params: { documentId: string }): string {
   if (!DocumentIdSchema.safeParse(params.documentId).success) throw documentNotFound();
   return params.documentId;
 }
-
-const errors = { 401: ApiErrorSchema, 404: ApiErrorSchema };
 
 export const borrowerDocumentRoutes =
   ({
@@ -38,52 +27,27 @@ export const borrowerDocumentRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const common = { preHandler: requireBorrower(checkAccessToken) };
-    const described = { tags: ['borrower'], security: [{ bearer: [] }] };
 
-    app.get(
-      apiPaths.borrower.documents,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: "Every document of the borrower's loans, grouped by loan (HIDDEN loans never)",
-          response: { 200: DocumentListSchema, ...errors },
-        },
-      },
-      async (request) => documents.list(borrowerClaimsOf(request).sub),
-    );
+    app.route({
+      ...endpointRoute(documentEndpoints.documents),
+      ...common,
+      handler: async (request) => documents.list(borrowerClaimsOf(request).sub),
+    });
 
-    app.get(
-      apiPaths.borrower.document.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: "One of the borrower's documents, with its text and, once signed, its fingerprint",
-          params: DocumentPathSchema,
-          response: { 200: BorrowerDocumentSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(documentEndpoints.document),
+      ...common,
+      handler: async (request) => {
         const document = await documents.one(borrowerClaimsOf(request).sub, documentIdOf(request.params));
         if (!document) throw documentNotFound();
         return document;
       },
-    );
+    });
 
-    app.get(
-      apiPaths.borrower.signedDocumentPdf.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'A signed document as a PDF with its signature certificate (the same bytes every time)',
-          params: DocumentPathSchema,
-          // The PDF's bytes: sent as they are stored, never serialized.
-          response: { 200: z.any().describe('application/pdf'), ...errors, 409: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(documentEndpoints.signedDocumentPdf),
+      ...common,
+      handler: async (request, reply) => {
         const borrowerId = borrowerClaimsOf(request).sub;
         const documentId = documentIdOf(request.params);
         const outcome = await documents.signedPdf(borrowerId, documentId);
@@ -103,5 +67,5 @@ export const borrowerDocumentRoutes =
           .header('cache-control', 'private, no-store')
           .send(outcome.pdf);
       },
-    );
+    });
   };

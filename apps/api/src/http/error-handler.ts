@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_ERROR_CODES, PASSWORD_REFUSED_MESSAGE, type ApiError } from '@customer-core/contracts';
+import {
+  API_ERROR_CODES,
+  PASSWORD_REFUSED_MESSAGE,
+  type ApiError,
+  type ApiErrorCode,
+} from '@customer-core/contracts';
 import { isConnectionLoss } from '@customer-core/database';
 import { PasswordRefusedError } from '../identity/directory.js';
 import { DirectoryUnavailableError } from '../identity/okta-directory.js';
@@ -63,11 +68,11 @@ function describeDatabaseError(error: Error) {
   return { type: error.name, message: error.message, ...(code ? { code } : {}) };
 }
 
-function body(error: string, message: string): ApiError {
+function body(error: ApiErrorCode, message: string): ApiError {
   return { error, message };
 }
 
-function clientErrorCode(status: number): string {
+function clientErrorCode(status: number): ApiErrorCode {
   switch (status) {
     case 404:
       return 'not_found';

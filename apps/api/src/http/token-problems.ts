@@ -1,4 +1,4 @@
-import { API_ERROR_CODES, type TokenRefusalReason } from '@customer-core/contracts';
+import { API_ERROR_CODES, type ApiErrorCode, type TokenRefusalReason } from '@customer-core/contracts';
 import { HttpError } from './http-error.js';
 import type { IdTokenProblem, IdTokenSpent } from '../session/id-token-verifier.js';
 
@@ -19,7 +19,7 @@ export function idTokenRefused(problem: IdTokenProblem): HttpError {
     : new HttpError(401, 'invalid_token', ID_TOKEN_MESSAGES[problem]);
 }
 
-const SPENT_ID_TOKENS: Record<IdTokenSpent, { code: string; message: string }> = {
+const SPENT_ID_TOKENS: Record<IdTokenSpent, { code: ApiErrorCode; message: string }> = {
   used: {
     code: API_ERROR_CODES.idTokenUsed,
     message: 'The ID token has been used already. Sign in again.',

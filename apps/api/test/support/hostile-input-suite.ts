@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { Agent } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { apiPaths, routes as portalRoutes, type LoanDetail, type LoanList } from '@customer-core/contracts';
+import {
+  authEndpoints,
+  routes as portalRoutes,
+  type LoanDetail,
+  type LoanList,
+  loanEndpoints,
+} from '@customer-core/contracts';
 import type { TestDatabaseKind } from '@customer-core/database/testing';
 import { DEMO_BORROWER } from '../../src/demo-borrower.js';
 import { signInThroughIdp, startTestServer, type TestServer } from '../../src/testing/index.js';
@@ -45,15 +51,15 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
       idToken = (await signInThroughIdp(server.baseUrl, demo)).idToken;
       // An active loan whose checkout has started and whose signed document is reviewed: a signature
       // name reaches the database.
-      const { body: list } = await call(server.baseUrl, 'GET', apiPaths.borrower.loans, accessToken);
+      const { body: list } = await call(server.baseUrl, 'GET', loanEndpoints.loans.path, accessToken);
       const active = (list as unknown as LoanList).loans.find((l) => l.status === 'ACTIVE');
       assert.ok(active, 'the demo borrower has an active loan');
       const loanId = active.id;
-      await call(server.baseUrl, 'POST', apiPaths.borrower.startCheckout.href({ loanId }), accessToken);
+      await call(server.baseUrl, 'POST', loanEndpoints.startCheckout.href({ loanId }), accessToken);
       const { body: detail } = await call(
         server.baseUrl,
         'GET',
-        apiPaths.borrower.loan.href({ loanId }),
+        loanEndpoints.loan.href({ loanId }),
         accessToken,
       );
       const document = (detail as unknown as LoanDetail).documents.find((d) => d.requiresSignature);
@@ -61,7 +67,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
       const reviewed = await call(
         server.baseUrl,
         'POST',
-        apiPaths.borrower.reviewDocument.href({ loanId, documentId: document.id }),
+        loanEndpoints.reviewDocument.href({ loanId, documentId: document.id }),
         accessToken,
       );
       assert.equal(reviewed.status, 200);
@@ -96,7 +102,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
       ];
       const patterns = new Set(targets.map((t) => t.pattern));
       for (const expected of [
-        apiPaths.auth.tokenExchange,
+        authEndpoints.tokenExchange.path,
         '/api/v1/authn',
         '/dev/mailbox',
         `${new URL(issuer).pathname}/v1/token`,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { apiPaths, type AddLoanRequest } from '@customer-core/contracts';
+import { authEndpoints, apiPaths, type AddLoanRequest } from '@customer-core/contracts';
 import { signInThroughIdp, type TestServer } from '../../src/testing/index.js';
 import { json, post } from './session.js';
 
@@ -13,7 +13,7 @@ export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `operator:operator:${OPERATOR
 export async function accessTokenOf(baseUrl: string, username: string, password: string): Promise<string> {
   const { idToken } = await signInThroughIdp(baseUrl, { username, password });
   const { status, body } = await json<{ access_token: string }>(
-    await post(baseUrl, apiPaths.auth.tokenExchange, { token: idToken }),
+    await post(baseUrl, authEndpoints.tokenExchange.path, { token: idToken }),
   );
   assert.equal(status, 200, `token exchange for ${username}`);
   return body.access_token;

@@ -1,4 +1,4 @@
-import { apiPaths } from '@customer-core/contracts';
+import { authEndpoints, } from '@customer-core/contracts';
 import { DEMO_BORROWER } from '../../src/demo-borrower.js';
 import { signInThroughIdp } from '../../src/testing/index.js';
 
@@ -8,7 +8,7 @@ export async function demoAccessToken(baseUrl: string): Promise<string> {
     username: DEMO_BORROWER.login,
     password: DEMO_BORROWER.password,
   });
-  const response = await post(baseUrl, apiPaths.auth.tokenExchange, { token: idToken });
+  const response = await post(baseUrl, authEndpoints.tokenExchange.path, { token: idToken });
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
@@ -28,7 +28,7 @@ export async function json<T = Record<string, unknown>>(
 
 /** The key ids of the product token's public keys (JWKS), in the order the API lists them. */
 export async function publicKeyIds(baseUrl: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl}${apiPaths.auth.publicKeys}`);
+  const response = await fetch(`${baseUrl}${authEndpoints.publicKeys.path}`);
   return ((await response.json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
 }
 

@@ -1,3 +1,5 @@
+import type { Endpoint, Params, RequestBody, RequestQuery, SuccessBody } from '@customer-core/contracts';
+
 // Every call to the product API answers the uniform result of spec sections 3 and 7:
 // success for HTTP 200-399 with the JSON body as data, an error with the response text for 400+,
 // and status 500 with exceptionThrown when the call itself failed (network, unreadable body).
@@ -17,16 +19,44 @@ export interface ApiFailure {
 
 export type ApiResult<T = unknown> = ApiSuccess<T> | ApiFailure;
 
-/** A path from `apiPaths` (a parameterised one through its `href`). */
+/** An address on the API: an endpoint's `href`, and its query if it takes one. */
 export type ApiPath = string;
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST';
+  method?: Endpoint['method'];
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as a Bearer token. */
   token?: string;
   signal?: AbortSignal;
+}
+
+/** What a call of the endpoint sends: its path's parameters, its body and its query, each where it takes one. */
+export type CallInput<E extends Endpoint> = { signal?: AbortSignal } & (keyof Params<E['path']> extends never
+  ? { params?: undefined }
+  : { params: Params<E['path']> }) &
+  (E['body'] extends undefined ? { body?: undefined } : { body: RequestBody<E> }) &
+  (E['query'] extends undefined ? { query?: undefined } : { query?: RequestQuery<E> });
+
+/** The input argument of a call: optional where the endpoint takes nothing that must be sent. */
+export type CallArgs<E extends Endpoint> =
+  object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** The address and options of a call of the endpoint (a query's unset fields are left out). */
+export function requestOf<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+): [ApiPath, ApiRequestOptions] {
+  const href = endpoint.href(input.params ?? {});
+  const query = new URLSearchParams(
+    Object.entries(input.query ?? {})
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, String(value)]),
+  ).toString();
+  return [
+    query ? `${href}?${query}` : href,
+    { method: endpoint.method, body: input.body, signal: input.signal },
+  ];
 }
 
 function messageOf(error: unknown): string {
@@ -61,13 +91,11 @@ export function createApiClient(baseUrl = '') {
 
   return {
     request,
-    get: <T = unknown>(path: ApiPath, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...options, method: 'GET' }),
-    post: <T = unknown>(
-      path: ApiPath,
-      body: unknown,
-      options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
-    ) => request<T>(path, { ...options, method: 'POST', body }),
+    /** A call of an endpoint of the contracts, typed by it: what it sends and what it answers. */
+    call: <E extends Endpoint>(endpoint: E, ...[input = {} as CallInput<E>]: CallArgs<E>) => {
+      const [path, options] = requestOf(endpoint, input);
+      return request<SuccessBody<E>>(path, options);
+    },
   };
 }
 

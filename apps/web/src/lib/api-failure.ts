@@ -1,11 +1,11 @@
-import { ApiErrorSchema } from '@customer-core/contracts';
+import { ApiErrorSchema, type ApiErrorCode } from '@customer-core/contracts';
 import type { ApiFailure } from './api-client';
 
 // What a failed call means for the borrower: a human sentence, never a status code or a stack.
 
 export interface DescribedFailure {
   /** The API's error code (e.g. 'invalid_link') when it answered one. */
-  code: string | null;
+  code: ApiErrorCode | null;
   /** The API's own message for a 4xx answer, written for people, when it gave one. */
   serverMessage: string | null;
   /** What to show in the banner. */

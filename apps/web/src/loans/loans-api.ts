@@ -1,11 +1,11 @@
 import {
   LoanDetailSchema,
   LoanListSchema,
-  apiPaths,
   type LoanDetail,
   type LoanSummary,
   type SignDocumentRequest,
   STEP_UP_REQUIRED,
+  loanEndpoints,
 } from '@customer-core/contracts';
 import type { ApiResult } from '../lib/api-client';
 import { describeFailure } from '../lib/api-failure';
@@ -32,7 +32,7 @@ const ACTION_FAILED = 'We couldn’t save that just now. Please try again in a f
 
 /** GET the borrower's loans (open ones first; HIDDEN ones never come). */
 export async function getLoans(signal?: AbortSignal): Promise<LoansOutcome> {
-  const result = await sessionRequest(apiPaths.borrower.loans, { signal });
+  const result = await sessionRequest(loanEndpoints.loans, { signal });
   if (result.isError) return { kind: 'failed', message: describeFailure(result, LOANS_FAILED).message };
   const parsed = LoanListSchema.safeParse(result.data);
   return parsed.success
@@ -56,18 +56,18 @@ function loanOutcome(result: ApiResult, fallback: string): LoanOutcome {
 
 export async function getLoan(loanId: string, signal?: AbortSignal): Promise<LoanOutcome> {
   // The id comes from the address; the API answers a malformed one 404, as a loan that does not exist.
-  return loanOutcome(await sessionRequest(apiPaths.borrower.loan.href({ loanId }), { signal }), LOAN_FAILED);
+  return loanOutcome(await sessionRequest(loanEndpoints.loan, { params: { loanId }, signal }), LOAN_FAILED);
 }
 
 /** Starts the loan's document checkout; starting it again changes nothing. */
 export async function startCheckout(loanId: string, signal?: AbortSignal): Promise<LoanOutcome> {
-  const path = apiPaths.borrower.startCheckout.href({ loanId });
-  return loanOutcome(await sessionRequest(path, { method: 'POST', signal }), LOAN_FAILED);
+  const result = await sessionRequest(loanEndpoints.startCheckout, { params: { loanId }, signal });
+  return loanOutcome(result, LOAN_FAILED);
 }
 
 export async function reviewDocument(loanId: string, documentId: string): Promise<LoanOutcome> {
-  const path = apiPaths.borrower.reviewDocument.href({ loanId, documentId });
-  return loanOutcome(await sessionRequest(path, { method: 'POST' }), ACTION_FAILED);
+  const result = await sessionRequest(loanEndpoints.reviewDocument, { params: { loanId, documentId } });
+  return loanOutcome(result, ACTION_FAILED);
 }
 
 export async function signDocument(
@@ -75,6 +75,9 @@ export async function signDocument(
   documentId: string,
   signature: SignDocumentRequest,
 ): Promise<LoanOutcome> {
-  const path = apiPaths.borrower.signDocument.href({ loanId, documentId });
-  return loanOutcome(await sessionRequest(path, { method: 'POST', body: signature }), ACTION_FAILED);
+  const params = { loanId, documentId };
+  return loanOutcome(
+    await sessionRequest(loanEndpoints.signDocument, { params, body: signature }),
+    ACTION_FAILED,
+  );
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiPaths,
+  authEndpoints,
   ApiErrorSchema,
   UnrecognizedSignInRequestSchema,
   UnrecognizedSignInResponseSchema,
@@ -13,7 +13,7 @@ export const unrecognizedSignInRoute =
   ({ unrecognizedSignIn }: { unrecognizedSignIn: UnrecognizedSignIn }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
-      apiPaths.auth.unrecognizedSignIn,
+      authEndpoints.unrecognizedSignIn.path,
       {
         schema: {
           tags: ['e-mailed links'],

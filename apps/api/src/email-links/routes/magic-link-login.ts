@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_ERROR_CODES,
-  apiPaths,
-  ApiErrorSchema,
-  LINK_NEEDS_PASSWORD_MESSAGE,
-  MagicLinkLoginRequestSchema,
-  MagicLinkLoginResponseSchema,
-} from '@customer-core/contracts';
+import { API_ERROR_CODES, authEndpoints, LINK_NEEDS_PASSWORD_MESSAGE } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import type { SignInClientOf } from '../../http/sign-in-client.js';
 import type { EmailLinks } from '../email-links.js';
@@ -27,17 +21,9 @@ export const magicLinkLoginRoute =
     signInClientOf: SignInClientOf;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      apiPaths.auth.magicLinkLogin,
-      {
-        schema: {
-          tags: ['e-mailed links'],
-          summary: "Sign in with a sign-in link's token (once)",
-          body: MagicLinkLoginRequestSchema,
-          response: { 200: MagicLinkLoginResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(authEndpoints.magicLinkLogin),
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const signedIn = await emailLinks.signIn(request.body.token, signInClientOf(request, reply));
         if (!signedIn) throw invalidLink('magic_link');
@@ -53,5 +39,5 @@ export const magicLinkLoginRoute =
         const { accessToken, sessionToken, returnTo } = signedIn;
         return { access_token: accessToken, sessionToken, returnTo };
       },
-    );
+    });
   };

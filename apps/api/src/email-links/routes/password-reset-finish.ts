@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_ERROR_CODES,
-  apiPaths,
-  ApiErrorSchema,
-  PasswordResetCheckRequestSchema,
-  PasswordResetCheckResponseSchema,
-  PasswordResetFinishRequestSchema,
-  PasswordResetFinishResponseSchema,
-} from '@customer-core/contracts';
+import { API_ERROR_CODES, authEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import { COMMON_PASSWORD_MESSAGE } from '../../passwords/common-passwords.js';
 import type { EmailLinks } from '../email-links.js';
@@ -23,36 +16,20 @@ export const passwordResetFinishRoute =
   async (app) => {
     // The link's page asks first, as the invitation page does, so a dead link says so before the
     // borrower types a new password. The answer is the finish call's, and the token is not spent.
-    app.post(
-      apiPaths.auth.passwordResetCheck,
-      {
-        schema: {
-          tags: ['e-mailed links'],
-          summary: 'Whether a password-reset link still works (spends nothing)',
-          body: PasswordResetCheckRequestSchema,
-          response: { 200: PasswordResetCheckResponseSchema, 400: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(authEndpoints.passwordResetCheck),
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         if (!(await emailLinks.isUsable('password_reset', request.body.token))) {
           throw invalidLink('password_reset');
         }
         return { usable: true as const };
       },
-    );
+    });
 
-    app.post(
-      apiPaths.auth.passwordResetFinish,
-      {
-        schema: {
-          tags: ['e-mailed links'],
-          summary: "Set a new password with a password-reset link's token (once)",
-          body: PasswordResetFinishRequestSchema,
-          response: { 200: PasswordResetFinishResponseSchema, 400: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(authEndpoints.passwordResetFinish),
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { token, password } = request.body;
         const reset = await emailLinks.resetPassword(token, password);
@@ -69,5 +46,5 @@ export const passwordResetFinishRoute =
             return { passwordChanged: true as const };
         }
       },
-    );
+    });
   };

@@ -1,13 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiPaths,
-  ApiErrorSchema,
-  LINK_SENT_MESSAGE,
-  LinkSentResponseSchema,
-  PasswordResetRequestSchema,
-  SendMagicLinkRequestSchema,
-} from '@customer-core/contracts';
+import { authEndpoints, LINK_SENT_MESSAGE } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import type { LinkPurpose } from '../../db/schema.js';
 import { clientAddress } from '@customer-core/idp';
 import type { MailService } from '../../mail/index.js';
@@ -54,29 +48,13 @@ export const sendLinkRoutes =
       return { message: LINK_SENT_MESSAGE } as const;
     }
 
-    app.post(
-      apiPaths.auth.passwordReset,
-      {
-        schema: {
-          tags: ['e-mailed links'],
-          summary: 'E-mail a password-reset link (the same answer for any address)',
-          body: PasswordResetRequestSchema,
-          response: { 200: LinkSentResponseSchema, 400: ApiErrorSchema },
-        },
-      },
-      (request, reply) => send('password_reset', request.body, request, reply),
-    );
+    app.route({
+      ...endpointRoute(authEndpoints.passwordReset),
+      handler: (request, reply) => send('password_reset', request.body, request, reply),
+    });
 
-    app.post(
-      apiPaths.auth.sendMagicLinkEmail,
-      {
-        schema: {
-          tags: ['e-mailed links'],
-          summary: 'E-mail a sign-in link (the same answer for any address)',
-          body: SendMagicLinkRequestSchema,
-          response: { 200: LinkSentResponseSchema, 400: ApiErrorSchema },
-        },
-      },
-      (request, reply) => send('magic_link', request.body, request, reply),
-    );
+    app.route({
+      ...endpointRoute(authEndpoints.sendMagicLinkEmail),
+      handler: (request, reply) => send('magic_link', request.body, request, reply),
+    });
   };

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_ERROR_CODES,
-  apiPaths,
-  ApiErrorSchema,
-  InvitationLookupRequestSchema,
-  InvitationSchema,
-  RegistrationRequestSchema,
-  RegistrationResponseSchema,
-} from '@customer-core/contracts';
+import { API_ERROR_CODES, registrationEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import type { Config } from '../../config/config.js';
 import type { SignInClientOf } from '../../http/sign-in-client.js';
@@ -42,36 +35,20 @@ export const registrationRoutes =
     const alreadyRegistered = () =>
       new HttpError(409, API_ERROR_CODES.alreadyRegistered, ALREADY_REGISTERED_MESSAGE);
 
-    app.post(
-      apiPaths.registration.invitation,
-      {
-        schema: {
-          tags: ['registration'],
-          summary: "Who an invitation is for (the token of the invitation's link)",
-          body: InvitationLookupRequestSchema,
-          response: { 200: InvitationSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(registrationEndpoints.invitation),
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const outcome = await invitations.lookup(request.body.token);
         if (outcome.kind === 'invalid') throw invalidInvitation();
         if (outcome.kind === 'already_registered') throw alreadyRegistered();
         return outcome.invitation;
       },
-    );
+    });
 
-    app.post(
-      apiPaths.registration.register,
-      {
-        schema: {
-          tags: ['registration'],
-          summary: 'Register with an invitation (once): creates the account and signs the borrower in',
-          body: RegistrationRequestSchema,
-          response: { 200: RegistrationResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(registrationEndpoints.register),
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { token, password } = request.body;
         const outcome = await invitations.register(token, password, signInClientOf(request, reply));
@@ -87,5 +64,5 @@ export const registrationRoutes =
             return { access_token: outcome.accessToken, sessionToken: outcome.sessionToken, returnTo: null };
         }
       },
-    );
+    });
   };

@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiPaths,
-  ApiErrorSchema,
-  DocumentIdSchema,
-  LoanDetailSchema,
-  LoanIdSchema,
-  LoanListSchema,
-  SignDocumentRequestSchema,
-} from '@customer-core/contracts';
+import { DocumentIdSchema, LoanIdSchema, loanEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import type { StepUpGuard } from '../../account/step-up.js';
@@ -26,8 +18,6 @@ const documentNotFound = () => new HttpError(404, 'not_found', 'This loan has no
 
 // The ids in the path are taken as any text: one that is not even well-formed names no loan or
 // document, so it gets the unknown id's 404 (after the token check), not a validation error.
-const LoanPathSchema = z.object({ loanId: z.string() });
-const LoanDocumentPathSchema = z.object({ loanId: z.string(), documentId: z.string() });
 
 function loanIdOf(params: { loanId: string }): string {
   if (!LoanIdSchema.safeParse(params.loanId).success) throw notFound();
@@ -75,12 +65,6 @@ function answer(outcome: CheckoutOutcome) {
   return outcome.loan;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
-
 export const borrowerLoanRoutes =
   ({
     borrowerLoans,
@@ -95,71 +79,39 @@ export const borrowerLoanRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const common = { preHandler: requireBorrower(checkAccessToken) };
-    const described = { tags: ['borrower'], security: [{ bearer: [] }] };
 
-    app.get(
-      apiPaths.borrower.loans,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: "The signed-in borrower's loans (open ones first; HIDDEN ones never)",
-          response: { 200: LoanListSchema, ...errors },
-        },
-      },
-      async (request) => ({ loans: await borrowerLoans.list(borrowerClaimsOf(request).sub) }),
-    );
+    app.route({
+      ...endpointRoute(loanEndpoints.loans),
+      ...common,
+      handler: async (request) => ({ loans: await borrowerLoans.list(borrowerClaimsOf(request).sub) }),
+    });
 
-    app.get(
-      apiPaths.borrower.loan.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: "One of the borrower's loans, with its documents",
-          params: LoanPathSchema,
-          response: { 200: LoanDetailSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(loanEndpoints.loan),
+      ...common,
+      handler: async (request) => {
         const loan = await borrowerLoans.one(borrowerClaimsOf(request).sub, loanIdOf(request.params));
         if (!loan) throw notFound();
         return loan;
       },
-    );
+    });
 
-    app.post(
-      apiPaths.borrower.startCheckout.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: "Start the loan's document checkout (again: no change)",
-          params: LoanPathSchema,
-          response: { 200: LoanDetailSchema, ...errors, 409: ApiErrorSchema },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(loanEndpoints.startCheckout),
+      ...common,
+      handler: async (request) => {
         const borrowerId = borrowerClaimsOf(request).sub;
         const loanId = loanIdOf(request.params);
         const outcome = await checkout.start(borrowerId, loanId);
         if (outcome.ok) request.log.info({ borrowerId, loanId }, 'loan checkout started');
         return answer(outcome);
       },
-    );
+    });
 
-    app.post(
-      apiPaths.borrower.reviewDocument.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'Mark a document of the checkout reviewed',
-          params: LoanDocumentPathSchema,
-          response: { 200: LoanDetailSchema, ...errors, 409: ApiErrorSchema },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(loanEndpoints.reviewDocument),
+      ...common,
+      handler: async (request) => {
         const borrowerId = borrowerClaimsOf(request).sub;
         const { loanId, documentId } = documentIdsOf(request.params);
         const outcome = await checkout.review(borrowerId, loanId, documentId);
@@ -167,21 +119,12 @@ export const borrowerLoanRoutes =
           request.log.info({ borrowerId, loanId }, 'loan checkout completed');
         return answer(outcome);
       },
-    );
+    });
 
-    app.post(
-      apiPaths.borrower.signDocument.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'Sign a reviewed document with the name the borrower typed',
-          params: LoanDocumentPathSchema,
-          body: SignDocumentRequestSchema,
-          response: { 200: LoanDetailSchema, ...errors, 403: ApiErrorSchema, 409: ApiErrorSchema },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(loanEndpoints.signDocument),
+      ...common,
+      handler: async (request) => {
         const borrowerId = borrowerClaimsOf(request).sub;
         const { loanId, documentId } = documentIdsOf(request.params);
         await stepUp.require(request, STEP_UP_MESSAGE, { loanId, documentId, action: 'sign document' });
@@ -195,5 +138,5 @@ export const borrowerLoanRoutes =
         }
         return answer(outcome);
       },
-    );
+    });
   };

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AccessTokenResponseSchema,
-  apiPaths,
-  ApiErrorSchema,
-  LookupTokenExchangeRequestSchema,
-  MintLookupTokenRequestSchema,
-  MintLookupTokenResponseSchema,
-} from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
@@ -28,25 +22,10 @@ export const lookupTokenRoutes =
     signInClientOf: SignInClientOf;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      apiPaths.auth.mintLookupToken,
-      {
-        onRequest: requireTrustedService(serviceCredentials, 'lookup-tokens'),
-        schema: {
-          tags: ['trusted systems'],
-          summary: 'Mint a one-time lookup token for a borrower (service credential)',
-          security: [{ bearer: [] }],
-          body: MintLookupTokenRequestSchema,
-          response: {
-            200: MintLookupTokenResponseSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            403: ApiErrorSchema,
-            404: ApiErrorSchema,
-          },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(authEndpoints.mintLookupToken),
+      onRequest: requireTrustedService(serviceCredentials, 'lookup-tokens'),
+      handler: async (request) => {
         const service = request.trustedService;
         const { borrowerId } = request.body;
         const minted = await signIn.mintLookupToken(borrowerId, service);
@@ -55,24 +34,16 @@ export const lookupTokenRoutes =
         request.log.info({ borrowerId, service }, 'lookup token minted');
         return { token, expiresAt: expiresAt.toISOString() };
       },
-    );
+    });
 
-    app.post(
-      apiPaths.auth.lookupTokenExchange,
-      {
-        schema: {
-          tags: ['trusted systems'],
-          summary: 'Exchange a one-time lookup token for an access token',
-          body: LookupTokenExchangeRequestSchema,
-          response: { 200: AccessTokenResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(authEndpoints.lookupTokenExchange),
+      handler: async (request, reply) => {
         const signedIn = await signIn.withLookupToken(request.body.token, signInClientOf(request, reply));
         if (!signedIn)
           throw new HttpError(401, 'invalid_token', 'The lookup token is invalid, expired or already used.');
         request.log.info({ borrowerId: signedIn.borrowerId }, 'lookup token exchanged');
         return { access_token: signedIn.accessToken };
       },
-    );
+    });
   };

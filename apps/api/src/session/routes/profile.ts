@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiPaths, ApiErrorSchema, ProfileSchema } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
 import { HttpError } from '../../http/http-error.js';
 import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
@@ -15,22 +16,14 @@ export const profileRoute =
     borrowers: BorrowerRepository;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      apiPaths.auth.profile,
-      {
-        preHandler: requireBorrower(checkAccessToken),
-        schema: {
-          tags: ['borrower'],
-          summary: "The signed-in borrower's profile",
-          security: [{ bearer: [] }],
-          response: { 200: ProfileSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(authEndpoints.profile),
+      preHandler: requireBorrower(checkAccessToken),
+      handler: async (request) => {
         const borrower = await borrowers.findById(borrowerClaimsOf(request).sub);
         if (!borrower) throw new HttpError(404, 'not_found', 'This borrower no longer exists.');
         const { id, email, firstName, lastName, externalIds } = borrower;
         return { id, email, firstName, lastName, externalIds };
       },
-    );
+    });
   };

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AccessTokenResponseSchema,
-  apiPaths,
-  ApiErrorSchema,
-  TokenExchangeRequestSchema,
-} from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import type { SignInClientOf } from '../../http/sign-in-client.js';
 import { idTokenRefused, idTokenSpent } from '../../http/token-problems.js';
 import type { SignIn } from '../sign-in.js';
@@ -13,15 +9,9 @@ import type { SignIn } from '../sign-in.js';
 export const tokenExchangeRoute =
   ({ signIn, signInClientOf }: { signIn: SignIn; signInClientOf: SignInClientOf }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      apiPaths.auth.tokenExchange,
-      {
-        schema: {
-          body: TokenExchangeRequestSchema,
-          response: { 200: AccessTokenResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(authEndpoints.tokenExchange),
+      handler: async (request, reply) => {
         const outcome = await signIn.withIdToken(request.body.token, signInClientOf(request, reply));
         switch (outcome.kind) {
           case 'refused':
@@ -35,5 +25,5 @@ export const tokenExchangeRoute =
             return { access_token: outcome.accessToken };
         }
       },
-    );
+    });
   };

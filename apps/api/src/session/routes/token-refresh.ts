@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AccessTokenResponseSchema,
-  apiPaths,
-  ApiErrorSchema,
-  TokenRefreshRequestSchema,
-} from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { accessTokenRefused } from '../../http/token-problems.js';
 import type { Sessions } from '../sessions.js';
 
@@ -12,17 +8,9 @@ import type { Sessions } from '../sessions.js';
 export const tokenRefreshRoute =
   ({ sessions }: { sessions: Sessions }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      apiPaths.auth.tokenRefresh,
-      {
-        schema: {
-          tags: ['session'],
-          summary: 'Refresh an access token (once: the presented token is spent)',
-          body: TokenRefreshRequestSchema,
-          response: { 200: AccessTokenResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(authEndpoints.tokenRefresh),
+      handler: async (request) => {
         const refreshed = await sessions.refresh(request.body.token);
         if (refreshed.ok) return { access_token: refreshed.token };
         if (refreshed.reused) {
@@ -33,5 +21,5 @@ export const tokenRefreshRoute =
         }
         throw accessTokenRefused(refreshed.reason);
       },
-    );
+    });
   };

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiPaths,
-  ApiErrorSchema,
-  ValidateRequestSchema,
-  ValidateResponseSchema,
-} from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { accessTokenRefused } from '../../http/token-problems.js';
 import type { AccessTokenChecker } from '../access-tokens.js';
 import type { ProductTokens } from '../product-token.js';
@@ -19,17 +15,9 @@ export const validateRoute =
     productTokens: ProductTokens;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      apiPaths.auth.validate,
-      {
-        schema: {
-          tags: ['session'],
-          summary: 'Validate an access token',
-          body: ValidateRequestSchema,
-          response: { 200: ValidateResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(authEndpoints.validate),
+      handler: async (request) => {
         const checked = await checkAccessToken(request.body.access_token);
         if (!checked.ok) throw accessTokenRefused(checked.reason);
         const { sub, email, scope, exp } = checked.claims;
@@ -42,5 +30,5 @@ export const validateRoute =
           sessionExpiresAt: productTokens.sessionEnd(checked.claims),
         };
       },
-    );
+    });
   };

@@ -1,9 +1,9 @@
 import {
-  apiPaths,
   BorrowerDocumentSchema,
   DocumentListSchema,
   type BorrowerDocument,
   type DocumentList,
+  documentEndpoints,
 } from '@customer-core/contracts';
 import { describeFailure } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
@@ -23,14 +23,14 @@ const DOCUMENT_FAILED = 'We couldn’t load this document just now. Please try a
 const PDF_FAILED = 'We couldn’t download the PDF just now. Please try again in a few minutes.';
 
 export async function getDocuments(signal?: AbortSignal): Promise<DocumentsOutcome> {
-  const result = await sessionRequest(apiPaths.borrower.documents, { signal });
+  const result = await sessionRequest(documentEndpoints.documents, { signal });
   if (result.isError) return { kind: 'failed', message: describeFailure(result, LIST_FAILED).message };
   const parsed = DocumentListSchema.safeParse(result.data);
   return parsed.success ? { kind: 'loaded', list: parsed.data } : { kind: 'failed', message: LIST_FAILED };
 }
 
 export async function getDocument(documentId: string, signal?: AbortSignal): Promise<DocumentOutcome> {
-  const result = await sessionRequest(apiPaths.borrower.document.href({ documentId }), { signal });
+  const result = await sessionRequest(documentEndpoints.document, { params: { documentId }, signal });
   if (result.isError) {
     if (result.status === 404 && !result.exceptionThrown) return { kind: 'not-found' };
     return { kind: 'failed', message: describeFailure(result, DOCUMENT_FAILED).message };
@@ -47,7 +47,7 @@ export async function downloadSignedPdf(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const token = readRawAccessToken();
   try {
-    const response = await fetch(apiPaths.borrower.signedDocumentPdf.href({ documentId }), {
+    const response = await fetch(documentEndpoints.signedDocumentPdf.href({ documentId }), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       cache: 'no-store',
     });

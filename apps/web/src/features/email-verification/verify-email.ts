@@ -1,7 +1,7 @@
 import {
   API_ERROR_CODES,
   EmailVerificationResponseSchema,
-  apiPaths,
+  applicationEndpoints,
   type EmailVerificationRequest,
   type EmailVerificationResponse,
 } from '@customer-core/contracts';
@@ -19,7 +19,7 @@ export const VERIFICATION_FAILED =
 /** POST /api/applications/email-verification: the e-mailed token, on the applicant's explicit action. */
 export async function verifyEmail(token: string): Promise<EmailVerificationOutcome> {
   const body: EmailVerificationRequest = { token };
-  const result = await apiClient.post(apiPaths.applications.verifyEmail, body);
+  const result = await apiClient.call(applicationEndpoints.verifyEmail, { body });
   if (!result.isError) {
     const parsed = EmailVerificationResponseSchema.safeParse(result.data);
     return parsed.success

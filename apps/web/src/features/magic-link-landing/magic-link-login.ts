@@ -2,7 +2,7 @@ import {
   API_ERROR_CODES,
   LINK_NEEDS_PASSWORD_MESSAGE,
   MagicLinkLoginResponseSchema,
-  apiPaths,
+  authEndpoints,
   type LinkFactorStep,
   type LinkSignedIn,
   type MagicLinkLoginRequest,
@@ -22,7 +22,7 @@ export const SIGN_IN_FAILED = 'We couldn’t sign you in just now. Please try ag
 /** POST /api/auth/magic-link-login: spends the e-mailed token (once) for the borrower's session. */
 export async function magicLinkLogin(token: string): Promise<MagicLinkLoginOutcome> {
   const body: MagicLinkLoginRequest = { token };
-  const result = await apiClient.post(apiPaths.auth.magicLinkLogin, body);
+  const result = await apiClient.call(authEndpoints.magicLinkLogin, { body: body });
   if (result.isError) {
     const failure = describeFailure(result, SIGN_IN_FAILED);
     // Any other 400 is a token the API could not read at all: just as unusable.

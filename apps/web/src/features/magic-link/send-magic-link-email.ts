@@ -1,4 +1,4 @@
-import { apiPaths, type SendMagicLinkRequest } from '@customer-core/contracts';
+import { authEndpoints, type SendMagicLinkRequest } from '@customer-core/contracts';
 import { apiClient, type ApiResult } from '../../lib/api-client';
 import { readSavedReturnPath } from '../../lib/return-path';
 
@@ -9,5 +9,5 @@ import { readSavedReturnPath } from '../../lib/return-path';
 export function sendMagicLinkEmail(email: string): Promise<ApiResult> {
   const returnTo = readSavedReturnPath();
   const body: SendMagicLinkRequest = returnTo ? { email, returnTo } : { email };
-  return apiClient.post(apiPaths.auth.sendMagicLinkEmail, body);
+  return apiClient.call(authEndpoints.sendMagicLinkEmail, { body: body });
 }

@@ -1,7 +1,7 @@
 import {
   API_ERROR_CODES,
   PasswordResetFinishResponseSchema,
-  apiPaths,
+  authEndpoints,
   type PasswordResetCheckRequest,
   type PasswordResetFinishRequest,
 } from '@customer-core/contracts';
@@ -21,7 +21,7 @@ const PASSWORD_REFUSED = 'This password can’t be used. Please choose a differe
 /** POST /api/auth/password-reset-finish: the e-mailed token and the new password. */
 export async function finishPasswordReset(token: string, password: string): Promise<PasswordResetOutcome> {
   const body: PasswordResetFinishRequest = { token, password };
-  const result = await apiClient.post(apiPaths.auth.passwordResetFinish, body);
+  const result = await apiClient.call(authEndpoints.passwordResetFinish, { body: body });
   if (!result.isError) {
     return PasswordResetFinishResponseSchema.safeParse(result.data).success
       ? { kind: 'changed' }
@@ -45,7 +45,7 @@ export async function checkPasswordResetLink(
   signal?: AbortSignal,
 ): Promise<'usable' | 'invalid-link'> {
   const body: PasswordResetCheckRequest = { token };
-  const result = await apiClient.post(apiPaths.auth.passwordResetCheck, body, { signal });
+  const result = await apiClient.call(authEndpoints.passwordResetCheck, { body: body, signal });
   if (!result.isError) return 'usable';
   const failure = describeFailure(result, FAILED);
   // Any other 400 is a token the API could not read at all: just as dead.

@@ -1,6 +1,6 @@
 import {
   StartApplicationResponseSchema,
-  apiPaths,
+  applicationEndpoints,
   type StartApplication,
   type StartApplicationResponse,
 } from '@customer-core/contracts';
@@ -14,7 +14,7 @@ const FAILED = 'We couldn’t send your application just now. Please try again i
 
 /** POST /api/applications: stores the application and e-mails the verification link. */
 export async function startApplication(application: StartApplication): Promise<StartApplicationOutcome> {
-  const result = await apiClient.post(apiPaths.applications.start, application);
+  const result = await apiClient.call(applicationEndpoints.start, { body: application });
   if (!result.isError) {
     const parsed = StartApplicationResponseSchema.safeParse(result.data);
     return parsed.success

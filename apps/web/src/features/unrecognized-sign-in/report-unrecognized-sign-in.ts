@@ -1,7 +1,7 @@
 import {
   API_ERROR_CODES,
   UnrecognizedSignInResponseSchema,
-  apiPaths,
+  authEndpoints,
   type UnrecognizedSignInRequest,
 } from '@customer-core/contracts';
 import { apiClient } from '../../lib/api-client';
@@ -17,7 +17,7 @@ export const REPORT_FAILED = 'We couldn’t secure your account just now. Please
 /** POST /api/auth/unrecognized-sign-in: spends the e-mailed token (once); every session ends. */
 export async function reportUnrecognizedSignIn(token: string): Promise<ReportOutcome> {
   const body: UnrecognizedSignInRequest = { token };
-  const result = await apiClient.post(apiPaths.auth.unrecognizedSignIn, body);
+  const result = await apiClient.call(authEndpoints.unrecognizedSignIn, { body: body });
   if (result.isError) {
     const failure = describeFailure(result, REPORT_FAILED);
     // Any other 400 is a token the API could not read at all: just as unusable.

@@ -2,7 +2,7 @@ import {
   API_ERROR_CODES,
   InvitationSchema,
   RegistrationResponseSchema,
-  apiPaths,
+  registrationEndpoints,
   type Invitation,
   type InvitationLookupRequest,
   type RegistrationRequest,
@@ -45,7 +45,7 @@ export async function lookupInvitation(
   signal?: AbortSignal,
 ): Promise<InvitationLookupOutcome> {
   const body: InvitationLookupRequest = { token };
-  const result = await apiClient.post(apiPaths.registration.invitation, body, { signal });
+  const result = await apiClient.call(registrationEndpoints.invitation, { body, signal });
   if (!result.isError) {
     const parsed = InvitationSchema.safeParse(result.data);
     return parsed.success
@@ -65,7 +65,7 @@ export async function lookupInvitation(
 /** POST /api/registration: creates the identity with the password; answers a session as a sign-in link does. */
 export async function register(token: string, password: string): Promise<RegistrationOutcome> {
   const body: RegistrationRequest = { token, password };
-  const result = await apiClient.post(apiPaths.registration.register, body);
+  const result = await apiClient.call(registrationEndpoints.register, { body });
   if (!result.isError) {
     const parsed = RegistrationResponseSchema.safeParse(result.data);
     return parsed.success

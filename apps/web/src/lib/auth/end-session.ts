@@ -1,4 +1,4 @@
-import { apiPaths, type LogoutRequest } from '@customer-core/contracts';
+import { authEndpoints, type LogoutRequest } from '@customer-core/contracts';
 import { apiClient } from '../api-client';
 import { loadIdentityProvider } from '../identity-provider';
 import { clearProductSession, readRawAccessToken } from '../product-session';
@@ -25,6 +25,6 @@ export async function endSession(): Promise<void> {
   await forgetIdentityProviderTokens();
   if (accessToken) {
     const body: LogoutRequest = { access_token: accessToken };
-    await apiClient.post(apiPaths.auth.logout, body);
+    await apiClient.call(authEndpoints.logout, { body: body });
   }
 }

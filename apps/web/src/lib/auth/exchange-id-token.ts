@@ -1,4 +1,4 @@
-import { AccessTokenResponseSchema, apiPaths, type TokenExchangeRequest } from '@customer-core/contracts';
+import { AccessTokenResponseSchema, authEndpoints, type TokenExchangeRequest } from '@customer-core/contracts';
 import { apiClient } from '../api-client';
 
 export const TOKEN_EXCHANGE_FAILED =
@@ -7,7 +7,7 @@ export const TOKEN_EXCHANGE_FAILED =
 /** Spec section 4, step 4: the identity provider's ID token becomes the product's access token. */
 export async function exchangeIdToken(idToken: string): Promise<string> {
   const body: TokenExchangeRequest = { token: idToken };
-  const result = await apiClient.post(apiPaths.auth.tokenExchange, body);
+  const result = await apiClient.call(authEndpoints.tokenExchange, { body: body });
   const parsed = result.isError ? null : AccessTokenResponseSchema.safeParse(result.data);
   if (!parsed?.success) throw new Error(TOKEN_EXCHANGE_FAILED);
   return parsed.data.access_token;

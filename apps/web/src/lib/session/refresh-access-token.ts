@@ -1,4 +1,4 @@
-import { AccessTokenResponseSchema, apiPaths, type TokenRefreshRequest } from '@customer-core/contracts';
+import { AccessTokenResponseSchema, authEndpoints, type TokenRefreshRequest } from '@customer-core/contracts';
 import { apiClient } from '../api-client';
 import { readRawAccessToken, storeAccessToken } from '../product-session';
 
@@ -56,7 +56,7 @@ async function refreshStored(known: string, locks?: LockManager): Promise<Refres
     if (held.some((lock) => lock.name === refreshedLockName(known))) return catchUp(known);
   }
   const body: TokenRefreshRequest = { token: stored };
-  const result = await apiClient.post(apiPaths.auth.tokenRefresh, body);
+  const result = await apiClient.call(authEndpoints.tokenRefresh, { body: body });
   if (result.isError) {
     return result.status === 400 || result.status === 401 ? { kind: 'refused' } : { kind: 'failed' };
   }

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+// Every error code the API answers with, as one closed set: a code is added here or it is not one.
+
+/** Error codes a screen tells apart (ApiError.error). */
+export const API_ERROR_CODES = {
+  /** Unknown, expired or used e-mailed link: reset, sign-in, invitation or verification. */
+  invalidLink: 'invalid_link',
+  /** The password is on the list of common passwords. */
+  passwordTooCommon: 'password_too_common',
+  /** The identity provider's password policy refused the password (a hosted org's may differ from ours). */
+  passwordRefused: 'password_refused',
+  /** The invited e-mail address already has an account. */
+  alreadyRegistered: 'already_registered',
+  /** Token exchange: this ID token has been exchanged already (each is accepted once). */
+  idTokenUsed: 'id_token_used',
+  /** Token exchange: the ID token was issued before the borrower's password change or sign-out everywhere. */
+  idTokenRevoked: 'id_token_revoked',
+  /** Token exchange: the identity provider session the ID token came from has ended (signed out). */
+  idpSessionEnded: 'idp_session_ended',
+  /** Sign-in link: the borrower's second factor cannot be asked for after a link (a hosted org). */
+  linkNeedsPassword: 'link_needs_password',
+} as const;
+
+/** Error codes of the account routes a screen tells apart. */
+export const ACCOUNT_ERROR_CODES = {
+  /** The current password given is not the borrower's (or a lockout refuses it for now). */
+  wrongPassword: 'wrong_password',
+  /** The new password is the current one. */
+  passwordUnchanged: 'password_unchanged',
+  /** The borrower signs in without a password of the portal's directory: there is none to change. */
+  noPassword: 'no_password',
+  /** The new email address is the one the borrower signs in with already. */
+  emailUnchanged: 'email_unchanged',
+  /** The sign-in name lives in the lender's hosted org: the lender changes it. */
+  emailChangeWithLender: 'email_change_with_lender',
+  /** Too many change requests just now (per borrower and per address). */
+  emailChangeLimited: 'email_change_limited',
+  /** The new address became another account's sign-in name after the link was sent. */
+  emailTaken: 'email_taken',
+  /** Too many password or second-factor changes just now (each e-mails the borrower). */
+  tooManyChanges: 'too_many_changes',
+} as const;
+
+/** Error codes of the factor routes a screen tells apart (a wrong password is ACCOUNT_ERROR_CODES'). */
+export const SECOND_FACTOR_ERROR_CODES = {
+  /** MFA_POLICY=off: second factors are not offered. */
+  off: 'second_factors_off',
+  /** The code is not the app's current one, or was used already. */
+  wrongCode: 'wrong_code',
+  /** The directory does not offer this kind of factor. */
+  notOffered: 'factor_not_offered',
+  /** Too many codes mailed for now. */
+  tooManyCodes: 'too_many_codes',
+  /** The borrower has a factor of this kind already. */
+  alreadyAdded: 'factor_already_added',
+  /** MFA_POLICY=required and this is the borrower's last factor. */
+  lastFactor: 'last_factor',
+} as const;
+
+/** Error codes of the passkey routes a screen tells apart. */
+export const PASSKEY_ERROR_CODES = {
+  /** A hosted org: passkeys are added with the lender. */
+  withLender: 'passkeys_with_lender',
+  /** The browser's credential did not verify (another site, no user verification, one already added). */
+  refused: 'passkey_refused',
+} as const;
+
+/** The error code of a step-up refusal: the portal answers it with a fresh sign-in. */
+export const STEP_UP_REQUIRED = 'step_up_required';
+
+/** Codes any endpoint may answer with, whatever it does (the error handler's, the rate limiter's). */
+export const GENERIC_ERROR_CODES = {
+  400: ['bad_request'],
+  413: ['payload_too_large'],
+  415: ['unsupported_media_type'],
+  429: ['too_many_requests'],
+  500: ['internal_error'],
+  503: ['service_unavailable'],
+} as const;
+
+/** Codes of the access checks in front of a route (see Endpoint.access). */
+export const ACCESS_ERROR_CODES = {
+  public: {},
+  borrower: { 400: ['malformed_token'], 401: ['unauthorized', 'invalid_token'] },
+  service: { 401: ['unauthorized'], 403: ['forbidden'] },
+} as const;
+
+/** Codes of one endpoint's own refusals, not named by a screen. */
+const OTHER_ERROR_CODES = [
+  'not_found',
+  'malformed_token',
+  'invalid_token',
+  'unauthorized',
+  'forbidden',
+  'current_session',
+  'recovery_codes_not_offered',
+  'checkout_unavailable',
+  'no_documents',
+  'checkout_not_started',
+  'not_reviewed',
+  'no_signature_needed',
+  'already_signed',
+  'not_signed',
+  'reference_taken',
+] as const;
+
+export const ApiErrorCodeSchema = z.enum([
+  ...Object.values(API_ERROR_CODES),
+  ...Object.values(ACCOUNT_ERROR_CODES),
+  ...Object.values(SECOND_FACTOR_ERROR_CODES),
+  ...Object.values(PASSKEY_ERROR_CODES),
+  STEP_UP_REQUIRED,
+  ...Object.values(GENERIC_ERROR_CODES).flat(),
+  ...OTHER_ERROR_CODES,
+]);
+export type ApiErrorCode = z.infer<typeof ApiErrorCodeSchema>;
+
+/** Why an access token was refused (validate, refresh, and every Bearer call). */
+export const TokenRefusalReasonSchema = z.enum([
+  'malformed',
+  'unsupported_algorithm',
+  'bad_signature',
+  'wrong_issuer',
+  'wrong_audience',
+  'expired',
+  'revoked',
+  'session_expired',
+  /** A newer token of the same session replaced it (refreshed): the holder should use that one. */
+  'superseded',
+]);
+export type TokenRefusalReason = z.infer<typeof TokenRefusalReasonSchema>;
+
+/** Body of every 4xx/5xx answer of the API. 5xx bodies carry only a generic message and the request id. */
+export const ApiErrorSchema = z.object({
+  error: ApiErrorCodeSchema,
+  message: z.string(),
+  /** For refused access tokens: which check failed. */
+  reason: TokenRefusalReasonSchema.optional(),
+  requestId: z.string().optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
