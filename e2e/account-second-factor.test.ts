@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { routes, secondFactorApiPaths } from '@customer-core/contracts';
+import { routes, secondFactorEndpoints } from '@customer-core/contracts';
 import { waitForMail } from './support/mailbox.js';
 import { openPortal, signInAsDemo, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
 import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
@@ -130,7 +130,9 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     try {
       const { page } = await off.newPage();
       await signInAsDemo(page);
-      const answered = page.waitForResponse((response) => response.url().endsWith(secondFactorApiPaths.list));
+      const answered = page.waitForResponse((response) =>
+        response.url().endsWith(secondFactorEndpoints.list.path),
+      );
       await page.goto(routes.account.path);
       assert.equal((await answered).status(), 403);
       await page.getByTestId('session-row').first().waitFor();

@@ -5,7 +5,7 @@ import {
   LoanDetailSchema,
   LoanListSchema,
   OperatorLoanSchema,
-  apiPaths,
+  operatorEndpoints,
   type AddLoanRequest,
   type LoanDetail,
   type LoanSummary,
@@ -38,13 +38,13 @@ async function operatorCall(baseUrl: string, method: 'GET' | 'POST', path: strin
 
 /** Adds a loan through the operators' API (as `npm run cli` does). */
 export async function addLoan(baseUrl: string, loan: AddLoanRequest): Promise<OperatorLoan> {
-  return OperatorLoanSchema.parse(await operatorCall(baseUrl, 'POST', apiPaths.operator.loans, loan));
+  return OperatorLoanSchema.parse(await operatorCall(baseUrl, 'POST', operatorEndpoints.loans.path, loan));
 }
 
 /** How many loans the operators see for a borrower: HIDDEN ones included. */
 export async function loanCountOf(baseUrl: string, email: string): Promise<number> {
   const { borrowers } = BorrowerListSchema.parse(
-    await operatorCall(baseUrl, 'GET', apiPaths.operator.borrowers),
+    await operatorCall(baseUrl, 'GET', operatorEndpoints.borrowers.path),
   );
   const borrower = borrowers.find((b) => b.email.toLowerCase() === email.toLowerCase());
   assert.ok(borrower, `${email} is a borrower`);

@@ -3,8 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import {
-  accountApiPaths,
-  activityApiPaths,
+  operatorEndpoints,
+  accountEndpoints,
+  activityEndpoints,
   authEndpoints,
   type SecurityActivityPage,
   type SecurityEvent,
@@ -54,7 +55,7 @@ for (const kind of testDatabaseKinds()) {
       return { token: body.access_token, sid: String(decodeJwt(body.access_token).sid) };
     }
     const page = async (token: string, query = '') => {
-      const { status, body } = await call(url, 'GET', `${activityApiPaths.account}${query}`, token);
+      const { status, body } = await call(url, 'GET', `${activityEndpoints.account.path}${query}`, token);
       assert.equal(status, 200, JSON.stringify(body));
       return body as SecurityActivityPage;
     };
@@ -76,14 +77,14 @@ for (const kind of testDatabaseKinds()) {
       const ended = await call(
         url,
         'POST',
-        accountApiPaths.endSession.href({ sessionId: phone.sid }),
+        accountEndpoints.endSession.href({ sessionId: phone.sid }),
         laptop.token,
       );
       assert.equal(ended.status, 200);
       const changed = await json(
         await post(
           url,
-          accountApiPaths.password,
+          accountEndpoints.password.path,
           { currentPassword: CURRENT, newPassword: 'Fresh-Start-29', signOutOtherSessions: true },
           {
             authorization: `Bearer ${laptop.token}`,
@@ -153,7 +154,9 @@ for (const kind of testDatabaseKinds()) {
       const user = await createUser(server);
       const own = await signIn(user, LAPTOP, '198.51.100.23');
       const borrowerId = String(decodeJwt(own.token).sub);
-      const minted = await call(url, 'POST', authEndpoints.mintLookupToken.path, LOOKUP_SECRET, { borrowerId });
+      const minted = await call(url, 'POST', authEndpoints.mintLookupToken.path, LOOKUP_SECRET, {
+        borrowerId,
+      });
       const exchanged = await json<{ access_token: string }>(
         await post(
           url,
@@ -163,7 +166,7 @@ for (const kind of testDatabaseKinds()) {
         ),
       );
       assert.equal(exchanged.status, 200);
-      const all = await call(url, 'POST', accountApiPaths.operator.endAllSessions, OPERATOR_SECRET, {
+      const all = await call(url, 'POST', operatorEndpoints.endAllSessions.path, OPERATOR_SECRET, {
         email: user.login,
       });
       assert.deepEqual(all.body, { ended: 2 });
@@ -307,20 +310,20 @@ for (const kind of testDatabaseKinds()) {
         '?after=1.%27%20or%201=1',
         '?colour=red',
       ]) {
-        const refused = await call(url, 'GET', `${activityApiPaths.account}${query}`, token);
+        const refused = await call(url, 'GET', `${activityEndpoints.account.path}${query}`, token);
         assert.equal(refused.status, 400, query);
         assert.ok(String(refused.body.message).length > 0, query);
       }
-      const malformed = await call(url, 'GET', `${activityApiPaths.account}?after=nonsense`, token);
+      const malformed = await call(url, 'GET', `${activityEndpoints.account.path}?after=nonsense`, token);
       assert.match(String(malformed.body.message), /That page of activity doesn’t exist/);
       await call(url, 'POST', authEndpoints.logout.path, undefined, { access_token: token });
       for (const caller of [undefined, token])
-        assert.equal((await call(url, 'GET', activityApiPaths.account, caller)).status, 401);
+        assert.equal((await call(url, 'GET', activityEndpoints.account.path, caller)).status, 401);
     });
 
     describe('operators', () => {
       const operatorPage = (query: string, secret: string | null = OPERATOR_SECRET) =>
-        call(url, 'GET', `${activityApiPaths.operator}?${query}`, secret ?? undefined);
+        call(url, 'GET', `${operatorEndpoints.activity.path}?${query}`, secret ?? undefined);
 
       it('read the same events by e-mail address, paged', async () => {
         const user = await createUser(server);

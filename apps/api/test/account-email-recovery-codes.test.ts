@@ -3,9 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import {
   ACCOUNT_ERROR_CODES,
   authEndpoints,
-  recoveryCodeApiPaths,
+  recoveryCodeEndpoints,
   SECOND_FACTOR_ERROR_CODES,
-  secondFactorApiPaths,
+  secondFactorEndpoints,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
@@ -55,12 +55,12 @@ for (const kind of testDatabaseKinds()) {
     /** A borrower with email codes turned on. */
     async function withEmailCodes() {
       const borrower = await signedIn();
-      const started = await api(borrower.token, 'POST', secondFactorApiPaths.enrolEmail);
+      const started = await api(borrower.token, 'POST', secondFactorEndpoints.enrolEmail.path);
       assert.equal(started.status, 200, JSON.stringify(started.body));
       assert.equal(started.body.sentTo, borrower.login);
       const factorId = String(started.body.factorId);
       const code = await newestCode(borrower.login, 1);
-      const added = await api(borrower.token, 'POST', secondFactorApiPaths.activate.href({ factorId }), {
+      const added = await api(borrower.token, 'POST', secondFactorEndpoints.activate.href({ factorId }), {
         code,
       });
       assert.equal(added.status, 200, JSON.stringify(added.body));
@@ -69,7 +69,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('adds email codes with the mailed code, lists them, asks for one at sign-in, and tells the borrower', async () => {
       const borrower = await signedIn();
-      const started = await api(borrower.token, 'POST', secondFactorApiPaths.enrolEmail);
+      const started = await api(borrower.token, 'POST', secondFactorEndpoints.enrolEmail.path);
       assert.equal(started.status, 200);
       const factorId = String(started.body.factorId);
       const [mail] = await mailFor(server.baseUrl, borrower.login);
@@ -80,23 +80,22 @@ for (const kind of testDatabaseKinds()) {
       const code = codeIn(mail!.subject)!;
       assert.ok(mail!.text.includes(code), 'the code is in the message');
 
-      const wrong = await api(borrower.token, 'POST', secondFactorApiPaths.activate.href({ factorId }), {
+      const wrong = await api(borrower.token, 'POST', secondFactorEndpoints.activate.href({ factorId }), {
         code: code === '000000' ? '000001' : '000000',
       });
       assert.equal(wrong.status, 400);
       assert.equal(wrong.body.error, SECOND_FACTOR_ERROR_CODES.wrongCode);
       assert.match(String(wrong.body.message), /Check your email/);
 
-      const resent = await api(borrower.token, 'POST', secondFactorApiPaths.resendCode.href({ factorId }));
+      const resent = await api(borrower.token, 'POST', secondFactorEndpoints.resendCode.href({ factorId }));
       assert.equal(resent.status, 200, JSON.stringify(resent.body));
       const newest = await newestCode(borrower.login, 2);
-      const added = await api(borrower.token, 'POST', secondFactorApiPaths.activate.href({ factorId }), {
+      const added = await api(borrower.token, 'POST', secondFactorEndpoints.activate.href({ factorId }), {
         code: newest,
       });
       assert.equal(added.status, 200, JSON.stringify(added.body));
-      const listed = (await api(borrower.token, 'GET', secondFactorApiPaths.list)).body.factors as Array<
-        Record<string, unknown>
-      >;
+      const listed = (await api(borrower.token, 'GET', secondFactorEndpoints.list.path)).body
+        .factors as Array<Record<string, unknown>>;
       assert.deepEqual(
         listed.map((f) => [f.id, f.type]),
         [[factorId, 'email_code']],
@@ -110,7 +109,7 @@ for (const kind of testDatabaseKinds()) {
         ),
         messages.map((m) => m.subject).join('; '),
       );
-      const again = await api(borrower.token, 'POST', secondFactorApiPaths.enrolEmail);
+      const again = await api(borrower.token, 'POST', secondFactorEndpoints.enrolEmail.path);
       assert.equal(again.status, 400);
       assert.equal(again.body.error, SECOND_FACTOR_ERROR_CODES.alreadyAdded);
       const activity = await api(borrower.token, 'GET', '/api/account/activity');
@@ -119,30 +118,30 @@ for (const kind of testDatabaseKinds()) {
 
     it('limits the codes mailed: starting again and resending share one limit (429)', async () => {
       const borrower = await signedIn();
-      const started = await api(borrower.token, 'POST', secondFactorApiPaths.enrolEmail);
+      const started = await api(borrower.token, 'POST', secondFactorEndpoints.enrolEmail.path);
       const factorId = String(started.body.factorId);
       const answers = [];
       for (let i = 0; i < 3; i += 1) {
-        answers.push((await api(borrower.token, 'POST', secondFactorApiPaths.enrolEmail)).status);
+        answers.push((await api(borrower.token, 'POST', secondFactorEndpoints.enrolEmail.path)).status);
         answers.push(
-          (await api(borrower.token, 'POST', secondFactorApiPaths.resendCode.href({ factorId }))).status,
+          (await api(borrower.token, 'POST', secondFactorEndpoints.resendCode.href({ factorId }))).status,
         );
       }
       assert.deepEqual(answers, [200, 200, 200, 200, 429, 429]);
-      const limited = await api(borrower.token, 'POST', secondFactorApiPaths.resendCode.href({ factorId }));
+      const limited = await api(borrower.token, 'POST', secondFactorEndpoints.resendCode.href({ factorId }));
       assert.equal(limited.body.error, SECOND_FACTOR_ERROR_CODES.tooManyCodes);
     });
 
     it("answers another borrower's factor 404 for resend and activate; refuses bad bodies with 400", async () => {
       const owner = await signedIn();
-      const started = await api(owner.token, 'POST', secondFactorApiPaths.enrolEmail);
+      const started = await api(owner.token, 'POST', secondFactorEndpoints.enrolEmail.path);
       const factorId = String(started.body.factorId);
       const code = await newestCode(owner.login, 1);
       const other = await signedIn();
       for (const answer of [
-        await api(other.token, 'POST', secondFactorApiPaths.resendCode.href({ factorId })),
-        await api(other.token, 'POST', secondFactorApiPaths.activate.href({ factorId }), { code }),
-        await api(other.token, 'POST', secondFactorApiPaths.resendCode.href({ factorId: 'not an id!' })),
+        await api(other.token, 'POST', secondFactorEndpoints.resendCode.href({ factorId })),
+        await api(other.token, 'POST', secondFactorEndpoints.activate.href({ factorId }), { code }),
+        await api(other.token, 'POST', secondFactorEndpoints.resendCode.href({ factorId: 'not an id!' })),
       ]) {
         assert.equal(answer.status, 404, JSON.stringify(answer.body));
       }
@@ -155,43 +154,43 @@ for (const kind of testDatabaseKinds()) {
         { currentPassword: 7 },
         { currentPassword: 'a\u0000b' },
       ]) {
-        const answer = await api(owner.token, 'POST', recoveryCodeApiPaths.generate, body);
+        const answer = await api(owner.token, 'POST', recoveryCodeEndpoints.generate.path, body);
         assert.equal(answer.status, 400, `${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`);
       }
       assert.equal(
-        (await api(undefined as unknown as string, 'GET', recoveryCodeApiPaths.status)).status,
+        (await api(undefined as unknown as string, 'GET', recoveryCodeEndpoints.status.path)).status,
         401,
       );
     });
 
     it('recovery codes: offered after a factor, made for the password (shown once, told), each signs in once', async () => {
       const fresh = await signedIn();
-      assert.deepEqual((await api(fresh.token, 'GET', recoveryCodeApiPaths.status)).body, {
+      assert.deepEqual((await api(fresh.token, 'GET', recoveryCodeEndpoints.status.path)).body, {
         offered: false,
         remaining: 0,
       });
-      const refused = await api(fresh.token, 'POST', recoveryCodeApiPaths.generate, {
+      const refused = await api(fresh.token, 'POST', recoveryCodeEndpoints.generate.path, {
         currentPassword: PASSWORD,
       });
       assert.equal(refused.status, 400, 'not before a second factor');
 
       const borrower = await withEmailCodes();
-      assert.deepEqual((await api(borrower.token, 'GET', recoveryCodeApiPaths.status)).body, {
+      assert.deepEqual((await api(borrower.token, 'GET', recoveryCodeEndpoints.status.path)).body, {
         offered: true,
         remaining: 0,
       });
-      const wrong = await api(borrower.token, 'POST', recoveryCodeApiPaths.generate, {
+      const wrong = await api(borrower.token, 'POST', recoveryCodeEndpoints.generate.path, {
         currentPassword: 'Not-My-Pass-1',
       });
       assert.equal(wrong.status, 400);
       assert.equal(wrong.body.error, ACCOUNT_ERROR_CODES.wrongPassword);
-      const made = await api(borrower.token, 'POST', recoveryCodeApiPaths.generate, {
+      const made = await api(borrower.token, 'POST', recoveryCodeEndpoints.generate.path, {
         currentPassword: PASSWORD,
       });
       assert.equal(made.status, 200, JSON.stringify(made.body));
       const codes = made.body.codes as string[];
       assert.equal(codes.length, 10);
-      assert.equal((await api(borrower.token, 'GET', recoveryCodeApiPaths.status)).body.remaining, 10);
+      assert.equal((await api(borrower.token, 'GET', recoveryCodeEndpoints.status.path)).body.remaining, 10);
       const messages = await mailFor(server.baseUrl, borrower.login, 3);
       assert.ok(
         messages.some(
@@ -217,10 +216,10 @@ for (const kind of testDatabaseKinds()) {
       };
       assert.equal((await useCode(codes[0]!)).body.status, 'SUCCESS');
       assert.equal((await useCode(codes[0]!)).status, 403, 'never twice');
-      assert.equal((await api(borrower.token, 'GET', recoveryCodeApiPaths.status)).body.remaining, 9);
+      assert.equal((await api(borrower.token, 'GET', recoveryCodeEndpoints.status.path)).body.remaining, 9);
 
       // A new set voids the old.
-      const remade = await api(borrower.token, 'POST', recoveryCodeApiPaths.generate, {
+      const remade = await api(borrower.token, 'POST', recoveryCodeEndpoints.generate.path, {
         currentPassword: PASSWORD,
       });
       assert.equal(remade.status, 200);
@@ -232,13 +231,13 @@ for (const kind of testDatabaseKinds()) {
       const removed = await api(
         borrower.token,
         'POST',
-        secondFactorApiPaths.remove.href({ factorId: borrower.factorId }),
+        secondFactorEndpoints.remove.href({ factorId: borrower.factorId }),
         {
           currentPassword: PASSWORD,
         },
       );
       assert.equal(removed.status, 200);
-      assert.deepEqual((await api(borrower.token, 'GET', recoveryCodeApiPaths.status)).body, {
+      assert.deepEqual((await api(borrower.token, 'GET', recoveryCodeEndpoints.status.path)).body, {
         offered: false,
         remaining: 0,
       });
@@ -247,8 +246,8 @@ for (const kind of testDatabaseKinds()) {
     it('MFA_POLICY=off refuses the new routes with 403', async () => {
       const borrower = await signedIn(off);
       for (const answer of [
-        await api(borrower.token, 'POST', secondFactorApiPaths.enrolEmail, undefined, off),
-        await api(borrower.token, 'GET', recoveryCodeApiPaths.status, undefined, off),
+        await api(borrower.token, 'POST', secondFactorEndpoints.enrolEmail.path, undefined, off),
+        await api(borrower.token, 'GET', recoveryCodeEndpoints.status.path, undefined, off),
       ]) {
         assert.equal(answer.status, 403, JSON.stringify(answer.body));
         assert.equal(answer.body.error, SECOND_FACTOR_ERROR_CODES.off);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   ACCOUNT_ERROR_CODES,
-  accountApiPaths,
+  accountEndpoints,
   API_ERROR_CODES,
   authEndpoints,
   EMAIL_CHANGE_LINK_PROBLEM,
@@ -59,10 +59,11 @@ for (const kind of testDatabaseKinds()) {
       return { user, token: await signIn(user.login) };
     }
     const ask = (token: string | undefined, body: unknown) =>
-      call(url, 'POST', accountApiPaths.email, token, body);
+      call(url, 'POST', accountEndpoints.changeEmail.path, token, body);
     const confirm = (token: string | undefined, body: unknown) =>
-      call(url, 'POST', accountApiPaths.confirmEmail, token, body);
-    const current = async (token: string) => (await call(url, 'GET', accountApiPaths.email, token)).body;
+      call(url, 'POST', accountEndpoints.confirmEmail.path, token, body);
+    const current = async (token: string) =>
+      (await call(url, 'GET', accountEndpoints.email.path, token)).body;
     const signsInWith = async (login: string) => (await authn(url, login, PASSWORD)).status === 200;
 
     it('changes nothing until the link is used; then the product and the identity provider take the new address', async () => {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  activityApiPaths,
+  activityEndpoints,
   authEndpoints,
   PASSKEY_ERROR_CODES,
-  passkeyApiPaths,
-  secondFactorApiPaths,
+  passkeyEndpoints,
+  secondFactorEndpoints,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
@@ -39,9 +39,9 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(status, 200);
       return { ...user, token: body.access_token };
     }
-    const enrol = (token: string) => call(server.baseUrl, 'POST', passkeyApiPaths.enrol, token);
+    const enrol = (token: string) => call(server.baseUrl, 'POST', passkeyEndpoints.enrol.path, token);
     const activate = (token: string, factorId: string, body: unknown) =>
-      call(server.baseUrl, 'POST', passkeyApiPaths.activate.href({ factorId }), token, body);
+      call(server.baseUrl, 'POST', passkeyEndpoints.activate.href({ factorId }), token, body);
 
     it('adds a named passkey with the browser’s credential, lists it, asks for it at sign-in, and e-mails and records it', async () => {
       const borrower = await signedIn();
@@ -81,7 +81,7 @@ for (const kind of testDatabaseKinds()) {
       });
       assert.equal(replay.status, 404, 'an active passkey has nothing left to add');
 
-      const listed = await call(server.baseUrl, 'GET', secondFactorApiPaths.list, borrower.token);
+      const listed = await call(server.baseUrl, 'GET', secondFactorEndpoints.list.path, borrower.token);
       assert.equal(listed.body.passkeysAddedHere, true);
       const factors = listed.body.factors as Array<Record<string, unknown>>;
       assert.deepEqual(
@@ -102,7 +102,7 @@ for (const kind of testDatabaseKinds()) {
 
       const [mail] = await mailFor(server.baseUrl, borrower.login);
       assert.equal(mail?.subject, `A passkey was added to your ${server.config.lender.name} account`);
-      const activity = await call(server.baseUrl, 'GET', activityApiPaths.account, borrower.token);
+      const activity = await call(server.baseUrl, 'GET', activityEndpoints.account.path, borrower.token);
       const events = activity.body.events as Array<{ kind: string; factor?: string }>;
       assert.ok(
         events.some((event) => event.kind === 'second_factor_added' && event.factor === 'passkey'),
@@ -112,7 +112,7 @@ for (const kind of testDatabaseKinds()) {
       const removed = await call(
         server.baseUrl,
         'POST',
-        secondFactorApiPaths.remove.href({ factorId: againId }),
+        secondFactorEndpoints.remove.href({ factorId: againId }),
         borrower.token,
         { currentPassword: PASSWORD },
       );
@@ -143,7 +143,7 @@ for (const kind of testDatabaseKinds()) {
       }
       // The owner's challenge was not spent by those.
       assert.equal((await activate(owner.token, String(started.body.factorId), credential)).status, 200);
-      const unauthenticated = await call(server.baseUrl, 'POST', passkeyApiPaths.enrol, '');
+      const unauthenticated = await call(server.baseUrl, 'POST', passkeyEndpoints.enrol.path, '');
       assert.equal(unauthenticated.status, 401);
     });
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   ACCOUNT_ERROR_CODES,
-  accountApiPaths,
+  accountEndpoints,
   API_ERROR_CODES,
   authEndpoints,
   TOO_MANY_CHANGES_MESSAGE,
@@ -40,14 +40,15 @@ for (const kind of testDatabaseKinds()) {
       return body.access_token;
     }
     const change = (token: string | undefined, body: unknown) =>
-      call(url, 'POST', accountApiPaths.password, token, body);
+      call(url, 'POST', accountEndpoints.password.path, token, body);
     const changeBody = (overrides: Record<string, unknown> = {}) => ({
       currentPassword: CURRENT,
       newPassword: NEW_PASSWORD,
       signOutOtherSessions: true,
       ...overrides,
     });
-    const profile = async (token: string) => (await call(url, 'GET', authEndpoints.profile.path, token)).status;
+    const profile = async (token: string) =>
+      (await call(url, 'GET', authEndpoints.profile.path, token)).status;
     const signsInWith = async (login: string, password: string) =>
       (await authn(url, login, password, '192.0.2.10')).status === 200;
 
@@ -192,7 +193,7 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(answer.status, 400, `${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`);
         assert.equal(typeof answer.body.message, 'string');
       }
-      const notJson = await fetch(`${url}${accountApiPaths.password}`, {
+      const notJson = await fetch(`${url}${accountEndpoints.password.path}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: '{"currentPassword":',

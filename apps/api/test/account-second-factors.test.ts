@@ -5,7 +5,7 @@ import {
   ACCOUNT_ERROR_CODES,
   authEndpoints,
   SECOND_FACTOR_ERROR_CODES,
-  secondFactorApiPaths,
+  secondFactorEndpoints,
   TOO_MANY_CHANGES_MESSAGE,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
@@ -74,13 +74,13 @@ for (const kind of testDatabaseKinds()) {
       return { ...user, token: body.access_token };
     }
     const list = (server: TestServer, token: string) =>
-      call(server.baseUrl, 'GET', secondFactorApiPaths.list, token);
+      call(server.baseUrl, 'GET', secondFactorEndpoints.list.path, token);
     const enrol = (server: TestServer, token: string) =>
-      call(server.baseUrl, 'POST', secondFactorApiPaths.enrolAuthenticatorApp, token);
+      call(server.baseUrl, 'POST', secondFactorEndpoints.enrolAuthenticatorApp.path, token);
     const activate = (server: TestServer, token: string, factorId: string, code: string) =>
-      call(server.baseUrl, 'POST', secondFactorApiPaths.activate.href({ factorId }), token, { code });
+      call(server.baseUrl, 'POST', secondFactorEndpoints.activate.href({ factorId }), token, { code });
     const remove = (server: TestServer, token: string, factorId: string, currentPassword: string) =>
-      call(server.baseUrl, 'POST', secondFactorApiPaths.remove.href({ factorId }), token, {
+      call(server.baseUrl, 'POST', secondFactorEndpoints.remove.href({ factorId }), token, {
         currentPassword,
       });
 
@@ -222,7 +222,7 @@ for (const kind of testDatabaseKinds()) {
         const answer = await call(
           optional.baseUrl,
           'POST',
-          secondFactorApiPaths.activate.href({ factorId }),
+          secondFactorEndpoints.activate.href({ factorId }),
           borrower.token,
           body,
         );
@@ -239,7 +239,7 @@ for (const kind of testDatabaseKinds()) {
         const answer = await call(
           optional.baseUrl,
           'POST',
-          secondFactorApiPaths.remove.href({ factorId }),
+          secondFactorEndpoints.remove.href({ factorId }),
           borrower.token,
           body,
         );

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
-import { accountApiPaths, authEndpoints, type AccountSession } from '@customer-core/contracts';
+import {
+  operatorEndpoints,
+  accountEndpoints,
+  authEndpoints,
+  type AccountSession,
+} from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
 import { createUser } from './support/links.js';
@@ -52,13 +57,14 @@ for (const kind of testDatabaseKinds()) {
     }
 
     const list = async (token: string) => {
-      const { status, body } = await call(url, 'GET', accountApiPaths.sessions, token);
+      const { status, body } = await call(url, 'GET', accountEndpoints.sessions.path, token);
       assert.equal(status, 200, JSON.stringify(body));
       return body.sessions as AccountSession[];
     };
-    const profile = async (token: string) => (await call(url, 'GET', authEndpoints.profile.path, token)).status;
+    const profile = async (token: string) =>
+      (await call(url, 'GET', authEndpoints.profile.path, token)).status;
     const endSession = (token: string | undefined, sessionId: string) =>
-      call(url, 'POST', accountApiPaths.endSession.href({ sessionId }), token);
+      call(url, 'POST', accountEndpoints.endSession.href({ sessionId }), token);
     const idpUserOf = async (login: string) =>
       (await server.server.identityProvider!.users.findByLogin(login))!;
 
@@ -134,7 +140,7 @@ for (const kind of testDatabaseKinds()) {
       const user = await createUser(server);
       const here = await signIn(user, LAPTOP);
       const others = [await signIn(user, PHONE), await signIn(user, LAPTOP)];
-      const { status, body } = await call(url, 'POST', accountApiPaths.endOtherSessions, here.token);
+      const { status, body } = await call(url, 'POST', accountEndpoints.endOtherSessions.path, here.token);
       assert.equal(status, 200, JSON.stringify(body));
       assert.deepEqual(body, { ended: 2 });
       for (const other of others) assert.equal(await profile(other.token), 401);
@@ -143,7 +149,7 @@ for (const kind of testDatabaseKinds()) {
         (await list(here.token)).map((s) => s.id),
         [here.sid],
       );
-      const nothingLeft = await call(url, 'POST', accountApiPaths.endOtherSessions, here.token);
+      const nothingLeft = await call(url, 'POST', accountEndpoints.endOtherSessions.path, here.token);
       assert.deepEqual(nothingLeft.body, { ended: 0 });
     });
 
@@ -178,16 +184,18 @@ for (const kind of testDatabaseKinds()) {
       const signedOut = await signIn(await createUser(server), LAPTOP);
       await call(url, 'POST', authEndpoints.logout.path, undefined, { access_token: signedOut.token });
       for (const token of [undefined, signedOut.token]) {
-        assert.equal((await call(url, 'GET', accountApiPaths.sessions, token)).status, 401);
+        assert.equal((await call(url, 'GET', accountEndpoints.sessions.path, token)).status, 401);
         assert.equal((await endSession(token, crypto.randomUUID())).status, 401);
-        assert.equal((await call(url, 'POST', accountApiPaths.endOtherSessions, token)).status, 401);
+        assert.equal((await call(url, 'POST', accountEndpoints.endOtherSessions.path, token)).status, 401);
       }
     });
 
     it('records a lookup-token sign-in as such, with its device and network', async () => {
       const user = await createUser(server);
       const borrowerId = String(decodeJwt((await signIn(user, LAPTOP)).token).sub);
-      const minted = await call(url, 'POST', authEndpoints.mintLookupToken.path, LOOKUP_SECRET, { borrowerId });
+      const minted = await call(url, 'POST', authEndpoints.mintLookupToken.path, LOOKUP_SECRET, {
+        borrowerId,
+      });
       assert.equal(minted.status, 200, JSON.stringify(minted.body));
       const exchanged = await json<{ access_token: string }>(
         await post(
@@ -214,7 +222,7 @@ for (const kind of testDatabaseKinds()) {
         const phone = await signIn(user, PHONE);
         const listed = await operator(
           'GET',
-          `${accountApiPaths.operator.sessions}?email=${encodeURIComponent(user.login.toUpperCase())}`,
+          `${operatorEndpoints.sessions.path}?email=${encodeURIComponent(user.login.toUpperCase())}`,
         );
         assert.equal(listed.status, 200, JSON.stringify(listed.body));
         assert.deepEqual(
@@ -225,19 +233,16 @@ for (const kind of testDatabaseKinds()) {
           ],
         );
 
-        const one = await operator(
-          'POST',
-          accountApiPaths.operator.endSession.href({ sessionId: phone.sid }),
-        );
+        const one = await operator('POST', operatorEndpoints.endSession.href({ sessionId: phone.sid }));
         assert.deepEqual(one, { status: 200, body: { ended: 1 } });
         assert.equal(await profile(phone.token), 401);
         assert.equal(await profile(laptop.token), 200);
         assert.equal(
-          (await operator('POST', accountApiPaths.operator.endSession.href({ sessionId: phone.sid }))).status,
+          (await operator('POST', operatorEndpoints.endSession.href({ sessionId: phone.sid }))).status,
           404,
         );
 
-        const all = await operator('POST', accountApiPaths.operator.endAllSessions, { email: user.login });
+        const all = await operator('POST', operatorEndpoints.endAllSessions.path, { email: user.login });
         assert.deepEqual(all, { status: 200, body: { ended: 1 } });
         assert.equal(await profile(laptop.token), 401);
         const idpUser = await idpUserOf(user.login);
@@ -248,27 +253,26 @@ for (const kind of testDatabaseKinds()) {
         const user = await createUser(server);
         const mine = await signIn(user, LAPTOP);
         assert.equal(
-          (await operator('GET', `${accountApiPaths.operator.sessions}?email=not-an-address`)).status,
+          (await operator('GET', `${operatorEndpoints.sessions.path}?email=not-an-address`)).status,
           400,
         );
-        assert.equal((await operator('GET', accountApiPaths.operator.sessions)).status, 400);
+        assert.equal((await operator('GET', operatorEndpoints.sessions.path)).status, 400);
         assert.equal(
-          (await operator('POST', accountApiPaths.operator.endAllSessions, { email: 42 })).status,
+          (await operator('POST', operatorEndpoints.endAllSessions.path, { email: 42 })).status,
           400,
         );
-        assert.equal((await operator('POST', accountApiPaths.operator.endAllSessions, {})).status, 400);
+        assert.equal((await operator('POST', operatorEndpoints.endAllSessions.path, {})).status, 400);
         assert.equal(
-          (await operator('GET', `${accountApiPaths.operator.sessions}?email=nobody.here@example.com`))
-            .status,
+          (await operator('GET', `${operatorEndpoints.sessions.path}?email=nobody.here@example.com`)).status,
           404,
         );
         assert.equal(
-          (await operator('POST', accountApiPaths.operator.endSession.href({ sessionId: 'x' }))).status,
+          (await operator('POST', operatorEndpoints.endSession.href({ sessionId: 'x' }))).status,
           404,
         );
         // A borrower's token is no operator credential.
         assert.equal(
-          (await operator('POST', accountApiPaths.operator.endAllSessions, { email: user.login }, mine.token))
+          (await operator('POST', operatorEndpoints.endAllSessions.path, { email: user.login }, mine.token))
             .status,
           401,
         );
@@ -311,7 +315,7 @@ describe(
       const ended = await call(
         a.baseUrl,
         'POST',
-        accountApiPaths.endSession.href({ sessionId: String(decodeJwt(phone).sid) }),
+        accountEndpoints.endSession.href({ sessionId: String(decodeJwt(phone).sid) }),
         laptop,
       );
       assert.equal(ended.status, 200);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
-import { accountApiPaths, type SecurityEvent } from '@customer-core/contracts';
+import { accountEndpoints, type SecurityEvent } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { createUser } from './support/links.js';
 import { operatorCli } from './support/operator-cli.js';
@@ -23,7 +23,7 @@ for (const kind of testDatabaseKinds()) {
       const ended = await call(
         testServer().baseUrl,
         'POST',
-        accountApiPaths.endSession.href({ sessionId: secondSid }),
+        accountEndpoints.endSession.href({ sessionId: secondSid }),
         first,
       );
       assert.equal(ended.status, 200);

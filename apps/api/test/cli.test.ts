@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
-  apiPaths,
+  operatorEndpoints,
   BorrowerListSchema,
   LoanListSchema,
   LoanScheduleSchema,
@@ -279,7 +279,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(invited.code, 0, invited.stderr);
       assert.match(invited.stdout, /^Invited Ivy Invited <cli\.invited@example\.com>\./);
       assert.match(invited.stdout, /works until \d{4}-\d{2}-\d{2}T/);
-      const { body } = await call(server.baseUrl, 'GET', apiPaths.operator.borrowers, AUTOMATION_SECRET);
+      const { body } = await call(server.baseUrl, 'GET', operatorEndpoints.borrowers.path, AUTOMATION_SECRET);
       const borrower = BorrowerListSchema.parse(body).borrowers.find(
         (b) => b.email === 'cli.invited@example.com',
       );
@@ -385,7 +385,7 @@ for (const kind of testDatabaseKinds()) {
       const spawned = await cli([...loan, '--amount', 'lots'], env);
       assert.equal(spawned.code, 2);
       assert.equal(spawned.stderr, runs[0]!.stderr);
-      const { body } = await call(server.baseUrl, 'GET', apiPaths.operator.borrowers, AUTOMATION_SECRET);
+      const { body } = await call(server.baseUrl, 'GET', operatorEndpoints.borrowers.path, AUTOMATION_SECRET);
       assert.ok(!BorrowerListSchema.parse(body).borrowers.some((b) => b.email === 'bad@example.com'));
     });
 

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
-import { accountApiPaths, API_ERROR_CODES, authEndpoints, type AccountSession } from '@customer-core/contracts';
+import {
+  accountEndpoints,
+  API_ERROR_CODES,
+  authEndpoints,
+  type AccountSession,
+} from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
 import { createUser, mailFor, tokenOf } from './support/links.js';
@@ -93,14 +98,16 @@ for (const kind of testDatabaseKinds()) {
         amr?: string[];
       };
       assert.deepEqual(claims.amr, ['email', 'otp', 'mfa'], 'the mailbox and the code, not a password');
-      const sessions = await call(url, 'GET', accountApiPaths.sessions, exchanged.body.access_token);
+      const sessions = await call(url, 'GET', accountEndpoints.sessions.path, exchanged.body.access_token);
       const [session] = (sessions.body as { sessions: AccountSession[] }).sessions;
       assert.equal(session?.method, 'email_link');
 
       const again = await postTo('/api/v1/authn/introspect', { stateToken });
       assert.equal(again.status, 401, 'the transaction ended with its SUCCESS');
       assert.equal(again.body.errorCode, 'E0000011');
-      const reused = await json<{ error: string }>(await post(url, authEndpoints.magicLinkLogin.path, { token }));
+      const reused = await json<{ error: string }>(
+        await post(url, authEndpoints.magicLinkLogin.path, { token }),
+      );
       assert.equal(reused.body.error, API_ERROR_CODES.invalidLink, 'the link worked once');
     });
 

@@ -3,14 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import {
   ACCOUNT_ERROR_CODES,
-  accountApiPaths,
-  activityApiPaths,
+  accountEndpoints,
+  activityEndpoints,
   API_ERROR_CODES,
   authEndpoints,
   registrationEndpoints,
   PASSWORD_REFUSED_MESSAGE,
   SECOND_FACTOR_ERROR_CODES,
-  secondFactorApiPaths,
+  secondFactorEndpoints,
 } from '@customer-core/contracts';
 import { Secret, TOTP } from 'otpauth';
 import { testDatabaseKinds } from '@customer-core/database/testing';
@@ -227,7 +227,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await orgSession(phone.orgSid), 200);
 
       const ended = await fetch(
-        `${portal.baseUrl}${accountApiPaths.endSession.href({ sessionId: claimsOf(phone.token).sid })}`,
+        `${portal.baseUrl}${accountEndpoints.endSession.href({ sessionId: claimsOf(phone.token).sid })}`,
         { method: 'POST', headers: { authorization: `Bearer ${laptop.token}` } },
       );
       assert.equal(ended.status, 200, await ended.clone().text());
@@ -241,7 +241,7 @@ for (const kind of testDatabaseKinds()) {
       const { token: laptop } = await signInWithOrg(user.login);
       const { token: phone } = await signInWithOrg(user.login);
       const change = (body: Record<string, unknown>) =>
-        fetch(`${portal.baseUrl}${accountApiPaths.password}`, {
+        fetch(`${portal.baseUrl}${accountEndpoints.password.path}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${laptop}`, 'content-type': 'application/json' },
           body: JSON.stringify({ currentPassword: PASSWORD, signOutOtherSessions: true, ...body }),
@@ -290,7 +290,7 @@ for (const kind of testDatabaseKinds()) {
         return (await response.json()) as Array<{ id: string; status: string }>;
       };
 
-      const started = await portalCall(secondFactorApiPaths.enrolAuthenticatorApp, {});
+      const started = await portalCall(secondFactorEndpoints.enrolAuthenticatorApp.path, {});
       assert.equal(started.status, 200, JSON.stringify(started.body));
       const factorId = String(started.body.factorId);
       const secret = String(started.body.sharedSecret);
@@ -298,11 +298,11 @@ for (const kind of testDatabaseKinds()) {
         (await orgFactors(user.id)).map(({ id, status }) => ({ id, status })),
         [{ id: factorId, status: 'PENDING_ACTIVATION' }],
       );
-      const wrong = await portalCall(secondFactorApiPaths.activate.href({ factorId }), {
+      const wrong = await portalCall(secondFactorEndpoints.activate.href({ factorId }), {
         code: String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0'),
       });
       assert.equal(wrong.body.error, SECOND_FACTOR_ERROR_CODES.wrongCode);
-      const added = await portalCall(secondFactorApiPaths.activate.href({ factorId }), {
+      const added = await portalCall(secondFactorEndpoints.activate.href({ factorId }), {
         code: totpCode(secret),
       });
       assert.equal(added.status, 200, JSON.stringify(added.body));
@@ -319,24 +319,24 @@ for (const kind of testDatabaseKinds()) {
         passCode: totpCode(secret, 1),
       });
       assert.equal(verified.status, 200);
-      const listed = await portalCall(secondFactorApiPaths.list);
+      const listed = await portalCall(secondFactorEndpoints.list.path);
       const [app] = listed.body.factors as Array<{ id: string; lastUsedAt: string | null }>;
       assert.equal(app?.id, factorId);
       assert.match(String(app?.lastUsedAt), /^\d{4}-/);
 
       // Another borrower's token cannot reach it.
       const stolen = await portalCall(
-        secondFactorApiPaths.remove.href({ factorId }),
+        secondFactorEndpoints.remove.href({ factorId }),
         { currentPassword: PASSWORD },
         otherToken,
       );
       assert.equal(stolen.status, 404);
 
-      const wrongPassword = await portalCall(secondFactorApiPaths.remove.href({ factorId }), {
+      const wrongPassword = await portalCall(secondFactorEndpoints.remove.href({ factorId }), {
         currentPassword: 'Not-The-Pass-1',
       });
       assert.equal(wrongPassword.body.error, ACCOUNT_ERROR_CODES.wrongPassword);
-      const removed = await portalCall(secondFactorApiPaths.remove.href({ factorId }), {
+      const removed = await portalCall(secondFactorEndpoints.remove.href({ factorId }), {
         currentPassword: PASSWORD,
       });
       assert.equal(removed.status, 200, JSON.stringify(removed.body));
@@ -358,7 +358,7 @@ for (const kind of testDatabaseKinds()) {
         assert.equal((await authn(org.url, user.login, 'Not-The-Password-5', '192.0.2.44')).status, 401);
       const { token } = await signInWithOrg(user.login);
       const activity = await json<{ events: Array<{ kind: string; attempts: number | null }> }>(
-        await fetch(`${portal.baseUrl}${activityApiPaths.account}`, {
+        await fetch(`${portal.baseUrl}${activityEndpoints.account.path}`, {
           headers: { authorization: `Bearer ${token}` },
         }),
       );
@@ -385,17 +385,17 @@ for (const kind of testDatabaseKinds()) {
           body: payload === undefined ? undefined : JSON.stringify(payload),
         }).then((response) => json<{ error?: string; message?: string }>(response));
 
-      const account = await request('GET', accountApiPaths.email);
+      const account = await request('GET', accountEndpoints.email.path);
       assert.deepEqual(account.body, { email: user.login, changeable: false });
       const target = uniqueEmail('moved');
-      const refused = await request('POST', accountApiPaths.email, { newEmail: target });
+      const refused = await request('POST', accountEndpoints.changeEmail.path, { newEmail: target });
       assert.equal(refused.status, 409);
       assert.equal(refused.body.error, ACCOUNT_ERROR_CODES.emailChangeWithLender);
       assert.equal(
         refused.body.message,
         `Your sign-in email address is changed with ${portal.config.lender.name}. Call us at ${portal.config.lender.supportPhone}.`,
       );
-      const link = await request('POST', accountApiPaths.confirmEmail, { token: 'anything' });
+      const link = await request('POST', accountEndpoints.confirmEmail.path, { token: 'anything' });
       assert.equal(link.status, 409);
       assert.equal(
         (await authn(org.url, user.login, PASSWORD)).status,

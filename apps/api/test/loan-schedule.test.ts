@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  apiPaths,
+  operatorEndpoints,
   LoanDetailSchema,
   LoanScheduleSchema,
   type LoanDetail,
@@ -97,7 +97,7 @@ for (const kind of testDatabaseKinds()) {
     };
     /** An operator's call; `null` sends no credential at all. */
     const record = (reference: string, body: unknown, credential: string | null = OPERATOR_SECRET) =>
-      call(url, 'POST', apiPaths.operator.loanInstalments.href({ reference }), credential ?? undefined, body);
+      call(url, 'POST', operatorEndpoints.loanInstalments.href({ reference }), credential ?? undefined, body);
 
     it("shows the demo borrower's schedules: a missed instalment, a new loan, a paid-off one", async () => {
       const pastDue = await detail(demo, 'LN-DEMO-2');

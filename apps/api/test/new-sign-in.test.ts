@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  activityApiPaths,
+  activityEndpoints,
   authEndpoints,
   API_ERROR_CODES,
   type SecurityActivityPage,
@@ -133,7 +133,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(again.body.error, API_ERROR_CODES.invalidLink);
 
       const fresh = await signIn(user, { address: '203.0.113.40' });
-      const activity = await call(url, 'GET', activityApiPaths.account, fresh.token);
+      const activity = await call(url, 'GET', activityEndpoints.account.path, fresh.token);
       const ended = (activity.body as SecurityActivityPage).events.filter(
         (event) => event.kind === 'session_ended',
       );

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import {
   authEndpoints,
-  apiPaths,
+  operatorEndpoints,
   BorrowerListSchema,
   LoanDetailSchema,
   LoanListSchema,
@@ -36,9 +36,9 @@ for (const kind of testDatabaseKinds()) {
     after(() => server?.close());
 
     const update = (reference: string, body: unknown) =>
-      call(url, 'PATCH', apiPaths.operator.loan.href({ reference }), OPERATOR_SECRET, body);
+      call(url, 'PATCH', operatorEndpoints.loan.href({ reference }), OPERATOR_SECRET, body);
     const borrowers = async (): Promise<BorrowerList['borrowers']> => {
-      const { status, body } = await call(url, 'GET', apiPaths.operator.borrowers, OPERATOR_SECRET);
+      const { status, body } = await call(url, 'GET', operatorEndpoints.borrowers.path, OPERATOR_SECRET);
       assert.equal(status, 200);
       return BorrowerListSchema.parse(body).borrowers;
     };
@@ -53,14 +53,14 @@ for (const kind of testDatabaseKinds()) {
       const loan = activeLoan('LN-AUTH-1', 'nobody@example.com');
       for (const token of [undefined, 'wrong-credential-wrong-credential-wrong', `${OPERATOR_SECRET}x`]) {
         for (const answer of [
-          await call(url, 'POST', apiPaths.operator.loans, token, loan),
-          await call(url, 'PATCH', apiPaths.operator.loan.href({ reference: 'LN-DEMO-1' }), token, {
+          await call(url, 'POST', operatorEndpoints.loans.path, token, loan),
+          await call(url, 'PATCH', operatorEndpoints.loan.href({ reference: 'LN-DEMO-1' }), token, {
             status: 'PAID',
           }),
-          await call(url, 'GET', apiPaths.operator.borrowers, token),
+          await call(url, 'GET', operatorEndpoints.borrowers.path, token),
           // Without the credential, nothing about the body is checked or told.
-          await call(url, 'POST', apiPaths.operator.loans, token, { amount: 'lots' }),
-          await call(url, 'POST', apiPaths.operator.invitations, token, {}),
+          await call(url, 'POST', operatorEndpoints.loans.path, token, { amount: 'lots' }),
+          await call(url, 'POST', operatorEndpoints.invitations.path, token, {}),
           await call(url, 'POST', authEndpoints.mintLookupToken.path, token, { borrowerId: 'not-a-uuid' }),
         ]) {
           assert.equal(answer.status, 401, JSON.stringify(answer.body));
@@ -69,7 +69,7 @@ for (const kind of testDatabaseKinds()) {
       }
       // A borrower's own access token is no service credential either.
       const demo = await accessTokenOf(url, 'demo@example.com', 'Demo-Borrower-1');
-      assert.equal((await call(url, 'GET', apiPaths.operator.borrowers, demo)).status, 401);
+      assert.equal((await call(url, 'GET', operatorEndpoints.borrowers.path, demo)).status, 401);
       assert.equal(await borrowerNamed('nobody@example.com'), undefined);
       const untouched = await server.server.db
         .selectFrom('loan')
@@ -215,7 +215,7 @@ for (const kind of testDatabaseKinds()) {
         ['a loan', /./],
       ];
       for (const [body, message] of cases)
-        badRequest(await call(url, 'POST', apiPaths.operator.loans, OPERATOR_SECRET, body), message);
+        badRequest(await call(url, 'POST', operatorEndpoints.loans.path, OPERATOR_SECRET, body), message);
       assert.equal(await borrowerNamed('bad.input@example.com'), undefined);
 
       badRequest(await update('LN-DEMO-2', {}), /Give at least one term to change/);

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import {
   authEndpoints,
   registrationEndpoints,
-  apiPaths,
+  operatorEndpoints,
   INVITATION_LIFETIME_DAYS,
   type Invitation,
   type Profile,
@@ -367,7 +367,7 @@ for (const kind of testDatabaseKinds()) {
       for (const path of [
         registrationEndpoints.invitation.path,
         registrationEndpoints.register.path,
-        apiPaths.operator.invitations,
+        operatorEndpoints.invitations.path,
       ]) {
         for (const { what, body, contentType } of MALFORMED_BODIES) {
           const response = await postRaw(url, path, body, contentType);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { authEndpoints, apiPaths, decodeAccessToken } from '@customer-core/contracts';
+import { authEndpoints, operatorEndpoints, decodeAccessToken } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { activeLoan, call } from './support/loans.js';
@@ -28,15 +28,15 @@ for (const kind of testDatabaseKinds()) {
 
     const operatorCalls = () =>
       [
-        ['GET', apiPaths.operator.borrowers, undefined],
+        ['GET', operatorEndpoints.borrowers.path, undefined],
         [
           'POST',
-          apiPaths.operator.invitations,
+          operatorEndpoints.invitations.path,
           { email: 'scoped@example.com', firstName: 'Sam', lastName: 'Scoped' },
         ],
-        ['POST', apiPaths.operator.loans, activeLoan('LN-900001', 'scoped@example.com')],
-        ['PATCH', apiPaths.operator.loan.href({ reference: 'LN-900001' }), { status: 'PAID' }],
-        ['POST', apiPaths.operator.signingKeyRotations, { retireEarlierKeysNow: true }],
+        ['POST', operatorEndpoints.loans.path, activeLoan('LN-900001', 'scoped@example.com')],
+        ['PATCH', operatorEndpoints.loan.href({ reference: 'LN-900001' }), { status: 'PAID' }],
+        ['POST', operatorEndpoints.signingKeyRotations.path, { retireEarlierKeysNow: true }],
       ] as const;
 
     it('a lookup-tokens credential is refused 403 on every operator route, and nothing changes', async () => {
@@ -48,7 +48,7 @@ for (const kind of testDatabaseKinds()) {
         assert.match(answer.message as string, /operator scope/);
       }
       assert.deepEqual(await publicKeyIds(server.baseUrl), keysBefore, 'no key rotated or retired');
-      const { body } = await call(server.baseUrl, 'GET', apiPaths.operator.borrowers, OPERATOR_SECRET);
+      const { body } = await call(server.baseUrl, 'GET', operatorEndpoints.borrowers.path, OPERATOR_SECRET);
       assert.ok(
         !JSON.stringify(body).includes('scoped@example.com'),
         'no invitation or loan was made for the address',
@@ -72,21 +72,27 @@ for (const kind of testDatabaseKinds()) {
 
     it('each credential is served in its own scope; an unknown one is still 401', async () => {
       assert.equal(
-        (await call(server.baseUrl, 'POST', authEndpoints.mintLookupToken.path, LOOKUP_SECRET, { borrowerId }))
-          .status,
+        (
+          await call(server.baseUrl, 'POST', authEndpoints.mintLookupToken.path, LOOKUP_SECRET, {
+            borrowerId,
+          })
+        ).status,
         200,
       );
       assert.equal(
-        (await call(server.baseUrl, 'GET', apiPaths.operator.borrowers, OPERATOR_SECRET)).status,
+        (await call(server.baseUrl, 'GET', operatorEndpoints.borrowers.path, OPERATOR_SECRET)).status,
         200,
       );
       assert.equal(
-        (await call(server.baseUrl, 'GET', apiPaths.operator.borrowers, 'x'.repeat(40))).status,
+        (await call(server.baseUrl, 'GET', operatorEndpoints.borrowers.path, 'x'.repeat(40))).status,
         401,
       );
       assert.equal(
-        (await call(server.baseUrl, 'POST', authEndpoints.mintLookupToken.path, 'x'.repeat(40), { borrowerId }))
-          .status,
+        (
+          await call(server.baseUrl, 'POST', authEndpoints.mintLookupToken.path, 'x'.repeat(40), {
+            borrowerId,
+          })
+        ).status,
         401,
       );
     });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { authEndpoints, apiPaths, SigningKeyRotationSchema, loanEndpoints } from '@customer-core/contracts';
+import { authEndpoints, operatorEndpoints, SigningKeyRotationSchema, loanEndpoints } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { signingKeyRetirementSeconds } from '../src/session/signing-keys.js';
@@ -27,7 +27,13 @@ for (const kind of testDatabaseKinds()) {
     after(() => server?.close());
 
     const rotate = async (body: unknown = {}) => {
-      const answer = await call(url, 'POST', apiPaths.operator.signingKeyRotations, OPERATOR_SECRET, body);
+      const answer = await call(
+        url,
+        'POST',
+        operatorEndpoints.signingKeyRotations.path,
+        OPERATOR_SECRET,
+        body,
+      );
       assert.equal(answer.status, 201, JSON.stringify(answer.body));
       return SigningKeyRotationSchema.parse(answer.body);
     };
@@ -46,10 +52,10 @@ for (const kind of testDatabaseKinds()) {
 
     it('needs the service credential and a well-formed body', async () => {
       for (const token of [undefined, 'not-the-operator-credential-not-the-operator']) {
-        const answer = await call(url, 'POST', apiPaths.operator.signingKeyRotations, token, {});
+        const answer = await call(url, 'POST', operatorEndpoints.signingKeyRotations.path, token, {});
         assert.equal(answer.status, 401);
       }
-      const bad = await call(url, 'POST', apiPaths.operator.signingKeyRotations, OPERATOR_SECRET, {
+      const bad = await call(url, 'POST', operatorEndpoints.signingKeyRotations.path, OPERATOR_SECRET, {
         retireEarlierKeysNow: 'yes',
       });
       assert.equal(bad.status, 400);

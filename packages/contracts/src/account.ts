@@ -1,33 +1,12 @@
 import { z } from 'zod';
 import { EmailSchema, MAX_PASSWORD_LENGTH } from './credentials.js';
 import { NewPasswordSchema } from './password.js';
+import { ACCOUNT_ERROR_CODES, API_ERROR_CODES, STEP_UP_REQUIRED } from './api-errors.js';
+import { endpoint } from './endpoint.js';
 import { singleLineText } from './text.js';
-import { route } from './routes.js';
 
 // The borrower's own account (Bearer product access token), and the operators' view of a borrower's
-// sign-in sessions (service credential).
-
-export const accountApiPaths = {
-  /** The borrower's active sign-in sessions, newest first. */
-  sessions: '/api/account/sessions',
-  /** Ends one other session of the borrower (POST). */
-  endSession: route('/api/account/sessions/:sessionId/end'),
-  /** Ends every session of the borrower but the one calling. */
-  endOtherSessions: '/api/account/sessions/end-others',
-  /** Changes the borrower's password (POST), proving the current one. */
-  password: '/api/account/password',
-  /** The borrower's sign-in email address and whether the portal can change it (GET); asks to change it (POST). */
-  email: '/api/account/email',
-  /** Uses the link e-mailed to the new address (POST): the change happens here. */
-  confirmEmail: '/api/account/email/confirm',
-  operator: {
-    /** ?email=: a borrower's active sessions. */
-    sessions: '/api/operator/sessions',
-    endSession: route('/api/operator/sessions/:sessionId/end'),
-    /** Every session of the borrower named in the body. */
-    endAllSessions: '/api/operator/sessions/end-all',
-  },
-} as const;
+// sign-in sessions (service credential; its endpoints are operatorEndpoints', in operator.ts).
 
 /** How a session began. */
 export const SessionMethodSchema = z.enum([
@@ -96,7 +75,6 @@ export const ChangePasswordResponseSchema = z.object({
 });
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
 
-
 export const TOO_MANY_CHANGES_MESSAGE =
   'You’ve made several changes to your account in a short time. Wait 15 minutes, then try again.';
 
@@ -123,3 +101,96 @@ export const ConfirmEmailChangeResponseSchema = z.object({ email: z.string() });
 /** What the borrower is told about an email-change link that can't be used (unknown, used, expired, another's). */
 export const EMAIL_CHANGE_LINK_PROBLEM =
   'This email change link can’t be used: it has expired, was already used, or belongs to another account. Ask for a new link from your account page.';
+
+const NEW_PASSWORD_REFUSED = [API_ERROR_CODES.passwordTooCommon, API_ERROR_CODES.passwordRefused] as const;
+
+/** The borrower's own account (Bearer product access token): sessions, password, sign-in email address. */
+export const accountEndpoints = {
+  /** The borrower's active sign-in sessions, newest first. */
+  sessions: endpoint({
+    method: 'GET',
+    path: '/api/account/sessions',
+    tag: 'account',
+    summary: "The borrower's active sign-in sessions, newest first, the caller's marked",
+    access: 'borrower',
+    responses: { 200: AccountSessionListSchema },
+  }),
+  /** Ends one other session of the borrower. */
+  endSession: endpoint({
+    method: 'POST',
+    path: '/api/account/sessions/:sessionId/end',
+    tag: 'account',
+    summary: 'End another of the borrower’s sessions: its tokens and its identity-provider session',
+    access: 'borrower',
+    responses: { 200: EndedSessionsSchema },
+    // An unknown, ended, another's or malformed id: 404; the caller's own session: 400.
+    errors: { 400: ['current_session'], 404: ['not_found'] },
+  }),
+  /** Ends every session of the borrower but the one calling. */
+  endOtherSessions: endpoint({
+    method: 'POST',
+    path: '/api/account/sessions/end-others',
+    tag: 'account',
+    summary: 'End every session of the borrower but this one',
+    access: 'borrower',
+    responses: { 200: EndedSessionsSchema },
+  }),
+  /** Changes the borrower's password, proving the current one. */
+  password: endpoint({
+    method: 'POST',
+    path: '/api/account/password',
+    tag: 'account',
+    summary: 'Change the borrower’s password, proving the current one; optionally sign out the rest',
+    access: 'borrower',
+    body: ChangePasswordRequestSchema,
+    responses: { 200: ChangePasswordResponseSchema },
+    errors: {
+      400: [
+        ACCOUNT_ERROR_CODES.passwordUnchanged,
+        ACCOUNT_ERROR_CODES.wrongPassword,
+        ACCOUNT_ERROR_CODES.noPassword,
+        ...NEW_PASSWORD_REFUSED,
+      ],
+      429: [ACCOUNT_ERROR_CODES.tooManyChanges],
+    },
+  }),
+  /** The borrower's sign-in email address and whether the portal can change it. */
+  email: endpoint({
+    method: 'GET',
+    path: '/api/account/email',
+    tag: 'account',
+    summary: 'The borrower’s sign-in email address, and whether the portal can change it',
+    access: 'borrower',
+    responses: { 200: AccountEmailSchema },
+  }),
+  /** Asks to change the sign-in email address (the same path as `email`). */
+  changeEmail: endpoint({
+    method: 'POST',
+    path: '/api/account/email',
+    tag: 'account',
+    summary: 'E-mail a link to the new address; nothing changes until it is used',
+    access: 'borrower',
+    body: ChangeEmailRequestSchema,
+    responses: { 202: ChangeEmailResponseSchema },
+    errors: {
+      400: [ACCOUNT_ERROR_CODES.emailUnchanged],
+      403: [STEP_UP_REQUIRED],
+      409: [ACCOUNT_ERROR_CODES.emailChangeWithLender],
+      429: [ACCOUNT_ERROR_CODES.emailChangeLimited],
+    },
+  }),
+  /** Uses the link e-mailed to the new address: the change happens here. */
+  confirmEmail: endpoint({
+    method: 'POST',
+    path: '/api/account/email/confirm',
+    tag: 'account',
+    summary: 'Use the link sent to the new address (once): the sign-in email changes',
+    access: 'borrower',
+    body: ConfirmEmailChangeRequestSchema,
+    responses: { 200: ConfirmEmailChangeResponseSchema },
+    errors: {
+      400: [API_ERROR_CODES.invalidLink],
+      409: [ACCOUNT_ERROR_CODES.emailChangeWithLender, ACCOUNT_ERROR_CODES.emailTaken],
+    },
+  }),
+};

@@ -2,16 +2,10 @@ import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
 import { SessionMethodSchema } from './account.js';
 import { SecondFactorTypeSchema } from './second-factors.js';
+import { endpoint } from './endpoint.js';
 
 // The borrower's security activity: what happened to their account (sign-ins, sessions ended,
 // password changes, failed sign-ins and lockouts), for the borrower's account page and for operators.
-
-export const activityApiPaths = {
-  /** The signed-in borrower's security activity, newest first, paged. */
-  account: '/api/account/activity',
-  /** ?email=: a borrower's security activity, for operators. */
-  operator: '/api/operator/activity',
-} as const;
 
 /** How long events are kept and shown. */
 export const SECURITY_ACTIVITY_DAYS = 90;
@@ -128,3 +122,17 @@ export const SecurityActivityPageSchema = z.object({
   next: z.string().nullable(),
 });
 export type SecurityActivityPage = z.infer<typeof SecurityActivityPageSchema>;
+
+/** The borrower's own security activity (Bearer product access token); the operators' is in operator.ts. */
+export const activityEndpoints = {
+  /** The signed-in borrower's security activity, newest first, paged. */
+  account: endpoint({
+    method: 'GET',
+    path: '/api/account/activity',
+    tag: 'account',
+    summary: "The borrower's security activity of the last 90 days, newest first, paged",
+    access: 'borrower',
+    query: ActivityQuerySchema,
+    responses: { 200: SecurityActivityPageSchema },
+  }),
+};

@@ -3,22 +3,8 @@ import { EmailSchema } from './credentials.js';
 import { NewPasswordSchema } from './password.js';
 import { API_ERROR_CODES } from './api-errors.js';
 import { endpoint } from './endpoint.js';
-import { route } from './routes.js';
 import { singleLineText } from './text.js';
 
-// The product auth API (spec section 7): paths and bodies, validated by the route and typed for the client.
-export const apiPaths = {
-  /** Operators' calls (service credential), driven by `npm run cli`. */
-  operator: {
-    invitations: '/api/operator/invitations',
-    loans: '/api/operator/loans',
-    loan: route('/api/operator/loans/:reference'),
-    /** Records an instalment of the loan's payment schedule (one per due day), paid or not. */
-    loanInstalments: route('/api/operator/loans/:reference/instalments'),
-    borrowers: '/api/operator/borrowers',
-    signingKeyRotations: '/api/operator/signing-key-rotations',
-  },
-} as const;
 
 // Tokens are compact JWTs or opaque strings; the cap stops oversized input before any parsing.
 const TokenString = singleLineText('token is not well-formed')

@@ -57,6 +57,11 @@ export interface Endpoint<
   access: A;
   body: B;
   query: Q;
+  /**
+   * A concrete address (Route's href). A method here, so an endpoint with path parameters is still an
+   * `Endpoint` (a method's parameter is compared both ways; a function property's only contravariantly).
+   */
+  href(params: Params<P>): string;
   /** The path's `:name` parameters, each any text (a route tells a malformed id from an unknown one). */
   params: ParamsSchema<P>;
   responses: R;
@@ -102,6 +107,18 @@ export function endpoint<
 /** The body of an endpoint's success answer (its lowest 2xx status). */
 export type SuccessBody<E extends Endpoint> = z.infer<E['responses'][SuccessStatus<E>]>;
 type SuccessStatus<E extends Endpoint> = Extract<keyof E['responses'], 200 | 201 | 204>;
+
+/** The schema of the endpoint's success answer (its lowest 2xx status), for a client to check what it got. */
+export function successAnswer<E extends Endpoint>(endpoint: E): E['responses'][SuccessStatus<E>] {
+  for (const status of [200, 201, 204] as const) {
+    if (isSuccessStatus(endpoint, status)) return endpoint.responses[status];
+  }
+  throw new Error(`${endpoint.method} ${endpoint.path} declares no success answer`);
+}
+
+function isSuccessStatus<E extends Endpoint>(endpoint: E, status: number): status is SuccessStatus<E> {
+  return status in endpoint.responses;
+}
 
 /** What a call sends: the body its schema takes (input form: defaults may be left out). */
 export type RequestBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
+import {
+  AccountSessionListSchema,
+  EndedSessionsSchema,
+  OperatorEndAllSessionsRequestSchema,
+  OperatorSessionsQuerySchema,
+} from './account.js';
+import { OperatorActivityQuerySchema, SecurityActivityPageSchema } from './activity.js';
+import { API_ERROR_CODES } from './api-errors.js';
 import { EmailSchema } from './credentials.js';
+import { endpoint } from './endpoint.js';
 import { CalendarDateSchema, InstalmentSchema, LoanStatusSchema } from './loans.js';
 import { singleLineText } from './text.js';
 
@@ -100,3 +109,111 @@ export const SigningKeyRotationSchema = z.object({
   retiredKids: z.array(z.string()),
 });
 export type SigningKeyRotation = z.infer<typeof SigningKeyRotationSchema>;
+
+const NO_BORROWER = { 404: ['not_found'] } as const;
+
+/** Operators' calls (service credential), driven by `npm run cli`. */
+export const operatorEndpoints = {
+  invitations: endpoint({
+    method: 'POST',
+    path: '/api/operator/invitations',
+    tag: 'operators',
+    summary: 'Invite a borrower to register: e-mails a registration link (service credential)',
+    access: 'service',
+    body: InviteBorrowerRequestSchema,
+    responses: { 201: InviteBorrowerResponseSchema },
+    errors: { 409: [API_ERROR_CODES.alreadyRegistered] },
+  }),
+  loans: endpoint({
+    method: 'POST',
+    path: '/api/operator/loans',
+    tag: 'operators',
+    summary: 'Add a loan for the borrower with this e-mail address (created if there is none)',
+    access: 'service',
+    body: AddLoanRequestSchema,
+    responses: { 201: OperatorLoanSchema },
+    errors: { 409: ['reference_taken'] },
+  }),
+  /** A malformed reference is answered 400 bad_request (LoanReferenceParamsSchema), an unknown one 404. */
+  loan: endpoint({
+    method: 'PATCH',
+    path: '/api/operator/loans/:reference',
+    tag: 'operators',
+    summary: 'Change the terms of a loan (only the terms given)',
+    access: 'service',
+    body: UpdateLoanRequestSchema,
+    responses: { 200: OperatorLoanSchema },
+    errors: { 404: ['not_found'] },
+  }),
+  /** Records an instalment of the loan's payment schedule (one per due day), paid or not. */
+  loanInstalments: endpoint({
+    method: 'POST',
+    path: '/api/operator/loans/:reference/instalments',
+    tag: 'operators',
+    summary: "Record an instalment of a loan's payment schedule (one per due day: a new one, or a change)",
+    access: 'service',
+    body: RecordInstalmentRequestSchema,
+    responses: { 200: LoanScheduleSchema },
+    errors: { 404: ['not_found'] },
+  }),
+  borrowers: endpoint({
+    method: 'GET',
+    path: '/api/operator/borrowers',
+    tag: 'operators',
+    summary: 'Every borrower, with their registration state and number of loans',
+    access: 'service',
+    responses: { 200: BorrowerListSchema },
+  }),
+  signingKeyRotations: endpoint({
+    method: 'POST',
+    path: '/api/operator/signing-key-rotations',
+    tag: 'operators',
+    summary: 'Rotate the signing key of access tokens (service credential)',
+    access: 'service',
+    body: SigningKeyRotationRequestSchema,
+    responses: { 201: SigningKeyRotationSchema },
+  }),
+  /** ?email=: a borrower's active sessions. */
+  sessions: endpoint({
+    method: 'GET',
+    path: '/api/operator/sessions',
+    tag: 'operators',
+    summary: "A borrower's active sign-in sessions, newest first",
+    access: 'service',
+    query: OperatorSessionsQuerySchema,
+    responses: { 200: AccountSessionListSchema },
+    errors: NO_BORROWER,
+  }),
+  /** An unknown, ended or malformed session id: 404. */
+  endSession: endpoint({
+    method: 'POST',
+    path: '/api/operator/sessions/:sessionId/end',
+    tag: 'operators',
+    summary: 'End one sign-in session: its tokens on every instance and its identity-provider session',
+    access: 'service',
+    responses: { 200: EndedSessionsSchema },
+    errors: { 404: ['not_found'] },
+  }),
+  /** Every session of the borrower named in the body. */
+  endAllSessions: endpoint({
+    method: 'POST',
+    path: '/api/operator/sessions/end-all',
+    tag: 'operators',
+    summary: 'End every sign-in session of a borrower, and every identity-provider session of theirs',
+    access: 'service',
+    body: OperatorEndAllSessionsRequestSchema,
+    responses: { 200: EndedSessionsSchema },
+    errors: NO_BORROWER,
+  }),
+  /** ?email=: a borrower's security activity, newest first, paged. */
+  activity: endpoint({
+    method: 'GET',
+    path: '/api/operator/activity',
+    tag: 'operators',
+    summary: "A borrower's security activity of the last 90 days, newest first, paged",
+    access: 'service',
+    query: OperatorActivityQuerySchema,
+    responses: { 200: SecurityActivityPageSchema },
+    errors: NO_BORROWER,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { route } from './routes.js';
+import { ACCOUNT_ERROR_CODES, PASSKEY_ERROR_CODES, SECOND_FACTOR_ERROR_CODES } from './api-errors.js';
+import { endpoint } from './endpoint.js';
+import { FactorAddedSchema } from './second-factors.js';
 import { singleLineText } from './text.js';
 
 /** Okta's WebAuthn factor type: a passkey or security key, as the identity provider names it. */
@@ -29,13 +31,6 @@ export const PasskeyNameSchema = singleLineText()
 
 // Adding a passkey from the account page (Bearer product access token).
 
-export const passkeyApiPaths = {
-  /** Starts adding a passkey (POST): the options for navigator.credentials.create. */
-  enrol: '/api/account/factors/passkey',
-  /** The browser's new credential adds it (POST), under the borrower's name for it. */
-  activate: route('/api/account/factors/:factorId/activate-passkey'),
-} as const;
-
 /** The options as WebAuthn's JSON form has them (PublicKeyCredentialCreationOptionsJSON). */
 export const PasskeyEnrolmentSchema = z.object({
   factorId: z.string(),
@@ -57,3 +52,37 @@ export const ActivatePasskeyRequestSchema = z.object({
 });
 export type ActivatePasskeyRequest = z.infer<typeof ActivatePasskeyRequestSchema>;
 
+/** Adding a passkey from the account page (Bearer product access token); the list and removal are secondFactorEndpoints'. */
+export const passkeyEndpoints = {
+  /** Starts adding a passkey: the options for navigator.credentials.create. */
+  enrol: endpoint({
+    method: 'POST',
+    path: '/api/account/factors/passkey',
+    tag: 'account',
+    summary: 'Start adding a passkey: the options for the browser, waiting for its new credential',
+    access: 'borrower',
+    responses: { 200: PasskeyEnrolmentSchema },
+    errors: {
+      400: [ACCOUNT_ERROR_CODES.noPassword],
+      403: [SECOND_FACTOR_ERROR_CODES.off, PASSKEY_ERROR_CODES.withLender],
+      // The bundled directory's answer for a borrower it no longer has.
+      404: ['not_found'],
+    },
+  }),
+  /** The browser's new credential adds it, under the borrower's name for it. */
+  activate: endpoint({
+    method: 'POST',
+    path: '/api/account/factors/:factorId/activate-passkey',
+    tag: 'account',
+    summary: 'Add a passkey with the browser’s new credential, under the borrower’s name for it',
+    access: 'borrower',
+    body: ActivatePasskeyRequestSchema,
+    responses: { 200: FactorAddedSchema },
+    errors: {
+      400: [PASSKEY_ERROR_CODES.refused],
+      403: [SECOND_FACTOR_ERROR_CODES.off, PASSKEY_ERROR_CODES.withLender],
+      404: ['not_found'],
+      429: [ACCOUNT_ERROR_CODES.tooManyChanges],
+    },
+  }),
+};

@@ -1,24 +1,11 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from './credentials.js';
-import { route } from './routes.js';
+import { ACCOUNT_ERROR_CODES, SECOND_FACTOR_ERROR_CODES } from './api-errors.js';
+import { EmailCodeEnrolmentSchema } from './email-codes.js';
+import { endpoint } from './endpoint.js';
 import { singleLineText } from './text.js';
 
 // The borrower's second factors on the account page (Bearer product access token).
-
-export const secondFactorApiPaths = {
-  /** The borrower's active factors (GET). */
-  list: '/api/account/factors',
-  /** Starts adding an authenticator app (POST): its shared secret, pending its first code. */
-  enrolAuthenticatorApp: '/api/account/factors/authenticator-app',
-  /** The first code from the app confirms it (POST). */
-  activate: route('/api/account/factors/:factorId/activate'),
-  /** Starts adding email codes (POST): a code mailed to the sign-in address, pending its entry. */
-  enrolEmail: '/api/account/factors/email',
-  /** Mails another code for email codes being added (POST). */
-  resendCode: route('/api/account/factors/:factorId/resend'),
-  /** Removes a factor (POST), proving the current password. */
-  remove: route('/api/account/factors/:factorId/remove'),
-} as const;
 
 /**
  * The kinds of factor the portal manages: an authenticator app (Okta's `token:software:totp`), codes
@@ -79,3 +66,102 @@ export const RemoveFactorRequestSchema = z.object({
 });
 export type RemoveFactorRequest = z.infer<typeof RemoveFactorRequestSchema>;
 
+/** Mailing another code for email codes being added: done. */
+export const CodeSentSchema = z.object({ sent: z.literal(true) });
+/** A factor (an authenticator app, email codes, a passkey) is added. */
+export const FactorAddedSchema = z.object({ added: z.literal(true) });
+/** A factor is removed. */
+export const FactorRemovedSchema = z.object({ removed: z.literal(true) });
+
+// Every factor route answers 403 second_factors_off under MFA_POLICY=off, and 404 for a factor id
+// that is unknown, another borrower's or malformed.
+const FACTORS_OFF = [SECOND_FACTOR_ERROR_CODES.off] as const;
+
+/** The borrower's second factors (Bearer product access token); passkeys add theirs in passkeys.ts. */
+export const secondFactorEndpoints = {
+  /** The borrower's active factors. */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/account/factors',
+    tag: 'account',
+    summary: 'The borrower’s second factors (authenticator apps), oldest first',
+    access: 'borrower',
+    responses: { 200: SecondFactorListSchema },
+    errors: { 403: FACTORS_OFF },
+  }),
+  /** Starts adding an authenticator app: its shared secret, pending its first code. */
+  enrolAuthenticatorApp: endpoint({
+    method: 'POST',
+    path: '/api/account/factors/authenticator-app',
+    tag: 'account',
+    summary: 'Start adding an authenticator app: its shared secret, waiting for a first code',
+    access: 'borrower',
+    responses: { 200: AuthenticatorAppEnrolmentSchema },
+    errors: {
+      400: [ACCOUNT_ERROR_CODES.noPassword, SECOND_FACTOR_ERROR_CODES.alreadyAdded],
+      403: FACTORS_OFF,
+    },
+  }),
+  /** The first code from the app (or the mailed code of email codes) confirms it. */
+  activate: endpoint({
+    method: 'POST',
+    path: '/api/account/factors/:factorId/activate',
+    tag: 'account',
+    summary: 'Confirm an authenticator app with the first code it shows',
+    access: 'borrower',
+    body: ActivateFactorRequestSchema,
+    responses: { 200: FactorAddedSchema },
+    errors: {
+      400: [SECOND_FACTOR_ERROR_CODES.wrongCode],
+      403: FACTORS_OFF,
+      404: ['not_found'],
+      429: [ACCOUNT_ERROR_CODES.tooManyChanges],
+    },
+  }),
+  /** Starts adding email codes: a code mailed to the sign-in address, pending its entry. */
+  enrolEmail: endpoint({
+    method: 'POST',
+    path: '/api/account/factors/email',
+    tag: 'account',
+    summary: 'Start adding email codes: a code mailed to the sign-in address, waiting for its entry',
+    access: 'borrower',
+    responses: { 200: EmailCodeEnrolmentSchema },
+    errors: {
+      400: [
+        ACCOUNT_ERROR_CODES.noPassword,
+        SECOND_FACTOR_ERROR_CODES.alreadyAdded,
+        SECOND_FACTOR_ERROR_CODES.notOffered,
+      ],
+      403: FACTORS_OFF,
+      // The bundled directory's answer for a borrower it no longer has.
+      404: ['not_found'],
+      429: [SECOND_FACTOR_ERROR_CODES.tooManyCodes],
+    },
+  }),
+  /** Mails another code for email codes being added. */
+  resendCode: endpoint({
+    method: 'POST',
+    path: '/api/account/factors/:factorId/resend',
+    tag: 'account',
+    summary: 'Mail another code for email codes being added (a few per 15 minutes)',
+    access: 'borrower',
+    responses: { 200: CodeSentSchema },
+    errors: { 403: FACTORS_OFF, 404: ['not_found'], 429: [SECOND_FACTOR_ERROR_CODES.tooManyCodes] },
+  }),
+  /** Removes a factor, proving the current password. */
+  remove: endpoint({
+    method: 'POST',
+    path: '/api/account/factors/:factorId/remove',
+    tag: 'account',
+    summary: 'Remove a second factor, proving the current password',
+    access: 'borrower',
+    body: RemoveFactorRequestSchema,
+    responses: { 200: FactorRemovedSchema },
+    errors: {
+      400: [SECOND_FACTOR_ERROR_CODES.lastFactor, ACCOUNT_ERROR_CODES.wrongPassword],
+      403: FACTORS_OFF,
+      404: ['not_found'],
+      429: [ACCOUNT_ERROR_CODES.tooManyChanges],
+    },
+  }),
+};

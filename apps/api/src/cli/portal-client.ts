@@ -1,18 +1,47 @@
-import { ApiErrorSchema } from '@customer-core/contracts';
-import type { z } from 'zod';
+import {
+  ApiErrorSchema,
+  successAnswer,
+  type Endpoint,
+  type Params,
+  type RequestBody,
+  type RequestQuery,
+  type SuccessBody,
+} from '@customer-core/contracts';
 import { failure } from './cli-error.js';
 
 // The CLI's one way to the portal: the operators' API, with the operator credential as Bearer token.
 
 const TIMEOUT_MS = 30_000;
 
+/** What a call of the endpoint sends: its path's parameters, its body and its query, each where it takes one. */
+export type CallInput<E extends Endpoint> = (keyof Params<E['path']> extends never
+  ? { params?: undefined }
+  : { params: Params<E['path']> }) &
+  (E['body'] extends undefined ? { body?: undefined } : { body: RequestBody<E> }) &
+  (E['query'] extends undefined ? { query?: undefined } : { query?: RequestQuery<E> });
+
 export interface PortalClient {
-  call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body: unknown, answer: z.ZodType<T>): Promise<T>;
+  /** Calls an operators' endpoint; its success answer, checked with the endpoint's schema. */
+  call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<SuccessBody<E>>;
+}
+
+/** The endpoint's address with the call's parameters and query (a query's unset fields left out). */
+function addressOf<E extends Endpoint>(endpoint: E, input: CallInput<E>): string {
+  const href = endpoint.href(input.params ?? {});
+  const query = new URLSearchParams(
+    Object.entries(input.query ?? {})
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString();
+  return query ? `${href}?${query}` : href;
 }
 
 export function portalClient(portalUrl: string, credential: () => string): PortalClient {
   return {
-    async call(method, path, body, answer) {
+    async call(endpoint, input) {
+      const { method } = endpoint;
+      const path = addressOf(endpoint, input);
+      const { body } = input;
       const url = new URL(path, portalUrl);
       const authorization = `Bearer ${credential()}`;
       let response: Response;
@@ -43,7 +72,7 @@ export function portalClient(portalUrl: string, credential: () => string): Porta
         json = undefined;
       }
       if (!response.ok) throw failure(problemOf(response, json, portalUrl));
-      const parsed = answer.safeParse(json);
+      const parsed = successAnswer(endpoint).safeParse(json);
       if (!parsed.success)
         throw failure(
           `The portal at ${portalUrl} answered ${method} ${path} with something this CLI does not understand. Is it the same version?`,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { apiPaths } from '@customer-core/contracts';
+import { operatorEndpoints } from '@customer-core/contracts';
 import type { MailboxMessage } from './links.js';
 import { post } from './session.js';
 
@@ -29,7 +29,7 @@ export function invite(
 ) {
   return post(
     baseUrl,
-    apiPaths.operator.invitations,
+    operatorEndpoints.invitations.path,
     body,
     credential === null ? {} : { authorization: `Bearer ${credential}` },
   );

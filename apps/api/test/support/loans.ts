@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { authEndpoints, apiPaths, type AddLoanRequest } from '@customer-core/contracts';
+import { authEndpoints, operatorEndpoints, type AddLoanRequest } from '@customer-core/contracts';
 import { signInThroughIdp, type TestServer } from '../../src/testing/index.js';
 import { json, post } from './session.js';
 
@@ -48,7 +48,7 @@ export async function call(
 }
 
 export const addLoan = (baseUrl: string, loan: AddLoanRequest) =>
-  call(baseUrl, 'POST', apiPaths.operator.loans, OPERATOR_SECRET, loan);
+  call(baseUrl, 'POST', operatorEndpoints.loans.path, OPERATOR_SECRET, loan);
 
 /** An ACTIVE loan's terms, for a loan number and an address. */
 export function activeLoan(reference: string, borrowerEmail: string): AddLoanRequest {

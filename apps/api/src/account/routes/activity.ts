@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  activityApiPaths,
-  ActivityQuerySchema,
-  ApiErrorSchema,
-  SecurityActivityPageSchema,
-} from '@customer-core/contracts';
+import { activityEndpoints } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import type { SecurityActivity } from '../security-activity.js';
 import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
 import type { AccessTokenChecker } from '../../session/access-tokens.js';
@@ -24,24 +20,15 @@ export const accountActivityRoute =
     checkAccessToken: AccessTokenChecker;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      activityApiPaths.account,
-      {
-        // Before the query is read: a caller without a token learns nothing of what it would accept.
-        onRequest: requireBorrower(checkAccessToken),
-        schema: {
-          tags: ['account'],
-          security: [{ bearer: [] }],
-          summary: "The borrower's security activity of the last 90 days, newest first, paged",
-          querystring: ActivityQuerySchema,
-          response: { 200: SecurityActivityPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(activityEndpoints.account),
+      // Before the query is read: a caller without a token learns nothing of what it would accept.
+      onRequest: requireBorrower(checkAccessToken),
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { sub } = borrowerClaimsOf(request);
         const borrower = await borrowers.findById(sub);
         return activity.page(borrower ? [borrower] : [], request.query);
       },
-    );
+    });
   };

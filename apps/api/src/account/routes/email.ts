@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ACCOUNT_ERROR_CODES,
-  AccountEmailSchema,
-  accountApiPaths,
-  ApiErrorSchema,
-  ChangeEmailRequestSchema,
-  ChangeEmailResponseSchema,
-  ConfirmEmailChangeRequestSchema,
-  ConfirmEmailChangeResponseSchema,
-} from '@customer-core/contracts';
+import { ACCOUNT_ERROR_CODES, accountEndpoints } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import type { EmailChange } from '../email-change.js';
 import type { StepUpGuard } from '../step-up.js';
@@ -58,45 +50,22 @@ export const accountEmailRoutes =
       // Before the body is read: a caller without a token learns nothing of what it would accept.
       onRequest: requireBorrower(checkAccessToken),
     };
-    const described = { tags: ['account'], security: [{ bearer: [] }] };
 
-    app.get(
-      accountApiPaths.email,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'The borrower’s sign-in email address, and whether the portal can change it',
-          response: { 200: AccountEmailSchema, 401: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(accountEndpoints.email),
+      ...common,
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { sub } = borrowerClaimsOf(request);
         const borrower = await borrowers.findById(sub);
         return { email: borrower?.email ?? '', changeable: await emailChange.canChange(sub) };
       },
-    );
+    });
 
-    app.post(
-      accountApiPaths.email,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'E-mail a link to the new address; nothing changes until it is used',
-          body: ChangeEmailRequestSchema,
-          response: {
-            202: ChangeEmailResponseSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            403: ApiErrorSchema,
-            409: ApiErrorSchema,
-            429: ApiErrorSchema,
-          },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(accountEndpoints.changeEmail),
+      ...common,
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { sub } = borrowerClaimsOf(request);
         // A hosted org's sign-in names are the lender's: no step-up for what cannot be done here.
@@ -118,25 +87,12 @@ export const accountEmailRoutes =
             return reply.code(202).send({ linkSent: true as const });
         }
       },
-    );
+    });
 
-    app.post(
-      accountApiPaths.confirmEmail,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'Use the link sent to the new address (once): the sign-in email changes',
-          body: ConfirmEmailChangeRequestSchema,
-          response: {
-            200: ConfirmEmailChangeResponseSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            409: ApiErrorSchema,
-          },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(accountEndpoints.confirmEmail),
+      ...common,
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { sub } = borrowerClaimsOf(request);
         const outcome = await emailChange.confirm(
@@ -156,5 +112,5 @@ export const accountEmailRoutes =
             return { email: outcome.email };
         }
       },
-    );
+    });
   };

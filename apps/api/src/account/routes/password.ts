@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_ERROR_CODES,
-  accountApiPaths,
+  accountEndpoints,
   API_ERROR_CODES,
-  ApiErrorSchema,
-  ChangePasswordRequestSchema,
-  ChangePasswordResponseSchema,
   TOO_MANY_CHANGES_MESSAGE,
 } from '@customer-core/contracts';
 import { TooManyChangesError } from '../change-limit.js';
 import { clientAddress } from '@customer-core/idp';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import { WrongPasswordError } from '../../identity/directory.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../passwords/common-passwords.js';
@@ -37,25 +35,11 @@ export const accountPasswordRoute =
     trustProxy: boolean;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      accountApiPaths.password,
-      {
-        // Before the body is read: a caller without a token learns nothing of what it would accept.
-        onRequest: requireBorrower(checkAccessToken),
-        schema: {
-          tags: ['account'],
-          security: [{ bearer: [] }],
-          summary: 'Change the borrower’s password, proving the current one; optionally sign out the rest',
-          body: ChangePasswordRequestSchema,
-          response: {
-            200: ChangePasswordResponseSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            429: ApiErrorSchema,
-          },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(accountEndpoints.password),
+      // Before the body is read: a caller without a token learns nothing of what it would accept.
+      onRequest: requireBorrower(checkAccessToken),
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { sub, sid } = borrowerClaimsOf(request);
         const { currentPassword, newPassword, signOutOtherSessions } = request.body;
@@ -91,5 +75,5 @@ export const accountPasswordRoute =
         );
         return { passwordChanged: true as const, endedSessions: outcome.endedSessions };
       },
-    );
+    });
   };

@@ -1,13 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ApiErrorSchema,
-  GenerateRecoveryCodesRequestSchema,
-  recoveryCodeApiPaths,
-  RecoveryCodesSchema,
-  RecoveryCodeStatusSchema,
-} from '@customer-core/contracts';
+import { recoveryCodeEndpoints } from '@customer-core/contracts';
 import { RecoveryCodesNotOfferedError, type RecoveryCodesService } from '../recovery-codes.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import { changeSourceOf } from './change-source.js';
 import { refusalOf } from './second-factors.js';
@@ -40,36 +35,18 @@ export const accountRecoveryCodeRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const common = { onRequest: requireBorrower(checkAccessToken) };
-    const described = { tags: ['account'], security: [{ bearer: [] }] };
-    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
     app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
-    app.get(
-      recoveryCodeApiPaths.status,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'Whether recovery codes are offered to the borrower, and how many are left',
-          response: { 200: RecoveryCodeStatusSchema, ...errors },
-        },
-      },
-      async (request) => answering(() => recoveryCodes.status(borrowerClaimsOf(request).sub)),
-    );
+    app.route({
+      ...endpointRoute(recoveryCodeEndpoints.status),
+      ...common,
+      handler: async (request) => answering(() => recoveryCodes.status(borrowerClaimsOf(request).sub)),
+    });
 
-    app.post(
-      recoveryCodeApiPaths.generate,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary:
-            'A new set of recovery codes, shown once, replacing the old set; proves the current password',
-          body: GenerateRecoveryCodesRequestSchema,
-          response: { 200: RecoveryCodesSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(recoveryCodeEndpoints.generate),
+      ...common,
+      handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const codes = await answering(() =>
           recoveryCodes.generate(sub, request.body.currentPassword, changeSourceOf(request, trustProxy)),
@@ -77,5 +54,5 @@ export const accountRecoveryCodeRoutes =
         request.log.info({ borrowerId: sub }, 'borrower made new recovery codes');
         return { codes };
       },
-    );
+    });
   };

@@ -1,22 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ACCOUNT_ERROR_CODES,
   TOO_MANY_CHANGES_MESSAGE,
-  ActivateFactorRequestSchema,
-  ActivatePasskeyRequestSchema,
   PASSKEY_ERROR_CODES,
-  passkeyApiPaths,
-  PasskeyEnrolmentSchema,
-  ApiErrorSchema,
-  AuthenticatorAppEnrolmentSchema,
-  EmailCodeEnrolmentSchema,
+  passkeyEndpoints,
   FactorIdParamsSchema,
-  RemoveFactorRequestSchema,
   SECOND_FACTOR_ERROR_CODES,
-  secondFactorApiPaths,
-  SecondFactorListSchema,
+  secondFactorEndpoints,
 } from '@customer-core/contracts';
 import {
   LastFactorError,
@@ -28,6 +19,7 @@ import {
 } from '../second-factors.js';
 import { TooManyChangesError } from '../change-limit.js';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import {
   FactorAlreadyEnrolledError,
@@ -59,8 +51,6 @@ const LAST_FACTOR =
   'You need an authenticator app to sign in, so you can’t remove your only one. Call us if you’ve lost it.';
 const NO_IDENTITY = 'Your account doesn’t sign in with a password with us, so you can’t add an app here.';
 const WRONG_PASSWORD = 'That isn’t your current password. Check it and try again.';
-
-const FactorPathSchema = z.object({ factorId: z.string() });
 
 /** The directory's and the policy's refusals, as the answers the account page tells apart. */
 export function refusalOf(error: unknown): HttpError | undefined {
@@ -120,62 +110,33 @@ export const accountSecondFactorRoutes =
     const changeSource = (request: FastifyRequest) => changeSourceOf(request, trustProxy);
     // Before the body is read: a caller without a token learns nothing of what it would accept.
     const common = { onRequest: requireBorrower(checkAccessToken) };
-    const described = { tags: ['account'], security: [{ bearer: [] }] };
-    const errors = {
-      400: ApiErrorSchema,
-      401: ApiErrorSchema,
-      403: ApiErrorSchema,
-      404: ApiErrorSchema,
-      429: ApiErrorSchema,
-    };
     app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
-    app.get(
-      secondFactorApiPaths.list,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'The borrower’s second factors (authenticator apps), oldest first',
-          response: { 200: SecondFactorListSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(secondFactorEndpoints.list),
+      ...common,
+      handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const factors = await answering(() => secondFactors.list(sub));
         return { factors, policy: secondFactors.policy, passkeysAddedHere: secondFactors.passkeysAddedHere };
       },
-    );
+    });
 
-    app.post(
-      secondFactorApiPaths.enrolAuthenticatorApp,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'Start adding an authenticator app: its shared secret, waiting for a first code',
-          response: { 200: AuthenticatorAppEnrolmentSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(secondFactorEndpoints.enrolAuthenticatorApp),
+      ...common,
+      handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const enrolment = await answering(() => secondFactors.enrolAuthenticatorApp(sub));
         request.log.info({ borrowerId: sub, factorId: enrolment.factorId }, 'borrower started adding an app');
         return enrolment;
       },
-    );
+    });
 
-    app.post(
-      secondFactorApiPaths.enrolEmail,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'Start adding email codes: a code mailed to the sign-in address, waiting for its entry',
-          response: { 200: EmailCodeEnrolmentSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(secondFactorEndpoints.enrolEmail),
+      ...common,
+      handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const enrolment = await answering(() => secondFactors.enrolEmail(sub));
         request.log.info(
@@ -184,41 +145,24 @@ export const accountSecondFactorRoutes =
         );
         return enrolment;
       },
-    );
+    });
 
-    app.post(
-      secondFactorApiPaths.resendCode.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'Mail another code for email codes being added (a few per 15 minutes)',
-          params: FactorPathSchema,
-          response: { 200: z.object({ sent: z.literal(true) }), ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(secondFactorEndpoints.resendCode),
+      ...common,
+      handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const factorId = factorIdOf(request.params);
         await answering(() => secondFactors.resendCode(sub, factorId));
         request.log.info({ borrowerId: sub, factorId }, 'borrower asked for another code');
         return { sent: true as const };
       },
-    );
+    });
 
-    app.post(
-      secondFactorApiPaths.activate.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'Confirm an authenticator app with the first code it shows',
-          params: FactorPathSchema,
-          body: ActivateFactorRequestSchema,
-          response: { 200: z.object({ added: z.literal(true) }), ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(secondFactorEndpoints.activate),
+      ...common,
+      handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const factorId = factorIdOf(request.params);
         await answering(() =>
@@ -227,19 +171,12 @@ export const accountSecondFactorRoutes =
         request.log.info({ borrowerId: sub, factorId }, 'borrower added a second factor');
         return { added: true as const };
       },
-    );
+    });
 
-    app.post(
-      passkeyApiPaths.enrol,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'Start adding a passkey: the options for the browser, waiting for its new credential',
-          response: { 200: PasskeyEnrolmentSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(passkeyEndpoints.enrol),
+      ...common,
+      handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const enrolment = await answering(() => secondFactors.enrolPasskey(sub));
         request.log.info(
@@ -248,21 +185,12 @@ export const accountSecondFactorRoutes =
         );
         return enrolment;
       },
-    );
+    });
 
-    app.post(
-      passkeyApiPaths.activate.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'Add a passkey with the browser’s new credential, under the borrower’s name for it',
-          params: FactorPathSchema,
-          body: ActivatePasskeyRequestSchema,
-          response: { 200: z.object({ added: z.literal(true) }), ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(passkeyEndpoints.activate),
+      ...common,
+      handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const factorId = factorIdOf(request.params);
         const { name, ...credential } = request.body;
@@ -272,21 +200,12 @@ export const accountSecondFactorRoutes =
         request.log.info({ borrowerId: sub, factorId }, 'borrower added a passkey');
         return { added: true as const };
       },
-    );
+    });
 
-    app.post(
-      secondFactorApiPaths.remove.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'Remove a second factor, proving the current password',
-          params: FactorPathSchema,
-          body: RemoveFactorRequestSchema,
-          response: { 200: z.object({ removed: z.literal(true) }), ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(secondFactorEndpoints.remove),
+      ...common,
+      handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const factorId = factorIdOf(request.params);
         await answering(() =>
@@ -295,5 +214,5 @@ export const accountSecondFactorRoutes =
         request.log.info({ borrowerId: sub, factorId }, 'borrower removed a second factor');
         return { removed: true as const };
       },
-    );
+    });
   };

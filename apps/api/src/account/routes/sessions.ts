@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  accountApiPaths,
-  AccountSessionListSchema,
-  ApiErrorSchema,
-  EndedSessionsSchema,
-  SessionIdSchema,
-} from '@customer-core/contracts';
+import { accountEndpoints, SessionIdSchema } from '@customer-core/contracts';
 import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import type { AccessTokenChecker } from '../../session/access-tokens.js';
 import type { Sessions } from '../../session/sessions.js';
@@ -16,9 +10,6 @@ import type { Sessions } from '../../session/sessions.js';
 // Another borrower's session, an ended one and an unknown or malformed id get the same 404.
 
 const sessionNotFound = () => new HttpError(404, 'not_found', 'No active session of yours has that id.');
-
-// Any text is taken: a malformed id names no session, so it gets the unknown id's 404.
-const SessionPathSchema = z.object({ sessionId: z.string() });
 
 export const accountSessionRoutes =
   ({
@@ -30,40 +21,24 @@ export const accountSessionRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const common = { preHandler: requireBorrower(checkAccessToken) };
-    const described = { tags: ['account'], security: [{ bearer: [] }] };
-    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
-    app.get(
-      accountApiPaths.sessions,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: "The borrower's active sign-in sessions, newest first, the caller's marked",
-          response: { 200: AccountSessionListSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(accountEndpoints.sessions),
+      ...common,
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { sub, sid } = borrowerClaimsOf(request);
         return { sessions: await sessions.list(sub, sid) };
       },
-    );
+    });
 
-    app.post(
-      accountApiPaths.endSession.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'End another of the borrower’s sessions: its tokens and its identity-provider session',
-          params: SessionPathSchema,
-          response: { 200: EndedSessionsSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(accountEndpoints.endSession),
+      ...common,
+      handler: async (request) => {
         const { sub, sid } = borrowerClaimsOf(request);
         const { sessionId } = request.params;
+        // Any text reaches here: a malformed id names no session, so it gets the unknown id's 404.
         if (!SessionIdSchema.safeParse(sessionId).success) throw sessionNotFound();
         if (sessionId === sid) {
           throw new HttpError(400, 'current_session', 'This is the session you are using. Sign out instead.');
@@ -72,23 +47,16 @@ export const accountSessionRoutes =
         request.log.info({ borrowerId: sub }, 'borrower ended another session');
         return { ended: 1 };
       },
-    );
+    });
 
-    app.post(
-      accountApiPaths.endOtherSessions,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'End every session of the borrower but this one',
-          response: { 200: EndedSessionsSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(accountEndpoints.endOtherSessions),
+      ...common,
+      handler: async (request) => {
         const { sub, sid } = borrowerClaimsOf(request);
         const ended = await sessions.endAll(sub, sid, 'borrower');
         request.log.info({ borrowerId: sub, ended }, 'borrower ended their other sessions');
         return { ended };
       },
-    );
+    });
   };

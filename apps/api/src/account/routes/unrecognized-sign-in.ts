@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  authEndpoints,
-  ApiErrorSchema,
-  UnrecognizedSignInRequestSchema,
-  UnrecognizedSignInResponseSchema,
-} from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import type { UnrecognizedSignIn } from '../unrecognized-sign-in.js';
 import { invalidLink } from '../../email-links/link-problems.js';
 
@@ -12,17 +8,9 @@ import { invalidLink } from '../../email-links/link-problems.js';
 export const unrecognizedSignInRoute =
   ({ unrecognizedSignIn }: { unrecognizedSignIn: UnrecognizedSignIn }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      authEndpoints.unrecognizedSignIn.path,
-      {
-        schema: {
-          tags: ['e-mailed links'],
-          summary: 'Report a sign-in the borrower did not make: end every session, start a password reset',
-          body: UnrecognizedSignInRequestSchema,
-          response: { 200: UnrecognizedSignInResponseSchema, 400: ApiErrorSchema },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(authEndpoints.unrecognizedSignIn),
+      handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const reported = await unrecognizedSignIn.report(request.body.token);
         if (!reported) throw invalidLink('unrecognized_sign_in');
@@ -32,5 +20,5 @@ export const unrecognizedSignInRoute =
         );
         return { resetToken: reported.resetToken };
       },
-    );
+    });
   };

@@ -1,11 +1,11 @@
 import {
-  activityApiPaths,
   MAX_ACTIVITY_PAGE,
   OperatorSessionsQuerySchema,
+  operatorEndpoints,
   SECURITY_ACTIVITY_DAYS,
   securityEventLabel,
-  SecurityActivityPageSchema,
   SESSION_METHOD_LABELS,
+  type SecurityActivityPage,
   type SecurityEvent,
   type SessionEndedBy,
 } from '@customer-core/contracts';
@@ -52,14 +52,9 @@ Options:
     const events: SecurityEvent[] = [];
     let after: string | null = null;
     do {
-      const query = new URLSearchParams({ email, limit: String(MAX_ACTIVITY_PAGE) });
-      if (after) query.set('after', after);
-      const page = await portal.call(
-        'GET',
-        `${activityApiPaths.operator}?${query.toString()}`,
-        undefined,
-        SecurityActivityPageSchema,
-      );
+      const page: SecurityActivityPage = await portal.call(operatorEndpoints.activity, {
+        query: { email, limit: MAX_ACTIVITY_PAGE, after: after ?? undefined },
+      });
       events.push(...page.events);
       after = page.next;
     } while (after);

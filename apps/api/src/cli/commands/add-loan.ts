@@ -1,4 +1,4 @@
-import { AddLoanRequestSchema, apiPaths, OperatorLoanSchema } from '@customer-core/contracts';
+import { AddLoanRequestSchema, operatorEndpoints } from '@customer-core/contracts';
 import {
   centsOption,
   nextPaymentOption,
@@ -70,7 +70,7 @@ Options:
       },
       LOAN_OPTION_OF,
     );
-    const loan = await portal.call('POST', apiPaths.operator.loans, request, OperatorLoanSchema);
+    const loan = await portal.call(operatorEndpoints.loans, { body: request });
     if (values.json) return print(JSON.stringify(loan, null, 2));
     print(`Added loan ${loan.reference}.`);
     for (const line of describeLoan(loan)) print(line);

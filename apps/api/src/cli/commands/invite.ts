@@ -1,8 +1,4 @@
-import {
-  apiPaths,
-  InviteBorrowerRequestSchema,
-  InviteBorrowerResponseSchema,
-} from '@customer-core/contracts';
+import { InviteBorrowerRequestSchema, operatorEndpoints } from '@customer-core/contracts';
 import { requireOptions, text, validated, type Command } from '../command.js';
 
 export const invite: Command = {
@@ -35,12 +31,7 @@ Options:
       },
       { email: '--email', firstName: '--first-name', lastName: '--last-name' },
     );
-    const invited = await portal.call(
-      'POST',
-      apiPaths.operator.invitations,
-      request,
-      InviteBorrowerResponseSchema,
-    );
+    const invited = await portal.call(operatorEndpoints.invitations, { body: request });
     if (values.json) return print(JSON.stringify(invited, null, 2));
     print(`Invited ${request.firstName} ${request.lastName} <${request.email}>.`);
     print(`The registration link is on its way by email; it works until ${invited.expiresAt}.`);

@@ -1,4 +1,4 @@
-import { apiPaths, BorrowerListSchema } from '@customer-core/contracts';
+import { operatorEndpoints } from '@customer-core/contracts';
 import { table, type Command } from '../command.js';
 
 const STATE_NAMES = {
@@ -19,12 +19,7 @@ Options:
   --json   Print the list as JSON`,
   options: { json: { type: 'boolean' } },
   async run(values, { portal, print }) {
-    const { borrowers } = await portal.call(
-      'GET',
-      apiPaths.operator.borrowers,
-      undefined,
-      BorrowerListSchema,
-    );
+    const { borrowers } = await portal.call(operatorEndpoints.borrowers, {});
     if (values.json) return print(JSON.stringify(borrowers, null, 2));
     if (borrowers.length === 0) return print('No borrowers yet. Add one with invite or add-loan.');
     const rows = borrowers.map((b) => [

@@ -1,7 +1,6 @@
 import {
-  apiPaths,
+  operatorEndpoints,
   LoanReferenceSchema,
-  LoanScheduleSchema,
   RecordInstalmentRequestSchema,
 } from '@customer-core/contracts';
 import { centsOption, requireOptions, table, text, validated, type Command } from '../command.js';
@@ -44,12 +43,10 @@ Options:
       },
       OPTION_OF,
     );
-    const schedule = await portal.call(
-      'POST',
-      apiPaths.operator.loanInstalments.href({ reference }),
-      request,
-      LoanScheduleSchema,
-    );
+    const schedule = await portal.call(operatorEndpoints.loanInstalments, {
+      params: { reference },
+      body: request,
+    });
     if (values.json) return print(JSON.stringify(schedule, null, 2));
     print(`Recorded the instalment of loan ${reference} due ${request.dueOn}. Its schedule:`);
     const rows = schedule.instalments.map((i) => [

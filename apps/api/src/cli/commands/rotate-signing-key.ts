@@ -1,4 +1,4 @@
-import { apiPaths, SigningKeyRotationSchema, type SigningKeyRotationRequest } from '@customer-core/contracts';
+import { operatorEndpoints, type SigningKeyRotationRequest } from '@customer-core/contracts';
 import type { Command } from '../command.js';
 
 export const rotateSigningKey: Command = {
@@ -19,12 +19,7 @@ Options:
     const request: SigningKeyRotationRequest = {
       retireEarlierKeysNow: values['retire-earlier-keys-now'] === true,
     };
-    const rotation = await portal.call(
-      'POST',
-      apiPaths.operator.signingKeyRotations,
-      request,
-      SigningKeyRotationSchema,
-    );
+    const rotation = await portal.call(operatorEndpoints.signingKeyRotations, { body: request });
     if (values.json) return print(JSON.stringify(rotation, null, 2));
     print(`Access tokens are now signed with key ${rotation.activeKid}.`);
     const earlier = rotation.verifyingKids.filter((kid) => kid !== rotation.activeKid);

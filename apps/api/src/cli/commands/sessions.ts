@@ -1,7 +1,5 @@
 import {
-  accountApiPaths,
-  AccountSessionListSchema,
-  EndedSessionsSchema,
+  operatorEndpoints,
   OperatorSessionsQuerySchema,
   SESSION_METHOD_LABELS,
   SessionIdSchema,
@@ -43,43 +41,23 @@ Options:
     if (revoke !== undefined) {
       const sessionId = validated(SessionIdSchema, revoke, { '': '--revoke' });
       // Only a session of this borrower: an id from another's list is refused as unknown.
-      const listed = await portal.call(
-        'GET',
-        `${accountApiPaths.operator.sessions}?${new URLSearchParams({ email }).toString()}`,
-        undefined,
-        AccountSessionListSchema,
-      );
+      const listed = await portal.call(operatorEndpoints.sessions, { query: { email } });
       if (!listed.sessions.some((session) => session.id === sessionId))
         throw usageError(
           `${email} has no active session ${sessionId}. See: npm run cli -- sessions --email ${email}`,
         );
-      const ended = await portal.call(
-        'POST',
-        accountApiPaths.operator.endSession.href({ sessionId }),
-        undefined,
-        EndedSessionsSchema,
-      );
+      const ended = await portal.call(operatorEndpoints.endSession, { params: { sessionId } });
       if (values.json) return print(JSON.stringify(ended, null, 2));
       return print(`Ended session ${sessionId} of ${email}.`);
     }
 
     if (values.all) {
-      const ended = await portal.call(
-        'POST',
-        accountApiPaths.operator.endAllSessions,
-        { email },
-        EndedSessionsSchema,
-      );
+      const ended = await portal.call(operatorEndpoints.endAllSessions, { body: { email } });
       if (values.json) return print(JSON.stringify(ended, null, 2));
       return print(`Ended every session of ${email} (${ended.ended} active).`);
     }
 
-    const { sessions: list } = await portal.call(
-      'GET',
-      `${accountApiPaths.operator.sessions}?${new URLSearchParams({ email }).toString()}`,
-      undefined,
-      AccountSessionListSchema,
-    );
+    const { sessions: list } = await portal.call(operatorEndpoints.sessions, { query: { email } });
     if (values.json) return print(JSON.stringify(list, null, 2));
     if (list.length === 0) return print(`${email} has no active sessions.`);
     const rows = list.map((s) => [

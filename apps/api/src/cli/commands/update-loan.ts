@@ -1,7 +1,6 @@
 import {
-  apiPaths,
+  operatorEndpoints,
   LoanReferenceSchema,
-  OperatorLoanSchema,
   UpdateLoanRequestSchema,
   type UpdateLoanRequest,
 } from '@customer-core/contracts';
@@ -70,12 +69,7 @@ Options:
         'update-loan changes nothing: give --status, --balance, --next-payment-date and --next-payment-amount, --no-next-payment, --product or --amount.',
       );
     const request: UpdateLoanRequest = validated(UpdateLoanRequestSchema, changes, LOAN_OPTION_OF);
-    const loan = await portal.call(
-      'PATCH',
-      apiPaths.operator.loan.href({ reference }),
-      request,
-      OperatorLoanSchema,
-    );
+    const loan = await portal.call(operatorEndpoints.loan, { params: { reference }, body: request });
     if (values.json) return print(JSON.stringify(loan, null, 2));
     print(`Updated loan ${loan.reference}.`);
     for (const line of describeLoan(loan)) print(line);

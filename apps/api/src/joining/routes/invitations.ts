@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_ERROR_CODES,
-  apiPaths,
-  ApiErrorSchema,
-  InviteBorrowerRequestSchema,
-  InviteBorrowerResponseSchema,
-} from '@customer-core/contracts';
+import { API_ERROR_CODES, operatorEndpoints } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { MailService } from '../../mail/index.js';
@@ -28,25 +23,10 @@ export const operatorInvitationRoutes =
     serviceCredentials: readonly ServiceCredential[];
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      apiPaths.operator.invitations,
-      {
-        onRequest: requireTrustedService(serviceCredentials, 'operator'),
-        schema: {
-          tags: ['operators'],
-          summary: 'Invite a borrower to register: e-mails a registration link (service credential)',
-          security: [{ bearer: [] }],
-          body: InviteBorrowerRequestSchema,
-          response: {
-            201: InviteBorrowerResponseSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            403: ApiErrorSchema,
-            409: ApiErrorSchema,
-          },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(operatorEndpoints.invitations),
+      onRequest: requireTrustedService(serviceCredentials, 'operator'),
+      handler: async (request, reply) => {
         const operator = request.trustedService;
         const outcome = await invitations.invite(request.body, operator);
         if (outcome.kind === 'already_registered') {
@@ -63,5 +43,5 @@ export const operatorInvitationRoutes =
           expiresAt: outcome.expiresAt.toISOString(),
         });
       },
-    );
+    });
   };

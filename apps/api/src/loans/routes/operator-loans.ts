@@ -1,18 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AddLoanRequestSchema,
-  apiPaths,
-  ApiErrorSchema,
-  LoanReferenceParamsSchema,
-  LoanScheduleSchema,
-  OperatorLoanSchema,
-  RecordInstalmentRequestSchema,
-  UpdateLoanRequestSchema,
-} from '@customer-core/contracts';
+import { LoanReferenceSchema, operatorEndpoints } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { LoanBook } from '../loan-book.js';
+
+/**
+ * The path's loan reference, trimmed. The endpoint takes any text there, so the check the params'
+ * schema made stays here: a malformed reference is a bad request (400), not an unknown loan (404).
+ */
+function referenceOf(params: { reference: string }): string {
+  const parsed = LoanReferenceSchema.safeParse(params.reference);
+  if (parsed.success) return parsed.data;
+  throw new HttpError(
+    400,
+    'bad_request',
+    parsed.error.issues.map((issue) => `reference: ${issue.message}`).join('; '),
+  );
+}
 
 /** Operators add loans and change their terms (service credential; `npm run cli` drives these). */
 export const operatorLoanRoutes =
@@ -24,26 +30,10 @@ export const operatorLoanRoutes =
     serviceCredentials: readonly ServiceCredential[];
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const described = { tags: ['operators'], security: [{ bearer: [] }] };
-
-    app.post(
-      apiPaths.operator.loans,
-      {
-        onRequest: requireTrustedService(serviceCredentials, 'operator'),
-        schema: {
-          ...described,
-          summary: 'Add a loan for the borrower with this e-mail address (created if there is none)',
-          body: AddLoanRequestSchema,
-          response: {
-            201: OperatorLoanSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            403: ApiErrorSchema,
-            409: ApiErrorSchema,
-          },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(operatorEndpoints.loans),
+      onRequest: requireTrustedService(serviceCredentials, 'operator'),
+      handler: async (request, reply) => {
         const service = request.trustedService;
         const outcome = await book.add(request.body);
         if (!outcome.ok)
@@ -59,29 +49,14 @@ export const operatorLoanRoutes =
         );
         return reply.status(201).send(loan);
       },
-    );
+    });
 
-    app.patch(
-      apiPaths.operator.loan.path,
-      {
-        onRequest: requireTrustedService(serviceCredentials, 'operator'),
-        schema: {
-          ...described,
-          summary: 'Change the terms of a loan (only the terms given)',
-          params: LoanReferenceParamsSchema,
-          body: UpdateLoanRequestSchema,
-          response: {
-            200: OperatorLoanSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            403: ApiErrorSchema,
-            404: ApiErrorSchema,
-          },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(operatorEndpoints.loan),
+      onRequest: requireTrustedService(serviceCredentials, 'operator'),
+      handler: async (request) => {
         const service = request.trustedService;
-        const { reference } = request.params;
+        const reference = referenceOf(request.params);
         const loan = await book.update(reference, request.body);
         if (!loan) throw new HttpError(404, 'not_found', `No loan has the reference ${reference}.`);
         request.log.info(
@@ -90,29 +65,13 @@ export const operatorLoanRoutes =
         );
         return loan;
       },
-    );
+    });
 
-    app.post(
-      apiPaths.operator.loanInstalments.path,
-      {
-        onRequest: requireTrustedService(serviceCredentials, 'operator'),
-        schema: {
-          ...described,
-          summary:
-            "Record an instalment of a loan's payment schedule (one per due day: a new one, or a change)",
-          params: LoanReferenceParamsSchema,
-          body: RecordInstalmentRequestSchema,
-          response: {
-            200: LoanScheduleSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            403: ApiErrorSchema,
-            404: ApiErrorSchema,
-          },
-        },
-      },
-      async (request) => {
-        const { reference } = request.params;
+    app.route({
+      ...endpointRoute(operatorEndpoints.loanInstalments),
+      onRequest: requireTrustedService(serviceCredentials, 'operator'),
+      handler: async (request) => {
+        const reference = referenceOf(request.params);
         const schedule = await book.recordInstalment(reference, request.body);
         if (!schedule) throw new HttpError(404, 'not_found', `No loan has the reference ${reference}.`);
         request.log.info(
@@ -126,5 +85,5 @@ export const operatorLoanRoutes =
         );
         return schedule;
       },
-    );
+    });
   };

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  activityApiPaths,
-  ApiErrorSchema,
-  OperatorActivityQuerySchema,
-  SecurityActivityPageSchema,
-} from '@customer-core/contracts';
+import { operatorEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import { HttpError } from '../../http/http-error.js';
 import type { SecurityActivity } from '../../account/security-activity.js';
@@ -25,25 +21,10 @@ export const operatorActivityRoute =
     serviceCredentials: readonly ServiceCredential[];
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      activityApiPaths.operator,
-      {
-        onRequest: requireTrustedService(serviceCredentials, 'operator'),
-        schema: {
-          tags: ['operators'],
-          security: [{ bearer: [] }],
-          summary: "A borrower's security activity of the last 90 days, newest first, paged",
-          querystring: OperatorActivityQuerySchema,
-          response: {
-            200: SecurityActivityPageSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            403: ApiErrorSchema,
-            404: ApiErrorSchema,
-          },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(operatorEndpoints.activity),
+      onRequest: requireTrustedService(serviceCredentials, 'operator'),
+      handler: async (request) => {
         const { email, ...paging } = request.query;
         const found = await borrowers.findByEmail(email);
         if (found.length === 0) throw new HttpError(404, 'not_found', 'No borrower has that email address.');
@@ -51,5 +32,5 @@ export const operatorActivityRoute =
         request.log.info({ service: request.trustedService, events: page.events.length }, 'activity listed');
         return page;
       },
-    );
+    });
   };

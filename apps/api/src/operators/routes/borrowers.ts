@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiPaths, ApiErrorSchema, BorrowerListSchema } from '@customer-core/contracts';
+import { operatorEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { BorrowerOverview } from '../../loans/borrower-overview.js';
@@ -14,22 +15,14 @@ export const operatorBorrowerRoutes =
     serviceCredentials: readonly ServiceCredential[];
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      apiPaths.operator.borrowers,
-      {
-        onRequest: requireTrustedService(serviceCredentials, 'operator'),
-        schema: {
-          tags: ['operators'],
-          summary: 'Every borrower, with their registration state and number of loans',
-          security: [{ bearer: [] }],
-          response: { 200: BorrowerListSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(operatorEndpoints.borrowers),
+      onRequest: requireTrustedService(serviceCredentials, 'operator'),
+      handler: async (request) => {
         const service = request.trustedService;
         const borrowers = await borrowerOverview();
         request.log.info({ service, borrowers: borrowers.length }, 'borrowers listed');
         return { borrowers };
       },
-    );
+    });
   };

@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  accountApiPaths,
-  AccountSessionListSchema,
-  ApiErrorSchema,
-  EndedSessionsSchema,
-  OperatorEndAllSessionsRequestSchema,
-  OperatorSessionsQuerySchema,
-  SessionIdSchema,
-} from '@customer-core/contracts';
+import { operatorEndpoints, SessionIdSchema } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import { HttpError } from '../../http/http-error.js';
 import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
@@ -33,8 +25,6 @@ export const operatorSessionRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const common = { onRequest: requireTrustedService(serviceCredentials, 'operator') };
-    const described = { tags: ['operators'], security: [{ bearer: [] }] };
-    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
     async function borrowersWith(email: string) {
       const found = await borrowers.findByEmail(email);
@@ -42,38 +32,22 @@ export const operatorSessionRoutes =
       return found;
     }
 
-    app.get(
-      accountApiPaths.operator.sessions,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: "A borrower's active sign-in sessions, newest first",
-          querystring: OperatorSessionsQuerySchema,
-          response: { 200: AccountSessionListSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(operatorEndpoints.sessions),
+      ...common,
+      handler: async (request) => {
         const found = await borrowersWith(request.query.email);
         const lists = await Promise.all(found.map((borrower) => sessions.list(borrower.id)));
         const list = lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
         request.log.info({ service: request.trustedService, sessions: list.length }, 'sessions listed');
         return { sessions: list };
       },
-    );
+    });
 
-    app.post(
-      accountApiPaths.operator.endSession.path,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'End one sign-in session: its tokens on every instance and its identity-provider session',
-          params: z.object({ sessionId: z.string() }),
-          response: { 200: EndedSessionsSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(operatorEndpoints.endSession),
+      ...common,
+      handler: async (request) => {
         const { sessionId } = request.params;
         if (!SessionIdSchema.safeParse(sessionId).success) throw noSession();
         const owner = await sessions.ownerOf(sessionId);
@@ -81,20 +55,12 @@ export const operatorSessionRoutes =
         request.log.info({ service: request.trustedService, borrowerId: owner }, 'session ended by operator');
         return { ended: 1 };
       },
-    );
+    });
 
-    app.post(
-      accountApiPaths.operator.endAllSessions,
-      {
-        ...common,
-        schema: {
-          ...described,
-          summary: 'End every sign-in session of a borrower, and every identity-provider session of theirs',
-          body: OperatorEndAllSessionsRequestSchema,
-          response: { 200: EndedSessionsSchema, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpointRoute(operatorEndpoints.endAllSessions),
+      ...common,
+      handler: async (request) => {
         let ended = 0;
         for (const borrower of await borrowersWith(request.body.email)) {
           ended += await sessions.endEverything(borrower, 'operator');
@@ -105,5 +71,5 @@ export const operatorSessionRoutes =
         }
         return { ended };
       },
-    );
+    });
   };

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiPaths,
-  ApiErrorSchema,
-  SigningKeyRotationRequestSchema,
-  SigningKeyRotationSchema,
-} from '@customer-core/contracts';
+import { operatorEndpoints } from '@customer-core/contracts';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { SigningKeyRotation } from '../../session/signing-keys.js';
@@ -22,27 +18,13 @@ export const operatorSigningKeyRoutes =
     serviceCredentials: readonly ServiceCredential[];
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      apiPaths.operator.signingKeyRotations,
-      {
-        onRequest: requireTrustedService(serviceCredentials, 'operator'),
-        schema: {
-          tags: ['operators'],
-          summary: 'Rotate the signing key of access tokens (service credential)',
-          security: [{ bearer: [] }],
-          body: SigningKeyRotationRequestSchema,
-          response: {
-            201: SigningKeyRotationSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            403: ApiErrorSchema,
-          },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(operatorEndpoints.signingKeyRotations),
+      onRequest: requireTrustedService(serviceCredentials, 'operator'),
+      handler: async (request, reply) => {
         const rotation = await rotateSigningKey(request.body.retireEarlierKeysNow);
         request.log.info({ ...rotation, operator: request.trustedService }, 'signing key rotated');
         return reply.status(201).send(rotation);
       },
-    );
+    });
   };

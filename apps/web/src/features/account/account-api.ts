@@ -2,7 +2,7 @@ import {
   ACCOUNT_ERROR_CODES,
   TOO_MANY_CHANGES_MESSAGE,
   AccountEmailSchema,
-  accountApiPaths,
+  accountEndpoints,
   AccountSessionListSchema,
   ChangePasswordResponseSchema,
   ConfirmEmailChangeResponseSchema,
@@ -11,7 +11,9 @@ import {
   type AccountSession,
   type ChangeEmailRequest,
   type ChangePasswordRequest,
+  type EndedSessions,
 } from '@customer-core/contracts';
+import type { ApiResult } from '../../lib/api-client';
 import { describeFailure } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 
@@ -26,7 +28,7 @@ const LIST_FAILED = 'We couldn’t load where you’re signed in just now. Pleas
 const END_FAILED = 'We couldn’t sign that device out just now. Please try again in a few minutes.';
 
 export async function getSessions(signal?: AbortSignal): Promise<SessionsOutcome> {
-  const result = await sessionRequest(accountApiPaths.sessions, { signal });
+  const result = await sessionRequest(accountEndpoints.sessions, { signal });
   if (result.isError) return { kind: 'failed', message: describeFailure(result, LIST_FAILED).message };
   const parsed = AccountSessionListSchema.safeParse(result.data);
   return parsed.success
@@ -36,8 +38,8 @@ export async function getSessions(signal?: AbortSignal): Promise<SessionsOutcome
 
 const ALREADY_ENDED = 'That device was already signed out.';
 
-async function end(path: string): Promise<EndOutcome> {
-  const result = await sessionRequest(path, { method: 'POST', body: {} });
+async function end(call: Promise<ApiResult<EndedSessions>>): Promise<EndOutcome> {
+  const result = await call;
   if (result.isError) {
     // Ended meanwhile (elsewhere, or it expired): the list is out of date, not the borrower wrong.
     if (result.status === 404 && !result.exceptionThrown) return { ok: false, message: ALREADY_ENDED };
@@ -48,10 +50,11 @@ async function end(path: string): Promise<EndOutcome> {
 }
 
 /** Signs out one other session of the borrower. */
-export const endSession = (sessionId: string) => end(accountApiPaths.endSession.href({ sessionId }));
+export const endSession = (sessionId: string) =>
+  end(sessionRequest(accountEndpoints.endSession, { params: { sessionId } }));
 
 /** Signs out every session of the borrower but this one. */
-export const endOtherSessions = () => end(accountApiPaths.endOtherSessions);
+export const endOtherSessions = () => end(sessionRequest(accountEndpoints.endOtherSessions, {}));
 
 export type ChangePasswordOutcome =
   | { kind: 'changed'; endedSessions: number }
@@ -65,7 +68,7 @@ const CHANGE_FAILED = 'We couldn’t change your password just now. Please try a
 
 /** Changes the borrower's password, proving the current one. */
 export async function changePassword(request: ChangePasswordRequest): Promise<ChangePasswordOutcome> {
-  const result = await sessionRequest(accountApiPaths.password, { method: 'POST', body: request });
+  const result = await sessionRequest(accountEndpoints.password, { body: request });
   if (!result.isError) {
     const parsed = ChangePasswordResponseSchema.safeParse(result.data);
     return parsed.success
@@ -91,7 +94,7 @@ const EMAIL_FAILED = 'We couldn’t load your email address just now. Please try
 
 /** The borrower's sign-in email address, and whether it is changed here or with the lender. */
 export async function getAccountEmail(signal?: AbortSignal): Promise<AccountEmailOutcome> {
-  const result = await sessionRequest(accountApiPaths.email, { signal });
+  const result = await sessionRequest(accountEndpoints.email, { signal });
   if (result.isError) return { kind: 'failed', message: describeFailure(result, EMAIL_FAILED).message };
   const parsed = AccountEmailSchema.safeParse(result.data);
   return parsed.success ? { kind: 'loaded', ...parsed.data } : { kind: 'failed', message: EMAIL_FAILED };
@@ -109,7 +112,7 @@ const ASK_FAILED = 'We couldn’t send the link just now. Please try again in a 
 
 /** Asks for a link to the new address; nothing changes until it is used. */
 export async function changeEmail(request: ChangeEmailRequest): Promise<ChangeEmailOutcome> {
-  const result = await sessionRequest(accountApiPaths.email, { method: 'POST', body: request });
+  const result = await sessionRequest(accountEndpoints.changeEmail, { body: request });
   if (!result.isError) return { kind: 'sent' };
   const failure = describeFailure(result, ASK_FAILED);
   if (result.status === 403 && failure.code === STEP_UP_REQUIRED && failure.serverMessage)
@@ -125,7 +128,7 @@ const CONFIRM_FAILED = 'We couldn’t change your email address just now. Please
 
 /** Uses the link sent to the new address: the change happens now. */
 export async function confirmEmailChange(token: string): Promise<ConfirmEmailOutcome> {
-  const result = await sessionRequest(accountApiPaths.confirmEmail, { method: 'POST', body: { token } });
+  const result = await sessionRequest(accountEndpoints.confirmEmail, { body: { token } });
   if (!result.isError) {
     const parsed = ConfirmEmailChangeResponseSchema.safeParse(result.data);
     return parsed.success

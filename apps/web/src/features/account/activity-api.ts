@@ -1,5 +1,5 @@
 import {
-  activityApiPaths,
+  activityEndpoints,
   SecurityActivityPageSchema,
   type SecurityActivityPage,
 } from '@customer-core/contracts';
@@ -15,8 +15,10 @@ const LOAD_FAILED = 'We couldn’t load your security activity just now. Please 
 
 /** The newest page, or the one after `after` (a page's `next`). */
 export async function getActivity(after: string | null, signal?: AbortSignal): Promise<ActivityOutcome> {
-  const query = after ? `?${new URLSearchParams({ after }).toString()}` : '';
-  const result = await sessionRequest(`${activityApiPaths.account}${query}`, { signal });
+  const result = await sessionRequest(activityEndpoints.account, {
+    query: { after: after ?? undefined },
+    signal,
+  });
   if (result.isError) return { kind: 'failed', message: describeFailure(result, LOAD_FAILED).message };
   const parsed = SecurityActivityPageSchema.safeParse(result.data);
   return parsed.success ? { kind: 'loaded', ...parsed.data } : { kind: 'failed', message: LOAD_FAILED };

@@ -1,6 +1,6 @@
 import {
   EmailCodeEnrolmentSchema,
-  secondFactorApiPaths,
+  secondFactorEndpoints,
   type EmailCodeEnrolment,
 } from '@customer-core/contracts';
 import { describeFailure } from '../../lib/api-failure';
@@ -15,7 +15,7 @@ const RESEND_FAILED = 'We couldn’t send a new code just now. Please try again 
 export type StartEmailOutcome = { ok: true; enrolment: EmailCodeEnrolment } | { ok: false; message: string };
 
 export async function startEmailCodes(): Promise<StartEmailOutcome> {
-  const result = await sessionRequest(secondFactorApiPaths.enrolEmail, { method: 'POST', body: {} });
+  const result = await sessionRequest(secondFactorEndpoints.enrolEmail, {});
   if (result.isError) {
     const failure = describeFailure(result, START_FAILED);
     return { ok: false, message: failure.serverMessage ?? failure.message };
@@ -26,10 +26,7 @@ export async function startEmailCodes(): Promise<StartEmailOutcome> {
 
 /** Another code; undefined when it was sent, else what to tell the borrower. */
 export async function resendEmailCode(factorId: string): Promise<string | undefined> {
-  const result = await sessionRequest(secondFactorApiPaths.resendCode.href({ factorId }), {
-    method: 'POST',
-    body: {},
-  });
+  const result = await sessionRequest(secondFactorEndpoints.resendCode, { params: { factorId } });
   if (!result.isError) return undefined;
   const failure = describeFailure(result, RESEND_FAILED);
   return failure.serverMessage ?? failure.message;

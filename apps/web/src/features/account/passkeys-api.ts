@@ -1,6 +1,6 @@
 import {
   PASSKEY_ERROR_CODES,
-  passkeyApiPaths,
+  passkeyEndpoints,
   PasskeyEnrolmentSchema,
   type ActivatePasskeyRequest,
   type PasskeyEnrolment,
@@ -17,7 +17,7 @@ const ADD_FAILED = 'We couldn’t add your passkey just now. Please try again in
 export type StartPasskeyOutcome = { ok: true; enrolment: PasskeyEnrolment } | { ok: false; message: string };
 
 export async function startPasskey(): Promise<StartPasskeyOutcome> {
-  const result = await sessionRequest(passkeyApiPaths.enrol, { method: 'POST', body: {} });
+  const result = await sessionRequest(passkeyEndpoints.enrol, {});
   if (result.isError) {
     const failure = describeFailure(result, START_FAILED);
     return { ok: false, message: failure.serverMessage ?? failure.message };
@@ -36,10 +36,7 @@ export async function addPasskey(
   factorId: string,
   request: ActivatePasskeyRequest,
 ): Promise<AddPasskeyOutcome> {
-  const result = await sessionRequest(passkeyApiPaths.activate.href({ factorId }), {
-    method: 'POST',
-    body: request,
-  });
+  const result = await sessionRequest(passkeyEndpoints.activate, { params: { factorId }, body: request });
   if (!result.isError) return { kind: 'added' };
   const failure = describeFailure(result, ADD_FAILED);
   if (failure.code === PASSKEY_ERROR_CODES.refused && failure.serverMessage)

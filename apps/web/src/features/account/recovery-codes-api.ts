@@ -1,6 +1,6 @@
 import {
   ACCOUNT_ERROR_CODES,
-  recoveryCodeApiPaths,
+  recoveryCodeEndpoints,
   RecoveryCodesSchema,
   RecoveryCodeStatusSchema,
   type RecoveryCodeStatus,
@@ -17,7 +17,7 @@ export type RecoveryStatusOutcome =
   ({ kind: 'loaded' } & RecoveryCodeStatus) | { kind: 'off' } | { kind: 'failed'; message: string };
 
 export async function getRecoveryCodeStatus(signal?: AbortSignal): Promise<RecoveryStatusOutcome> {
-  const result = await sessionRequest(recoveryCodeApiPaths.status, { signal });
+  const result = await sessionRequest(recoveryCodeEndpoints.status, { signal });
   if (result.isError) {
     // Second factors off (403): nothing to show.
     if (result.status === 403) return { kind: 'off' };
@@ -33,10 +33,7 @@ export type GenerateOutcome =
   | { kind: 'failed'; message: string };
 
 export async function generateRecoveryCodes(currentPassword: string): Promise<GenerateOutcome> {
-  const result = await sessionRequest(recoveryCodeApiPaths.generate, {
-    method: 'POST',
-    body: { currentPassword },
-  });
+  const result = await sessionRequest(recoveryCodeEndpoints.generate, { body: { currentPassword } });
   if (!result.isError) {
     const parsed = RecoveryCodesSchema.safeParse(result.data);
     return parsed.success

@@ -2,7 +2,7 @@ import {
   ACCOUNT_ERROR_CODES,
   AuthenticatorAppEnrolmentSchema,
   SECOND_FACTOR_ERROR_CODES,
-  secondFactorApiPaths,
+  secondFactorEndpoints,
   SecondFactorListSchema,
   type AuthenticatorAppEnrolment,
   type SecondFactorList,
@@ -26,7 +26,7 @@ const CONFIRM_FAILED = 'We couldn’t add your app just now. Please try again in
 const REMOVE_FAILED = 'We couldn’t remove your app just now. Please try again in a few minutes.';
 
 export async function getSecondFactors(signal?: AbortSignal): Promise<SecondFactorsOutcome> {
-  const result = await sessionRequest(secondFactorApiPaths.list, { signal });
+  const result = await sessionRequest(secondFactorEndpoints.list, { signal });
   if (result.isError) {
     const failure = describeFailure(result, LIST_FAILED);
     if (failure.code === SECOND_FACTOR_ERROR_CODES.off) return { kind: 'off' };
@@ -41,10 +41,7 @@ export type StartOutcome =
 
 /** Starts adding an authenticator app: its key, waiting for a first code. */
 export async function startAuthenticatorApp(): Promise<StartOutcome> {
-  const result = await sessionRequest(secondFactorApiPaths.enrolAuthenticatorApp, {
-    method: 'POST',
-    body: {},
-  });
+  const result = await sessionRequest(secondFactorEndpoints.enrolAuthenticatorApp, {});
   if (result.isError) {
     const failure = describeFailure(result, START_FAILED);
     return { ok: false, message: failure.serverMessage ?? failure.message };
@@ -61,8 +58,8 @@ export type ConfirmOutcome =
 
 /** The first code from the app adds it. */
 export async function confirmAuthenticatorApp(factorId: string, code: string): Promise<ConfirmOutcome> {
-  const result = await sessionRequest(secondFactorApiPaths.activate.href({ factorId }), {
-    method: 'POST',
+  const result = await sessionRequest(secondFactorEndpoints.activate, {
+    params: { factorId },
     body: { code },
   });
   if (!result.isError) return { kind: 'added' };
@@ -80,8 +77,8 @@ export type RemoveOutcome =
 
 /** Removes a factor, proving the current password. */
 export async function removeSecondFactor(factorId: string, currentPassword: string): Promise<RemoveOutcome> {
-  const result = await sessionRequest(secondFactorApiPaths.remove.href({ factorId }), {
-    method: 'POST',
+  const result = await sessionRequest(secondFactorEndpoints.remove, {
+    params: { factorId },
     body: { currentPassword },
   });
   if (!result.isError) return { kind: 'removed' };
