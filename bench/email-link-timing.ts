@@ -1,4 +1,4 @@
-import { authEndpoints, } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
 
 // Forgot password and sign-in by link answer a known and an unknown address alike, in time too (no
 // enumeration): both take the same steps, an unknown address's rolled back. Measured here, not

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { authEndpoints, } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
 import { installFlowFetch } from './client-fetch.js';
 import { emailLinkTimingNote } from './email-link-timing.js';
 import { measureEndpoint, type LoadResult } from './http-load.js';
@@ -136,7 +136,12 @@ try {
   references['GET public-keys'] = { label: 'bare node:http', rate: bare.medianPerSecond };
 
   const endpoints = [
-    { phase: 'GET public-keys', path: authEndpoints.publicKeys.path, bodies: undefined, refreshChains: undefined },
+    {
+      phase: 'GET public-keys',
+      path: authEndpoints.publicKeys.path,
+      bodies: undefined,
+      refreshChains: undefined,
+    },
     {
       phase: 'POST validate',
       path: authEndpoints.validate.path,

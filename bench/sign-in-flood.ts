@@ -1,4 +1,4 @@
-import { authEndpoints, } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { fork, type ChildProcess } from 'node:child_process';

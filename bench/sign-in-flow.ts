@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { signInThroughIdp } from '@customer-core/api/testing';
-import { authEndpoints, } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
 import { clientAddresses, runInFlow } from './client-fetch.js';
 import { median, percentile } from './stats.js';
 

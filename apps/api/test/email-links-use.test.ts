@@ -48,7 +48,9 @@ for (const kind of testDatabaseKinds()) {
     const linkFor = async (purpose: LinkPurpose, email: string, returnTo?: string) => {
       const before = (await mailFor(url, email, 0)).length;
       const path =
-        purpose === 'password_reset' ? authEndpoints.passwordReset.path : authEndpoints.sendMagicLinkEmail.path;
+        purpose === 'password_reset'
+          ? authEndpoints.passwordReset.path
+          : authEndpoints.sendMagicLinkEmail.path;
       const sent = await post(url, path, { email, returnTo }, { 'x-forwarded-for': newClient() });
       assert.equal(sent.status, 200);
       const [newest] = await mailFor(url, email, before + 1);
@@ -297,7 +299,11 @@ for (const kind of testDatabaseKinds()) {
       const cases: Array<[string, unknown, RegExp]> = [
         [authEndpoints.passwordResetFinish.path, {}, /token/],
         [authEndpoints.passwordResetFinish.path, { token: 'x' }, /password/],
-        [authEndpoints.passwordResetFinish.path, { token: '', password: 'Valid-Passw0rd' }, /token is required/],
+        [
+          authEndpoints.passwordResetFinish.path,
+          { token: '', password: 'Valid-Passw0rd' },
+          /token is required/,
+        ],
         [
           authEndpoints.passwordResetFinish.path,
           { token: 'x'.repeat(9000), password: 'Valid-Passw0rd' },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { authEndpoints, } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
 import type { TestServer } from '../src/testing/index.js';
 import { demoAccessToken, json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
@@ -43,7 +43,9 @@ describe(
     const validate = async (url: string, token: string) =>
       json(await post(url, authEndpoints.validate.path, { access_token: token }));
     const refresh = async (url: string, token: string) =>
-      json<{ access_token: string; reason?: string }>(await post(url, authEndpoints.tokenRefresh.path, { token }));
+      json<{ access_token: string; reason?: string }>(
+        await post(url, authEndpoints.tokenRefresh.path, { token }),
+      );
 
     it('a borrower signed in through A is served by B: refresh, validate, profile', async () => {
       const token = await demoAccessToken(a.baseUrl);

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { authEndpoints, } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
 import { createPostgresDatabase, type PostgresDatabase } from '@customer-core/database/testing';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';
 import { signInThroughIdp } from '../src/testing/index.js';

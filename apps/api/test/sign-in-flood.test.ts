@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { authEndpoints, } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';

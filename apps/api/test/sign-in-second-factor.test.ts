@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
-import { authEndpoints, } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
 import { claimsOf, json, post } from './support/session.js';

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { authEndpoints, operatorEndpoints, SigningKeyRotationSchema, loanEndpoints } from '@customer-core/contracts';
+import {
+  authEndpoints,
+  operatorEndpoints,
+  SigningKeyRotationSchema,
+  loanEndpoints,
+} from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { signingKeyRetirementSeconds } from '../src/session/signing-keys.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { API_ERROR_CODES, authEndpoints, } from '@customer-core/contracts';
+import { API_ERROR_CODES, authEndpoints } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
 import { startHostedIdp } from './support/hosted-idp.js';
@@ -28,7 +28,9 @@ function respelt(jwt: string): string {
 }
 
 const exchange = async (baseUrl: string, token: string) =>
-  json<ApiErrorBody & { access_token: string }>(await post(baseUrl, authEndpoints.tokenExchange.path, { token }));
+  json<ApiErrorBody & { access_token: string }>(
+    await post(baseUrl, authEndpoints.tokenExchange.path, { token }),
+  );
 
 const expectSpent = (answer: { status: number; body: ApiErrorBody }, code: string, message: RegExp) => {
   assert.equal(answer.status, 401, JSON.stringify(answer.body));

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { EmailSchema, MAX_PASSWORD_LENGTH } from './credentials.js';
 import { NewPasswordSchema } from './password.js';
-import { ACCOUNT_ERROR_CODES, API_ERROR_CODES, STEP_UP_REQUIRED } from './api-errors.js';
+import {
+  ACCOUNT_ERROR_CODES,
+  API_ERROR_CODES,
+  NEW_PASSWORD_ERROR_CODES,
+  STEP_UP_REQUIRED,
+} from './api-errors.js';
 import { endpoint } from './endpoint.js';
 import { singleLineText } from './text.js';
 
@@ -102,8 +107,6 @@ export const ConfirmEmailChangeResponseSchema = z.object({ email: z.string() });
 export const EMAIL_CHANGE_LINK_PROBLEM =
   'This email change link can’t be used: it has expired, was already used, or belongs to another account. Ask for a new link from your account page.';
 
-const NEW_PASSWORD_REFUSED = [API_ERROR_CODES.passwordTooCommon, API_ERROR_CODES.passwordRefused] as const;
-
 /** The borrower's own account (Bearer product access token): sessions, password, sign-in email address. */
 export const accountEndpoints = {
   /** The borrower's active sign-in sessions, newest first. */
@@ -149,7 +152,7 @@ export const accountEndpoints = {
         ACCOUNT_ERROR_CODES.passwordUnchanged,
         ACCOUNT_ERROR_CODES.wrongPassword,
         ACCOUNT_ERROR_CODES.noPassword,
-        ...NEW_PASSWORD_REFUSED,
+        ...NEW_PASSWORD_ERROR_CODES,
       ],
       429: [ACCOUNT_ERROR_CODES.tooManyChanges],
     },

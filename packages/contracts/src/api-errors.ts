@@ -22,6 +22,12 @@ export const API_ERROR_CODES = {
   linkNeedsPassword: 'link_needs_password',
 } as const;
 
+/** Why a new password is refused: a common one, or the identity provider's policy. */
+export const NEW_PASSWORD_ERROR_CODES = [
+  API_ERROR_CODES.passwordTooCommon,
+  API_ERROR_CODES.passwordRefused,
+] as const;
+
 /** Error codes of the account routes a screen tells apart. */
 export const ACCOUNT_ERROR_CODES = {
   /** The current password given is not the borrower's (or a lockout refuses it for now). */
@@ -86,6 +92,16 @@ export const ACCESS_ERROR_CODES = {
   service: { 401: ['unauthorized'], 403: ['forbidden'] },
 } as const;
 
+/** Why a step of a loan's checkout is refused: the loan's state does not allow it (yet). */
+export const CHECKOUT_ERROR_CODES = [
+  'checkout_unavailable',
+  'no_documents',
+  'checkout_not_started',
+  'not_reviewed',
+  'no_signature_needed',
+  'already_signed',
+] as const;
+
 /** Codes of one endpoint's own refusals, not named by a screen. */
 const OTHER_ERROR_CODES = [
   'not_found',
@@ -95,12 +111,7 @@ const OTHER_ERROR_CODES = [
   'forbidden',
   'current_session',
   'recovery_codes_not_offered',
-  'checkout_unavailable',
-  'no_documents',
-  'checkout_not_started',
-  'not_reviewed',
-  'no_signature_needed',
-  'already_signed',
+  ...CHECKOUT_ERROR_CODES,
   'not_signed',
   'reference_taken',
 ] as const;

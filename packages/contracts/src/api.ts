@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
 import { NewPasswordSchema } from './password.js';
-import { API_ERROR_CODES } from './api-errors.js';
+import { API_ERROR_CODES, NEW_PASSWORD_ERROR_CODES } from './api-errors.js';
 import { endpoint } from './endpoint.js';
 import { singleLineText } from './text.js';
-
 
 // Tokens are compact JWTs or opaque strings; the cap stops oversized input before any parsing.
 const TokenString = singleLineText('token is not well-formed')
@@ -140,8 +139,6 @@ const ID_TOKEN_SPENT = [
   API_ERROR_CODES.idpSessionEnded,
 ] as const;
 const ACCESS_TOKEN_REFUSED = { 400: ['malformed_token'], 401: ['invalid_token'] } as const;
-const NEW_PASSWORD_REFUSED = [API_ERROR_CODES.passwordTooCommon, API_ERROR_CODES.passwordRefused] as const;
-
 /** Signing in and out, the session's tokens, and getting back in by e-mailed link (spec section 7). */
 export const authEndpoints = {
   profile: endpoint({
@@ -198,7 +195,7 @@ export const authEndpoints = {
     access: 'public',
     body: PasswordResetFinishRequestSchema,
     responses: { 200: PasswordResetFinishResponseSchema },
-    errors: { 400: [API_ERROR_CODES.invalidLink, ...NEW_PASSWORD_REFUSED] },
+    errors: { 400: [API_ERROR_CODES.invalidLink, ...NEW_PASSWORD_ERROR_CODES] },
   }),
   /** Whether a password-reset link still works, without spending it (POST: the token stays out of URLs). */
   passwordResetCheck: endpoint({

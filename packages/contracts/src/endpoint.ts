@@ -57,11 +57,6 @@ export interface Endpoint<
   access: A;
   body: B;
   query: Q;
-  /**
-   * A concrete address (Route's href). A method here, so an endpoint with path parameters is still an
-   * `Endpoint` (a method's parameter is compared both ways; a function property's only contravariantly).
-   */
-  href(params: Params<P>): string;
   /** The path's `:name` parameters, each any text (a route tells a malformed id from an unknown one). */
   params: ParamsSchema<P>;
   responses: R;
@@ -132,4 +127,22 @@ export function errorResponses(endpoint: Endpoint): Record<number, typeof ApiErr
       ApiErrorSchema.extend({ error: z.enum(codes) }),
     ]),
   );
+}
+
+/** What a call of the endpoint sends: its path's parameters, its body and its query, each where it takes one. */
+export type CallInput<E extends Endpoint> = (keyof Params<E['path']> extends never
+  ? { params?: undefined }
+  : { params: Params<E['path']> }) &
+  (E['body'] extends undefined ? { body?: undefined } : { body: RequestBody<E> }) &
+  (E['query'] extends undefined ? { query?: undefined } : { query?: RequestQuery<E> });
+
+/** The address of a call: the endpoint's path with the call's parameters, and its query (unset fields left out). */
+export function addressOf<E extends Endpoint>(endpoint: E, input: CallInput<E>): string {
+  const href = endpoint.href(input.params ?? {});
+  const query = new URLSearchParams(
+    Object.entries(input.query ?? {})
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString();
+  return query ? `${href}?${query}` : href;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
-import { API_ERROR_CODES } from './api-errors.js';
+import { API_ERROR_CODES, NEW_PASSWORD_ERROR_CODES } from './api-errors.js';
 import { RegistrationResponseSchema } from './api.js';
 import { endpoint } from './endpoint.js';
 import { NewPasswordSchema } from './password.js';
@@ -111,7 +111,7 @@ export const registrationEndpoints = {
     body: RegistrationRequestSchema,
     responses: { 200: RegistrationResponseSchema },
     errors: {
-      400: [API_ERROR_CODES.invalidLink, API_ERROR_CODES.passwordTooCommon, API_ERROR_CODES.passwordRefused],
+      400: [API_ERROR_CODES.invalidLink, ...NEW_PASSWORD_ERROR_CODES],
       409: [API_ERROR_CODES.alreadyRegistered],
     },
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STEP_UP_REQUIRED } from './api-errors.js';
+import { CHECKOUT_ERROR_CODES, STEP_UP_REQUIRED } from './api-errors.js';
 import { endpoint } from './endpoint.js';
 import { singleLineText } from './text.js';
 
@@ -115,15 +115,6 @@ export const SignDocumentRequestSchema = z.object({
 export type SignDocumentRequest = z.infer<typeof SignDocumentRequestSchema>;
 
 const LOAN_NOT_FOUND = { 404: ['not_found'] } as const;
-/** Why a checkout step is refused: the loan's state does not allow it (yet). */
-const CHECKOUT_REFUSED = [
-  'checkout_unavailable',
-  'no_documents',
-  'checkout_not_started',
-  'not_reviewed',
-  'no_signature_needed',
-  'already_signed',
-] as const;
 
 /**
  * The signed-in borrower's loans and their document checkout. Ids in paths are taken as any text: a
@@ -155,7 +146,7 @@ export const loanEndpoints = {
     summary: "Start the loan's document checkout (again: no change)",
     access: 'borrower',
     responses: { 200: LoanDetailSchema },
-    errors: { ...LOAN_NOT_FOUND, 409: CHECKOUT_REFUSED },
+    errors: { ...LOAN_NOT_FOUND, 409: CHECKOUT_ERROR_CODES },
   }),
   reviewDocument: endpoint({
     method: 'POST',
@@ -164,7 +155,7 @@ export const loanEndpoints = {
     summary: 'Mark a document of the checkout reviewed',
     access: 'borrower',
     responses: { 200: LoanDetailSchema },
-    errors: { ...LOAN_NOT_FOUND, 409: CHECKOUT_REFUSED },
+    errors: { ...LOAN_NOT_FOUND, 409: CHECKOUT_ERROR_CODES },
   }),
   /** Signing needs a recent sign-in (step-up). */
   signDocument: endpoint({
@@ -175,6 +166,6 @@ export const loanEndpoints = {
     access: 'borrower',
     body: SignDocumentRequestSchema,
     responses: { 200: LoanDetailSchema },
-    errors: { ...LOAN_NOT_FOUND, 403: [STEP_UP_REQUIRED], 409: CHECKOUT_REFUSED },
+    errors: { ...LOAN_NOT_FOUND, 403: [STEP_UP_REQUIRED], 409: CHECKOUT_ERROR_CODES },
   }),
 };

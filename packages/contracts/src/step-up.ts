@@ -5,6 +5,5 @@
 /** How recent a sign-in must be for a sensitive action: 10 minutes. */
 export const STEP_UP_MAX_AGE_SECONDS = 10 * 60;
 
-
 /** amr values (RFC 8176) that show a second factor was used at sign-in. */
 export const SECOND_FACTOR_AMR: readonly string[] = ['otp', 'mfa'];

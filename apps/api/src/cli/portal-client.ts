@@ -1,10 +1,9 @@
 import {
+  addressOf,
   ApiErrorSchema,
   successAnswer,
+  type CallInput,
   type Endpoint,
-  type Params,
-  type RequestBody,
-  type RequestQuery,
   type SuccessBody,
 } from '@customer-core/contracts';
 import { failure } from './cli-error.js';
@@ -13,27 +12,9 @@ import { failure } from './cli-error.js';
 
 const TIMEOUT_MS = 30_000;
 
-/** What a call of the endpoint sends: its path's parameters, its body and its query, each where it takes one. */
-export type CallInput<E extends Endpoint> = (keyof Params<E['path']> extends never
-  ? { params?: undefined }
-  : { params: Params<E['path']> }) &
-  (E['body'] extends undefined ? { body?: undefined } : { body: RequestBody<E> }) &
-  (E['query'] extends undefined ? { query?: undefined } : { query?: RequestQuery<E> });
-
 export interface PortalClient {
   /** Calls an operators' endpoint; its success answer, checked with the endpoint's schema. */
   call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<SuccessBody<E>>;
-}
-
-/** The endpoint's address with the call's parameters and query (a query's unset fields left out). */
-function addressOf<E extends Endpoint>(endpoint: E, input: CallInput<E>): string {
-  const href = endpoint.href(input.params ?? {});
-  const query = new URLSearchParams(
-    Object.entries(input.query ?? {})
-      .filter(([, value]) => value !== undefined)
-      .map(([name, value]): [string, string] => [name, String(value)]),
-  ).toString();
-  return query ? `${href}?${query}` : href;
 }
 
 export function portalClient(portalUrl: string, credential: () => string): PortalClient {

@@ -1,4 +1,4 @@
-import { authEndpoints, } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
 import { DEMO_BORROWER } from '../../src/demo-borrower.js';
 import { signInThroughIdp } from '../../src/testing/index.js';
 

@@ -1,4 +1,9 @@
-import type { Endpoint, Params, RequestBody, RequestQuery, SuccessBody } from '@customer-core/contracts';
+import {
+  addressOf,
+  type CallInput as EndpointInput,
+  type Endpoint,
+  type SuccessBody,
+} from '@customer-core/contracts';
 
 // Every call to the product API answers the uniform result of spec sections 3 and 7:
 // success for HTTP 200-399 with the JSON body as data, an error with the response text for 400+,
@@ -31,12 +36,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-/** What a call of the endpoint sends: its path's parameters, its body and its query, each where it takes one. */
-export type CallInput<E extends Endpoint> = { signal?: AbortSignal } & (keyof Params<E['path']> extends never
-  ? { params?: undefined }
-  : { params: Params<E['path']> }) &
-  (E['body'] extends undefined ? { body?: undefined } : { body: RequestBody<E> }) &
-  (E['query'] extends undefined ? { query?: undefined } : { query?: RequestQuery<E> });
+/** What a call of the endpoint sends, and what can cancel it. */
+export type CallInput<E extends Endpoint> = EndpointInput<E> & { signal?: AbortSignal };
 
 /** The input argument of a call: optional where the endpoint takes nothing that must be sent. */
 export type CallArgs<E extends Endpoint> =
@@ -47,16 +48,7 @@ export function requestOf<E extends Endpoint>(
   endpoint: E,
   input: CallInput<E>,
 ): [ApiPath, ApiRequestOptions] {
-  const href = endpoint.href(input.params ?? {});
-  const query = new URLSearchParams(
-    Object.entries(input.query ?? {})
-      .filter(([, value]) => value !== undefined)
-      .map(([name, value]) => [name, String(value)]),
-  ).toString();
-  return [
-    query ? `${href}?${query}` : href,
-    { method: endpoint.method, body: input.body, signal: input.signal },
-  ];
+  return [addressOf(endpoint, input), { method: endpoint.method, body: input.body, signal: input.signal }];
 }
 
 function messageOf(error: unknown): string {

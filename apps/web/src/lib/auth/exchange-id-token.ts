@@ -1,4 +1,8 @@
-import { AccessTokenResponseSchema, authEndpoints, type TokenExchangeRequest } from '@customer-core/contracts';
+import {
+  AccessTokenResponseSchema,
+  authEndpoints,
+  type TokenExchangeRequest,
+} from '@customer-core/contracts';
 import { apiClient } from '../api-client';
 
 export const TOKEN_EXCHANGE_FAILED =
