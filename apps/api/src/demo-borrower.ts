@@ -4,6 +4,7 @@ import type { IdentityProvider } from '@customer-core/idp';
 import { borrowerRepository } from './borrowers/borrower-repository.js';
 import type { ApiDatabase } from './db/schema.js';
 import { writeStandardDocuments } from './loans/loan-book.js';
+import { loanRepository } from './loans/loan-repository.js';
 import type { Lender } from './loans/standard-documents.js';
 
 /** The borrower every embedded (non-production) installation starts with, so a newcomer can sign in at once. */
@@ -114,6 +115,7 @@ export async function seedDemoBorrower(
     lastName: user.lastName,
   });
   await db.transaction().execute(async (trx) => {
+    const loans = loanRepository(trx);
     for (const loan of DEMO_LOANS) {
       const inserted = await trx
         .insertInto('loan')
@@ -131,7 +133,7 @@ export async function seedDemoBorrower(
         .returning('id')
         .executeTakeFirst();
       if (!inserted) continue;
-      if (loan.status === 'ACTIVE') await writeStandardDocuments(trx, inserted.id, loan, lender);
+      if (loan.status === 'ACTIVE') await writeStandardDocuments(loans, inserted.id, loan, lender);
       const { amountCents, dueInDays, paidUpTo } = loan.schedule;
       if (dueInDays.length > 0)
         await trx

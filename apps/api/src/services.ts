@@ -3,20 +3,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityProvider } from '@customer-core/idp';
 import { accountChangeLimit } from './account/change-limit.js';
 import { emailChange } from './account/email-change.js';
+import { emailChangeRepository } from './account/email-change-repository.js';
+import { knownDeviceRepository } from './account/known-device-repository.js';
 import type { accountModule } from './account/module.js';
 import { newSignIns } from './account/new-sign-ins.js';
 import { passwordChange } from './account/password-change.js';
 import { recoveryCodes } from './account/recovery-codes.js';
 import { secondFactors } from './account/second-factors.js';
 import { securityActivity } from './account/security-activity.js';
+import { securityEventRepository } from './account/security-event-repository.js';
 import { stepUpGuard } from './account/step-up.js';
 import { unrecognizedSignIn } from './account/unrecognized-sign-in.js';
+import { applicationRepository } from './applications/application-repository.js';
 import { loanApplications } from './applications/applications.js';
 import type { applicationsModule } from './applications/module.js';
 import { borrowerRepository } from './borrowers/borrower-repository.js';
 import type { Config } from './config/config.js';
 import type { ApiDatabase } from './db/schema.js';
 import { borrowerDocuments } from './documents/borrower-documents.js';
+import { documentRepository } from './documents/document-repository.js';
 import type { documentsModule } from './documents/module.js';
 import { emailLinks } from './email-links/email-links.js';
 import { linkTokenStore } from './email-links/link-tokens.js';
@@ -30,6 +35,7 @@ import { borrowerLoans } from './loans/borrower-loans.js';
 import { borrowerOverview } from './loans/borrower-overview.js';
 import { loanBook } from './loans/loan-book.js';
 import { loanCheckout } from './loans/loan-checkout.js';
+import { loanRepository } from './loans/loan-repository.js';
 import type { loansModule } from './loans/module.js';
 import type { MailService } from './mail/index.js';
 import type { operatorsModule } from './operators/module.js';
@@ -82,7 +88,8 @@ export async function createModules(
 
   // Shared by several modules.
   const borrowers = borrowerRepository(db);
-  const activity = securityActivity(db, directory);
+  const activity = securityActivity(securityEventRepository(db), directory);
+  const loans = loanRepository(db);
   const linkTokens = linkTokenStore(db);
   const changeLimit = accountChangeLimit(db);
   const bundled = config.bundledIdp;
@@ -106,7 +113,7 @@ export async function createModules(
     directory,
     activity,
     newSignIns: newSignIns({
-      db,
+      devices: knownDeviceRepository(db),
       mail,
       tokens: linkTokens,
       directory,
@@ -179,7 +186,7 @@ export async function createModules(
       },
       applications: {
         applications: loanApplications({
-          db,
+          repository: applicationRepository(db),
           mail,
           // The same limits as e-mailed links (an application e-mails one), counted apart from them.
           counter: linkRequestCounter(config.emailLinkLimits, 'application'),
@@ -191,14 +198,14 @@ export async function createModules(
         trustProxy,
       },
       loans: {
-        borrowerLoans: borrowerLoans(db),
-        checkout: loanCheckout(db),
-        loanBook: loanBook(db, borrowers, lender),
+        borrowerLoans: borrowerLoans(loans),
+        checkout: loanCheckout(loans),
+        loanBook: loanBook(loans, borrowers, lender),
         checkAccessToken,
         stepUp,
         serviceCredentials,
       },
-      documents: { documents: borrowerDocuments(db, lender), checkAccessToken },
+      documents: { documents: borrowerDocuments(documentRepository(db), lender), checkAccessToken },
       account: {
         sessions,
         checkAccessToken,
@@ -223,6 +230,7 @@ export async function createModules(
           limit: changeLimit,
         }),
         emailChange: emailChange({
+          repository: emailChangeRepository(db),
           db,
           directory,
           borrowers,
@@ -240,7 +248,7 @@ export async function createModules(
         trustProxy,
       },
       operators: {
-        borrowerOverview: () => borrowerOverview(db),
+        borrowerOverview: () => borrowerOverview(loans),
         sessions,
         borrowers,
         activity,

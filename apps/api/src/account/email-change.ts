@@ -1,11 +1,10 @@
-import { sql, type Kysely } from 'kysely';
 import { routes } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
-import type { ApiDatabase } from '../db/schema.js';
 import { LoginTakenError, type Directory } from '../identity/directory.js';
 import type { LinkRequestCounter } from '../email-links/request-limits.js';
-import type { MailService } from '../mail/index.js';
+import type { MailExecutor, MailService } from '../mail/index.js';
 import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
+import type { EmailChangeRepository } from './email-change-repository.js';
 import type { ChangeSource, SecurityActivity } from './security-activity.js';
 
 /** 'sent' and 'in_use' are answered alike: the borrower must not learn whose an address is. */
@@ -22,7 +21,9 @@ export type EmailChangeConfirmOutcome =
  * (the bundled provider): with a hosted org the lender does it.
  */
 export function emailChange(deps: {
-  db: Kysely<ApiDatabase>;
+  repository: EmailChangeRepository;
+  /** Where the notice to the old address is written, once the address changed (no transaction). */
+  db: MailExecutor;
   directory: Directory;
   borrowers: BorrowerRepository;
   tokens: LinkTokenStore;
@@ -31,7 +32,7 @@ export function emailChange(deps: {
   counter: LinkRequestCounter;
   publicUrl: string;
 }) {
-  const { db, directory, borrowers, tokens, activity, mail, counter, publicUrl } = deps;
+  const { repository, db, directory, borrowers, tokens, activity, mail, counter, publicUrl } = deps;
 
   /** The borrower and their directory user, where the portal can change that user's sign-in name. */
   async function changeableBorrower(borrowerId: string) {
@@ -57,14 +58,14 @@ export function emailChange(deps: {
       if (!borrower) return 'with_lender';
       if (borrower.email.toLowerCase() === newEmail) return 'unchanged';
       const owner = await directory.findByLogin(newEmail);
-      return db.transaction().execute(async (trx) => {
+      return repository.transaction(async (tx, trx) => {
         // The borrower stands in for the client: one borrower's requests share a count wherever they come from.
         if (!(await counter.allow(trx, { email: newEmail, client: `borrower-${borrower.id}` })))
           return 'limited';
         // The same statements whoever owns the address, so no timing tells them apart: for another
         // account's address the link is written and rolled back, as EmailLinks.request does for an
         // unknown one, and that address's owner is told instead.
-        await sql`savepoint email_change_request`.execute(trx);
+        await tx.savepoint();
         const issued = await tokens.issue(trx, {
           purpose: 'email_change',
           idpUserId: borrower.idpSubject,
@@ -78,7 +79,7 @@ export function emailChange(deps: {
         });
         await mail.enqueue(trx, { ...message, to: newEmail, idempotencyKey: `${message.kind}:${issued.id}` });
         if (owner && owner.id !== borrower.idpSubject) {
-          await sql`rollback to savepoint email_change_request`.execute(trx);
+          await tx.rollbackToSavepoint();
           await mail.enqueue(trx, {
             ...mail.templates.emailInUseEmail(),
             to: newEmail,
@@ -86,7 +87,7 @@ export function emailChange(deps: {
           });
           return 'in_use';
         }
-        await sql`release savepoint email_change_request`.execute(trx);
+        await tx.releaseSavepoint();
         return 'sent';
       });
     },

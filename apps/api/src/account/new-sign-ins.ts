@@ -1,14 +1,13 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
 import { routes } from '@customer-core/contracts';
 import { oneTimeTokenHash } from '@customer-core/database';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Borrower } from '../borrowers/borrower-repository.js';
-import type { ApiDatabase } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
 import type { LinkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
 import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
 import { approximateAddress, describeDevice } from './device.js';
+import type { KnownDeviceQueries, KnownDeviceRepository } from './known-device-repository.js';
 
 /** What a sign-in was to the borrower's devices. */
 export type DeviceSighting = 'first' | 'known' | 'new';
@@ -19,8 +18,6 @@ export interface SignInDevice {
   userAgent?: string | undefined;
   clientAddress?: string | undefined;
 }
-
-type Executor = Transaction<ApiDatabase> | Kysely<ApiDatabase>;
 
 // A device id is a random secret like a one-time token's, and is stored the same way.
 const deviceHash = oneTimeTokenHash;
@@ -33,7 +30,7 @@ const deviceHash = oneTimeTokenHash;
  * against the e-mailed-link limits, scoped apart, so a flood of sign-ins cannot flood the mailbox.
  */
 export function newSignIns(deps: {
-  db: Kysely<ApiDatabase>;
+  devices: KnownDeviceRepository;
   mail: MailService;
   tokens: LinkTokenStore;
   directory: Directory;
@@ -43,36 +40,13 @@ export function newSignIns(deps: {
   enabled: boolean;
   logger: FastifyBaseLogger;
 }) {
-  const { db, mail, tokens, directory, counter, publicUrl, logger } = deps;
-
-  /** A known device's sighting: one statement, outside any transaction (what most sign-ins are). */
-  async function seenBefore(borrowerId: string, hash: string): Promise<boolean> {
-    const seen = await db
-      .updateTable('known_device')
-      .set({ last_seen_at: sql<Date>`now()` })
-      .where('borrower_id', '=', borrowerId)
-      .where('device_hash', '=', hash)
-      .executeTakeFirst();
-    return seen.numUpdatedRows > 0n;
-  }
+  const { devices, mail, tokens, directory, counter, publicUrl, logger } = deps;
 
   /** Adds a device not seen before and says whether it is new to the borrower or their first. */
-  async function add(trx: Executor, borrowerId: string, hash: string): Promise<DeviceSighting> {
+  async function add(known: KnownDeviceQueries, borrowerId: string, hash: string): Promise<DeviceSighting> {
     // Of two sign-ins from one new device at once, one inserts: the other is told it is known.
-    const added = await trx
-      .insertInto('known_device')
-      .values({ borrower_id: borrowerId, device_hash: hash })
-      .onConflict((oc) => oc.columns(['borrower_id', 'device_hash']).doNothing())
-      .executeTakeFirst();
-    if ((added.numInsertedOrUpdatedRows ?? 0n) === 0n) return 'known';
-    const other = await trx
-      .selectFrom('known_device')
-      .select('device_hash')
-      .where('borrower_id', '=', borrowerId)
-      .where('device_hash', '<>', hash)
-      .limit(1)
-      .executeTakeFirst();
-    return other ? 'new' : 'first';
+    if (!(await known.add(borrowerId, hash))) return 'known';
+    return (await known.hasOther(borrowerId, hash)) ? 'new' : 'first';
   }
 
   return {
@@ -80,9 +54,10 @@ export function newSignIns(deps: {
     async signedIn(borrower: Borrower, device: SignInDevice): Promise<DeviceSighting> {
       const signedInAt = new Date();
       const hash = deviceHash(device.deviceId);
-      if (await seenBefore(borrower.id, hash)) return 'known';
-      const notified = await db.transaction().execute(async (trx) => {
-        const sighting = await add(trx, borrower.id, hash);
+      // A known device's sighting: one statement, outside any transaction (what most sign-ins are).
+      if (await devices.seen(borrower.id, hash)) return 'known';
+      const notified = await devices.transaction(async (known, trx) => {
+        const sighting = await add(known, borrower.id, hash);
         if (sighting !== 'new' || !deps.enabled) return sighting;
         // Only the directory's own users have the password reset the link leads to.
         if (!borrower.idpSubject || borrower.idpIssuer !== directory.issuer) return sighting;

@@ -1,4 +1,3 @@
-import { sql, type Kysely } from 'kysely';
 import {
   encodeActivityCursor,
   SECURITY_ACTIVITY_DAYS,
@@ -10,9 +9,9 @@ import {
   type SecondFactorType,
   type SessionMethod,
 } from '@customer-core/contracts';
-import type { ApiDatabase } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
 import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from './device.js';
+import type { SecurityEventRepository } from './security-event-repository.js';
 import { signInTroubleEntries } from './sign-in-trouble.js';
 
 /** An event as recorded: what the borrower did and from which device. */
@@ -58,49 +57,32 @@ const olderThan = (event: SecurityEvent, cursor: ActivityCursor) => {
  * password changed), read newest first for the account page and operators, kept 90 days, merged
  * with the directory's failed sign-ins and lockouts (its System Log), which the API does not see.
  */
-export function securityActivity(db: Kysely<ApiDatabase>, directory: Directory) {
+export function securityActivity(repository: SecurityEventRepository, directory: Directory) {
   /** The directory's entries of these borrowers in the last 90 days. */
   async function signInTrouble(owners: ActivityOwner[], since: Date): Promise<SecurityEvent[]> {
     const entries: SecurityEvent[] = [];
     for (const owner of owners) {
       if (!owner.idpSubject || owner.idpIssuer !== directory.issuer) continue;
-      const events = await directory.signInTrouble(owner.idpSubject, since);
-      if (events.length === 0) continue;
-      const signIns = await db
-        .selectFrom('security_event')
-        .select('occurred_at')
-        .where('borrower_id', '=', owner.id)
-        .where('kind', '=', 'signed_in')
-        .where('occurred_at', '>=', since)
-        .execute();
-      entries.push(
-        ...signInTroubleEntries(
-          events,
-          signIns.map((row) => row.occurred_at),
-        ),
-      );
+      const trouble = await directory.signInTrouble(owner.idpSubject, since);
+      if (trouble.length === 0) continue;
+      const signIns = await repository.signInTimes(owner.id, since);
+      entries.push(...signInTroubleEntries(trouble, signIns));
     }
     return entries;
   }
 
   return {
     async record(borrowerId: string, event: NewSecurityEvent): Promise<void> {
-      await db
-        .insertInto('security_event')
-        .values({
-          borrower_id: borrowerId,
-          kind: event.kind,
-          // To the millisecond, as the page cursor carries it (timestamptz keeps microseconds).
-          occurred_at: new Date(),
-          session_id: event.sessionId ?? null,
-          method: event.method ?? null,
-          ended_by: event.endedBy ?? null,
-          factor: event.factor ?? null,
-          user_agent: event.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
-          client_network:
-            event.clientNetwork ?? (event.clientAddress ? approximateAddress(event.clientAddress) : null),
-        })
-        .execute();
+      await repository.insert(borrowerId, {
+        kind: event.kind,
+        sessionId: event.sessionId ?? null,
+        method: event.method ?? null,
+        endedBy: event.endedBy ?? null,
+        factor: event.factor ?? null,
+        userAgent: event.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
+        clientNetwork:
+          event.clientNetwork ?? (event.clientAddress ? approximateAddress(event.clientAddress) : null),
+      });
     },
 
     /** One page of the borrowers' events of the last 90 days, newest first, older than `after`. */
@@ -111,21 +93,8 @@ export function securityActivity(db: Kysely<ApiDatabase>, directory: Directory) 
       const borrowerIds = owners.map((owner) => owner.id);
       if (borrowerIds.length === 0) return { events: [], next: null };
       const since = new Date(Date.now() - SECURITY_ACTIVITY_DAYS * 24 * 60 * 60 * 1000);
-      let query = db
-        .selectFrom('security_event')
-        .select(['id', 'kind', 'occurred_at', 'method', 'ended_by', 'factor', 'user_agent', 'client_network'])
-        .where('borrower_id', 'in', borrowerIds)
-        .where('occurred_at', '>', since);
-      if (after) {
-        query = query.where(
-          sql<boolean>`(occurred_at, id::text collate "C") < (${after.occurredAt}::timestamptz, ${after.id} collate "C")`,
-        );
-      }
-      const rows = await query
-        .orderBy('occurred_at', 'desc')
-        .orderBy(sql`id::text collate "C"`, 'desc')
-        .limit(limit + 1)
-        .execute();
+      // One more than the page holds: whether there is a next page.
+      const rows = await repository.page(borrowerIds, { since, after, limit: limit + 1 });
       const recorded: SecurityEvent[] = rows.map((row) => ({
         id: row.id,
         kind: row.kind as SecurityEventKind,

@@ -1,17 +1,16 @@
-import { sql, type Kysely } from 'kysely';
 import {
   EMAIL_VERIFICATION_LIFETIME_HOURS,
   routes,
   type EmailVerificationResponse,
   type StartApplication,
 } from '@customer-core/contracts';
-import type { ApiDatabase } from '../db/schema.js';
 import type { LinkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
 import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
+import type { ApplicationRepository, VerifiedApplication } from './application-repository.js';
 
 export interface ApplicationDependencies {
-  db: Kysely<ApiDatabase>;
+  repository: ApplicationRepository;
   mail: MailService;
   /** Applications per e-mail address and per client address (counted apart from other links). */
   counter: LinkRequestCounter;
@@ -22,7 +21,7 @@ export interface ApplicationDependencies {
 
 export type StartOutcome = { kind: 'started'; applicationId: string; email: string } | { kind: 'limited' };
 
-const answerOf = (row: { id: string; email: string; business_name: string }) => ({
+const answerOf = (row: VerifiedApplication) => ({
   applicationId: row.id,
   email: row.email,
   businessName: row.business_name,
@@ -34,7 +33,7 @@ const answerOf = (row: { id: string; email: string; business_name: string }) => 
  * written in one transaction.
  */
 export function loanApplications({
-  db,
+  repository,
   mail,
   counter,
   limitWindowSeconds,
@@ -46,21 +45,12 @@ export function loanApplications({
     /** Counts the request against both limits and, within them, stores it. Call `mail.nudge()` after. */
     async start(application: StartApplication, client: string): Promise<StartOutcome> {
       const token = newOneTimeToken();
-      return db.transaction().execute(async (trx): Promise<StartOutcome> => {
+      return repository.transaction(async (applications, trx): Promise<StartOutcome> => {
         if (!(await counter.allow(trx, { email: application.email, client }))) return { kind: 'limited' };
-        const { id } = await trx
-          .insertInto('loan_application')
-          .values({
-            business_name: application.businessName,
-            contact_name: application.contactName,
-            email: application.email,
-            amount_requested: application.amountRequested,
-            purpose: application.purpose,
-            verification_token_hash: oneTimeTokenHash(token),
-            verification_expires_at: sql<Date>`now() + make_interval(hours => ${EMAIL_VERIFICATION_LIFETIME_HOURS})`,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await applications.insert(application, {
+          tokenHash: oneTimeTokenHash(token),
+          lifetimeHours: EMAIL_VERIFICATION_LIFETIME_HOURS,
+        });
         const message = mail.templates.emailVerificationEmail({
           verificationUrl: `${publicUrl}${routes.emailVerification.href({ token })}`,
           expiresInMinutes: EMAIL_VERIFICATION_LIFETIME_HOURS * 60,
@@ -81,23 +71,11 @@ export function loanApplications({
     async verify(
       token: string,
     ): Promise<(EmailVerificationResponse & { applicationId: string }) | undefined> {
-      const verified = await db
-        .updateTable('loan_application')
-        .set({ email_verified_at: sql<Date>`now()` })
-        .where('verification_token_hash', '=', oneTimeTokenHash(token))
-        .where('verification_expires_at', '>', sql<Date>`now()`)
-        .where('email_verified_at', 'is', null)
-        .returning(['id', 'email', 'business_name'])
-        .executeTakeFirst();
+      const tokenHash = oneTimeTokenHash(token);
+      const verified = await repository.verify(tokenHash);
       if (verified) return { ...answerOf(verified), alreadyVerified: false };
       // Verified before (or by a concurrent request just now).
-      const earlier = await db
-        .selectFrom('loan_application')
-        .select(['id', 'email', 'business_name'])
-        .where('verification_token_hash', '=', oneTimeTokenHash(token))
-        .where('verification_expires_at', '>', sql<Date>`now()`)
-        .where('email_verified_at', 'is not', null)
-        .executeTakeFirst();
+      const earlier = await repository.verifiedBefore(tokenHash);
       return earlier && { ...answerOf(earlier), alreadyVerified: true };
     },
   };

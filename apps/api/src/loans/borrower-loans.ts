@@ -1,4 +1,3 @@
-import { sql, type Kysely } from 'kysely';
 import type {
   CheckoutStatus,
   DocumentState,
@@ -6,12 +5,12 @@ import type {
   LoanDocument,
   LoanSummary,
 } from '@customer-core/contracts';
-import type { ApiDatabase } from '../db/schema.js';
+import type { LoanQueries, VisibleLoanRow } from './loan-repository.js';
 import { loanSchedules } from './loan-schedule.js';
-import { LOAN_TERM_COLUMNS, loanTermsOf } from './loan-terms.js';
+import { loanTermsOf } from './loan-terms.js';
 
-// Loans as their borrower sees them. Every query names the borrower, so a loan id alone never
-// reaches another borrower's loan, and HIDDEN loans never leave the database.
+// Loans as their borrower sees them. Every query names the borrower (see loan-repository.ts), so a
+// loan id alone never reaches another borrower's loan, and HIDDEN loans never leave the database.
 
 /** A timestamp as the API writes it (pg and PGlite both give Date; a string is parsed to be sure). */
 export const isoOf = (value: Date | string | null): string | null =>
@@ -20,31 +19,7 @@ export const isoOf = (value: Date | string | null): string | null =>
 export const checkoutStatusOf = (startedAt: unknown, completedAt: unknown): CheckoutStatus =>
   completedAt ? 'completed' : startedAt ? 'in_progress' : 'not_started';
 
-/** Open loans (ACTIVE, PAST DUE) first, then closed ones; newest first within each. */
-const OPEN_FIRST = sql<number>`case when loan.status in ('ACTIVE', 'PAST DUE') then 0 else 1 end`;
-
-function visibleLoans(db: Kysely<ApiDatabase>, borrowerId: string) {
-  return db
-    .selectFrom('loan')
-    .leftJoin('loan_checkout', 'loan_checkout.loan_id', 'loan.id')
-    .where('loan.borrower_id', '=', borrowerId)
-    .where('loan.status', '<>', 'HIDDEN')
-    .select([
-      ...LOAN_TERM_COLUMNS,
-      'loan_checkout.started_at',
-      'loan_checkout.completed_at',
-      sql<number>`(select count(*)::int from loan_document d where d.loan_id = loan.id)`.as('documents'),
-      // Done: reviewed, and signed where a signature is needed.
-      sql<number>`(
-        select count(*)::int from loan_document d
-        where d.loan_id = loan.id and d.reviewed_at is not null and (not d.requires_signature or d.signed_at is not null)
-      )`.as('documents_done'),
-    ]);
-}
-
-type LoanRow = Awaited<ReturnType<ReturnType<typeof visibleLoans>['executeTakeFirstOrThrow']>>;
-
-function toSummary(row: LoanRow): LoanSummary {
+function toSummary(row: VisibleLoanRow): LoanSummary {
   const terms = loanTermsOf(row);
   if (terms.status === 'HIDDEN') throw new Error('a HIDDEN loan reached the borrower view');
   return {
@@ -62,65 +37,44 @@ function toSummary(row: LoanRow): LoanSummary {
   };
 }
 
-async function documentsOf(db: Kysely<ApiDatabase>, loanId: string): Promise<LoanDocument[]> {
-  const rows = await db
-    .selectFrom('loan_document')
-    .select([
-      'id',
-      'title',
-      'description',
-      'body',
-      'requires_signature',
-      'reviewed_at',
-      'signed_at',
-      'signature_name',
-    ])
-    .where('loan_id', '=', loanId)
-    .orderBy('position')
-    .execute();
-  return rows.map((row) => {
-    const state: DocumentState = row.signed_at ? 'signed' : row.reviewed_at ? 'reviewed' : 'to_review';
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      body: row.body,
-      requiresSignature: row.requires_signature,
-      state,
-      reviewedAt: isoOf(row.reviewed_at),
-      signedAt: isoOf(row.signed_at),
-      signatureName: row.signature_name,
-    };
-  });
-}
+type DocumentRow = Awaited<ReturnType<LoanQueries['documentsOf']>>[number];
 
-/** The borrower's loans, HIDDEN ones left out, open ones first. */
-export async function loansOfBorrower(db: Kysely<ApiDatabase>, borrowerId: string): Promise<LoanSummary[]> {
-  const rows = await visibleLoans(db, borrowerId)
-    .orderBy(OPEN_FIRST)
-    .orderBy('loan.created_at', 'desc')
-    .orderBy('loan.reference')
-    .execute();
-  return rows.map(toSummary);
-}
-
-/** One of the borrower's loans with its documents; undefined if it is not theirs, HIDDEN or unknown. */
-export async function loanOfBorrower(
-  db: Kysely<ApiDatabase>,
-  borrowerId: string,
-  loanId: string,
-): Promise<LoanDetail | undefined> {
-  const row = await visibleLoans(db, borrowerId).where('loan.id', '=', loanId).executeTakeFirst();
-  if (!row) return undefined;
-  const schedule = await loanSchedules(db).of(row.id);
-  return { ...toSummary(row), documents: await documentsOf(db, row.id), ...schedule };
-}
-
-/** A borrower's own view of their loans: what the borrower API reads. */
-export function borrowerLoans(db: Kysely<ApiDatabase>) {
+function toDocument(row: DocumentRow): LoanDocument {
+  const state: DocumentState = row.signed_at ? 'signed' : row.reviewed_at ? 'reviewed' : 'to_review';
   return {
-    list: (borrowerId: string) => loansOfBorrower(db, borrowerId),
-    one: (borrowerId: string, loanId: string) => loanOfBorrower(db, borrowerId, loanId),
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    body: row.body,
+    requiresSignature: row.requires_signature,
+    state,
+    reviewedAt: isoOf(row.reviewed_at),
+    signedAt: isoOf(row.signed_at),
+    signatureName: row.signature_name,
+  };
+}
+
+/**
+ * A borrower's own view of their loans: what the borrower API reads. Over the loan repository, or over
+ * its queries inside a transaction (a checkout step answers with the loan as it left it).
+ */
+export function borrowerLoans(loans: LoanQueries) {
+  const schedules = loanSchedules(loans);
+  return {
+    /** The borrower's loans, HIDDEN ones left out, open ones first. */
+    async list(borrowerId: string): Promise<LoanSummary[]> {
+      const rows = await loans.visibleLoans(borrowerId);
+      return rows.map(toSummary);
+    },
+
+    /** One of the borrower's loans with its documents; undefined if it is not theirs, HIDDEN or unknown. */
+    async one(borrowerId: string, loanId: string): Promise<LoanDetail | undefined> {
+      const row = await loans.visibleLoan(borrowerId, loanId);
+      if (!row) return undefined;
+      const schedule = await schedules.of(row.id);
+      const documents = await loans.documentsOf(row.id);
+      return { ...toSummary(row), documents: documents.map(toDocument), ...schedule };
+    },
   };
 }
 

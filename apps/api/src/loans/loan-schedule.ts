@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
 import type { Instalment, Overdue } from '@customer-core/contracts';
-import type { ApiDatabase } from '../db/schema.js';
+import type { LoanQueries } from './loan-repository.js';
 
 // A loan's payment schedule, as the lender's book records it, and what it means today: which
 // instalments are paid, past due or upcoming, and for a loan behind on its payments, how far behind.
@@ -40,40 +39,14 @@ export function describeSchedule(
   return { instalments, overdue };
 }
 
-export function loanSchedules(db: Kysely<ApiDatabase>) {
+export function loanSchedules(loans: LoanQueries) {
   return {
     /** The loan's schedule, oldest first, described as of `day`. */
     async of(loanId: string, day = today()) {
-      const rows = await db
-        .selectFrom('loan_instalment')
-        .select([
-          sql<string>`due_on::text`.as('due_on'),
-          'amount_cents',
-          sql<string | null>`paid_on::text`.as('paid_on'),
-        ])
-        .where('loan_id', '=', loanId)
-        .orderBy('due_on')
-        .execute();
-      return describeSchedule(rows, day);
+      return describeSchedule(await loans.instalmentsOf(loanId), day);
     },
 
     /** Records an instalment: a new due day, or a change to the one on that day (its amount, its payment). */
-    async record(loanId: string, instalment: { dueOn: string; amountCents: number; paidOn: string | null }) {
-      await db
-        .insertInto('loan_instalment')
-        .values({
-          loan_id: loanId,
-          due_on: instalment.dueOn,
-          amount_cents: instalment.amountCents,
-          paid_on: instalment.paidOn,
-        })
-        .onConflict((oc) =>
-          oc.columns(['loan_id', 'due_on']).doUpdateSet({
-            amount_cents: instalment.amountCents,
-            paid_on: instalment.paidOn,
-          }),
-        )
-        .execute();
-    },
+    record: loans.recordInstalment,
   };
 }

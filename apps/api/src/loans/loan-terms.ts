@@ -1,20 +1,7 @@
-import { sql } from 'kysely';
 import type { LoanStatus } from '@customer-core/contracts';
 
-// A loan's terms as both the borrower's and the operators' views read them.
-
-/** The loan columns of a loan's terms, for a query that selects from `loan`. */
-export const LOAN_TERM_COLUMNS = [
-  'loan.id',
-  'loan.reference',
-  'loan.product',
-  'loan.status',
-  'loan.amount_cents',
-  'loan.balance_cents',
-  // A calendar day: as text, so no time zone moves it.
-  sql<string | null>`loan.next_payment_due::text`.as('next_payment_due'),
-  'loan.next_payment_cents',
-] as const;
+// A loan's terms as both the borrower's and the operators' views read them (the columns: see
+// LOAN_TERM_COLUMNS in loan-repository.ts).
 
 interface LoanTermsRow {
   product: string;
