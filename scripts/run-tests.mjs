@@ -2,9 +2,8 @@
 // from source): all of them, one tier (--tier=unit|api|e2e), or the files whose path contains an
 // argument. Files run in a few processes side by side (TEST_CONCURRENCY, default below); each file has
 // its own databases, ports and folders. Browser tests need the build (npm test and test:e2e make it
-// first). With --typecheck, every workspace is type-checked alongside (npm run typecheck: one process on
-// one core, while the test processes mostly wait), and a type error fails the run.
-import { spawn } from 'node:child_process';
+// first).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -34,8 +33,7 @@ if (tier !== undefined && !(tier in tiers)) {
   console.error(`Unknown tier '${tier}': one of ${Object.keys(tiers).join(', ')}.`);
   process.exit(2);
 }
-const typecheck = args.includes('--typecheck');
-const only = args.filter((a) => !a.startsWith('--'));
+const only = args.filter((a) => !a.startsWith('--tier='));
 const selected = files.filter(
   (f) =>
     (tier === undefined || tiers[tier].some((prefix) => f.split(path.sep).join('/').startsWith(prefix))) &&
@@ -90,24 +88,7 @@ const entries = groups.map((group, i) => {
   return entry;
 });
 
-/** Runs a command to its end: its exit status (1 if it could not start or was killed) and what it printed, if piped. */
-function run(command, commandArgs, options) {
-  return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: root, ...options });
-    let output = '';
-    for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n` }));
-    child.on('close', (status) => resolve({ status: status ?? 1, output }));
-  });
-}
-
-// Its output is shown once the tests are done, so the two never interleave.
-const typechecked = typecheck
-  ? run('npm', ['run', '--silent', 'typecheck'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  : Promise.resolve({ status: 0, output: '' });
-if (typecheck) console.log('Type-checking every workspace alongside the tests (npm run typecheck).');
-
-const tested = run(
+const result = spawnSync(
   process.execPath,
   [
     '--conditions=source',
@@ -121,12 +102,7 @@ const tested = run(
     '--test-reporter-destination=stderr',
     ...entries,
   ],
-  { env, stdio: 'inherit' },
+  { cwd: root, env, stdio: 'inherit' },
 );
-const [tests, types] = await Promise.all([tested, typechecked]);
 rmSync(groupDir, { recursive: true, force: true });
-if (typecheck) {
-  process.stdout.write(types.output);
-  console.log(types.status === 0 ? 'Type check: no errors.' : 'Type check FAILED: the errors are above.');
-}
-process.exit(tests.status !== 0 ? tests.status : types.status);
+process.exit(result.status ?? 1);
