@@ -43,7 +43,7 @@ export type CallInput<E extends Endpoint> = EndpointInput<E> & { signal?: AbortS
 export type CallArgs<E extends Endpoint> =
   object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
-/** The address and options of a call of the endpoint (a query's unset fields are left out). */
+/** The address (see addressOf) and the options of a call of the endpoint. */
 export function requestOf<E extends Endpoint>(
   endpoint: E,
   input: CallInput<E>,
