@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { median, percentile } from './stats.js';
+import { send } from './http-client.js';
 
 // One endpoint under constant load from autocannon, in this process (the server is another one).
 
@@ -98,7 +99,7 @@ function run(spec: LoadSpec, seconds: number): Promise<autocannon.Result> {
  * Token refresh: each connection presents its token, waits for the answer, then presents the token it
  * got back: a chain, as a borrower's tab refreshes. autocannon prepares a connection's next request
  * before the answer to the current one is in, so it would present a spent token, which (rightly)
- * revokes the whole session. A closed loop per connection over fetch's keep-alive pool instead.
+ * revokes the whole session. A closed loop per connection over kept-alive sockets instead.
  */
 async function refreshLoops(spec: LoadSpec, seconds: number, chains: string[]): Promise<LoadResult> {
   if (chains.length < spec.connections) throw new Error('one refresh chain per connection');
@@ -111,19 +112,17 @@ async function refreshLoops(spec: LoadSpec, seconds: number, chains: string[]): 
     while (Date.now() < end) {
       const started = performance.now();
       try {
-        const response = await fetch(spec.url, {
+        const { status, text } = await send(spec.url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ token: chains[slot] }),
-          signal: AbortSignal.timeout(10_000),
         });
-        const body = await response.text();
-        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        statuses[status] = (statuses[status] ?? 0) + 1;
         const second = Math.floor(Date.now() / 1000);
         perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
-        if (response.status !== 200) return; // a chain that broke stays broken: its session is gone
+        if (status !== 200) return; // a chain that broke stays broken: its session is gone
         latencies.push(performance.now() - started);
-        chains[slot] = (JSON.parse(body) as { access_token: string }).access_token;
+        chains[slot] = (JSON.parse(text) as { access_token: string }).access_token;
       } catch {
         errors += 1;
         return;

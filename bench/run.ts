@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { authEndpoints } from '@customer-core/contracts';
-import { installFlowFetch } from './client-fetch.js';
 import { emailLinkTimingNote } from './email-link-timing.js';
 import { measureEndpoint, type LoadResult } from './http-load.js';
 import { measurePeer, type PeerResults } from './peer/peer-phases.js';
@@ -12,7 +11,14 @@ import { sampleProcess, type PhaseUsage } from './process-sampler.js';
 import { argon2, bareHttp, es256 } from './reference.js';
 import { flowRow, httpRow, ms, printTable, rssRow, type Row, type Target } from './report.js';
 import { startBenchServer, stopAllServers, type BenchServer } from './server.js';
-import { DEMO_BORROWER, authnAlone, measureSignIns, signIn, type FlowResult } from './sign-in-flow.js';
+import {
+  DEMO_BORROWER,
+  authnAlone,
+  measureSignIns,
+  signIn,
+  type FlowResult,
+  type ServerAddress,
+} from './sign-in-flow.js';
 import {
   bytesOf,
   chromiumPath,
@@ -113,7 +119,6 @@ try {
   server = await startBenchServer({ postgresUrl, cpuProfileDir });
   console.log(`Database: ${server.database}`);
   console.log(`Server: pid ${server.pid} at ${server.url} (PUBLIC_URL ${server.publicUrl})\n`);
-  installFlowFetch(server.publicUrl, server.url);
   if (selected('sign-in page')) notes.push(await signInPageNote(server.publicUrl));
   if (selected('email links'))
     notes.push(await emailLinkTimingNote(server.publicUrl, DEMO_BORROWER.username));
@@ -122,10 +127,10 @@ try {
     sampler.phase(step === 'measure' ? phase : `${phase} (warm-up)`);
   // Many sessions' tokens in turn, not one: each instance remembers the tokens it has verified. Refresh
   // spends its token, so each refreshing connection keeps a session of its own (twice: warm-up, measure).
-  const tokens = await signedInTokens(server.publicUrl, TOKENS_IN_TURN);
+  const tokens = await signedInTokens(server, TOKENS_IN_TURN);
   const refreshChains = {
-    warmUp: await signedInTokens(server.publicUrl, load.connections),
-    measure: await signedInTokens(server.publicUrl, load.connections),
+    warmUp: await signedInTokens(server, load.connections),
+    measure: await signedInTokens(server, load.connections),
   };
 
   // Bare node:http serving the same JWKS under the same load: what this machine allows right now.
@@ -165,9 +170,9 @@ try {
   }
   if (selected('sign-in flow')) {
     console.error('measuring sign-in flow ...');
-    const publicUrl = server.publicUrl;
+    const address = server;
     flows = await measureSignIns(
-      (steps) => signIn(publicUrl, steps),
+      (steps) => signIn(address, steps),
       { workers, seconds, warmUpSeconds },
       mark('sign-in flow'),
     );
@@ -207,7 +212,7 @@ try {
     const phase = 'sign-in flow';
     rows.push(flowRow(phase, flows, TARGETS[phase], usage.get(phase), references[phase]));
     const steps = [...flows.stepMedians].map(([step, t]) => `${step} ${ms(t)}`).join(', ');
-    notes.push(`Sign-in steps, median time to response headers: ${steps}.`);
+    notes.push(`Sign-in steps, median time to the whole answer: ${steps}.`);
     const used = usage.get(phase);
     if (used) notes.push(cpuPerSignIn(used, flows.meanPerSecond, passwords.msPerVerify));
   }
@@ -347,11 +352,11 @@ async function signInPageNote(publicUrl: string): Promise<string> {
 }
 
 /** Access tokens of `count` sign-ins (sessions), a few at a time. */
-async function signedInTokens(publicUrl: string, count: number): Promise<string[]> {
+async function signedInTokens(server: ServerAddress, count: number): Promise<string[]> {
   const tokens: string[] = [];
   while (tokens.length < count) {
     const batch = Math.min(workers, count - tokens.length);
-    tokens.push(...(await Promise.all(Array.from({ length: batch }, () => signIn(publicUrl)))));
+    tokens.push(...(await Promise.all(Array.from({ length: batch }, () => signIn(server)))));
   }
   return tokens;
 }

@@ -1,33 +1,82 @@
 import { performance } from 'node:perf_hooks';
-import { signInThroughIdp } from '@customer-core/api/testing';
+import { signInThroughIdp, type IdpCall } from '@customer-core/api/testing';
 import { authEndpoints } from '@customer-core/contracts';
-import { clientAddresses, runInFlow } from './client-fetch.js';
+import { send, type Call } from './http-client.js';
 import { median, percentile } from './stats.js';
 
 // The whole password sign-in as the portal does it: authn (argon2id verify) -> authorize with the
-// session token -> token endpoint -> product token exchange. Needs installFlowFetch first.
+// session token -> token endpoint -> product token exchange.
 
 // The borrower a development server seeds (NODE_ENV=development); the package does not export it.
 export const DEMO_BORROWER = { username: 'demo@example.com', password: 'Demo-Borrower-1' };
+
+/** Where the bench's server is: its PUBLIC_URL (issuer, redirect URIs, CORS) and its loopback address. */
+export interface ServerAddress {
+  publicUrl: string;
+  url: string;
+}
+
+/**
+ * 508 addresses from the documentation ranges, in turn, sent as X-Forwarded-For (the server trusts it
+ * with TRUST_PROXY=true). At 30 authn/min each that is ~250 sign-ins/s sustained before the IdP's rate
+ * limit would answer 429: far above what a run reaches.
+ */
+export function clientAddresses(): () => string {
+  const all = ['203.0.113', '198.51.100'].flatMap((net) =>
+    Array.from({ length: 254 }, (_, i) => `${net}.${i + 1}`),
+  );
+  let next = 0;
+  return () => all[next++ % all.length]!;
+}
 
 const nextAddress = clientAddresses();
 // The portal's device cookie, kept as a returning borrower's browser keeps it: a sign-in from a new
 // browser also writes a new-sign-in e-mail, which is not what most sign-ins are.
 let deviceCookie: string | undefined;
 
-/** One sign-in of the demo borrower; the product access token. */
-export async function signIn(publicUrl: string, steps = new Map<string, number>()): Promise<string> {
-  return runInFlow({ clientAddress: nextAddress(), steps }, async () => {
-    const { idToken } = await signInThroughIdp(publicUrl, DEMO_BORROWER);
-    const response = await fetch(`${publicUrl}${authEndpoints.tokenExchange.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(deviceCookie && { cookie: deviceCookie }) },
-      body: JSON.stringify({ token: idToken }),
+/**
+ * One flow's calls: addressed to the public origin, sent to the loopback address, all from one client
+ * address, each step's time to its whole answer put in `steps`.
+ */
+function flowCalls(server: ServerAddress, steps: Map<string, number>) {
+  const clientAddress = nextAddress();
+  return async (input: string | URL, call: Call = {}) => {
+    const target = new URL(input);
+    const started = performance.now();
+    const answer = await send(new URL(target.pathname + target.search, server.url), {
+      ...call,
+      headers: { ...call.headers, 'x-forwarded-for': clientAddress },
     });
-    if (response.status !== 200) throw new Error(`token-exchange answered ${response.status}`);
-    deviceCookie ??= response.headers.get('set-cookie')?.split(';')[0];
-    return ((await response.json()) as { access_token: string }).access_token;
+    steps.set(stepName(target.pathname), performance.now() - started);
+    return answer;
+  };
+}
+
+function stepName(pathname: string): string {
+  if (pathname.endsWith('/authn')) return 'authn';
+  if (pathname.endsWith('/authorize')) return 'authorize';
+  if (pathname.endsWith('/token')) return 'token';
+  if (pathname.endsWith('/token-exchange')) return 'exchange';
+  return pathname;
+}
+
+/** One sign-in of the demo borrower; the product access token. */
+export async function signIn(server: ServerAddress, steps = new Map<string, number>()): Promise<string> {
+  const calls = flowCalls(server, steps);
+  const idpCall: IdpCall = async (input, init) => {
+    const { status, text } = await calls(input, init);
+    return { status, text: () => Promise.resolve(text) };
+  };
+  const { publicUrl } = server;
+  const { idToken } = await signInThroughIdp(publicUrl, DEMO_BORROWER, undefined, publicUrl, idpCall);
+  const exchange = await calls(`${publicUrl}${authEndpoints.tokenExchange.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(deviceCookie && { cookie: deviceCookie }) },
+    body: JSON.stringify({ token: idToken }),
   });
+  if (exchange.status !== 200) throw new Error(`token-exchange answered ${exchange.status}`);
+  deviceCookie ??= exchange.headers['set-cookie']?.[0]?.split(';')[0];
+  return (JSON.parse(exchange.text) as { access_token: string }).access_token;
 }
 
 export interface FlowResult {
@@ -37,7 +86,7 @@ export interface FlowResult {
   /** Per flow, ms (flows started within the measured window). */
   p50: number;
   p95: number;
-  /** Median time to response headers of each step, ms. */
+  /** Median time to the whole answer of each step, ms. */
   stepMedians: Map<string, number>;
   failures: number;
   failureReasons: Map<string, number>;
@@ -45,13 +94,12 @@ export interface FlowResult {
 
 /** Our IdP's password check alone (authn, the first of the flow's steps): the peer's one call. */
 export async function authnAlone(url: string): Promise<void> {
-  const response = await fetch(`${url}/api/v1/authn`, {
+  const { status } = await send(`${url}/api/v1/authn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
     body: JSON.stringify(DEMO_BORROWER),
   });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`authn answered ${response.status}`);
+  if (status !== 200) throw new Error(`authn answered ${status}`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 import { createPostgresDatabase } from '@customer-core/database/testing';
+import { send } from '../http-client.js';
 import { measureEndpoint, type LoadResult, type LoadSpec } from '../http-load.js';
 import { sampleProcess, type PhaseUsage } from '../process-sampler.js';
 import { opsPerSecond } from '../reference.js';
@@ -101,18 +102,14 @@ async function withPeer<T>(
 
 /** Its one-call password sign-in; the session's cookies ("name=value; ..."). */
 async function peerSignIn(url: string, user: number): Promise<string> {
-  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+  const { status, headers } = await send(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
-    // As a browser on its own origin would send it: fetch's sec-fetch-* headers make it insist on one.
+    // As a browser on the peer's own origin would send it.
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ email: peerEmail(user), password: PEER_PASSWORD }),
   });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`sign-in/email answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';', 1)[0]!)
-    .join('; ');
+  if (status !== 200) throw new Error(`sign-in/email answered ${status}`);
+  return (headers['set-cookie'] ?? []).map((cookie) => cookie.split(';', 1)[0]!).join('; ');
 }
 
 /** `count` sessions of distinct users (not the sign-in workers'), `concurrency` sign-ins at a time. */

@@ -1,6 +1,11 @@
 export { keepLastLines } from './child-output.js';
 export { freePort } from './free-port.js';
-export { completeSignInWithSessionToken, signInThroughIdp, type IdpTokens } from './idp-sign-in.js';
+export {
+  completeSignInWithSessionToken,
+  signInThroughIdp,
+  type IdpCall,
+  type IdpTokens,
+} from './idp-sign-in.js';
 export { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
 export { inbox, type MailboxMessage } from './dev-mailbox.js';
 export { startTestOrg, TEST_ORG_CLIENT_ID, type TestOrg } from './test-org.js';
