@@ -17,9 +17,9 @@ const probe = endpoint({
   tag: 'probe',
   summary: 'A probe',
   access: 'public',
-  body: z.object({ code: z.enum(['not_found', 'already_signed']) }),
+  body: z.object({ status: z.number(), code: z.enum(['not_found', 'already_signed']) }),
   responses: { 200: z.object({ ok: z.literal(true) }) },
-  errors: { 404: ['not_found'] },
+  errors: { 404: ['not_found'], 409: ['already_signed'] },
 });
 
 async function app() {
@@ -30,7 +30,7 @@ async function app() {
   server.route({
     ...endpointRoute(probe),
     handler: async (request) => {
-      throw new HttpError(request.body.code === 'not_found' ? 404 : 409, request.body.code, 'Refused.');
+      throw new HttpError(request.body.status, request.body.code, 'Refused.');
     },
   });
   await server.ready();
@@ -43,28 +43,37 @@ describe('a route built from an endpoint', () => {
     const response = await server.inject({
       method: 'POST',
       url: '/api/probe/1',
-      payload: { code: 'not_found' },
+      payload: { status: 404, code: 'not_found' },
     });
     assert.equal(response.statusCode, 404);
     assert.deepEqual(response.json(), { error: 'not_found', message: 'Refused.' });
     await server.close();
   });
 
-  it('answers an undeclared refusal 500, without the refusal', async () => {
+  for (const [what, payload] of [
+    ['a status it does not declare', { status: 410, code: 'not_found' }],
+    ['a code it does not declare for the status', { status: 409, code: 'not_found' }],
+  ] as const)
+    it(`answers a refusal with ${what} 500, our generic answer, without the refusal`, async () => {
+      const server = await app();
+      const response = await server.inject({ method: 'POST', url: '/api/probe/1', payload });
+      assert.equal(response.statusCode, 500);
+      const { requestId, ...answer } = response.json<{ requestId: string }>();
+      assert.deepEqual(answer, {
+        error: 'internal_error',
+        message: 'Something went wrong on our side. Please try again later.',
+      });
+      assert.ok(requestId);
+      await server.close();
+    });
+
+  it('refuses a body its schema does not take with 400 bad_request', async () => {
     const server = await app();
     const response = await server.inject({
       method: 'POST',
       url: '/api/probe/1',
-      payload: { code: 'already_signed' },
+      payload: { status: 404, code: 'other' },
     });
-    assert.equal(response.statusCode, 500);
-    assert.doesNotMatch(response.body, /already_signed|Refused/);
-    await server.close();
-  });
-
-  it('refuses a body its schema does not take with 400 bad_request', async () => {
-    const server = await app();
-    const response = await server.inject({ method: 'POST', url: '/api/probe/1', payload: { code: 'other' } });
     assert.equal(response.statusCode, 400);
     assert.equal(response.json<{ error: string }>().error, 'bad_request');
     await server.close();

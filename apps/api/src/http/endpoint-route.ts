@@ -1,9 +1,4 @@
-import { z } from 'zod';
 import { errorResponses, type Endpoint } from '@customer-core/contracts';
-
-// Any other 4xx is none of the endpoint's refusals: its answer fails serialization, so it goes out as a
-// 500 (our fault), never as it was thrown.
-const UNDECLARED_REFUSAL = z.never();
 
 /**
  * The Fastify route of an endpoint of the contracts: method, path and schema (validation, answers
@@ -21,8 +16,9 @@ export function endpointRoute<E extends Endpoint>(endpoint: E) {
       params: endpoint.params,
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      // Success answers last: a status is either an answer or a refusal, never both.
-      response: { '4xx': UNDECLARED_REFUSAL, ...errorResponses(endpoint), ...endpoint.responses },
+      // Success answers last: a status is either an answer or a refusal, never both. A refusal with any
+      // other status or code goes out as a 500 (installErrorHandlers).
+      response: { ...errorResponses(endpoint), ...endpoint.responses },
     },
   } as {
     method: E['method'];

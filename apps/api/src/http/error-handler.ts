@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   API_ERROR_CODES,
   PASSWORD_REFUSED_MESSAGE,
@@ -19,8 +20,19 @@ export const RETRY_AFTER_SECONDS = 2;
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
     if (error instanceof HttpError) {
-      const refused = error.reason ? { reason: error.reason } : {};
-      return reply.status(error.statusCode).send({ ...body(error.code, error.message), ...refused });
+      const refusal = {
+        ...body(error.code, error.message),
+        ...(error.reason ? { reason: error.reason } : {}),
+      };
+      if (declares(request, error.statusCode, refusal)) return reply.status(error.statusCode).send(refusal);
+      // A refusal the endpoint's contract does not have is a fault of ours, not an answer to send.
+      request.log.error(
+        { status: error.statusCode, code: error.code },
+        'refusal the endpoint does not declare',
+      );
+      return reply
+        .status(500)
+        .send({ ...body('internal_error', GENERIC_SERVER_ERROR), requestId: request.id });
     }
     if (error instanceof PasswordRefusedError) {
       return reply
@@ -60,6 +72,18 @@ export function installErrorHandlers(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ ...body('internal_error', GENERIC_SERVER_ERROR), requestId: request.id });
   });
+}
+
+/**
+ * Whether the route's contract has this refusal: a route built from an endpoint (endpointRoute) has an
+ * answer schema for each status it may refuse with, taking only that status's codes. A route without
+ * answer schemas (health checks) has no contract to keep.
+ */
+function declares(request: FastifyRequest, status: number, refusal: ApiError): boolean {
+  const answers = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+  if (!answers) return true;
+  const schema = answers[status];
+  return schema instanceof z.ZodType && schema.safeParse(refusal).success;
 }
 
 /** What the log needs of a database error: never the pg client object some of them carry. */
