@@ -127,6 +127,8 @@ try {
     sampler.phase(step === 'measure' ? phase : `${phase} (warm-up)`);
   // Many sessions' tokens in turn, not one: each instance remembers the tokens it has verified. Refresh
   // spends its token, so each refreshing connection keeps a session of its own (twice: warm-up, measure).
+  // A phase of its own: 'start-up' is the server as it started, before any sign-in.
+  sampler.phase('signing in the sessions measured');
   const tokens = await signedInTokens(server, TOKENS_IN_TURN);
   const refreshChains = {
     warmUp: await signedInTokens(server, load.connections),
