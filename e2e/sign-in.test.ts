@@ -48,6 +48,28 @@ describe('signing in (browser)', () => {
     await screenshot(page, 'sign-in');
   });
 
+  it('moves nothing under the form when the interactive form takes over from the first paint', async () => {
+    const { page } = await portal.newPage();
+    // The interactive form's chunk is held back until the first paint has been measured.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/sign-in-form-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(routes.signIn.path);
+    const emailOnly = page.getByRole('button', { name: 'Email Only Sign In' });
+    await page.locator('form[data-ready="false"]').waitFor();
+    const before = await emailOnly.boundingBox();
+    const passkey = page.getByTestId('passkey-sign-in');
+    assert.equal(await passkey.count(), 1, 'the first paint has the passkey button');
+    assert.equal(await passkey.isDisabled(), true, 'the passkey button waits, as LOGIN does');
+    release();
+    await page.locator('form[data-ready="true"]').waitFor();
+    assert.deepEqual(await emailOnly.boundingBox(), before);
+    assert.equal(await passkey.isEnabled(), true);
+  });
+
   it('shows each validation message under its field', async () => {
     const { page } = await portal.newPage();
     await page.goto(routes.signIn.path);

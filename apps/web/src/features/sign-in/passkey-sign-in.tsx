@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { BusyButton } from '../../components/busy-button';
 import { passkeysWorkHere } from '../../lib/auth/passkey-availability';
 import type { PasskeyOutcome } from '../../lib/auth/passkey-sign-in';
+import { PasskeyButton } from './passkey-button';
 
 // "Sign in with a passkey" and the e-mail field's passkey suggestions. Nothing of WebAuthn loads
 // until the borrower acts: pressing the button, or focusing the e-mail field where the browser
@@ -59,17 +59,6 @@ export function usePasskeySignIn(onFailure: (message: string | undefined) => voi
   return {
     emailInput: { autoComplete: 'username webauthn', onFocus: () => void startAutofill() },
     busy,
-    button: (
-      <BusyButton
-        type="button"
-        className="button button--secondary button--block"
-        busy={busy}
-        busyText="Waiting for your passkey"
-        onClick={() => void run(false)}
-        data-testid="passkey-sign-in"
-      >
-        Sign in with a passkey
-      </BusyButton>
-    ),
+    button: <PasskeyButton busy={busy} onClick={() => void run(false)} />,
   };
 }

@@ -1,4 +1,6 @@
 import type { FormEvent } from 'react';
+import { passkeysWorkHere } from '../../lib/auth/passkey-availability';
+import { PasskeyButton } from './passkey-button';
 import { SignInFormView } from './sign-in-form-view';
 
 const ignoreSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
@@ -14,6 +16,7 @@ export function SignInFormPlaceholder() {
       onSubmit={ignoreSubmit}
       emailInput={{ name: 'email' }}
       passwordInput={{ name: 'password' }}
+      alternative={passkeysWorkHere() ? <PasskeyButton disabled /> : undefined}
     />
   );
 }
