@@ -22,7 +22,8 @@ const probe = endpoint({
   errors: { 404: ['not_found'], 409: ['already_signed'] },
 });
 
-async function app() {
+/** The answer of a route built from the probe endpoint to one call with this body. */
+async function answerTo(payload: unknown) {
   const server = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -33,21 +34,18 @@ async function app() {
       throw new HttpError(request.body.status, request.body.code, 'Refused.');
     },
   });
-  await server.ready();
-  return server;
+  try {
+    return await server.inject({ method: 'POST', url: '/api/probe/1', payload: payload as object });
+  } finally {
+    await server.close();
+  }
 }
 
 describe('a route built from an endpoint', () => {
   it('sends a declared refusal as it is', async () => {
-    const server = await app();
-    const response = await server.inject({
-      method: 'POST',
-      url: '/api/probe/1',
-      payload: { status: 404, code: 'not_found' },
-    });
+    const response = await answerTo({ status: 404, code: 'not_found' });
     assert.equal(response.statusCode, 404);
     assert.deepEqual(response.json(), { error: 'not_found', message: 'Refused.' });
-    await server.close();
   });
 
   for (const [what, payload] of [
@@ -55,8 +53,7 @@ describe('a route built from an endpoint', () => {
     ['a code it does not declare for the status', { status: 409, code: 'not_found' }],
   ] as const)
     it(`answers a refusal with ${what} 500, our generic answer, without the refusal`, async () => {
-      const server = await app();
-      const response = await server.inject({ method: 'POST', url: '/api/probe/1', payload });
+      const response = await answerTo(payload);
       assert.equal(response.statusCode, 500);
       const { requestId, ...answer } = response.json<{ requestId: string }>();
       assert.deepEqual(answer, {
@@ -64,18 +61,11 @@ describe('a route built from an endpoint', () => {
         message: 'Something went wrong on our side. Please try again later.',
       });
       assert.ok(requestId);
-      await server.close();
     });
 
   it('refuses a body its schema does not take with 400 bad_request', async () => {
-    const server = await app();
-    const response = await server.inject({
-      method: 'POST',
-      url: '/api/probe/1',
-      payload: { status: 404, code: 'other' },
-    });
+    const response = await answerTo({ status: 404, code: 'other' });
     assert.equal(response.statusCode, 400);
     assert.equal(response.json<{ error: string }>().error, 'bad_request');
-    await server.close();
   });
 });

@@ -30,9 +30,7 @@ export function installErrorHandlers(app: FastifyInstance) {
         { status: error.statusCode, code: error.code },
         'refusal the endpoint does not declare',
       );
-      return reply
-        .status(500)
-        .send({ ...body('internal_error', GENERIC_SERVER_ERROR), requestId: request.id });
+      return reply.status(500).send(ourFault('internal_error', request));
     }
     if (error instanceof PasswordRefusedError) {
       return reply
@@ -67,10 +65,10 @@ export function installErrorHandlers(app: FastifyInstance) {
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ ...body('service_unavailable', GENERIC_SERVER_ERROR), requestId: request.id });
+        .send(ourFault('service_unavailable', request));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ ...body('internal_error', GENERIC_SERVER_ERROR), requestId: request.id });
+    return reply.status(500).send(ourFault('internal_error', request));
   });
 }
 
@@ -94,6 +92,11 @@ function describeDatabaseError(error: Error) {
 
 function body(error: ApiErrorCode, message: string): ApiError {
   return { error, message };
+}
+
+/** A failure on our side: the same sentence whatever it was, and the request's id to quote to support. */
+function ourFault(error: 'internal_error' | 'service_unavailable', request: FastifyRequest): ApiError {
+  return { ...body(error, GENERIC_SERVER_ERROR), requestId: request.id };
 }
 
 function clientErrorCode(status: number): ApiErrorCode {
