@@ -47,11 +47,23 @@ async function signByKeyboard(page: Page, doc: LoanDocument) {
  * so how long a toast stays is checked against the page's own time, whatever the machine is doing.
  */
 async function withClockStopped(page: Page, work: () => Promise<void>): Promise<void> {
+  // A moment ahead of the page's time: pauseAt only moves the clock forward.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   try {
     await work();
   } finally {
     await page.clock.resume();
+  }
+}
+
+/**
+ * Moves the stopped clock on one step at a time until `done`; fails once `limitMs` of the page's time
+ * has passed without it, so a toast that never comes or never goes fails the test instead of hanging it.
+ */
+async function runClockUntil(page: Page, done: () => Promise<boolean>, limitMs: number, what: string) {
+  for (let ran = 0; !(await done()); ran += CLOCK_STEP_MS) {
+    if (ran >= limitMs) assert.fail(`${what}: not within ${limitMs} ms of the page's time`);
+    await page.clock.runFor(CLOCK_STEP_MS);
   }
 }
 
@@ -91,7 +103,12 @@ describe('toasts (browser)', () => {
     await withClockStopped(page, async () => {
       await signByKeyboard(page, first!);
       // The first toast also loads the toasts' renderer, which React shows on a timer of the page's.
-      while (!(await signedToast(page, first!).isVisible())) await page.clock.runFor(CLOCK_STEP_MS);
+      await runClockUntil(
+        page,
+        () => signedToast(page, first!).isVisible(),
+        BASE_MS,
+        'the first toast shows',
+      );
       await signByKeyboard(page, second!);
       await signedToast(page, second!).waitFor();
       // Both at once, one under the other.
@@ -112,13 +129,14 @@ describe('toasts (browser)', () => {
       await page.setViewportSize(DESKTOP);
       await page.mouse.move(5, DESKTOP.height - 5);
 
-      // The page's time moves on in steps; a toast that closes finishes leaving before the next one.
-      while ((await toasts(page).count()) > 0) {
-        await page.clock.runFor(CLOCK_STEP_MS);
+      // The page's time moves on in steps; a toast that closes finishes leaving before the next step.
+      const allGone = async () => {
         await page.waitForFunction(
           () => !document.querySelector('[data-testid="toast"][data-state="closed"]'),
         );
-      }
+        return (await toasts(page).count()) === 0;
+      };
+      await runClockUntil(page, allGone, 3 * BASE_MS, 'both toasts leave');
     });
     const lives = await toastLives(page);
     assert.deepEqual(
