@@ -21,7 +21,7 @@ export interface ServerAddress {
  * with TRUST_PROXY=true). At 30 authn/min each that is ~250 sign-ins/s sustained before the IdP's rate
  * limit would answer 429: far above what a run reaches.
  */
-export function clientAddresses(): () => string {
+function clientAddresses(): () => string {
   const all = ['203.0.113', '198.51.100'].flatMap((net) =>
     Array.from({ length: 254 }, (_, i) => `${net}.${i + 1}`),
   );
