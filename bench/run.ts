@@ -273,6 +273,10 @@ if (peer) {
     '\nThe peer, better-auth (bench/peer/, README "The peer"), measured after ours in the same run:\n',
   );
   printPeerTable(peerTable);
+  const [ours, theirs] = [usage.get('sign-in flow'), peer.usage.get('sign-in')];
+  if (flows && ours && theirs) {
+    console.log(cpuPerSignInBeside(ours, flows.meanPerSecond, theirs, peer.signIns.meanPerSecond));
+  }
   console.log(`Peer database: ${peer.database}; its server's peak RSS is over both of its configurations.`);
 } else if (!postgresUrl) {
   console.log('\nThe peer (better-auth) is measured on PostgreSQL only: set BENCH_DATABASE_URL.');
@@ -292,20 +296,43 @@ function peakOf(phases: Map<string, PhaseUsage>): number {
   return Math.max(...[...phases.values()].map((u) => u.peakRss));
 }
 
-/**
- * Where a sign-in's CPU time goes, from the phase's average busy cores: what the whole machine can
- * then do is its core count divided by the sum.
- */
-function cpuPerSignIn(used: PhaseUsage, perSecond: number, argon2Ms: number): string {
+/** A sign-in's CPU time in ms, from a phase's average busy cores and its sign-ins per second. */
+function signInCost(used: PhaseUsage, perSecond: number) {
   const msEach = (cores: number) => (cores * 1000) / perSecond;
   const server = msEach(used.serverCores);
   const generator = msEach(used.benchCores);
   const rest = msEach(Math.max(0, used.machineCores - used.serverCores - used.benchCores));
-  const ceiling = (cpus.length * 1000) / (server + generator + rest);
+  return { server, generator, rest, total: server + generator + rest };
+}
+
+/** Where a sign-in's CPU time goes: what the whole machine can then do is its core count divided by the sum. */
+function cpuPerSignIn(used: PhaseUsage, perSecond: number, argon2Ms: number): string {
+  const { server, generator, rest, total } = signInCost(used, perSecond);
+  const ceiling = (cpus.length * 1000) / total;
   return (
     `CPU per sign-in: server ${ms(server)} (argon2id ${ms(argon2Ms)} of it), load generator ${ms(generator)}, ` +
     `PostgreSQL and the rest of the machine ${ms(rest)}: at that cost ${cpus.length} cores allow at most ` +
     `${ceiling.toFixed(0)} sign-ins/s (measured: ${perSecond.toFixed(0)}/s).`
+  );
+}
+
+/**
+ * Ours and the peer's sign-in by CPU: on 2 shared cores the rate follows the sum, and the sum puts what
+ * our four requests cost PostgreSQL and the load generator on our side.
+ */
+function cpuPerSignInBeside(
+  ours: PhaseUsage,
+  oursPerSecond: number,
+  peer: PhaseUsage,
+  peerPerSecond: number,
+) {
+  const a = signInCost(ours, oursPerSecond);
+  const b = signInCost(peer, peerPerSecond);
+  const line = (c: typeof a) =>
+    `server ${ms(c.server)}, load generator ${ms(c.generator)}, PostgreSQL and the rest ${ms(c.rest)}, in all ${ms(c.total)}`;
+  return (
+    `CPU per sign-in, ours (4 requests): ${line(a)}; the peer's (1 request): ${line(b)}. ` +
+    `Ours/peer: server alone ${(a.server / b.server).toFixed(2)}x, in all ${(a.total / b.total).toFixed(2)}x.`
   );
 }
 
