@@ -317,8 +317,8 @@ function cpuPerSignIn(used: PhaseUsage, perSecond: number, argon2Ms: number): st
 }
 
 /**
- * Ours and the peer's sign-in by CPU: on 2 shared cores the rate follows the sum, and the sum puts what
- * our four requests cost PostgreSQL and the load generator on our side.
+ * Ours and the peer's sign-in by CPU. Where the server, PostgreSQL and the load generator share the
+ * cores, the rate follows the sum, which counts what our four requests cost the other two.
  */
 function cpuPerSignInBeside(
   ours: PhaseUsage,
