@@ -66,6 +66,38 @@ async function cliInProcess(args: string[], env: Record<string, string>): Promis
   return { code, stdout: text(out), stderr: text(err) };
 }
 
+describe("operators' command line: what it loads", () => {
+  it('loads none of the server: a client of the API starts in a fraction of a second', async () => {
+    // The packages a process has loaded through CommonJS are in require.cache: the server's
+    // (Fastify, pg, Koa under the identity provider, argon2) would be, had the CLI reached them.
+    const probe = `
+      import { createRequire } from 'node:module';
+      await import(${JSON.stringify(CLI)});
+      const loaded = Object.keys(createRequire(import.meta.url).cache);
+      console.error('LOADED ' + JSON.stringify(loaded));`;
+    // Whatever the CLI makes of no command (its usage, exit 2), its imports have all run by then.
+    const stderr = await new Promise<string>((resolve) =>
+      execFile(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', probe],
+        { cwd: ROOT },
+        (_error, _stdout, stderr) => resolve(stderr),
+      ),
+    );
+    const line = stderr.split('\n').find((l) => l.startsWith('LOADED '));
+    assert.ok(line, stderr);
+    const loaded = JSON.parse(line.slice('LOADED '.length)) as string[];
+    assert.ok(
+      loaded.some((file) => file.includes('/node_modules/')),
+      'the probe sees packages at all',
+    );
+    const server = loaded.filter((file) =>
+      /\/node_modules\/(fastify|pg|koa|@node-rs\/argon2|@fastify\/[^/]+)\//.test(file),
+    );
+    assert.deepEqual(server, []);
+  });
+});
+
 for (const kind of testDatabaseKinds()) {
   describe(`operators' command line (${kind})`, () => {
     let server: TestServer;

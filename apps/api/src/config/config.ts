@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseLocation } from '@customer-core/database';
-import { DEFAULT_MFA_POLICY, MFA_POLICIES, type MfaPolicy } from '@customer-core/idp';
+// The policy's own module, not the provider: the operators' command line reads this file too.
+import { DEFAULT_MFA_POLICY, MFA_POLICIES, type MfaPolicy } from '@customer-core/idp/mfa-policy';
 import type { LinkRequestLimits } from '../email-links/request-limits.js';
 import { operatorCredentialPath } from './operator-credential.js';
 import { parseServiceCredentials, type ServiceCredential } from './service-credentials.js';
