@@ -24,6 +24,8 @@ import { publicKeyIds } from './support/session.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CLI = path.join(ROOT, 'apps/api/src/cli/main.ts');
+/** How the tests start node on the CLI's source (TypeScript through tsx, workspace packages from source). */
+const NODE_ON_SOURCE = ['--conditions=source', '--import', 'tsx'];
 const AUTOMATION_SECRET = 'automation-secret-for-cli-tests-0123456789';
 /** A servicing system's credential: lookup tokens only. */
 const SERVICING_SECRET = 'servicing-secret-for-cli-tests-0123456789';
@@ -47,7 +49,7 @@ function cli(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=source', '--import', 'tsx', CLI, ...args],
+      [...NODE_ON_SOURCE, CLI, ...args],
       { cwd: ROOT, env: { ...inherited, ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
@@ -67,34 +69,37 @@ async function cliInProcess(args: string[], env: Record<string, string>): Promis
 }
 
 describe("operators' command line: what it loads", () => {
-  it('loads none of the server: a client of the API starts in a fraction of a second', async () => {
-    // The packages a process has loaded through CommonJS are in require.cache: the server's
-    // (Fastify, pg, Koa under the identity provider, argon2) would be, had the CLI reached them.
+  it("loads none of the server's packages: it is a client of the API", async () => {
+    // Packages loaded through CommonJS are in require.cache: the server's (Fastify, pg, Koa under the
+    // identity provider, argon2) would be, had the CLI reached them. Importing pg afterwards shows the
+    // probe would see one.
     const probe = `
       import { createRequire } from 'node:module';
+      const loaded = () => JSON.stringify(Object.keys(createRequire(import.meta.url).cache));
       await import(${JSON.stringify(CLI)});
-      const loaded = Object.keys(createRequire(import.meta.url).cache);
-      console.error('LOADED ' + JSON.stringify(loaded));`;
+      console.error('CLI ' + loaded());
+      await import('pg');
+      console.error('CONTROL ' + loaded());`;
     // Whatever the CLI makes of no command (its usage, exit 2), its imports have all run by then.
     const stderr = await new Promise<string>((resolve) =>
       execFile(
         process.execPath,
-        ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', probe],
+        [...NODE_ON_SOURCE, '--input-type=module', '-e', probe],
         { cwd: ROOT },
         (_error, _stdout, stderr) => resolve(stderr),
       ),
     );
-    const line = stderr.split('\n').find((l) => l.startsWith('LOADED '));
-    assert.ok(line, stderr);
-    const loaded = JSON.parse(line.slice('LOADED '.length)) as string[];
-    assert.ok(
-      loaded.some((file) => file.includes('/node_modules/')),
-      'the probe sees packages at all',
-    );
-    const server = loaded.filter((file) =>
-      /\/node_modules\/(fastify|pg|koa|@node-rs\/argon2|@fastify\/[^/]+)\//.test(file),
-    );
-    assert.deepEqual(server, []);
+    const listed = (label: string) => {
+      const line = stderr.split('\n').find((l) => l.startsWith(`${label} `));
+      assert.ok(line, stderr);
+      return JSON.parse(line.slice(label.length + 1)) as string[];
+    };
+    const ofServer = (files: string[]) =>
+      files.filter((file) =>
+        /\/node_modules\/(fastify|pg|koa|@node-rs\/argon2|@fastify\/[^/]+)\//.test(file),
+      );
+    assert.ok(ofServer(listed('CONTROL')).length > 0, 'the probe sees a server package once loaded');
+    assert.deepEqual(ofServer(listed('CLI')), []);
   });
 });
 
