@@ -12,9 +12,9 @@ export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
  * - V8's young generation grows to 2 × 16 MB per process under load and keeps its pages; 2 × 8 MB took
  *   ~20 MB off the server's RSS in every bench phase at the same throughput, with scavenges twice as
  *   often, each as cheap.
- * - Between full collections V8 lets the old generation grow to several times what was live after the
- *   last one (~50 MB live here; the heap reached ~110 MB in a sign-in phase before a full collection). Growing by 20 % at most took
- *   30–70 MB off the peak of each bench phase on PostgreSQL, throughput within the runs' noise
- *   (bench/README.md).
+ * - Between full collections V8 let the old generation grow to about twice what was live after the
+ *   last one (~50 MB live; ~110 MB reached in a sign-in phase before a full collection). Growing by
+ *   20 % at most took 30–70 MB off the peak of each bench phase on PostgreSQL, with CPU per request
+ *   within the runs' noise (bench/README.md).
  */
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=8', '--heap-growing-percent=20'];
