@@ -25,6 +25,39 @@ const LAPTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+/** Words a stranger would like the borrower to read on the lender's page. */
+const STRANGERS_WORDS = /1-800-555-0199/;
+/**
+ * A User-Agent and an address of the stranger's choosing, in shapes a lenient parser reads as names,
+ * and what the borrower may be shown of them: a browser or system the parser knows, a network.
+ */
+const HOSTILE_CLIENTS = [
+  {
+    userAgent: 'Main Street Funding security: call 1-800-555-0199 now',
+    address: '192.0.2.10',
+    shown: [null, '192.0.2.0/24'],
+  },
+  {
+    userAgent: 'Main Street Funding security: call 1-800-555-0199 now/1 (urgent)',
+    address: 'Call.1-800-555-0199:now',
+    shown: [null, null],
+  },
+  {
+    userAgent: 'Main Street Funding security/1 call 1-800-555-0199 now',
+    address: '192.0.2.10',
+    shown: [null, '192.0.2.0/24'],
+  },
+  {
+    userAgent: 'Mozilla/5.0 (Windows NT 10.0) Main Street Funding call 1-800-555-0199/1 ',
+    address: '192.0.2.10',
+    shown: ['Windows', '192.0.2.0/24'],
+  },
+  {
+    userAgent: 'Call 1-800-555-0199 now/2.0 (Main Street Funding)',
+    address: '::call:1-800-555-0199.now',
+    shown: [null, null],
+  },
+] as const;
 
 for (const kind of testDatabaseKinds()) {
   describe(`the borrower's security activity (${kind})`, () => {
@@ -233,6 +266,48 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(
         (await page(other.token)).events.map((e) => e.kind),
         ['signed_in'],
+      );
+    });
+
+    it('shows no words a stranger sent: the parsed browser and system, or none, and a network only', async () => {
+      const user = await createUser(server);
+      // A stranger who knows the address signs in wrongly, writing whatever they like as their browser
+      // (or, where the proxy is trusted and bypassed, as their address): the streak shows the last.
+      for (const { userAgent, address } of HOSTILE_CLIENTS) {
+        const wrong = await post(
+          url,
+          '/api/v1/authn',
+          { username: user.login, password: 'Not-The-Password-5' },
+          { 'user-agent': userAgent, 'x-forwarded-for': address },
+        );
+        assert.equal(wrong.status, 401);
+      }
+      // The same words from browsers that did sign in.
+      for (const { userAgent, address } of HOSTILE_CLIENTS) await signIn(user, userAgent, address);
+      const own = await signIn(user, LAPTOP, '198.51.100.23');
+
+      const { events } = await page(own.token, '?limit=50');
+      const sessions = await call(url, 'GET', accountEndpoints.sessions.path, own.token);
+      const operators = await call(
+        url,
+        'GET',
+        `${operatorEndpoints.activity.path}?email=${encodeURIComponent(user.login)}&limit=50`,
+        OPERATOR_SECRET,
+      );
+      for (const shown of [events, sessions.body, operators.body])
+        assert.doesNotMatch(JSON.stringify(shown), STRANGERS_WORDS);
+      assert.deepEqual(
+        events.map(({ kind, attempts, device, approximateAddress }) => [
+          kind,
+          attempts,
+          device,
+          approximateAddress,
+        ]),
+        [
+          ['signed_in', null, 'Chrome on Windows', '198.51.100.0/24'],
+          ...HOSTILE_CLIENTS.map(({ shown }) => ['signed_in', null, ...shown]).reverse(),
+          ['failed_sign_ins', HOSTILE_CLIENTS.length, ...HOSTILE_CLIENTS.at(-1)!.shown],
+        ],
       );
     });
 

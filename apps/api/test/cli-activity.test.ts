@@ -6,6 +6,7 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import { createUser } from './support/links.js';
 import { operatorCli } from './support/operator-cli.js';
 import { accessTokenOf, call } from './support/loans.js';
+import { post } from './support/session.js';
 
 // `npm run cli -- activity`: a borrower's security activity for operators, run in this process.
 
@@ -53,6 +54,28 @@ for (const kind of testDatabaseKinds()) {
       );
       for (const secret of [first, second, secondSid, user.password])
         assert.ok(!json.stdout.includes(secret) && !listed.stdout.includes(secret));
+    });
+
+    it('names a device as parsed, never in the words a stranger sent as its User-Agent', async () => {
+      const user = await createUser(testServer());
+      await accessTokenOf(testServer().baseUrl, user.login, user.password);
+      for (const userAgent of [
+        'Main Street Funding security: call 1-800-555-0199 now',
+        'Call 1-800-555-0199 now/2.0 (Main Street Funding)',
+      ]) {
+        const wrong = await post(
+          testServer().baseUrl,
+          '/api/v1/authn',
+          { username: user.login, password: 'Not-The-Password-5' },
+          { 'user-agent': userAgent },
+        );
+        assert.equal(wrong.status, 401);
+      }
+      const listed = await cli('--email', user.login);
+      assert.equal(listed.code, 0, listed.stderr);
+      assert.match(listed.stdout, /Failed sign-in attempts\s+2 in a row\s+-\s+/);
+      const json = await cli('--email', user.login, '--json');
+      for (const output of [listed.stdout, json.stdout]) assert.doesNotMatch(output, /1-800-555-0199/);
     });
 
     it('follows the pages to the end', async () => {

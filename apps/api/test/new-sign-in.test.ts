@@ -24,6 +24,8 @@ interface Browser {
   cookie?: string;
   /** The client address it signs in from. */
   address: string;
+  /** What it says it is; a laptop's Chrome unless said. */
+  userAgent?: string;
 }
 
 for (const kind of testDatabaseKinds()) {
@@ -45,7 +47,7 @@ for (const kind of testDatabaseKinds()) {
         authEndpoints.tokenExchange.path,
         { token: idToken },
         {
-          'user-agent': LAPTOP,
+          'user-agent': browser.userAgent ?? LAPTOP,
           'x-forwarded-for': browser.address,
           ...(browser.cookie && { cookie: `cc_device=${browser.cookie}` }),
         },
@@ -101,6 +103,26 @@ for (const kind of testDatabaseKinds()) {
       assert.match(message!.text, /When: \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC/);
       assert.ok(tokenOf(message!, 'unrecognized-sign-in'));
       assert.doesNotMatch(message!.text, /cc_device|203\.0\.113/, 'no device id, no other address');
+    });
+
+    it('names the browser as parsed, never in the words a stranger sent as its User-Agent', async () => {
+      const user = await createUser(server);
+      await signIn(user, { address: '203.0.113.40' });
+      for (const userAgent of [
+        'Main Street Funding security: call 1-800-555-0199 now',
+        'Main Street Funding security: call 1-800-555-0199 now/1 (urgent)',
+        'Mozilla/5.0 (Windows NT 10.0) Main Street Funding call 1-800-555-0199/1 ',
+      ])
+        await signIn(user, { address: '198.51.100.8', userAgent });
+      const messages = await mailFor(url, user.login, 3);
+      for (const message of messages)
+        for (const part of [message.subject, message.text, message.html])
+          assert.doesNotMatch(part, /1-800-555-0199/);
+      assert.deepEqual(messages.map((message) => /Device: ([^\n]*)/.exec(message.text)?.[1]).sort(), [
+        'Unknown device',
+        'Unknown device',
+        'Windows',
+      ]);
     });
 
     it('counts a malformed or forged-looking device cookie as a new browser', async () => {

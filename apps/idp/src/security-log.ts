@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import { networkOf } from './client-address.js';
 import type { IdpDatabase } from './schema.js';
@@ -25,11 +26,14 @@ export interface SecurityLogEvent {
 
 const USER_AGENT_MAX_LENGTH = 512;
 
-/** The network a failure came from, written as its first address: "198.51.100.0", "2001:db8:1:2::". */
+/**
+ * The network a failure came from, written as its first address: "198.51.100.0", "2001:db8:1:2::";
+ * null for what is no address (a forwarded header's words), which the System Log never repeats.
+ */
 export function networkAddress(network: string): string | null {
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(network);
-  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0`;
-  return network.includes(':') ? networkOf(network).replace(/\/64$/, '') : null;
+  if (isIPv4(network)) return `${network.slice(0, network.lastIndexOf('.'))}.0`;
+  const v6 = network.replace(/\/64$/, '');
+  return isIPv6(v6) ? networkOf(v6).replace(/\/64$/, '') : null;
 }
 
 /**

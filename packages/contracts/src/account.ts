@@ -34,13 +34,19 @@ export const SESSION_METHOD_LABELS: Record<SessionMethod, string> = {
 /** A session's id as the API names it (the sid of its tokens). */
 export const SessionIdSchema = z.uuid('The session id is not well-formed.');
 
+/** What the borrower reads for a device whose browser and system the portal does not recognise. */
+export const UNKNOWN_DEVICE = 'Unknown device';
+
 export const AccountSessionSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   lastActiveAt: z.string(),
   /** Null for sessions begun before sign-ins were recorded. */
   method: SessionMethodSchema.nullable(),
-  /** Browser and operating system, e.g. "Chrome on Windows"; null when the client named none. */
+  /**
+   * Browser and operating system as the API parsed them from the User-Agent, e.g. "Chrome on Windows";
+   * null when it recognised neither. Never the client's own text.
+   */
   device: z.string().nullable(),
   /** The client's network only: an IPv4 /24 or an IPv6 /64. */
   approximateAddress: z.string().nullable(),

@@ -52,7 +52,7 @@ export const SecurityEventSchema = z.object({
   id: z.string(),
   kind: SecurityEventKindSchema,
   occurredAt: z.string(),
-  /** Browser and operating system, e.g. "Chrome on Windows"; null when the client named none. */
+  /** Browser and operating system as parsed, e.g. "Chrome on Windows"; null when neither was recognised. */
   device: z.string().nullable(),
   /** The client's network only: an IPv4 /24 or an IPv6 /64. */
   approximateAddress: z.string().nullable(),

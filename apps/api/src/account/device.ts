@@ -1,23 +1,38 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import Bowser from 'bowser';
 import { networkOf } from '@customer-core/idp';
 
 /** The longest User-Agent kept: real ones are a few hundred characters. */
 export const USER_AGENT_MAX_LENGTH = 512;
 
-/** "Chrome on Windows", or just one of the two, or null when the client named neither. */
+// The names bowser knows. For a User-Agent it does not recognise, bowser names the browser with
+// whatever text the client sent ("Call 1-800-… now/1 (x)" is a browser called "Call 1-800-… now"):
+// a stranger's words on the lender's page. Only these names are ever shown.
+const BROWSER_NAMES = new Set(Object.values(Bowser.BROWSER_MAP));
+const SYSTEM_NAMES = new Set(Object.values(Bowser.OS_MAP));
+
+/**
+ * "Chrome on Windows", or just one of the two, or null when the parser recognised neither: never
+ * text of the User-Agent itself.
+ */
 export function describeDevice(userAgent: string | null): string | null {
   if (!userAgent) return null;
   const { browser, os } = Bowser.parse(userAgent);
-  const parts = [browser.name, os.name].filter((part): part is string => !!part);
+  const parts = [
+    browser.name && BROWSER_NAMES.has(browser.name) ? browser.name : null,
+    os.name && SYSTEM_NAMES.has(os.name) ? os.name : null,
+  ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(' on ') : null;
 }
 
 /**
  * The client's network, never its address: an IPv4 address's /24, an IPv6 address's /64. Enough for
- * a borrower to tell home from elsewhere, not enough to locate anyone.
+ * a borrower to tell home from elsewhere, not enough to locate anyone. The address may be one the
+ * directory logged, or a network already reduced (`2001:db8:1:2::/64`); anything that is no address
+ * (a forwarded header's words) gives null.
  */
 export function approximateAddress(address: string): string | null {
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(address);
-  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
-  return address.includes(':') ? networkOf(address) : null;
+  const ip = address.replace(/\/\d{1,3}$/, '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (isIPv4(ip)) return `${ip.slice(0, ip.lastIndexOf('.'))}.0/24`;
+  return isIPv6(ip) ? networkOf(ip) : null;
 }

@@ -1,3 +1,4 @@
+import { UNKNOWN_DEVICE } from '@customer-core/contracts';
 import { factorMailTemplates } from './factor-templates.js';
 import { emailRenderer, oneLine, type MailBrand } from './render.js';
 
@@ -64,7 +65,7 @@ export interface EmailChangeLinkEmailInput {
 
 export interface NewSignInEmailInput {
   firstName?: string | null;
-  /** Browser and operating system, e.g. "Chrome on Windows"; null when the browser named none. */
+  /** Browser and operating system as parsed, e.g. "Chrome on Windows"; null when neither was recognised. */
   device: string | null;
   signedInAt: Date;
   /** The client's network (an IPv4 /24 or IPv6 /64); null when unknown. */
@@ -274,7 +275,7 @@ export function mailTemplates(brand: MailBrand) {
   function newSignInEmail(input: NewSignInEmailInput) {
     const when = `${SIGN_IN_TIME.format(input.signedInAt)} UTC`;
     const details = [
-      `Device: ${input.device ? oneLine(input.device, 80) : 'Unknown browser'}`,
+      `Device: ${input.device ? oneLine(input.device, 80) : UNKNOWN_DEVICE}`,
       `When: ${when}`,
       `Approximate network: ${input.approximateAddress ?? 'Unknown'}`,
     ];

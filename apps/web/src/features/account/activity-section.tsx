@@ -4,6 +4,7 @@ import {
   SESSION_ENDED_BY_LABELS,
   SESSION_METHOD_LABELS,
   type SecurityEvent,
+  UNKNOWN_DEVICE,
 } from '@customer-core/contracts';
 import { useEffect, useRef } from 'react';
 import { useLoad } from '../../lib/use-load';
@@ -47,7 +48,7 @@ function EventItem({ event }: { event: SecurityEvent }) {
       <p>
         <time dateTime={event.occurredAt}>{formatInstant(event.occurredAt)}</time>
         {' · '}
-        {event.device ?? 'Unknown device'}
+        {event.device ?? UNKNOWN_DEVICE}
         {event.approximateAddress && <> · Network {event.approximateAddress}</>}
       </p>
     </li>

@@ -1,11 +1,11 @@
-import { SESSION_METHOD_LABELS, type AccountSession } from '@customer-core/contracts';
+import { SESSION_METHOD_LABELS, UNKNOWN_DEVICE, type AccountSession } from '@customer-core/contracts';
 import { useState } from 'react';
 import { formatInstant } from '../../loans/loan-format';
 import { useLoad } from '../../lib/use-load';
 import { endOtherSessions, endSession, getSessions } from './account-api';
 import { SectionLoading, SectionNotice } from './section-parts';
 
-const deviceName = (session: AccountSession) => session.device ?? 'Unknown device';
+const deviceName = (session: AccountSession) => session.device ?? UNKNOWN_DEVICE;
 
 function SessionItem({
   session,
