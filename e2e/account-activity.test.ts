@@ -9,7 +9,10 @@ import { DESKTOP, PHONE } from './support/loans.js';
 import { openPortal, submitSignIn, type Portal } from './support/portal.js';
 
 // The borrower's recent security activity on the account page: a failed password from another
-// browser and a password change show up beside the sign-in, newest first.
+// browser and a password change show up beside the sign-in, newest first. The other browser is a
+// stranger's who wrote a phone number as its User-Agent: the page names no device for it.
+
+const STRANGERS_USER_AGENT = 'Main Street Funding security: call 1-800-555-0199 now/1 (urgent)';
 
 async function screenshots(page: Page, name: string) {
   await screenshot(page, name);
@@ -35,7 +38,11 @@ describe('recent security activity (browser)', () => {
       lastName: 'Hopper',
     });
     const { page: laptop } = await portal.newPage();
-    const { page: stranger } = await portal.newPage();
+    const strangers = await portal.browser.newContext({
+      baseURL: portal.baseUrl,
+      userAgent: STRANGERS_USER_AGENT,
+    });
+    const stranger = await strangers.newPage();
     const errors = collectPageErrors(laptop);
 
     await laptop.goto(routes.signIn.path);
@@ -57,7 +64,10 @@ describe('recent security activity (browser)', () => {
         .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kind'))),
       ['failed_sign_ins', 'signed_in'],
     );
-    assert.match(await section.getByTestId('activity-row').nth(0).innerText(), /^1 failed sign-in attempt\n/);
+    const failed = await section.getByTestId('activity-row').nth(0).innerText();
+    assert.match(failed, /^1 failed sign-in attempt\n+.* · Unknown device · Network 127\.0\.0\.0\/24$/);
+    assert.doesNotMatch(await section.innerText(), /1-800-555-0199/);
+    await strangers.close();
     assert.match(await section.getByTestId('activity-row').nth(1).innerText(), /Signed in · Password/);
     assert.match(
       await section.getByTestId('activity-row').nth(1).innerText(),
