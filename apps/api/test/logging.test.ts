@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints, routes } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
 import { redactPath, redactUrl } from '../src/http/logging.js';
+import type { MailTemplates } from '../src/mail/index.js';
 import { redactForLog } from '../src/mail/redaction.js';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
-import { logCollector } from './support/mail.js';
+import { eventually, logCollector } from './support/mail.js';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 describe('log redaction', () => {
   it('keeps query names and drops their values', () => {
@@ -243,6 +245,134 @@ for (const kind of testDatabaseKinds()) {
         'the dev mailbox logged its deliveries',
       );
       assertNotLogged([...Object.values(links), ...real]);
+    });
+  });
+
+  describe(`no code, token or link in the mail logs, whatever the transport (${kind})`, () => {
+    let sink: SmtpSink;
+    const transports: Array<{ name: string; server: TestServer; logs: ReturnType<typeof logCollector> }> = [];
+
+    before(async () => {
+      sink = await startSmtpSink();
+      for (const [name, env] of [
+        ['dev mailbox', {}],
+        ['SMTP', { SMTP_URL: sink.url }],
+      ] as const) {
+        const logs = logCollector();
+        const server = await startTestServer(
+          kind,
+          { LOG_LEVEL: 'trace', ...env },
+          { logStream: logs.stream },
+        );
+        transports.push({ name, server, logs });
+      }
+    });
+    after(async () => {
+      for (const { server } of transports) await server.close();
+      await sink?.close();
+    });
+
+    /** Every message that carries a code or a one-time link, with canaries for both. */
+    function everyMessageWithASecret(templates: MailTemplates, url: string) {
+      const tokens = {
+        reset: canary('reset'),
+        magic: canary('magic'),
+        registration: canary('registration'),
+        verification: canary('verification'),
+        emailChange: canary('emailchange'),
+        unrecognized: canary('unrecognized'),
+      };
+      const code = String(randomInt(100_000, 1_000_000));
+      const messages = [
+        templates.factorCodeEmail({ firstName: 'Ada', code, expiresInMinutes: 5, purpose: 'sign-in' }),
+        templates.factorCodeEmail({ firstName: 'Ada', code, expiresInMinutes: 5, purpose: 'enrol' }),
+        templates.passwordResetEmail({
+          firstName: 'Ada',
+          resetUrl: `${url}${routes.passwordReset.href({ token: tokens.reset })}`,
+          expiresInMinutes: 30,
+        }),
+        templates.magicLinkEmail({
+          firstName: 'Ada',
+          signInUrl: `${url}${routes.magicLinkLanding.href({ token: tokens.magic })}`,
+          expiresInMinutes: 10,
+        }),
+        templates.invitationEmail({
+          firstName: 'Ada',
+          registrationUrl: `${url}${routes.userRegistration.href({ token: tokens.registration })}`,
+          expiresInMinutes: 7 * 24 * 60,
+        }),
+        templates.emailVerificationEmail({
+          verificationUrl: `${url}${routes.emailVerification.href({ token: tokens.verification })}`,
+          expiresInMinutes: 24 * 60,
+        }),
+        templates.emailChangeLinkEmail({
+          firstName: 'Ada',
+          confirmUrl: `${url}${routes.emailChange.href({ token: tokens.emailChange })}`,
+          expiresInMinutes: 30,
+        }),
+        templates.newSignInEmail({
+          firstName: 'Ada',
+          device: 'Chrome on Windows',
+          signedInAt: new Date(),
+          approximateAddress: '198.51.100.0/24',
+          reportUrl: `${url}${routes.unrecognizedSignIn.href({ token: tokens.unrecognized })}`,
+          expiresInMinutes: 7 * 24 * 60,
+        }),
+      ];
+      return { messages, tokens: Object.values(tokens), code };
+    }
+
+    it('logs each message by its kind and id only: no subject, code, token or link', async () => {
+      for (const { name, server, logs } of transports) {
+        const { mail, db } = server.server;
+        const { messages, tokens, code } = everyMessageWithASecret(mail.templates, server.baseUrl);
+        const to = `secrets.${randomBytes(6).toString('hex')}@example.com`;
+        for (const [i, message] of messages.entries())
+          await mail.enqueue(db, { ...message, to, idempotencyKey: `secrets:${to}:${i}` });
+        mail.nudge();
+        const delivered = await eventually(`${name}: every message delivered and logged`, () => {
+          const lines = logs.lines.filter((line) => line.msg === 'mail: delivered' && line.to === to);
+          return lines.length === messages.length && lines;
+        });
+        assert.deepEqual(
+          delivered.map((line) => line.kind).sort(),
+          messages.map((message) => message.kind).sort(),
+          `${name}: each delivery logged with its kind`,
+        );
+
+        const text = logs.text();
+        for (const token of tokens)
+          assert.ok(!text.includes(token), `${name}: ${token.slice(0, 20)}… logged`);
+        assert.doesNotMatch(text, new RegExp(`(?<!\\d)${code}(?!\\d)`), `${name}: the code is logged`);
+        for (const { subject } of messages)
+          assert.ok(!text.includes(subject), `${name}: "${subject}" logged`);
+        for (const page of TOKEN_PAGES)
+          assert.ok(!text.toLowerCase().includes(page.toLowerCase()), `${name}: a link to ${page} logged`);
+      }
+      assert.equal(sink.received.length, 8, 'SMTP received every message');
+    });
+
+    it('logs a relay’s refusal without the words of the message it quotes', async () => {
+      const { server, logs } = transports.find(({ name }) => name === 'SMTP')!;
+      const { mail, db } = server.server;
+      const code = String(randomInt(100_000, 1_000_000));
+      const message = mail.templates.factorCodeEmail({ code, expiresInMinutes: 5, purpose: 'sign-in' });
+      // A content filter that quotes what it refused.
+      sink.refuseMessage = (received) => ({ code: 451, text: `Held for review: "${received.subject}"` });
+      try {
+        const to = `refused.${randomBytes(6).toString('hex')}@example.com`;
+        await mail.enqueue(db, { ...message, to, idempotencyKey: `refused:${to}` });
+        mail.nudge();
+        const refused = await eventually('the refusal logged', () =>
+          logs.lines.find((line) => line.to === to && line.status === 'pending'),
+        );
+        assert.match(String(refused.error), /Held for review/, 'the reason is logged');
+        const text = logs.text();
+        assert.doesNotMatch(text, new RegExp(`(?<!\\d)${code}(?!\\d)`), 'the code is logged');
+        assert.ok(!text.includes(message.subject), 'the subject is logged');
+      } finally {
+        sink.refuseMessage = () => null;
+      }
     });
   });
 }

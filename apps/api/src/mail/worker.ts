@@ -8,7 +8,7 @@ import {
   scheduleRetry,
   type ClaimedMail,
 } from './outbox.js';
-import { maskEmail, redactForLog } from './redaction.js';
+import { maskEmail, redactDeliveryError, redactForLog } from './redaction.js';
 import type { MailLogger } from './logger.js';
 import { messageIdFor, PermanentMailError, type MailTransport } from './transports.js';
 
@@ -200,7 +200,7 @@ export class MailWorker {
     if (permanent || mail.attempt >= maxAttempts) {
       if (await markDead(this.db, mail, reason)) {
         log.error(
-          { ...fields, status: 'dead', permanent, error: redactForLog(reason) },
+          { ...fields, status: 'dead', permanent, error: redactDeliveryError(reason, mail) },
           permanent
             ? 'mail: the relay refused the message for good; the message is dead'
             : `mail: delivery failed ${mail.attempt} times; the message is dead`,
@@ -211,7 +211,7 @@ export class MailWorker {
     const delay = retryDelayMs(mail.attempt, this.options, this.options.random);
     if (await scheduleRetry(this.db, mail, delay, reason)) {
       log.warn(
-        { ...fields, status: 'pending', retryInMs: delay, error: redactForLog(reason) },
+        { ...fields, status: 'pending', retryInMs: delay, error: redactDeliveryError(reason, mail) },
         'mail: delivery failed; it will be retried',
       );
     }

@@ -26,6 +26,11 @@ export interface SmtpSink {
   refuseRecipient: (address: string) => number | null;
   /** How long each DATA takes to be accepted. */
   delayMs: number;
+  /**
+   * A relay's content filter: a reply (code and text, which may quote the message) to refuse a
+   * received message with, or null to accept it.
+   */
+  refuseMessage: (mail: ReceivedMail) => { code: number; text: string } | null;
   /** How many messages each idempotency key arrived as. */
   countByKey(key: string): number;
   /** Stops listening: clients get "connection refused" until restart(). */
@@ -41,6 +46,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     received: [],
     refuseRecipient: () => null,
     delayMs: 0,
+    refuseMessage: () => null,
     countByKey: (key) => sink.received.filter((m) => m.idempotencyKey === key).length,
     stop: async () => {
       const current = server;
@@ -84,7 +90,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
           };
-          sink.received.push(parseMail(raw, envelope, session.user as string | undefined));
+          const mail = parseMail(raw, envelope, session.user as string | undefined);
+          const refusal = sink.refuseMessage(mail);
+          if (refusal)
+            return callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
+          sink.received.push(mail);
           callback();
         }, sink.delayMs);
       });
