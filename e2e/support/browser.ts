@@ -1,28 +1,67 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
-/** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
-export async function launchBrowser(): Promise<Browser> {
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function chromiumPath(): string {
   // The test command (scripts/run-tests.mjs) finds or installs Chromium and names it here.
   const executablePath = process.env.CHROMIUM_PATH;
   if (!executablePath || !existsSync(executablePath)) {
     throw new Error('Chromium not found: run browser tests with npm test, or set CHROMIUM_PATH');
   }
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return executablePath;
+}
+
+/** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: ARGS });
+}
+
+/**
+ * Chromium set to "Block third-party cookies" (its profile's `cookie_controls_mode` 1; 0 would allow
+ * them), as a borrower's browser may be. The browser contexts it makes follow its profile's setting.
+ */
+export async function launchBrowserBlockingThirdPartyCookies(): Promise<{
+  browser: Browser;
+  close(): Promise<void>;
+}> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'customer-core-chromium-'));
+  mkdirSync(path.join(userDataDir, 'Default'));
+  writeFileSync(
+    path.join(userDataDir, 'Default', 'Preferences'),
+    JSON.stringify({ profile: { cookie_controls_mode: 1 } }),
+  );
+  const removeProfile = () => rmSync(userDataDir, { recursive: true, force: true });
+  try {
+    const profile = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath(),
+      args: ARGS,
+    });
+    const browser = profile.browser();
+    if (!browser) throw new Error('Chromium gave no browser for its profile');
+    return {
+      browser,
+      async close() {
+        await profile.close();
+        removeProfile();
+      },
+    };
+  } catch (error) {
+    removeProfile();
+    throw error;
+  }
 }
 
 /** Kept for people to look at (test-results/screenshots), not compared by the tests. */

@@ -9,7 +9,7 @@ import {
   type TestOrg,
   type TestServer,
 } from '@customer-core/api/testing';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, launchBrowserBlockingThirdPartyCookies } from './browser.js';
 
 export const DEMO = {
   email: 'demo@example.com',
@@ -29,17 +29,20 @@ export interface Portal {
 
 /**
  * The real server (built portal, API, bundled IdP, embedded database — or PostgreSQL with
- * TEST_DATABASE_URL for kind 'postgres') and a browser for it.
+ * TEST_DATABASE_URL for kind 'postgres') and a browser for it (the process's, unless given one).
  */
 export async function openPortal(
   env: Record<string, string> = {},
   kind: Parameters<typeof startTestServer>[0] = 'pglite',
+  options: { browser?: Browser } = {},
 ): Promise<Portal> {
   const server = await startTestServer(kind, env);
-  const browser = await processBrowser().catch(async (error: unknown) => {
-    await server.close();
-    throw error;
-  });
+  const browser =
+    options.browser ??
+    (await processBrowser().catch(async (error: unknown) => {
+      await server.close();
+      throw error;
+    }));
   const contexts: BrowserContext[] = [];
   return {
     server,
@@ -83,15 +86,20 @@ after(() =>
 /**
  * The deployment with a hosted Okta org: "the org" (the bundled identity provider as a process of its
  * own, on another origin, with its own database) and the portal pointed at it with an API token.
+ * `crossSite`: the portal on another site than the org (127.0.0.1 beside localhost), in a browser that
+ * blocks third-party cookies, so the org's cookies never reach it in the portal's pages.
  */
 export async function openPortalWithOrg(
   env: Record<string, string> = {},
   kind: Parameters<typeof startTestServer>[0] = 'pglite',
+  { crossSite = false }: { crossSite?: boolean } = {},
 ): Promise<Portal & { org: TestOrg }> {
   const port = await freePort();
-  const portalUrl = `http://localhost:${port}`;
+  const portalUrl = `http://${crossSite ? '127.0.0.1' : 'localhost'}:${port}`;
   const org = await startTestOrg(kind, portalUrl);
+  let ownBrowser: Awaited<ReturnType<typeof launchBrowserBlockingThirdPartyCookies>> | undefined;
   try {
+    if (crossSite) ownBrowser = await launchBrowserBlockingThirdPartyCookies();
     const portal = await openPortal(
       {
         ...env,
@@ -103,16 +111,19 @@ export async function openPortalWithOrg(
         OKTA_API_TOKEN: org.apiToken,
       },
       kind,
+      ownBrowser ? { browser: ownBrowser.browser } : {},
     );
     return {
       ...portal,
       org,
       async close() {
         await portal.close();
+        await ownBrowser?.close();
         await org.stop();
       },
     };
   } catch (error) {
+    await ownBrowser?.close();
     await org.stop();
     throw error;
   }
