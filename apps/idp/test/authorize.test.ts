@@ -268,6 +268,51 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(refused.searchParams.get('code'), null);
     });
 
+    test('a frame on another site that sends and keeps no cookie gets the code in one response; the redirect after it, login_required', async () => {
+      // A portal on another site than the provider, in a browser that blocks third-party cookies.
+      const sessionToken = await newSessionToken();
+      const { verifier, challenge } = pkce();
+      const state = randomBytes(8).toString('hex');
+      const url = authorizeUrl(server.baseUrl, {
+        sessionToken,
+        challenge,
+        state,
+        prompt: 'none',
+        responseMode: 'okta_post_message',
+      });
+      const frame = await fetch(url, {
+        redirect: 'manual',
+        headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'iframe', 'sec-fetch-mode': 'navigate' },
+      });
+      assert.equal(frame.status, 200, 'the answer itself, no interaction redirect');
+      assert.equal(frame.headers.get('location'), null);
+      const message = postedMessage(await frame.text());
+      assert.deepEqual(Object.keys(message.data).sort(), ['code', 'state']);
+      assert.equal(message.data.state, state);
+      remember(message.data.code);
+      // Offered all the same, for a browser that keeps it.
+      const offered = frame.headers.getSetCookie().map((cookie) => cookie.split('=')[0]);
+      assert.ok(offered.includes('idp_session'), 'the session cookie is offered');
+      assert.ok(!offered.some((name) => name?.startsWith('idp_interaction')), 'no interaction cookie');
+      const tokens = await exchangeCode(server.baseUrl, message.data.code ?? '', verifier, {
+        origin: PORTAL,
+      });
+      assert.equal(tokens.status, 200);
+      remember(tokens.body.access_token, tokens.body.id_token, tokens.body.refresh_token);
+
+      // signInWithRedirect({ sessionToken }) from that browser, which kept no cookie: to the provider
+      // it is any browser presenting a spent token, so it gets nothing (the portal signed in already).
+      const redirect = await browserFetch(
+        new CookieJar(),
+        authorizeUrl(server.baseUrl, { sessionToken, challenge: pkce().challenge }),
+      );
+      assert.equal(redirect.status, 303);
+      const refused = new URL(redirect.headers.get('location') ?? '');
+      assert.equal(`${refused.origin}${refused.pathname}`, REDIRECT_URI);
+      assert.equal(refused.searchParams.get('error'), 'login_required');
+      assert.equal(refused.searchParams.get('code'), null);
+    });
+
     test('signing in again in a browser with a session gives it a new session cookie (no fixation)', async () => {
       const jar = new CookieJar();
       const first = await iframeAuthorize(server.baseUrl, jar, { sessionToken: await newSessionToken() });

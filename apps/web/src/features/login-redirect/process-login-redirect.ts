@@ -1,5 +1,10 @@
 import { takeHeldAccessToken } from '../../lib/held-access-token';
-import { loadIdentityProvider, takeRestoredOriginalUri } from '../../lib/identity-provider';
+import {
+  loadIdentityProvider,
+  takeRestoredOriginalUri,
+  type IdentityProviderClient,
+} from '../../lib/identity-provider';
+import { hasStoredAccessToken } from '../../lib/product-session';
 import { peekReturnPath } from '../../lib/return-path';
 import { toSafeReturnPath } from '@customer-core/contracts';
 import { adoptHeldSession } from './adopt-held-session';
@@ -17,13 +22,27 @@ function errorInAddress(): Error | null {
   return new Error(description ? `${error}: ${description}` : error);
 }
 
+/**
+ * The password sign-in had finished before it left for the identity provider (its hidden frame gave
+ * the ID token the product session was made with), and the provider answered the redirect
+ * login_required: it honours the session token a second time only in the provider session that
+ * spent it, and a browser that blocks third-party cookies never kept that session's cookie (a
+ * provider on another site than the portal). The borrower is signed in all the same.
+ */
+async function signedInBeforeTheRedirect(client: IdentityProviderClient, refusal: string | null) {
+  return refusal === 'login_required' && hasStoredAccessToken() && (await client.isAuthenticated());
+}
+
 async function finishLoginRedirect(): Promise<string> {
+  // Read first: okta-auth-js takes its answer out of the address.
+  const refusal = new URLSearchParams(window.location.search).get('error');
   const client = await loadIdentityProvider();
   try {
     await client.handleLoginRedirect();
     const authStateError = client.authStateManager.getAuthState()?.error ?? errorInAddress();
     if (authStateError) throw authStateError;
   } catch (error) {
+    if (await signedInBeforeTheRedirect(client, refusal)) return toSafeReturnPath(peekReturnPath());
     // A sign-in by e-mailed link that did not complete leaves nothing behind.
     takeHeldAccessToken();
     throw error;
