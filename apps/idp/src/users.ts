@@ -3,6 +3,8 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { IdpDatabase, IdpUserTable } from './schema.js';
 import { hashPassword } from './passwords.js';
+import { EMAIL_LINK_AMR } from './factors/authn-transactions.js';
+import { EMAIL_FACTOR } from './factors/email-factor.js';
 
 export interface IdpUser {
   id: string;
@@ -132,33 +134,59 @@ export function createUserRepository(db: Kysely<IdpDatabase>) {
     /**
      * The user's new sign-in name (an e-mail address, kept as the login). Throws
      * LoginAlreadyExistsError when another user has it; the unique index decides under concurrency.
+     * In the same transaction, what was sent to the old address stops working: the e-mailed codes of
+     * the user's e-mail factor (a sign-in's, or the one confirming a new factor), and the sign-ins an
+     * e-mailed link began that wait for a second factor.
      */
     async changeLogin(id: string, login: string): Promise<void> {
       const parsed = NewUserSchema.shape.login.parse(login);
-      const result = await db
-        .updateTable('idp_user')
-        .set({ login: parsed, email_verified: true })
-        .where('id', '=', id)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('idp_user as other')
-                .select('other.id')
-                .where(sql<boolean>`lower(other.login) = lower(${parsed})`)
-                .where('other.id', '<>', id),
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('idp_user')
+          .set({ login: parsed, email_verified: true })
+          .where('id', '=', id)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('idp_user as other')
+                  .select('other.id')
+                  .where(sql<boolean>`lower(other.login) = lower(${parsed})`)
+                  .where('other.id', '<>', id),
+              ),
             ),
-          ),
-        )
-        .executeTakeFirst()
-        .catch((error: unknown) => {
-          // Taken by a concurrent change between the check above and the write.
-          if ((error as { code?: string }).code === '23505') throw new LoginAlreadyExistsError();
-          throw error;
-        });
-      if (result.numUpdatedRows === 0n) {
-        const exists = await db.selectFrom('idp_user').select('id').where('id', '=', id).executeTakeFirst();
-        throw exists ? new LoginAlreadyExistsError() : new Error('no such user');
-      }
+          )
+          .executeTakeFirst()
+          .catch((error: unknown) => {
+            // Taken by a concurrent change between the check above and the write.
+            if ((error as { code?: string }).code === '23505') throw new LoginAlreadyExistsError();
+            throw error;
+          });
+        if (result.numUpdatedRows === 0n) {
+          const exists = await trx
+            .selectFrom('idp_user')
+            .select('id')
+            .where('id', '=', id)
+            .executeTakeFirst();
+          throw exists ? new LoginAlreadyExistsError() : new Error('no such user');
+        }
+        // The window's count of sends stays: a new code for the new address is still within the limit.
+        await trx
+          .updateTable('idp_factor_code')
+          .set({ code_hash: null })
+          .where('factor_id', 'in', (eb) =>
+            eb
+              .selectFrom('idp_factor')
+              .select('idp_factor.id')
+              .where('idp_factor.user_id', '=', id)
+              .where('idp_factor.factor_type', '=', EMAIL_FACTOR.factorType),
+          )
+          .execute();
+        await trx
+          .deleteFrom('idp_authn_transaction')
+          .where('user_id', '=', id)
+          .where('primary_amr', '=', EMAIL_LINK_AMR.join(','))
+          .execute();
+      });
     },
 
     async setPassword(id: string, password: string): Promise<void> {
