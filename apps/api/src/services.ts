@@ -29,6 +29,7 @@ import type { emailLinksModule } from './email-links/module.js';
 import { linkRequestCounter } from './email-links/request-limits.js';
 import { signInClientOf } from './http/sign-in-client.js';
 import type { Directory } from './identity/directory.js';
+import { invitationStore } from './joining/invitation-store.js';
 import { invitations } from './joining/invitations.js';
 import type { joiningModule } from './joining/module.js';
 import { borrowerLoans } from './loans/borrower-loans.js';
@@ -231,10 +232,11 @@ export async function createModules(
         }),
         emailChange: emailChange({
           repository: emailChangeRepository(db),
-          db,
           directory,
           borrowers,
           tokens: linkTokens,
+          invitations: invitationStore(db),
+          sessions,
           activity,
           mail,
           // The same limits as e-mailed links, counted apart: per borrower, and per new address.

@@ -38,6 +38,7 @@ export const SessionEndedBySchema = z.enum([
   'operator',
   'password_change',
   'unrecognized_sign_in',
+  'email_change',
 ]);
 export type SessionEndedBy = z.infer<typeof SessionEndedBySchema>;
 
@@ -46,6 +47,7 @@ export const SESSION_ENDED_BY_LABELS: Record<SessionEndedBy, string> = {
   operator: 'By your lender',
   password_change: 'When your password changed',
   unrecognized_sign_in: 'When you reported a sign-in you didn’t recognize',
+  email_change: 'When your email address changed',
 };
 
 export const SecurityEventSchema = z.object({

@@ -22,7 +22,8 @@ export type EmailChangeRequestQueries = ReturnType<typeof emailChangeRequestQuer
 
 /**
  * The SQL of an email change request: its own statements are the savepoint around the link it writes
- * (the link tokens, request limits and outbox have theirs), all in one transaction.
+ * (the link tokens, request limits and outbox have theirs), all in one transaction. Confirming a change
+ * runs the borrower's new address and the voiding of what went to the old one in one transaction too.
  */
 export function emailChangeRepository(db: Kysely<ApiDatabase>) {
   return {

@@ -2,8 +2,10 @@ import { routes } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import { LoginTakenError, type Directory } from '../identity/directory.js';
 import type { LinkRequestCounter } from '../email-links/request-limits.js';
-import type { MailExecutor, MailService } from '../mail/index.js';
+import type { InvitationStore } from '../joining/invitation-store.js';
+import type { MailService } from '../mail/index.js';
 import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
+import type { Sessions } from '../session/sessions.js';
 import type { EmailChangeRepository } from './email-change-repository.js';
 import type { ChangeSource, SecurityActivity } from './security-activity.js';
 
@@ -14,25 +16,50 @@ export type EmailChangeConfirmOutcome =
   { kind: 'changed'; email: string } | { kind: 'dead_link' } | { kind: 'taken' } | { kind: 'with_lender' };
 
 /**
+ * The messages that carry a link or code to the address they are sent to (their kinds): once the
+ * address is no longer the borrower's, those not yet sent to it are withdrawn.
+ */
+const ONE_TIME_MAIL_KINDS = [
+  'password-reset',
+  'magic-link',
+  'new-sign-in',
+  'invitation',
+  'factor-code-sign-in',
+  'factor-code-enrol',
+] as const;
+
+/**
  * A signed-in borrower changes the e-mail address they sign in with. Asking sends a one-time link to
  * the new address (the token and its message in one transaction); nothing changes until the link is
  * used by the same borrower, signed in. Then the directory's sign-in name and the borrower's address
- * change, and the old address is told. Only where the directory lets the portal change sign-in names
- * (the bundled provider): with a hosted org the lender does it.
+ * change, and the old address is told; whatever was sent to the old address stops working, so whoever
+ * reads it keeps no way into the account (see `confirm`). Only where the directory lets the portal
+ * change sign-in names (the bundled provider): with a hosted org the lender does it.
  */
 export function emailChange(deps: {
   repository: EmailChangeRepository;
-  /** Where the notice to the old address is written, once the address changed (no transaction). */
-  db: MailExecutor;
   directory: Directory;
   borrowers: BorrowerRepository;
   tokens: LinkTokenStore;
+  invitations: Pick<InvitationStore, 'voidOf'>;
+  sessions: Pick<Sessions, 'endBegunByEmailedLink'>;
   activity: SecurityActivity;
   mail: MailService;
   counter: LinkRequestCounter;
   publicUrl: string;
 }) {
-  const { repository, db, directory, borrowers, tokens, activity, mail, counter, publicUrl } = deps;
+  const {
+    repository,
+    directory,
+    borrowers,
+    tokens,
+    invitations,
+    sessions,
+    activity,
+    mail,
+    counter,
+    publicUrl,
+  } = deps;
 
   /** The borrower and their directory user, where the portal can change that user's sign-in name. */
   async function changeableBorrower(borrowerId: string) {
@@ -92,14 +119,29 @@ export function emailChange(deps: {
       });
     },
 
-    /** Uses the link (once, and only the borrower's own): the change happens here. */
-    async confirm(borrowerId: string, token: string, from: ChangeSource): Promise<EmailChangeConfirmOutcome> {
+    /**
+     * Uses the link (once, and only the borrower's own): the change happens here. `currentSid` is the
+     * session using it, which goes on: it holds the link sent to the new address.
+     *
+     * With the address, everything sent to the old one is voided in the same transaction: every
+     * unused link of the borrower (reset, sign-in, "This wasn't me", another email change), their
+     * invitation, and the messages carrying one that are not yet sent. The identity provider voids its
+     * e-mailed codes with the sign-in name. Then the sessions those links began end: the portal's
+     * (but this one) and every identity-provider session of the borrower, since a sign-in link's
+     * session token becomes one that no portal session names.
+     */
+    async confirm(
+      borrowerId: string,
+      token: string,
+      from: ChangeSource & { currentSid: string },
+    ): Promise<EmailChangeConfirmOutcome> {
       const borrower = await changeableBorrower(borrowerId);
       if (!borrower) return { kind: 'with_lender' };
       const consumed = await tokens.consume('email_change', token, borrower.idpSubject);
       if (!consumed?.newEmail) return { kind: 'dead_link' };
+      const newEmail = consumed.newEmail;
       try {
-        await directory.changeLogin!(borrower.idpSubject, consumed.newEmail);
+        await directory.changeLogin!(borrower.idpSubject, newEmail);
       } catch (error) {
         // Taken since the link was sent: the link is spent, and the borrower asks again for another address.
         if (error instanceof LoginTakenError) return { kind: 'taken' };
@@ -107,20 +149,27 @@ export function emailChange(deps: {
         throw error;
       }
       // The sign-in name lives in the directory (another database): no transaction spans both, so the
-      // borrower's row follows it, and the notice is written once the change has happened.
-      await borrowers.changeEmail(borrower.id, consumed.newEmail);
+      // borrower's row follows it, with all that was bound to the old address.
+      await repository.transaction(async (_savepoints, trx) => {
+        await borrowers.changeEmail(borrower.id, newEmail, trx);
+        await tokens.voidAllOf(borrower.idpSubject, trx);
+        await invitations.voidOf(borrower.id, trx);
+        await mail.withdraw(trx, { recipient: borrower.email, kinds: ONE_TIME_MAIL_KINDS });
+        await mail.enqueue(trx, {
+          ...mail.templates.emailChangedEmail({ firstName: borrower.firstName }),
+          to: borrower.email,
+          idempotencyKey: `email-changed:${consumed.id}`,
+        });
+      });
+      mail.nudge();
+      await sessions.endBegunByEmailedLink(borrower.id, from.currentSid);
+      await directory.endSessions(borrower.idpSubject);
       await activity.record(borrower.id, {
         kind: 'email_changed',
         userAgent: from.userAgent,
         clientAddress: from.clientAddress,
       });
-      await mail.enqueue(db, {
-        ...mail.templates.emailChangedEmail({ firstName: borrower.firstName }),
-        to: borrower.email,
-        idempotencyKey: `email-changed:${consumed.id}`,
-      });
-      mail.nudge();
-      return { kind: 'changed', email: consumed.newEmail };
+      return { kind: 'changed', email: newEmail };
     },
   };
 }

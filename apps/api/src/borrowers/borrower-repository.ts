@@ -164,8 +164,8 @@ export function borrowerRepository(db: Kysely<ApiDatabase>) {
     },
 
     /** The borrower's new e-mail address, once their directory's sign-in name has changed to it. */
-    async changeEmail(borrowerId: string, email: string): Promise<void> {
-      await db
+    async changeEmail(borrowerId: string, email: string, trx: Kysely<ApiDatabase> = db): Promise<void> {
+      await trx
         .updateTable('borrower')
         .set({ email: email.toLowerCase(), updated_at: new Date() })
         .where('id', '=', borrowerId)

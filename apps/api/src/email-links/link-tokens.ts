@@ -128,9 +128,12 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
       await db.updateTable('link_token').set({ consumed_at: null }).where('id', '=', id).execute();
     },
 
-    /** Voids every unconsumed link of the user (after a password change: earlier links must not work). */
-    async voidAllOf(idpUserId: string): Promise<void> {
-      await db
+    /**
+     * Voids every unconsumed link of the user, of every purpose (after a password change or an email
+     * change: earlier links must not work), in `trx` when given.
+     */
+    async voidAllOf(idpUserId: string, trx: Kysely<ApiDatabase> = db): Promise<void> {
+      await trx
         .deleteFrom('link_token')
         .where('idp_user_id', '=', idpUserId)
         .where('consumed_at', 'is', null)

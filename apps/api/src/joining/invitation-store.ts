@@ -110,6 +110,15 @@ export function invitationStore(db: Kysely<ApiDatabase>) {
       return row && { id: row.id, borrowerId: row.borrower_id };
     },
 
+    /** Voids the borrower's unconsumed invitation (its address is no longer theirs), in `trx`. */
+    async voidOf(borrowerId: string, trx: Kysely<ApiDatabase>): Promise<void> {
+      await trx
+        .deleteFrom('invitation')
+        .where('borrower_id', '=', borrowerId)
+        .where('consumed_at', 'is', null)
+        .execute();
+    },
+
     /**
      * Gives a consumed invitation back (registering with it did not happen), unless the operator has
      * invited the borrower again meanwhile: the newer invitation is then the one that works.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
 import type { ApiDatabase } from '../db/schema.js';
-import { enqueueMail, type MailExecutor, type MailMessage } from './outbox.js';
+import { enqueueMail, withdrawPendingMail, type MailExecutor, type MailMessage } from './outbox.js';
 import { mailTemplates, type MailTemplates } from './templates.js';
 import { devMailboxTransport, smtpTransport, type MailTransport } from './transports.js';
 import type { MailLogger } from './logger.js';
@@ -28,6 +28,8 @@ export interface MailService {
    * transaction commits; call `nudge()` then to have it delivered at once instead of at the next poll.
    */
   enqueue(trx: MailExecutor, message: MailMessage): Promise<{ id: string; created: boolean }>;
+  /** Withdraws messages of these kinds to the recipient that no worker has taken yet, inside `trx`. */
+  withdraw(trx: MailExecutor, mail: { recipient: string; kinds: readonly string[] }): Promise<number>;
   /** Has this instance's worker look for due messages now. */
   nudge(): void;
   /** The lender's messages and the helpers they are built with (renderEmail, absoluteUrl). */
@@ -57,6 +59,7 @@ export function createMailService(config: Config, db: Kysely<ApiDatabase>, log: 
   let stopped: Promise<void> | undefined;
   return {
     enqueue: enqueueMail,
+    withdraw: withdrawPendingMail,
     nudge: () => worker.nudge(),
     templates: mailTemplates({
       lenderName: config.lender.name,

@@ -63,6 +63,24 @@ export async function enqueueMail(
   return { id: existing.id, created: false };
 }
 
+/**
+ * Withdraws the messages of these kinds to `recipient` that no worker has taken yet (a message being
+ * sent may already be at the relay: it goes). In the caller's transaction; how many were withdrawn.
+ */
+export async function withdrawPendingMail(
+  trx: MailExecutor,
+  { recipient, kinds }: { recipient: string; kinds: readonly string[] },
+): Promise<number> {
+  if (kinds.length === 0) return 0;
+  const withdrawn = await trx
+    .deleteFrom('mail_outbox')
+    .where(sql<boolean>`lower(recipient) = lower(${recipient.trim()})`)
+    .where('kind', 'in', [...kinds])
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(withdrawn.numDeletedRows);
+}
+
 function problemOf(m: MailMessage): string | undefined {
   if (typeof m.to !== 'string' || m.to.trim().length > 254 || !ADDRESS.test(m.to.trim()))
     return 'to must be one e-mail address';

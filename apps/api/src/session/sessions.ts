@@ -19,6 +19,9 @@ import type {
 import type { SessionRepository, SessionRow } from './session-repository.js';
 import type { SessionStore } from './session-store.js';
 
+/** The ways into a session that a link mailed to the borrower's address opens. */
+const EMAILED_LINK_METHODS: readonly SessionMethod[] = ['email_link', 'registration'];
+
 /** What a sign-in knows of where it came from. */
 export interface SignInContext {
   method: SessionMethod;
@@ -216,6 +219,20 @@ export function sessions(deps: {
     },
 
     endAll,
+
+    /**
+     * Ends the borrower's active sessions begun through a link e-mailed to their address (a sign-in
+     * link, or the invitation they registered with) but `keepSid`: after an email change, whoever
+     * reads the old address keeps nothing it gave them. How many ended.
+     */
+    async endBegunByEmailedLink(borrowerId: string, keepSid: string): Promise<number> {
+      const rows = await repository.active(borrowerId);
+      const ending = rows.filter(
+        (row) => row.sid !== keepSid && EMAILED_LINK_METHODS.includes(row.method as SessionMethod),
+      );
+      for (const row of ending) await end(row, 'email_change');
+      return ending.length;
+    },
   };
 }
 

@@ -94,12 +94,11 @@ export const accountEmailRoutes =
       ...common,
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const { sub } = borrowerClaimsOf(request);
-        const outcome = await emailChange.confirm(
-          sub,
-          request.body.token,
-          changeSourceOf(request, trustProxy),
-        );
+        const { sub, sid } = borrowerClaimsOf(request);
+        const outcome = await emailChange.confirm(sub, request.body.token, {
+          ...changeSourceOf(request, trustProxy),
+          currentSid: sid,
+        });
         request.log.info({ borrowerId: sub, outcome: outcome.kind }, 'email change link used');
         switch (outcome.kind) {
           case 'with_lender':

@@ -17,6 +17,7 @@ const ENDED_BY: Record<SessionEndedBy, string> = {
   operator: 'By an operator',
   password_change: 'By a password change',
   unrecognized_sign_in: 'By the borrower, reporting a sign-in they didn’t recognize',
+  email_change: 'By an email address change (begun with a link to the old address)',
 };
 
 function detail(event: SecurityEvent): string {
