@@ -46,37 +46,18 @@ export async function completeSignInWithSessionToken(
   portalUrl = baseUrl,
   call: IdpCall = fetch,
 ): Promise<IdpTokens | null> {
-  const issuer = `${baseUrl}/oauth2/default`;
-  const verifier = randomBytes(32).toString('base64url');
-  const state = randomBytes(16).toString('base64url');
-  const redirectUri = `${portalUrl}/auth/callback`;
-  const authorize = new URL(`${issuer}/v1/authorize`);
-  authorize.search = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    response_mode: 'okta_post_message',
-    prompt: 'none',
-    scope: 'openid profile email',
-    state,
-    nonce: randomBytes(16).toString('base64url'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    sessionToken,
-  }).toString();
-  const page = await (await call(authorize, { headers: { origin: portalUrl } })).text();
-  const code = /"code"\s*:\s*"([^"]+)"/.exec(page)?.[1];
-  if (!code) return null;
+  const authorized = await authorizeSilently(baseUrl, { sessionToken, clientId, portalUrl }, call);
+  if (!('code' in authorized)) return null;
 
-  const token = await call(`${issuer}/v1/token`, {
+  const token = await call(`${baseUrl}/oauth2/default/v1/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       client_id: clientId,
-      redirect_uri: redirectUri,
+      redirect_uri: authorized.redirectUri,
       grant_type: 'authorization_code',
-      code_verifier: verifier,
-      code,
+      code_verifier: authorized.verifier,
+      code: authorized.code,
     }).toString(),
   });
   const answer = await token.text();
@@ -84,3 +65,69 @@ export async function completeSignInWithSessionToken(
   const body = JSON.parse(answer) as { id_token: string; access_token: string };
   return { idToken: body.id_token, accessToken: body.access_token };
 }
+
+/** What a prompt=none authorize answered: a code (and what redeems it), or the provider's error. */
+type SilentAuthorization = { code: string; verifier: string; redirectUri: string } | { error: string };
+
+/** The hidden-iframe authorize of okta-auth-js (prompt=none, okta_post_message), with or without a session token. */
+async function authorizeSilently(
+  baseUrl: string,
+  { sessionToken, clientId, portalUrl }: { sessionToken?: string; clientId: string; portalUrl: string },
+  call: IdpCall,
+): Promise<SilentAuthorization> {
+  const verifier = randomBytes(32).toString('base64url');
+  const redirectUri = `${portalUrl}/auth/callback`;
+  const authorize = new URL(`${baseUrl}/oauth2/default/v1/authorize`);
+  authorize.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    response_mode: 'okta_post_message',
+    prompt: 'none',
+    scope: 'openid profile email',
+    state: randomBytes(16).toString('base64url'),
+    nonce: randomBytes(16).toString('base64url'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    ...(sessionToken === undefined ? {} : { sessionToken }),
+  }).toString();
+  const page = await (await call(authorize, { headers: { origin: portalUrl } })).text();
+  const code = /"code"\s*:\s*"([^"]+)"/.exec(page)?.[1];
+  if (code) return { code, verifier, redirectUri };
+  return { error: /"error"\s*:\s*"([^"]+)"/.exec(page)?.[1] ?? 'no answer' };
+}
+
+/**
+ * One browser at the identity provider: it signs in as the portal's sign-in does and keeps the
+ * provider's session cookie, so that later it can ask for a new code without a password, as
+ * okta-auth-js renews its tokens (prompt=none).
+ */
+export function idpBrowser(baseUrl: string, clientId = 'customer-portal', portalUrl = baseUrl) {
+  const cookies = new Map<string, string>();
+  const call: IdpCall = async (url, init = {}) => {
+    const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(url, {
+      ...init,
+      headers: { ...init.headers, ...(cookie ? { cookie } : {}) },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';', 1)[0] ?? '';
+      const name = pair.slice(0, pair.indexOf('=')).trim();
+      const value = pair.slice(pair.indexOf('=') + 1).trim();
+      if (value && !/expires=Thu, 01 Jan 1970/i.test(line)) cookies.set(name, value);
+      else cookies.delete(name);
+    }
+    return response;
+  };
+  return {
+    signIn: (credentials: { username: string; password: string }) =>
+      signInThroughIdp(baseUrl, credentials, clientId, portalUrl, call),
+    /** A prompt=none authorize with the cookie alone: the code, or the provider's error (login_required). */
+    async authorizeSilently(): Promise<{ code?: string; error?: string }> {
+      const answer = await authorizeSilently(baseUrl, { clientId, portalUrl }, call);
+      return 'code' in answer ? { code: answer.code } : { error: answer.error };
+    },
+  };
+}
+
+export type IdpBrowser = ReturnType<typeof idpBrowser>;

@@ -2,6 +2,8 @@ export { keepLastLines } from './child-output.js';
 export { freePort } from './free-port.js';
 export {
   completeSignInWithSessionToken,
+  idpBrowser,
+  type IdpBrowser,
   signInThroughIdp,
   type IdpCall,
   type IdpTokens,

@@ -9,8 +9,11 @@ export interface TwoInstances {
   close(): Promise<void>;
 }
 
-/** Two instances behind one public origin, sharing one throwaway PostgreSQL database and nothing else. */
-export async function startTwoInstances(): Promise<TwoInstances> {
+/**
+ * Two instances behind one public origin, sharing one throwaway PostgreSQL database and nothing else;
+ * `env` is given to both.
+ */
+export async function startTwoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {
   const database = await createTestDatabase('postgres');
   const started: TestServer[] = [];
   const close = async () => {
@@ -18,10 +21,10 @@ export async function startTwoInstances(): Promise<TwoInstances> {
     await database.drop();
   };
   try {
-    const a = await startTestServer('postgres', {}, { database });
+    const a = await startTestServer('postgres', env, { database });
     started.push(a);
     // Started while A runs: B must agree on migrations, signing keys and IdP keys rather than make its own.
-    const b = await startTestServer('postgres', { PUBLIC_URL: a.baseUrl }, { database });
+    const b = await startTestServer('postgres', { ...env, PUBLIC_URL: a.baseUrl }, { database });
     started.push(b);
     return { a, b, bUrl: `http://127.0.0.1:${new URL(b.server.address).port}`, close };
   } catch (error) {
