@@ -171,7 +171,6 @@ export async function createModules(
           publicUrl,
           directory,
           borrowers,
-          store,
           sessions,
         }),
         mail,

@@ -16,6 +16,7 @@ import { Secret, TOTP } from 'otpauth';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   freePort,
+  idpBrowser,
   signInThroughIdp,
   startTestOrg,
   startTestServer,
@@ -234,6 +235,32 @@ for (const kind of testDatabaseKinds()) {
       // Okta's DELETE /api/v1/sessions/{id}: that session is gone from the org, the other stays.
       assert.equal(await orgSession(phone.orgSid), 404);
       assert.equal(await orgSession(laptop.orgSid), 200);
+    });
+
+    it('ends every org session of the borrower with the other sessions, one the portal never saw too', async () => {
+      const user = await orgUser();
+      const { token: laptop } = await signInWithOrg(user.login);
+      // Someone else with the password signs in at the org and keeps its cookie and the ID token.
+      const kept = idpBrowser(org.url, TEST_ORG_CLIENT_ID, portal.baseUrl);
+      const { idToken } = await kept.signIn({ username: user.login, password: PASSWORD });
+
+      const ended = await fetch(`${portal.baseUrl}${accountEndpoints.endOtherSessions.path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${laptop}` },
+      });
+      assert.equal(ended.status, 200, await ended.clone().text());
+
+      // Okta's DELETE /api/v1/users/{id}/sessions: the org gives that browser no new code.
+      assert.deepEqual(await kept.authorizeSilently(), { error: 'login_required' });
+      const exchanged = await json<{ error?: string }>(
+        await post(portal.baseUrl, authEndpoints.tokenExchange.path, { token: idToken }),
+      );
+      assert.equal(exchanged.status, 401, 'the kept ID token signed in');
+      assert.equal(exchanged.body.error, API_ERROR_CODES.idpSessionEnded);
+      const profile = await fetch(`${portal.baseUrl}${authEndpoints.profile.path}`, {
+        headers: { authorization: `Bearer ${laptop}` },
+      });
+      assert.equal(profile.status, 200, 'the session it was done from goes on');
     });
 
     it("changes the password through the org's change_password: the old one checked there, its policy applied", async () => {

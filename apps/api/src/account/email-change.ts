@@ -163,7 +163,6 @@ export function emailChange(deps: {
       });
       mail.nudge();
       await sessions.endBegunByEmailedLink(borrower.id, from.currentSid);
-      await directory.endSessions(borrower.idpSubject);
       await activity.record(borrower.id, {
         kind: 'email_changed',
         userAgent: from.userAgent,

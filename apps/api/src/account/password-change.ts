@@ -56,7 +56,7 @@ export function passwordChange(deps: {
       clientAddress: request.clientAddress,
     });
     const endedSessions = request.signOutOtherSessions
-      ? await sessions.endAll(borrower.id, request.sid, 'password_change')
+      ? await sessions.endOtherSessions(borrower.id, request.sid, 'password_change')
       : 0;
     // The password lives in the directory (another database, or a hosted org): no transaction spans
     // both, so the message is written once the change has happened, never for one that did not.

@@ -27,7 +27,7 @@ export function unrecognizedSignIn(deps: {
       const borrower = consumed && (await borrowers.findByIdentity(directory.issuer, consumed.idpUserId));
       if (!consumed || !borrower) return undefined;
       // The borrower was found by this identity, so their identity-provider sessions end too.
-      await sessions.endEverything(borrower, 'unrecognized_sign_in');
+      await sessions.endOtherSessions(borrower.id, null, 'unrecognized_sign_in');
       const reset = await tokens.issue(db, {
         purpose: 'password_reset',
         idpUserId: consumed.idpUserId,

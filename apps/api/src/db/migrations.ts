@@ -369,4 +369,13 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0018_id_tokens_not_before': {
+    async up(db) {
+      await sql`
+        -- ID tokens issued before this instant are refused ("sign out my other sessions"), while the
+        -- borrower's own product session, exchanged already, goes on.
+        alter table borrower add column id_tokens_not_before timestamptz;
+      `.execute(db);
+    },
+  },
 };

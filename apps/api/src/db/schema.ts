@@ -16,6 +16,8 @@ export interface BorrowerTable {
   external_ids: ColumnType<string[], string[] | undefined, string[]>;
   /** Access tokens issued before this are refused (password change, "sign out everywhere"). */
   tokens_not_before: Date | null;
+  /** ID tokens issued before this are refused too (the borrower's other sessions were ended). */
+  id_tokens_not_before: Date | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
 }

@@ -36,7 +36,7 @@ const DECOY_RECIPIENT = 'nobody@unknown-address.invalid';
  * link-redemption.ts.
  */
 export function emailLinks(dependencies: EmailLinkDependencies) {
-  const { db, mail, tokens, counter, publicUrl, directory, borrowers, store, sessions } = dependencies;
+  const { db, mail, tokens, counter, publicUrl, directory, borrowers, sessions } = dependencies;
   function messageFor(purpose: LinkPurpose, token: string, firstName: string | null) {
     const expiresInMinutes = LINK_TOKEN_TTL_MINUTES[purpose];
     return purpose === 'password_reset'
@@ -88,7 +88,7 @@ export function emailLinks(dependencies: EmailLinkDependencies) {
       });
     },
 
-    ...linkRedemption({ tokens, directory, borrowers, store, sessions }),
+    ...linkRedemption({ tokens, directory, borrowers, sessions }),
   };
 }
 

@@ -3,14 +3,12 @@ import type { Directory } from '../identity/directory.js';
 import type { SignInClient } from '../http/sign-in-client.js';
 import { isCommonPassword } from '../passwords/common-passwords.js';
 import type { Sessions } from '../session/sessions.js';
-import type { SessionStore } from '../session/session-store.js';
 import type { LinkTokenStore } from './link-tokens.js';
 
 export interface LinkRedemptionDependencies {
   tokens: LinkTokenStore;
   directory: Directory;
   borrowers: BorrowerRepository;
-  store: SessionStore;
   sessions: Sessions;
 }
 
@@ -35,13 +33,7 @@ export type LinkSignIn =
   | { kind: 'factor_unavailable' };
 
 /** What the pages of e-mailed links do with them: each link works once, for a user of the directory. */
-export function linkRedemption({
-  tokens,
-  directory,
-  borrowers,
-  store,
-  sessions,
-}: LinkRedemptionDependencies) {
+export function linkRedemption({ tokens, directory, borrowers, sessions }: LinkRedemptionDependencies) {
   return {
     /** Whether a link's token still works (a page checking its link on arrival); spends nothing. */
     isUsable: tokens.isUsable,
@@ -63,8 +55,9 @@ export function linkRedemption({
         throw error;
       }
       const borrower = await borrowers.findByIdentity(directory.issuer, user.id);
-      if (borrower) await store.revokeAllOf(borrower.id);
-      await directory.endSessions(user.id);
+      // A user who never reached the portal has the identity provider's sessions only.
+      if (borrower) await sessions.endOtherSessions(borrower.id, null, 'password_change');
+      else await directory.endSessions(user.id);
       await tokens.voidAllOf(user.id);
       return { kind: 'reset', idpUserId: user.id, borrowerId: borrower?.id };
     },

@@ -261,17 +261,31 @@ export function sessionStore(
     },
 
     /**
-     * Whether a token issued at `issuedAt` (seconds) for this identity predates the borrower's cut-off
-     * (last password change or sign-out everywhere). Asks the database: it is asked once per sign-in.
+     * Refuses every ID token of the borrower issued up to now (their other sessions ended), and no
+     * access token: the session the borrower ended the others from goes on. Every instance reads it
+     * from the database at the exchange (issuedBeforeCutOff), so it holds everywhere once committed.
+     */
+    async revokeIdTokensOf(borrowerId: string): Promise<void> {
+      await db
+        .updateTable('borrower')
+        .set({ id_tokens_not_before: sql<Date>`now()` })
+        .where('id', '=', borrowerId)
+        .execute();
+    },
+
+    /**
+     * Whether an ID token issued at `issuedAt` (seconds) for this identity predates the borrower's
+     * cut-off: their last password change, sign-out everywhere or end of their other sessions. Asks
+     * the database: it is asked once per sign-in.
      */
     async issuedBeforeCutOff(identity: { issuer: string; subject: string }, issuedAt: number) {
       const row = await db
         .selectFrom('borrower')
-        .select('tokens_not_before')
+        .select(sql<Date | null>`greatest(tokens_not_before, id_tokens_not_before)`.as('cut_off'))
         .where('idp_issuer', '=', identity.issuer)
         .where('idp_subject', '=', identity.subject)
         .executeTakeFirst();
-      const cutOff = row?.tokens_not_before;
+      const cutOff = row?.cut_off;
       return !!cutOff && issuedAt < Math.floor(cutOff.getTime() / 1000);
     },
 

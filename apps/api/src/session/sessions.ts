@@ -68,7 +68,8 @@ export function sessions(deps: {
   const subjectHere = (borrower: Borrower | undefined) =>
     borrower?.idpSubject && borrower.idpIssuer === directory.issuer ? borrower.idpSubject : null;
 
-  async function end(row: SessionRow, endedBy: SessionEndedBy): Promise<void> {
+  /** Revokes one product session's tokens and records its end in the borrower's activity. */
+  async function endProductSession(row: SessionRow, endedBy: SessionEndedBy): Promise<void> {
     await revoke(row.sid, row.borrower_id, { auth_time: Math.floor(row.created_at.getTime() / 1000) });
     // The device is the one signed out, as the borrower knew it in their list of sessions.
     await activity.record(row.borrower_id, {
@@ -78,21 +79,45 @@ export function sessions(deps: {
       userAgent: row.user_agent,
       clientNetwork: row.client_network,
     });
+  }
+
+  async function end(row: SessionRow, endedBy: SessionEndedBy): Promise<void> {
+    await endProductSession(row, endedBy);
     if (!row.idp_session_id) return;
     const subject = subjectHere(await borrowers.findById(row.borrower_id));
     if (subject) await directory.endSession(row.idp_session_id, subject);
   }
 
-  /** Ends every active session of the borrower but `keepSid` (all of them without one); how many. */
-  async function endAll(
+  /**
+   * Ends every sign-in of the borrower but the product session `keepSid` (all of them with null):
+   * what a password change or reset, "sign out everywhere else", "This wasn't me" and an operator
+   * do. A sign-in need not be a product session: a browser signed in at the identity provider, or
+   * an ID token not yet exchanged, is one too. So, in this order: the cut-off, which refuses on every
+   * instance each ID token issued before it; every identity-provider session of the borrower, so
+   * that no browser signed in there gets a new ID token; each other active product session (an
+   * event in their activity); and with nothing kept, every access token issued before now. How many
+   * product sessions ended.
+   */
+  async function endOtherSessions(
     borrowerId: string,
     keepSid: string | null,
     endedBy: SessionEndedBy,
   ): Promise<number> {
-    const rows = await repository.active(borrowerId);
-    const ending = rows.filter((row) => row.sid !== keepSid);
-    for (const row of ending) await end(row, endedBy);
-    return ending.length;
+    await store.revokeIdTokensOf(borrowerId);
+    const subject = subjectHere(await borrowers.findById(borrowerId));
+    let ended: number;
+    try {
+      if (subject) await directory.endSessions(subject);
+    } finally {
+      // Whatever the directory answered (a hosted org may not), the portal's own sessions end.
+      const rows = await repository.active(borrowerId);
+      const ending = rows.filter((row) => row.sid !== keepSid);
+      for (const row of ending) await endProductSession(row, endedBy);
+      // Last: it hides from the list of active sessions those it ends.
+      if (keepSid === null) await store.revokeAllOf(borrowerId);
+      ended = ending.length;
+    }
+    return ended;
   }
 
   /** A spent token presented again: either it or its successor is in someone else's hands. */
@@ -204,33 +229,24 @@ export function sessions(deps: {
       return true;
     },
 
-    /**
-     * Ends every sign-in of the borrower: each active session (an event in their activity), then the
-     * cut-off, which also refuses tokens of sessions never listed (begun before sign-ins were recorded,
-     * or an ID token not yet exchanged), and every identity-provider session of theirs; how many
-     * active sessions ended.
-     */
-    async endEverything(borrower: Borrower, endedBy: SessionEndedBy): Promise<number> {
-      const ended = await endAll(borrower.id, null, endedBy);
-      await store.revokeAllOf(borrower.id);
-      const subject = subjectHere(borrower);
-      if (subject) await directory.endSessions(subject);
-      return ended;
-    },
-
-    endAll,
+    endOtherSessions,
 
     /**
-     * Ends the borrower's active sessions begun through a link e-mailed to their address (a sign-in
-     * link, or the invitation they registered with) but `keepSid`: after an email change, whoever
-     * reads the old address keeps nothing it gave them. How many ended.
+     * After an email change: whoever reads the old address keeps nothing it gave them. Ends the
+     * borrower's active sessions begun through a link e-mailed there (a sign-in link, or the
+     * invitation they registered with) but `keepSid`, every identity-provider session of theirs (a
+     * link's session token starts one no product session names), and refuses every ID token issued
+     * before now. How many product sessions ended.
      */
     async endBegunByEmailedLink(borrowerId: string, keepSid: string): Promise<number> {
+      await store.revokeIdTokensOf(borrowerId);
+      const subject = subjectHere(await borrowers.findById(borrowerId));
+      if (subject) await directory.endSessions(subject);
       const rows = await repository.active(borrowerId);
       const ending = rows.filter(
         (row) => row.sid !== keepSid && EMAILED_LINK_METHODS.includes(row.method as SessionMethod),
       );
-      for (const row of ending) await end(row, 'email_change');
+      for (const row of ending) await endProductSession(row, 'email_change');
       return ending.length;
     },
   };

@@ -54,7 +54,7 @@ export const accountSessionRoutes =
       ...common,
       handler: async (request) => {
         const { sub, sid } = borrowerClaimsOf(request);
-        const ended = await sessions.endAll(sub, sid, 'borrower');
+        const ended = await sessions.endOtherSessions(sub, sid, 'borrower');
         request.log.info({ borrowerId: sub, ended }, 'borrower ended their other sessions');
         return { ended };
       },

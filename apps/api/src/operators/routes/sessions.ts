@@ -63,7 +63,7 @@ export const operatorSessionRoutes =
       handler: async (request) => {
         let ended = 0;
         for (const borrower of await borrowersWith(request.body.email)) {
-          ended += await sessions.endEverything(borrower, 'operator');
+          ended += await sessions.endOtherSessions(borrower.id, null, 'operator');
           request.log.info(
             { service: request.trustedService, borrowerId: borrower.id },
             'sessions ended by operator',
