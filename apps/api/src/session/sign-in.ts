@@ -51,8 +51,8 @@ export function signIn(deps: {
      *
      * An ID token signs in once, and only while its sign-in lasts: it is refused when it was exchanged
      * before (on any instance), when it was issued before the borrower's cut-off (password change,
-     * sign-out everywhere), and, for the bundled identity provider, when the IdP session it names (sid)
-     * has ended (signed out). A hosted Okta org keeps its sessions to itself: for its ID tokens the
+     * sign-out everywhere, the other sessions ended), and, for the bundled identity provider, when the
+     * IdP session it names (sid) has ended (signed out). A hosted Okta org keeps its sessions to itself: for its ID tokens the
      * first two checks apply, and their short life (Okta: one hour at most) bounds the rest.
      */
     async withIdToken(idToken: string, client: SignInClient): Promise<IdTokenSignIn> {
