@@ -23,7 +23,7 @@ import { purgeExpiredSignInState } from './purge.js';
 import { databaseRequestCountStore } from './request-count-store.js';
 import type { IdpDatabase } from './schema.js';
 import { createSessionTokenStore } from './session-tokens.js';
-import { createAuthnTransactions, EMAIL_LINK_AMR } from './factors/authn-transactions.js';
+import { createAuthnTransactions, EMAIL_LINK_AMR, PASSWORD_AMR } from './factors/authn-transactions.js';
 import { createFactorStore } from './factors/factor-store.js';
 import { factorRoutes } from './factors/factor-routes.js';
 import { factorCodes } from './factors/factor-codes.js';
@@ -87,6 +87,9 @@ export interface IdentityProviderOptions {
   relyingPartyName?: string;
 }
 
+/** What follows a first proof the portal checked: a session token, or the factor step's transaction. */
+export type SignInStep = { kind: 'signed_in'; sessionToken: string } | { kind: 'factor'; stateToken: string };
+
 export interface IdentityProvider {
   /** POST /api/v1/authn (+ OPTIONS), the Users API at /api/v1/users and everything under the issuer path. */
   plugin: FastifyPluginAsync;
@@ -132,9 +135,13 @@ export interface IdentityProvider {
    * A sign-in by e-mailed link (the portal checked the link): as after a right password, a session
    * token, or the state token of the second factor the policy asks for next.
    */
-  linkSignIn(
-    userId: string,
-  ): Promise<{ kind: 'signed_in'; sessionToken: string } | { kind: 'factor'; stateToken: string }>;
+  linkSignIn(userId: string): Promise<SignInStep>;
+  /**
+   * A sign-in with the password the user has just chosen (registration; the portal set it): what
+   * /api/v1/authn answers a right password, a session token, or the state token of the second factor
+   * (or its enrolment) the policy asks for next.
+   */
+  passwordSignIn(userId: string): Promise<SignInStep>;
   /** Sign-out everywhere: every IdP session of the account, its grants, codes and tokens, and unused session tokens. */
   endSessions(accountId: string): Promise<void>;
   /** Ends one session of the account (by the sid of its ID tokens); false when it has no such session. */
@@ -233,6 +240,16 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     signInQueueDepth: options.signInQueueDepth ?? DEFAULT_SIGN_IN_QUEUE_DEPTH,
   });
 
+  /** The portal checked the user's first proof (`primaryAmr`): what the policy asks next, as authn would. */
+  async function signInStep(userId: string, primaryAmr: string[]): Promise<SignInStep> {
+    const user = await users.findById(userId);
+    if (!user) throw new Error('no such user');
+    const body = (await afterPrimary(user, primaryAmr)) as { sessionToken?: string; stateToken?: string };
+    if (body.sessionToken) return { kind: 'signed_in', sessionToken: body.sessionToken };
+    if (body.stateToken) return { kind: 'factor', stateToken: body.stateToken };
+    throw new Error('a sign-in ended neither in a session token nor in a factor step');
+  }
+
   async function endSessions(accountId: string): Promise<void> {
     await destroyAccountArtefacts(db, accountId);
     await sessionTokens.revokeAll(accountId);
@@ -308,17 +325,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       if (!(await users.findById(userId))) throw new Error('no such user');
       return sessionTokens.issue(userId);
     },
-    async linkSignIn(userId) {
-      const user = await users.findById(userId);
-      if (!user) throw new Error('no such user');
-      const body = (await afterPrimary(user, EMAIL_LINK_AMR)) as {
-        sessionToken?: string;
-        stateToken?: string;
-      };
-      if (body.sessionToken) return { kind: 'signed_in', sessionToken: body.sessionToken };
-      if (body.stateToken) return { kind: 'factor', stateToken: body.stateToken };
-      throw new Error('a link sign-in ended neither in a session token nor in a factor step');
-    },
+    linkSignIn: (userId) => signInStep(userId, EMAIL_LINK_AMR),
+    passwordSignIn: (userId) => signInStep(userId, PASSWORD_AMR),
     endSessions,
     endSession,
     hasSession: (sessionId, accountId) => sessionExists(db, sessionId, accountId),

@@ -401,6 +401,33 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(noFactor.body.status, 'SUCCESS');
     });
 
+    test('a password the portal just set (registration) signs in as authn would under each policy', async () => {
+      const stateOf = async (server: TestApp, stateToken: string) => {
+        const response = await fetch(`${server.baseUrl}/api/v1/authn/introspect`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...clientAddressHeader() },
+          body: JSON.stringify({ stateToken }),
+        });
+        return ((await response.json()) as Body).status;
+      };
+      const plain = await newUser();
+      const enrol = await required.idp.passwordSignIn(plain.id);
+      assert.equal(enrol.kind, 'factor', 'required: no session token before a factor');
+      assert.equal(await stateOf(required, enrol.kind === 'factor' ? enrol.stateToken : ''), 'MFA_ENROLL');
+      for (const server of [optional, off]) {
+        const straight = await server.idp.passwordSignIn(plain.id);
+        assert.equal(straight.kind, 'signed_in');
+      }
+      const withFactor = await enrolledUser();
+      const verify = await optional.idp.passwordSignIn(withFactor.id);
+      assert.equal(verify.kind, 'factor');
+      assert.equal(
+        await stateOf(optional, verify.kind === 'factor' ? verify.stateToken : ''),
+        'MFA_REQUIRED',
+      );
+      await assert.rejects(required.idp.passwordSignIn('no-such-user'));
+    });
+
     test('the factor routes answer CORS preflights for the portal only and refuse other origins', async () => {
       const user = await enrolledUser();
       const first = await authn(optional.baseUrl, { username: user.login, password: PASSWORD });
