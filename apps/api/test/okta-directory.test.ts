@@ -122,15 +122,16 @@ for (const kind of testDatabaseKinds()) {
         firstName: 'Ada',
         lastName: 'Lovelace',
       });
-      assert.equal(await directory.sessionTokenFor(user), null);
-      assert.equal(await directory.sessionTokenFor(user, 'Wrong-Pass-9'), null);
-      assert.ok(await directory.sessionTokenFor(user, PASSWORD));
+      const nullToken = { kind: 'signed_in', sessionToken: null };
+      assert.deepEqual(await directory.passwordSignIn(user, 'Wrong-Pass-9'), nullToken);
+      const signedIn = await directory.passwordSignIn(user, PASSWORD);
+      assert.ok(signedIn.kind === 'signed_in' && signedIn.sessionToken);
       await directory.endSessions(user.id);
       await directory.endSessions('00u-unknown'); // nothing to end: not an error
       assert.equal(await directory.hasSession('no-such-session', user.id), false);
     });
 
-    it('lets a sign-in link sign in a user without a factor, and refuses it for one with a factor', async () => {
+    it('lets a sign-in link sign in a user without a factor; with a factor, only the password starts its transaction', async () => {
       const user = await directory.create({
         login: newLogin(),
         password: PASSWORD,
@@ -148,6 +149,10 @@ for (const kind of testDatabaseKinds()) {
       await directory.activateFactor(user.id, factorId, code);
       // Okta starts no transaction without the password: the borrower signs in with it instead.
       assert.deepEqual(await directory.linkSignIn(user), { kind: 'factor_unavailable' });
+      // With the password, the org's transaction asks for the factor: no session token before it.
+      const withPassword = await directory.passwordSignIn(user, PASSWORD);
+      assert.equal(withPassword.kind, 'factor');
+      assert.match(withPassword.kind === 'factor' ? withPassword.stateToken : '', /^00/);
     });
 
     it("reads a user's failed sign-ins and lockouts from the System Log, following its next links", async () => {

@@ -78,16 +78,19 @@ export const LinkSignedInSchema = z.object({
 });
 export type LinkSignedIn = z.infer<typeof LinkSignedInSchema>;
 /**
- * A borrower with a second factor: the identity provider's transaction (Okta's stateToken) asks for
- * it next, and the sign-in ends as a password sign-in does.
+ * A borrower with a second factor, or one to enrol (MFA_POLICY=required): the identity provider's
+ * transaction (Okta's stateToken) asks for it next, and the sign-in ends as a password sign-in does.
  */
 export const LinkFactorStepSchema = z.object({ stateToken: z.string(), returnTo: z.string().nullable() });
 export type LinkFactorStep = z.infer<typeof LinkFactorStepSchema>;
 export const MagicLinkLoginResponseSchema = z.union([LinkSignedInSchema, LinkFactorStepSchema]);
 export type MagicLinkLoginResponse = z.infer<typeof MagicLinkLoginResponseSchema>;
-/** Registration signs the new borrower in the same way a sign-in link does. */
-export const RegistrationResponseSchema = LinkSignedInSchema;
-export type RegistrationResponse = LinkSignedIn;
+/**
+ * Registration signs the new borrower in the same way a sign-in link does: at once, or, where every
+ * borrower must have a second factor, after enrolling one in the identity provider's transaction.
+ */
+export const RegistrationResponseSchema = MagicLinkLoginResponseSchema;
+export type RegistrationResponse = MagicLinkLoginResponse;
 
 /** A sign-in link for a borrower whose second factor the directory cannot ask for after it. */
 export const LINK_NEEDS_PASSWORD_MESSAGE =

@@ -107,8 +107,8 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     endSession: async (sessionId, userId) => void (await idp.endSession(sessionId, userId)),
     hasSession: (sessionId, userId) => idp.hasSession(sessionId, userId),
     hasSecondFactor: (userId) => idp.hasSecondFactor(userId),
-    // The provider trusts the portal in its own process: no password needed.
-    sessionTokenFor: async (user) => (await idp.issueSessionToken(user.id)).sessionToken,
+    // The provider trusts the portal in its own process, which has just set the password: no check.
+    passwordSignIn: (user) => idp.passwordSignIn(user.id),
     // The provider asks for the user's second factor after the link as after a password.
     linkSignIn: (user) => idp.linkSignIn(user.id),
     async signInTrouble(id, since) {

@@ -5,10 +5,16 @@ import type { PasskeyEnrolment } from '@customer-core/contracts';
  * of the directory that owns the borrowers' sign-in names and passwords: the bundled identity
  * provider in this process, or a hosted Okta org through its Management API. Flows call only this.
  */
-export type LinkSignInStep =
-  | { kind: 'signed_in'; sessionToken: string | null }
-  | { kind: 'factor'; stateToken: string }
-  | { kind: 'factor_unavailable' };
+/**
+ * What follows a first proof the portal checked: the sign-in is done ('signed_in', with a session token
+ * that completes it in the browser, null where the directory mints none that way), or the state token
+ * of an authentication transaction in which the user's second factor (or its enrolment) comes next,
+ * which the portal walks through as after a password.
+ */
+export type SignInStep =
+  { kind: 'signed_in'; sessionToken: string | null } | { kind: 'factor'; stateToken: string };
+
+export type LinkSignInStep = SignInStep | { kind: 'factor_unavailable' };
 
 export interface Directory {
   /** The issuer whose ID tokens name these users: borrowers are keyed by issuer and subject. */
@@ -91,18 +97,15 @@ export interface Directory {
     credential: WebauthnAttestation,
   ): Promise<void>;
   /**
-   * A one-time session token that completes the identity provider's sign-in in the browser, for a
-   * user who just proved who they are to the portal (with the password, where they typed one), or
-   * null where the directory cannot mint one that way (a hosted org, without a password).
+   * A sign-in with the password the user has just chosen (registration): what the directory's own
+   * sign-in answers that password. Its sign-on policy decides, so a policy that asks every user for a
+   * second factor has the new user enrol one ('factor') before any session exists.
    */
-  sessionTokenFor(user: DirectoryUser, password?: string): Promise<string | null>;
+  passwordSignIn(user: DirectoryUser, password: string): Promise<SignInStep>;
   /**
-   * A sign-in by e-mailed link, the mailbox proven: what comes next. 'signed_in' with a session token
-   * (null where the directory mints none that way) when nothing more is asked; 'factor' with the
-   * state token of an authentication transaction when the user's second factor (or its enrolment)
-   * comes next, which the portal walks through as after a password; 'factor_unavailable' when the
-   * user has a second factor the directory cannot ask for after a link (a hosted org), so the link
-   * must not sign them in.
+   * A sign-in by e-mailed link, the mailbox proven: what comes next (see SignInStep), or
+   * 'factor_unavailable' when the user has a second factor the directory cannot ask for after a link
+   * (a hosted org), so the link must not sign them in.
    */
   linkSignIn(user: DirectoryUser): Promise<LinkSignInStep>;
   /**

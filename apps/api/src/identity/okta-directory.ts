@@ -302,14 +302,22 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       if (response.status === 404) throw new FactorNotFoundError();
       if (response.status !== 204) throw new Error(`Okta answered ${response.status}`);
     },
-    async sessionTokenFor(user, password) {
+    async passwordSignIn(user, password) {
       // Okta mints a session token only from a sign-in: with the password the borrower just chose.
-      if (password === undefined) return null;
       const response = await call('POST', '/api/v1/authn', { username: user.login, password }, false);
-      if (!response.ok) return (await response.body?.cancel(), null);
-      const transaction = (await response.json()) as { status?: string; sessionToken?: string };
-      // A policy that asks for more (a factor, a password change) leaves the borrower to sign in as usual.
-      return transaction.status === 'SUCCESS' && transaction.sessionToken ? transaction.sessionToken : null;
+      if (!response.ok) return (await response.body?.cancel(), { kind: 'signed_in', sessionToken: null });
+      const transaction = (await response.json()) as {
+        status?: string;
+        sessionToken?: string;
+        stateToken?: string;
+      };
+      if (transaction.status === 'SUCCESS' && transaction.sessionToken)
+        return { kind: 'signed_in', sessionToken: transaction.sessionToken };
+      // The org's sign-on policy asks for a factor (or its enrolment): the portal's factor screens.
+      if (transaction.status?.startsWith('MFA_') && transaction.stateToken)
+        return { kind: 'factor', stateToken: transaction.stateToken };
+      // Anything else (a password change, say) leaves the borrower to sign in as usual.
+      return { kind: 'signed_in', sessionToken: null };
     },
     async linkSignIn(user) {
       // Okta starts no transaction without a password, so it cannot ask for a factor after a link:

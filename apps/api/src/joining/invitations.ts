@@ -15,7 +15,7 @@ export interface InvitationDependencies {
   borrowers: BorrowerRepository;
   /** Registration creates its users; an address that already is one has an account. */
   directory: Directory;
-  /** A registered borrower is signed in at once. */
+  /** A registered borrower is signed in at once (unless a second factor is to be enrolled first). */
   sessions: Sessions;
   publicUrl: string;
 }
@@ -46,6 +46,12 @@ export type RegistrationOutcome =
       /** Completes the identity provider's sign-in in the browser; null where it mints none. */
       sessionToken: string | null;
     }
+  /**
+   * The directory asks every user for a second factor and the new one has none: no session yet. The
+   * state token's transaction enrols one, and the session begins at the token exchange that follows,
+   * as after a password sign-in.
+   */
+  | { kind: 'enrol_factor'; borrowerId: string; stateToken: string }
   /** One of the passwords everyone tries: refused before the invitation is spent. */
   | { kind: 'too_common' }
   | { kind: 'invalid' }
@@ -178,9 +184,11 @@ export function invitations({ db, mail, borrowers, directory, sessions, publicUr
     },
 
     /**
-     * Registration with an invitation: the user is created (see join), then the borrower is signed in
-     * as by a sign-in link: a product access token in a new session, and the directory's one-time
-     * session token with which the page completes the identity provider's sign-in.
+     * Registration with an invitation: the user is created (see join), then signs in with the new
+     * password as the directory's sign-in would have it. Where that asks for nothing more, the
+     * borrower is signed in as by a sign-in link: a product access token in a new session, and the
+     * directory's one-time session token with which the page completes the identity provider's
+     * sign-in. Where it asks for a second factor (MFA_POLICY=required), no session begins here.
      */
     async register(token: string, password: string, client: SignInClient): Promise<RegistrationOutcome> {
       // Before the invitation is spent, so the borrower can choose another with the same link.
@@ -188,14 +196,17 @@ export function invitations({ db, mail, borrowers, directory, sessions, publicUr
       const joined = await join(token, password);
       if (joined.kind !== 'registered') return joined;
       const { borrower, user } = joined;
+      const step = await directory.passwordSignIn(user, password);
+      if (step.kind === 'factor') {
+        return { kind: 'enrol_factor', borrowerId: borrower.id, stateToken: step.stateToken };
+      }
       const accessToken = await sessions.begin(borrower, {
         method: 'registration',
         userAgent: client.userAgent,
         clientAddress: client.clientAddress,
         deviceId: client.deviceId(),
       });
-      const sessionToken = await directory.sessionTokenFor(user, password);
-      return { kind: 'registered', borrowerId: borrower.id, accessToken, sessionToken };
+      return { kind: 'registered', borrowerId: borrower.id, accessToken, sessionToken: step.sessionToken };
     },
   };
 }

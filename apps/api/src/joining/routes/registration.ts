@@ -13,7 +13,7 @@ const ALREADY_REGISTERED_MESSAGE =
 /**
  * The page of an invitation's link: who it is for, then registration with the chosen password, which
  * creates the borrower's user in the directory (the bundled identity provider or a hosted Okta org)
- * and signs them in (Invitations.register).
+ * and signs them in, or has them enrol a second factor first (Invitations.register).
  */
 export const registrationRoutes =
   ({
@@ -59,6 +59,12 @@ export const registrationRoutes =
             throw invalidInvitation();
           case 'already_registered':
             throw alreadyRegistered();
+          case 'enrol_factor':
+            request.log.info(
+              { borrowerId: outcome.borrowerId },
+              'borrower registered by invitation: the second factor is enrolled next',
+            );
+            return { stateToken: outcome.stateToken, returnTo: null };
           case 'registered':
             request.log.info({ borrowerId: outcome.borrowerId }, 'borrower registered by invitation');
             return { access_token: outcome.accessToken, sessionToken: outcome.sessionToken, returnTo: null };

@@ -5,8 +5,9 @@ import {
   registrationEndpoints,
   type Invitation,
   type InvitationLookupRequest,
+  type LinkFactorStep,
+  type LinkSignedIn,
   type RegistrationRequest,
-  type RegistrationResponse,
 } from '@customer-core/contracts';
 import { apiClient } from '../../lib/api-client';
 import { describeFailure } from '../../lib/api-failure';
@@ -22,7 +23,9 @@ export type InvitationLookupOutcome =
   { kind: 'found'; invitation: Invitation } | InvitationRefused | { kind: 'failed'; message: string };
 
 export type RegistrationOutcome =
-  | { kind: 'registered'; session: RegistrationResponse }
+  | { kind: 'registered'; session: LinkSignedIn }
+  /** A second factor is enrolled first (MFA_POLICY=required), in the identity provider's transaction. */
+  | { kind: 'enrol-factor'; step: LinkFactorStep }
   | InvitationRefused
   /** The API refused the password itself (too common, a rule): its message goes under the field. */
   | { kind: 'password-refused'; message: string }
@@ -62,15 +65,16 @@ export async function lookupInvitation(
   return { kind: 'failed', message: failure.message };
 }
 
-/** POST /api/registration: creates the identity with the password; answers a session as a sign-in link does. */
+/** POST /api/registration: creates the identity with the password; answers as a sign-in link does. */
 export async function register(token: string, password: string): Promise<RegistrationOutcome> {
   const body: RegistrationRequest = { token, password };
   const result = await apiClient.call(registrationEndpoints.register, { body });
   if (!result.isError) {
     const parsed = RegistrationResponseSchema.safeParse(result.data);
-    return parsed.success
-      ? { kind: 'registered', session: parsed.data }
-      : { kind: 'failed', message: REGISTRATION_FAILED };
+    if (!parsed.success) return { kind: 'failed', message: REGISTRATION_FAILED };
+    return 'stateToken' in parsed.data
+      ? { kind: 'enrol-factor', step: parsed.data }
+      : { kind: 'registered', session: parsed.data };
   }
   const failure = describeFailure(result, REGISTRATION_FAILED);
   const refused = refusal(failure.code, failure.serverMessage);

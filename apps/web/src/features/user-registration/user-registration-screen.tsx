@@ -1,6 +1,7 @@
 import { DEFAULT_LANDING_PATH, routes, type Invitation } from '@customer-core/contracts';
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Banner } from '../../components/banner';
 import { FormScreen } from '../../components/form-screen';
 import { IdentityProviderUnavailable } from '../../components/identity-provider-unavailable';
@@ -8,21 +9,34 @@ import { Loading } from '../../components/loading';
 import { ReadOnlyField } from '../../components/read-only-field';
 import { Spinner } from '../../components/spinner';
 import { getLenderBranding } from '../../config/portal-config-meta';
+import { finishSignIn } from '../../lib/auth/sign-in';
 import { completeLinkSignIn } from '../../lib/complete-link-sign-in';
 import { loadIdentityProvider, type IdentityProviderClient } from '../../lib/identity-provider';
 import { useIdentityProviderUnavailableReason } from '../../lib/identity-provider-availability';
 import { clearPendingToast, savePendingToast } from '../../lib/pending-toast';
+import { clearProductSession, hasStoredAccessToken } from '../../lib/product-session';
 import { PasswordSetForm, type PasswordSetOutcome } from '../../components/password-set/password-set-form';
 import { AlreadyRegistered, InvalidInvitation, InvitationLookupFailed } from './invitation-problems';
+import { RegistrationFactorStep } from './registration-factor-step';
 import { REGISTRATION_FAILED, register, type InvitationRefused } from './registration-api';
 import { useInvitation } from './use-invitation';
 
-type Step = 'form' | 'signing-in' | 'sign-in-failed';
+type Step =
+  | { kind: 'form' }
+  | { kind: 'signing-in' }
+  /** The second factor to enrol before the sign-in ends (MFA_POLICY=required). */
+  | { kind: 'factor'; transaction: AuthnTransaction }
+  /** The sign-in did not complete: why, in the borrower's words. */
+  | { kind: 'sign-in-by-hand'; reason: ReactNode };
 
 const fullName = ({ firstName, lastName }: Invitation) => `${firstName} ${lastName}`.trim();
 
+const SIGN_IN_FAILED = (
+  <p>We couldn&rsquo;t sign you in automatically. Sign in with your email and your new password.</p>
+);
+
 /** The account exists, but the sign-in that follows did not complete: the borrower signs in by hand. */
-function SignInByHand({ email }: { email: string }) {
+function SignInByHand({ email, reason }: { email: string; reason: ReactNode }) {
   return (
     <FormScreen
       title="Your account is ready"
@@ -32,7 +46,7 @@ function SignInByHand({ email }: { email: string }) {
       intro={
         <>
           <p>Your account for {email} has been created.</p>
-          <p>We couldn&rsquo;t sign you in automatically. Sign in with your email and your new password.</p>
+          {reason}
         </>
       }
     >
@@ -47,13 +61,15 @@ function SignInByHand({ email }: { email: string }) {
 
 /**
  * Spec section 2, user registration: the invitation's page, where the invited borrower chooses a
- * password (the same form as a reset), and is then signed in as a sign-in link does.
+ * password (the same form as a reset), and is then signed in as a sign-in link does, after enrolling
+ * a second factor where the lender asks every borrower for one.
  */
 export function UserRegistrationScreen() {
   const { token = '' } = useParams();
   const unavailable = useIdentityProviderUnavailableReason();
   const { state, retry } = useInvitation(token);
-  const [step, setStep] = useState<Step>('form');
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ kind: 'form' });
   const [refused, setRefused] = useState<InvitationRefused | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -71,7 +87,44 @@ export function UserRegistrationScreen() {
     return <AlreadyRegistered email={invitation?.email ?? null} message={problem.message} />;
   }
   if (problem || !invitation) return <InvalidInvitation message={problem?.message ?? null} />;
-  if (step === 'sign-in-failed') return <SignInByHand email={invitation.email} />;
+  if (step.kind === 'sign-in-by-hand') return <SignInByHand email={invitation.email} reason={step.reason} />;
+
+  // Said on the home, after the redirect through the identity provider.
+  const welcome = () =>
+    savePendingToast({
+      title: invitation.firstName ? `Welcome, ${invitation.firstName}!` : 'Welcome!',
+      message: 'Your account is ready.',
+      status: 'success',
+    });
+
+  if (step.kind === 'factor') {
+    return (
+      <RegistrationFactorStep
+        email={invitation.email}
+        transaction={step.transaction}
+        onSuccess={async (transaction) => {
+          welcome();
+          try {
+            // The page leaves for the identity provider, and comes back to the signed-in home.
+            await finishSignIn(transaction, DEFAULT_LANDING_PATH);
+          } catch (error) {
+            clearPendingToast();
+            throw error;
+          }
+        }}
+        onRestart={(message) => {
+          // Cancelled: the sign-in page, where the new password leads to the same enrolment.
+          if (!message) return void navigate(routes.signIn.path);
+          setStep({
+            kind: 'sign-in-by-hand',
+            reason: (
+              <p>{message} Sign in with your email and your new password to set up two-step verification.</p>
+            ),
+          });
+        }}
+      />
+    );
+  }
 
   const onSubmit = async ({ password }: { password: string }): Promise<PasswordSetOutcome> => {
     setFailure(null);
@@ -94,25 +147,31 @@ export function UserRegistrationScreen() {
       case 'failed':
         setFailure(outcome.message);
         return;
+      case 'enrol-factor':
+        try {
+          // Whoever was signed in in this browser before is not the one signing in now.
+          if (hasStoredAccessToken()) clearProductSession('signed-out');
+          const transaction = await client.tx.introspect({ stateToken: outcome.step.stateToken });
+          setStep({ kind: 'factor', transaction });
+        } catch (error) {
+          console.error(new Error('Sign-in error: could not pick up the factor enrolment', { cause: error }));
+          setStep({ kind: 'sign-in-by-hand', reason: SIGN_IN_FAILED });
+        }
+        return;
     }
-    setStep('signing-in');
-    // Said on the home, after the redirect through the identity provider.
-    savePendingToast({
-      title: invitation.firstName ? `Welcome, ${invitation.firstName}!` : 'Welcome!',
-      message: 'Your account is ready.',
-      status: 'success',
-    });
+    setStep({ kind: 'signing-in' });
+    welcome();
     try {
       // On success the page leaves for the identity provider, and comes back to the signed-in home.
       await completeLinkSignIn(client, { ...outcome.session, returnTo: DEFAULT_LANDING_PATH });
     } catch (error) {
       console.error(new Error('Sign-in error: could not sign in after registration', { cause: error }));
       clearPendingToast();
-      setStep('sign-in-failed');
+      setStep({ kind: 'sign-in-by-hand', reason: SIGN_IN_FAILED });
     }
   };
 
-  if (step === 'signing-in') {
+  if (step.kind === 'signing-in') {
     return (
       <FormScreen
         title="Your account is ready"
