@@ -101,12 +101,16 @@ export const registrationEndpoints = {
     responses: { 200: InvitationSchema },
     errors: { 400: [API_ERROR_CODES.invalidLink], 409: [API_ERROR_CODES.alreadyRegistered] },
   }),
-  /** Creates the identity with the chosen password and signs the borrower in. */
+  /**
+   * Creates the identity with the chosen password and signs the borrower in, or answers the identity
+   * provider's transaction when its policy asks for a second factor (its enrolment) first.
+   */
   register: endpoint({
     method: 'POST',
     path: '/api/registration',
     tag: 'registration',
-    summary: 'Register with an invitation (once): creates the account and signs the borrower in',
+    summary:
+      'Register with an invitation (once): creates the account and signs in (a second factor first, if asked)',
     access: 'public',
     body: RegistrationRequestSchema,
     responses: { 200: RegistrationResponseSchema },

@@ -1,11 +1,6 @@
 import type { PasskeyEnrolment } from '@customer-core/contracts';
 
 /**
- * What the portal's own flows (registration, password reset, sign-in by e-mailed link, sign-out) ask
- * of the directory that owns the borrowers' sign-in names and passwords: the bundled identity
- * provider in this process, or a hosted Okta org through its Management API. Flows call only this.
- */
-/**
  * What follows a first proof the portal checked: the sign-in is done ('signed_in', with a session token
  * that completes it in the browser, null where the directory mints none that way), or the state token
  * of an authentication transaction in which the user's second factor (or its enrolment) comes next,
@@ -16,6 +11,11 @@ export type SignInStep =
 
 export type LinkSignInStep = SignInStep | { kind: 'factor_unavailable' };
 
+/**
+ * What the portal's own flows (registration, password reset, sign-in by e-mailed link, sign-out) ask
+ * of the directory that owns the borrowers' sign-in names and passwords: the bundled identity
+ * provider in this process, or a hosted Okta org through its Management API. Flows call only this.
+ */
 export interface Directory {
   /** The issuer whose ID tokens name these users: borrowers are keyed by issuer and subject. */
   readonly issuer: string;

@@ -47,11 +47,11 @@ export type RegistrationOutcome =
       sessionToken: string | null;
     }
   /**
-   * The directory asks every user for a second factor and the new one has none: no session yet. The
-   * state token's transaction enrols one, and the session begins at the token exchange that follows,
-   * as after a password sign-in.
+   * The directory's sign-in asks for a second factor first (MFA_POLICY=required: its enrolment), so no
+   * session yet: the state token's transaction asks for it, and the session begins at the token
+   * exchange that follows, as after a password sign-in.
    */
-  | { kind: 'enrol_factor'; borrowerId: string; stateToken: string }
+  | { kind: 'second_factor'; borrowerId: string; stateToken: string }
   /** One of the passwords everyone tries: refused before the invitation is spent. */
   | { kind: 'too_common' }
   | { kind: 'invalid' }
@@ -198,7 +198,7 @@ export function invitations({ db, mail, borrowers, directory, sessions, publicUr
       const { borrower, user } = joined;
       const step = await directory.passwordSignIn(user, password);
       if (step.kind === 'factor') {
-        return { kind: 'enrol_factor', borrowerId: borrower.id, stateToken: step.stateToken };
+        return { kind: 'second_factor', borrowerId: borrower.id, stateToken: step.stateToken };
       }
       const accessToken = await sessions.begin(borrower, {
         method: 'registration',

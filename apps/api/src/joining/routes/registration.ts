@@ -59,7 +59,7 @@ export const registrationRoutes =
             throw invalidInvitation();
           case 'already_registered':
             throw alreadyRegistered();
-          case 'enrol_factor':
+          case 'second_factor':
             request.log.info(
               { borrowerId: outcome.borrowerId },
               'borrower registered by invitation: the second factor is enrolled next',
