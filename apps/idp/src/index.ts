@@ -14,7 +14,7 @@ export type { PasswordPolicyOptions } from './password-policy.js';
 export type { UsersApiRateLimit } from './users-api.js';
 export { MFA_POLICIES, DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-policy.js';
 export type { Factor } from './factors/factor-store.js';
-export type { UserFactors } from './factors/user-factors.js';
+export { ENROLMENT_MAX_WRONG_CODES, type UserFactors } from './factors/user-factors.js';
 export type { SecurityLogEvent } from './security-log.js';
 export { EMAIL_LINK_AMR } from './factors/authn-transactions.js';
 export type { FactorCodeMail, FactorCodeMailer } from './factors/email-factor.js';

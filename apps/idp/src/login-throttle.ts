@@ -2,6 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { IdpDatabase } from './schema.js';
 import { createSecurityLog } from './security-log.js';
 
+/** Wrong passwords and codes an account takes from all networks together before it refuses them all. */
+export const ACCOUNT_MAX_FAILURES = 20;
+
 export interface LoginThrottleOptions {
   /** Consecutive failures from one client network that lock the account for that network. */
   maxFailures?: number;
@@ -33,7 +36,7 @@ export function createLoginThrottle(
   {
     maxFailures = 10,
     lockoutSeconds = 15 * 60,
-    accountMaxFailures = 20,
+    accountMaxFailures = ACCOUNT_MAX_FAILURES,
     accountQuietSeconds = 60 * 60,
   }: LoginThrottleOptions = {},
 ) {
@@ -112,6 +115,86 @@ export function createLoginThrottle(
   }
 
   /**
+   * Takes one try at a one-time code (a factor's, a recovery code, a first code) from the network's
+   * and the account's allowances, before the code is checked: the count and the decision are one
+   * statement, so however many codes arrive at once, no more are checked than the limits allow.
+   * Each upsert decides on its row as it is once locked (PostgreSQL re-reads a row updated meanwhile),
+   * and the account is counted only when the network allowed the try. Refused (`allowed: false`)
+   * while the network's lockout or the account's ceiling holds; the try is then not counted against
+   * the account, as for a password. `lockedNow`/`ceilingNow`: this try started the lockout or reached
+   * the ceiling. A right code gives its try back (codeAccepted), a wrong one is logged (codeRefused).
+   */
+  async function reserveCodeCheck(
+    userId: string,
+    network: string,
+  ): Promise<{ allowed: boolean; lockedNow: boolean; ceilingNow: boolean }> {
+    const next = sql<number>`case
+      when idp_login_failure.locked_until is not null and idp_login_failure.locked_until <= now() then 1
+      else idp_login_failure.failures + 1 end`;
+    const quietEnough = sql<boolean>`idp_account_failure.last_failure_at <= now() - make_interval(secs => ${accountQuietSeconds})`;
+    const { rows } = await sql<{ allowed: boolean; locked_now: boolean | null; ceiling_now: boolean | null }>`
+      with from_network as (
+        insert into idp_login_failure (user_id, client_address, failures, last_failure_at, locked_until)
+        select id, ${network}, 1, now(), null from idp_user where id = ${userId}
+        on conflict (user_id, client_address) do update set
+          failures = ${next},
+          last_failure_at = now(),
+          locked_until = case
+            when ${next} >= ${maxFailures} then now() + make_interval(secs => ${lockoutSeconds})
+            else null end
+        where idp_login_failure.locked_until is null or idp_login_failure.locked_until <= now()
+        returning user_id, failures, locked_until
+      ),
+      whole_account as (
+        insert into idp_account_failure (user_id, failures, last_failure_at)
+        select user_id, 1, now() from from_network
+        on conflict (user_id) do update set
+          failures = case when ${quietEnough} then 1 else idp_account_failure.failures + 1 end,
+          last_failure_at = now()
+        where not ${ceilingHolds}
+        returning failures
+      )
+      select
+        exists (select 1 from whole_account) as allowed,
+        (select locked_until is not null and failures = ${maxFailures} from from_network) as locked_now,
+        (select failures = ${accountMaxFailures} from whole_account) as ceiling_now`.execute(db);
+    const row = rows[0];
+    return {
+      allowed: row?.allowed === true,
+      lockedNow: row?.allowed === true && row.locked_now === true,
+      ceilingNow: row?.ceiling_now === true,
+    };
+  }
+
+  /**
+   * The code was right: the try taken by reserveCodeCheck is given back to both counts (and a
+   * lockout it started is lifted), so that a right code costs nothing, as before a code was counted
+   * ahead of its check.
+   */
+  async function codeAccepted(userId: string, network: string): Promise<void> {
+    await sql`
+      with from_network as (
+        update idp_login_failure set
+          failures = greatest(failures - 1, 0),
+          locked_until = case when failures - 1 >= ${maxFailures} then locked_until else null end
+        where user_id = ${userId} and client_address = ${network}
+      )
+      update idp_account_failure set failures = greatest(failures - 1, 0)
+      where user_id = ${userId}`.execute(db);
+  }
+
+  /** The code was wrong: its try stays counted; the failure (and a lockout it started) is logged. */
+  async function codeRefused(
+    userId: string,
+    network: string,
+    reservation: { lockedNow: boolean; ceilingNow: boolean },
+  ): Promise<void> {
+    await securityLog.recordFailure(userId, network, {
+      lockedNow: reservation.lockedNow || reservation.ceilingNow,
+    });
+  }
+
+  /**
    * A successful sign-in ends the network's streak; false when a lockout or the account's ceiling is
    * in force (it may have begun meanwhile). The account's count is left alone: a guess that happened
    * to come between an attacker's would otherwise give them a fresh allowance.
@@ -128,7 +211,7 @@ export function createLoginThrottle(
     return rows[0]?.locked !== true;
   }
 
-  return { isLocked, recordFailure, recordSuccess };
+  return { isLocked, recordFailure, recordSuccess, reserveCodeCheck, codeAccepted, codeRefused };
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

@@ -257,4 +257,15 @@ export const idpMigrations: Migrations = {
       await sql`alter table idp_authn_transaction drop column primary_amr;`.execute(db);
     },
   },
+  '0012_enrolment_wrong_codes': {
+    async up(db) {
+      await sql`
+        -- Wrong first codes a pending factor has taken: past the ceiling its enrolment starts again.
+        alter table idp_factor add column wrong_codes integer not null default 0;
+      `.execute(db);
+    },
+    async down(db) {
+      await sql`alter table idp_factor drop column wrong_codes;`.execute(db);
+    },
+  },
 };

@@ -50,6 +50,9 @@ export const invalidPasscode = () =>
 export const operationNotAllowed = () =>
   oktaError('E0000079', 'This operation is not allowed in the current authentication state.');
 export const userLocked = () => oktaError('E0000069', 'User Locked');
+/** Factors API: a pending factor has taken its wrong codes; it must be enrolled again (403). */
+export const enrolmentLocked = () =>
+  oktaError('E0000069', 'User Locked', ['Too many wrong codes for this factor. Enroll it again.']);
 /** Change password: the old password given is not the user's (403). */
 export const credentialsUpdateFailed = (causes: string[]) =>
   oktaError('E0000014', 'Update of credentials failed', causes);

@@ -86,6 +86,8 @@ export interface IdpFactorTable {
   last_used_step: ColumnType<string | null, number | null | undefined, number | null>;
   created_at: DefaultTimestamp;
   last_used_at: Timestamp | null;
+  /** Wrong first codes taken while pending (an enrolment's ceiling). */
+  wrong_codes: Generated<number>;
 }
 
 /** The code last e-mailed for an e-mail factor (one row per factor), and its sends in the window. */

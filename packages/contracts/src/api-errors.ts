@@ -54,6 +54,8 @@ export const SECOND_FACTOR_ERROR_CODES = {
   off: 'second_factors_off',
   /** The code is not the app's current one, or was used already. */
   wrongCode: 'wrong_code',
+  /** The factor being added has taken as many wrong codes as it may: it must be started again. */
+  tooManyWrongCodes: 'too_many_wrong_codes',
   /** The directory does not offer this kind of factor. */
   notOffered: 'factor_not_offered',
   /** Too many codes mailed for now. */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ACCOUNT_ERROR_CODES, PASSKEY_ERROR_CODES, SECOND_FACTOR_ERROR_CODES } from './api-errors.js';
+import {
+  ACCOUNT_ERROR_CODES,
+  PASSKEY_ERROR_CODES,
+  SECOND_FACTOR_ERROR_CODES,
+  STEP_UP_REQUIRED,
+} from './api-errors.js';
 import { endpoint } from './endpoint.js';
 import { FactorAddedSchema } from './second-factors.js';
 import { singleLineText } from './text.js';
@@ -64,7 +69,7 @@ export const passkeyEndpoints = {
     responses: { 200: PasskeyEnrolmentSchema },
     errors: {
       400: [ACCOUNT_ERROR_CODES.noPassword],
-      403: [SECOND_FACTOR_ERROR_CODES.off, PASSKEY_ERROR_CODES.withLender],
+      403: [SECOND_FACTOR_ERROR_CODES.off, PASSKEY_ERROR_CODES.withLender, STEP_UP_REQUIRED],
       // The bundled directory's answer for a borrower it no longer has.
       404: ['not_found'],
     },
@@ -80,7 +85,7 @@ export const passkeyEndpoints = {
     responses: { 200: FactorAddedSchema },
     errors: {
       400: [PASSKEY_ERROR_CODES.refused],
-      403: [SECOND_FACTOR_ERROR_CODES.off, PASSKEY_ERROR_CODES.withLender],
+      403: [SECOND_FACTOR_ERROR_CODES.off, PASSKEY_ERROR_CODES.withLender, STEP_UP_REQUIRED],
       404: ['not_found'],
       429: [ACCOUNT_ERROR_CODES.tooManyChanges],
     },

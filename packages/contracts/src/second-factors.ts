@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from './credentials.js';
-import { ACCOUNT_ERROR_CODES, SECOND_FACTOR_ERROR_CODES } from './api-errors.js';
+import { ACCOUNT_ERROR_CODES, SECOND_FACTOR_ERROR_CODES, STEP_UP_REQUIRED } from './api-errors.js';
 import { EmailCodeEnrolmentSchema } from './email-codes.js';
 import { endpoint } from './endpoint.js';
 import { singleLineText } from './text.js';
@@ -76,6 +76,8 @@ export const FactorRemovedSchema = z.object({ removed: z.literal(true) });
 // Every factor route answers 403 second_factors_off under MFA_POLICY=off, and 404 for a factor id
 // that is unknown, another borrower's or malformed.
 const FACTORS_OFF = [SECOND_FACTOR_ERROR_CODES.off] as const;
+/** Adding a way to sign in needs a recent sign-in (see step-up.ts), as changing the email does. */
+const ADDING_REFUSALS = [SECOND_FACTOR_ERROR_CODES.off, STEP_UP_REQUIRED] as const;
 
 /** The borrower's second factors (Bearer product access token); passkeys add theirs in passkeys.ts. */
 export const secondFactorEndpoints = {
@@ -99,7 +101,7 @@ export const secondFactorEndpoints = {
     responses: { 200: AuthenticatorAppEnrolmentSchema },
     errors: {
       400: [ACCOUNT_ERROR_CODES.noPassword, SECOND_FACTOR_ERROR_CODES.alreadyAdded],
-      403: FACTORS_OFF,
+      403: ADDING_REFUSALS,
     },
   }),
   /** The first code from the app (or the mailed code of email codes) confirms it. */
@@ -112,8 +114,8 @@ export const secondFactorEndpoints = {
     body: ActivateFactorRequestSchema,
     responses: { 200: FactorAddedSchema },
     errors: {
-      400: [SECOND_FACTOR_ERROR_CODES.wrongCode],
-      403: FACTORS_OFF,
+      400: [SECOND_FACTOR_ERROR_CODES.wrongCode, SECOND_FACTOR_ERROR_CODES.tooManyWrongCodes],
+      403: ADDING_REFUSALS,
       404: ['not_found'],
       429: [ACCOUNT_ERROR_CODES.tooManyChanges],
     },
@@ -132,7 +134,7 @@ export const secondFactorEndpoints = {
         SECOND_FACTOR_ERROR_CODES.alreadyAdded,
         SECOND_FACTOR_ERROR_CODES.notOffered,
       ],
-      403: FACTORS_OFF,
+      403: ADDING_REFUSALS,
       // The bundled directory's answer for a borrower it no longer has.
       404: ['not_found'],
       429: [SECOND_FACTOR_ERROR_CODES.tooManyCodes],

@@ -4,6 +4,7 @@ import { WEBAUTHN_FACTOR_TYPE, type SecondFactor, type SecondFactorType } from '
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import {
   EMAIL_FACTOR_TYPE,
+  FactorAlreadyEnrolledError,
   FactorNotFoundError,
   TOTP_FACTOR_TYPE,
   WrongCodeError,
@@ -56,6 +57,12 @@ export class PasskeysWithLenderError extends Error {
   }
 }
 
+/**
+ * Throws (the route's step-up refusal) unless the borrower's sign-in is recent and strong enough to
+ * add a way to sign in: a stolen access token must not add the thief's authenticator or passkey.
+ */
+export type RecentSignIn = () => Promise<void>;
+
 /** The directory's factor types the portal manages, by the portal's name for them. */
 const TYPES: Record<string, SecondFactorType> = {
   [TOTP_FACTOR_TYPE]: 'authenticator_app',
@@ -74,8 +81,9 @@ const isActiveFactor = (factor: DirectoryFactor) => factor.status === 'ACTIVE' &
 
 /**
  * A signed-in borrower's second factors (an authenticator app, email codes), kept by the directory. Adding one
- * takes its first code; removing one takes the current password, checked with the sign-in lockout.
- * Either change is told to the borrower by e-mail, once it has happened.
+ * takes a recent sign-in (`RecentSignIn`, asked when it starts and when it is confirmed) and its first
+ * code; removing one takes the current password, checked with the sign-in lockout. Either change is
+ * told to the borrower by e-mail, once it has happened.
  */
 export function secondFactors(deps: {
   db: MailExecutor;
@@ -121,6 +129,20 @@ export function secondFactors(deps: {
     mail.nudge();
   }
 
+  /** Refuses before the step-up what would be refused after it: one factor of each kind is enough. */
+  async function notYetAdded(userId: string, factorType: string): Promise<void> {
+    const factors = await directory.listFactors(userId);
+    if (factors.some((factor) => factor.factorType === factorType && factor.status === 'ACTIVE'))
+      throw new FactorAlreadyEnrolledError();
+  }
+
+  /** The user's factor waiting for its first code or credential; an active one has none to take. */
+  async function pendingFactor(userId: string, factorId: string): Promise<DirectoryFactor> {
+    const factor = (await directory.listFactors(userId)).find((f) => f.id === factorId);
+    if (!factor || factor.status === 'ACTIVE') throw new FactorNotFoundError();
+    return factor;
+  }
+
   return {
     policy: policy === 'required' ? ('required' as const) : ('optional' as const),
     passkeysAddedHere: directory.enrolWebauthn !== undefined,
@@ -134,17 +156,21 @@ export function secondFactors(deps: {
       return (await directory.listFactors(identity.userId)).filter(isActiveFactor).map(toSecondFactor);
     },
 
-    async enrolAuthenticatorApp(borrowerId: string) {
+    async enrolAuthenticatorApp(borrowerId: string, recent: RecentSignIn) {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new NoDirectoryIdentityError();
+      await notYetAdded(identity.userId, TOTP_FACTOR_TYPE);
+      await recent();
       const enrolment = await directory.enrolTotp(identity.userId);
       return { ...enrolment, accountName: identity.borrower.email };
     },
 
     /** Starts email codes: the directory mails a code to the sign-in address. */
-    async enrolEmail(borrowerId: string) {
+    async enrolEmail(borrowerId: string, recent: RecentSignIn) {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new NoDirectoryIdentityError();
+      await notYetAdded(identity.userId, EMAIL_FACTOR_TYPE);
+      await recent();
       const { factorId } = await directory.enrolEmail(identity.userId, identity.borrower.email);
       return { factorId, sentTo: identity.borrower.email };
     },
@@ -161,12 +187,18 @@ export function secondFactors(deps: {
       await directory.resendFactorCode(identity.userId, factorId);
     },
 
-    async activate(borrowerId: string, factorId: string, code: string, from: ChangeSource): Promise<void> {
+    async activate(
+      borrowerId: string,
+      factorId: string,
+      code: string,
+      from: ChangeSource,
+      recent: RecentSignIn,
+    ): Promise<void> {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new FactorNotFoundError();
+      const factor = await pendingFactor(identity.userId, factorId);
+      await recent();
       await limit.check(identity.borrower);
-      const factor = (await directory.listFactors(identity.userId)).find((f) => f.id === factorId);
-      if (!factor) throw new FactorNotFoundError();
       try {
         await directory.activateFactor(identity.userId, factorId, code);
       } catch (error) {
@@ -195,10 +227,11 @@ export function secondFactors(deps: {
     },
 
     /** Starts adding a passkey: the options for the browser, pending its new credential. */
-    async enrolPasskey(borrowerId: string) {
+    async enrolPasskey(borrowerId: string, recent: RecentSignIn) {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new NoDirectoryIdentityError();
       if (!directory.enrolWebauthn) throw new PasskeysWithLenderError();
+      await recent();
       return directory.enrolWebauthn(identity.userId);
     },
 
@@ -209,10 +242,13 @@ export function secondFactors(deps: {
       name: string,
       credential: WebauthnAttestation,
       from: ChangeSource,
+      recent: RecentSignIn,
     ): Promise<void> {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new FactorNotFoundError();
       if (!directory.activateWebauthn) throw new PasskeysWithLenderError();
+      await pendingFactor(identity.userId, factorId);
+      await recent();
       await limit.check(identity.borrower);
       await directory.activateWebauthn(identity.userId, factorId, name, credential);
       await tell(identity.borrower, 'added', 'passkey', from);

@@ -13,6 +13,7 @@ import {
   PasskeyRefusedError,
   securityEventOf,
   TooManyCodesError,
+  TooManyWrongCodesError,
   WrongCodeError,
   WrongPasswordError,
   type Directory,
@@ -99,6 +100,7 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
       // An active one is not waiting for a first code: as far as activating goes, there is none.
       if (outcome.kind === 'not_found' || outcome.kind === 'already_active') throw new FactorNotFoundError();
       if (outcome.kind === 'wrong_code') throw new WrongCodeError();
+      if (outcome.kind === 'too_many_wrong_codes') throw new TooManyWrongCodesError();
     },
     async removeFactor(userId, factorId) {
       if (!(await idp.factors.remove(userId, factorId))) throw new FactorNotFoundError();

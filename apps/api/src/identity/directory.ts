@@ -79,7 +79,10 @@ export interface Directory {
     generate(userId: string): Promise<string[] | undefined>;
     remaining(userId: string): Promise<number>;
   };
-  /** The first code activates a pending factor. Throws FactorNotFoundError or WrongCodeError. */
+  /**
+   * The first code activates a pending factor. Throws FactorNotFoundError, WrongCodeError, or
+   * TooManyWrongCodesError once the enrolment has taken its wrong codes (it must be started again).
+   */
   activateFactor(userId: string, factorId: string, passCode: string): Promise<void>;
   /** Throws FactorNotFoundError (another user's factor, too). */
   removeFactor(userId: string, factorId: string): Promise<void>;
@@ -225,6 +228,14 @@ export class WrongCodeError extends Error {
   constructor() {
     super('The code does not verify the factor');
     this.name = 'WrongCodeError';
+  }
+}
+
+/** The pending factor has taken as many wrong codes as it may: it must be started again. */
+export class TooManyWrongCodesError extends Error {
+  constructor() {
+    super('The factor being added has taken too many wrong codes');
+    this.name = 'TooManyWrongCodesError';
   }
 }
 

@@ -7,6 +7,7 @@ import {
   LoginTakenError,
   TOTP_FACTOR_TYPE,
   EMAIL_FACTOR_TYPE,
+  TooManyWrongCodesError,
   WrongCodeError,
   PasswordRefusedError,
   securityEventOf,
@@ -290,6 +291,8 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
         // E0000068: Invalid Passcode/Answer. An active factor (E0000001) has nothing to activate.
         if (error.errorCode === 'E0000068') throw new WrongCodeError();
+        // E0000069: too many wrong codes (the bundled provider's answer for a spent enrolment).
+        if (error.errorCode === 'E0000069') throw new TooManyWrongCodesError();
         if (response.status === 400) throw new FactorNotFoundError();
         options.logger.error({ status: 403, errorCode: error.errorCode }, 'Okta refused the API token');
         throw new DirectoryUnavailableError('the API token was refused');

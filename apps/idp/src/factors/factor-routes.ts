@@ -110,8 +110,10 @@ export function factorRoutes(deps: FactorRouteDependencies) {
 
   /**
    * Checks a one-time code for the transaction's user and factor, under the sign-in lockout: a wrong
-   * code counts as a wrong password does, and a locked account ends the transaction. False when it
-   * has answered the refusal (a boolean: a reply is thenable, so an async function cannot return one).
+   * code counts as a wrong password does, and a locked account ends the transaction. The try is
+   * counted before the code is checked (one statement decides and counts), so concurrent codes cannot
+   * pass the limits together; a right one gives it back. False when it has answered the refusal (a
+   * boolean: a reply is thenable, so an async function cannot return one).
    */
   async function checkCode(
     request: FastifyRequest,
@@ -123,18 +125,23 @@ export function factorRoutes(deps: FactorRouteDependencies) {
   ): Promise<boolean> {
     const network = networkOfRequest(request);
     const log = logger.child({ reqId: request.id, userId: transaction.userId, factorId: factor.id });
-    if (await throttle.isLocked(transaction.userId, network)) {
+    const reservation = await throttle.reserveCodeCheck(transaction.userId, network);
+    if (!reservation.allowed) {
       await transactions.end(stateToken);
       log.warn({ clientNetwork: network }, 'factor verify refused: account locked for this address');
       void sendOktaError(reply, 403, userLocked());
       return false;
     }
     const outcome = await deps.checkCode(factor, passCode);
-    if (outcome === 'accepted') return true;
-    const { lockedNow, ceilingNow } = await throttle.recordFailure(transaction.userId, network);
+    if (outcome === 'accepted') {
+      await throttle.codeAccepted(transaction.userId, network);
+      return true;
+    }
+    await throttle.codeRefused(transaction.userId, network, reservation);
     log.info({ outcome, factorType: factor.factorType }, 'factor verify failed');
-    if (lockedNow) log.warn({ clientNetwork: network }, 'account locked for this address');
-    if (ceilingNow) log.warn('account refuses password sign-in: too many wrong passwords or codes');
+    if (reservation.lockedNow) log.warn({ clientNetwork: network }, 'account locked for this address');
+    if (reservation.ceilingNow)
+      log.warn('account refuses password sign-in: too many wrong passwords or codes');
     void sendOktaError(reply, 403, invalidPasscode());
     return false;
   }

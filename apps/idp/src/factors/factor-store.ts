@@ -49,7 +49,11 @@ export function createFactorStore(db: Kysely<IdpDatabase>) {
         .where('factor_type', '=', kind.factorType)
         .where('status', '=', 'PENDING_ACTIVATION')
         .executeTakeFirst();
-      if (pending) return toFactor(pending);
+      if (pending) {
+        // Started again: a new allowance of wrong codes, as a new factor would have.
+        await db.updateTable('idp_factor').set({ wrong_codes: 0 }).where('id', '=', pending.id).execute();
+        return toFactor(pending);
+      }
     }
     await db
       .deleteFrom('idp_factor')
@@ -124,6 +128,22 @@ export function createFactorStore(db: Kysely<IdpDatabase>) {
 
     /** A factor of `kind` waiting for its first code: a new one, or the unfinished one without a secret. */
     createPending,
+
+    /**
+     * Takes one try at a pending factor's first code, before the code is checked: one statement counts
+     * and decides, so concurrent codes cannot pass the ceiling together. False when the enrolment has
+     * taken `ceiling` wrong codes (or the factor is no longer pending): it must be started again.
+     */
+    async reserveFirstCode(factorId: string, ceiling: number): Promise<boolean> {
+      const result = await db
+        .updateTable('idp_factor')
+        .set({ wrong_codes: sql<number>`wrong_codes + 1` })
+        .where('id', '=', factorId)
+        .where('status', '=', 'PENDING_ACTIVATION')
+        .where('wrong_codes', '<', ceiling)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
 
     /**
      * A code of the factor was right (one kept outside this table, e.g. an e-mailed one): activates

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { sendOktaError } from '../okta-error-handler.js';
-import { apiValidationFailed, invalidPasscode, rateLimited, resourceNotFound } from '../okta-errors.js';
+import {
+  apiValidationFailed,
+  enrolmentLocked,
+  invalidPasscode,
+  rateLimited,
+  resourceNotFound,
+} from '../okta-errors.js';
 import type { IdpUser } from '../users.js';
 import { parseOktaBody } from '../users-api-bodies.js';
 import { EMAIL_FACTOR } from './email-factor.js';
@@ -145,6 +151,8 @@ export function registerFactorsApi(app: FastifyInstance, deps: FactorsApiDepende
           );
         case 'wrong_code':
           return sendOktaError(reply, 403, invalidPasscode());
+        case 'too_many_wrong_codes':
+          return sendOktaError(reply, 403, enrolmentLocked());
         case 'activated':
           return reply.send(oktaFactor(outcome.factor, user, userUrl(user)));
       }

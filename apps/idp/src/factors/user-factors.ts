@@ -7,6 +7,11 @@ import { TOTP_FACTOR, type Factor, type FactorStore } from './factor-store.js';
 import type { RecoveryCodes } from './recovery-codes.js';
 import { newTotpSecret } from './totp.js';
 
+import { ACCOUNT_MAX_FAILURES } from '../login-throttle.js';
+
+/** Wrong first codes one enrolment takes before it must be started again: as many as an account takes. */
+export const ENROLMENT_MAX_WRONG_CODES = ACCOUNT_MAX_FAILURES;
+
 export type EnrolTotpOutcome = { kind: 'enrolled'; factor: Factor } | { kind: 'already_enrolled' };
 export type EnrolEmailOutcome = EnrolTotpOutcome | { kind: 'not_offered' } | { kind: 'too_many_codes' };
 export type ResendOutcome = { kind: 'sent' } | { kind: 'not_found' } | { kind: 'too_many_codes' };
@@ -14,7 +19,9 @@ export type ActivateOutcome =
   | { kind: 'activated'; factor: Factor }
   | { kind: 'not_found' }
   | { kind: 'already_active' }
-  | { kind: 'wrong_code' };
+  | { kind: 'wrong_code' }
+  /** The enrolment has taken its wrong codes: refused even with the right one until started again. */
+  | { kind: 'too_many_wrong_codes' };
 
 /**
  * A user's own factors managed outside a sign-in (Okta's Factors API, and the portal in this
@@ -69,11 +76,18 @@ export function userFactors(deps: {
       return (await sendEmailCode(user, factor, 'enrol')) ? { kind: 'sent' } : { kind: 'too_many_codes' };
     },
 
-    /** The first code confirms a pending factor; a code already taken (a replay, a race) is wrong. */
+    /**
+     * The first code confirms a pending factor; a code already taken (a replay, a race) is wrong.
+     * Each enrolment takes at most ENROLMENT_MAX_WRONG_CODES codes, counted before each is checked.
+     */
     async activate(userId: string, factorId: string, passCode: string): Promise<ActivateOutcome> {
       const factor = await factors.find(userId, factorId);
       if (!factor) return { kind: 'not_found' };
       if (factor.status === 'ACTIVE') return { kind: 'already_active' };
+      if (!(await factors.reserveFirstCode(factor.id, ENROLMENT_MAX_WRONG_CODES))) {
+        logger.warn({ userId, factorId }, 'factor activation refused: too many wrong codes');
+        return { kind: 'too_many_wrong_codes' };
+      }
       const outcome = await checkCode(factor, passCode);
       if (outcome !== 'accepted') {
         logger.info({ userId, factorId, outcome }, 'factor activation refused');

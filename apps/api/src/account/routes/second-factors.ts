@@ -27,11 +27,13 @@ import {
   FactorNotOfferedError,
   TooManyCodesError,
   PasskeyRefusedError,
+  TooManyWrongCodesError,
   WrongCodeError,
   WrongPasswordError,
 } from '../../identity/directory.js';
 import { changeSourceOf } from './change-source.js';
 import type { AccessTokenChecker } from '../../session/access-tokens.js';
+import type { StepUpGuard } from '../step-up.js';
 
 // The signed-in borrower's second factors. Another borrower's factor, an unknown id and a malformed
 // one get the same 404; MFA_POLICY=off refuses every route.
@@ -51,6 +53,9 @@ const LAST_FACTOR =
   'You need an authenticator app to sign in, so you can’t remove your only one. Call us if you’ve lost it.';
 const NO_IDENTITY = 'Your account doesn’t sign in with a password with us, so you can’t add an app here.';
 const WRONG_PASSWORD = 'That isn’t your current password. Check it and try again.';
+const TOO_MANY_WRONG_CODES = 'That’s too many wrong codes, so we’ve stopped this one. Start adding it again.';
+const STEP_UP_MESSAGE = 'To add a sign-in step, confirm it’s you: enter your password again.';
+const PASSKEY_STEP_UP_MESSAGE = 'To add a passkey, confirm it’s you: enter your password again.';
 
 /** The directory's and the policy's refusals, as the answers the account page tells apart. */
 export function refusalOf(error: unknown): HttpError | undefined {
@@ -58,6 +63,8 @@ export function refusalOf(error: unknown): HttpError | undefined {
   if (error instanceof TooManyChangesError)
     return new HttpError(429, ACCOUNT_ERROR_CODES.tooManyChanges, TOO_MANY_CHANGES_MESSAGE);
   if (error instanceof FactorNotFoundError) return new HttpError(404, 'not_found', NOT_FOUND);
+  if (error instanceof TooManyWrongCodesError)
+    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.tooManyWrongCodes, TOO_MANY_WRONG_CODES);
   if (error instanceof WrongEmailCodeError)
     return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_EMAIL_CODE);
   if (error instanceof WrongCodeError)
@@ -100,14 +107,20 @@ export const accountSecondFactorRoutes =
   ({
     secondFactors,
     checkAccessToken,
+    stepUp,
     trustProxy,
   }: {
     secondFactors: SecondFactors;
     checkAccessToken: AccessTokenChecker;
+    stepUp: StepUpGuard;
     trustProxy: boolean;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const changeSource = (request: FastifyRequest) => changeSourceOf(request, trustProxy);
+    // Adding a way to sign in takes a recent sign-in, as changing the email does: asked by the
+    // service once it knows the addition can be made here (no step-up for what would be refused).
+    const recentSignIn = (request: FastifyRequest, message: string, action: string) => () =>
+      stepUp.require(request, message, { action });
     // Before the body is read: a caller without a token learns nothing of what it would accept.
     const common = { onRequest: requireBorrower(checkAccessToken) };
     app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
@@ -127,7 +140,9 @@ export const accountSecondFactorRoutes =
       ...common,
       handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
-        const enrolment = await answering(() => secondFactors.enrolAuthenticatorApp(sub));
+        const enrolment = await answering(() =>
+          secondFactors.enrolAuthenticatorApp(sub, recentSignIn(request, STEP_UP_MESSAGE, 'add app')),
+        );
         request.log.info({ borrowerId: sub, factorId: enrolment.factorId }, 'borrower started adding an app');
         return enrolment;
       },
@@ -138,7 +153,9 @@ export const accountSecondFactorRoutes =
       ...common,
       handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
-        const enrolment = await answering(() => secondFactors.enrolEmail(sub));
+        const enrolment = await answering(() =>
+          secondFactors.enrolEmail(sub, recentSignIn(request, STEP_UP_MESSAGE, 'add email codes')),
+        );
         request.log.info(
           { borrowerId: sub, factorId: enrolment.factorId },
           'borrower started adding email codes',
@@ -166,7 +183,13 @@ export const accountSecondFactorRoutes =
         const { sub } = borrowerClaimsOf(request);
         const factorId = factorIdOf(request.params);
         await answering(() =>
-          secondFactors.activate(sub, factorId, request.body.code, changeSource(request)),
+          secondFactors.activate(
+            sub,
+            factorId,
+            request.body.code,
+            changeSource(request),
+            recentSignIn(request, STEP_UP_MESSAGE, 'confirm factor'),
+          ),
         );
         request.log.info({ borrowerId: sub, factorId }, 'borrower added a second factor');
         return { added: true as const };
@@ -178,7 +201,9 @@ export const accountSecondFactorRoutes =
       ...common,
       handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
-        const enrolment = await answering(() => secondFactors.enrolPasskey(sub));
+        const enrolment = await answering(() =>
+          secondFactors.enrolPasskey(sub, recentSignIn(request, PASSKEY_STEP_UP_MESSAGE, 'add passkey')),
+        );
         request.log.info(
           { borrowerId: sub, factorId: enrolment.factorId },
           'borrower started adding a passkey',
@@ -195,7 +220,14 @@ export const accountSecondFactorRoutes =
         const factorId = factorIdOf(request.params);
         const { name, ...credential } = request.body;
         await answering(() =>
-          secondFactors.activatePasskey(sub, factorId, name, credential, changeSource(request)),
+          secondFactors.activatePasskey(
+            sub,
+            factorId,
+            name,
+            credential,
+            changeSource(request),
+            recentSignIn(request, PASSKEY_STEP_UP_MESSAGE, 'confirm passkey'),
+          ),
         );
         request.log.info({ borrowerId: sub, factorId }, 'borrower added a passkey');
         return { added: true as const };

@@ -89,19 +89,24 @@ export function webauthnVerifyStep(deps: {
         400,
         malformedRequest(['authenticatorData, signatureData: required with clientData']),
       );
-    if (await throttle.isLocked(transaction.userId, network)) {
+    // As for a code: the try is counted before the assertion is checked, and given back if it verifies.
+    const reservation = await throttle.reserveCodeCheck(transaction.userId, network);
+    if (!reservation.allowed) {
       await transactions.end(stateToken);
       log.warn({ clientNetwork: network }, 'factor verify refused: account locked for this address');
       return sendOktaError(reply, 403, userLocked());
     }
     if (
       await webauthn.verify(transaction.userId, factor.id, { clientData, authenticatorData, signatureData })
-    )
+    ) {
+      await throttle.codeAccepted(transaction.userId, network);
       return finish(PASSWORD_AND_WEBAUTHN_AMR);
-    const { lockedNow, ceilingNow } = await throttle.recordFailure(transaction.userId, network);
+    }
+    await throttle.codeRefused(transaction.userId, network, reservation);
     log.info({ outcome: 'refused_assertion' }, 'factor verify failed');
-    if (lockedNow) log.warn({ clientNetwork: network }, 'account locked for this address');
-    if (ceilingNow) log.warn('account refuses password sign-in: too many wrong passwords or codes');
+    if (reservation.lockedNow) log.warn({ clientNetwork: network }, 'account locked for this address');
+    if (reservation.ceilingNow)
+      log.warn('account refuses password sign-in: too many wrong passwords or codes');
     return sendOktaError(reply, 403, invalidPasscode());
   };
 }

@@ -5,6 +5,7 @@ import {
 } from '@customer-core/contracts';
 import { describeFailure } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
+import { stepUpMessageOf, type StartOutcome } from './second-factors-api';
 
 // Email codes on the account page: start (a code is mailed), send another. The code confirms them
 // through confirmAuthenticatorApp's route (activate), which takes any pending factor's first code.
@@ -12,12 +13,15 @@ import { sessionRequest } from '../../lib/auth/session-request';
 const START_FAILED = 'We couldn’t send you a code just now. Please try again in a few minutes.';
 const RESEND_FAILED = 'We couldn’t send a new code just now. Please try again in a few minutes.';
 
-export type StartEmailOutcome = { ok: true; enrolment: EmailCodeEnrolment } | { ok: false; message: string };
+export type StartEmailOutcome =
+  { ok: true; enrolment: EmailCodeEnrolment } | Extract<StartOutcome, { ok: false }>;
 
 export async function startEmailCodes(): Promise<StartEmailOutcome> {
   const result = await sessionRequest(secondFactorEndpoints.enrolEmail, {});
   if (result.isError) {
     const failure = describeFailure(result, START_FAILED);
+    const stepUp = stepUpMessageOf(failure);
+    if (stepUp) return { ok: false, message: stepUp, stepUp: true };
     return { ok: false, message: failure.serverMessage ?? failure.message };
   }
   const parsed = EmailCodeEnrolmentSchema.safeParse(result.data);

@@ -8,25 +8,31 @@ import '../../components/factors/factors.css';
 import { useFirstCode } from './use-first-code';
 
 const EMAIL_CODE_ID = 'email-codes-code';
+const TURN_ON_ID = 'email-codes-turn-on';
 
 /** Turning on email codes: the code just mailed to the sign-in address confirms it. */
 export function AddEmailCodesForm({
   enrolment,
   onAdded,
   onCancel,
+  onStartAgain,
   onFailed,
 }: {
   enrolment: EmailCodeEnrolment;
   onAdded(): void;
   onCancel(): void;
+  onStartAgain(message: string): void;
   onFailed(message: string): void;
 }) {
-  const { code, setCode, error, setError, pending, setPending, heading, submit } = useFirstCode({
-    factorId: enrolment.factorId,
-    codeRequired: EMAIL_CODE_REQUIRED,
-    onAdded,
-    onFailed,
-  });
+  const { code, setCode, error, setError, pending, setPending, heading, submit, stepUpDialog } = useFirstCode(
+    {
+      factorId: enrolment.factorId,
+      codeRequired: EMAIL_CODE_REQUIRED,
+      onAdded,
+      onStartAgain,
+      onFailed,
+    },
+  );
   const [resent, setResent] = useState(false);
   const sendAgain = async () => {
     setPending(true);
@@ -39,29 +45,42 @@ export function AddEmailCodesForm({
   };
 
   return (
-    <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
-      <h3 ref={heading} tabIndex={-1}>
-        Check your email
-      </h3>
-      <p className="factor-step__intro">
-        We sent a 6&#8209;digit code to <strong>{enrolment.sentTo}</strong>. Enter it to turn on email codes.
-        It works for 5 minutes.
-      </p>
-      <CodeField id={EMAIL_CODE_ID} value={code} onChange={setCode} error={error} disabled={pending} />
-      <p className="factor-step__intro" role="status" data-testid="email-codes-resent">
-        {resent ? 'We sent a new code. Use the newest one.' : ''}
-      </p>
-      <button type="button" className="factor-step__link" onClick={() => void sendAgain()} disabled={pending}>
-        Send a new code
-      </button>
-      <div className="account-factors__buttons">
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-          Cancel
+    <>
+      <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
+        <h3 ref={heading} tabIndex={-1}>
+          Check your email
+        </h3>
+        <p className="factor-step__intro">
+          We sent a 6&#8209;digit code to <strong>{enrolment.sentTo}</strong>. Enter it to turn on email
+          codes. It works for 5 minutes.
+        </p>
+        <CodeField id={EMAIL_CODE_ID} value={code} onChange={setCode} error={error} disabled={pending} />
+        <p className="factor-step__intro" role="status" data-testid="email-codes-resent">
+          {resent ? 'We sent a new code. Use the newest one.' : ''}
+        </p>
+        <button
+          type="button"
+          className="factor-step__link"
+          onClick={() => void sendAgain()}
+          disabled={pending}
+        >
+          Send a new code
         </button>
-        <BusyButton busy={pending} busyText="Turning on email codes" className="button button--primary">
-          Turn on email codes
-        </BusyButton>
-      </div>
-    </form>
+        <div className="account-factors__buttons">
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
+          <BusyButton
+            id={TURN_ON_ID}
+            busy={pending}
+            busyText="Turning on email codes"
+            className="button button--primary"
+          >
+            Turn on email codes
+          </BusyButton>
+        </div>
+      </form>
+      {stepUpDialog(TURN_ON_ID)}
+    </>
   );
 }

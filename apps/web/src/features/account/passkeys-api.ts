@@ -7,6 +7,7 @@ import {
 } from '@customer-core/contracts';
 import { describeFailure } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
+import { stepUpMessageOf } from './second-factors-api';
 
 // Adding a passkey (Bearer product token): the options from the identity provider, then the
 // browser's new credential. The list and removal are the second factors' (second-factors-api.ts).
@@ -14,12 +15,17 @@ import { sessionRequest } from '../../lib/auth/session-request';
 const START_FAILED = 'We couldn’t start adding a passkey just now. Please try again in a few minutes.';
 const ADD_FAILED = 'We couldn’t add your passkey just now. Please try again in a few minutes.';
 
-export type StartPasskeyOutcome = { ok: true; enrolment: PasskeyEnrolment } | { ok: false; message: string };
+export type StartPasskeyOutcome =
+  | { ok: true; enrolment: PasskeyEnrolment }
+  /** `stepUp`: too old a sign-in; the step-up dialog, then the same request again. */
+  | { ok: false; message: string; stepUp?: boolean };
 
 export async function startPasskey(): Promise<StartPasskeyOutcome> {
   const result = await sessionRequest(passkeyEndpoints.enrol, {});
   if (result.isError) {
     const failure = describeFailure(result, START_FAILED);
+    const stepUp = stepUpMessageOf(failure);
+    if (stepUp) return { ok: false, message: stepUp, stepUp: true };
     return { ok: false, message: failure.serverMessage ?? failure.message };
   }
   const parsed = PasskeyEnrolmentSchema.safeParse(result.data);
@@ -30,6 +36,8 @@ export type AddPasskeyOutcome =
   | { kind: 'added' }
   /** The credential was refused (one already added, another site): the borrower may try another device. */
   | { kind: 'refused'; message: string }
+  /** Too old a sign-in: the step-up dialog, then the same credential again. */
+  | { kind: 'step-up'; message: string }
   | { kind: 'failed'; message: string };
 
 export async function addPasskey(
@@ -41,5 +49,7 @@ export async function addPasskey(
   const failure = describeFailure(result, ADD_FAILED);
   if (failure.code === PASSKEY_ERROR_CODES.refused && failure.serverMessage)
     return { kind: 'refused', message: failure.serverMessage };
+  const stepUp = stepUpMessageOf(failure);
+  if (stepUp) return { kind: 'step-up', message: stepUp };
   return { kind: 'failed', message: failure.serverMessage ?? failure.message };
 }

@@ -1,10 +1,16 @@
-import { MAX_PASSKEY_NAME_LENGTH, PasskeyNameSchema, type SecondFactor } from '@customer-core/contracts';
+import {
+  MAX_PASSKEY_NAME_LENGTH,
+  PasskeyNameSchema,
+  type ActivatePasskeyRequest,
+  type SecondFactor,
+} from '@customer-core/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import { SupportPhone } from '../../components/support-phone';
 import { TextField } from '../../components/text-field';
 import { useLoad } from '../../lib/use-load';
 import { deviceName } from './device-name';
+import { useAddingStepUp } from './adding-step-up';
 import { addPasskey, startPasskey } from './passkeys-api';
 import { getSecondFactors } from './second-factors-api';
 import { FactorSummary } from './factor-summary';
@@ -12,6 +18,7 @@ import { RemoveForm } from './second-factors-section';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
 
 const NAME_ID = 'passkey-name';
+const CREATE_ID = 'passkey-create';
 const NOT_MADE = 'We didn’t get a passkey from your device. Try again when you’re ready.';
 const ALREADY_ON_DEVICE = 'This device already has a passkey for your account.';
 
@@ -31,17 +38,29 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): vo
   const [problem, setProblem] = useState<string>();
   const [pending, setPending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const stepUp = useAddingStepUp();
   useEffect(() => heading.current?.focus(), []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = PasskeyNameSchema.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
+  // The browser's new credential adds the passkey; a sign-in too old asks for the step-up first,
+  // then sends the same credential again.
+  const add = async (factorId: string, request: ActivatePasskeyRequest) => {
+    setPending(true);
+    const outcome = await addPasskey(factorId, request);
+    setPending(false);
+    if (outcome.kind === 'added') return onAdded();
+    if (outcome.kind === 'step-up') return stepUp.ask(outcome.message, () => void add(factorId, request));
+    setProblem(outcome.message);
+  };
+
+  const create = async (passkeyName: string) => {
     setProblem(undefined);
     setPending(true);
     const started = await startPasskey();
-    if (!started.ok) return (setPending(false), setProblem(started.message));
+    if (!started.ok) {
+      setPending(false);
+      if (started.stepUp) return stepUp.ask(started.message, () => void create(passkeyName));
+      return setProblem(started.message);
+    }
     let credential;
     try {
       const { startRegistration } = await import('@simplewebauthn/browser');
@@ -50,55 +69,64 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): vo
       setPending(false);
       return setProblem(creationProblem(failure));
     }
-    const outcome = await addPasskey(started.enrolment.factorId, {
-      name: parsed.data,
+    await add(started.enrolment.factorId, {
+      name: passkeyName,
       attestation: credential.response.attestationObject,
       clientData: credential.response.clientDataJSON,
       ...(credential.response.transports ? { transports: credential.response.transports } : {}),
     });
-    setPending(false);
-    if (outcome.kind === 'added') return onAdded();
-    setProblem(outcome.message);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = PasskeyNameSchema.safeParse(name);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    await create(parsed.data);
   };
 
   return (
-    <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
-      <h3 ref={heading} tabIndex={-1}>
-        Add a passkey
-      </h3>
-      <p className="factor-step__intro">
-        Name it so you can tell it apart, then follow your device’s prompt to make the passkey.
-      </p>
-      {problem && (
-        <p className="form-field__error" role="alert" data-testid="passkey-add-problem">
-          {problem}
+    <>
+      <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
+        <h3 ref={heading} tabIndex={-1}>
+          Add a passkey
+        </h3>
+        <p className="factor-step__intro">
+          Name it so you can tell it apart, then follow your device’s prompt to make the passkey.
         </p>
-      )}
-      <TextField
-        id={NAME_ID}
-        label="Passkey name"
-        error={error}
-        input={{
-          value: name,
-          maxLength: MAX_PASSKEY_NAME_LENGTH,
-          autoComplete: 'off',
-          onChange: (event) => (setName(event.target.value), setError(undefined)),
-        }}
-      />
-      <div className="account-factors__buttons">
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-        <BusyButton
-          busy={pending}
-          busyText="Waiting for your device…"
-          className="button button--primary"
-          data-testid="passkey-create"
-        >
-          Create passkey
-        </BusyButton>
-      </div>
-    </form>
+        {problem && (
+          <p className="form-field__error" role="alert" data-testid="passkey-add-problem">
+            {problem}
+          </p>
+        )}
+        <TextField
+          id={NAME_ID}
+          label="Passkey name"
+          error={error}
+          input={{
+            value: name,
+            maxLength: MAX_PASSKEY_NAME_LENGTH,
+            autoComplete: 'off',
+            onChange: (event) => (setName(event.target.value), setError(undefined)),
+          }}
+        />
+        <div className="account-factors__buttons">
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
+          <BusyButton
+            id={CREATE_ID}
+            busy={pending}
+            busyText="Waiting for your device…"
+            className="button button--primary"
+            data-testid="passkey-create"
+          >
+            Create passkey
+          </BusyButton>
+        </div>
+      </form>
+      {stepUp.dialog(CREATE_ID)}
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  STEP_UP_REQUIRED,
   ACCOUNT_ERROR_CODES,
   AuthenticatorAppEnrolmentSchema,
   SECOND_FACTOR_ERROR_CODES,
@@ -7,7 +8,7 @@ import {
   type AuthenticatorAppEnrolment,
   type SecondFactorList,
 } from '@customer-core/contracts';
-import { describeFailure } from '../../lib/api-failure';
+import { describeFailure, type DescribedFailure } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 
 // The borrower's second factors (Bearer product token): the list, adding an authenticator app with
@@ -36,14 +37,24 @@ export async function getSecondFactors(signal?: AbortSignal): Promise<SecondFact
   return parsed.success ? { kind: 'loaded', ...parsed.data } : { kind: 'failed', message: LIST_FAILED };
 }
 
+/**
+ * Adding a way to sign in needs a recent sign-in: the API's message for the step-up dialog when it
+ * asks for one (the borrower confirms it's them, then the same request is made again).
+ */
+export function stepUpMessageOf(failure: DescribedFailure): string | undefined {
+  return failure.code === STEP_UP_REQUIRED ? (failure.serverMessage ?? undefined) : undefined;
+}
+
 export type StartOutcome =
-  { ok: true; enrolment: AuthenticatorAppEnrolment } | { ok: false; message: string };
+  { ok: true; enrolment: AuthenticatorAppEnrolment } | { ok: false; message: string; stepUp?: boolean };
 
 /** Starts adding an authenticator app: its key, waiting for a first code. */
 export async function startAuthenticatorApp(): Promise<StartOutcome> {
   const result = await sessionRequest(secondFactorEndpoints.enrolAuthenticatorApp, {});
   if (result.isError) {
     const failure = describeFailure(result, START_FAILED);
+    const stepUp = stepUpMessageOf(failure);
+    if (stepUp) return { ok: false, message: stepUp, stepUp: true };
     return { ok: false, message: failure.serverMessage ?? failure.message };
   }
   const parsed = AuthenticatorAppEnrolmentSchema.safeParse(result.data);
@@ -54,6 +65,10 @@ export type ConfirmOutcome =
   | { kind: 'added' }
   /** The code is wrong: its message goes under the code field. */
   | { kind: 'wrong-code'; message: string }
+  /** Too many wrong codes: this enrolment is over, the borrower starts adding it again. */
+  | { kind: 'start-again'; message: string }
+  /** Too old a sign-in: the step-up dialog, then the same code again. */
+  | { kind: 'step-up'; message: string }
   | { kind: 'failed'; message: string };
 
 /** The first code from the app adds it. */
@@ -66,6 +81,10 @@ export async function confirmAuthenticatorApp(factorId: string, code: string): P
   const failure = describeFailure(result, CONFIRM_FAILED);
   if (failure.code === SECOND_FACTOR_ERROR_CODES.wrongCode && failure.serverMessage)
     return { kind: 'wrong-code', message: failure.serverMessage };
+  if (failure.code === SECOND_FACTOR_ERROR_CODES.tooManyWrongCodes && failure.serverMessage)
+    return { kind: 'start-again', message: failure.serverMessage };
+  const stepUp = stepUpMessageOf(failure);
+  if (stepUp) return { kind: 'step-up', message: stepUp };
   return { kind: 'failed', message: failure.serverMessage ?? failure.message };
 }
 

@@ -17,47 +17,62 @@ import { FactorSummary } from './factor-summary';
 import { useFirstCode } from './use-first-code';
 import { CurrentPasswordField, usePasswordConfirmation } from './current-password-field';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
+import { useAddingStepUp } from './adding-step-up';
 type Notice = SectionNoticeText;
 
 const CODE_ID = 'second-factor-code';
 const PASSWORD_ID = 'second-factor-password';
+const ADD_APP_ID = 'second-factor-add-app';
+const START_APP_ID = 'second-factor-start-app';
+const START_EMAIL_ID = 'second-factor-start-email';
 
 /** Adding an app: its QR code and key, then its first code. */
 function AddAppForm({
   enrolment,
   onAdded,
   onCancel,
+  onStartAgain,
   onFailed,
 }: {
   enrolment: AuthenticatorAppEnrolment;
   onAdded(): void;
   onCancel(): void;
+  onStartAgain(message: string): void;
   onFailed(message: string): void;
 }) {
-  const { code, setCode, error, pending, heading, submit } = useFirstCode({
+  const { code, setCode, error, pending, heading, submit, stepUpDialog } = useFirstCode({
     factorId: enrolment.factorId,
     codeRequired: CODE_REQUIRED,
     onAdded,
+    onStartAgain,
     onFailed,
   });
 
   return (
-    <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
-      <h3 ref={heading} tabIndex={-1}>
-        Scan this code with your authenticator app
-      </h3>
-      <AuthenticatorSetup secret={enrolment.sharedSecret} accountName={enrolment.accountName} />
-      <p className="factor-step__intro">Then enter the 6&#8209;digit code your app shows.</p>
-      <CodeField id={CODE_ID} value={code} onChange={setCode} error={error} disabled={pending} />
-      <div className="account-factors__buttons">
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-        <BusyButton busy={pending} busyText="Adding the app" className="button button--primary">
-          Add app
-        </BusyButton>
-      </div>
-    </form>
+    <>
+      <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
+        <h3 ref={heading} tabIndex={-1}>
+          Scan this code with your authenticator app
+        </h3>
+        <AuthenticatorSetup secret={enrolment.sharedSecret} accountName={enrolment.accountName} />
+        <p className="factor-step__intro">Then enter the 6&#8209;digit code your app shows.</p>
+        <CodeField id={CODE_ID} value={code} onChange={setCode} error={error} disabled={pending} />
+        <div className="account-factors__buttons">
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
+          <BusyButton
+            id={ADD_APP_ID}
+            busy={pending}
+            busyText="Adding the app"
+            className="button button--primary"
+          >
+            Add app
+          </BusyButton>
+        </div>
+      </form>
+      {stepUpDialog(ADD_APP_ID)}
+    </>
   );
 }
 
@@ -125,6 +140,9 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
   const [startingEmail, setStartingEmail] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const stepUp = useAddingStepUp();
+  // The start button to focus again once the step-up dialog closes.
+  const [stepUpFrom, setStepUpFrom] = useState(START_APP_ID);
   // A form cancelled hands the focus back to the button that opened it.
   const sectionRef = useRef<HTMLElement>(null);
   const returnFocusTo = useRef<string | null>(null);
@@ -147,12 +165,25 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
   };
   const problem = (text: string) => setNotice({ tone: 'problem', text });
 
+  // Too many wrong codes: the enrolment is over; the borrower starts adding it again.
+  const startAgain = (text: string) => {
+    setAdding(null);
+    setAddingEmail(null);
+    problem(text);
+  };
+
+  const askStepUp = (from: string, message: string, retry: () => Promise<void>) => {
+    setStepUpFrom(from);
+    stepUp.ask(message, () => void retry());
+  };
+
   const start = async () => {
     setStarting(true);
     setNotice(null);
     const outcome = await startAuthenticatorApp();
     setStarting(false);
     if (outcome.ok) setAdding(outcome.enrolment);
+    else if (outcome.stepUp) askStepUp(START_APP_ID, outcome.message, start);
     else problem(outcome.message);
   };
 
@@ -162,6 +193,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
     const outcome = await startEmailCodes();
     setStartingEmail(false);
     if (outcome.ok) setAddingEmail(outcome.enrolment);
+    else if (outcome.stepUp) askStepUp(START_EMAIL_ID, outcome.message, startEmail);
     else problem(outcome.message);
   };
 
@@ -245,6 +277,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
               enrolment={adding}
               onAdded={() => reload({ tone: 'done', text: 'Your authenticator app is added.' })}
               onCancel={() => ((returnFocusTo.current = 'add'), setAdding(null))}
+              onStartAgain={startAgain}
               onFailed={problem}
             />
           ) : addingEmail ? (
@@ -252,6 +285,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
               enrolment={addingEmail}
               onAdded={() => reload({ tone: 'done', text: 'Email codes are turned on.' })}
               onCancel={() => ((returnFocusTo.current = 'add-email'), setAddingEmail(null))}
+              onStartAgain={startAgain}
               onFailed={problem}
             />
           ) : (
@@ -259,6 +293,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
               <div className="account__actions">
                 {!hasApp && (
                   <BusyButton
+                    id={START_APP_ID}
                     type="button"
                     busy={starting}
                     busyText="Setting up an authenticator app"
@@ -273,6 +308,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
                 )}
                 {!hasEmail && (
                   <BusyButton
+                    id={START_EMAIL_ID}
                     type="button"
                     busy={startingEmail}
                     busyText="Sending you a code"
@@ -288,6 +324,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
               </div>
             )
           )}
+          {stepUp.dialog(stepUpFrom)}
         </>
       )}
     </section>
