@@ -1,8 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { routes, secondFactorEndpoints } from '@customer-core/contracts';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  routes,
+  secondFactorEndpoints,
+  STEP_UP_MAX_AGE_SECONDS,
+} from '@customer-core/contracts';
+import { signedInAgo } from '@customer-core/api/testing';
 import { waitForMail } from './support/mailbox.js';
-import { openPortal, signInAsDemo, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
+import {
+  openPortal,
+  readPortalStorage,
+  signInAsDemo,
+  signOutFromMenu,
+  submitSignIn,
+  type Portal,
+} from './support/portal.js';
 import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
 
 // Two-step verification from the account page: adding an authenticator app, signing in with it,
@@ -123,6 +136,51 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     await page.waitForURL((url) => url.pathname === routes.signIn.path);
     await submitSignIn(page, BORROWER.email, BORROWER.password);
     await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+  });
+
+  it('asks a sign-in over 10 minutes old to confirm it’s you before adding an app, then shows the app’s key', async () => {
+    const login = 'account.factor.stale@example.com';
+    await portal.server.server.identityProvider!.users.create({
+      login,
+      password: BORROWER.password,
+      firstName: 'Ari',
+      lastName: 'Account',
+    });
+    const { page } = await portal.newPage();
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, login, BORROWER.password);
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+    // The session is now older than adding a way to sign in allows, by its own auth_time.
+    const { token } = await readPortalStorage(page);
+    assert.ok(token);
+    const stale = await signedInAgo(portal.server, token, STEP_UP_MAX_AGE_SECONDS + 60);
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [ACCESS_TOKEN_STORAGE_KEY, stale],
+    );
+
+    await page.goto(routes.account.path);
+    const section = page.getByTestId('account-factors');
+    const add = section.getByRole('button', { name: 'Add an authenticator app' });
+    await add.click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });
+    await dialog
+      .getByText('To add a sign-in step, confirm it\u2019s you: enter your password again.')
+      .waitFor();
+    // Escape closes it, and nothing was started.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await add.evaluate((button) => button === document.activeElement), true);
+
+    await add.click();
+    await dialog.getByLabel('Password', { exact: true }).fill(BORROWER.password);
+    await dialog.getByRole('button', { name: 'Confirm and continue' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await section.getByRole('heading', { name: 'Scan this code with your authenticator app' }).waitFor();
+    const secret = (await section.getByTestId('factor-secret').innerText()).replace(/\s/g, '');
+    await section.getByLabel('6-digit code').fill(authenticatorCode(secret));
+    await section.getByRole('button', { name: 'Add app' }).click();
+    await section.getByTestId('factor-row').waitFor();
   });
 
   it('is not shown where two-step verification is off', async () => {
