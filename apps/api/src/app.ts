@@ -6,9 +6,10 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { Kysely } from 'kysely';
 import { isNonProductionOrigin, type PortalConfig } from '@customer-core/contracts';
-import type { Migrations } from '@customer-core/database';
+import type { Migrations, SecretBox } from '@customer-core/database';
 import { createIdentityProvider, type IdentityProvider, type IdpDatabase } from '@customer-core/idp';
 import type { Config } from './config/config.js';
+import { secretBoxOf } from './config/secrets-key-file.js';
 import type { ApiDatabase } from './db/schema.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import { refuseControlCharacters } from './http/control-characters.js';
@@ -47,6 +48,8 @@ export interface Portal {
   mail: MailService;
   /** Every route this instance serves, as registered (tests walk them all). */
   routes: readonly RouteOptions[];
+  /** Seals the secrets kept in the database (signing keys, TOTP secrets). */
+  secrets: SecretBox;
 }
 
 /** Composes one instance: API, bundled identity provider and the built portal on one origin. */
@@ -85,10 +88,12 @@ export async function buildApp(
   });
 
   const mail = createMailService(config, db, app.log.child({ component: 'mail' }));
+  const secrets = secretBoxOf(config);
   const identityProvider = config.bundledIdp
     ? await createIdentityProvider({
         // The provider sees only its own tables of the shared database.
         db: db as unknown as Kysely<IdpDatabase>,
+        secrets,
         issuer: config.bundledIdp.issuer,
         idTokenTtlSeconds: config.idpIdTokenTtlSeconds,
         clients: [
@@ -140,6 +145,7 @@ export async function buildApp(
   const modules = await createModules(
     config,
     db,
+    secrets,
     identityProvider,
     directory,
     mail,
@@ -166,7 +172,7 @@ export async function buildApp(
     await app.register(devMailboxRoutes(db, { lenderName: config.lender.name }));
   }
   await registerPortal(app, { distDir: config.webDistDir, portalConfig: portalConfigOf(config) });
-  return { app, identityProvider, mail, routes };
+  return { app, identityProvider, mail, routes, secrets };
 }
 
 export function portalConfigOf(config: Config): PortalConfig {

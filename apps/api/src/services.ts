@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityProvider } from '@customer-core/idp';
+import type { SecretBox } from '@customer-core/database';
 import { accountChangeLimit } from './account/change-limit.js';
 import { emailChange } from './account/email-change.js';
 import { emailChangeRepository } from './account/email-change-repository.js';
@@ -51,6 +52,7 @@ import { sessionRepository } from './session/session-repository.js';
 import { sessionStore } from './session/session-store.js';
 import { sessions as sessionService } from './session/sessions.js';
 import { signIn } from './session/sign-in.js';
+import { secretsResealing } from './session/secrets-key-rotation.js';
 import { ProductKeyRing, signingKeyRetirementSeconds, signingKeyRotation } from './session/signing-keys.js';
 
 type DepsOf<Module extends (deps: never) => unknown> = Parameters<Module>[0];
@@ -79,6 +81,7 @@ export interface Modules {
 export async function createModules(
   config: Config,
   db: Kysely<ApiDatabase>,
+  secrets: SecretBox,
   idp: IdentityProvider | null,
   directory: Directory,
   mail: MailService,
@@ -97,7 +100,7 @@ export async function createModules(
   const signInClient = signInClientOf(trustProxy, new URL(publicUrl).protocol === 'https:');
 
   // Sessions.
-  const keys = await ProductKeyRing.open(db);
+  const keys = await ProductKeyRing.open(db, secrets);
   const productTokens = new ProductTokens(keys, {
     issuer: publicUrl,
     ttlSeconds: config.accessTokenTtlSeconds,
@@ -253,7 +256,8 @@ export async function createModules(
         sessions,
         borrowers,
         activity,
-        rotateSigningKey: signingKeyRotation(db, keys, signingKeyRetirementSeconds(config)),
+        rotateSigningKey: signingKeyRotation(db, secrets, keys, signingKeyRetirementSeconds(config)),
+        resealSecrets: secretsResealing(db, secrets, idp),
         serviceCredentials,
       },
     },

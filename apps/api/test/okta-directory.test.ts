@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
-import { openDatabase } from '@customer-core/database';
+import { createSecretBox, openDatabase } from '@customer-core/database';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@customer-core/database/testing';
 import { createIdentityProvider, idpMigrations, type IdpDatabase } from '@customer-core/idp';
 import {
@@ -51,6 +51,7 @@ for (const kind of testDatabaseKinds()) {
       org = app;
       const idp = await createIdentityProvider({
         db,
+        secrets: createSecretBox([{ id: 'test', key: randomBytes(32) }]),
         issuer,
         clients: [],
         allowedOrigins: [],

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { after, before, describe, it, mock } from 'node:test';
-import { openDatabase } from '@customer-core/database';
+import { createSecretBox, openDatabase } from '@customer-core/database';
 import { createTestDatabase, testDatabaseKinds } from '@customer-core/database/testing';
 import { decodeAccessToken } from '@customer-core/contracts';
 import type { Kysely } from 'kysely';
@@ -16,6 +16,8 @@ const subject = {
   email: 'dana@example.com',
   externalIds: [],
 };
+/** The key that seals the signing keys in the database, as SECRETS_KEYS gives it. */
+const secrets = createSecretBox([{ id: 'test', key: randomBytes(32) }]);
 const KEEP_EARLIER_KEYS = { retireAfterSeconds: 3600, retireEarlierNow: false };
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const session = { sid: 'session-1', authTime: Math.floor(Date.now() / 1000), generation: 0 };
@@ -30,7 +32,7 @@ for (const kind of testDatabaseKinds()) {
       const database = await createTestDatabase(kind, { api: apiMigrations });
       drop = database.drop;
       db = openDatabase<ApiDatabase>(database.location);
-      tokens = new ProductTokens(await ProductKeyRing.open(db), {
+      tokens = new ProductTokens(await ProductKeyRing.open(db, secrets), {
         issuer: ISSUER,
         ttlSeconds: 600,
         sessionMaxAgeSeconds: 3600,
@@ -89,8 +91,8 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('remembers a verified token without trusting it further: expiry, key and every byte still count', async () => {
-      const rotated = await rotateSigningKey(db, KEEP_EARLIER_KEYS);
-      const ring = await ProductKeyRing.open(db);
+      const rotated = await rotateSigningKey(db, secrets, KEEP_EARLIER_KEYS);
+      const ring = await ProductKeyRing.open(db, secrets);
       const ringTokens = new ProductTokens(ring, {
         issuer: ISSUER,
         ttlSeconds: 600,
@@ -115,7 +117,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('a token it issued checks out from memory exactly as another instance verifies it', async () => {
       const { token } = tokens.issue(subject, session);
-      const elsewhere = new ProductTokens(await ProductKeyRing.open(db), {
+      const elsewhere = new ProductTokens(await ProductKeyRing.open(db, secrets), {
         issuer: ISSUER,
         ttlSeconds: 600,
         sessionMaxAgeSeconds: 3600,
@@ -133,7 +135,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('refuses HS256 signed with the public key (algorithm confusion)', async () => {
       const { claims } = tokens.issue(subject, session);
-      const jwks = (await ProductKeyRing.open(db)).publicJwks();
+      const jwks = (await ProductKeyRing.open(db, secrets)).publicJwks();
       const input = `${b64({ alg: 'HS256', kid: jwks.keys[0]!.kid })}.${b64({ ...claims, aud: 'customer-core' })}`;
       const mac = createHmac('sha256', JSON.stringify(jwks.keys[0])).update(input).digest('base64url');
       assert.deepEqual(await tokens.verify(`${input}.${mac}`), {
@@ -153,7 +155,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('refuses another issuer and malformed input', async () => {
-      const other = new ProductTokens(await ProductKeyRing.open(db), {
+      const other = new ProductTokens(await ProductKeyRing.open(db, secrets), {
         issuer: 'https://elsewhere.example',
         ttlSeconds: 600,
         sessionMaxAgeSeconds: 3600,
@@ -168,11 +170,11 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('an instance that verifies nothing new still starts signing with a rotated-in key within a minute', async () => {
-      const elsewhere = await ProductKeyRing.open(db);
+      const elsewhere = await ProductKeyRing.open(db, secrets);
       mock.timers.enable({ apis: ['setInterval'] });
       const stop = elsewhere.keepCurrent((error) => assert.fail(String(error)));
       try {
-        const { activeKid } = await rotateSigningKey(db, KEEP_EARLIER_KEYS);
+        const { activeKid } = await rotateSigningKey(db, secrets, KEEP_EARLIER_KEYS);
         assert.notEqual(elsewhere.active.kid, activeKid);
         mock.timers.tick(KEY_RING_RELOAD_SECONDS * 1000);
         // The reload it started is a query: wait for it (setTimeout is not mocked).
@@ -187,9 +189,9 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('shares keys between instances: one key set, and a rotated-in key is found by the others', async () => {
-      const [a, b] = await Promise.all([ProductKeyRing.open(db), ProductKeyRing.open(db)]);
+      const [a, b] = await Promise.all([ProductKeyRing.open(db, secrets), ProductKeyRing.open(db, secrets)]);
       assert.deepEqual(a.publicJwks(), b.publicJwks());
-      const rotated = await rotateSigningKey(db, KEEP_EARLIER_KEYS);
+      const rotated = await rotateSigningKey(db, secrets, KEEP_EARLIER_KEYS);
       await a.reload();
       assert.equal(a.active.kid, rotated.activeKid);
       const issuedByA = new ProductTokens(a, {

@@ -22,7 +22,7 @@ for (const kind of testDatabaseKinds()) {
     before(async () => {
       server = await startTestServer(kind, { SESSION_MAX_AGE_SECONDS: '3600' });
       url = server.baseUrl;
-      tokensOfServer = new ProductTokens(await ProductKeyRing.open(server.server.db), {
+      tokensOfServer = new ProductTokens(await ProductKeyRing.open(server.server.db, server.server.secrets), {
         issuer: url,
         ttlSeconds: 900,
         sessionMaxAgeSeconds: 3600,

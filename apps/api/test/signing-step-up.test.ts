@@ -42,7 +42,7 @@ for (const kind of testDatabaseKinds()) {
     before(async () => {
       server = await startTestServer(kind, { MFA_POLICY: 'optional' });
       url = server.baseUrl;
-      tokensOfServer = new ProductTokens(await ProductKeyRing.open(server.server.db), {
+      tokensOfServer = new ProductTokens(await ProductKeyRing.open(server.server.db, server.server.secrets), {
         issuer: url,
         ttlSeconds: 900,
         sessionMaxAgeSeconds: 12 * 3600,

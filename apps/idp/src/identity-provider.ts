@@ -2,6 +2,7 @@ import type { JsonWebKey } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
+import { resealColumns, type SecretBox } from '@customer-core/database';
 import { createApiTokens } from './api-tokens.js';
 import { authnRoutes } from './authn-route.js';
 import { createLoginThrottle } from './login-throttle.js';
@@ -15,7 +16,7 @@ import {
   sessionExists,
 } from './oidc-adapter.js';
 import { createOidcProvider, type ClientOptions } from './provider.js';
-import { loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
+import { KEY_MATERIAL, loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
 import { dummyPasswordHash } from './passwords.js';
 import { passwordVerifier } from './password-change.js';
 import { createPasswordPolicy, type PasswordPolicyOptions } from './password-policy.js';
@@ -24,7 +25,7 @@ import { databaseRequestCountStore } from './request-count-store.js';
 import type { IdpDatabase } from './schema.js';
 import { createSessionTokenStore } from './session-tokens.js';
 import { createAuthnTransactions, EMAIL_LINK_AMR, PASSWORD_AMR } from './factors/authn-transactions.js';
-import { createFactorStore } from './factors/factor-store.js';
+import { createFactorStore, FACTOR_SECRET } from './factors/factor-store.js';
 import { factorRoutes } from './factors/factor-routes.js';
 import { factorCodes } from './factors/factor-codes.js';
 import { createEmailCodes, type FactorCodeMailer } from './factors/email-factor.js';
@@ -46,6 +47,8 @@ import { usersApiRoutes, type UsersApiRateLimit } from './users-api.js';
 export interface IdentityProviderOptions {
   /** Opened and migrated by the caller: migrateToLatest(db, 'idp', idpMigrations). */
   db: Kysely<IdpDatabase>;
+  /** Seals the secrets the provider keeps (TOTP secrets, its signing and cookie keys). */
+  secrets: SecretBox;
   /** e.g. http://localhost:8080/oauth2/default; the provider is mounted at its path. */
   issuer: string;
   clients: ClientOptions[];
@@ -152,6 +155,8 @@ export interface IdentityProvider {
   hasSecondFactor(userId: string): Promise<boolean>;
   /** The user's failed sign-ins and lockouts since an instant, oldest first (the System Log's events). */
   securityEvents(userId: string, since: Date): Promise<SecurityLogEvent[]>;
+  /** Seals every kept secret again with the active key (a key rotation); how many were sealed. */
+  resealSecrets(): Promise<number>;
   /** Deletes expired artefacts now (also done on an interval). */
   purgeExpired(): Promise<void>;
   /** Stops the purge timer; the database stays open (it is the caller's). */
@@ -161,12 +166,18 @@ export interface IdentityProvider {
 export const DEFAULT_SIGN_IN_QUEUE_DEPTH = 64;
 export const DEFAULT_USERS_API_RATE_LIMIT: UsersApiRateLimit = { max: 600, windowSeconds: 60 };
 
+/** The provider's columns holding a secret, sealed. */
+export const IDP_SEALED_COLUMNS = [FACTOR_SECRET, KEY_MATERIAL];
+
 export async function createIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
-  const { db, logger } = options;
+  const { db, logger, secrets } = options;
   const mountPath = mountPathOf(options.issuer);
+  // Secrets kept before sealing began are sealed now; until then they were read as they were.
+  const sealed = await resealColumns(db, secrets, IDP_SEALED_COLUMNS, 'plain');
+  if (sealed > 0) logger.info({ sealed }, 'identity provider secrets sealed');
   const [signingKeys, cookieKeys] = await Promise.all([
-    loadSigningKeys(db),
-    loadCookieKeys(db),
+    loadSigningKeys(db, secrets),
+    loadCookieKeys(db, secrets),
     dummyPasswordHash(), // now, so the first unknown login is not slower than the rest
   ]);
   const users = createUserRepository(db);
@@ -174,7 +185,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const throttle = createLoginThrottle(db);
   const securityLog = createSecurityLog(db);
   const provider = createOidcProvider({ ...options, signingKeys, cookieKeys, users, sessionTokens });
-  const factors = createFactorStore(db);
+  const factors = createFactorStore(db, secrets);
   const transactions = createAuthnTransactions(db, options.stateTokenTtlSeconds ?? 300);
   const bodies = transactionBodies(new URL(options.issuer).origin);
   const relyingParty = relyingPartyOf(options.allowedOrigins, options.relyingPartyName);
@@ -335,6 +346,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       (options.mfaPolicy ?? DEFAULT_MFA_POLICY) !== 'off' && (await forSignIn.real(userId)).length > 0,
     securityEvents: (userId, since) =>
       securityLog.find({ userIds: [userId], since, until: new Date(), descending: false, limit: 10_000 }),
+    resealSecrets: () => resealColumns(db, secrets, IDP_SEALED_COLUMNS, 'stale'),
     purgeExpired,
     async close() {
       clearInterval(timer);

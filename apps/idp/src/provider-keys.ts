@@ -1,6 +1,7 @@
 import { createHash, generateKeyPair, randomBytes, type JsonWebKey } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
+import { placeIn, type SealedColumn, type SecretBox } from '@customer-core/database';
 import type { IdpDatabase } from './schema.js';
 
 const generateRsaKeyPair = promisify(generateKeyPair);
@@ -12,23 +13,38 @@ export interface CookieKeys {
   keys: string[];
 }
 
+/** The keys' material is sealed (a JSON string); material kept before sealing began is the JSON itself. */
+export const KEY_MATERIAL: SealedColumn = { table: 'idp_key', key: 'name', column: 'material', json: true };
+
 /**
  * Returns the key material stored under `name`, creating it first if there is none. Concurrent
  * first start-ups each try to insert; the first insert wins and every instance reads back the winner.
  */
-async function loadOrCreate<T>(db: Kysely<IdpDatabase>, name: string, create: () => Promise<T>): Promise<T> {
-  const read = () => db.selectFrom('idp_key').select('material').where('name', '=', name).executeTakeFirst();
+async function loadOrCreate<T>(
+  db: Kysely<IdpDatabase>,
+  secrets: SecretBox,
+  name: string,
+  create: () => Promise<T>,
+): Promise<T> {
+  const place = placeIn(KEY_MATERIAL, name);
+  const read = async () => {
+    const row = await db.selectFrom('idp_key').select('material').where('name', '=', name).executeTakeFirst();
+    if (!row) return undefined;
+    return (
+      typeof row.material === 'string' ? JSON.parse(secrets.open(row.material, place)) : row.material
+    ) as T;
+  };
   const existing = await read();
-  if (existing) return existing.material as T;
+  if (existing) return existing;
   const material = await create();
   await db
     .insertInto('idp_key')
-    .values({ name, material: JSON.stringify(material) })
+    .values({ name, material: JSON.stringify(secrets.seal(JSON.stringify(material), place)) })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const stored = await read();
   if (!stored) throw new Error(`identity provider key ${name} could not be stored`);
-  return stored.material as T;
+  return stored;
 }
 
 /** RFC 7638 thumbprint: a stable kid that okta-auth-js matches ID tokens against. */
@@ -47,12 +63,12 @@ async function newCookieKeys(): Promise<CookieKeys> {
   return { keys: [randomBytes(32).toString('base64url')] };
 }
 
-export function loadSigningKeys(db: Kysely<IdpDatabase>): Promise<SigningKeys> {
-  return loadOrCreate(db, 'oidc-signing-keys', newSigningKeys);
+export function loadSigningKeys(db: Kysely<IdpDatabase>, secrets: SecretBox): Promise<SigningKeys> {
+  return loadOrCreate(db, secrets, 'oidc-signing-keys', newSigningKeys);
 }
 
-export function loadCookieKeys(db: Kysely<IdpDatabase>): Promise<CookieKeys> {
-  return loadOrCreate(db, 'oidc-cookie-keys', newCookieKeys);
+export function loadCookieKeys(db: Kysely<IdpDatabase>, secrets: SecretBox): Promise<CookieKeys> {
+  return loadOrCreate(db, secrets, 'oidc-cookie-keys', newCookieKeys);
 }
 
 const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);

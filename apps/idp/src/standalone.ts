@@ -8,10 +8,12 @@ import {
   prepareDatabase,
   type DatabaseLocation,
 } from '@customer-core/database';
+import { createSecretBox, parseSecretKeys, type SecretKey } from '@customer-core/database/secret-box';
 import { MIN_API_TOKEN_LENGTH } from './api-tokens.js';
 import { createIdentityProvider } from './identity-provider.js';
 import { idpMigrations } from './migrations.js';
 import type { IdpDatabase } from './schema.js';
+import { withSettingFiles } from './setting-files.js';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
@@ -39,8 +41,22 @@ const EnvSchema = z.object({
         )
         .min(1),
     ),
+  // The keys that seal the secrets it keeps (kid:base64 entries, the first seals), as the portal's.
+  SECRETS_KEYS: z
+    .string()
+    .transform((value, context) => {
+      const parsed = parseSecretKeys(value);
+      if ('problem' in parsed) {
+        context.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed.keys;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** Settings that hold a secret: each may be given as <NAME>_FILE, the path of a file holding it. */
+const SECRET_SETTINGS = ['DATABASE_URL', 'OKTA_API_TOKENS', 'SECRETS_KEYS'];
 
 export interface StandaloneConfig {
   port: number;
@@ -51,13 +67,16 @@ export interface StandaloneConfig {
   portalUrl: string;
   clientId: string;
   apiTokens: string[];
+  secretKeys: SecretKey[];
   logLevel: string;
 }
 
 /** The configuration from the environment, or a message naming every missing or bad variable. */
 export function readStandaloneConfig(
-  env: NodeJS.ProcessEnv,
+  given: NodeJS.ProcessEnv,
 ): { config: StandaloneConfig } | { problems: string } {
+  const { env, problems: fileProblems } = withSettingFiles(given, SECRET_SETTINGS);
+  if (fileProblems.length > 0) return { problems: fileProblems.map((p) => `  ${p}`).join('\n') };
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -78,6 +97,7 @@ export function readStandaloneConfig(
       portalUrl: new URL(e.PORTAL_URL).origin,
       clientId: e.IDP_CLIENT_ID,
       apiTokens: e.OKTA_API_TOKENS,
+      secretKeys: e.SECRETS_KEYS,
       logLevel: e.LOG_LEVEL,
     },
   };
@@ -104,6 +124,7 @@ export async function startStandalone(config: StandaloneConfig): Promise<Standal
     await migrateToLatest(db, 'idp', idpMigrations);
     const idp = await createIdentityProvider({
       db,
+      secrets: createSecretBox(config.secretKeys),
       issuer: config.issuer,
       clients: [
         {

@@ -12,6 +12,7 @@ import {
   exchangeCode,
   iframeAuthorize,
   openTestDb,
+  TEST_SECRETS,
   pkce,
   postedMessage,
   signIn,
@@ -38,6 +39,7 @@ for (const kind of testDatabaseKinds()) {
     test('concurrent first start-ups converge on one key set', async () => {
       const options = {
         db: testDb.db,
+        secrets: TEST_SECRETS,
         issuer: 'http://localhost:1/oauth2/default',
         clients: [],
         allowedOrigins: [],

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -84,10 +85,14 @@ describe('the identity provider as a process of its own', () => {
         if (created.location.kind !== 'postgres') throw new Error('not PostgreSQL');
         database = { DATABASE_URL: created.location.url };
       }
+      // The key that seals its secrets comes from a file, as container platforms hand secrets over.
+      const keyFile = path.join(dataDir, `secrets-keys-${kind}`);
+      writeFileSync(keyFile, `org:${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
       const main = startMain({
         PORT: String(port),
         PORTAL_URL: PORTAL,
         OKTA_API_TOKENS: `${apiToken()}, ${token}`,
+        SECRETS_KEYS_FILE: keyFile,
         LOG_LEVEL: 'info',
         ...database,
       });
@@ -139,6 +144,7 @@ describe('the identity provider as a process of its own', () => {
     const output = main.output.join('\n');
     assert.match(output, /PORTAL_URL: is required/);
     assert.match(output, /OKTA_API_TOKENS: each token needs at least 32 characters/);
+    assert.match(output, /SECRETS_KEYS: is required/);
     assert.match(output, /PORT: /);
     assert.ok(!output.includes('short'), 'a refused token is not echoed');
   });

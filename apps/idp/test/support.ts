@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
-import { openDatabase } from '@customer-core/database';
+import { createSecretBox, openDatabase, type SecretBox } from '@customer-core/database';
 import { createTestDatabase, freePort, type TestDatabaseKind } from '@customer-core/database/testing';
 import {
   createIdentityProvider,
@@ -17,6 +17,9 @@ export const PORTAL = 'http://localhost:3000';
 export const CLIENT_ID = 'customer-portal';
 export const REDIRECT_URI = `${PORTAL}/auth/callback`;
 export const POST_LOGOUT_URI = `${PORTAL}/auth/login`;
+
+/** The key that seals the provider's secrets in these tests (one per test process, as one per deployment). */
+export const TEST_SECRETS = createSecretBox([{ id: 'test', key: randomBytes(32) }]);
 
 export interface TestDb {
   db: Kysely<IdpDatabase>;
@@ -52,6 +55,7 @@ export async function startApp(
     issuerPort?: number;
     sessionTokenTtlSeconds?: number;
     secureCookies?: boolean;
+    secrets?: SecretBox;
   } & Pick<
     IdentityProviderOptions,
     'apiTokens' | 'usersApiRateLimit' | 'passwordPolicy' | 'mfaPolicy' | 'factorCodeMailer'
@@ -73,6 +77,7 @@ export async function startApp(
   });
   const idp = await createIdentityProvider({
     db,
+    secrets: options.secrets ?? TEST_SECRETS,
     issuer,
     clients: [
       { clientId: CLIENT_ID, redirectUris: [REDIRECT_URI], postLogoutRedirectUris: [POST_LOGOUT_URI] },

@@ -110,6 +110,14 @@ export const SigningKeyRotationSchema = z.object({
 });
 export type SigningKeyRotation = z.infer<typeof SigningKeyRotationSchema>;
 
+export const SecretsKeyRotationSchema = z.object({
+  /** The key (the first of SECRETS_KEYS) that now seals every secret kept in the database. */
+  activeKeyId: z.string(),
+  /** Secrets sealed again by this rotation: those another key, or none, had sealed. */
+  resealed: z.number().int(),
+});
+export type SecretsKeyRotation = z.infer<typeof SecretsKeyRotationSchema>;
+
 const NO_BORROWER = { 404: ['not_found'] } as const;
 
 /** Operators' calls (service credential), driven by `npm run cli`. */
@@ -172,6 +180,15 @@ export const operatorEndpoints = {
     access: 'service',
     body: SigningKeyRotationRequestSchema,
     responses: { 201: SigningKeyRotationSchema },
+  }),
+  /** After SECRETS_KEYS gained a new first key on every instance; then the old key can be dropped. */
+  secretsKeyRotations: endpoint({
+    method: 'POST',
+    path: '/api/operator/secrets-key-rotations',
+    tag: 'operators',
+    summary: 'Seal every secret kept in the database with the first key of SECRETS_KEYS (service credential)',
+    access: 'service',
+    responses: { 201: SecretsKeyRotationSchema },
   }),
   /** ?email=: a borrower's active sessions. */
   sessions: endpoint({

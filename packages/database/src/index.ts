@@ -13,3 +13,13 @@ export {
   type NotificationListener,
 } from './notifications.js';
 export { newOneTimeToken, oneTimeTokenHash } from './one-time-token.js';
+export {
+  createSecretBox,
+  isSealed,
+  parseSecretKeys,
+  secretPlace,
+  SecretOpenError,
+  type SecretBox,
+  type SecretKey,
+} from './secret-box.js';
+export { placeIn, resealColumn, resealColumns, type SealedColumn } from './sealed-columns.js';

@@ -5,6 +5,7 @@ import { activity } from './commands/activity.js';
 import { addLoan } from './commands/add-loan.js';
 import { invite } from './commands/invite.js';
 import { listBorrowers } from './commands/list-borrowers.js';
+import { rotateSecretsKey } from './commands/rotate-secrets-key.js';
 import { rotateSigningKey } from './commands/rotate-signing-key.js';
 import { sessions } from './commands/sessions.js';
 import { recordInstalment } from './commands/record-instalment.js';
@@ -21,6 +22,7 @@ const COMMANDS: Command[] = [
   recordInstalment,
   listBorrowers,
   rotateSigningKey,
+  rotateSecretsKey,
   sessions,
   activity,
 ];

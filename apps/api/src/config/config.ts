@@ -2,10 +2,13 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseLocation } from '@customer-core/database';
+import { parseSecretKeys, type SecretKey } from '@customer-core/database/secret-box';
 // The policy's own module, not the provider: the operators' command line reads this file too.
 import { DEFAULT_MFA_POLICY, MFA_POLICIES, type MfaPolicy } from '@customer-core/idp/mfa-policy';
+import { withSettingFiles } from '@customer-core/idp/setting-files';
 import type { LinkRequestLimits } from '../email-links/request-limits.js';
 import { operatorCredentialPath } from './operator-credential.js';
+import { secretsKeyPath } from './secrets-key-file.js';
 import { parseServiceCredentials, type ServiceCredential } from './service-credentials.js';
 
 // The whole server configuration, read once from the environment at start-up.
@@ -55,6 +58,8 @@ const EnvSchema = z.object({
   IDP_NONPROD_CLIENT_ID: z.string().min(1).optional(),
   SEED_DEMO_BORROWER: booleanFlag.optional(),
   SERVICE_CREDENTIALS: z.string().optional(),
+  // The key-encryption keys of the secrets kept in the database: kid:base64 entries, the first seals.
+  SECRETS_KEYS: z.string().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -89,6 +94,16 @@ const EnvSchema = z.object({
     })
     .default(1),
 });
+
+/** Settings that hold a secret: each may be given as <NAME>_FILE, the path of a file holding it. */
+export const SECRET_SETTINGS = [
+  'DATABASE_URL',
+  'OKTA_API_TOKEN',
+  'SERVICE_CREDENTIALS',
+  'SMTP_URL',
+  'ERROR_REPORTING_DSN',
+  'SECRETS_KEYS',
+] as const;
 
 export interface IdentityProviderSettings {
   issuer: string;
@@ -126,6 +141,12 @@ export interface Config {
    * the embedded one (made on the server's first start; see operator-credential.ts).
    */
   operatorCredentialFile: string | null;
+  /**
+   * The keys that seal secrets in the database (SECRETS_KEYS; the first seals, all open). Null
+   * outside production without the setting: then `secretsKeyFile` holds a key made on first start.
+   */
+  secretKeys: SecretKey[] | null;
+  secretsKeyFile: string | null;
   mail: MailSettings;
   /** Password-reset and sign-in-link e-mails: how many may be asked for per window, counted in the database. */
   emailLinkLimits: LinkRequestLimits;
@@ -175,7 +196,9 @@ export function publicUrlOf(e: z.infer<typeof PublicUrlSettingsSchema>): string 
   return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
+  const { env, problems: fileProblems } = withSettingFiles(given, SECRET_SETTINGS);
+  if (fileProblems.length > 0) throw new ConfigError(fileProblems);
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
@@ -219,7 +242,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.SEED_DEMO_BORROWER)
       problems.push('SEED_DEMO_BORROWER: the demo borrower is never seeded in production');
     if (!e.SMTP_URL) problems.push('SMTP_URL: required in production (the dev mailbox is for development)');
+    if (!e.SECRETS_KEYS)
+      problems.push(
+        'SECRETS_KEYS: required in production (the key that encrypts the secrets kept in the database, e.g. key1:$(openssl rand -base64 32))',
+      );
   }
+  const secretKeys = e.SECRETS_KEYS === undefined ? null : parseSecretKeys(e.SECRETS_KEYS);
+  if (secretKeys && 'problem' in secretKeys) problems.push(`SECRETS_KEYS: ${secretKeys.problem}`);
   if (e.EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS < e.EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT) {
     problems.push(
       'EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: must be at least EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT (it is the higher ceiling per address)',
@@ -276,6 +305,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.NODE_ENV === 'development' && !serviceCredentials.some((c) => c.name === 'operator')
         ? operatorCredentialPath(e.DATA_DIR)
         : null,
+    secretKeys: secretKeys && 'keys' in secretKeys ? secretKeys.keys : null,
+    // Outside production, `npm start` keeps working with no setup: a key made on first start, kept
+    // owner-only beside the data.
+    secretsKeyFile: secretKeys ? null : secretsKeyPath(e.DATA_DIR),
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: mailFrom(e.MAIL_FROM, e.LENDER_NAME, new URL(publicUrl).hostname),

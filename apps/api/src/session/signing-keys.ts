@@ -7,6 +7,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { placeIn, resealColumn, type SealedColumn, type SecretBox } from '@customer-core/database';
 import type { ApiDatabase } from '../db/schema.js';
 
 export interface SigningKey {
@@ -15,6 +16,9 @@ export interface SigningKey {
   publicKey: KeyObject;
   publicJwk: JsonWebKey;
 }
+
+/** A private key is sealed: a copy of the database mints no access token. */
+export const PRIVATE_KEY: SealedColumn = { table: 'product_signing_key', key: 'kid', column: 'private_key_pem' };
 
 /** How often each instance looks for a key rotated in elsewhere, so that it soon signs with it too. */
 export const KEY_RING_RELOAD_SECONDS = 60;
@@ -29,11 +33,16 @@ export class ProductKeyRing {
   #publicJwksJson = '';
   #lastReload = 0;
 
-  private constructor(private readonly db: Kysely<ApiDatabase>) {}
+  private constructor(
+    private readonly db: Kysely<ApiDatabase>,
+    private readonly secrets: SecretBox,
+  ) {}
 
-  static async open(db: Kysely<ApiDatabase>): Promise<ProductKeyRing> {
-    const ring = new ProductKeyRing(db);
-    await ensureOneKey(db);
+  static async open(db: Kysely<ApiDatabase>, secrets: SecretBox): Promise<ProductKeyRing> {
+    const ring = new ProductKeyRing(db, secrets);
+    // Keys kept before sealing began are sealed now; until then they were read as they were.
+    await resealColumn(db, secrets, PRIVATE_KEY, 'plain');
+    await ensureOneKey(db, secrets);
     await ring.reload();
     return ring;
   }
@@ -81,7 +90,7 @@ export class ProductKeyRing {
       .execute();
     const keys = new Map<string, SigningKey>();
     for (const row of rows) {
-      const privateKey = createPrivateKey(row.private_key_pem);
+      const privateKey = createPrivateKey(this.secrets.open(row.private_key_pem, placeIn(PRIVATE_KEY, row.kid)));
       keys.set(row.kid, {
         kid: row.kid,
         privateKey,
@@ -99,20 +108,24 @@ export class ProductKeyRing {
 }
 
 /** Creates the first key unless one exists; the advisory lock makes concurrent first start-ups agree. */
-async function ensureOneKey(db: Kysely<ApiDatabase>): Promise<void> {
+async function ensureOneKey(db: Kysely<ApiDatabase>, secrets: SecretBox): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('product_signing_key'))`.execute(trx);
     const existing = await trx.selectFrom('product_signing_key').select('kid').limit(1).executeTakeFirst();
-    if (!existing) await insertNewKey(trx);
+    if (!existing) await insertNewKey(trx, secrets);
   });
 }
 
 /** Within a transaction holding the key lock: a new key, which signs from now on. Its kid. */
-async function insertNewKey(trx: Kysely<ApiDatabase>): Promise<string> {
+async function insertNewKey(trx: Kysely<ApiDatabase>, secrets: SecretBox): Promise<string> {
   const key = generateSigningKey();
   await trx
     .insertInto('product_signing_key')
-    .values({ kid: key.kid, private_key_pem: key.privateKeyPem, public_jwk: JSON.stringify(key.publicJwk) })
+    .values({
+      kid: key.kid,
+      private_key_pem: secrets.seal(key.privateKeyPem, placeIn(PRIVATE_KEY, key.kid)),
+      public_jwk: JSON.stringify(key.publicJwk),
+    })
     .execute();
   return key.kid;
 }
@@ -134,11 +147,12 @@ export interface KeyRotation {
  */
 export async function rotateSigningKey(
   db: Kysely<ApiDatabase>,
+  secrets: SecretBox,
   { retireAfterSeconds, retireEarlierNow }: { retireAfterSeconds: number; retireEarlierNow: boolean },
 ): Promise<KeyRotation> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('product_signing_key'))`.execute(trx);
-    const activeKid = await insertNewKey(trx);
+    const activeKid = await insertNewKey(trx, secrets);
     const retiredKids = retireEarlierNow
       ? (
           await trx.deleteFrom('product_signing_key').where('kid', '!=', activeKid).returning('kid').execute()
@@ -186,9 +200,9 @@ export const signingKeyRetirementSeconds = (config: { accessTokenTtlSeconds: num
  * (signingKeyRetirementSeconds), or at once after a leak.
  */
 export const signingKeyRotation =
-  (db: Kysely<ApiDatabase>, keys: ProductKeyRing, retireAfterSeconds: number) =>
+  (db: Kysely<ApiDatabase>, secrets: SecretBox, keys: ProductKeyRing, retireAfterSeconds: number) =>
   async (retireEarlierNow: boolean): Promise<KeyRotation> => {
-    const rotation = await rotateSigningKey(db, { retireAfterSeconds, retireEarlierNow });
+    const rotation = await rotateSigningKey(db, secrets, { retireAfterSeconds, retireEarlierNow });
     await keys.reload();
     return rotation;
   };

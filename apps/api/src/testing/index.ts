@@ -8,7 +8,12 @@ export {
   type IdpCall,
   type IdpTokens,
 } from './idp-sign-in.js';
-export { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
+export {
+  startTestServer,
+  TEST_SECRETS_KEYS,
+  type TestServer,
+  type TestServerOptions,
+} from './test-server.js';
 export { inbox, type MailboxMessage } from './dev-mailbox.js';
 export { startTestOrg, TEST_ORG_CLIENT_ID, type TestOrg } from './test-org.js';
 export { signedInAgo } from './signed-in-ago.js';

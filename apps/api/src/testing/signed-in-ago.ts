@@ -11,7 +11,7 @@ export async function signedInAgo(server: TestServer, token: string, secondsAgo:
   const claims = JSON.parse(
     Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
   ) as ProductTokenClaims;
-  const tokens = new ProductTokens(await ProductKeyRing.open(server.server.db), {
+  const tokens = new ProductTokens(await ProductKeyRing.open(server.server.db, server.server.secrets), {
     issuer: server.config.publicUrl,
     ttlSeconds: server.config.accessTokenTtlSeconds,
     sessionMaxAgeSeconds: server.config.sessionMaxAgeSeconds,

@@ -51,6 +51,7 @@ export async function startTestOrg(kind: TestDatabaseKind, portalUrl: string): P
       PORTAL_URL: portalUrl,
       IDP_CLIENT_ID: TEST_ORG_CLIENT_ID,
       OKTA_API_TOKENS: apiToken,
+      SECRETS_KEYS: `org:${randomBytes(32).toString('base64')}`,
       // Its "listening" line (info) names the issuer: that is when it is ready.
       LOG_LEVEL: 'info',
       ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir! }),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   createTestDatabase,
   type TestDatabase,
@@ -9,6 +10,12 @@ import { apiMigrations } from '../db/migrations.js';
 import type { ServerOptions } from '../app.js';
 import { startServer, type RunningServer } from '../server.js';
 import { freePort } from './free-port.js';
+
+/**
+ * The key ring that seals the database's secrets in tests, one per test process: servers sharing a
+ * database (a second instance, a restart) open each other's secrets, as one deployment's do.
+ */
+export const TEST_SECRETS_KEYS = `test:${randomBytes(32).toString('base64')}`;
 
 export interface TestServerOptions extends ServerOptions {
   /** A database shared with other instances; it outlives this server (the caller drops it). */
@@ -45,6 +52,7 @@ export async function startTestServer(
       // Test clients keep no cookies, so to the server each of their sign-ins comes from a new browser
       // and would be e-mailed; the tests of those e-mails turn them on.
       NEW_SIGN_IN_EMAILS: 'false',
+      SECRETS_KEYS: TEST_SECRETS_KEYS,
       ...env,
     }),
     database: database.location,

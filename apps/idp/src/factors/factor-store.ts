@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { placeIn, type SealedColumn, type SecretBox } from '@customer-core/database';
 import type { IdpDatabase, IdpFactorTable } from '../schema.js';
 
 export const TOTP_FACTOR = { factorType: 'token:software:totp', provider: 'GOOGLE' } as const;
@@ -20,7 +21,10 @@ export interface Factor {
 /** Okta's factor ids are 20 letters and digits. */
 const newFactorId = () => `uf${randomBytes(9).toString('hex')}`;
 
-function toFactor(row: Selectable<IdpFactorTable>): Factor {
+/** A TOTP secret is sealed: a copy of the database gives away no second factor. */
+export const FACTOR_SECRET: SealedColumn = { table: 'idp_factor', key: 'id', column: 'secret' };
+
+function fromRow(row: Selectable<IdpFactorTable>): Factor {
   return {
     id: row.id,
     userId: row.user_id,
@@ -33,7 +37,14 @@ function toFactor(row: Selectable<IdpFactorTable>): Factor {
   };
 }
 
-export function createFactorStore(db: Kysely<IdpDatabase>) {
+export function createFactorStore(db: Kysely<IdpDatabase>, secrets: SecretBox) {
+  const toFactor = (row: Selectable<IdpFactorTable>): Factor => {
+    const factor = fromRow(row);
+    return factor.secret === null
+      ? factor
+      : { ...factor, secret: secrets.open(factor.secret, placeIn(FACTOR_SECRET, factor.id)) };
+  };
+
   async function createPending(
     userId: string,
     kind: { factorType: string; provider: string },
@@ -61,15 +72,16 @@ export function createFactorStore(db: Kysely<IdpDatabase>) {
       .where('factor_type', '=', kind.factorType)
       .where('status', '=', 'PENDING_ACTIVATION')
       .execute();
+    const id = newFactorId();
     const row = await db
       .insertInto('idp_factor')
       .values({
-        id: newFactorId(),
+        id,
         user_id: userId,
         factor_type: kind.factorType,
         provider: kind.provider,
         status: 'PENDING_ACTIVATION',
-        secret,
+        secret: secret === null ? null : secrets.seal(secret, placeIn(FACTOR_SECRET, id)),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
