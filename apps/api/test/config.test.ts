@@ -1,16 +1,20 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config/config.js';
+import { ensureSecretsKeyFile } from '../src/config/secrets-key-file.js';
 import {
   ensureOperatorCredential,
   OperatorCredentialError,
   readOperatorCredential,
   withEmbeddedOperatorCredential,
 } from '../src/config/operator-credential.js';
+
+const keyOf = (id: string) => `${id}:${randomBytes(32).toString('base64')}`;
+const KEY_RING = keyOf('k1');
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -163,13 +167,14 @@ describe('configuration', () => {
     const problems = problemsOf({ NODE_ENV: 'production', SEED_DEMO_BORROWER: 'true' });
     assert.deepEqual(
       problems.map((p) => p.split(':')[0]),
-      ['PUBLIC_URL', 'DATABASE_URL', 'SEED_DEMO_BORROWER', 'SMTP_URL'],
+      ['PUBLIC_URL', 'DATABASE_URL', 'SEED_DEMO_BORROWER', 'SMTP_URL', 'SECRETS_KEYS'],
     );
     const config = loadConfig({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://portal.lender.example',
       DATABASE_URL: 'postgres://app@db/portal',
       SMTP_URL: 'smtp://relay.internal:587',
+      SECRETS_KEYS: KEY_RING,
     });
     assert.equal(config.seedDemoBorrower, false);
   });
@@ -246,6 +251,7 @@ describe('the embedded operator credential', () => {
       PUBLIC_URL: 'https://portal.lender.example',
       DATABASE_URL: 'postgres://app@db/portal',
       SMTP_URL: 'smtp://relay.internal:587',
+      SECRETS_KEYS: KEY_RING,
     });
     assert.equal(production.operatorCredentialFile, null);
     assert.deepEqual(production.serviceCredentials, []);
@@ -275,5 +281,96 @@ describe('the embedded operator credential', () => {
     writeFileSync(file, 'short\n');
     assert.throws(() => ensureOperatorCredential(file), OperatorCredentialError);
     assert.throws(() => readOperatorCredential(file), /at least 32 characters/);
+  });
+});
+
+describe('the key that seals secrets at rest (SECRETS_KEYS)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'customer-core-secrets-key-'));
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is a ring of kid:base64 keys, the first sealing; a bad one is refused, naming the variable and no key', () => {
+    const [k2, k1] = [keyOf('k2'), keyOf('k1')];
+    const config = loadConfig({ SECRETS_KEYS: `${k2}, ${k1}` });
+    assert.deepEqual(
+      config.secretKeys?.map((k) => k.id),
+      ['k2', 'k1'],
+    );
+    assert.equal(config.secretsKeyFile, null);
+    const short = `k1:${randomBytes(16).toString('base64')}`;
+    for (const bad of [short, 'k1', `bad id:${randomBytes(32).toString('base64')}`, `${k1},${k1}`, '']) {
+      const problems = problemsOf({ SECRETS_KEYS: bad });
+      assert.deepEqual(
+        problems.map((p) => p.split(':')[0]),
+        ['SECRETS_KEYS'],
+        bad,
+      );
+      assert.ok(!problems.join('\n').includes(short.slice(3)), 'a key is never echoed');
+    }
+  });
+
+  it('outside production without the setting, is made on first start in the data directory, owner-only', () => {
+    const dir = path.join(dataDir, 'development');
+    const config = loadConfig({ DATA_DIR: dir });
+    assert.equal(config.secretKeys, null);
+    assert.equal(config.secretsKeyFile, path.join(dir, 'secrets-key'));
+    assert.equal(existsSync(dir), false, 'loading the configuration writes nothing');
+    const made = ensureSecretsKeyFile(config.secretsKeyFile!);
+    assert.equal(made.length, 1);
+    assert.equal(made[0]!.key.length, 32);
+    assert.equal(statSync(config.secretsKeyFile!).mode & 0o777, 0o600);
+    assert.deepEqual(ensureSecretsKeyFile(config.secretsKeyFile!), made, 'a restart reads the same key');
+  });
+});
+
+describe('secret settings from files (<NAME>_FILE)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'customer-core-setting-files-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, content: string) => {
+    const at = path.join(dir, name);
+    writeFileSync(at, content, { mode: 0o600 });
+    return at;
+  };
+  const secret = 'f'.repeat(32);
+
+  it('reads each secret setting from its file, without the trailing newline', () => {
+    const ring = keyOf('filed');
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.lender.example',
+      DATABASE_URL_FILE: file('database-url', 'postgres://app:pw@db/portal\n'),
+      SMTP_URL_FILE: file('smtp-url', 'smtps://user:pass@relay.internal:465\n'),
+      SERVICE_CREDENTIALS_FILE: file('service-credentials', `ops:operator:${secret}\n`),
+      SECRETS_KEYS_FILE: file('secrets-keys', `${ring}\n`),
+    });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app:pw@db/portal' });
+    assert.equal(config.mail.smtpUrl, 'smtps://user:pass@relay.internal:465');
+    assert.deepEqual(
+      config.serviceCredentials.map((c) => c.name),
+      ['ops'],
+    );
+    assert.deepEqual(
+      config.secretKeys?.map((k) => k.id),
+      ['filed'],
+    );
+    const hosted = loadConfig({
+      IDP_BUNDLED: 'false',
+      IDP_ISSUER: 'https://lender.okta.com/oauth2/default',
+      IDP_CLIENT_ID: '0oa1',
+      OKTA_API_TOKEN_FILE: file('okta-api-token', '00abcdefghijklmnopqrstuvwxyz\n'),
+    });
+    assert.equal(hosted.oktaApiToken, '00abcdefghijklmnopqrstuvwxyz');
+  });
+
+  it('refuses a setting given both ways, and a file it cannot read, naming the variable and never the value', () => {
+    const both = problemsOf({
+      SERVICE_CREDENTIALS: `ops:operator:${secret}`,
+      SERVICE_CREDENTIALS_FILE: file('both', `ops:operator:${secret}`),
+    });
+    assert.deepEqual(both, [
+      'SERVICE_CREDENTIALS_FILE: set SERVICE_CREDENTIALS or SERVICE_CREDENTIALS_FILE, not both',
+    ]);
+    const missing = problemsOf({ SECRETS_KEYS_FILE: path.join(dir, 'not-there') });
+    assert.equal(missing.length, 1);
+    assert.match(missing[0]!, /^SECRETS_KEYS_FILE: .*not-there cannot be read \(ENOENT\)$/);
   });
 });

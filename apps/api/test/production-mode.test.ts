@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../src/testing/index.js';
 
@@ -43,5 +45,32 @@ describe('production mode', { skip: !process.env.TEST_DATABASE_URL && 'needs TES
       body: JSON.stringify({ username: 'demo@example.com', password: 'Demo-Borrower-1' }),
     });
     assert.equal(authn.status, 401);
+  });
+});
+
+describe('production mode without a key for the secrets at rest', () => {
+  it('refuses to start, naming SECRETS_KEYS', async () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const exit = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'],
+        {
+          cwd: root,
+          env: {
+            PATH: process.env.PATH,
+            NODE_ENV: 'production',
+            PUBLIC_URL: 'https://portal.lender.example',
+            DATABASE_URL: 'postgres://portal@db.internal/portal',
+            SMTP_URL: 'smtp://relay.internal:587',
+          },
+        },
+        (error, _stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stderr }),
+      );
+    });
+    assert.equal(exit.code, 1, exit.stderr);
+    assert.match(exit.stderr, /customer-core cannot start/);
+    assert.match(exit.stderr, /SECRETS_KEYS: required in production/);
   });
 });
