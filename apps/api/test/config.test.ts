@@ -314,11 +314,11 @@ describe('the key that seals secrets at rest (SECRETS_KEYS)', () => {
     assert.equal(config.secretKeys, null);
     assert.equal(config.secretsKeyFile, path.join(dir, 'secrets-key'));
     assert.equal(existsSync(dir), false, 'loading the configuration writes nothing');
-    const made = ensureSecretsKeyFile(config.secretsKeyFile!);
+    const made = ensureSecretsKeyFile(config.secretsKeyFile);
     assert.equal(made.length, 1);
     assert.equal(made[0]!.key.length, 32);
-    assert.equal(statSync(config.secretsKeyFile!).mode & 0o777, 0o600);
-    assert.deepEqual(ensureSecretsKeyFile(config.secretsKeyFile!), made, 'a restart reads the same key');
+    assert.equal(statSync(config.secretsKeyFile).mode & 0o777, 0o600);
+    assert.deepEqual(ensureSecretsKeyFile(config.secretsKeyFile), made, 'a restart reads the same key');
   });
 });
 

@@ -24,7 +24,9 @@ export function withSettingFiles(
     try {
       resolved[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
     } catch (error) {
-      problems.push(`${name}_FILE: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      problems.push(
+        `${name}_FILE: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
     delete resolved[`${name}_FILE`];
   }

@@ -42,16 +42,14 @@ const EnvSchema = z.object({
         .min(1),
     ),
   // The keys that seal the secrets it keeps (kid:base64 entries, the first seals), as the portal's.
-  SECRETS_KEYS: z
-    .string()
-    .transform((value, context) => {
-      const parsed = parseSecretKeys(value);
-      if ('problem' in parsed) {
-        context.addIssue({ code: 'custom', message: parsed.problem });
-        return z.NEVER;
-      }
-      return parsed.keys;
-    }),
+  SECRETS_KEYS: z.string().transform((value, context) => {
+    const parsed = parseSecretKeys(value);
+    if ('problem' in parsed) {
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }
+    return parsed.keys;
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

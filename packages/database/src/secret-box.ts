@@ -63,9 +63,10 @@ export function createSecretBox(keys: readonly SecretKey[]): SecretBox {
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
         decipher.setAAD(Buffer.from(place, 'utf8'));
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
-          'utf8',
-        );
+        return Buffer.concat([
+          decipher.update(Buffer.from(ciphertext, 'base64url')),
+          decipher.final(),
+        ]).toString('utf8');
       } catch {
         throw new SecretOpenError(`the value at ${place} does not open with key "${id}"`);
       }

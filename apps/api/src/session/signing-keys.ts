@@ -18,7 +18,11 @@ export interface SigningKey {
 }
 
 /** A private key is sealed: a copy of the database mints no access token. */
-export const PRIVATE_KEY: SealedColumn = { table: 'product_signing_key', key: 'kid', column: 'private_key_pem' };
+export const PRIVATE_KEY: SealedColumn = {
+  table: 'product_signing_key',
+  key: 'kid',
+  column: 'private_key_pem',
+};
 
 /** How often each instance looks for a key rotated in elsewhere, so that it soon signs with it too. */
 export const KEY_RING_RELOAD_SECONDS = 60;
@@ -90,7 +94,9 @@ export class ProductKeyRing {
       .execute();
     const keys = new Map<string, SigningKey>();
     for (const row of rows) {
-      const privateKey = createPrivateKey(this.secrets.open(row.private_key_pem, placeIn(PRIVATE_KEY, row.kid)));
+      const privateKey = createPrivateKey(
+        this.secrets.open(row.private_key_pem, placeIn(PRIVATE_KEY, row.kid)),
+      );
       keys.set(row.kid, {
         kid: row.kid,
         privateKey,

@@ -20,7 +20,10 @@ export const operatorSecretsKeyRoutes =
       onRequest: requireTrustedService(serviceCredentials, 'operator'),
       handler: async (request, reply) => {
         const rotation = await resealSecrets();
-        request.log.info({ ...rotation, operator: request.trustedService }, 'secrets sealed with the active key');
+        request.log.info(
+          { ...rotation, operator: request.trustedService },
+          'secrets sealed with the active key',
+        );
         return reply.status(201).send(rotation);
       },
     });
