@@ -10,16 +10,24 @@ import {
 } from '@customer-core/contracts';
 import type { TestDatabaseKind } from '@customer-core/database/testing';
 import { DEMO_BORROWER } from '../../src/demo-borrower.js';
-import { signInThroughIdp, startTestServer, type TestServer } from '../../src/testing/index.js';
+import {
+  signInThroughIdp,
+  startTestOrg,
+  startTestServer,
+  type TestOrg,
+  type TestServer,
+} from '../../src/testing/index.js';
 import {
   hostileJwts,
   hostileRequestGenerator,
   seededRandom,
   send,
   targetsOf,
+  type Answer,
   type HostileRequest,
   type Target,
 } from './hostile-requests.js';
+import { isRoute, pathOf, shapeSweep } from './hostile-shapes.js';
 import { accessTokenOf, call, OPERATOR_ENV, OPERATOR_SECRET } from './loans.js';
 
 // Hostile input across every route: whatever a client sends, the answer is never a 5xx (a 503 that
@@ -30,10 +38,15 @@ import { accessTokenOf, call, OPERATOR_ENV, OPERATOR_SECRET } from './loans.js';
 // seed that once found a 500 or a broken answer); FUZZ_SEED=random explores new requests, and every
 // run prints its seed, which FUZZ_SEED=<seed> replays. FUZZ_REQUESTS changes the size. One file per
 // database, so that the two runs, the longest of the suite, go side by side.
+// Then a sweep without chance (hostile-shapes.ts): every route of the API and of the identity
+// provider, the latter also as an org of its own with an API token (its Okta API open), gets each
+// shape that once answered 500: deep nesting, forged cursors, odd dates.
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const DEFAULT_SEEDS: Record<TestDatabaseKind, number> = { pglite: 718081094, postgres: 1626748067 };
 const CONCURRENCY = 12;
+/** The sweep's well-shaped values (which enum member, which number): fixed, as its shapes are. */
+const SWEEP_SEED = 1;
 
 /** The hostile-input run against a server on one kind of database. */
 export function hostileInputSuite(kind: TestDatabaseKind): void {
@@ -42,6 +55,9 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
     let accessToken: string;
     let idToken: string;
     let loan: { id: string; reference: string; documentId: string };
+    let org: TestOrg;
+    let issuer: string;
+    let targets: Target[];
 
     before(async () => {
       // Behind a proxy, so each request's own X-Forwarded-For keeps per-address limits out of the way.
@@ -72,17 +88,9 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
       );
       assert.equal(reviewed.status, 200);
       loan = { id: loanId, reference: active.reference, documentId: document.id };
-    });
-    after(() => server?.close());
 
-    it(`answers ${REQUESTS} generated hostile requests on every route without a 5xx`, async () => {
-      const asked = process.env.FUZZ_SEED;
-      const seed =
-        asked === 'random' ? Math.floor(Math.random() * 2 ** 32) : Number(asked ?? DEFAULT_SEEDS[kind]);
-      console.log(`hostile input (${kind}): seed ${seed} (FUZZ_SEED=${seed} replays these requests)`);
-      const origin = new URL(server.server.address);
-      const issuer = `${server.baseUrl}/oauth2/default`;
-
+      // The routes come from the server itself, the identity provider's endpoints from its discovery document.
+      issuer = `${server.baseUrl}/oauth2/default`;
       const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<
         string,
         unknown
@@ -92,7 +100,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
           ([name, value]) => (name.endsWith('_endpoint') || name === 'jwks_uri') && typeof value === 'string',
         )
         .map(([, value]) => new URL(value as string).pathname);
-      const targets: Target[] = [
+      targets = [
         ...targetsOf(server.server.routes),
         ...providerEndpoints.flatMap((pattern) => [
           { method: 'GET', pattern, oauth: true },
@@ -100,6 +108,18 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
         ]),
         ...Object.values(portalRoutes).map((page) => ({ method: 'GET', pattern: page.path })),
       ];
+      org = await startTestOrg(kind, server.baseUrl);
+    });
+    after(async () => {
+      await org?.stop();
+      await server?.close();
+    });
+
+    it(`answers ${REQUESTS} generated hostile requests on every route without a 5xx`, async () => {
+      const asked = process.env.FUZZ_SEED;
+      const seed =
+        asked === 'random' ? Math.floor(Math.random() * 2 ** 32) : Number(asked ?? DEFAULT_SEEDS[kind]);
+      console.log(`hostile input (${kind}): seed ${seed} (FUZZ_SEED=${seed} replays these requests)`);
       const patterns = new Set(targets.map((t) => t.pattern));
       for (const expected of [
         authEndpoints.tokenExchange.path,
@@ -140,64 +160,158 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
       );
       const requests: HostileRequest[] = Array.from({ length: REQUESTS }, next);
 
-      const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-      const statuses = new Map<number, number>();
-      const failures: string[] = [];
-      let sent = 0;
-      let closed = 0;
-      let shed = 0;
-      let serverErrors = 0;
-      const worker = async () => {
-        while (sent < requests.length) {
-          const index = sent;
-          sent += 1;
-          const request = requests[index]!;
-          const answer = await send(agent, origin, request);
-          if (answer === 'closed') {
-            closed += 1;
-            continue;
-          }
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          if (answer.status < 500) continue;
-          if (answer.status === 503 && answer.retryAfter) {
-            shed += 1;
-            continue;
-          }
-          serverErrors += 1;
-          failures.push(
-            `#${index} ${request.method} ${request.path.slice(0, 160)} body ${JSON.stringify(request.body?.slice(0, 160))} -> ${answer.status} ${answer.body}`,
-          );
-        }
-      };
-      try {
-        await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      } finally {
-        agent.destroy();
-      }
-
-      const histogram = [...statuses]
-        .sort(([a], [b]) => a - b)
-        .map(([s, n]) => `${s}: ${n}`)
-        .join(', ');
+      const outcome = await sendAll(new URL(server.server.address), requests);
       console.log(
-        `hostile input (${kind}): ${sent} requests sent to ${targets.length} route targets, ${serverErrors} answers 5xx, ` +
-          `${shed} answers 503 with Retry-After (not counted), ${closed} connections closed by the server; ${histogram}`,
+        `hostile input (${kind}): ${outcome.sent} requests sent to ${targets.length} route targets, ${summary(outcome)}`,
       );
-      assert.equal(sent, REQUESTS);
-      const byRoute = new Map<string, number>();
-      for (const failure of failures) {
-        const route = failure.replace(/^#\d+ (\S+) ([^?\s]*).*$/, '$1 $2');
-        byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
-      }
+      assert.equal(outcome.sent, REQUESTS);
       assert.deepEqual(
-        { byRoute: Object.fromEntries(byRoute), first: failures.slice(0, 10) },
+        verdict(outcome),
         { byRoute: {}, first: [] },
-        `seed ${seed}: ${serverErrors} answers 5xx`,
+        `seed ${seed}: ${outcome.failures.length} answers 5xx`,
       );
 
       // Still alive and still serving borrowers.
       assert.equal((await fetch(`${server.baseUrl}/healthz`)).status, 200);
       await accessTokenOf(server.baseUrl, DEMO_BORROWER.login, DEMO_BORROWER.password);
     });
+
+    it('answers deep nesting, forged cursors and odd dates on every route of the API and the identity provider without a 5xx', async () => {
+      const known = {
+        byName: {
+          loanId: loan.id,
+          documentId: loan.documentId,
+          reference: loan.reference,
+          // A borrower who exists, so that an operator's query reaches the borrower's pages.
+          email: DEMO_BORROWER.login,
+          borrowerEmail: DEMO_BORROWER.login,
+          idOrLogin: DEMO_BORROWER.login,
+          client_id: 'customer-portal',
+          redirect_uri: `${server.baseUrl}/auth/callback`,
+          signatureName: 'Demo Borrower',
+        },
+      };
+      const none = {};
+      const borrower = { authorization: `Bearer ${accessToken}` };
+      const operator = { authorization: `Bearer ${OPERATOR_SECRET}` };
+      const portal = new URL(server.server.address);
+      const orgOrigin = new URL(org.url);
+      const sswsToken = { authorization: `SSWS ${org.apiToken}` };
+
+      // The header set each GET is let through with: the first of them its plain request is not refused with.
+      const accepted = new Map<Target, Record<string, string>>();
+      const agent = new Agent({ keepAlive: true });
+      try {
+        for (const target of targets.filter((t) => isRoute(t) && t.method === 'GET')) {
+          const path = pathOf(target.pattern, known);
+          for (const headers of [borrower, operator]) {
+            const answer = await send(agent, portal, { method: 'GET', path, headers });
+            if (answer !== 'closed' && answer.status !== 401 && answer.status !== 403) {
+              accepted.set(target, headers);
+              break;
+            }
+          }
+        }
+      } finally {
+        agent.destroy();
+      }
+      const sweep = shapeSweep(targets, {
+        random: seededRandom(SWEEP_SEED),
+        known,
+        credentials: [none, borrower, operator],
+        accepted: (target) => accepted.get(target) ?? none,
+        undeclaredOneByOne: () => false,
+        bodyLimit: server.server.app.initialConfig.bodyLimit ?? 1024 * 1024,
+      });
+      // The identity provider's own routes, at an org that opens its Okta API to a token.
+      const ofProvider = (t: Target) =>
+        t.pattern.startsWith('/api/v1/') || t.pattern.startsWith(new URL(issuer).pathname);
+      const orgSweep = shapeSweep(targets.filter(ofProvider), {
+        random: seededRandom(SWEEP_SEED),
+        known,
+        credentials: [sswsToken],
+        accepted: () => sswsToken,
+        // Its Okta API reads its query by hand; oidc-provider's endpoints read no paging names.
+        undeclaredOneByOne: (target) => target.pattern.startsWith('/api/v1/'),
+        bodyLimit: 1024 * 1024, // Fastify's default, which the org keeps
+      });
+
+      const [atPortal, atOrg] = await Promise.all([sendAll(portal, sweep), sendAll(orgOrigin, orgSweep)]);
+      console.log(`hostile shapes (${kind}): portal: ${atPortal.sent} requests, ${summary(atPortal)}`);
+      console.log(
+        `hostile shapes (${kind}): identity provider as an org: ${atOrg.sent} requests, ${summary(atOrg)}`,
+      );
+      assert.deepEqual(
+        { portal: verdict(atPortal), org: verdict(atOrg) },
+        { portal: { byRoute: {}, first: [] }, org: { byRoute: {}, first: [] } },
+        `${atPortal.failures.length + atOrg.failures.length} answers 5xx`,
+      );
+      assert.equal((await fetch(`${server.baseUrl}/healthz`)).status, 200);
+      assert.equal((await fetch(`${org.url}/healthz`)).status, 200);
+    });
   });
+}
+
+interface Outcome {
+  sent: number;
+  statuses: Map<number, number>;
+  closed: number;
+  shed: number;
+  failures: string[];
+}
+
+/** Sends the requests, CONCURRENCY at a time; a 503 with Retry-After is load-shedding, not a failure. */
+async function sendAll(origin: URL, requests: readonly HostileRequest[]): Promise<Outcome> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const outcome: Outcome = { sent: 0, statuses: new Map(), closed: 0, shed: 0, failures: [] };
+  const count = (answer: Answer) =>
+    outcome.statuses.set(answer.status, (outcome.statuses.get(answer.status) ?? 0) + 1);
+  const worker = async () => {
+    while (outcome.sent < requests.length) {
+      const index = outcome.sent;
+      outcome.sent += 1;
+      const request = requests[index]!;
+      const answer = await send(agent, origin, request);
+      if (answer === 'closed') {
+        outcome.closed += 1;
+        continue;
+      }
+      count(answer);
+      if (answer.status < 500) continue;
+      if (answer.status === 503 && answer.retryAfter) {
+        outcome.shed += 1;
+        continue;
+      }
+      outcome.failures.push(
+        `#${index} ${request.method} ${request.path.slice(0, 160)} body ${JSON.stringify(request.body?.slice(0, 160))} -> ${answer.status} ${answer.body}`,
+      );
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  } finally {
+    agent.destroy();
+  }
+  return outcome;
+}
+
+const summary = (outcome: Outcome) => {
+  const histogram = [...outcome.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(', ');
+  return (
+    `${outcome.failures.length} answers 5xx, ${outcome.shed} answers 503 with Retry-After (not counted), ` +
+    `${outcome.closed} connections closed by the server; ${histogram}`
+  );
+};
+
+/** The 5xx answers by route, and the first ten in full. */
+function verdict(outcome: Outcome) {
+  const byRoute = new Map<string, number>();
+  for (const failure of outcome.failures) {
+    const route = failure.replace(/^#\d+ (\S+) ([^?\s]*).*$/, '$1 $2');
+    byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
+  }
+  return { byRoute: Object.fromEntries(byRoute), first: outcome.failures.slice(0, 10) };
 }

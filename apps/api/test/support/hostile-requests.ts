@@ -42,11 +42,14 @@ export interface Target {
   query?: JsonSchema;
   /** Form-encoded OAuth parameters (oidc-provider's endpoints). */
   oauth?: boolean;
+  /** The route's own body limit, where it has one. */
+  bodyLimit?: number | undefined;
 }
 
-type JsonSchema = {
+export type JsonSchema = {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
+  required?: string[];
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   enum?: unknown[];
@@ -73,6 +76,7 @@ export function targetsOf(routes: readonly RouteOptions[]): Target[] {
       pattern: route.url,
       body: jsonSchemaOf(schema.body),
       query: jsonSchemaOf(schema.querystring),
+      bodyLimit: route.bodyLimit,
     }));
   });
 }
@@ -174,6 +178,48 @@ export interface KnownValues {
   byName: Record<string, string>;
 }
 
+/** A value the schema accepts (known values by field name first), so that one hostile part reaches deeper. */
+export function wellShapedValue(
+  schema: JsonSchema | undefined,
+  name: string,
+  r: Random,
+  known: KnownValues,
+): unknown {
+  if (!schema) return known.byName[name] ?? 'value';
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return r.pick(schema.enum);
+  if (schema.anyOf) {
+    const options = schema.anyOf.filter((option) => option.type !== 'null');
+    return wellShapedValue(options.length ? r.pick(options) : schema.anyOf[0], name, r, known);
+  }
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, value]) => [
+          key,
+          wellShapedValue(value, key, r, known),
+        ]),
+      );
+    case 'array':
+      return [];
+    case 'boolean':
+      return schema.default ?? true;
+    case 'integer':
+    case 'number': {
+      const min = schema.minimum ?? 0;
+      const max = Math.min(schema.maximum ?? min + 1_000_000, min + 1_000_000);
+      return min + r.int(max - min + 1);
+    }
+    default:
+      if (known.byName[name]) return known.byName[name];
+      if (schema.format === 'email' || /email/i.test(name)) return `fuzz-${r.int(1e9)}@example.com`;
+      if (schema.format === 'date') return '2031-03-01';
+      if (schema.format === 'uuid') return crypto.randomUUID();
+      return 'Fuzz value';
+  }
+}
+
 /**
  * Builds hostile requests for the targets. Most keep the route's shape (a well-formed body with one
  * hostile value) so the hostile part reaches the handler, the database and the token parsers; the
@@ -228,38 +274,8 @@ export function hostileRequestGenerator(
     return value;
   }
 
-  function validValue(schema: JsonSchema | undefined, name: string): unknown {
-    if (!schema) return known.byName[name] ?? 'value';
-    if (schema.const !== undefined) return schema.const;
-    if (schema.enum) return r.pick(schema.enum);
-    if (schema.anyOf) {
-      const options = schema.anyOf.filter((option) => option.type !== 'null');
-      return validValue(options.length ? r.pick(options) : schema.anyOf[0], name);
-    }
-    const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-    switch (type) {
-      case 'object':
-        return Object.fromEntries(
-          Object.entries(schema.properties ?? {}).map(([key, value]) => [key, validValue(value, key)]),
-        );
-      case 'array':
-        return [];
-      case 'boolean':
-        return schema.default ?? true;
-      case 'integer':
-      case 'number': {
-        const min = schema.minimum ?? 0;
-        const max = Math.min(schema.maximum ?? min + 1_000_000, min + 1_000_000);
-        return min + r.int(max - min + 1);
-      }
-      default:
-        if (known.byName[name]) return known.byName[name];
-        if (schema.format === 'email' || /email/i.test(name)) return `fuzz-${r.int(1e9)}@example.com`;
-        if (schema.format === 'date') return '2031-03-01';
-        if (schema.format === 'uuid') return crypto.randomUUID();
-        return 'Fuzz value';
-    }
-  }
+  const validValue = (schema: JsonSchema | undefined, name: string) =>
+    wellShapedValue(schema, name, r, known);
 
   /** Replaces one leaf of a well-formed value with a hostile one, or adds a hostile key. */
   function mutate(value: unknown): unknown {
