@@ -8,6 +8,7 @@ import { authnRoutes } from './authn-route.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { createSecurityLog, type SecurityLogEvent } from './security-log.js';
 import { mountPathOf, mountProvider } from './mount.js';
+import { refuseDeepNesting } from './nesting-depth.js';
 import {
   destroyAccountArtefacts,
   destroySession,
@@ -306,6 +307,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     plugin: async (app: FastifyInstance) => {
       // The provider's own rate limits, counted in the database so that every instance shares them.
       await app.register(rateLimit, { global: false, store: databaseRequestCountStore(db) });
+      // Before any of its routes walks a body: their control-character checks, schemas and handlers.
+      app.addHook('preValidation', refuseDeepNesting);
       await registerAuthn(app);
       // Its own context: its own error handler.
       await app.register(registerFactorRoutes);

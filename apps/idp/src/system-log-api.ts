@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EARLIEST_INSTANT, instantSchema, isStorableInstant } from '@customer-core/contracts';
 import { sendOktaError } from './okta-error-handler.js';
 import { malformedRequest } from './okta-errors.js';
 import type { SecurityLog, SecurityLogEvent } from './security-log.js';
@@ -121,13 +122,18 @@ const encodeAfter = (event: SecurityLogEvent) => `${event.published.getTime().to
 function decodeAfter(after: string): { published: Date; id: string } | undefined {
   const match = /^([0-9a-z]{1,12})\.([0-9a-f-]{36})$/.exec(after);
   const time = match ? parseInt(match[1]!, 36) : NaN;
-  return match && Number.isSafeInteger(time) ? { published: new Date(time), id: match[2]! } : undefined;
+  // A time the database holds too: JavaScript's own range reaches past it.
+  return match && isStorableInstant(time) ? { published: new Date(time), id: match[2]! } : undefined;
 }
+
+const INSTANT_PROBLEM =
+  'since, until: ISO 8601 instants of the years 0001 to 9999, e.g. 2026-01-01T00:00:00.000Z';
+const Instant = instantSchema(INSTANT_PROBLEM);
 
 function instant(value: string | undefined): Date | undefined | null {
   if (value === undefined) return undefined;
-  const time = Date.parse(value);
-  return /^\d{4}-\d\d-\d\dT/.test(value) && !Number.isNaN(time) ? new Date(time) : null;
+  const parsed = Instant.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -148,11 +154,12 @@ export function registerSystemLogRoute(
       if (Array.isArray(value)) problems.push(`${name}: give it once`);
       return Array.isArray(value) ? undefined : value;
     };
-    const until = instant(one('until')) ?? new Date();
+    const untilParam = instant(one('until'));
+    const until = untilParam ?? new Date();
     const sinceParam = instant(one('since'));
-    const since = sinceParam ?? new Date(until.getTime() - DEFAULT_WINDOW_MS);
-    if (sinceParam === null || instant(one('until')) === null)
-      problems.push('since, until: ISO 8601 instants, e.g. 2026-01-01T00:00:00.000Z');
+    // The default window stops at the earliest instant the database holds.
+    const since = sinceParam ?? new Date(Math.max(until.getTime() - DEFAULT_WINDOW_MS, EARLIEST_INSTANT));
+    if (sinceParam === null || untilParam === null) problems.push(INSTANT_PROBLEM);
     const limitParam = one('limit');
     const limit = limitParam === undefined ? DEFAULT_LIMIT : Number(limitParam);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)

@@ -161,6 +161,26 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
+    test('refuses instants and cursors the database cannot hold, and days the calendar has not, with 400', async () => {
+      for (const query of [
+        '?since=0000-01-01T00:00:00Z', // JavaScript's year 0; PostgreSQL has none
+        '?until=0001-01-01T00:00:00Z', // its default window would start before year 1
+        '?since=%2B275760-09-13T00:00:00Z',
+        '?until=2026-02-30T00:00:00Z',
+        '?since=2026-01-01T24:00:00Z',
+        `?since=2026-01-01T00:00:00.${'0'.repeat(100)}Z`,
+        '?after=2d2mh7dt6o1.6f1c1bde-3b7a-4c55-9a4e-2f8d1c7e9b10', // past JavaScript's last instant
+        '?after=2d2mh7dt6o0.6f1c1bde-3b7a-4c55-9a4e-2f8d1c7e9b10', // JavaScript's last, past year 9999
+      ]) {
+        const refused = await logs(query);
+        assert.equal(refused.status, 400, query);
+        assert.match(JSON.stringify(refused.body.errorCauses), /since, until|after/, query);
+      }
+      // The first and last instants both hold are fine.
+      const widest = await logs('?since=0001-01-01T00:00:00Z&until=9999-12-31T23:59:59.999Z');
+      assert.equal(widest.status, 200, JSON.stringify(widest.body));
+    });
+
     test('needs the Users API token', async () => {
       assert.equal((await logs('', {})).status, 401);
       assert.equal((await logs('', { token: apiToken() })).status, 401);

@@ -3,6 +3,7 @@ import { EmailSchema } from './credentials.js';
 import { SessionMethodSchema } from './account.js';
 import { SecondFactorTypeSchema } from './second-factors.js';
 import { endpoint } from './endpoint.js';
+import { isStorableInstant } from './instants.js';
 
 // The borrower's security activity: what happened to their account (sign-ins, sessions ended,
 // password changes, failed sign-ins and lockouts), for the borrower's account page and for operators.
@@ -94,7 +95,8 @@ export const ActivityCursorSchema = z
   .transform((value, ctx): ActivityCursor => {
     const match = /^([0-9a-z]{1,12})\.([0-9A-Za-z_-]{1,100})$/.exec(value);
     const time = match ? parseInt(match[1]!, 36) : NaN;
-    if (!match || !Number.isSafeInteger(time) || Number.isNaN(new Date(time).getTime())) {
+    // A time the database holds too: JavaScript's own range reaches past it.
+    if (!match || !isStorableInstant(time)) {
       ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
       return z.NEVER;
     }

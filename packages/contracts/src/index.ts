@@ -7,6 +7,8 @@ export * from './endpoint.js';
 export * from './credentials.js';
 export * from './documents.js';
 export * from './identity-provider-choice.js';
+export * from './input-depth.js';
+export * from './instants.js';
 export * from './joining.js';
 export * from './loans.js';
 export * from './operator.js';

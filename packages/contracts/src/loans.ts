@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableInstant } from './instants.js';
 import { CHECKOUT_ERROR_CODES, STEP_UP_REQUIRED } from './api-errors.js';
 import { endpoint } from './endpoint.js';
 import { singleLineText } from './text.js';
@@ -23,8 +24,10 @@ export const LoanIdSchema = z.uuid('loanId must be a loan id (UUID)');
 export const DocumentIdSchema = z.uuid('documentId must be a document id (UUID)');
 
 const Cents = z.number().int().nonnegative();
-/** A calendar date, YYYY-MM-DD (no time zone: a due date is a day). */
-export const CalendarDateSchema = z.iso.date('must be a date, YYYY-MM-DD');
+/** A calendar date, YYYY-MM-DD (no time zone: a due date is a day), of the years 1 to 9999. */
+export const CalendarDateSchema = z.iso
+  .date('must be a date, YYYY-MM-DD')
+  .refine((day) => isStorableInstant(Date.parse(day)), 'must be a date of the years 0001 to 9999');
 
 export const CheckoutStatusSchema = z.enum(['not_started', 'in_progress', 'completed']);
 export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;

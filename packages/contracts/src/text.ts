@@ -30,17 +30,28 @@ export const multiLineText = (message = CONTROL_CHARACTERS_MESSAGE) => z.string(
 /**
  * The first string anywhere in a parsed body, query or parameter object that the multi-line rule
  * refuses, by its path (keys are checked too); undefined when there is none. A backstop for input
- * no schema describes.
+ * no schema describes. It keeps its own stack rather than recursing, and writes a path only for what
+ * it finds, so no depth overflows it or costs more than the input's size.
  */
 export function findControlCharacter(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string')
-    return hasControlCharacter(value, { multiLine: true }) ? path || '(value)' : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (hasControlCharacter(key, { multiLine: true })) return at;
-    const found = findControlCharacter(item, at);
-    if (found) return found;
+  type Entry = { item: unknown; key?: string; parent?: Entry };
+  const pathOf = (entry: Entry): string => {
+    const keys: string[] = [];
+    for (let at: Entry | undefined = entry; at?.key !== undefined; at = at.parent) keys.push(at.key);
+    return [...(path ? [path] : []), ...keys.reverse()].join('.');
+  };
+  const pending: Entry[] = [{ item: value }];
+  for (let entry = pending.pop(); entry; entry = pending.pop()) {
+    const { item, key } = entry;
+    if (key !== undefined && hasControlCharacter(key, { multiLine: true })) return pathOf(entry);
+    if (typeof item === 'string') {
+      if (hasControlCharacter(item, { multiLine: true })) return pathOf(entry) || '(value)';
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    // The last entry goes on the stack first, so that entries are looked at in order.
+    for (const [childKey, child] of Object.entries(item).reverse())
+      pending.push({ item: child, key: childKey, parent: entry });
   }
   return undefined;
 }
