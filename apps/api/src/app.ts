@@ -12,8 +12,7 @@ import type { Config } from './config/config.js';
 import { secretBoxOf } from './config/secrets-key-file.js';
 import type { ApiDatabase } from './db/schema.js';
 import { installErrorHandlers } from './http/error-handler.js';
-import { refuseControlCharacters } from './http/control-characters.js';
-import { refuseDeepNesting } from './http/nesting-depth.js';
+import { refuseMalformedInput } from './http/malformed-input.js';
 import { loggingOptions, logRequestLines } from './http/logging.js';
 import { createMailService, type MailService } from './mail/index.js';
 import { factorCodeMailer } from './mail/factor-code-mailer.js';
@@ -73,8 +72,7 @@ export async function buildApp(
   // JSON only: any other body is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   installErrorHandlers(app);
-  refuseDeepNesting(app); // first: the checks after it walk the input
-  refuseControlCharacters(app);
+  refuseMalformedInput(app);
   app.decorateRequest('trustedService', ''); // set by requireTrustedService
   // Only the device cookie is read (http/device-cookie.ts), by the routes that start a session: no
   // request pays for parsing cookies it does not need.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createOwnerOnlyFile } from './owner-only-file.js';
 import { MIN_SECRET_LENGTH, serviceCredential, type ServiceCredential } from './service-credentials.js';
 
 // The embedded default's operator credential: a secret in the data directory that the server accepts
@@ -29,25 +30,11 @@ export function readOperatorCredential(file: string): string | undefined {
   return credential;
 }
 
-/**
- * The credential in the file, made on first use: 32 random bytes, base64url, readable by the owner only.
- * The file appears complete or not at all (written aside, then linked into place), so two instances
- * starting together agree on one secret.
- */
+/** The credential in the file, made on first use: 32 random bytes, base64url, readable by the owner only. */
 export function ensureOperatorCredential(file: string): string {
   const existing = readOperatorCredential(file);
   if (existing) return existing;
-  mkdirSync(path.dirname(file), { recursive: true });
-  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(aside, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-  try {
-    linkSync(aside, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    // Another instance made it first: use theirs.
-  } finally {
-    unlinkSync(aside);
-  }
+  createOwnerOnlyFile(file, `${randomBytes(32).toString('base64url')}\n`);
   const credential = readOperatorCredential(file);
   if (!credential) throw new OperatorCredentialError(`${file} vanished while being made`);
   return credential;

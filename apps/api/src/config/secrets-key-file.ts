@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   createSecretBox,
@@ -8,6 +7,7 @@ import {
   type SecretBox,
   type SecretKey,
 } from '@customer-core/database/secret-box';
+import { createOwnerOnlyFile } from './owner-only-file.js';
 
 // Outside production without SECRETS_KEYS, the key that seals the database's secrets is made on first
 // start and kept in the data directory, readable by the owner only, so `npm start` needs no setup.
@@ -29,23 +29,11 @@ function read(file: string): SecretKey[] | undefined {
   return parsed.keys;
 }
 
-/**
- * The key ring in the file, made on first use. The file appears complete or not at all (written
- * aside, then linked into place), so two instances starting together agree on one key.
- */
+/** The key ring in the file, made on first use, readable by the owner only. */
 export function ensureSecretsKeyFile(file: string): SecretKey[] {
   const existing = read(file);
   if (existing) return existing;
-  mkdirSync(path.dirname(file), { recursive: true });
-  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(aside, `${newSecretKeyEntry('local')}\n`, { mode: 0o600, flag: 'wx' });
-  try {
-    linkSync(aside, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    unlinkSync(aside);
-  }
+  createOwnerOnlyFile(file, `${newSecretKeyEntry('local')}\n`);
   const made = read(file);
   if (!made) throw new Error(`${file} vanished while being made`);
   return made;
