@@ -1,4 +1,4 @@
-import { ApiErrorSchema, type ApiErrorCode } from '@customer-core/contracts';
+import { ApiErrorSchema, STEP_UP_REQUIRED, type ApiErrorCode } from '@customer-core/contracts';
 import type { ApiFailure } from './api-client';
 
 // What a failed call means for the borrower: a human sentence, never a status code or a stack.
@@ -40,4 +40,12 @@ export function describeFailure(result: ApiFailure, fallback: string): Described
     serverMessage,
     message: result.exceptionThrown ? OFFLINE_MESSAGE : result.status === 429 ? TOO_MANY_MESSAGE : fallback,
   };
+}
+
+/**
+ * The API's message for the step-up dialog when it asks for a recent sign-in (changing the email,
+ * adding a way to sign in, signing): the borrower confirms it's them, then the same request is made again.
+ */
+export function stepUpMessageOf(failure: DescribedFailure): string | undefined {
+  return failure.code === STEP_UP_REQUIRED ? (failure.serverMessage ?? undefined) : undefined;
 }

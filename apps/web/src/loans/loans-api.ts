@@ -4,11 +4,10 @@ import {
   type LoanDetail,
   type LoanSummary,
   type SignDocumentRequest,
-  STEP_UP_REQUIRED,
   loanEndpoints,
 } from '@customer-core/contracts';
 import type { ApiResult } from '../lib/api-client';
-import { describeFailure } from '../lib/api-failure';
+import { describeFailure, stepUpMessageOf } from '../lib/api-failure';
 import { sessionRequest } from '../lib/auth/session-request';
 
 // The signed-in borrower's loans (Bearer product token). A 401 also ends the session: the guard then
@@ -47,8 +46,8 @@ function loanOutcome(result: ApiResult, fallback: string): LoanOutcome {
   }
   if (result.status === 404 && !result.exceptionThrown) return { kind: 'not-found' };
   const failure = describeFailure(result, fallback);
-  if (result.status === 403 && failure.code === STEP_UP_REQUIRED && failure.serverMessage)
-    return { kind: 'step-up', message: failure.serverMessage };
+  const stepUp = stepUpMessageOf(failure);
+  if (stepUp) return { kind: 'step-up', message: stepUp };
   if ((result.status === 400 || result.status === 409) && failure.serverMessage)
     return { kind: 'refused', message: failure.serverMessage };
   return { kind: 'failed', message: failure.message };

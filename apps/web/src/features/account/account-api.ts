@@ -7,14 +7,13 @@ import {
   ChangePasswordResponseSchema,
   ConfirmEmailChangeResponseSchema,
   EndedSessionsSchema,
-  STEP_UP_REQUIRED,
   type AccountSession,
   type ChangeEmailRequest,
   type ChangePasswordRequest,
   type EndedSessions,
 } from '@customer-core/contracts';
 import type { ApiResult } from '../../lib/api-client';
-import { describeFailure } from '../../lib/api-failure';
+import { describeFailure, stepUpMessageOf } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 
 // The borrower's own account (Bearer product token): their sign-in sessions, ending other ones,
@@ -115,8 +114,8 @@ export async function changeEmail(request: ChangeEmailRequest): Promise<ChangeEm
   const result = await sessionRequest(accountEndpoints.changeEmail, { body: request });
   if (!result.isError) return { kind: 'sent' };
   const failure = describeFailure(result, ASK_FAILED);
-  if (result.status === 403 && failure.code === STEP_UP_REQUIRED && failure.serverMessage)
-    return { kind: 'step-up', message: failure.serverMessage };
+  const stepUp = stepUpMessageOf(failure);
+  if (stepUp) return { kind: 'step-up', message: stepUp };
   if (result.status === 400 && failure.serverMessage)
     return { kind: 'refused', message: failure.serverMessage };
   return { kind: 'failed', message: failure.serverMessage ?? failure.message };

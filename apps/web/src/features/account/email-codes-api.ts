@@ -3,9 +3,9 @@ import {
   secondFactorEndpoints,
   type EmailCodeEnrolment,
 } from '@customer-core/contracts';
-import { describeFailure } from '../../lib/api-failure';
+import { describeFailure, stepUpMessageOf } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
-import { stepUpMessageOf, type StartOutcome } from './second-factors-api';
+import { type StartOutcome } from './second-factors-api';
 
 // Email codes on the account page: start (a code is mailed), send another. The code confirms them
 // through confirmAuthenticatorApp's route (activate), which takes any pending factor's first code.

@@ -5,9 +5,8 @@ import {
   type ActivatePasskeyRequest,
   type PasskeyEnrolment,
 } from '@customer-core/contracts';
-import { describeFailure } from '../../lib/api-failure';
+import { describeFailure, stepUpMessageOf } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
-import { stepUpMessageOf } from './second-factors-api';
 
 // Adding a passkey (Bearer product token): the options from the identity provider, then the
 // browser's new credential. The list and removal are the second factors' (second-factors-api.ts).

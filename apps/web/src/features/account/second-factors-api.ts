@@ -1,5 +1,4 @@
 import {
-  STEP_UP_REQUIRED,
   ACCOUNT_ERROR_CODES,
   AuthenticatorAppEnrolmentSchema,
   SECOND_FACTOR_ERROR_CODES,
@@ -8,7 +7,7 @@ import {
   type AuthenticatorAppEnrolment,
   type SecondFactorList,
 } from '@customer-core/contracts';
-import { describeFailure, type DescribedFailure } from '../../lib/api-failure';
+import { describeFailure, stepUpMessageOf } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 
 // The borrower's second factors (Bearer product token): the list, adding an authenticator app with
@@ -35,14 +34,6 @@ export async function getSecondFactors(signal?: AbortSignal): Promise<SecondFact
   }
   const parsed = SecondFactorListSchema.safeParse(result.data);
   return parsed.success ? { kind: 'loaded', ...parsed.data } : { kind: 'failed', message: LIST_FAILED };
-}
-
-/**
- * Adding a way to sign in needs a recent sign-in: the API's message for the step-up dialog when it
- * asks for one (the borrower confirms it's them, then the same request is made again).
- */
-export function stepUpMessageOf(failure: DescribedFailure): string | undefined {
-  return failure.code === STEP_UP_REQUIRED ? (failure.serverMessage ?? undefined) : undefined;
 }
 
 export type StartOutcome =
