@@ -10,7 +10,7 @@ import {
   STEP_UP_REQUIRED,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { ENROLMENT_MAX_WRONG_CODES } from '@customer-core/idp';
+import { EMAIL_CODE_MAX_SENDS, ENROLMENT_MAX_WRONG_CODES } from '@customer-core/idp';
 import {
   completeSignInWithSessionToken,
   signedInAgo,
@@ -224,6 +224,32 @@ for (const kind of testDatabaseKinds()) {
       const [newest] = await mailFor(server.baseUrl, user.login, 2);
       const added = await activate(token, String(restarted.body.factorId), mailedCode(newest!));
       assert.equal(added.status, 200, JSON.stringify(added.body));
+    });
+
+    it('keeps the ceiling on email codes when starting again mails no new code (the send limit reached)', async () => {
+      const user = await createUser(server, PASSWORD);
+      const token = await signIn(user.login);
+      // Each start mails a new code, up to the send limit; the pending factor stays the same.
+      let factorId = '';
+      for (let send = 1; send <= EMAIL_CODE_MAX_SENDS; send++) {
+        const started = await enrolEmail(token);
+        assert.equal(started.status, 200, JSON.stringify(started.body));
+        factorId = String(started.body.factorId);
+      }
+      const mails = await mailFor(server.baseUrl, user.login, EMAIL_CODE_MAX_SENDS);
+      const code = mails.map(mailedCode).find(Boolean) ?? '';
+      const wrong = Array.from({ length: ENROLMENT_MAX_WRONG_CODES + 1 }, (_, n) =>
+        String(n).padStart(6, '0'),
+      )
+        .filter((candidate) => candidate !== code)
+        .slice(0, ENROLMENT_MAX_WRONG_CODES);
+      for (const guess of wrong) assert.equal((await activate(token, factorId, guess)).status, 400);
+
+      // Started again past the send limit: the same code stays live, so no new allowance of guesses.
+      assert.notEqual((await enrolEmail(token)).status, 200);
+      const spent = await activate(token, factorId, code);
+      assert.equal(spent.status, 400, JSON.stringify(spent.body));
+      assert.equal(spent.body.error, SECOND_FACTOR_ERROR_CODES.tooManyWrongCodes);
     });
   });
 }

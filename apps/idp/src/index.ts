@@ -18,4 +18,4 @@ export { ENROLMENT_MAX_WRONG_CODES, type UserFactors } from './factors/user-fact
 export type { SecurityLogEvent } from './security-log.js';
 export { EMAIL_LINK_AMR } from './factors/authn-transactions.js';
 export type { FactorCodeMail, FactorCodeMailer } from './factors/email-factor.js';
-export { EMAIL_FACTOR } from './factors/email-factor.js';
+export { EMAIL_CODE_MAX_SENDS, EMAIL_FACTOR } from './factors/email-factor.js';

@@ -60,11 +60,7 @@ export function createFactorStore(db: Kysely<IdpDatabase>, secrets: SecretBox) {
         .where('factor_type', '=', kind.factorType)
         .where('status', '=', 'PENDING_ACTIVATION')
         .executeTakeFirst();
-      if (pending) {
-        // Started again: a new allowance of wrong codes, as a new factor would have.
-        await db.updateTable('idp_factor').set({ wrong_codes: 0 }).where('id', '=', pending.id).execute();
-        return toFactor(pending);
-      }
+      if (pending) return toFactor(pending);
     }
     await db
       .deleteFrom('idp_factor')
@@ -140,6 +136,15 @@ export function createFactorStore(db: Kysely<IdpDatabase>, secrets: SecretBox) {
 
     /** A factor of `kind` waiting for its first code: a new one, or the unfinished one without a secret. */
     createPending,
+
+    /**
+     * A new first code was mailed for the pending factor (it replaces the one before): a new allowance
+     * of wrong codes, as a new factor would have. Only then: a start that mails nothing leaves the
+     * live code, and the guesses taken at it, as they are.
+     */
+    async newFirstCode(factorId: string): Promise<void> {
+      await db.updateTable('idp_factor').set({ wrong_codes: 0 }).where('id', '=', factorId).execute();
+    },
 
     /**
      * Takes one try at a pending factor's first code, before the code is checked: one statement counts

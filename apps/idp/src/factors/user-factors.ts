@@ -61,6 +61,7 @@ export function userFactors(deps: {
       const factor = await factors.createPending(user.id, EMAIL_FACTOR, null);
       logger.info({ userId: user.id, factorId: factor.id }, 'factor enrolment started');
       if (!(await sendEmailCode(user, factor, 'enrol'))) return { kind: 'too_many_codes' };
+      await factors.newFirstCode(factor.id);
       return { kind: 'enrolled', factor };
     },
 
