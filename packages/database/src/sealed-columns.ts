@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isSealed, secretPlace, type SecretBox } from './secret-box.js';
+import { sealedPrefix, secretPlace, type SecretBox } from './secret-box.js';
 
 /** A column holding a secret sealed by a SecretBox, keyed by a text column of its table. */
 export interface SealedColumn {
@@ -28,13 +28,13 @@ export async function resealColumn<DB>(
   const table = sql.table(column.table);
   const key = sql.ref(column.key);
   const value = column.json ? sql<string>`${sql.ref(column.column)} #>> '{}'` : sql.ref(column.column);
+  // Only the rows to seal are read: at start-up, usually none.
+  const done = sealedPrefix(which === 'plain' ? undefined : box.activeKeyId);
   const { rows } = await sql<{ key: string; value: string }>`
-    select ${key} as key, ${value} as value from ${table} where ${sql.ref(column.column)} is not null`.execute(
-    db,
-  );
+    select ${key} as key, ${value} as value from ${table}
+    where ${sql.ref(column.column)} is not null and not starts_with(${value}, ${done})`.execute(db);
   let sealed = 0;
   for (const row of rows) {
-    if (which === 'plain' ? isSealed(row.value) : box.isCurrent(row.value)) continue;
     const place = placeIn(column, row.key);
     const next = box.seal(box.open(row.value, place), place);
     const written = column.json ? sql`to_jsonb(${next}::text)` : sql`${next}`;

@@ -34,7 +34,11 @@ export interface SecretBox {
   isCurrent(stored: string): boolean;
 }
 
-export const isSealed = (stored: string) => stored.startsWith(`${VERSION}:`);
+/** How every sealed value begins; with a key id, every value that key sealed. */
+export const sealedPrefix = (keyId?: string) =>
+  keyId === undefined ? `${VERSION}:` : `${VERSION}:${keyId}:`;
+
+export const isSealed = (stored: string) => stored.startsWith(sealedPrefix());
 
 export function createSecretBox(keys: readonly SecretKey[]): SecretBox {
   const active = keys[0];
@@ -71,7 +75,7 @@ export function createSecretBox(keys: readonly SecretKey[]): SecretBox {
         throw new SecretOpenError(`the value at ${place} does not open with key "${id}"`);
       }
     },
-    isCurrent: (stored) => stored.startsWith(`${VERSION}:${active.id}:`),
+    isCurrent: (stored) => stored.startsWith(sealedPrefix(active.id)),
   };
 }
 
