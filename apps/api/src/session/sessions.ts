@@ -95,13 +95,14 @@ export function sessions(deps: {
    * an ID token not yet exchanged, is one too. So, in this order: the cut-off, which refuses on every
    * instance each ID token issued before it; every identity-provider session of the borrower, so
    * that no browser signed in there gets a new ID token; each other active product session (an
-   * event in their activity); and with nothing kept, every access token issued before now. How many
-   * product sessions ended.
+   * event in their activity), or only those `ending` picks; and with nothing kept, every access
+   * token issued before now. How many product sessions ended.
    */
   async function endOtherSessions(
     borrowerId: string,
     keepSid: string | null,
     endedBy: SessionEndedBy,
+    ending: (row: SessionRow) => boolean = () => true,
   ): Promise<number> {
     await store.revokeIdTokensOf(borrowerId);
     const subject = subjectHere(await borrowers.findById(borrowerId));
@@ -110,12 +111,11 @@ export function sessions(deps: {
       if (subject) await directory.endSessions(subject);
     } finally {
       // Whatever the directory answered (a hosted org may not), the portal's own sessions end.
-      const rows = await repository.active(borrowerId);
-      const ending = rows.filter((row) => row.sid !== keepSid);
-      for (const row of ending) await endProductSession(row, endedBy);
+      const rows = (await repository.active(borrowerId)).filter((row) => row.sid !== keepSid && ending(row));
+      for (const row of rows) await endProductSession(row, endedBy);
       // Last: it hides from the list of active sessions those it ends.
       if (keepSid === null) await store.revokeAllOf(borrowerId);
-      ended = ending.length;
+      ended = rows.length;
     }
     return ended;
   }
@@ -234,21 +234,14 @@ export function sessions(deps: {
     /**
      * After an email change: whoever reads the old address keeps nothing it gave them. Ends the
      * borrower's active sessions begun through a link e-mailed there (a sign-in link, or the
-     * invitation they registered with) but `keepSid`, every identity-provider session of theirs (a
-     * link's session token starts one no product session names), and refuses every ID token issued
-     * before now. How many product sessions ended.
+     * invitation they registered with) but `keepSid`; and, as endOtherSessions does, every
+     * identity-provider session of theirs (a link's session token starts one no product session
+     * names) and every ID token issued before now. How many product sessions ended.
      */
-    async endBegunByEmailedLink(borrowerId: string, keepSid: string): Promise<number> {
-      await store.revokeIdTokensOf(borrowerId);
-      const subject = subjectHere(await borrowers.findById(borrowerId));
-      if (subject) await directory.endSessions(subject);
-      const rows = await repository.active(borrowerId);
-      const ending = rows.filter(
-        (row) => row.sid !== keepSid && EMAILED_LINK_METHODS.includes(row.method as SessionMethod),
-      );
-      for (const row of ending) await endProductSession(row, 'email_change');
-      return ending.length;
-    },
+    endBegunByEmailedLink: (borrowerId: string, keepSid: string): Promise<number> =>
+      endOtherSessions(borrowerId, keepSid, 'email_change', (row) =>
+        EMAILED_LINK_METHODS.includes(row.method as SessionMethod),
+      ),
   };
 }
 
