@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  ACCESS_TOKEN_STORAGE_KEY,
-  routes,
-  secondFactorEndpoints,
-  STEP_UP_MAX_AGE_SECONDS,
-} from '@customer-core/contracts';
-import { signedInAgo } from '@customer-core/api/testing';
+import { routes, secondFactorEndpoints } from '@customer-core/contracts';
 import { waitForMail } from './support/mailbox.js';
 import {
+  makeSessionStale,
   openPortal,
-  readPortalStorage,
+  type Portal,
   signInAsDemo,
   signOutFromMenu,
   submitSignIn,
-  type Portal,
 } from './support/portal.js';
 import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
 
@@ -151,13 +145,7 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     await submitSignIn(page, login, BORROWER.password);
     await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
     // The session is now older than adding a way to sign in allows, by its own auth_time.
-    const { token } = await readPortalStorage(page);
-    assert.ok(token);
-    const stale = await signedInAgo(portal.server, token, STEP_UP_MAX_AGE_SECONDS + 60);
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [ACCESS_TOKEN_STORAGE_KEY, stale],
-    );
+    await makeSessionStale(page, portal.server);
 
     await page.goto(routes.account.path);
     const section = page.getByTestId('account-factors');

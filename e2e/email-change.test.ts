@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ACCESS_TOKEN_STORAGE_KEY, STEP_UP_MAX_AGE_SECONDS, routes } from '@customer-core/contracts';
-import { signedInAgo } from '@customer-core/api/testing';
+import { routes } from '@customer-core/contracts';
 import { collectPageErrors } from './support/browser.js';
 import { inbox, linkPath, waitForMail } from './support/mailbox.js';
 import {
+  makeSessionStale,
   openPortal,
-  readPortalStorage,
+  type Portal,
   signOutFromMenu,
   submitSignIn,
-  type Portal,
 } from './support/portal.js';
 import { captureBothSizes } from './support/second-factor.js';
 
@@ -43,13 +42,7 @@ describe('changing the sign-in email address (browser)', () => {
     await page.waitForURL(onPath(routes.dashboard.path), { timeout: 20_000 });
 
     // The session is now older than the change allows, by its own auth_time.
-    const { token } = await readPortalStorage(page);
-    assert.ok(token);
-    const stale = await signedInAgo(portal.server, token, STEP_UP_MAX_AGE_SECONDS + 60);
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [ACCESS_TOKEN_STORAGE_KEY, stale],
-    );
+    await makeSessionStale(page, portal.server);
 
     await page.goto(routes.account.path);
     const section = page.getByTestId('account-email');

@@ -2,11 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import { Secret } from 'otpauth';
-import { ACCESS_TOKEN_STORAGE_KEY, STEP_UP_MAX_AGE_SECONDS, routes } from '@customer-core/contracts';
-import { signedInAgo } from '@customer-core/api/testing';
+import { routes } from '@customer-core/contracts';
 import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
 import { collectPageErrors } from './support/browser.js';
-import { DEMO, openPortal, readPortalStorage, submitSignIn, type Portal } from './support/portal.js';
+import {
+  DEMO,
+  makeSessionStale,
+  openPortal,
+  type Portal,
+  readPortalStorage,
+  submitSignIn,
+} from './support/portal.js';
 
 const SECRET = new Secret({ size: 20 }).base32;
 const codeFor = (stepsAhead: number) => authenticatorCode(SECRET, stepsAhead);
@@ -51,13 +57,7 @@ describe('step-up before signing a loan document (browser)', () => {
     await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
 
     // The session is now older than the step-up allows, by its own auth_time.
-    const { token } = await readPortalStorage(page);
-    assert.ok(token);
-    const stale = await signedInAgo(portal.server, token, STEP_UP_MAX_AGE_SECONDS + 60);
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [ACCESS_TOKEN_STORAGE_KEY, stale],
-    );
+    const stale = await makeSessionStale(page, portal.server);
 
     await page.goto(routes.loanCheckout.href({ loanId }));
     await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();

@@ -1,8 +1,15 @@
+import assert from 'node:assert/strict';
 import { after } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ACCESS_TOKEN_STORAGE_KEY, PROFILE_STORAGE_KEY, routes } from '@customer-core/contracts';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  PROFILE_STORAGE_KEY,
+  routes,
+  STEP_UP_MAX_AGE_SECONDS,
+} from '@customer-core/contracts';
 import {
   freePort,
+  signedInAgo,
   startTestOrg,
   startTestServer,
   TEST_ORG_CLIENT_ID,
@@ -151,6 +158,21 @@ export function readPortalStorage(page: Page) {
     }),
     [ACCESS_TOKEN_STORAGE_KEY, PROFILE_STORAGE_KEY],
   );
+}
+
+/**
+ * Makes the page's session older than a change that needs a recent sign-in allows (by its own
+ * auth_time, re-signed by the server), as if the borrower had signed in long ago. The stale token.
+ */
+export async function makeSessionStale(page: Page, server: TestServer): Promise<string> {
+  const { token } = await readPortalStorage(page);
+  assert.ok(token, 'signed in');
+  const stale = await signedInAgo(server, token, STEP_UP_MAX_AGE_SECONDS + 60);
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [ACCESS_TOKEN_STORAGE_KEY, stale],
+  );
+  return stale;
 }
 
 /** Signs out as a borrower does: the account menu (the phone's menu on a narrow screen), then "Sign out". */
