@@ -38,11 +38,7 @@ describe('recent security activity (browser)', () => {
       lastName: 'Hopper',
     });
     const { page: laptop } = await portal.newPage();
-    const strangers = await portal.browser.newContext({
-      baseURL: portal.baseUrl,
-      userAgent: STRANGERS_USER_AGENT,
-    });
-    const stranger = await strangers.newPage();
+    const { page: stranger } = await portal.newPage({ userAgent: STRANGERS_USER_AGENT });
     const errors = collectPageErrors(laptop);
 
     await laptop.goto(routes.signIn.path);
@@ -67,7 +63,6 @@ describe('recent security activity (browser)', () => {
     const failed = await section.getByTestId('activity-row').nth(0).innerText();
     assert.match(failed, /^1 failed sign-in attempt\n+.* · Unknown device · Network 127\.0\.0\.0\/24$/);
     assert.doesNotMatch(await section.innerText(), /1-800-555-0199/);
-    await strangers.close();
     assert.match(await section.getByTestId('activity-row').nth(1).innerText(), /Signed in · Password/);
     assert.match(
       await section.getByTestId('activity-row').nth(1).innerText(),

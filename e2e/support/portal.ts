@@ -29,8 +29,8 @@ export interface Portal {
   server: TestServer;
   browser: Browser;
   baseUrl: string;
-  /** A fresh browser profile (own cookies and storage). */
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** A fresh browser profile (own cookies and storage), e.g. another browser by its User-Agent. */
+  newPage(options?: { userAgent?: string }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -55,10 +55,11 @@ export async function openPortal(
     server,
     browser,
     baseUrl: server.baseUrl,
-    async newPage() {
+    async newPage(options = {}) {
       const context = await browser.newContext({
         baseURL: server.baseUrl,
         viewport: { width: 1280, height: 800 },
+        ...options,
       });
       contexts.push(context);
       return { context, page: await context.newPage() };
