@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Secret, TOTP } from 'otpauth';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import type { FactorCodeMail } from '../src/index.js';
 import { ACCOUNT_MAX_FAILURES } from '../src/login-throttle.js';
@@ -14,6 +13,8 @@ import {
   startApp,
   type TestApp,
   type TestDb,
+  totpCode,
+  wrongTotpCodes,
 } from './support.js';
 
 // Every code's ceiling holds under concurrency: many wrong codes at once, from many networks and
@@ -31,20 +32,6 @@ interface FactorEntry {
   _links: Record<string, Link>;
 }
 
-const codeFor = (secret: string, stepsAhead = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: Date.now() + stepsAhead * 30_000,
-  });
-/** `count` six-digit codes, none of them the app's code a step either side of now. */
-function wrongTotpCodes(secret: string, count: number): string[] {
-  const near = new Set([-1, 0, 1].map((step) => codeFor(secret, step)));
-  const codes: string[] = [];
-  for (let n = 0; codes.length < count; n += 1) {
-    const code = String(n).padStart(6, '0');
-    if (!near.has(code)) codes.push(code);
-  }
-  return codes;
-}
 const wrongEmailCodes = (right: string, count: number) =>
   Array.from({ length: count + 1 }, (_, n) => String(n).padStart(6, '0'))
     .filter((code) => code !== right)
@@ -125,7 +112,7 @@ for (const kind of testDatabaseKinds()) {
     async function totpUser() {
       const user = await newUser();
       const { factorId, secret } = await enrolTotp(user.id);
-      assert.equal((await activation(user.id, factorId, codeFor(secret))).status, 200);
+      assert.equal((await activation(user.id, factorId, totpCode(secret))).status, 200);
       return { ...user, secret };
     }
 
@@ -182,7 +169,7 @@ for (const kind of testDatabaseKinds()) {
       const [kept, ...flooded] = await openTransactions(user.login, 21);
       const checked = await flood(flooded, 'token:software:totp', wrongTotpCodes(user.secret, FLOOD));
       assert.ok(checked <= ACCOUNT_MAX_FAILURES, `${checked} wrong codes were checked`);
-      await refusedAfterwards(kept!, 'token:software:totp', codeFor(user.secret));
+      await refusedAfterwards(kept!, 'token:software:totp', totpCode(user.secret));
     });
 
     test('e-mailed code at sign-in: many wrong codes at once over 20 transactions check at most 20', async () => {
@@ -238,7 +225,9 @@ for (const kind of testDatabaseKinds()) {
         const right =
           factorType === 'email'
             ? lastCodeTo(user.login)
-            : codeFor((factor._embedded as { activation: { sharedSecret: string } }).activation.sharedSecret);
+            : totpCode(
+                (factor._embedded as { activation: { sharedSecret: string } }).activation.sharedSecret,
+              );
         const wrong =
           factorType === 'email'
             ? wrongEmailCodes(right, FLOOD)
@@ -274,7 +263,7 @@ for (const kind of testDatabaseKinds()) {
           factorType === 'email'
             ? undefined
             : (enrolled.body._embedded as { activation: { sharedSecret: string } }).activation.sharedSecret;
-        const right = secret === undefined ? lastCodeTo(user.login) : codeFor(secret);
+        const right = secret === undefined ? lastCodeTo(user.login) : totpCode(secret);
         const wrong = secret === undefined ? wrongEmailCodes(right, FLOOD) : wrongTotpCodes(secret, FLOOD);
         const answers = await Promise.all(wrong.map((passCode) => activation(user.id, factorId, passCode)));
         const checked = answers.filter((answer) => answer.body.errorCode === 'E0000068').length;
@@ -306,7 +295,7 @@ for (const kind of testDatabaseKinds()) {
         const code =
           factorType === 'email'
             ? lastCodeTo(user.login)
-            : codeFor(
+            : totpCode(
                 (again.body._embedded as { activation: { sharedSecret: string } }).activation.sharedSecret,
               );
         const restarted = await activation(user.id, String(again.body.id), code);

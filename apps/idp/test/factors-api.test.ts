@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Secret, TOTP } from 'otpauth';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   apiToken,
@@ -11,6 +10,8 @@ import {
   startApp,
   type TestApp,
   type TestDb,
+  totpCode,
+  wrongTotpCodes,
 } from './support.js';
 
 // Okta's Factors API (/api/v1/users/{id}/factors) as the portal's Okta adapter calls it.
@@ -18,20 +19,6 @@ import {
 const PASSWORD = 'Correct-horse-battery-1';
 const TOTP_ENROL = { factorType: 'token:software:totp', provider: 'GOOGLE' };
 type Body = Record<string, unknown>;
-
-function codeFor(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: Date.now() + stepsAhead * 30_000,
-  });
-}
-/** A six-digit code that is not the one the app shows now, nor one step either side. */
-function wrongCodeFor(secret: string): string {
-  const near = new Set([-1, 0, 1].map((step) => codeFor(secret, step)));
-  for (let n = 0; ; n += 1) {
-    const code = String(n).padStart(6, '0');
-    if (!near.has(code)) return code;
-  }
-}
 
 for (const kind of testDatabaseKinds()) {
   describe(`Factors API (${kind})`, () => {
@@ -71,7 +58,7 @@ for (const kind of testDatabaseKinds()) {
     async function activeFactor(userId: string) {
       const factor = await enrol(userId);
       const answer = await api('POST', `/api/v1/users/${userId}/factors/${factor.id}/lifecycle/activate`, {
-        passCode: codeFor(factor.secret),
+        passCode: totpCode(factor.secret),
       });
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       return factor;
@@ -107,7 +94,7 @@ for (const kind of testDatabaseKinds()) {
         'POST',
         `/api/v1/users/${user.id}/factors/${factor.id}/lifecycle/activate`,
         {
-          passCode: codeFor(factor.secret),
+          passCode: totpCode(factor.secret),
         },
       );
       assert.equal(activated.status, 200, JSON.stringify(activated.body));
@@ -125,12 +112,12 @@ for (const kind of testDatabaseKinds()) {
       const activate = (passCode: string) =>
         api('POST', `/api/v1/users/${user.id}/factors/${factor.id}/lifecycle/activate`, { passCode });
 
-      const wrong = await activate(wrongCodeFor(factor.secret));
+      const wrong = await activate(wrongTotpCodes(factor.secret, 1)[0]!);
       assert.equal(wrong.status, 403);
       assert.equal(wrong.body.errorCode, 'E0000068');
 
       // Two presentations of one code at once: exactly one activates.
-      const code = codeFor(factor.secret);
+      const code = totpCode(factor.secret);
       const answers = await Promise.all([activate(code), activate(code)]);
       assert.equal(answers.filter((a) => a.status === 200).length, 1);
       // The other was refused: as a used code (403) or as already active (400), by when it was read.
@@ -160,7 +147,7 @@ for (const kind of testDatabaseKinds()) {
       const verified = await fetch(`${server.baseUrl}/api/v1/authn/factors/${factor.id}/verify`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...clientAddressHeader() },
-        body: JSON.stringify({ stateToken: signIn.body.stateToken, passCode: codeFor(factor.secret, 1) }),
+        body: JSON.stringify({ stateToken: signIn.body.stateToken, passCode: totpCode(factor.secret, 1) }),
       });
       assert.equal(verified.status, 200, await verified.clone().text());
       const [listed] = (await api('GET', `/api/v1/users/${user.id}/factors`)).body as unknown as Body[];
@@ -175,7 +162,7 @@ for (const kind of testDatabaseKinds()) {
       const path = `/api/v1/users/${other.id}/factors/${factor.id}`;
 
       for (const answer of [
-        await api('POST', `${path}/lifecycle/activate`, { passCode: codeFor(factor.secret) }),
+        await api('POST', `${path}/lifecycle/activate`, { passCode: totpCode(factor.secret) }),
         await api('DELETE', path),
       ]) {
         assert.equal(answer.status, 404, JSON.stringify(answer.body));

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
-import { Secret, TOTP } from 'otpauth';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   CookieJar,
@@ -17,6 +16,7 @@ import {
   startApp,
   type TestApp,
   type TestDb,
+  totpCode,
 } from './support.js';
 
 const PASSWORD = 'Correct-horse-battery-1';
@@ -31,13 +31,6 @@ interface FactorEntry {
   factorType: string;
   provider: string;
   _links: Record<string, Link>;
-}
-
-/** A code as the borrower's authenticator app shows it, `stepsAhead` steps from now. */
-function codeFor(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: Date.now() + stepsAhead * 30_000,
-  });
 }
 
 const embedded = (body: Body) => body._embedded as { factors: FactorEntry[]; factor: Body };
@@ -112,7 +105,7 @@ for (const kind of testDatabaseKinds()) {
       const secret = factor._embedded.activation.sharedSecret;
       const done = await follow(required, linksOf(activation.body).next!, {
         stateToken: activation.body.stateToken,
-        passCode: codeFor(secret),
+        passCode: totpCode(secret),
       });
       assert.equal(done.body.status, 'SUCCESS', JSON.stringify(done.body));
       return { ...user, secret, factorId: factor.id };
@@ -162,21 +155,21 @@ for (const kind of testDatabaseKinds()) {
       // The token of the step before no longer works.
       const stale = await follow(required, next, {
         stateToken: first.body.stateToken,
-        passCode: codeFor(sharedSecret as string),
+        passCode: totpCode(sharedSecret as string),
       });
       assert.equal(stale.status, 401);
       assert.equal(stale.body.errorCode, 'E0000011');
 
       const wrong = await follow(required, next, {
         stateToken: activation.body.stateToken,
-        passCode: '000000' === codeFor(sharedSecret as string) ? '111111' : '000000',
+        passCode: '000000' === totpCode(sharedSecret as string) ? '111111' : '000000',
       });
       assert.equal(wrong.status, 403);
       assert.equal(wrong.body.errorCode, 'E0000068');
 
       const done = await follow(required, next, {
         stateToken: activation.body.stateToken, // a wrong code leaves the step's token usable
-        passCode: codeFor(sharedSecret as string),
+        passCode: totpCode(sharedSecret as string),
       });
       assert.equal(done.status, 200);
       assert.equal(done.body.status, 'SUCCESS');
@@ -184,7 +177,7 @@ for (const kind of testDatabaseKinds()) {
 
       const again = await follow(required, next, {
         stateToken: activation.body.stateToken,
-        passCode: codeFor(sharedSecret as string, 1),
+        passCode: totpCode(sharedSecret as string, 1),
       });
       assert.equal(again.status, 401, 'a finished transaction is over');
       assert.equal(again.body.errorCode, 'E0000011');
@@ -228,20 +221,20 @@ for (const kind of testDatabaseKinds()) {
       // The code that activated the factor, presented again within its window: a replay.
       const replay = await follow(optional, factor!._links.verify!, {
         stateToken: first.body.stateToken,
-        passCode: codeFor(user.secret),
+        passCode: totpCode(user.secret),
       });
       assert.equal(replay.status, 403);
       assert.equal(replay.body.errorCode, 'E0000068');
 
       const done = await follow(optional, factor!._links.verify!, {
         stateToken: first.body.stateToken,
-        passCode: codeFor(user.secret, 1),
+        passCode: totpCode(user.secret, 1),
       });
       assert.equal(done.status, 200);
       assert.equal(done.body.status, 'SUCCESS');
       const reused = await follow(optional, factor!._links.verify!, {
         stateToken: first.body.stateToken,
-        passCode: codeFor(user.secret, 1),
+        passCode: totpCode(user.secret, 1),
       });
       assert.equal(reused.status, 401);
       assert.equal(reused.body.errorCode, 'E0000011');
@@ -253,7 +246,7 @@ for (const kind of testDatabaseKinds()) {
         authn(optional.baseUrl, { username: user.login, password: PASSWORD }),
         authn(optional.baseUrl, { username: user.login, password: PASSWORD }),
       ]);
-      const code = codeFor(user.secret, 1);
+      const code = totpCode(user.secret, 1);
       const answers = await Promise.all(
         [a, b].map((first) =>
           follow(optional, embedded(first.body).factors[0]!._links.verify!, {
@@ -279,7 +272,7 @@ for (const kind of testDatabaseKinds()) {
         const link = { ...verify, href: verify.href.replace(other.factorId, factorId) };
         const answer = await follow(optional, link, {
           stateToken: first.body.stateToken,
-          passCode: codeFor(owner.secret, 1),
+          passCode: totpCode(owner.secret, 1),
         });
         assert.equal(answer.status, 404, factorId);
         assert.equal(answer.body.errorCode, 'E0000007');
@@ -296,7 +289,7 @@ for (const kind of testDatabaseKinds()) {
       const hijack = await follow(
         required,
         { ...next, href: next.href.replace(/factors\/[^/]+\//, `factors/${owner.factorId}/`) },
-        { stateToken: activation.body.stateToken, passCode: codeFor(owner.secret, 1) },
+        { stateToken: activation.body.stateToken, passCode: totpCode(owner.secret, 1) },
       );
       assert.equal(hijack.status, 404);
     });
@@ -310,14 +303,14 @@ for (const kind of testDatabaseKinds()) {
       );
       const expired = await follow(optional, verify, {
         stateToken: first.body.stateToken,
-        passCode: codeFor(user.secret, 1),
+        passCode: totpCode(user.secret, 1),
       });
       assert.equal(expired.status, 401);
       assert.equal(expired.body.errorCode, 'E0000011');
 
       const madeUp = await follow(optional, verify, {
         stateToken: '00madeup',
-        passCode: codeFor(user.secret, 1),
+        passCode: totpCode(user.secret, 1),
       });
       assert.equal(madeUp.status, 401);
 
@@ -328,7 +321,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(cancel.status, 200);
       const afterCancel = await follow(optional, verify, {
         stateToken: second.body.stateToken,
-        passCode: codeFor(user.secret, 1),
+        passCode: totpCode(user.secret, 1),
       });
       assert.equal(afterCancel.status, 401);
       assert.equal(afterCancel.body.errorCode, 'E0000011');
@@ -365,7 +358,7 @@ for (const kind of testDatabaseKinds()) {
       const network = { 'x-forwarded-for': '203.0.113.77' };
       const first = await authn(optional.baseUrl, { username: user.login, password: PASSWORD }, network);
       const verify = embedded(first.body).factors[0]!._links.verify!;
-      const right = codeFor(user.secret, 1);
+      const right = totpCode(user.secret, 1);
       const wrongCode = right === '123456' ? '654321' : '123456';
       for (let attempt = 1; attempt <= 10; attempt += 1) {
         const answer = await follow(
@@ -442,7 +435,7 @@ for (const kind of testDatabaseKinds()) {
       const foreign = await follow(
         optional,
         verify,
-        { stateToken: first.body.stateToken, passCode: codeFor(user.secret, 1) },
+        { stateToken: first.body.stateToken, passCode: totpCode(user.secret, 1) },
         { origin: 'https://evil.example' },
       );
       assert.equal(foreign.status, 403);

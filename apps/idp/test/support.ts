@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
 import { pino } from 'pino';
 import { createSecretBox, openDatabase, type SecretBox } from '@customer-core/database';
 import { createTestDatabase, freePort, type TestDatabaseKind } from '@customer-core/database/testing';
@@ -333,4 +334,22 @@ export async function oktaApi(
     body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
     headers: response.headers,
   };
+}
+
+/** A code as the borrower's authenticator app shows it, `stepsAhead` steps of 30 s from now. */
+export function totpCode(secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
+}
+
+/** `count` six-digit codes, none of them the app's code a step either side of now. */
+export function wrongTotpCodes(secret: string, count: number): string[] {
+  const near = new Set([-1, 0, 1].map((step) => totpCode(secret, step)));
+  const codes: string[] = [];
+  for (let n = 0; codes.length < count; n += 1) {
+    const code = String(n).padStart(6, '0');
+    if (!near.has(code)) codes.push(code);
+  }
+  return codes;
 }
