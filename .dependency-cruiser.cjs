@@ -22,6 +22,14 @@ module.exports = {
       from: { path: '^apps/api/src/http/' },
       to: { path: '^apps/api/src/[^/]+/(routes/|routes\\.ts$|module\\.ts$)' },
     },
+    {
+      name: 'no-test-helpers-in-production',
+      severity: 'error',
+      comment:
+        "Test helpers (a package's test/ or testing/ folder, the browser tests) are not built; production code cannot lean on them.",
+      from: { path: '^(apps|packages)/[^/]+/src/' },
+      to: { path: '^((apps|packages)/[^/]+/(test|testing)/|e2e/)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

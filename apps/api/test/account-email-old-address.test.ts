@@ -13,7 +13,7 @@ import {
   startTestServer,
   type MailboxMessage,
   type TestServer,
-} from '../src/testing/index.js';
+} from '../testing/index.js';
 import { enqueueMail } from '../src/mail/outbox.js';
 import { invite, linkTokenOf, OPERATOR_ENV, uniqueEmail } from './support/joining.js';
 import { authn, inbox, mailFor, tokenOf } from './support/links.js';

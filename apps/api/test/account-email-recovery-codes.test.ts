@@ -8,7 +8,7 @@ import {
   secondFactorEndpoints,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
+import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
 import { call } from './support/loans.js';
 import { json, post } from './support/session.js';

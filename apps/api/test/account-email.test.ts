@@ -10,7 +10,7 @@ import {
   STEP_UP_REQUIRED,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { signedInAgo, signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
+import { signedInAgo, signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { authn, createUser, inbox, mailFor, type MailboxMessage } from './support/links.js';
 import { call } from './support/loans.js';
 import { json, post } from './support/session.js';

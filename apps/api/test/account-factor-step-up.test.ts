@@ -17,7 +17,7 @@ import {
   signInThroughIdp,
   startTestServer,
   type TestServer,
-} from '../src/testing/index.js';
+} from '../testing/index.js';
 import { SoftwareAuthenticator } from '../../idp/test/software-authenticator.js';
 import { createUser, mailFor } from './support/links.js';
 import { call } from './support/loans.js';

@@ -9,7 +9,7 @@ import {
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { ACCOUNT_CHANGES_PER_WINDOW } from '../src/account/change-limit.js';
-import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
+import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
 import { call } from './support/loans.js';
 import { json, post } from './support/session.js';

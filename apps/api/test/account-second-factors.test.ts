@@ -15,7 +15,7 @@ import {
   signInThroughIdp,
   startTestServer,
   type TestServer,
-} from '../src/testing/index.js';
+} from '../testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
 import { call } from './support/loans.js';
 import { json, post } from './support/session.js';

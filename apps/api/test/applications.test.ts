@@ -10,7 +10,7 @@ import {
   type StartApplicationResponse,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import { linkTokenOf, MALFORMED_BODIES, postRaw, uniqueEmail, type ApiErrorBody } from './support/joining.js';
 import { inbox, mailFor } from './support/links.js';
 import { json, post } from './support/session.js';

@@ -10,7 +10,7 @@ import {
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import { activeLoan, addLoan, call, newBorrowerToken, OPERATOR_ENV } from './support/loans.js';
 import { demoAccessToken } from './support/session.js';
 

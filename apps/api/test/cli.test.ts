@@ -15,7 +15,7 @@ import {
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { runCli } from '../src/cli/run.js';
-import { freePort, startTestServer, type TestServer } from '../src/testing/index.js';
+import { freePort, startTestServer, type TestServer } from '../testing/index.js';
 import { call, newBorrowerToken } from './support/loans.js';
 import { publicKeyIds } from './support/session.js';
 

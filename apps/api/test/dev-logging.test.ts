@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 
 /** The raw text written to the log, with a way to wait for a line. */
 function textCollector() {

@@ -8,7 +8,7 @@ import {
   type AccountSession,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
+import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../testing/index.js';
 import { createUser, mailFor, tokenOf } from './support/links.js';
 import { call } from './support/loans.js';
 import { claimsOf, json, post } from './support/session.js';

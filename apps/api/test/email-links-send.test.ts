@@ -6,7 +6,7 @@ import {
   OPEN_REDIRECT_PAYLOADS,
   assertSameOriginPath,
 } from '../../../packages/contracts/test/support/open-redirect.js';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import { eventually, logCollector } from './support/mail.js';
 import { createUser, inbox, mailFor, stableHeaders, tokenOf } from './support/links.js';
 import { post } from './support/session.js';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { authEndpoints, decodeAccessToken } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import type { LinkPurpose } from '../src/db/schema.js';
-import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
+import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../testing/index.js';
 import { authn, createUser, idTokenSubject, mailFor, tokenOf } from './support/links.js';
 import { aSecondAgo } from './support/clock.js';
 import { json, post } from './support/session.js';

@@ -7,7 +7,7 @@ import {
   operatorEndpoints,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { idpBrowser, startTestServer, type TestServer } from '../src/testing/index.js';
+import { idpBrowser, startTestServer, type TestServer } from '../testing/index.js';
 import { startHostedIdp } from './support/hosted-idp.js';
 import { createUser, mailFor, tokenOf } from './support/links.js';
 import { call } from './support/loans.js';

@@ -23,7 +23,7 @@ import {
   TEST_ORG_CLIENT_ID,
   type TestOrg,
   type TestServer,
-} from '../src/testing/index.js';
+} from '../testing/index.js';
 import { invite, linkTokenOf, OPERATOR_ENV, uniqueEmail } from './support/joining.js';
 import { authn, inbox, mailFor, tokenOf } from './support/links.js';
 import { claimsOf, json, post } from './support/session.js';

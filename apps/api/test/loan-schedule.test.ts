@@ -9,7 +9,7 @@ import {
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { describeSchedule, today } from '../src/loans/loan-schedule.js';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import {
   activeLoan,
   addLoan,

@@ -8,7 +8,7 @@ import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
 import { redactPath, redactUrl } from '../src/http/logging.js';
 import type { MailTemplates } from '../src/mail/index.js';
 import { redactForLog } from '../src/mail/redaction.js';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
 import { eventually, logCollector } from './support/mail.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { inbox, startTestServer, type MailboxMessage, type TestServer } from '../src/testing/index.js';
+import { inbox, startTestServer, type MailboxMessage, type TestServer } from '../testing/index.js';
 import { eventually, logCollector } from './support/mail.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../src/config/config.js';
 import { mailTemplates, retryDelayMs } from '../src/mail/index.js';
 import { extractLinks } from '../src/mail/links.js';
 import { maskEmail, redactForLog } from '../src/mail/redaction.js';
-import { TEST_SECRETS_KEYS } from '../src/testing/index.js';
+import { TEST_SECRETS_KEYS } from '../testing/index.js';
 
 const brand = {
   lenderName: 'Main Street Funding',

@@ -7,7 +7,7 @@ import {
   type SecurityActivityPage,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
+import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { createUser, mailFor, tokenOf } from './support/links.js';
 import { call } from './support/loans.js';
 import { json, post } from './support/session.js';

@@ -17,7 +17,7 @@ import {
   type Directory,
 } from '../src/identity/directory.js';
 import { DirectoryUnavailableError, oktaDirectory } from '../src/identity/okta-directory.js';
-import { freePort } from '../src/testing/index.js';
+import { freePort } from '../testing/index.js';
 
 // The Okta adapter against the bundled identity provider's Users API: the very calls it makes to a
 // hosted org, over HTTP, with Okta's error shapes and rate-limit headers.

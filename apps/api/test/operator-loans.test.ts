@@ -13,7 +13,7 @@ import {
   loanEndpoints,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import {
   accessTokenOf,
   activeLoan,

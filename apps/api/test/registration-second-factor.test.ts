@@ -12,7 +12,7 @@ import {
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import type { MfaPolicy } from '@customer-core/idp';
-import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
+import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../testing/index.js';
 import { enrolAppIn, productTokenOf } from './support/factor-transaction.js';
 import { invite, linkTokenOf, OPERATOR_SECRET, uniqueEmail } from './support/joining.js';
 import { activeLoan, call } from './support/loans.js';

@@ -12,7 +12,7 @@ import {
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
-import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
+import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../testing/index.js';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';
 import {
   invite,

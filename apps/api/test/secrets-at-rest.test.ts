@@ -16,7 +16,7 @@ import {
   freePort,
   startTestServer,
   type TestServer,
-} from '../src/testing/index.js';
+} from '../testing/index.js';
 import { OPERATOR_ENV, OPERATOR_SECRET } from './support/loans.js';
 import { json, post } from './support/session.js';
 

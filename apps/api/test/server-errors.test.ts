@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { loanEndpoints } from '@customer-core/contracts';
 import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import { call, newBorrowerToken } from './support/loans.js';
 
 // A failure on the server's side, for real: the database goes away under a signed-in borrower.

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { authEndpoints } from '@customer-core/contracts';
 import { createPostgresDatabase, type PostgresDatabase } from '@customer-core/database/testing';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';
-import { signInThroughIdp } from '../src/testing/index.js';
+import { signInThroughIdp } from '../testing/index.js';
 import { startChildServer, waitUntilReady, type ChildServer } from './support/child-server.js';
 
 // SERVER_PROCESSES=2: two server processes share the port (node:cluster), each an instance of its own.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints, operatorEndpoints, decodeAccessToken } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import { activeLoan, call } from './support/loans.js';
 import { demoAccessToken, publicKeyIds } from './support/session.js';
 

@@ -7,7 +7,7 @@ import { authEndpoints, decodeAccessToken, type Endpoint } from '@customer-core/
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { ProductTokens } from '../src/session/product-token.js';
 import { ProductKeyRing } from '../src/session/signing-keys.js';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import { claimsOf, demoAccessToken, json, post } from './support/session.js';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

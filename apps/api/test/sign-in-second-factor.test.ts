@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { authEndpoints } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../src/testing/index.js';
+import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../testing/index.js';
 import { claimsOf, json, post } from './support/session.js';
 
 const PASSWORD = 'Borrower-Pass-42';

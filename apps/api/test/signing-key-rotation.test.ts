@@ -9,7 +9,7 @@ import {
   loanEndpoints,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { startTestServer, type TestServer } from '../src/testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import { signingKeyRetirementSeconds } from '../src/session/signing-keys.js';
 import { call, newBorrowerToken, OPERATOR_ENV, OPERATOR_SECRET } from './support/loans.js';
 import { publicKeyIds } from './support/session.js';

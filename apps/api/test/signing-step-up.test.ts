@@ -18,7 +18,7 @@ import {
   signedInAgo,
   startTestServer,
   type TestServer,
-} from '../src/testing/index.js';
+} from '../testing/index.js';
 import { ProductTokens, type ProductTokenClaims } from '../src/session/product-token.js';
 import { ProductKeyRing } from '../src/session/signing-keys.js';
 import { call } from './support/loans.js';

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { API_ERROR_CODES, authEndpoints } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
+import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { startHostedIdp } from './support/hosted-idp.js';
 import { createUser, mailFor, tokenOf } from './support/links.js';
 import { aSecondAgo } from './support/clock.js';

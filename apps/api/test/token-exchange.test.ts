@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { authEndpoints, decodeAccessToken } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { DEMO_BORROWER } from '../src/demo-borrower.js';
-import { signInThroughIdp, startTestServer, type TestServer } from '../src/testing/index.js';
+import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { startHostedIdp } from './support/hosted-idp.js';
 
 const demo = { username: DEMO_BORROWER.login, password: DEMO_BORROWER.password };

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort, keepLastLines } from '../../src/testing/index.js';
+import { freePort, keepLastLines } from '../../testing/index.js';
 
 // The real server as production runs it: the built dist/main.js in a process of its own, so a crash
 // shows as a process exit rather than as a failure of the test runner.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Secret, TOTP } from 'otpauth';
 import { authEndpoints } from '@customer-core/contracts';
-import { completeSignInWithSessionToken } from '../../src/testing/index.js';
+import { completeSignInWithSessionToken } from '../../testing/index.js';
 import { json, post } from './session.js';
 
 // The identity provider's factor transaction (Okta's Classic authn states) walked as the portal's

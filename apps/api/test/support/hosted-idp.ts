@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import { freePort } from '../../src/testing/free-port.js';
+import { freePort } from '../../testing/free-port.js';
 
 /**
  * A second identity provider standing in for a hosted Okta org: it publishes its keys at

@@ -16,7 +16,7 @@ import {
   startTestServer,
   type TestOrg,
   type TestServer,
-} from '../../src/testing/index.js';
+} from '../../testing/index.js';
 import {
   hostileJwts,
   hostileRequestGenerator,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { inbox, type IdpTokens, type MailboxMessage, type TestServer } from '../../src/testing/index.js';
+import { inbox, type IdpTokens, type MailboxMessage, type TestServer } from '../../testing/index.js';
 import { eventually } from './mail.js';
 import { post } from './session.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { authEndpoints, operatorEndpoints, type AddLoanRequest } from '@customer-core/contracts';
-import { signInThroughIdp, type TestServer } from '../../src/testing/index.js';
+import { signInThroughIdp, type TestServer } from '../../testing/index.js';
 import { json, post } from './session.js';
 
 // What the loan tests share: borrowers signed in over real HTTP, calls of the borrower and operator

@@ -1,7 +1,7 @@
 import { after, before } from 'node:test';
 import type { TestDatabaseKind } from '@customer-core/database/testing';
 import { runCli } from '../../src/cli/run.js';
-import { startTestServer, type TestServer } from '../../src/testing/index.js';
+import { startTestServer, type TestServer } from '../../testing/index.js';
 
 /**
  * A server with an operator credential, for one describe block, and the operators' command line run

@@ -1,6 +1,6 @@
 import { authEndpoints } from '@customer-core/contracts';
 import { DEMO_BORROWER } from '../../src/demo-borrower.js';
-import { signInThroughIdp } from '../../src/testing/index.js';
+import { signInThroughIdp } from '../../testing/index.js';
 
 /** Signs the demo borrower in through the bundled IdP and the token exchange: a product access token. */
 export async function demoAccessToken(baseUrl: string): Promise<string> {

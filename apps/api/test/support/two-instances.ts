@@ -1,5 +1,5 @@
 import { createTestDatabase } from '@customer-core/database/testing';
-import { startTestServer, type TestServer } from '../../src/testing/index.js';
+import { startTestServer, type TestServer } from '../../testing/index.js';
 
 export interface TwoInstances {
   a: TestServer;

@@ -1,6 +1,6 @@
-import type { ProductTokenClaims } from '../session/product-token.js';
-import { ProductTokens } from '../session/product-token.js';
-import { ProductKeyRing } from '../session/signing-keys.js';
+import type { ProductTokenClaims } from '../src/session/product-token.js';
+import { ProductTokens } from '../src/session/product-token.js';
+import { ProductKeyRing } from '../src/session/signing-keys.js';
 import type { TestServer } from './test-server.js';
 
 /**

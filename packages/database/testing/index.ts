@@ -5,11 +5,11 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type DatabaseLocation } from './database.js';
-import { migrateToLatest, type Migrations } from './migrations.js';
-import { createPGlitePool } from './pglite-pool.js';
+import { openDatabase, type DatabaseLocation } from '../src/database.js';
+import { migrateToLatest, type Migrations } from '../src/migrations.js';
+import { createPGlitePool } from '../src/pglite-pool.js';
 
-export { freePort } from './free-port.js';
+export { freePort } from '../src/free-port.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

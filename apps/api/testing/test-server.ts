@@ -5,10 +5,10 @@ import {
   type TestDatabaseKind,
 } from '@customer-core/database/testing';
 import { idpMigrations } from '@customer-core/idp';
-import { loadConfig, type Config } from '../config/config.js';
-import { apiMigrations } from '../db/migrations.js';
-import type { ServerOptions } from '../app.js';
-import { startServer, type RunningServer } from '../server.js';
+import { loadConfig, type Config } from '../src/config/config.js';
+import { apiMigrations } from '../src/db/migrations.js';
+import type { ServerOptions } from '../src/app.js';
+import { startServer, type RunningServer } from '../src/server.js';
 import { freePort } from './free-port.js';
 
 /**
