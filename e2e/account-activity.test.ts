@@ -2,10 +2,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
-import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, screenshot } from './support/browser.js';
-import { DESKTOP, PHONE } from './support/loans.js';
+import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { openPortal, submitSignIn, type Portal } from './support/portal.js';
 
 // The borrower's recent security activity on the account page: a failed password from another
@@ -13,13 +11,6 @@ import { openPortal, submitSignIn, type Portal } from './support/portal.js';
 // stranger's who wrote a phone number as its User-Agent: the page names no device for it.
 
 const STRANGERS_USER_AGENT = 'Main Street Funding security: call 1-800-555-0199 now/1 (urgent)';
-
-async function screenshots(page: Page, name: string) {
-  await screenshot(page, name);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('recent security activity (browser)', () => {
   let portal: Portal;
@@ -88,7 +79,7 @@ describe('recent security activity (browser)', () => {
     );
     await section.scrollIntoViewIfNeeded();
     await assertAccessible(laptop, 'account page with security activity');
-    await screenshots(laptop, 'account-activity');
+    await screenshotsAtBothSizes(laptop, 'account-activity');
 
     // Older activity, a page at a time: recorded earlier in the 90 days.
     const db = portal.server.server.db;
@@ -128,7 +119,7 @@ describe('recent security activity (browser)', () => {
       true,
     );
     await assertAccessible(laptop, 'security activity, older page');
-    await screenshots(laptop, 'account-activity-older');
+    await screenshotsAtBothSizes(laptop, 'account-activity-older');
     assert.deepEqual(errors, []);
   });
 });

@@ -4,8 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, screenshot } from './support/browser.js';
-import { DESKTOP, PHONE } from './support/loans.js';
+import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { waitForMail } from './support/mailbox.js';
 import { openPortal, signInAsDemo, submitSignIn, type Portal } from './support/portal.js';
 import { expectSignedOut } from './support/session.js';
@@ -14,13 +13,6 @@ import { expectSignedOut } from './support/session.js';
 // browser context is one device of the same borrower.
 
 const onPath = (path: string) => (url: URL) => url.pathname === path;
-
-async function screenshots(page: Page, name: string) {
-  await screenshot(page, name);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
 
 /** Opens the account page from the account menu and waits for the session list. */
 async function openAccount(page: Page) {
@@ -59,7 +51,7 @@ describe('the account page (browser)', () => {
     assert.match(await rows.nth(1).innerText(), /Network 127\.0\.0\.0\/24/);
     assert.equal(await rows.nth(1).getByRole('button', { name: 'Sign out' }).count(), 0);
     await assertAccessible(laptop, 'account page');
-    await screenshots(laptop, 'account');
+    await screenshotsAtBothSizes(laptop, 'account');
     // Keyboard: the other device's "Sign out" takes the focus and shows it.
     await rows.nth(0).getByRole('button', { name: 'Sign out' }).focus();
     await screenshot(laptop, 'account-sign-out-focus');
@@ -74,7 +66,7 @@ describe('the account page (browser)', () => {
     );
     assert.equal(await laptop.getByTestId('sign-out-everywhere-else').count(), 0, 'no other device left');
     await assertAccessible(laptop, 'account page after signing a device out');
-    await screenshots(laptop, 'account-after-sign-out');
+    await screenshotsAtBothSizes(laptop, 'account-after-sign-out');
 
     await expectSignedOut(phone);
     // This device carries on.
@@ -134,7 +126,7 @@ describe('the account page (browser)', () => {
     assert.equal(await choice.isChecked(), true, 'ticked by default');
     await assertAccessible(laptop, 'account page with change password');
     await section.scrollIntoViewIfNeeded();
-    await screenshots(laptop, 'account-change-password');
+    await screenshotsAtBothSizes(laptop, 'account-change-password');
 
     // A wrong current password: said under that field, and what was typed stays.
     await section.getByLabel('Current password').fill('Not-My-Password-1');
@@ -148,7 +140,7 @@ describe('the account page (browser)', () => {
       true,
     );
     await assertAccessible(laptop, 'change password with a wrong current password');
-    await screenshots(laptop, 'account-change-password-wrong');
+    await screenshotsAtBothSizes(laptop, 'account-change-password-wrong');
 
     await section.getByLabel('Current password').fill(borrower.password);
     await section.getByRole('button', { name: 'Change password' }).click();
@@ -160,7 +152,7 @@ describe('the account page (browser)', () => {
     // The list of devices follows: only this one is left.
     await laptop.getByTestId('session-row').nth(1).waitFor({ state: 'detached' });
     await assertAccessible(laptop, 'change password done');
-    await screenshots(laptop, 'account-change-password-done');
+    await screenshotsAtBothSizes(laptop, 'account-change-password-done');
 
     await expectSignedOut(phone);
     const mail = await waitForMail(portal.baseUrl, borrower.email);

@@ -5,22 +5,15 @@ import { routes, type LoanSummary } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, screenshot } from './support/browser.js';
+import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { onPath, withText } from './support/getting-back-in.js';
-import { DESKTOP, OPERATOR_ENV, PHONE, borrowerLoans } from './support/loans.js';
-import { DEMO, openPortal, signInAsDemo, type Portal } from './support/portal.js';
+import { OPERATOR_ENV, borrowerLoans } from './support/loans.js';
+import { DEMO, openPortal, signInBySession, type Portal } from './support/portal.js';
 
 // The documents page, the reading view and a signed document's PDF, against the real server. The
 // server is this file's own: the test signs a document.
 
 const SIGNER = `${DEMO.firstName} ${DEMO.lastName}`;
-
-async function screenshots(page: Page, name: string) {
-  await screenshot(page, name);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
 
 const documentsLoaded = (page: Page) => page.getByTestId('documents-loan').first().waitFor();
 
@@ -30,7 +23,7 @@ describe('documents (browser)', () => {
   before(async () => {
     portal = await openPortal(OPERATOR_ENV);
     const { page } = await portal.newPage();
-    await signInAsDemo(page);
+    await signInBySession(portal, page);
     const found = (await borrowerLoans(page)).find((loan) => loan.status === 'ACTIVE');
     assert.ok(found, 'the demo borrower has an active loan');
     active = found;
@@ -40,7 +33,7 @@ describe('documents (browser)', () => {
   it('lists every document with its state, reached from the navigation', async () => {
     const { page } = await portal.newPage();
     const errors = collectPageErrors(page);
-    await signInAsDemo(page);
+    await signInBySession(portal, page);
     await page.getByRole('navigation').getByRole('link', { name: 'Documents' }).first().click();
     await page.waitForURL(onPath(routes.documents.path));
     await documentsLoaded(page);
@@ -48,14 +41,14 @@ describe('documents (browser)', () => {
     const states = await group.getByTestId('document-state').allInnerTexts();
     assert.deepEqual(states, ['To sign', 'To sign', 'To review', 'To review', 'To sign']);
     await assertAccessible(page, 'documents');
-    await screenshots(page, 'documents');
+    await screenshotsAtBothSizes(page, 'documents');
     assert.deepEqual(errors, []);
   });
 
   it('signs a document through checkout, then downloads its PDF with the name and fingerprint', async () => {
     const { page } = await portal.newPage();
     const errors = collectPageErrors(page);
-    await signInAsDemo(page);
+    await signInBySession(portal, page);
     await page.goto(routes.loanCheckout.href({ loanId: active.id }));
     await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
     // The instruction is said once, not under every document.
@@ -78,7 +71,7 @@ describe('documents (browser)', () => {
     assert.ok((await page.getByRole('heading', { level: 2 }).count()) >= 5, 'clauses are headings');
     await page.getByRole('button', { name: 'Print' }).waitFor();
     await assertAccessible(page, 'reading view');
-    await screenshots(page, 'document-reading');
+    await screenshotsAtBothSizes(page, 'document-reading');
     await page.emulateMedia({ media: 'print' });
     assert.equal(await page.getByRole('button', { name: 'Print' }).isVisible(), false);
     assert.equal(await page.locator('.app-header').isVisible(), false);
@@ -102,7 +95,7 @@ describe('documents (browser)', () => {
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
     assert.ok(text.includes(SIGNER), 'the signer’s name as typed');
     assert.ok(text.includes(fingerprint), 'the fingerprint');
-    await screenshots(page, 'documents-signed');
+    await screenshotsAtBothSizes(page, 'documents-signed');
     assert.deepEqual(errors, []);
   });
 });

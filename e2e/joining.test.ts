@@ -10,9 +10,9 @@ import {
   routes,
 } from '@customer-core/contracts';
 import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors } from './support/browser.js';
+import { collectPageErrors, screenshotsAtBothSizes } from './support/browser.js';
 import { lenderName, onPath, withText } from './support/getting-back-in.js';
-import { OPERATOR_ENV, historyLength, runCli, screenshotBothSizes } from './support/joining.js';
+import { OPERATOR_ENV, historyLength, runCli } from './support/joining.js';
 import { linkPath, waitForMail } from './support/mailbox.js';
 import { openPortal, readPortalStorage, type Portal } from './support/portal.js';
 
@@ -98,7 +98,7 @@ for (const kind of testDatabaseKinds()) {
         .filter(withText(`${INVITED.firstName} ${INVITED.lastName}`))
         .waitFor();
       await assertAccessible(page, 'registration');
-      await screenshotBothSizes(page, 'user-registration');
+      await screenshotsAtBothSizes(page, 'user-registration');
 
       // The password-set form of the reset screen: each rule's message under the field.
       const password = page.getByLabel('Password', { exact: true });
@@ -128,7 +128,7 @@ for (const kind of testDatabaseKinds()) {
         .getByTestId('user-registration-confirm-password-error')
         .filter(withText(PASSWORDS_DO_NOT_MATCH))
         .waitFor();
-      await screenshotBothSizes(page, 'user-registration-errors');
+      await screenshotsAtBothSizes(page, 'user-registration-errors');
 
       // A common password: the API's message under the field, the invitation still unspent.
       await password.fill('Password1');
@@ -137,7 +137,7 @@ for (const kind of testDatabaseKinds()) {
       await passwordError.filter({ hasText: /common/i }).waitFor();
       assert.equal(await password.getAttribute('aria-invalid'), 'true');
       await assertAccessible(page, 'registration with the server message');
-      await screenshotBothSizes(page, 'user-registration-too-common');
+      await screenshotsAtBothSizes(page, 'user-registration-too-common');
 
       // A strong one: signed in, on the home, welcomed, with the loans the operator added.
       await password.fill(STRONG_PASSWORD);
@@ -162,7 +162,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await page.getByTestId('loan-card').count(), LOANS.length - 1);
       assert.ok(await loans.isVisible());
       await assertAccessible(page, 'home after registration');
-      await screenshotBothSizes(page, 'user-registration-home');
+      await screenshotsAtBothSizes(page, 'user-registration-home');
       assert.deepEqual(errors, []);
 
       // The invitation worked once: opened again, it says so and whom to contact.
@@ -175,7 +175,7 @@ for (const kind of testDatabaseKinds()) {
         routes.signIn.path,
       );
       await assertAccessible(again, 'registration, used invitation');
-      await screenshotBothSizes(again, 'user-registration-used');
+      await screenshotsAtBothSizes(again, 'user-registration-used');
     });
 
     it('says clearly when an invitation cannot be used, and whom to contact', async () => {
@@ -188,7 +188,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H1');
       assert.equal(await page.getByLabel('Password', { exact: true }).count(), 0, 'no form');
       await assertAccessible(page, 'registration, invalid invitation');
-      await screenshotBothSizes(page, 'user-registration-invalid');
+      await screenshotsAtBothSizes(page, 'user-registration-invalid');
       await view.getByRole('link', { name: 'Go to sign in' }).click();
       await page.waitForURL(onPath(routes.signIn.path));
     });
@@ -204,7 +204,7 @@ for (const kind of testDatabaseKinds()) {
       await page.getByRole('heading', { name: 'We couldn’t load your invitation' }).waitFor();
       await page.getByText('We couldn’t reach our server.').waitFor();
       await assertAccessible(page, 'registration, lookup failed');
-      await screenshotBothSizes(page, 'user-registration-lookup-failed');
+      await screenshotsAtBothSizes(page, 'user-registration-lookup-failed');
       await page.getByRole('button', { name: 'Try again' }).click();
       await page.getByRole('heading', { name: 'This invitation can’t be used' }).waitFor();
       assert.equal(calls, 2);
@@ -219,7 +219,7 @@ for (const kind of testDatabaseKinds()) {
       await page.getByRole('heading', { name: 'Apply for a loan' }).waitFor();
       assert.equal(await page.title(), `Apply for a loan | ${await lenderName(page)}`);
       await assertAccessible(page, 'start application');
-      await screenshotBothSizes(page, 'start-application');
+      await screenshotsAtBothSizes(page, 'start-application');
 
       const send = page.getByRole('button', { name: 'Send application' });
       const businessName = page.getByLabel('Business name');
@@ -245,7 +245,7 @@ for (const kind of testDatabaseKinds()) {
         'start-application-amount-error start-application-amount-hint',
       );
       await assertAccessible(page, 'start application with errors');
-      await screenshotBothSizes(page, 'start-application-errors');
+      await screenshotsAtBothSizes(page, 'start-application-errors');
 
       // Each rule of the amount and the address, as the API's schema words them.
       await email.fill('sam@');
@@ -271,7 +271,7 @@ for (const kind of testDatabaseKinds()) {
       await sent.getByRole('heading', { name: 'What happens next' }).waitFor();
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Check your email');
       await assertAccessible(page, 'start application sent');
-      await screenshotBothSizes(page, 'start-application-sent');
+      await screenshotsAtBothSizes(page, 'start-application-sent');
 
       // The verification e-mail links to the forwarder, which leaves no history entry of its own.
       const verificationPath = linkPath(
@@ -293,7 +293,7 @@ for (const kind of testDatabaseKinds()) {
       await page.getByRole('button', { name: 'Verify my email address' }).waitFor();
       assert.deepEqual(verifyCalls, [], 'opening the page verifies nothing');
       await assertAccessible(page, 'email verification');
-      await screenshotBothSizes(page, 'email-verification');
+      await screenshotsAtBothSizes(page, 'email-verification');
 
       await page.getByRole('button', { name: 'Verify my email address' }).click();
       const verified = page.getByTestId('email-verification-verified');
@@ -302,7 +302,7 @@ for (const kind of testDatabaseKinds()) {
       await verified.getByText(APPLICANT.email).waitFor();
       assert.deepEqual(verifyCalls, ['POST']);
       await assertAccessible(page, 'email verified');
-      await screenshotBothSizes(page, 'email-verification-verified');
+      await screenshotsAtBothSizes(page, 'email-verification-verified');
 
       // Back leaves the verification page for the application, not for the forwarder.
       await page.goBack();
@@ -315,7 +315,7 @@ for (const kind of testDatabaseKinds()) {
       await again.getByRole('heading', { name: 'Your email address is already verified' }).waitFor();
       await again.getByText(APPLICANT.businessName).waitFor();
       await assertAccessible(again, 'email already verified');
-      await screenshotBothSizes(again, 'email-verification-already-verified');
+      await screenshotsAtBothSizes(again, 'email-verification-already-verified');
       assert.deepEqual(errors, []);
     });
 
@@ -343,7 +343,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await banner.getAttribute('role'), 'alert');
       assert.equal(await page.getByLabel('Business name').inputValue(), 'Busy Owner Ltd');
       await assertAccessible(page, 'start application, too many');
-      await screenshotBothSizes(page, 'start-application-too-many');
+      await screenshotsAtBothSizes(page, 'start-application-too-many');
       await banner.getByRole('button', { name: 'Dismiss' }).click();
       await banner.waitFor({ state: 'detached' });
 
@@ -365,7 +365,7 @@ for (const kind of testDatabaseKinds()) {
       const banner = page.getByRole('alert').filter(withText('We couldn’t reach our server.'));
       await banner.waitFor();
       await assertAccessible(page, 'email verification with a banner');
-      await screenshotBothSizes(page, 'email-verification-network-error');
+      await screenshotsAtBothSizes(page, 'email-verification-network-error');
 
       await page.unroute(`**${applicationEndpoints.verifyEmail.path}`);
       await verify.click();
@@ -373,7 +373,7 @@ for (const kind of testDatabaseKinds()) {
       await invalid.getByRole('heading', { name: 'This link can’t be used' }).waitFor();
       assert.ok((await invalid.getByTestId('email-verification-outcome').innerText()).length > 0);
       await assertAccessible(page, 'email verification, invalid link');
-      await screenshotBothSizes(page, 'email-verification-invalid');
+      await screenshotsAtBothSizes(page, 'email-verification-invalid');
       await invalid.getByRole('link', { name: 'Start a new application' }).click();
       await page.waitForURL(onPath(routes.startApplication.path));
     });
@@ -390,7 +390,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await existing.isChecked(), false);
       assert.equal(await apply.isChecked(), false);
       await assertAccessible(page, 'next-step preference');
-      await screenshotBothSizes(page, 'next-step-preference');
+      await screenshotsAtBothSizes(page, 'next-step-preference');
 
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('alert').filter(withText('Choose how you would like to continue.')).waitFor();
@@ -414,7 +414,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await apply.isChecked(), true);
       assert.equal(await existing.isChecked(), false);
       await assertAccessible(page, 'next-step preference remembered');
-      await screenshotBothSizes(page, 'next-step-preference-remembered');
+      await screenshotsAtBothSizes(page, 'next-step-preference-remembered');
 
       // Forgotten: nothing chosen, nothing stored, still after a reload.
       await page.getByRole('button', { name: 'Forget my choice' }).click();
@@ -479,7 +479,7 @@ for (const kind of testDatabaseKinds()) {
         routes.forgotPassword.path,
       );
       await assertAccessible(page, 'registration, already registered');
-      await screenshotBothSizes(page, 'user-registration-already-registered');
+      await screenshotsAtBothSizes(page, 'user-registration-already-registered');
 
       // Opened again, the page says so at once.
       await page.reload();

@@ -4,12 +4,11 @@ import { after, before, describe, it } from 'node:test';
 import { OPEN_LOAN_STATUSES, routes, type LoanSummary } from '@customer-core/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, screenshot } from './support/browser.js';
+import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { onPath, withText } from './support/getting-back-in.js';
 import {
   DESKTOP,
   OPERATOR_ENV,
-  PHONE,
   addLoan,
   borrowerLoan,
   borrowerLoans,
@@ -39,13 +38,6 @@ const loansLoaded = (page: Page) =>
   page.getByTestId('loans').and(page.locator('[data-state="loaded"]')).waitFor();
 
 /** Full-page screenshots at desktop and phone width, and back to desktop. */
-async function screenshots(page: Page, name: string) {
-  await screenshot(page, name);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
-
 describe('loans and loan checkout (browser)', () => {
   let portal: Portal;
   let active: LoanSummary;
@@ -126,7 +118,7 @@ describe('loans and loan checkout (browser)', () => {
     await activeCard.getByText(`0 of ${documentCount} documents done`).waitFor();
 
     await assertAccessible(page, 'home with loans');
-    await screenshots(page, 'home-loans');
+    await screenshotsAtBothSizes(page, 'home-loans');
     assert.deepEqual(errors, []);
   });
 
@@ -171,7 +163,7 @@ describe('loans and loan checkout (browser)', () => {
     await page.goBack();
     await loansLoaded(page);
     await assertAccessible(page, 'home without loans');
-    await screenshots(page, 'home-no-loans');
+    await screenshotsAtBothSizes(page, 'home-no-loans');
     assert.deepEqual(errors, []);
   });
 
@@ -225,7 +217,7 @@ describe('loans and loan checkout (browser)', () => {
         assert.equal(new URL(page.url()).pathname, routes.loanCheckout.href({ loanId }));
         assert.match(await page.title(), /^Loan not found \| /);
         await assertAccessible(page, 'someone else’s loan');
-        await screenshots(page, 'loan-checkout-not-found');
+        await screenshotsAtBothSizes(page, 'loan-checkout-not-found');
       }
     }
     assert.deepEqual(errors, []);
@@ -254,7 +246,7 @@ describe('loans and loan checkout (browser)', () => {
     const documents = page.getByTestId('checkout-document');
     assert.equal(await documents.count(), total);
     await assertAccessible(page, 'checkout');
-    await screenshots(page, 'loan-checkout');
+    await screenshotsAtBothSizes(page, 'loan-checkout');
 
     let done = 0;
     let checkedRules = false;
@@ -313,7 +305,7 @@ describe('loans and loan checkout (browser)', () => {
         await progressText.filter(withText(`${done} of ${total} documents done`)).waitFor();
         assert.equal(await progress.getAttribute('aria-valuenow'), String(done));
       }
-      if (done === 2) await screenshots(page, 'loan-checkout-in-progress');
+      if (done === 2) await screenshotsAtBothSizes(page, 'loan-checkout-in-progress');
     }
 
     // Completed: a success toast, the completed view with the focus on it, and the way home.
@@ -326,7 +318,7 @@ describe('loans and loan checkout (browser)', () => {
     // The pointer on the toasts holds them while the page is checked.
     await page.getByTestId('toast').filter(withText('Checkout complete')).hover();
     await assertAccessible(page, 'checkout completed, with toasts');
-    await screenshots(page, 'loan-checkout-completed');
+    await screenshotsAtBothSizes(page, 'loan-checkout-completed');
     await page.mouse.move(5, DESKTOP.height - 5);
 
     const finished = await borrowerLoan(page, active.id);

@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
-import { screenshot } from './support/browser.js';
-import { DESKTOP, OPERATOR_ENV, PHONE } from './support/loans.js';
+import { screenshotsAtBothSizes } from './support/browser.js';
+import { OPERATOR_ENV } from './support/loans.js';
 import { DEMO, openPortal, signInAsDemo, type Portal } from './support/portal.js';
 
 // About and the generic error screen have no button of their own (the error screen by the spec): the
@@ -13,13 +13,6 @@ import { DEMO, openPortal, signInAsDemo, type Portal } from './support/portal.js
 const onPath = (path: string) => (url: URL) => url.pathname === path;
 const GENERIC_ERROR_BODY =
   /^There was an error processing your request\. Please try again and if the error persists contact us at /;
-
-async function screenshots(page: Page, name: string) {
-  await screenshot(page, name);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
 
 /** The generic error screen exactly as the spec has it: its title and text, and no button. */
 async function assertGenericError(page: Page) {
@@ -42,7 +35,7 @@ describe('ways back from About and errors (browser)', () => {
     await page.goto(routes.about.path);
     await page.getByRole('heading', { name: 'About' }).waitFor();
     await assertAccessible(page, 'about, signed out');
-    await screenshots(page, 'about-public');
+    await screenshotsAtBothSizes(page, 'about-public');
     const footer = page.getByRole('navigation', { name: 'Footer' });
     await footer.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(onPath(routes.signIn.path));
@@ -52,7 +45,7 @@ describe('ways back from About and errors (browser)', () => {
 
     await page.goto(`${routes.loginHandler.path}?error=login_required&error_description=No+session&state=x`);
     await assertGenericError(page);
-    await screenshots(page, 'generic-error-public');
+    await screenshotsAtBothSizes(page, 'generic-error-public');
     await footer.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(onPath(routes.signIn.path));
   });
@@ -68,7 +61,7 @@ describe('ways back from About and errors (browser)', () => {
     assert.equal(await page.locator('.brand-panel').count(), 0, 'no marketing panel');
     assert.equal(await page.getByTestId('signed-in-name').innerText(), `${DEMO.firstName} ${DEMO.lastName}`);
     await assertAccessible(page, 'about, signed in');
-    await screenshots(page, 'about-signed-in');
+    await screenshotsAtBothSizes(page, 'about-signed-in');
     await header.getByRole('link', { name: 'Home', exact: true }).click();
     await page.waitForURL(onPath(routes.dashboard.path));
 
@@ -78,7 +71,7 @@ describe('ways back from About and errors (browser)', () => {
     await page.waitForURL(onPath(routes.loans.path));
     await assertGenericError(page);
     await assertAccessible(page, 'generic error, signed in');
-    await screenshots(page, 'generic-error-signed-in');
+    await screenshotsAtBothSizes(page, 'generic-error-signed-in');
     await header.getByRole('link', { name: 'Home', exact: true }).click();
     await page.waitForURL(onPath(routes.dashboard.path));
     await page.getByRole('heading', { name: `Hello, ${DEMO.firstName}` }).waitFor();

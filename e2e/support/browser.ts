@@ -64,10 +64,31 @@ export async function launchBrowserBlockingThirdPartyCookies(): Promise<{
   }
 }
 
-/** Kept for people to look at (test-results/screenshots), not compared by the tests. */
+/** A desktop's viewport, the one every test page opens with, and a phone's. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Screenshots are for people to look at (test-results/screenshots), and nothing compares them: so they
+ * are taken only when asked for, with `SCREENSHOTS=1 npm run test:e2e`, and cost a run nothing else.
+ */
+const SCREENSHOTS_WANTED = process.env.SCREENSHOTS === '1';
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** A screenshot at a desktop's size (`<name>.png`) and a phone's (`<name>-phone.png`), when asked for. */
+export async function screenshotsAtBothSizes(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
+  const initial = page.viewportSize() ?? DESKTOP;
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, name);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(initial);
 }
 
 /** Fails the test on any error the page logs or throws that the test did not expect. */

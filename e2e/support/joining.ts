@@ -2,9 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { screenshot } from './browser.js';
 
-// What the joining browser tests share: the operators' command line, and screenshots at both sizes.
+// What the joining browser tests share: the operators' command line.
 
 const run = promisify(execFile);
 const CLI = path.resolve(import.meta.dirname, '../../apps/api/dist/cli/main.js');
@@ -30,21 +29,6 @@ export async function runCli(baseUrl: string, args: string[]): Promise<CliResult
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`cli ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error });
   }
-}
-
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
-
-/** A screenshot at a desktop's size and a phone's (test-results/screenshots/<name>-desktop|phone.png). */
-export async function screenshotBothSizes(page: Page, name: string): Promise<void> {
-  const initial = page.viewportSize();
-  for (const [label, size] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(size);
-    await screenshot(page, `${name}-${label}`);
-  }
-  if (initial) await page.setViewportSize(initial);
 }
 
 /** How many entries the tab's session history has. */

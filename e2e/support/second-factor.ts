@@ -1,8 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './accessibility.js';
-import { screenshot } from './browser.js';
-import { DESKTOP, PHONE } from './loans.js';
+import { DESKTOP, PHONE, screenshot } from './browser.js';
 
 /** The code a borrower's authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
 export function authenticatorCode(secret: string, stepsAhead = 0): string {
@@ -11,7 +10,7 @@ export function authenticatorCode(secret: string, stepsAhead = 0): string {
   });
 }
 
-/** Both sizes, looked at by people (test-results/screenshots), and axe-clean at both. */
+/** Axe-clean at both sizes (and screenshots of both, when asked for). */
 export async function captureBothSizes(page: Page, name: string): Promise<void> {
   await assertAccessible(page, name);
   await screenshot(page, name);

@@ -16,4 +16,4 @@ export {
 } from './test-server.js';
 export { inbox, type MailboxMessage } from './dev-mailbox.js';
 export { startTestOrg, TEST_ORG_CLIENT_ID, type TestOrg } from './test-org.js';
-export { signedInAgo } from './signed-in-ago.js';
+export { asPasswordSignIn, signedInAgo } from './signed-in-ago.js';

@@ -7,7 +7,24 @@ import type { TestServer } from './test-server.js';
  * The same session's access token, signed with the server's own key, as if its sign-in had been
  * `secondsAgo` ago (its auth_time): a stale session without waiting for one.
  */
-export async function signedInAgo(server: TestServer, token: string, secondsAgo: number): Promise<string> {
+export function signedInAgo(server: TestServer, token: string, secondsAgo: number): Promise<string> {
+  return reissued(server, token, { secondsAgo });
+}
+
+/**
+ * The same session's access token, signed with the server's own key, as if it had begun with a
+ * password sign-in just now (amr pwd): a session minted for a test (a lookup token) that a change
+ * needing a recent password sign-in accepts, as it would after the sign-in form.
+ */
+export function asPasswordSignIn(server: TestServer, token: string): Promise<string> {
+  return reissued(server, token, { secondsAgo: 0, amr: ['pwd'] });
+}
+
+async function reissued(
+  server: TestServer,
+  token: string,
+  { secondsAgo, amr }: { secondsAgo: number; amr?: string[] },
+): Promise<string> {
   const claims = JSON.parse(
     Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
   ) as ProductTokenClaims;
@@ -22,7 +39,7 @@ export async function signedInAgo(server: TestServer, token: string, secondsAgo:
       sid: claims.sid,
       generation: claims.gen,
       authTime: Math.floor(Date.now() / 1000) - secondsAgo,
-      ...(claims.amr ? { amr: claims.amr } : {}),
+      ...((amr ?? claims.amr) ? { amr: amr ?? claims.amr } : {}),
     },
   ).token;
 }

@@ -3,3 +3,5 @@ export const ACCESS_TOKEN_STORAGE_KEY = 'mf_access_token';
 export const PROFILE_STORAGE_KEY = 'mf-profile';
 /** How a visitor chose to continue on the next-step preference screen, remembered on this device. */
 export const NEXT_STEP_PREFERENCE_STORAGE_KEY = 'next-step-preference';
+/** Marks a product session that stands alone, without an identity-provider session beside it. */
+export const WITHOUT_IDP_SESSION_STORAGE_KEY = 'customer-core.without-idp-session';

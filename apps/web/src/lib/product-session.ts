@@ -1,4 +1,8 @@
-import { ACCESS_TOKEN_STORAGE_KEY, PROFILE_STORAGE_KEY } from '@customer-core/contracts';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  PROFILE_STORAGE_KEY,
+  WITHOUT_IDP_SESSION_STORAGE_KEY,
+} from '@customer-core/contracts';
 
 // The product's own session in localStorage (spec section 3): the access token and the identity profile.
 // Reading and writing only; decoding (zod) lives in product-session-data.ts, outside the first paint.
@@ -52,8 +56,6 @@ export function readSessionEndReason(): SessionEndReason {
  * A session begun by a sign-in link with a hosted Okta org, which mints no session token without a
  * password: the product session then stands alone, with no identity-provider session beside it.
  */
-const WITHOUT_IDP_SESSION_STORAGE_KEY = 'customer-core.without-idp-session';
-
 export function markWithoutIdentityProviderSession(): void {
   localStorage.setItem(WITHOUT_IDP_SESSION_STORAGE_KEY, 'true');
 }
