@@ -52,14 +52,26 @@ export function createSecurityLog(db: Kysely<IdpDatabase>) {
         client_network: networkAddress(network),
         user_agent: userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
       };
+      // A lockout is published a millisecond after the failure that started it: both are written
+      // within one millisecond, and the log's order (published, then a random id) must say which came first.
       const rows = [
-        { event_type: LOG_EVENT_TYPES.signIn, outcome: 'FAILURE', reason: 'INVALID_CREDENTIALS' },
-        ...(lockedNow ? [{ event_type: LOG_EVENT_TYPES.lock, outcome: 'SUCCESS', reason: null }] : []),
+        { event_type: LOG_EVENT_TYPES.signIn, outcome: 'FAILURE', reason: 'INVALID_CREDENTIALS', later: 0 },
+        ...(lockedNow
+          ? [{ event_type: LOG_EVENT_TYPES.lock, outcome: 'SUCCESS', reason: null, later: 1 }]
+          : []),
       ];
       for (const row of rows)
         await db
           .insertInto('idp_security_event')
-          .columns(['user_id', 'event_type', 'outcome', 'reason', 'client_network', 'user_agent'])
+          .columns([
+            'user_id',
+            'event_type',
+            'outcome',
+            'reason',
+            'client_network',
+            'user_agent',
+            'published',
+          ])
           .expression((eb) =>
             eb
               .selectFrom('idp_user')
@@ -70,6 +82,9 @@ export function createSecurityLog(db: Kysely<IdpDatabase>) {
                 sql<string | null>`${row.reason}::text`.as('reason'),
                 sql<string | null>`${values.client_network}::text`.as('client_network'),
                 sql<string | null>`${values.user_agent}::text`.as('user_agent'),
+                sql<Date>`date_trunc('milliseconds', now()) + make_interval(secs => ${row.later / 1000})`.as(
+                  'published',
+                ),
               ])
               .where('id', '=', userId),
           )
