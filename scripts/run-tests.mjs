@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureChromium } from './chromium.mjs';
+import { tierOf, TIERS } from './test-tiers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const roots = ['packages', 'apps', 'e2e'];
@@ -20,24 +21,15 @@ const files = roots
   // Node's runner starts them in path order, whatever order they are given in.
   .sort((a, b) => a.localeCompare(b));
 
-// Tiers: unit tests need nothing running; API tests start real servers on PGlite (and PostgreSQL);
-// browser tests drive Chromium against them.
-const tiers = {
-  unit: ['packages/contracts/', 'apps/web/'],
-  api: ['apps/api/', 'apps/idp/', 'packages/database/'],
-  e2e: ['e2e/'],
-};
 const args = process.argv.slice(2);
 const tier = args.find((a) => a.startsWith('--tier='))?.slice('--tier='.length);
-if (tier !== undefined && !(tier in tiers)) {
-  console.error(`Unknown tier '${tier}': one of ${Object.keys(tiers).join(', ')}.`);
+if (tier !== undefined && !(tier in TIERS)) {
+  console.error(`Unknown tier '${tier}': one of ${Object.keys(TIERS).join(', ')}.`);
   process.exit(2);
 }
 const only = args.filter((a) => !a.startsWith('--tier='));
 const selected = files.filter(
-  (f) =>
-    (tier === undefined || tiers[tier].some((prefix) => f.split(path.sep).join('/').startsWith(prefix))) &&
-    (only.length === 0 || only.some((o) => f.includes(o))),
+  (f) => (tier === undefined || tierOf(f) === tier) && (only.length === 0 || only.some((o) => f.includes(o))),
 );
 if (selected.length === 0) {
   console.error('No test files matched.');
@@ -61,12 +53,7 @@ const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, availabl
 // line than an API one, and a unit one faster); the heaviest start first, so none is left running alone.
 const GROUPS_PER_PROCESS_SLOT = 3;
 const tierWeight = { unit: 0.2, api: 1, e2e: 4 };
-const weightOf = (file) => {
-  const fileTier = Object.keys(tiers).find((t) =>
-    tiers[t].some((p) => file.split(path.sep).join('/').startsWith(p)),
-  );
-  return readFileSync(path.join(root, file)).length * (tierWeight[fileTier] ?? 1);
-};
+const weightOf = (file) => readFileSync(path.join(root, file)).length * (tierWeight[tierOf(file)] ?? 1);
 const groupCount = Math.min(selected.length, concurrency * GROUPS_PER_PROCESS_SLOT);
 const groups = Array.from({ length: groupCount }, () => ({ weight: 0, files: [] }));
 for (const file of [...selected].sort((a, b) => weightOf(b) - weightOf(a))) {
