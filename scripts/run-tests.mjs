@@ -1,6 +1,6 @@
 // Runs the project's tests with node's own test runner (TypeScript through tsx, workspace packages
 // from source): all of them, one tier (--tier=unit|api|e2e), or the files whose path contains an
-// argument. Files run in a few processes side by side (TEST_CONCURRENCY, default below); each file has
+// argument; with --watch, again on every change. Files run in a few processes side by side (TEST_CONCURRENCY, default below); each file has
 // its own databases, ports and folders. Browser tests need the build (npm test and test:e2e make it
 // first).
 import { spawnSync } from 'node:child_process';
@@ -27,7 +27,8 @@ if (tier !== undefined && !(tier in TIERS)) {
   console.error(`Unknown tier '${tier}': one of ${Object.keys(TIERS).join(', ')}.`);
   process.exit(2);
 }
-const only = args.filter((a) => !a.startsWith('--tier='));
+const watch = args.includes('--watch');
+const only = args.filter((a) => !a.startsWith('--'));
 const selected = files.filter(
   (f) => (tier === undefined || tierOf(f) === tier) && (only.length === 0 || only.some((o) => f.includes(o))),
 );
@@ -43,6 +44,17 @@ if (selected.some((f) => f.startsWith('e2e'))) env.CHROMIUM_PATH = ensureChromiu
 console.log(
   `Databases: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL to add PostgreSQL)'}`,
 );
+// Watch mode (npm run test:watch -- <tier or file>): the files in processes of their own, run again
+// when a file they load changes.
+if (watch) {
+  const result = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', '--test', '--watch', ...selected],
+    { cwd: root, env, stdio: 'inherit' },
+  );
+  process.exit(result.status ?? 1);
+}
+
 // Most of a test file's time is waiting (servers starting, the browser, the network, a second
 // database), not computing: two cores keep more than two files busy.
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, availableParallelism() + 1);
