@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { turns, type Place } from './turns.js';
+import { semaphore, type Permit } from './semaphore.js';
 
 // argon2id at OWASP's minimum (19 MiB, t=2, p=1). The hashing runs on libuv's thread pool, not the event loop.
 // The enum is a const enum in the typings, which isolatedModules cannot inline: 2 is Argon2id.
@@ -10,15 +10,15 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, paralleli
 
 // Each computation holds its 19 MiB while it runs. More at once than there are cores (libuv would run
 // four) adds that memory, not speed.
-const inTurn = turns(availableParallelism());
+const passwordWork = semaphore(availableParallelism());
 
 export function hashPassword(password: string): Promise<string> {
-  return inTurn(() => hash(password, OPTIONS));
+  return passwordWork.run(() => hash(password, OPTIONS));
 }
 
-async function verifyIn(place: Place, passwordHash: string, password: string): Promise<boolean> {
+async function verifyIn(permit: Permit, passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await place.run(() => verify(passwordHash, password));
+    return await permit.run(() => verify(passwordHash, password));
   } catch {
     return false; // a malformed stored hash is a failed sign-in, not a server error
   }
@@ -36,11 +36,11 @@ export interface PasswordCheck {
  * a core: a flood of sign-ins is then refused at once instead of making everyone wait behind it.
  */
 export function reservePasswordCheck(maxWaiting: number): PasswordCheck | undefined {
-  const place = inTurn.reserve(maxWaiting);
+  const permit = passwordWork.reserve(maxWaiting);
   return (
-    place && {
-      verify: (passwordHash, password) => verifyIn(place, passwordHash, password),
-      release: place.release,
+    permit && {
+      verify: (passwordHash, password) => verifyIn(permit, passwordHash, password),
+      release: permit.release,
     }
   );
 }
