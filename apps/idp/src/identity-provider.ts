@@ -16,7 +16,7 @@ import {
   purgeExpiredModels,
   sessionExists,
 } from './oidc-adapter.js';
-import { createOidcProvider, type ClientOptions } from './provider.js';
+import { createOidcProvider, type ClientOptions } from './openid-provider.js';
 import { KEY_MATERIAL, loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
 import { dummyPasswordHash } from './passwords.js';
 import { passwordVerifier } from './password-change.js';

@@ -9,7 +9,7 @@ export { PasswordCheckBusyError } from './password-change.js';
 export { clientAddress, networkOf } from './client-address.js';
 export type { IdpDatabase } from './schema.js';
 export { LoginAlreadyExistsError, type IdpUser, type NewUser } from './users.js';
-export type { ClientOptions } from './provider.js';
+export type { ClientOptions } from './openid-provider.js';
 export type { PasswordPolicyOptions } from './password-policy.js';
 export type { UsersApiRateLimit } from './users-api.js';
 export { MFA_POLICIES, DEFAULT_MFA_POLICY, type MfaPolicy } from './factors/mfa-policy.js';

@@ -1,3 +1,5 @@
+// The OpenID Provider (oidc-provider, configured for the portal's clients and Okta's ways). identity-provider.ts
+// composes it with Okta's authn API, the users, their factors and the System Log into the bundled IdP.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
