@@ -23,7 +23,7 @@ export interface TestOrg {
   stop(): Promise<void>;
 }
 
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * "A hosted Okta org" for tests: the bundled identity provider as a process of its own, on its own
