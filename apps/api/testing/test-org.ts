@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { createPostgresDatabase, type TestDatabaseKind } from '@customer-core/database/testing';
+import { createTestDatabase, type TestDatabaseKind } from '@customer-core/database/testing';
+import { createPgliteDataFolder } from '@customer-core/database/testing/data-folder';
+import { idpMigrations } from '@customer-core/idp';
 import { keepLastLines } from './child-output.js';
 import { freePort } from './free-port.js';
 
@@ -28,6 +30,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 /**
  * "A hosted Okta org" for tests: the bundled identity provider as a process of its own, on its own
  * port (another origin than the portal's) and its own database, trusting the portal at `portalUrl`.
+ * Its database starts from the migrated test template, as a test's own does.
  */
 export async function startTestOrg(kind: TestDatabaseKind, portalUrl: string): Promise<TestOrg> {
   const port = await freePort();
@@ -36,11 +39,9 @@ export async function startTestOrg(kind: TestDatabaseKind, portalUrl: string): P
   const url = `http://localhost:${port}`;
   const issuer = `${url}/oauth2/default`;
   const apiToken = `00${randomBytes(24).toString('base64url')}`;
-  const database =
-    kind === 'postgres'
-      ? await createPostgresDatabase(requiredEnv('TEST_DATABASE_URL'), 'customer_core_test_org')
-      : undefined;
+  const database = kind === 'postgres' ? await createTestDatabase(kind, { idp: idpMigrations }) : undefined;
   const dataDir = database ? undefined : mkdtempSync(path.join(tmpdir(), 'customer-core-org-'));
+  if (dataDir) await createPgliteDataFolder(dataDir, { idp: idpMigrations });
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/idp/src/main.ts'], {
     cwd: root,
     env: {
@@ -54,7 +55,9 @@ export async function startTestOrg(kind: TestDatabaseKind, portalUrl: string): P
       SECRETS_KEYS: `org:${randomBytes(32).toString('base64')}`,
       // Its "listening" line (info) names the issuer: that is when it is ready.
       LOG_LEVEL: 'info',
-      ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir! }),
+      ...(database?.location.kind === 'postgres'
+        ? { DATABASE_URL: database.location.url }
+        : { DATA_DIR: dataDir! }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -92,10 +95,4 @@ export async function startTestOrg(kind: TestDatabaseKind, portalUrl: string): P
       await cleanUp();
     },
   };
-}
-
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
 }

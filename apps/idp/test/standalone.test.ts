@@ -13,6 +13,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '@customer-core/database/testing';
+import { createPgliteDataFolder } from '@customer-core/database/testing/data-folder';
 import { PORTAL, apiToken, oktaApi } from './support.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -78,7 +79,10 @@ describe('the identity provider as a process of its own', () => {
     test(`main starts, serves discovery and the Users API, and stops on SIGTERM (${kind})`, async () => {
       const port = await freePort();
       const token = apiToken();
+      // A database none of the provider's migrations have run on: main runs them. On PGlite, a folder
+      // made from a test template rather than by an initdb, which is pglite-data-dir.test.ts's subject.
       let database: Record<string, string> = { DATA_DIR: path.join(dataDir, kind) };
+      if (kind === 'pglite') await createPgliteDataFolder(database.DATA_DIR!, { idp: {} });
       if (kind === 'postgres') {
         const created = await createTestDatabase('postgres');
         databases.push(created);
