@@ -19,7 +19,8 @@ import {
 } from '../../testing/index.js';
 import {
   hostileJwts,
-  hostileRequestGenerator,
+  hostileRequests,
+  ROUNDS_FOR_EVERY_FAMILY,
   seededRandom,
   send,
   targetsOf,
@@ -34,15 +35,17 @@ import { accessTokenOf, call, OPERATOR_ENV, OPERATOR_SECRET } from './loans.js';
 // carries Retry-After is load-shedding, not a failure) and the process lives on. The routes come from
 // the server itself (every registered route, the identity provider's endpoints from its discovery
 // document, every portal page), so a new route is fuzzed without anyone listing it.
-// A fixed seed per database by default, so that a run's verdict depends on the code alone (each is a
-// seed that once found a 500 or a broken answer); FUZZ_SEED=random explores new requests, and every
-// run prints its seed, which FUZZ_SEED=<seed> replays. FUZZ_REQUESTS changes the size. One file per
-// database, so that the two runs, the longest of the suite, go side by side.
+// Every route gets a dozen requests, which take every family of hostile shapes in turn (see
+// hostile-requests.ts); the portal's files, one handler, one each. A fixed seed per database by
+// default, so that a run's verdict depends on the code alone; FUZZ_SEED=random explores new requests,
+// and every run prints its seed, which FUZZ_SEED=<seed> replays. FUZZ_ROUNDS=<n> asks every route n
+// times (more of the same families, with other values). One file per database, so that the two runs
+// go side by side.
 // Then a sweep without chance (hostile-shapes.ts): every route of the API and of the identity
 // provider, the latter also as an org of its own with an API token (its Okta API open), gets each
 // shape that once answered 500: deep nesting, forged cursors, odd dates.
 
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? ROUNDS_FOR_EVERY_FAMILY);
 const DEFAULT_SEEDS: Record<TestDatabaseKind, number> = { pglite: 718081094, postgres: 1626748067 };
 const CONCURRENCY = 12;
 /** The sweep's well-shaped values (which enum member, which number): fixed, as its shapes are. */
@@ -115,7 +118,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
       await server?.close();
     });
 
-    it(`answers ${REQUESTS} generated hostile requests on every route without a 5xx`, async () => {
+    it(`answers generated hostile requests, ${ROUNDS} to every route, without a 5xx`, async () => {
       const asked = process.env.FUZZ_SEED;
       const seed =
         asked === 'random' ? Math.floor(Math.random() * 2 ** 32) : Number(asked ?? DEFAULT_SEEDS[kind]);
@@ -130,9 +133,8 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
         assert.ok(patterns.has(expected), `${expected} is among the fuzzed routes`);
       }
 
-      const random = seededRandom(seed);
-      const next = hostileRequestGenerator(
-        random,
+      const requests = hostileRequests(
+        seededRandom(seed),
         targets,
         {
           accessToken,
@@ -157,14 +159,14 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
             signatureName: 'Demo Borrower',
           },
         },
+        ROUNDS,
       );
-      const requests: HostileRequest[] = Array.from({ length: REQUESTS }, next);
 
       const outcome = await sendAll(new URL(server.server.address), requests);
       console.log(
         `hostile input (${kind}): ${outcome.sent} requests sent to ${targets.length} route targets, ${summary(outcome)}`,
       );
-      assert.equal(outcome.sent, REQUESTS);
+      assert.equal(outcome.sent, requests.length);
       assert.deepEqual(
         verdict(outcome),
         { byRoute: {}, first: [] },

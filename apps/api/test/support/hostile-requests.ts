@@ -3,7 +3,10 @@ import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 
 // A seeded generator of hostile HTTP requests, shaped by the routes a server registered: the same
-// seed gives the same requests, so a failure can be replayed with FUZZ_SEED.
+// seed gives the same requests, so a failure can be replayed with FUZZ_SEED. Each route takes the
+// families of each choice (how its path, query, headers and body are made hostile) in turn, one
+// request after another, so that a dozen requests per route try every family of every choice; the
+// seed picks where each turn starts, and everything within a family.
 
 export interface Random {
   next(): number;
@@ -221,52 +224,64 @@ export function wellShapedValue(
 }
 
 /**
- * Builds hostile requests for the targets. Most keep the route's shape (a well-formed body with one
- * hostile value) so the hostile part reaches the handler, the database and the token parsers; the
- * rest are hostile as a whole (bad JSON, wrong types and content types, odd methods, huge headers).
+ * The longest list of families a choice goes through (the extra headers', the path's): so many rounds
+ * give every route each family of every choice made once per request. A body's too: its list is
+ * shorter by the rounds in which an odd method (one in ten) may be a GET or HEAD, which sends none.
  */
-export function hostileRequestGenerator(
+export const ROUNDS_FOR_EVERY_FAMILY = 12;
+
+/** The portal's built files (a name with an extension), served by one handler. */
+export const isFile = (target: Target) => /\.\w+$/.test(target.pattern);
+
+/**
+ * Hostile requests for the targets, `rounds` to each route, in rounds; the portal's files, served by
+ * one handler, share one set of turns and are each asked once. Most requests keep the route's shape
+ * (a well-formed body with one hostile value) so the hostile part reaches the handler, the database
+ * and the token parsers; the rest are hostile as a whole (bad JSON, wrong types and content types,
+ * odd methods, huge headers).
+ */
+export function hostileRequests(
   random: Random,
   targets: readonly Target[],
   credentials: Credentials,
   known: KnownValues,
-) {
+  rounds: number,
+): HostileRequest[] {
   const r = random;
+  /** Where the current route is in each choice's turn. */
+  let turns = new Map<string, number>();
+  /** The family whose turn it is, for the route being asked; the seed picks the first. */
+  function inTurn<T>(choice: string, families: readonly T[]): T {
+    const at = turns.get(choice) ?? r.int(families.length);
+    turns.set(choice, at + 1);
+    return families[at % families.length]!;
+  }
   // NUL is what PostgreSQL refuses outright: half of the control characters sent are NUL.
   const control = () => (r.chance(0.5) ? '\u0000' : r.pick(CONTROLS));
 
-  function hostileString(valid = 'value'): string {
-    switch (r.int(7)) {
-      case 0:
-      case 1:
-        return `${valid.slice(0, r.int(valid.length + 1))}${control()}${valid.slice(r.int(valid.length + 1))}`;
-      case 2:
-        return control().repeat(1 + r.int(3));
-      case 3:
-        return r.pick(['a', '\u0000', 'é', '😀']).repeat(r.pick(HUGE));
-      case 4:
-        return r.pick(credentials.jwts);
-      case 5:
-        return `${valid}${r.pick(ODD_TEXT)}`;
-      default:
-        return r.pick(ODD_TEXT);
-    }
-  }
+  const withControl = (valid: string) =>
+    `${valid.slice(0, r.int(valid.length + 1))}${control()}${valid.slice(r.int(valid.length + 1))}`;
+  const stringFamilies: ReadonlyArray<(valid: string) => string> = [
+    withControl,
+    () => control().repeat(1 + r.int(3)),
+    () => r.pick(['a', '\u0000', 'é', '😀']).repeat(r.pick(HUGE)),
+    withControl,
+    () => r.pick(credentials.jwts),
+    (valid) => `${valid}${r.pick(ODD_TEXT)}`,
+    () => r.pick(ODD_TEXT),
+  ];
+  const hostileString = (valid = 'value'): string => inTurn('string', stringFamilies)(valid);
 
-  function hostileValue(valid: unknown): unknown {
-    if (r.chance(0.6)) return hostileString(typeof valid === 'string' ? valid : 'value');
-    return r.pick<() => unknown>([
+  /** A JSON value of another type than a string: null, a scalar, a container, prototype keys, depth. */
+  const hostileValue = (): unknown =>
+    inTurn<() => unknown>('value', [
       () => null,
-      () => r.pick([0, -1, 1e308, 2 ** 53, 0.5, -0]),
-      () => r.pick([true, false]),
-      () => [],
-      () => [hostileString()],
-      () => ({}),
+      () => r.pick([0, -1, 1e308, 2 ** 53, 0.5, -0, true, false]),
+      () => r.pick<() => unknown>([() => [], () => [hostileString()], () => ({})])(),
       (): unknown =>
         JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'),
       () => nested(r.pick([10, 200, 2000])),
     ])();
-  }
 
   function nested(depth: number): unknown {
     let value: unknown = hostileString();
@@ -277,20 +292,24 @@ export function hostileRequestGenerator(
   const validValue = (schema: JsonSchema | undefined, name: string) =>
     wellShapedValue(schema, name, r, known);
 
-  /** Replaces one leaf of a well-formed value with a hostile one, or adds a hostile key. */
-  function mutate(value: unknown): unknown {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return hostileValue(value);
+  /**
+   * Replaces one leaf of a well-formed value with `hostile(leaf)`, or adds a hostile key holding
+   * `hostile(undefined)`; `orDrop`: or leaves the field out.
+   */
+  function mutate(value: unknown, hostile: (valid: unknown) => unknown, orDrop: boolean): unknown {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return hostile(value);
     const object = { ...(value as Record<string, unknown>) };
     const keys = Object.keys(object);
     if (keys.length === 0 || r.chance(0.1)) {
       const key = r.pick(['__proto__', 'constructor', 'prototype', hostileString('key'), 'extra']);
-      Object.defineProperty(object, key, { value: hostileValue(undefined), enumerable: true });
+      Object.defineProperty(object, key, { value: hostile(undefined), enumerable: true });
       return object;
     }
     const key = r.pick(keys);
-    object[key] = r.chance(0.8) ? mutate(object[key]) : undefined;
+    object[key] = orDrop && r.chance(0.2) ? undefined : mutate(object[key], hostile, orDrop);
     return object;
   }
+  const hostileStringFor = (valid: unknown) => hostileString(typeof valid === 'string' ? valid : 'value');
 
   // encodeURIComponent refuses lone surrogates; in a URL they are sent as their (invalid) UTF-8 bytes.
   const encode = (s: string) =>
@@ -302,7 +321,7 @@ export function hostileRequestGenerator(
   function pathSegment(name: string): string {
     const valid = known.byName[name];
     if (valid && r.chance(0.3)) return encode(valid);
-    return r.pick<() => string>([
+    return inTurn<() => string>('segment', [
       () => encode(hostileString(valid ?? 'segment')),
       () => r.pick(['..', '%2e%2e', '..%2f..%2f..%2fetc%2fpasswd', '%2e%2e%5c', '.', '%00', '%c0%ae']),
       () => r.pick(['%', '%zz', '%E0%A4%A', '%ff%fe', '%u0000']),
@@ -310,13 +329,21 @@ export function hostileRequestGenerator(
     ])();
   }
 
+  const asIs = Array<(path: string) => string>(3).fill((path) => path);
   function fill(pattern: string): string {
     const path = pattern
       .replace(/:(\w+)/g, (_, name: string) => pathSegment(name))
       .replace(/\*$/, () =>
         r.pick(['', 'a', pathSegment('rest'), `${pathSegment('a')}/${pathSegment('b')}`]),
       );
-    return r.chance(0.8) ? path : r.pick([`/${path}`, path.toUpperCase(), `${path}/../..${path}`]);
+    return inTurn<(path: string) => string>('path', [
+      ...asIs,
+      (path) => `/${path}`,
+      ...asIs,
+      (path) => path.toUpperCase(),
+      ...asIs,
+      (path) => `${path}/../..${path}`,
+    ])(path);
   }
 
   function queryOf(target: Target): string {
@@ -326,17 +353,21 @@ export function hostileRequestGenerator(
         ? (validValue(target.query, '') as Record<string, unknown>)
         : {};
     const keys = Object.keys(fields);
-    if (keys.length && r.chance(0.7)) {
+    // A hostile value in a field of its own (or an extra field, where it has none), a hostile extra
+    // field, a malformed end, or (OAuth parameters are hostile already) nothing more.
+    const family = inTurn('query', ['field', 'field', 'extra', 'field', 'malformed', 'field', 'none']);
+    if (keys.length && (family === 'field' || family === 'malformed')) {
       const key = r.pick(keys);
       fields[key] = hostileString(String((fields[key] as string | number | undefined) ?? ''));
-    } else if (r.chance(0.3)) {
+    } else if (family !== 'none') {
       fields[r.pick(['to', 'id', '__proto__[polluted]', 'constructor[prototype][x]', 'a[]'])] =
         hostileString();
     }
     const search = new URLSearchParams(
       Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
     ).toString();
-    if (r.chance(0.1)) return `?${search}&${r.pick(['%', '%00=%00', 'a=%E0%A4%A', '&&&', '=', 'a=1&a=2'])}`;
+    if (family === 'malformed')
+      return `?${search}&${r.pick(['%', '%00=%00', 'a=%E0%A4%A', '&&&', '=', 'a=1&a=2'])}`;
     return search ? `?${search}` : '';
   }
 
@@ -356,7 +387,7 @@ export function hostileRequestGenerator(
       code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
     };
     for (const name of r.chance(0.5) ? ['code', 'refresh_token'] : []) params[name] = 'value';
-    const extra = r.pick([
+    const extra = inTurn('oauth parameter', [
       'sessionToken',
       'token',
       'token_type_hint',
@@ -377,7 +408,7 @@ export function hostileRequestGenerator(
   }
 
   function authorization(): Record<string, string> {
-    return r.pick<() => Record<string, string>>([
+    return inTurn<() => Record<string, string>>('authorization', [
       () => ({ authorization: `Bearer ${credentials.accessToken}` }),
       () => ({ authorization: `Bearer ${credentials.accessToken}` }),
       () => ({ authorization: `Bearer ${credentials.operatorSecret}` }),
@@ -399,7 +430,7 @@ export function hostileRequestGenerator(
   function extraHeaders(): Record<string, string> {
     // Node's client sends only tab, visible ASCII and obs-text in header values: other characters become obs-text.
     const headerSafe = (s: string) => s.replace(/[^\t\x20-\x7e\x80-\xff]/g, '\u0085');
-    return r.pick<() => Record<string, string>>([
+    return inTurn<() => Record<string, string>>('headers', [
       () => ({}),
       () => ({}),
       () => ({}),
@@ -415,15 +446,36 @@ export function hostileRequestGenerator(
     ])();
   }
 
+  // A well-formed body with one hostile part in most turns: it is what reaches the handler. Its
+  // values of other types than strings come in four turns of ten and the hostile JSON's, five in all:
+  // so every kind of value (hostileValue's five) is in each route's ten.
+  const BODY_FAMILIES = [
+    'one hostile string',
+    'broken JSON',
+    'one hostile value',
+    'hostile JSON',
+    'one hostile string',
+    'one hostile value',
+    'wrong content type',
+    'one hostile value',
+    'prototype keys',
+    'one hostile value',
+  ] as const;
+  // A route that declares no body gets none in one turn.
+  const BODY_OR_NONE = ['none', ...BODY_FAMILIES.slice(1)] as const;
+
   function bodyOf(target: Target): { body?: string; contentType?: string } {
+    const family = inTurn<string>('body', target.body || target.oauth ? BODY_FAMILIES : BODY_OR_NONE);
     const wellShaped = target.oauth
       ? undefined
       : (validValue(target.body, '') ??
         Object.fromEntries(
           ['username', 'password', 'email', 'token'].map((k) => [k, known.byName[k] ?? 'value']),
         ));
-    switch (r.int(12)) {
-      case 0:
+    switch (family) {
+      case 'none':
+        return {};
+      case 'broken JSON':
         return {
           body: r.pick([
             '{',
@@ -440,9 +492,9 @@ export function hostileRequestGenerator(
           ]),
           contentType: 'application/json',
         };
-      case 1:
-        return { body: JSON.stringify(hostileValue(undefined)), contentType: 'application/json' };
-      case 2:
+      case 'hostile JSON':
+        return { body: JSON.stringify(hostileValue()), contentType: 'application/json' };
+      case 'wrong content type':
         return {
           body: JSON.stringify(wellShaped),
           contentType: r.pick([
@@ -456,7 +508,7 @@ export function hostileRequestGenerator(
             'application/json;;;;',
           ]),
         };
-      case 3:
+      case 'prototype keys':
         return {
           body: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}',
           contentType: 'application/json',
@@ -468,7 +520,14 @@ export function hostileRequestGenerator(
             contentType: 'application/x-www-form-urlencoded',
           };
         }
-        return { body: JSON.stringify(mutate(wellShaped)), contentType: 'application/json' };
+        return {
+          body: JSON.stringify(
+            family === 'one hostile string'
+              ? mutate(wellShaped, hostileStringFor, true)
+              : mutate(wellShaped, hostileValue, false),
+          ),
+          contentType: 'application/json',
+        };
     }
   }
 
@@ -485,16 +544,11 @@ export function hostileRequestGenerator(
     'GET',
   ];
 
-  // Routes that take input (a body, a query, a non-GET method, OAuth parameters) get most requests;
-  // the many static files of the portal share the rest.
-  const takingInput = targets.filter(
-    (t) => t.body || t.query || t.oauth || !['GET', 'HEAD'].includes(t.method),
-  );
-  const others = targets.filter((t) => !takingInput.includes(t));
+  // Its own method nine turns in ten.
+  const METHOD_FAMILIES = [...Array<'its own'>(9).fill('its own'), 'odd'] as const;
 
-  return function next(): HostileRequest {
-    const target = r.pick(others.length && r.chance(0.2) ? others : takingInput);
-    const method = r.chance(0.1) ? r.pick(ODD_METHODS) : target.method;
+  function request(target: Target): HostileRequest {
+    const method = inTurn('method', METHOD_FAMILIES) === 'odd' ? r.pick(ODD_METHODS) : target.method;
     const path = fill(target.pattern) + queryOf(target);
     const headers: Record<string, string> = {
       // A client address of its own, so per-address limits let the hostile part through.
@@ -502,13 +556,29 @@ export function hostileRequestGenerator(
       ...authorization(),
       ...extraHeaders(),
     };
-    if (method === 'GET' || method === 'HEAD' || (!target.body && !target.oauth && r.chance(0.5))) {
-      return { method, path, headers };
-    }
+    if (method === 'GET' || method === 'HEAD') return { method, path, headers };
     const { body, contentType } = bodyOf(target);
     if (contentType) headers['content-type'] = contentType;
-    return { method, path, headers, body };
+    return body === undefined ? { method, path, headers } : { method, path, headers, body };
+  }
+
+  const routes = targets.filter((t) => !isFile(t));
+  const files = targets.filter(isFile);
+  const turnsOf = new Map<Target | 'files', Map<string, number>>();
+  const inTurnsOf = (of: Target | 'files') => {
+    turns = turnsOf.get(of) ?? new Map<string, number>();
+    turnsOf.set(of, turns);
   };
+  const requests: HostileRequest[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    for (const route of routes) {
+      inTurnsOf(route);
+      requests.push(request(route));
+    }
+    inTurnsOf('files');
+    for (let i = round; i < files.length; i += rounds) requests.push(request(files[i]!));
+  }
+  return requests;
 }
 
 export interface Answer {

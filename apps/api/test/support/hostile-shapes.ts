@@ -1,4 +1,5 @@
 import {
+  isFile,
   wellShapedValue,
   type HostileRequest,
   type JsonSchema,
@@ -101,7 +102,7 @@ export interface SweepContext {
 }
 
 /** Routes, not the portal's static files. */
-export const isRoute = (target: Target) => !/\.\w+$/.test(target.pattern) && target.method !== 'HEAD';
+export const isRoute = (target: Target) => !isFile(target) && target.method !== 'HEAD';
 
 /** The path with known values for its parameters. */
 export function pathOf(pattern: string, known: KnownValues): string {
