@@ -243,9 +243,26 @@ for (const kind of testDatabaseKinds()) {
       });
     });
 
-    it('MFA_POLICY=off refuses the new routes with 403', async () => {
+    it("MFA_POLICY=off refuses every second factor's route with 403: the list, an app's, email codes', recovery codes'", async () => {
       const borrower = await signedIn(off);
+      const unknownFactor = 'uf0000000000000000';
       for (const answer of [
+        await api(borrower.token, 'GET', secondFactorEndpoints.list.path, undefined, off),
+        await api(borrower.token, 'POST', secondFactorEndpoints.enrolAuthenticatorApp.path, undefined, off),
+        await api(
+          borrower.token,
+          'POST',
+          secondFactorEndpoints.activate.href({ factorId: unknownFactor }),
+          { code: '123456' },
+          off,
+        ),
+        await api(
+          borrower.token,
+          'POST',
+          secondFactorEndpoints.remove.href({ factorId: unknownFactor }),
+          { currentPassword: PASSWORD },
+          off,
+        ),
         await api(borrower.token, 'POST', secondFactorEndpoints.enrolEmail.path, undefined, off),
         await api(borrower.token, 'GET', recoveryCodeEndpoints.status.path, undefined, off),
       ]) {

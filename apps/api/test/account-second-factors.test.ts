@@ -10,17 +10,13 @@ import {
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { ACCOUNT_CHANGES_PER_WINDOW } from '../src/account/change-limit.js';
-import {
-  completeSignInWithSessionToken,
-  signInThroughIdp,
-  startTestServer,
-  type TestServer,
-} from '../testing/index.js';
+import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
 import { call } from './support/loans.js';
 import { json, post } from './support/session.js';
 
-// The borrower's authenticator app from the account page (/api/account/factors...).
+// The borrower's authenticator app from the account page (/api/account/factors...). Under
+// MFA_POLICY=required: sign-in-second-factor.test.ts; under off: account-email-recovery-codes.test.ts.
 
 const PASSWORD = 'Original-Pass-1';
 
@@ -38,27 +34,14 @@ function wrongCodeFor(secret: string): string {
 for (const kind of testDatabaseKinds()) {
   describe(`the borrower's authenticator app (${kind})`, () => {
     let optional: TestServer;
-    let required: TestServer;
-    let off: TestServer;
 
     before(async () => {
       // The client's network counts for the lockout: checks of the outcome sign in from another one.
       optional = await startTestServer(kind, { TRUST_PROXY: 'true', MFA_POLICY: 'optional' });
-      required = await startTestServer(kind, { MFA_POLICY: 'required' });
-      off = await startTestServer(kind, { MFA_POLICY: 'off' });
     });
     after(async () => {
       await optional?.close();
-      await required?.close();
-      await off?.close();
     });
-
-    /** A step of Okta's authn API at this server: its answer, which must be a 200. */
-    async function authnAnswer(server: TestServer, path: string, body: unknown) {
-      const { status, body: answer } = await json(await post(server.baseUrl, path, body));
-      assert.equal(status, 200, JSON.stringify(answer));
-      return answer;
-    }
 
     /** A borrower signed in with the password alone (no factor yet): their access token. */
     async function signedIn(server: TestServer) {
@@ -247,49 +230,6 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
-    it('keeps the last app while the policy requires one, with a clear message', async () => {
-      // Under `required` a borrower enrols an app at sign-in, then finds it on the account page.
-      const user = await createUser(required, PASSWORD);
-      const enrolStep = await authnAnswer(required, '/api/v1/authn', {
-        username: user.login,
-        password: PASSWORD,
-      });
-      assert.equal(enrolStep.status, 'MFA_ENROLL');
-      const activation = await authnAnswer(required, '/api/v1/authn/factors', {
-        stateToken: enrolStep.stateToken,
-        factorType: 'token:software:totp',
-        provider: 'GOOGLE',
-      });
-      const factor = (
-        activation._embedded as {
-          factor: { id: string; _embedded: { activation: { sharedSecret: string } } };
-        }
-      ).factor;
-      const done = await authnAnswer(required, `/api/v1/authn/factors/${factor.id}/lifecycle/activate`, {
-        stateToken: activation.stateToken,
-        passCode: codeFor(factor._embedded.activation.sharedSecret),
-      });
-      assert.equal(done.status, 'SUCCESS');
-      const tokens = await completeSignInWithSessionToken(required.baseUrl, String(done.sessionToken));
-      assert.ok(tokens);
-      const exchanged = await json<{ access_token: string }>(
-        await post(required.baseUrl, authEndpoints.tokenExchange.path, { token: tokens.idToken }),
-      );
-      const token = exchanged.body.access_token;
-
-      const listed = await list(required, token);
-      assert.equal(listed.body.policy, 'required');
-      assert.deepEqual(
-        (listed.body.factors as Array<{ id: string }>).map((f) => f.id),
-        [factor.id],
-      );
-      const refused = await remove(required, token, factor.id, PASSWORD);
-      assert.equal(refused.status, 400);
-      assert.equal(refused.body.error, SECOND_FACTOR_ERROR_CODES.lastFactor);
-      assert.match(String(refused.body.message), /can’t remove your only one/);
-      assert.equal(((await list(required, token)).body.factors as unknown[]).length, 1);
-    });
-
     it('refuses adding or removing past the ceiling on changes with 429; a wrong code uses none of it', async () => {
       const borrower = await signedIn(optional);
       let changes = 0;
@@ -314,19 +254,6 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(refused.body.error, ACCOUNT_ERROR_CODES.tooManyChanges);
       assert.equal(refused.body.message, TOO_MANY_CHANGES_MESSAGE);
       assert.deepEqual((await list(optional, borrower.token)).body.factors, [], 'nothing was added');
-    });
-
-    it('refuses every route while second factors are off', async () => {
-      const borrower = await signedIn(off);
-      for (const answer of [
-        await list(off, borrower.token),
-        await enrol(off, borrower.token),
-        await activate(off, borrower.token, 'uf0000000000000000', '123456'),
-        await remove(off, borrower.token, 'uf0000000000000000', PASSWORD),
-      ]) {
-        assert.equal(answer.status, 403, JSON.stringify(answer.body));
-        assert.equal(answer.body.error, SECOND_FACTOR_ERROR_CODES.off);
-      }
     });
   });
 }

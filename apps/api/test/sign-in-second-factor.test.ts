@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
-import { authEndpoints } from '@customer-core/contracts';
+import { authEndpoints, SECOND_FACTOR_ERROR_CODES, secondFactorEndpoints } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../testing/index.js';
+import { createUser } from './support/links.js';
+import { call } from './support/loans.js';
 import { claimsOf, json, post } from './support/session.js';
 
 const PASSWORD = 'Borrower-Pass-42';
@@ -15,6 +17,7 @@ type Answer = Record<string, unknown> & {
   _links?: { next?: { href: string } };
 };
 interface FactorBody {
+  id: string;
   _embedded: { activation: { sharedSecret: string } };
 }
 
@@ -88,6 +91,49 @@ for (const kind of testDatabaseKinds()) {
       const next = claimsOf(refreshed.body.access_token) as typeof product;
       assert.deepEqual(next.amr, ['pwd', 'otp', 'mfa']);
       assert.equal(next.auth_time, idClaims.auth_time);
+    });
+
+    it('keeps the last app on the account page while the policy requires one, with a clear message', async () => {
+      // A borrower enrols an app at sign-in, then finds it on the account page.
+      const user = await createUser(server, PASSWORD);
+      const enrolStep = await follow('/api/v1/authn', { username: user.login, password: PASSWORD });
+      assert.equal(enrolStep.status, 'MFA_ENROLL');
+      const activation = await follow('/api/v1/authn/factors', {
+        stateToken: enrolStep.stateToken,
+        factorType: 'token:software:totp',
+        provider: 'GOOGLE',
+      });
+      const factor = activation._embedded!.factor!;
+      const done = await follow(`/api/v1/authn/factors/${factor.id}/lifecycle/activate`, {
+        stateToken: activation.stateToken,
+        passCode: code(factor._embedded.activation.sharedSecret),
+      });
+      assert.equal(done.status, 'SUCCESS');
+      const tokens = await completeSignInWithSessionToken(server.baseUrl, String(done.sessionToken));
+      assert.ok(tokens);
+      const exchanged = await json<{ access_token: string }>(
+        await post(server.baseUrl, authEndpoints.tokenExchange.path, { token: tokens.idToken }),
+      );
+      const token = exchanged.body.access_token;
+      const list = () => call(server.baseUrl, 'GET', secondFactorEndpoints.list.path, token);
+
+      const listed = await list();
+      assert.equal(listed.body.policy, 'required');
+      assert.deepEqual(
+        (listed.body.factors as Array<{ id: string }>).map((f) => f.id),
+        [factor.id],
+      );
+      const refused = await call(
+        server.baseUrl,
+        'POST',
+        secondFactorEndpoints.remove.href({ factorId: factor.id }),
+        token,
+        { currentPassword: PASSWORD },
+      );
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.error, SECOND_FACTOR_ERROR_CODES.lastFactor);
+      assert.match(String(refused.body.message), /can’t remove your only one/);
+      assert.equal(((await list()).body.factors as unknown[]).length, 1);
     });
   });
 }
