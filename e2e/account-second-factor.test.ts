@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { routes, secondFactorEndpoints } from '@customer-core/contracts';
+import { addBorrower } from '@customer-core/api/testing';
 import { waitForMail } from './support/mailbox.js';
 import {
   makeSessionStale,
   openPortal,
   type Portal,
-  signInAsDemo,
+  signInBySession,
   signOutFromMenu,
   submitSignIn,
 } from './support/portal.js';
@@ -29,9 +30,7 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
   let portal: Portal;
   before(async () => {
     portal = await openPortal({ MFA_POLICY: 'optional' });
-    const idp = portal.server.server.identityProvider;
-    assert.ok(idp, 'the bundled identity provider runs');
-    await idp.users.create({
+    await addBorrower(portal.server, {
       login: BORROWER.email,
       password: BORROWER.password,
       firstName: 'Ari',
@@ -42,11 +41,7 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
 
   it('adds an app, signs in with its code (a wrong one refused), and removes it after the password', async () => {
     const { page } = await portal.newPage();
-    await page.goto(routes.signIn.path);
-    await submitSignIn(page, BORROWER.email, BORROWER.password);
-    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
-
-    await page.goto(routes.account.path);
+    await signInBySession(portal, page, { email: BORROWER.email, path: routes.account.path });
     const section = page.getByTestId('account-factors');
     await section.getByRole('heading', { name: 'Two-step verification' }).waitFor();
     await section.getByText('You haven\u2019t added an authenticator app yet.').waitFor();
@@ -134,17 +129,16 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
 
   it('asks a sign-in over 10 minutes old to confirm it’s you before adding an app, then shows the app’s key', async () => {
     const login = 'account.factor.stale@example.com';
-    await portal.server.server.identityProvider!.users.create({
+    await addBorrower(portal.server, {
       login,
       password: BORROWER.password,
       firstName: 'Ari',
       lastName: 'Account',
     });
     const { page } = await portal.newPage();
-    await page.goto(routes.signIn.path);
-    await submitSignIn(page, login, BORROWER.password);
-    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
-    // The session is now older than adding a way to sign in allows, by its own auth_time.
+    // Signed in on a page of the portal's origin that is no portal page; the account page opens once
+    // the session is older than adding a way to sign in allows, by its own auth_time.
+    await signInBySession(portal, page, { email: login, path: '/healthz' });
     await makeSessionStale(page, portal.server);
 
     await page.goto(routes.account.path);
@@ -175,11 +169,10 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     const off = await openPortal({ MFA_POLICY: 'off' });
     try {
       const { page } = await off.newPage();
-      await signInAsDemo(page);
       const answered = page.waitForResponse((response) =>
         response.url().endsWith(secondFactorEndpoints.list.path),
       );
-      await page.goto(routes.account.path);
+      await signInBySession(off, page, { path: routes.account.path });
       assert.equal((await answered).status(), 403);
       await page.getByTestId('session-row').first().waitFor();
       // The section's answer has come and been rendered (the sessions loaded after it began).

@@ -6,11 +6,13 @@ import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { waitForMail } from './support/mailbox.js';
-import { openPortal, signInAsDemo, submitSignIn, type Portal } from './support/portal.js';
+import { addBorrower } from '@customer-core/api/testing';
+import { openPortal, signInBySession, submitSignIn, type Portal } from './support/portal.js';
 import { expectSignedOut } from './support/session.js';
 
 // The borrower's own account: where they are signed in, and signing the other browsers out. Each
-// browser context is one device of the same borrower.
+// browser context is one device of the same borrower, signed in by a session of its own (the page
+// exchanges it: its browser and device, as after the sign-in form).
 
 const onPath = (path: string) => (url: URL) => url.pathname === path;
 
@@ -37,8 +39,8 @@ describe('the account page (browser)', () => {
     const { page: laptop } = await portal.newPage();
     const { page: phone } = await portal.newPage();
     const errors = collectPageErrors(laptop);
-    await signInAsDemo(laptop);
-    await signInAsDemo(phone);
+    await signInBySession(portal, laptop, { fromBrowser: true });
+    await signInBySession(portal, phone, { fromBrowser: true });
 
     await openAccount(laptop);
     const rows = laptop.getByTestId('session-row');
@@ -78,8 +80,8 @@ describe('the account page (browser)', () => {
   it('"Sign out everywhere else" signs out every other device and keeps this one', async () => {
     const { page: here } = await portal.newPage();
     const others = [(await portal.newPage()).page, (await portal.newPage()).page];
-    await signInAsDemo(here);
-    for (const other of others) await signInAsDemo(other);
+    await signInBySession(portal, here, { fromBrowser: true });
+    for (const other of others) await signInBySession(portal, other, { fromBrowser: true });
 
     await openAccount(here);
     const button = here.getByRole('button', { name: 'Sign out everywhere else' });
@@ -91,7 +93,7 @@ describe('the account page (browser)', () => {
     await button.waitFor({ state: 'detached' });
     assert.equal(await here.getByTestId('session-row').count(), 1);
     assert.equal(await here.getByTestId('session-row').getAttribute('data-current'), 'true');
-    await assertAccessible(here, 'account page with one device');
+    // (One device and a notice: the state checked for accessibility after signing one device out.)
 
     for (const other of others) await expectSignedOut(other);
     await here.reload();
@@ -102,29 +104,23 @@ describe('the account page (browser)', () => {
   it('changes the password: the other device is signed out, the borrower e-mailed, the new one signs in', async () => {
     const borrower = { email: `changer-${randomUUID()}@example.com`, password: 'Before-Change-31' };
     const newPassword = 'After-Change-47';
-    await portal.server.server.identityProvider!.users.create({
+    await addBorrower(portal.server, {
       login: borrower.email,
       password: borrower.password,
       firstName: 'Rosa',
       lastName: 'Parks',
     });
-    // Signed in: back where the borrower was (the home page, or the page a sign-out interrupted).
-    const signIn = async (page: Page, password: string) => {
-      await page.goto(routes.signIn.path);
-      await submitSignIn(page, borrower.email, password);
-      await page.waitForURL((url) => url.pathname.startsWith(routes.dashboard.path), { timeout: 20_000 });
-    };
     const { page: laptop } = await portal.newPage();
     const { page: phone } = await portal.newPage();
     const errors = collectPageErrors(laptop);
-    await signIn(laptop, borrower.password);
-    await signIn(phone, borrower.password);
+    await signInBySession(portal, laptop, { email: borrower.email, fromBrowser: true });
+    await signInBySession(portal, phone, { email: borrower.email, fromBrowser: true });
 
     await openAccount(laptop);
     const section = laptop.getByTestId('account-password');
     const choice = section.getByRole('checkbox', { name: 'Sign out everywhere else' });
     assert.equal(await choice.isChecked(), true, 'ticked by default');
-    await assertAccessible(laptop, 'account page with change password');
+    // (The account page at rest, with two devices: checked for accessibility in the first test.)
     await section.scrollIntoViewIfNeeded();
     await screenshotsAtBothSizes(laptop, 'account-change-password');
 
@@ -158,7 +154,10 @@ describe('the account page (browser)', () => {
     const mail = await waitForMail(portal.baseUrl, borrower.email);
     assert.match(mail.subject, /password was changed$/);
     assert.match(mail.text, /Your other devices were signed out\./);
-    await signIn(phone, newPassword);
+    // The new password signs in, on the sign-in page the phone was sent to: back where the borrower
+    // was (the page the sign-out interrupted).
+    await submitSignIn(phone, borrower.email, newPassword);
+    await phone.waitForURL((url) => url.pathname.startsWith(routes.dashboard.path), { timeout: 20_000 });
     // This device carries on.
     await laptop.getByRole('navigation').getByRole('link', { name: 'Documents' }).first().click();
     await laptop.waitForURL(onPath(routes.documents.path));

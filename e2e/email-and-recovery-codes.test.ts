@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
+import { addBorrower } from '@customer-core/api/testing';
 import { inbox, waitForMail } from './support/mailbox.js';
-import { openPortal, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
+import { openPortal, signInBySession, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
 import { captureBothSizes } from './support/second-factor.js';
 
 // Email codes and recovery codes: turned on from the account page, then used to sign in.
@@ -21,9 +22,7 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
 
   before(async () => {
     portal = await openPortal({ MFA_POLICY: 'optional' });
-    const idp = portal.server.server.identityProvider;
-    assert.ok(idp, 'the bundled identity provider runs');
-    await idp.users.create({
+    await addBorrower(portal.server, {
       login: BORROWER.email,
       password: BORROWER.password,
       firstName: 'Dana',
@@ -42,11 +41,7 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
 
   it('turns on email codes with the mailed code, then signs in with a code read from the mailbox', async () => {
     const { page } = await portal.newPage();
-    await page.goto(routes.signIn.path);
-    await submitSignIn(page, BORROWER.email, BORROWER.password);
-    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
-
-    await page.goto(routes.account.path);
+    await signInBySession(portal, page, { email: BORROWER.email, path: routes.account.path });
     const section = page.getByTestId('account-factors');
     await section.getByRole('button', { name: 'Add email codes' }).click();
     await section.getByRole('heading', { name: 'Check your email' }).waitFor();
@@ -96,16 +91,9 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
 
   it('makes recovery codes for the password, signs in with one once; the same code is refused the second time', async () => {
     const { page } = await portal.newPage();
-    await page.goto(routes.signIn.path);
-    await submitSignIn(page, BORROWER.email, BORROWER.password);
-    const mails = (await inbox(portal.baseUrl, BORROWER.email)).length + 1;
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await page.getByLabel('6-digit code').fill(await newestCode(mails));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
-
-    await page.goto(routes.account.path);
+    // (Signing in with an email code is the first test's.)
+    await signInBySession(portal, page, { email: BORROWER.email, path: routes.account.path });
+    const mails = (await inbox(portal.baseUrl, BORROWER.email)).length;
     const section = page.getByTestId('recovery-codes');
     await section.getByRole('button', { name: 'Make recovery codes' }).click();
     const password = section.getByLabel('Current password');

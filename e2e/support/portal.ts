@@ -160,6 +160,23 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   return answer;
 }
 
+/** postJson as the page's own request: its cookies, its User-Agent. */
+async function postJsonFromPage(page: Page, url: string, body: unknown) {
+  const { status, text } = await page.evaluate(
+    async ([to, json]) => {
+      const response = await fetch(to!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: json!,
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    [url, JSON.stringify(body)],
+  );
+  assert.equal(status, 200, text);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
 /**
  * Signs a borrower in without the sign-in form, for a test whose subject is not signing in: a real
  * session of the real session service (a lookup token minted by a trusted system, exchanged once at
@@ -167,11 +184,17 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
  * as a product session that stands alone, without an identity-provider session (as after a sign-in
  * link with a hosted org). Then opens `path`. A test of signing in, of the identity provider's session
  * (sign-out there, a second factor) or of the activity a sign-in leaves uses the form (signInAsDemo).
+ * `fromBrowser`: the page itself exchanges the token, so the session begins as this browser's (its
+ * User-Agent and device, as the account page lists them); otherwise the test process exchanges it.
  */
 export async function signInBySession(
   portal: Portal,
   page: Page,
-  { email = DEMO.email, path = routes.dashboard.path }: { email?: string; path?: string } = {},
+  {
+    email = DEMO.email,
+    path = routes.dashboard.path,
+    fromBrowser = false,
+  }: { email?: string; path?: string; fromBrowser?: boolean } = {},
 ): Promise<string> {
   const borrower = await portal.server.server.db
     .selectFrom('borrower')
@@ -183,13 +206,13 @@ export async function signInBySession(
     { borrowerId: borrower.id },
     { authorization: `Bearer ${SESSION_MINTER.secret}` },
   );
-  const { access_token: exchanged } = await postJson(
-    `${portal.baseUrl}${authEndpoints.lookupTokenExchange.path}`,
-    { token },
-  );
-  const accessToken = await asPasswordSignIn(portal.server, String(exchanged));
-  // Any page of the origin gives its storage; the smallest is the health check's.
+  const exchange = `${portal.baseUrl}${authEndpoints.lookupTokenExchange.path}`;
+  // Any page of the origin gives its storage (and its fetch); the smallest is the health check's.
   await page.goto('/healthz');
+  const { access_token: exchanged } = fromBrowser
+    ? await postJsonFromPage(page, exchange, { token })
+    : await postJson(exchange, { token });
+  const accessToken = await asPasswordSignIn(portal.server, String(exchanged));
   await page.evaluate(
     ([aloneKey, tokenKey, profileKey, token, profile]) => {
       localStorage.setItem(aloneKey!, 'true');

@@ -17,3 +17,4 @@ export {
 export { inbox, type MailboxMessage } from './dev-mailbox.js';
 export { startTestOrg, TEST_ORG_CLIENT_ID, type TestOrg } from './test-org.js';
 export { asPasswordSignIn, signedInAgo } from './signed-in-ago.js';
+export { addBorrower, borrowerOfIdentity } from './borrowers.js';
