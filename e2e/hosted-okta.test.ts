@@ -5,7 +5,7 @@ import { borrowerOfIdentity, type TestOrg } from '@customer-core/api/testing';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot } from './support/browser.js';
 import { LINK_LIMITS_ENV, onPath, requestLink, withText } from './support/getting-back-in.js';
-import { OPERATOR_ENV, runCli } from './support/joining.js';
+import { OPERATOR_ENV, runCliInProcess } from './support/joining.js';
 import { inbox, linkPath, waitForMail } from './support/mailbox.js';
 import {
   openPortalWithOrg,
@@ -167,7 +167,7 @@ describe('with a hosted Okta org on another origin (browser)', () => {
   it('registers an invited borrower at the org, signed in at once, and signs in again later', async () => {
     people += 1;
     const email = `invited.${people}.${Date.now()}@example.com`;
-    await runCli(portal.baseUrl, [
+    await runCliInProcess(portal.baseUrl, [
       'invite',
       '--email',
       email,

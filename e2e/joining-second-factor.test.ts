@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { routes } from '@customer-core/contracts';
 import { collectPageErrors } from './support/browser.js';
 import { onPath, withText } from './support/getting-back-in.js';
-import { OPERATOR_ENV, runCli } from './support/joining.js';
+import { OPERATOR_ENV, runCliInProcess } from './support/joining.js';
 import { linkPath, waitForMail } from './support/mailbox.js';
 import { openPortal, submitSignIn, type Portal } from './support/portal.js';
 import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
@@ -24,7 +24,7 @@ describe('joining under MFA_POLICY=required (browser)', () => {
 
   /** Invites the borrower (with an ACTIVE loan, whose documents need signing) and opens the link. */
   async function registerInvited(page: Page, email: string, reference: string) {
-    await runCli(portal.baseUrl, [
+    await runCliInProcess(portal.baseUrl, [
       'invite',
       '--email',
       email,
@@ -33,7 +33,7 @@ describe('joining under MFA_POLICY=required (browser)', () => {
       '--last-name',
       'Martinez',
     ]);
-    await runCli(portal.baseUrl, [
+    await runCliInProcess(portal.baseUrl, [
       'add-loan',
       '--email',
       email,
