@@ -7,11 +7,12 @@ import { onPath, withText } from './support/getting-back-in.js';
 import { OPERATOR_ENV, runCliInProcess } from './support/joining.js';
 import { linkPath, waitForMail } from './support/mailbox.js';
 import { openPortal, submitSignIn, type Portal } from './support/portal.js';
-import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
+import { authenticatorCode, captureBothSizes, emailCodeIn } from './support/second-factor.js';
 
 // Registration where the lender asks every borrower for a second factor: the invited borrower
 // chooses a password, sets up an authenticator app on the same page, and only then is signed in;
-// that sign-in signs a loan document without asking again.
+// that sign-in signs a loan document without asking again. A borrower without one sets it up at
+// sign-in: email codes instead of an app.
 
 const PASSWORD = 'Corner-Shop-2026';
 
@@ -112,5 +113,27 @@ describe('joining under MFA_POLICY=required (browser)', () => {
     await submitSignIn(page, email, PASSWORD);
     await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
     assert.deepEqual(errors, []);
+  });
+
+  it('sets up email codes instead of an app at the first sign-in, confirmed by the mailed code', async () => {
+    const enrolling = { email: 'erin.enrol@example.com', password: 'Borrower-Pass-42' };
+    await portal.server.server.identityProvider!.users.create({
+      login: enrolling.email,
+      password: enrolling.password,
+      firstName: 'Erin',
+      lastName: 'Enrol',
+    });
+    const { page } = await portal.newPage();
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, enrolling.email, enrolling.password);
+    await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
+    await page.getByRole('button', { name: 'Get codes by email instead' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByText('e\u2026l@example.com').waitFor();
+    const mail = await waitForMail(portal.baseUrl, enrolling.email);
+    await captureBothSizes(page, 'sign-in-enrol-email-code');
+    await page.getByLabel('6-digit code').fill(emailCodeIn(mail.subject)!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
   });
 });

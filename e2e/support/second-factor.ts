@@ -19,3 +19,6 @@ export async function captureBothSizes(page: Page, name: string): Promise<void> 
   await screenshot(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
 }
+
+/** The code a mailed email code carries, first thing in its subject ("123456 is your …"). */
+export const emailCodeIn = (subject: string) => /^(\d{6}) is your /.exec(subject)?.[1];
