@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { approximateAddress, describeDevice } from '../src/account/device.js';
+import { approximateAddress, describeDevice } from '../src/activity/device.js';
 
 // What the account page shows of a sign-in's client: never its full address.
 

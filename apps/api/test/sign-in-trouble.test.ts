@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { signInTroubleEntries } from '../src/account/sign-in-trouble.js';
+import { signInTroubleEntries } from '../src/activity/sign-in-trouble.js';
 import type { DirectorySecurityEvent } from '../src/identity/directory.js';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 24, 12) + ms);

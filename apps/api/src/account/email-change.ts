@@ -7,7 +7,7 @@ import type { MailService } from '../mail/index.js';
 import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
 import type { Sessions } from '../session/sessions.js';
 import type { EmailChangeRepository } from './email-change-repository.js';
-import type { ChangeSource, SecurityActivity } from './security-activity.js';
+import type { ChangeSource, SecurityActivity } from '../activity/security-activity.js';
 
 /** 'sent' and 'in_use' are answered alike: the borrower must not learn whose an address is. */
 export type EmailChangeRequestOutcome = 'sent' | 'in_use' | 'unchanged' | 'limited' | 'with_lender';

@@ -5,19 +5,13 @@ import type { Borrower } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
 import type { LinkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
+import type { NewSignInNotices, SignInDevice } from '../session/sessions.js';
 import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
-import { approximateAddress, describeDevice } from './device.js';
+import { approximateAddress, describeDevice } from '../activity/device.js';
 import type { KnownDeviceQueries, KnownDeviceRepository } from './known-device-repository.js';
 
 /** What a sign-in was to the borrower's devices. */
 export type DeviceSighting = 'first' | 'known' | 'new';
-
-export interface SignInDevice {
-  /** The browser's device cookie (see http/device-cookie.ts). */
-  deviceId: string;
-  userAgent?: string | undefined;
-  clientAddress?: string | undefined;
-}
 
 // A device id is a random secret like a one-time token's, and is stored the same way.
 const deviceHash = oneTimeTokenHash;
@@ -90,7 +84,5 @@ export function newSignIns(deps: {
       logger.info({ borrowerId: borrower.id }, 'new-sign-in e-mail sent');
       return 'new';
     },
-  };
+  } satisfies NewSignInNotices;
 }
-
-export type NewSignIns = ReturnType<typeof newSignIns>;

@@ -5,7 +5,7 @@ import type { MailService } from '../mail/index.js';
 import type { MailExecutor } from '../mail/outbox.js';
 import type { Sessions } from '../session/sessions.js';
 import type { AccountChangeLimit } from './change-limit.js';
-import type { SecurityActivity } from './security-activity.js';
+import type { SecurityActivity } from '../activity/security-activity.js';
 
 export interface PasswordChangeRequest {
   borrowerId: string;

@@ -5,7 +5,7 @@ import type { AccountChangeLimit } from './change-limit.js';
 import type { MailService } from '../mail/index.js';
 import type { MailExecutor } from '../mail/outbox.js';
 import { NoDirectoryIdentityError, type SecondFactors } from './second-factors.js';
-import type { ChangeSource, SecurityActivity } from './security-activity.js';
+import type { ChangeSource, SecurityActivity } from '../activity/security-activity.js';
 
 /** Recovery codes are not offered here (a hosted org) or not yet (no second factor). */
 export class RecoveryCodesNotOfferedError extends Error {

@@ -14,7 +14,7 @@ import {
 } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
 import type { AccountChangeLimit } from './change-limit.js';
-import type { ChangeSource, SecurityActivity } from './security-activity.js';
+import type { ChangeSource, SecurityActivity } from '../activity/security-activity.js';
 import type { MailExecutor } from '../mail/outbox.js';
 
 /** MFA_POLICY=off: sign-in never asks for a factor, so none is offered. */

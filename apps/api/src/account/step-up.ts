@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { SECOND_FACTOR_AMR, STEP_UP_MAX_AGE_SECONDS, STEP_UP_REQUIRED } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
-import { borrowerClaimsOf } from '../http/bearer.js';
+import { borrowerClaimsOf } from '../session/signed-in-borrower.js';
 import { HttpError } from '../http/http-error.js';
 import type { Directory } from '../identity/directory.js';
 import type { ProductTokenClaims } from '../session/product-token.js';

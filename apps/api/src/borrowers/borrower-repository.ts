@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ApiDatabase, BorrowerTable } from '../db/schema.js';
-import type { VerifiedIdentity } from '../session/id-token-verifier.js';
 
 export interface Borrower {
   id: string;
@@ -12,6 +11,18 @@ export interface Borrower {
   idpIssuer: string | null;
   idpSubject: string | null;
   createdAt: Date;
+}
+
+/**
+ * Whom an identity provider vouches for (a verified ID token, a user of its directory): a borrower
+ * is keyed by the issuer and its subject.
+ */
+export interface BorrowerIdentity {
+  issuer: string;
+  subject: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
 }
 
 export interface BorrowerDetails {
@@ -53,7 +64,7 @@ export function borrowerRepository(db: Kysely<ApiDatabase>) {
      * sign-in it takes over the borrower an operator created for its e-mail address (invited, or given
      * a loan), if there is one without an identity yet; otherwise a new borrower is created.
      */
-    async upsertByIdentity(identity: VerifiedIdentity): Promise<Borrower> {
+    async upsertByIdentity(identity: BorrowerIdentity): Promise<Borrower> {
       const profile = {
         email: identity.email,
         first_name: identity.firstName,
@@ -175,7 +186,7 @@ export function borrowerRepository(db: Kysely<ApiDatabase>) {
     /** Gives a borrower without an identity the one they just registered; false if they had one already. */
     async linkIdentity(
       borrowerId: string,
-      identity: VerifiedIdentity,
+      identity: BorrowerIdentity,
       trx: Kysely<ApiDatabase> = db,
     ): Promise<boolean> {
       const result = await trx

@@ -6,7 +6,6 @@ import { parseSecretKeys, type SecretKey } from '@customer-core/database/secret-
 // The policy's own module, not the provider: the operators' command line reads this file too.
 import { DEFAULT_MFA_POLICY, MFA_POLICIES, type MfaPolicy } from '@customer-core/idp/mfa-policy';
 import { withSettingFiles } from '@customer-core/idp/setting-files';
-import type { LinkRequestLimits } from '../email-links/request-limits.js';
 import { operatorCredentialPath } from './operator-credential.js';
 import { secretsKeyPath } from './secrets-key-file.js';
 import { parseServiceCredentials, type ServiceCredential } from './service-credentials.js';
@@ -159,6 +158,21 @@ export interface Config {
   /** Server processes sharing the port (node:cluster); more than one only with PostgreSQL. */
   serverProcesses: number;
   webDistDir: string;
+}
+
+/** How many e-mailed links may be asked for per window (email-links/request-limits.ts counts them). */
+export interface LinkRequestLimits {
+  /** Requests per e-mail address from one client address, and window: what one asker gets. */
+  perAddressAndClient: number;
+  /**
+   * Requests per e-mail address and window from all clients together, a higher ceiling against mail
+   * flooding. Only requests within their own client's limits count towards it, so a stranger can use
+   * up no more of it than `perAddressAndClient` from each network they hold.
+   */
+  perAddress: number;
+  /** Requests per client address and window, whatever the e-mail address. */
+  perClient: number;
+  windowSeconds: number;
 }
 
 export interface MailSettings {

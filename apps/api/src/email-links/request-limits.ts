@@ -1,21 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { networkOf } from '@customer-core/idp';
+import type { LinkRequestLimits } from '../config/config.js';
 import type { ApiDatabase } from '../db/schema.js';
-
-export interface LinkRequestLimits {
-  /** Requests per e-mail address from one client address, and window: what one asker gets. */
-  perAddressAndClient: number;
-  /**
-   * Requests per e-mail address and window from all clients together, a higher ceiling against mail
-   * flooding. Only requests within their own client's limits count towards it, so a stranger can use
-   * up no more of it than `perAddressAndClient` from each network they hold.
-   */
-  perAddress: number;
-  /** Requests per client address and window, whatever the e-mail address. */
-  perClient: number;
-  windowSeconds: number;
-}
 
 type Executor = Transaction<ApiDatabase> | Kysely<ApiDatabase>;
 

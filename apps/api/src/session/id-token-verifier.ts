@@ -7,6 +7,7 @@ import {
   jwtVerify,
   type JWTVerifyGetKey,
 } from 'jose';
+import type { BorrowerIdentity } from '../borrowers/borrower-repository.js';
 
 // Verifies ID tokens of the identity providers this portal trusts (bundled or a hosted Okta org).
 
@@ -15,14 +16,6 @@ export interface TrustedIdentityProvider {
   clientId: string;
   /** In-process keys of the bundled provider; otherwise fetched from the issuer's /v1/keys. */
   localKeys?: () => { keys: JsonWebKey[] };
-}
-
-export interface VerifiedIdentity {
-  issuer: string;
-  subject: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
 }
 
 /** What the exchange needs to accept an ID token once and only while its sign-in lasts. */
@@ -50,7 +43,7 @@ export type IdTokenProblem =
   'malformed' | 'unknown_issuer' | 'wrong_audience' | 'expired' | 'bad_signature' | 'invalid';
 
 export type IdTokenResult =
-  { ok: true; identity: VerifiedIdentity; use: IdTokenUse } | { ok: false; problem: IdTokenProblem };
+  { ok: true; identity: BorrowerIdentity; use: IdTokenUse } | { ok: false; problem: IdTokenProblem };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

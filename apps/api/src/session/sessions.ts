@@ -6,9 +6,8 @@ import type {
 } from '@customer-core/contracts';
 import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
-import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from '../account/device.js';
-import type { NewSignIns } from '../account/new-sign-ins.js';
-import type { SecurityActivity } from '../account/security-activity.js';
+import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from '../activity/device.js';
+import type { SecurityActivity } from '../activity/security-activity.js';
 import type { AccessTokenChecker } from './access-tokens.js';
 import type {
   ProductTokenClaims,
@@ -36,6 +35,22 @@ export interface SignInContext {
   deviceId?: string | undefined;
 }
 
+/** A browser a borrower signed in with, as its device cookie names it. */
+export interface SignInDevice {
+  /** The browser's device cookie (see http/device-cookie.ts). */
+  deviceId: string;
+  userAgent?: string | undefined;
+  clientAddress?: string | undefined;
+}
+
+/**
+ * Told of every sign-in from a browser with a device cookie: the borrower's notice of a sign-in from
+ * one new to them (account/new-sign-ins.ts, wired in by services.ts).
+ */
+export interface NewSignInNotices {
+  signedIn(borrower: Borrower, device: SignInDevice): Promise<unknown>;
+}
+
 /** A refreshed token, or why not; `reused` when a spent token came back and its session was revoked. */
 export type Refresh =
   | { ok: true; token: string }
@@ -55,7 +70,7 @@ export function sessions(deps: {
   borrowers: BorrowerRepository;
   directory: Directory;
   activity: SecurityActivity;
-  newSignIns: NewSignIns;
+  newSignIns: NewSignInNotices;
 }) {
   const { repository, productTokens, checkAccessToken, store, borrowers, directory, activity, newSignIns } =
     deps;

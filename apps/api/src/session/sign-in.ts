@@ -1,15 +1,9 @@
 import { EMAIL_LINK_AMR } from '@customer-core/idp';
-import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
+import type { BorrowerIdentity, BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { SignInClient } from '../http/sign-in-client.js';
 import type { Directory } from '../identity/directory.js';
 import type { ExchangedIdTokens } from './exchanged-id-tokens.js';
-import type {
-  IdTokenProblem,
-  IdTokenSpent,
-  IdTokenUse,
-  IdTokenVerifier,
-  VerifiedIdentity,
-} from './id-token-verifier.js';
+import type { IdTokenProblem, IdTokenSpent, IdTokenUse, IdTokenVerifier } from './id-token-verifier.js';
 import type { LookupTokenStore } from './lookup-tokens.js';
 import type { Sessions } from './sessions.js';
 import type { SessionStore } from './session-store.js';
@@ -35,7 +29,7 @@ export function signIn(deps: {
   const { idTokens, exchangedIdTokens, lookupTokens, store, directory, borrowers, sessions } = deps;
 
   /** Why this verified ID token may not sign in (any more), or null when it may. */
-  async function spent(identity: VerifiedIdentity, use: IdTokenUse): Promise<IdTokenSpent | null> {
+  async function spent(identity: BorrowerIdentity, use: IdTokenUse): Promise<IdTokenSpent | null> {
     if (identity.issuer === directory.issuer && (use.sessionId || directory.idTokensNameSessions)) {
       const live = use.sessionId && (await directory.hasSession(use.sessionId, identity.subject));
       if (!live) return 'idp_session_ended';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityEndpoints } from '@customer-core/contracts';
-import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import type { SecurityActivity } from '../security-activity.js';
+import type { SecurityActivity } from '../../activity/security-activity.js';
 import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
 import type { AccessTokenChecker } from '../../session/access-tokens.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { clientAddress } from '@customer-core/idp';
-import type { ChangeSource } from '../security-activity.js';
+import type { ChangeSource } from '../../activity/security-activity.js';
 
 /** The device and address a borrower made a change from, for their security activity. */
 export const changeSourceOf = (request: FastifyRequest, trustProxy: boolean): ChangeSource => ({

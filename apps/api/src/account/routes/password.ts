@@ -7,7 +7,7 @@ import {
 } from '@customer-core/contracts';
 import { TooManyChangesError } from '../change-limit.js';
 import { clientAddress } from '@customer-core/idp';
-import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import { WrongPasswordError } from '../../identity/directory.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recoveryCodeEndpoints } from '@customer-core/contracts';
 import { RecoveryCodesNotOfferedError, type RecoveryCodesService } from '../recovery-codes.js';
-import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import { changeSourceOf } from './change-source.js';

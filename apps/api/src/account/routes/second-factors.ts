@@ -18,7 +18,7 @@ import {
   type SecondFactors,
 } from '../second-factors.js';
 import { TooManyChangesError } from '../change-limit.js';
-import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import {

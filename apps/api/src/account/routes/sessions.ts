@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountEndpoints, SessionIdSchema } from '@customer-core/contracts';
-import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import type { AccessTokenChecker } from '../../session/access-tokens.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DocumentIdSchema, LoanIdSchema, loanEndpoints } from '@customer-core/contracts';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
 import { HttpError } from '../../http/http-error.js';
 import type { StepUpGuard } from '../../account/step-up.js';
 import type { AccessTokenChecker } from '../../session/access-tokens.js';

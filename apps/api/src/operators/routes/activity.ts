@@ -3,7 +3,7 @@ import { operatorEndpoints } from '@customer-core/contracts';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import { HttpError } from '../../http/http-error.js';
-import type { SecurityActivity } from '../../account/security-activity.js';
+import type { SecurityActivity } from '../../activity/security-activity.js';
 import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
 

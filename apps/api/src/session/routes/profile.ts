@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints } from '@customer-core/contracts';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { borrowerClaimsOf, requireBorrower } from '../../http/bearer.js';
+import { borrowerClaimsOf, requireBorrower } from '../signed-in-borrower.js';
 import { HttpError } from '../../http/http-error.js';
 import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
 import type { AccessTokenChecker } from '../access-tokens.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints } from '@customer-core/contracts';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import type { SignInClientOf } from '../../http/sign-in-client.js';
-import { idTokenRefused, idTokenSpent } from '../../http/token-problems.js';
+import { idTokenRefused, idTokenSpent } from '../token-problems.js';
 import type { SignIn } from '../sign-in.js';
 
 /** Sign-in step 4 (spec section 4): the identity provider's ID token becomes a product access token. */

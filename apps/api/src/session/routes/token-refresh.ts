@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints } from '@customer-core/contracts';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { accessTokenRefused } from '../../http/token-problems.js';
+import { accessTokenRefused } from '../token-problems.js';
 import type { Sessions } from '../sessions.js';
 
 /** A fresh access token for the current one of a session (once: see Sessions.refresh). */

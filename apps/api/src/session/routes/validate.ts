@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints } from '@customer-core/contracts';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { accessTokenRefused } from '../../http/token-problems.js';
+import { accessTokenRefused } from '../token-problems.js';
 import type { AccessTokenChecker } from '../access-tokens.js';
 import type { ProductTokens } from '../product-token.js';
 

@@ -1,6 +1,6 @@
 import { API_ERROR_CODES, type ApiErrorCode, type TokenRefusalReason } from '@customer-core/contracts';
-import { HttpError } from './http-error.js';
-import type { IdTokenProblem, IdTokenSpent } from '../session/id-token-verifier.js';
+import { HttpError } from '../http/http-error.js';
+import type { IdTokenProblem, IdTokenSpent } from './id-token-verifier.js';
 
 // What a caller is told about a token that was refused: enough to fix the call, nothing more.
 
