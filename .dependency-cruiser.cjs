@@ -1,4 +1,52 @@
-/** Import boundaries, checked by `npm run lint`: no cycles between files or folders, web features apart, HTTP plumbing below the API modules. */
+/** Import boundaries, checked by `npm run lint`: no cycles between files or folders, web features apart, the API modules through their public faces, HTTP plumbing below them. */
+
+/**
+ * Each API module's public face: the files of its folder (apps/api/src/<module>/) that other modules
+ * may import, its services and their types. The rest (routes, repositories, helpers) is its own, free
+ * to change. A folder not listed shows nothing. The composition root, the files at the top of
+ * apps/api/src (app.ts registers each module.ts, services.ts builds each service from its parts), wires
+ * them all and may import any file.
+ */
+const PUBLIC_FACES = {
+  account: ['step-up'],
+  activity: ['security-activity', 'device'],
+  applications: [],
+  borrowers: ['borrower-repository'],
+  cli: [],
+  config: ['config', 'service-credentials', 'operator-credential'],
+  db: ['schema', 'grouped-calls'],
+  documents: [],
+  'email-links': ['link-tokens', 'request-limits', 'link-problems'],
+  http: [
+    'bearer',
+    'endpoint-route',
+    'http-error',
+    'logging',
+    'route-module',
+    'service-credential',
+    'sign-in-client',
+  ],
+  identity: ['directory'],
+  joining: [],
+  loans: ['borrower-loans', 'borrower-overview', 'loan-checkout'],
+  mail: ['index'],
+  operators: [],
+  passwords: ['common-passwords'],
+  session: [
+    'access-tokens',
+    'product-token',
+    'secrets-key-rotation',
+    'sessions',
+    'signed-in-borrower',
+    'signing-keys',
+  ],
+  web: [],
+};
+
+const publicFaces = Object.entries(PUBLIC_FACES)
+  .filter(([, files]) => files.length > 0)
+  .map(([module, files]) => `^apps/api/src/${module}/(${files.join('|')})\\.ts$`);
+
 module.exports = {
   forbidden: [
     {
@@ -23,6 +71,14 @@ module.exports = {
       comment: 'A feature does not reach into another: move what both need to a shared folder.',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'module-public-face',
+      severity: 'error',
+      comment:
+        'One API module uses another only through its public face (PUBLIC_FACES above), never its routes, repositories or helpers.',
+      from: { path: '^apps/api/src/([^/]+)/' },
+      to: { path: '^apps/api/src/[^/]+/', pathNot: ['^apps/api/src/$1/', ...publicFaces] },
     },
     {
       name: 'http-below-modules',

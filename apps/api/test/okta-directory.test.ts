@@ -9,6 +9,7 @@ import { createSecretBox, openDatabase } from '@customer-core/database';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@customer-core/database/testing';
 import { createIdentityProvider, idpMigrations, type IdpDatabase } from '@customer-core/idp';
 import {
+  DirectoryUnavailableError,
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
   LoginTakenError,
@@ -16,7 +17,7 @@ import {
   WrongCodeError,
   type Directory,
 } from '../src/identity/directory.js';
-import { DirectoryUnavailableError, oktaDirectory } from '../src/identity/okta-directory.js';
+import { oktaDirectory } from '../src/identity/okta-directory.js';
 import { freePort } from '../testing/index.js';
 
 // The Okta adapter against the bundled identity provider's Users API: the very calls it makes to a

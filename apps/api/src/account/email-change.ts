@@ -1,8 +1,9 @@
 import { routes } from '@customer-core/contracts';
+import type { Kysely } from 'kysely';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
+import type { ApiDatabase } from '../db/schema.js';
 import { LoginTakenError, type Directory } from '../identity/directory.js';
 import type { LinkRequestCounter } from '../email-links/request-limits.js';
-import type { InvitationStore } from '../joining/invitation-store.js';
 import type { MailService } from '../mail/index.js';
 import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
 import type { Sessions } from '../session/sessions.js';
@@ -28,6 +29,11 @@ const ONE_TIME_MAIL_KINDS = [
   'factor-code-enrol',
 ] as const;
 
+/** The borrower's invitation not yet used (joining/invitation-store.ts): voided with the old address. */
+export interface PendingInvitations {
+  voidOf(borrowerId: string, trx: Kysely<ApiDatabase>): Promise<void>;
+}
+
 /**
  * A signed-in borrower changes the e-mail address they sign in with. Asking sends a one-time link to
  * the new address (the token and its message in one transaction); nothing changes until the link is
@@ -41,7 +47,7 @@ export function emailChange(deps: {
   directory: Directory;
   borrowers: BorrowerRepository;
   tokens: LinkTokenStore;
-  invitations: Pick<InvitationStore, 'voidOf'>;
+  invitations: PendingInvitations;
   sessions: Pick<Sessions, 'endBegunByEmailedLink'>;
   activity: SecurityActivity;
   mail: MailService;

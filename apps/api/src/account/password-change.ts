@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
-import type { MailService } from '../mail/index.js';
-import type { MailExecutor } from '../mail/outbox.js';
+import type { MailExecutor, MailService } from '../mail/index.js';
 import type { Sessions } from '../session/sessions.js';
 import type { AccountChangeLimit } from './change-limit.js';
 import type { SecurityActivity } from '../activity/security-activity.js';

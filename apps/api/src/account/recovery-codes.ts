@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RecoveryCodeStatus } from '@customer-core/contracts';
 import type { Directory } from '../identity/directory.js';
 import type { AccountChangeLimit } from './change-limit.js';
-import type { MailService } from '../mail/index.js';
-import type { MailExecutor } from '../mail/outbox.js';
+import type { MailExecutor, MailService } from '../mail/index.js';
 import { NoDirectoryIdentityError, type SecondFactors } from './second-factors.js';
 import type { ChangeSource, SecurityActivity } from '../activity/security-activity.js';
 

@@ -12,10 +12,9 @@ import {
   type DirectoryFactor,
   type WebauthnAttestation,
 } from '../identity/directory.js';
-import type { MailService } from '../mail/index.js';
+import type { MailExecutor, MailService } from '../mail/index.js';
 import type { AccountChangeLimit } from './change-limit.js';
 import type { ChangeSource, SecurityActivity } from '../activity/security-activity.js';
-import type { MailExecutor } from '../mail/outbox.js';
 
 /** MFA_POLICY=off: sign-in never asks for a factor, so none is offered. */
 export class SecondFactorsOffError extends Error {

@@ -8,8 +8,7 @@ import {
   type ApiErrorCode,
 } from '@customer-core/contracts';
 import { isConnectionLoss } from '@customer-core/database';
-import { PasswordRefusedError } from '../identity/directory.js';
-import { DirectoryUnavailableError } from '../identity/okta-directory.js';
+import { DirectoryUnavailableError, PasswordRefusedError } from '../identity/directory.js';
 import { HttpError } from './http-error.js';
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again later.';

@@ -6,6 +6,7 @@ import {
 } from '@customer-core/idp';
 import { PasskeyEnrolmentSchema } from '@customer-core/contracts';
 import {
+  DirectoryUnavailableError,
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
   FactorNotOfferedError,
@@ -19,7 +20,6 @@ import {
   type Directory,
   type WebauthnAttestation,
 } from './directory.js';
-import { DirectoryUnavailableError } from './okta-directory.js';
 
 /** The bundled identity provider, in this process: its own users, sessions and session tokens. */
 export function bundledDirectory(idp: IdentityProvider, issuer: string): Directory {

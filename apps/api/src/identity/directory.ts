@@ -192,6 +192,17 @@ export interface NewDirectoryUser {
   lastName: string;
 }
 
+/**
+ * The directory did not answer usefully (down, slow, rate limited past retries, or busy checking
+ * passwords): worth a retry later (answered 503).
+ */
+export class DirectoryUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`The identity provider's directory is unavailable: ${reason}`);
+    this.name = 'DirectoryUnavailableError';
+  }
+}
+
 export class LoginTakenError extends Error {
   constructor() {
     super('A user with this login already exists');

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  DirectoryUnavailableError,
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
   FactorNotOfferedError,
@@ -32,14 +33,6 @@ export interface OktaDirectoryOptions {
   rateLimitRetries?: number;
   /** Waits out a rate limit: a timer by default (tests move the org's window instead of waiting). */
   wait?: (ms: number) => Promise<void>;
-}
-
-/** The org did not answer usefully (down, slow, rate limited past our retries): worth a retry later. */
-export class DirectoryUnavailableError extends Error {
-  constructor(reason: string) {
-    super(`The identity provider's directory is unavailable: ${reason}`);
-    this.name = 'DirectoryUnavailableError';
-  }
 }
 
 interface OktaUser {
