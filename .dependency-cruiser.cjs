@@ -81,6 +81,17 @@ module.exports = {
       to: { path: '^apps/api/src/[^/]+/', pathNot: ['^apps/api/src/$1/', ...publicFaces] },
     },
     {
+      name: 'idp-through-ports',
+      severity: 'error',
+      comment:
+        "The API reaches the identity provider through ports (the Directory, and those its services declare): only the composition root (app.ts, services.ts) and the bundled provider's Directory adapter import it.",
+      from: {
+        path: '^apps/api/src/',
+        pathNot: '^apps/api/src/((app|services)\\.ts|identity/bundled-directory\\.ts)$',
+      },
+      to: { path: '^apps/idp/' },
+    },
+    {
       name: 'http-below-modules',
       severity: 'error',
       comment: "HTTP plumbing serves the modules' routes; it does not import them or their plugins.",

@@ -7,9 +7,16 @@ import swagger from '@fastify/swagger';
 import type { Kysely } from 'kysely';
 import { isNonProductionOrigin, type PortalConfig } from '@customer-core/contracts';
 import type { Migrations, SecretBox } from '@customer-core/database';
-import { createIdentityProvider, type IdentityProvider, type IdpDatabase } from '@customer-core/idp';
+import {
+  createIdentityProvider,
+  idpMigrations,
+  type IdentityProvider,
+  type IdpDatabase,
+} from '@customer-core/idp';
 import type { Config } from './config/config.js';
 import { secretBoxOf } from './config/secrets-key-file.js';
+import { componentView, type TablesOf } from './db/component-view.js';
+import { apiMigrations } from './db/migrations.js';
 import type { ApiDatabase } from './db/schema.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import { refuseMalformedInput } from './http/malformed-input.js';
@@ -52,6 +59,11 @@ export interface Portal {
   secrets: SecretBox;
 }
 
+/** The migrations of each component an instance runs: the API's, and the bundled provider's with it. */
+export function componentMigrations(config: Config): Record<string, Migrations> {
+  return config.bundledIdp ? { api: apiMigrations, idp: idpMigrations } : { api: apiMigrations };
+}
+
 /** Composes one instance: API, bundled identity provider and the built portal on one origin. */
 export async function buildApp(
   config: Config,
@@ -91,8 +103,8 @@ export async function buildApp(
   const secrets = secretBoxOf(config);
   const identityProvider = config.bundledIdp
     ? await createIdentityProvider({
-        // The provider sees only its own tables of the shared database.
-        db: db as unknown as Kysely<IdpDatabase>,
+        // Its tables are in the same database (its migrations ran with the API's): it sees only those.
+        db: componentView(db.withTables<TablesOf<IdpDatabase>>()),
         secrets,
         issuer: config.bundledIdp.issuer,
         idTokenTtlSeconds: config.idpIdTokenTtlSeconds,

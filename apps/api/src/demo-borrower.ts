@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { LoanStatus } from '@customer-core/contracts';
-import type { IdentityProvider } from '@customer-core/idp';
 import { borrowerRepository } from './borrowers/borrower-repository.js';
 import type { ApiDatabase } from './db/schema.js';
+import type { DirectoryUser } from './identity/directory.js';
 import { writeStandardDocuments } from './loans/loan-book.js';
 import { loanRepository } from './loans/loan-repository.js';
 import type { Lender } from './loans/standard-documents.js';
@@ -90,6 +90,14 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
   },
 ];
 
+/** The bundled identity provider, whose users keep the demo borrower's identity (server.ts hands it over). */
+export interface DemoIdentityProvider {
+  users: {
+    /** The user with this login, created with this password if there is none (one that exists is kept). */
+    ensure(user: typeof DEMO_BORROWER & { locale: string; timeZone: string }): Promise<DirectoryUser>;
+  };
+}
+
 export interface DemoSeedOptions {
   /** The bundled identity provider's issuer: the demo borrower's identity is (issuer, user id). */
   issuer: string;
@@ -102,7 +110,7 @@ export interface DemoSeedOptions {
  * what exists is left as it is, and a loan's documents are written only by the instance that inserted it.
  */
 export async function seedDemoBorrower(
-  idp: IdentityProvider,
+  idp: DemoIdentityProvider,
   db: Kysely<ApiDatabase>,
   { issuer, lender }: DemoSeedOptions,
 ): Promise<void> {

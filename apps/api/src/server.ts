@@ -1,17 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  describeLocation,
-  migrateToLatest,
-  openDatabase,
-  prepareDatabase,
-  type Migrations,
-} from '@customer-core/database';
-import { idpMigrations } from '@customer-core/idp';
-import { buildApp, type Portal, type ServerOptions } from './app.js';
+import { describeLocation, migrateToLatest, openDatabase, prepareDatabase } from '@customer-core/database';
+import { buildApp, componentMigrations, type Portal, type ServerOptions } from './app.js';
 import type { Config } from './config/config.js';
 import { withEmbeddedOperatorCredential } from './config/operator-credential.js';
-import { apiMigrations } from './db/migrations.js';
 import type { ApiDatabase } from './db/schema.js';
 import { seedDemoBorrower } from './demo-borrower.js';
 import { startMaintenance } from './maintenance.js';
@@ -37,8 +29,7 @@ export async function startServer(configured: Config, options: ServerOptions = {
       'PostgreSQL dropped a connection; the next query opens a new one',
     ),
   );
-  const migrations: Record<string, Migrations> = { api: apiMigrations };
-  if (config.bundledIdp) migrations.idp = idpMigrations;
+  const migrations = componentMigrations(config);
   try {
     for (const [component, list] of Object.entries(migrations)) await migrateToLatest(db, component, list);
     const portal = await buildApp(config, db, migrations, options);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sameOriginPath } from '@customer-core/contracts';
-import { networkOf } from '../src/email-links/request-limits.js';
+import { networkOf } from '@customer-core/contracts/server';
 import { isCommonPassword } from '../src/passwords/common-passwords.js';
 
 describe('returnTo of a sign-in link (server side)', () => {

@@ -11,7 +11,7 @@ import {
   STEP_UP_REQUIRED,
 } from '@customer-core/contracts';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import type { MfaPolicy } from '@customer-core/idp';
+import type { MfaPolicy } from '@customer-core/contracts/server';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../testing/index.js';
 import { enrolAppIn, productTokenOf } from './support/factor-transaction.js';
 import { invite, linkTokenOf, OPERATOR_SECRET, uniqueEmail } from './support/joining.js';

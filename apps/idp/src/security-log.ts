@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { sql, type Kysely } from 'kysely';
-import { networkOf } from './client-address.js';
+import { networkOf } from '@customer-core/contracts/server';
 import type { IdpDatabase } from './schema.js';
 
 /** The System Log event types the provider records (Okta's names). */

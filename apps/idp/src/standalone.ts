@@ -9,11 +9,11 @@ import {
   type DatabaseLocation,
 } from '@customer-core/database';
 import { createSecretBox, parseSecretKeys, type SecretKey } from '@customer-core/database/secret-box';
+import { withSettingFiles } from '@customer-core/contracts/server';
 import { MIN_API_TOKEN_LENGTH } from './api-tokens.js';
 import { createIdentityProvider } from './identity-provider.js';
 import { idpMigrations } from './migrations.js';
 import type { IdpDatabase } from './schema.js';
-import { withSettingFiles } from './setting-files.js';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 

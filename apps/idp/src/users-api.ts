@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // typings of app.createRateLimit
 import { findControlCharacter } from '@customer-core/contracts';
+import { clientAddress, networkOf } from '@customer-core/contracts/server';
 import type { ApiTokens } from './api-tokens.js';
 import { registerFactorsApi } from './factors/factors-api.js';
 import type { UserFactors } from './factors/user-factors.js';
-import { clientAddress, networkOf } from './client-address.js';
 import type { IdpSession } from './oidc-adapter.js';
 import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
 import {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
+import { EMAIL_LINK_AMR } from '@customer-core/contracts/server';
 import type { IdpDatabase, IdpUserTable } from './schema.js';
 import { hashPassword } from './passwords.js';
-import { EMAIL_LINK_AMR } from './factors/authn-transactions.js';
 import { EMAIL_FACTOR } from './factors/email-factor.js';
 
 export interface IdpUser {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MfaPolicy } from '@customer-core/idp';
+import type { MfaPolicy } from '@customer-core/contracts/server';
 import { WEBAUTHN_FACTOR_TYPE, type SecondFactor, type SecondFactorType } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import {

@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import Bowser from 'bowser';
-import { networkOf } from '@customer-core/idp';
+import { networkOf } from '@customer-core/contracts/server';
 
 /** The longest User-Agent kept: real ones are a few hundred characters. */
 export const USER_AGENT_MAX_LENGTH = 512;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_ERROR_CODES, applicationEndpoints } from '@customer-core/contracts';
 import { endpointRoute } from '../http/endpoint-route.js';
-import { clientAddress } from '@customer-core/idp';
+import { clientAddress } from '@customer-core/contracts/server';
 import { HttpError } from '../http/http-error.js';
 import type { Config } from '../config/config.js';
 import type { MailService } from '../mail/index.js';

@@ -3,9 +3,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseLocation } from '@customer-core/database';
 import { parseSecretKeys, type SecretKey } from '@customer-core/database/secret-box';
-// The policy's own module, not the provider: the operators' command line reads this file too.
-import { DEFAULT_MFA_POLICY, MFA_POLICIES, type MfaPolicy } from '@customer-core/idp/mfa-policy';
-import { withSettingFiles } from '@customer-core/idp/setting-files';
+import {
+  DEFAULT_MFA_POLICY,
+  MFA_POLICIES,
+  withSettingFiles,
+  type MfaPolicy,
+} from '@customer-core/contracts/server';
 import { operatorCredentialPath } from './operator-credential.js';
 import { secretsKeyPath } from './secrets-key-file.js';
 import { parseServiceCredentials, type ServiceCredential } from './service-credentials.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { networkOf } from '@customer-core/idp';
+import { networkOf } from '@customer-core/contracts/server';
 import type { LinkRequestLimits } from '../config/config.js';
 import type { ApiDatabase } from '../db/schema.js';
 
@@ -77,6 +77,3 @@ export function linkRequestCounter(limits: LinkRequestLimits, scope?: string) {
 }
 
 export type LinkRequestCounter = ReturnType<typeof linkRequestCounter>;
-
-// The network a client address counts for (an IPv6 address's /64): the identity provider's rule.
-export { networkOf } from '@customer-core/idp';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clientAddress } from '@customer-core/idp';
+import { clientAddress } from '@customer-core/contracts/server';
 import { deviceIdOf } from './device-cookie.js';
 
 /** Where a sign-in comes from, as the request tells it. */

@@ -1,9 +1,5 @@
-import {
-  LoginAlreadyExistsError,
-  networkOf,
-  PasswordCheckBusyError,
-  type IdentityProvider,
-} from '@customer-core/idp';
+import { LoginAlreadyExistsError, PasswordCheckBusyError, type IdentityProvider } from '@customer-core/idp';
+import { networkOf } from '@customer-core/contracts/server';
 import { PasskeyEnrolmentSchema } from '@customer-core/contracts';
 import {
   DirectoryUnavailableError,

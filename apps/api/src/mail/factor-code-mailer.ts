@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { FactorCodeMailer } from '@customer-core/idp';
+import type { FactorCodeEmailInput } from './factor-templates.js';
 import type { MailExecutor, MailService } from './index.js';
 
 /**
  * The bundled identity provider's e-mailed codes, through the portal's outbox (the dev mailbox
- * outside production, SMTP otherwise): the provider has no mail of its own. The code is in the
- * message as a reset link's token is; the outbox never logs bodies.
+ * outside production, SMTP otherwise): the provider has no mail of its own, and app.ts hands it this
+ * as its mailer. The code is in the message as a reset link's token is; the outbox never logs bodies.
  */
-export function factorCodeMailer(db: MailExecutor, mail: MailService): FactorCodeMailer {
+export function factorCodeMailer(
+  db: MailExecutor,
+  mail: MailService,
+): (code: FactorCodeEmailInput & { to: string }) => Promise<void> {
   return async ({ to, firstName, code, expiresInMinutes, purpose }) => {
     await mail.enqueue(db, {
       ...mail.templates.factorCodeEmail({ firstName, code, expiresInMinutes, purpose }),

@@ -1,4 +1,4 @@
-import { EMAIL_LINK_AMR } from '@customer-core/idp';
+import { EMAIL_LINK_AMR } from '@customer-core/contracts/server';
 import type { BorrowerIdentity, BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { SignInClient } from '../http/sign-in-client.js';
 import type { Directory } from '../identity/directory.js';

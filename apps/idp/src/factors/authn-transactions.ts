@@ -17,11 +17,6 @@ const hashOf = oneTimeTokenHash;
 
 /** A password (RFC 8176): what a transaction began with unless it says otherwise. */
 export const PASSWORD_AMR = ['pwd'];
-/**
- * The mailbox of an e-mailed sign-in link. RFC 8176 registers no value for it; this one is the
- * provider's own, and the portal reads it to tell such a sign-in apart.
- */
-export const EMAIL_LINK_AMR = ['email'];
 
 const amrOf = (stored: string | null) => (stored ? stored.split(',') : PASSWORD_AMR);
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // route config typings: config.rateLimit
 import { z } from 'zod';
-import { clientAddress, networkOf } from '../client-address.js';
+import { clientAddress, networkOf } from '@customer-core/contracts/server';
 import { createAuthnCors } from '../cors.js';
 import type { LoginThrottle } from '../login-throttle.js';
 import { oktaErrorHandler, sendOktaError } from '../okta-error-handler.js';

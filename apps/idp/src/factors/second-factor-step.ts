@@ -1,8 +1,8 @@
+import type { MfaPolicy } from '@customer-core/contracts/server';
 import type { Authentication, SessionTokenStore } from '../session-tokens.js';
 import type { IdpUser } from '../users.js';
 import { successBody } from '../authn-route.js';
 import { PASSWORD_AMR, type AuthnTransaction, type AuthnTransactions } from './authn-transactions.js';
-import type { MfaPolicy } from './mfa-policy.js';
 import type { SignInFactors } from './sign-in-factors.js';
 import type { TransactionBodies } from './transaction-bodies.js';
 

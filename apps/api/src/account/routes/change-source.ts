@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { clientAddress } from '@customer-core/idp';
+import { clientAddress } from '@customer-core/contracts/server';
 import type { ChangeSource } from '../../activity/security-activity.js';
 
 /** The device and address a borrower made a change from, for their security activity. */

@@ -6,7 +6,7 @@ import {
   TOO_MANY_CHANGES_MESSAGE,
 } from '@customer-core/contracts';
 import { TooManyChangesError } from '../change-limit.js';
-import { clientAddress } from '@customer-core/idp';
+import { clientAddress } from '@customer-core/contracts/server';
 import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';

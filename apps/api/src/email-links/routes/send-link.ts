@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints, LINK_SENT_MESSAGE } from '@customer-core/contracts';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import type { LinkPurpose } from '../../db/schema.js';
-import { clientAddress } from '@customer-core/idp';
+import { clientAddress } from '@customer-core/contracts/server';
 import type { MailService } from '../../mail/index.js';
 import type { EmailLinks } from '../email-links.js';
 

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type {} from '@fastify/rate-limit'; // route config typings: config.rateLimit
 import { z } from 'zod';
 import { passkeySignInPaths, UNKNOWN_PASSKEY_CAUSE } from '@customer-core/contracts';
+import { clientAddress, networkOf } from '@customer-core/contracts/server';
 import { successBody } from '../../authn-route.js';
-import { clientAddress, networkOf } from '../../client-address.js';
 import { createAuthnCors } from '../../cors.js';
 import { oktaErrorHandler, sendOktaError } from '../../okta-error-handler.js';
 import { authenticationFailed, forbidden, malformedRequest, oktaError } from '../../okta-errors.js';

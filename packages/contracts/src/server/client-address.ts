@@ -1,11 +1,18 @@
-import type { FastifyRequest } from 'fastify';
+// The identity provider counts its lockout, and the API its own rate limits, per client address and
+// network: both read them alike, so one client is one client to both.
+
+/** What of a request (Fastify's, node's) its client address is read from. */
+export interface ClientRequest {
+  headers: Record<string, string | string[] | undefined>;
+  socket: { remoteAddress?: string | undefined };
+}
 
 /**
  * The address a request came from, for lockout and rate limits. Behind a load balancer (trustProxy)
  * it is the last X-Forwarded-For entry, the one the balancer itself appended: entries to its left
  * are whatever the client sent, and keying on them would let anyone pick a fresh address per try.
  */
-export function clientAddress(request: FastifyRequest, trustProxy: boolean): string {
+export function clientAddress(request: ClientRequest, trustProxy: boolean): string {
   if (trustProxy) {
     const header = request.headers['x-forwarded-for'];
     const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
