@@ -14,4 +14,4 @@ export type { Factor } from './factors/factor-store.js';
 export { ENROLMENT_MAX_WRONG_CODES, type UserFactors } from './factors/user-factors.js';
 export type { SecurityLogEvent } from './security-log.js';
 export type { FactorCodeMail, FactorCodeMailer } from './factors/email-factor.js';
-export { EMAIL_CODE_MAX_SENDS, EMAIL_FACTOR } from './factors/email-factor.js';
+export { EMAIL_CODE_MAX_SENDS } from './factors/email-factor.js';

@@ -1,12 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { OktaError } from '@customer-core/contracts/server';
 import { isConnectionLoss } from '@customer-core/database';
-import {
-  internalError,
-  malformedRequest,
-  rateLimited,
-  temporarilyUnavailable,
-  type OktaError,
-} from './okta-errors.js';
+import { internalError, malformedRequest, rateLimited, temporarilyUnavailable } from './okta-errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './provider-events.js';
 
 export function sendOktaError(reply: FastifyReply, status: number, body: OktaError) {

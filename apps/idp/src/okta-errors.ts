@@ -1,13 +1,5 @@
 import { randomBytes } from 'node:crypto';
-
-/** Okta's error body: okta-auth-js turns it into an AuthApiError. */
-export interface OktaError {
-  errorCode: string;
-  errorSummary: string;
-  errorLink: string;
-  errorId: string;
-  errorCauses: Array<{ errorSummary: string }>;
-}
+import type { OktaError } from '@customer-core/contracts/server';
 
 export function oktaError(errorCode: string, errorSummary: string, causes: string[] = []): OktaError {
   return {

@@ -1,3 +1,4 @@
+import type { OktaUserFields } from '@customer-core/contracts/server';
 import type { IdpSession } from './oidc-adapter.js';
 import type { IdpUser } from './users.js';
 
@@ -12,7 +13,7 @@ export const DEFAULT_USER_TYPE_ID = 'otyDefaultUserType00';
 export function oktaUser(user: IdpUser, orgUrl: string) {
   const created = user.createdAt.toISOString();
   const lastUpdated = new Date(Math.max(user.createdAt.getTime(), user.passwordChangedAt.getTime()));
-  return {
+  const answer = {
     id: user.id,
     status: 'ACTIVE',
     created,
@@ -41,6 +42,8 @@ export function oktaUser(user: IdpUser, orgUrl: string) {
     },
     _links: { self: { href: `${orgUrl}/api/v1/users/${encodeURIComponent(user.id)}` } },
   };
+  // Every field the API reads of a user is in it.
+  return answer satisfies OktaUserFields;
 }
 
 export type OktaUser = ReturnType<typeof oktaUser>;

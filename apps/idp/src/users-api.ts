@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // typings of app.createRateLimit
 import { findControlCharacter } from '@customer-core/contracts';
-import { clientAddress, networkOf } from '@customer-core/contracts/server';
+import {
+  ChangePasswordBody,
+  clientAddress,
+  CreateUserBody,
+  networkOf,
+  UpdateUserBody,
+} from '@customer-core/contracts/server';
 import type { ApiTokens } from './api-tokens.js';
 import { registerFactorsApi } from './factors/factors-api.js';
 import type { UserFactors } from './factors/user-factors.js';
@@ -22,7 +28,7 @@ import type { SecurityLog } from './security-log.js';
 import { registerSystemLogRoute } from './system-log-api.js';
 import type { PasswordPolicy } from './password-policy.js';
 import { LoginAlreadyExistsError, type IdpUser, type UserRepository } from './users.js';
-import { ChangePasswordBody, CreateUserBody, UpdateUserBody, parseOktaBody } from './users-api-bodies.js';
+import { parseOktaBody } from './okta-bodies.js';
 
 export const USERS_PATH = '/api/v1/users';
 export const SESSIONS_PATH = '/api/v1/sessions';

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
-import { EMAIL_LINK_AMR } from '@customer-core/contracts/server';
+import {
+  EMAIL_FACTOR,
+  EMAIL_LINK_AMR,
+  UserLocaleSchema,
+  UserTimeZoneSchema,
+} from '@customer-core/contracts/server';
 import type { IdpDatabase, IdpUserTable } from './schema.js';
 import { hashPassword } from './passwords.js';
-import { EMAIL_FACTOR } from './factors/email-factor.js';
 
 export interface IdpUser {
   id: string;
@@ -18,26 +22,14 @@ export interface IdpUser {
   createdAt: Date;
 }
 
-const isTimeZone = (value: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 export const NewUserSchema = z.object({
   login: z.string().trim().min(1).max(320),
   // Password rules belong to the portal's forms; here only a bound that keeps hashing cheap to refuse.
   password: z.string().min(1).max(1024),
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
-  locale: z
-    .string()
-    .regex(/^[a-zA-Z]{2,3}([_-][a-zA-Z0-9]{2,8})*$/)
-    .default('en_US'),
-  timeZone: z.string().refine(isTimeZone, 'unknown IANA time zone').default('UTC'),
+  locale: UserLocaleSchema,
+  timeZone: UserTimeZoneSchema,
   emailVerified: z.boolean().default(true),
 });
 export type NewUser = z.input<typeof NewUserSchema>;

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { MfaPolicy } from '@customer-core/contracts/server';
 import { WEBAUTHN_FACTOR_TYPE, type SecondFactor, type SecondFactorType } from '@customer-core/contracts';
+import { EMAIL_FACTOR, TOTP_FACTOR, type MfaPolicy } from '@customer-core/contracts/server';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import {
-  EMAIL_FACTOR_TYPE,
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
-  TOTP_FACTOR_TYPE,
   WrongCodeError,
   type Directory,
   type DirectoryFactor,
@@ -64,8 +62,8 @@ export type RecentSignIn = () => Promise<void>;
 
 /** The directory's factor types the portal manages, by the portal's name for them. */
 const TYPES: Record<string, SecondFactorType> = {
-  [TOTP_FACTOR_TYPE]: 'authenticator_app',
-  [EMAIL_FACTOR_TYPE]: 'email_code',
+  [TOTP_FACTOR.factorType]: 'authenticator_app',
+  [EMAIL_FACTOR.factorType]: 'email_code',
   [WEBAUTHN_FACTOR_TYPE]: 'passkey',
 };
 
@@ -158,7 +156,7 @@ export function secondFactors(deps: {
     async enrolAuthenticatorApp(borrowerId: string, recent: RecentSignIn) {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new NoDirectoryIdentityError();
-      await notYetAdded(identity.userId, TOTP_FACTOR_TYPE);
+      await notYetAdded(identity.userId, TOTP_FACTOR.factorType);
       await recent();
       const enrolment = await directory.enrolTotp(identity.userId);
       return { ...enrolment, accountName: identity.borrower.email };
@@ -168,7 +166,7 @@ export function secondFactors(deps: {
     async enrolEmail(borrowerId: string, recent: RecentSignIn) {
       const identity = await identityOf(borrowerId);
       if (!identity) throw new NoDirectoryIdentityError();
-      await notYetAdded(identity.userId, EMAIL_FACTOR_TYPE);
+      await notYetAdded(identity.userId, EMAIL_FACTOR.factorType);
       await recent();
       const { factorId } = await directory.enrolEmail(identity.userId, identity.borrower.email);
       return { factorId, sentTo: identity.borrower.email };
@@ -180,7 +178,9 @@ export function secondFactors(deps: {
       if (!identity) throw new FactorNotFoundError();
       const pending = (await directory.listFactors(identity.userId)).find(
         (factor) =>
-          factor.id === factorId && factor.status !== 'ACTIVE' && factor.factorType === EMAIL_FACTOR_TYPE,
+          factor.id === factorId &&
+          factor.status !== 'ACTIVE' &&
+          factor.factorType === EMAIL_FACTOR.factorType,
       );
       if (!pending) throw new FactorNotFoundError();
       await directory.resendFactorCode(identity.userId, factorId);
@@ -201,7 +201,7 @@ export function secondFactors(deps: {
       try {
         await directory.activateFactor(identity.userId, factorId, code);
       } catch (error) {
-        const emailed = factor.factorType === EMAIL_FACTOR_TYPE && error instanceof WrongCodeError;
+        const emailed = factor.factorType === EMAIL_FACTOR.factorType && error instanceof WrongCodeError;
         throw emailed ? new WrongEmailCodeError() : error;
       }
       await tell(identity.borrower, 'added', toSecondFactor(factor).type, from);

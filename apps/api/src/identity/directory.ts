@@ -182,9 +182,6 @@ export interface WebauthnAttestation {
   transports?: string[];
 }
 
-export const TOTP_FACTOR_TYPE = 'token:software:totp';
-export const EMAIL_FACTOR_TYPE = 'email';
-
 export interface NewDirectoryUser {
   login: string;
   password: string;

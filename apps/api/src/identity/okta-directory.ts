@@ -1,13 +1,24 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  EMAIL_FACTOR,
+  TOTP_FACTOR,
+  type ActivateFactorBody,
+  type ChangePasswordBody,
+  type CreateUserBody,
+  type EnrolFactorBody,
+  type OktaError,
+  type OktaFactorFields,
+  type OktaUserFields,
+  type UpdateUserBody,
+} from '@customer-core/contracts/server';
 import {
   DirectoryUnavailableError,
   FactorAlreadyEnrolledError,
   FactorNotFoundError,
   FactorNotOfferedError,
   LoginTakenError,
-  TOTP_FACTOR_TYPE,
-  EMAIL_FACTOR_TYPE,
   TooManyWrongCodesError,
   WrongCodeError,
   PasswordRefusedError,
@@ -35,23 +46,10 @@ export interface OktaDirectoryOptions {
   wait?: (ms: number) => Promise<void>;
 }
 
-interface OktaUser {
-  id: string;
-  profile: { login: string; firstName?: string | null; lastName?: string | null };
-}
-interface OktaFactor {
-  id: string;
-  factorType: string;
-  status: string;
-  created: string;
-  lastVerified?: string;
-  /** A webauthn factor's profile names it (authenticatorName). */
-  profile?: { authenticatorName?: unknown };
-  _embedded?: { activation?: { sharedSecret?: string } };
-}
+/** Okta's error body as the portal reads it: a hosted org's may lack any field. */
 interface OktaErrorBody {
-  errorCode?: string;
-  errorCauses?: Array<{ errorSummary?: string }>;
+  errorCode?: OktaError['errorCode'];
+  errorCauses?: Array<Partial<OktaError['errorCauses'][number]>>;
 }
 
 // A borrower is waiting on the answer: a window that resets later than this is answered 503 at once.
@@ -139,7 +137,7 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
   async function listFactors(userId: string): Promise<DirectoryFactor[]> {
     const response = await call('GET', factorsPath(userId));
     if (response.status === 404) return (await response.body?.cancel(), []);
-    const factors = (await expectOk(response)) as OktaFactor[];
+    const factors = (await expectOk(response)) as OktaFactorFields[];
     return Array.isArray(factors) ? factors.map(toFactor) : [];
   }
 
@@ -152,14 +150,14 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       const response = await call('POST', '/api/v1/users?activate=true', {
         profile: { firstName: user.firstName, lastName: user.lastName, email: user.login, login: user.login },
         credentials: { password: { value: user.password } },
-      });
+      } satisfies z.input<typeof CreateUserBody>);
       if (response.status === 400) throw await refusal(response);
       return toUser(await expectOk(response));
     },
     async setPassword(id, password) {
       const response = await call('POST', `/api/v1/users/${encodeURIComponent(id)}`, {
         credentials: { password: { value: password } },
-      });
+      } satisfies z.input<typeof UpdateUserBody>);
       if (response.status === 400) throw await refusal(response);
       await expectOk(response);
     },
@@ -167,7 +165,10 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       const response = await call(
         'POST',
         `/api/v1/users/${encodeURIComponent(id)}/credentials/change_password`,
-        { oldPassword: { value: currentPassword }, newPassword: { value: newPassword } },
+        {
+          oldPassword: { value: currentPassword },
+          newPassword: { value: newPassword },
+        } satisfies z.input<typeof ChangePasswordBody>,
         true,
         true,
       );
@@ -233,15 +234,15 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
     async enrolTotp(userId) {
       // Google Authenticator's TOTP: any authenticator app reads it.
       const response = await call('POST', factorsPath(userId), {
-        factorType: TOTP_FACTOR_TYPE,
-        provider: 'GOOGLE',
-      });
+        factorType: TOTP_FACTOR.factorType,
+        provider: TOTP_FACTOR.provider,
+      } satisfies z.input<typeof EnrolFactorBody>);
       if (response.status === 400) {
         const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
         if (error.errorCode === 'E0000001') throw new FactorAlreadyEnrolledError();
         throw new Error(`Okta refused the enrolment: ${error.errorCode ?? 400}`);
       }
-      const factor = (await expectOk(response)) as OktaFactor;
+      const factor = (await expectOk(response)) as OktaFactorFields;
       const sharedSecret = factor._embedded?.activation?.sharedSecret;
       if (!sharedSecret) throw new Error('Okta enrolled a factor without a shared secret');
       return { factorId: factor.id, sharedSecret };
@@ -249,19 +250,19 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
     async enrolEmail(userId, login) {
       // Okta's e-mail factor, to the sign-in address: the org mails the first code.
       const response = await call('POST', factorsPath(userId), {
-        factorType: EMAIL_FACTOR_TYPE,
-        provider: 'OKTA',
+        factorType: EMAIL_FACTOR.factorType,
+        provider: EMAIL_FACTOR.provider,
         profile: { email: login },
-      });
+      } satisfies z.input<typeof EnrolFactorBody>);
       if (response.status === 400) {
         // Okta answers E0000001 both for a factor set up already and for one its policy does not
         // enable: the user's factors tell them apart.
         await response.body?.cancel();
         const factors = await this.listFactors(userId);
-        const active = factors.some((f) => f.factorType === EMAIL_FACTOR_TYPE && f.status === 'ACTIVE');
+        const active = factors.some((f) => f.factorType === EMAIL_FACTOR.factorType && f.status === 'ACTIVE');
         throw active ? new FactorAlreadyEnrolledError() : new FactorNotOfferedError();
       }
-      const factor = (await expectOk(response)) as OktaFactor;
+      const factor = (await expectOk(response)) as OktaFactorFields;
       return { factorId: factor.id };
     },
     async resendFactorCode(userId, factorId) {
@@ -278,7 +279,7 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       const response = await call(
         'POST',
         `${factorsPath(userId)}/${encodeURIComponent(factorId)}/lifecycle/activate`,
-        { passCode },
+        { passCode } satisfies z.input<typeof ActivateFactorBody>,
         true,
         true,
       );
@@ -362,7 +363,7 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
 
 const factorsPath = (userId: string) => `/api/v1/users/${encodeURIComponent(userId)}/factors`;
 
-function toFactor(factor: OktaFactor): DirectoryFactor {
+function toFactor(factor: OktaFactorFields): DirectoryFactor {
   return {
     id: factor.id,
     factorType: factor.factorType,
@@ -388,7 +389,7 @@ function nextPath(link: string | null, org: string): string | null {
 }
 
 function toUser(body: unknown): DirectoryUser {
-  const user = body as OktaUser;
+  const user = body as OktaUserFields;
   return {
     id: user.id,
     login: user.profile.login,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { EMAIL_FACTOR } from '@customer-core/contracts/server';
 import { embeddedUser } from '../authn-route.js';
 import { sendOktaError } from '../okta-error-handler.js';
 import { rateLimited } from '../okta-errors.js';
@@ -6,7 +7,6 @@ import type { IdpUser } from '../users.js';
 import type { AuthnTransaction, AuthnTransactions, TransactionStatus } from './authn-transactions.js';
 import {
   EMAIL_CODE_TTL_SECONDS,
-  EMAIL_FACTOR,
   maskedEmail,
   type EmailCodes,
   type FactorCodeMail,

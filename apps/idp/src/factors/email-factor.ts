@@ -2,9 +2,6 @@ import { createHash, randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { IdpDatabase } from '../schema.js';
 
-/** Okta's e-mail factor: a 6-digit code mailed to the user's login address. */
-export const EMAIL_FACTOR = { factorType: 'email', provider: 'OKTA' } as const;
-
 /** A code works for 5 minutes, once. */
 export const EMAIL_CODE_TTL_SECONDS = 300;
 /** At most this many codes per factor in a window: a resend button cannot flood a mailbox. */

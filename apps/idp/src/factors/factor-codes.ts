@@ -1,4 +1,5 @@
-import { EMAIL_FACTOR, type EmailCodes } from './email-factor.js';
+import { EMAIL_FACTOR } from '@customer-core/contracts/server';
+import type { EmailCodes } from './email-factor.js';
 import type { Factor, FactorStore } from './factor-store.js';
 import { RECOVERY_CODE_FACTOR, type RecoveryCodes } from './recovery-codes.js';
 import { totpStepOf } from './totp.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // route config typings: config.rateLimit
 import { z } from 'zod';
-import { clientAddress, networkOf } from '@customer-core/contracts/server';
+import { clientAddress, EMAIL_FACTOR, networkOf, TOTP_FACTOR } from '@customer-core/contracts/server';
 import { createAuthnCors } from '../cors.js';
 import type { LoginThrottle } from '../login-throttle.js';
 import { oktaErrorHandler, sendOktaError } from '../okta-error-handler.js';
@@ -17,7 +17,6 @@ import {
 import type { SessionTokenStore } from '../session-tokens.js';
 import type { UserRepository } from '../users.js';
 import type { AuthnTransaction, AuthnTransactions } from './authn-transactions.js';
-import { EMAIL_FACTOR } from './email-factor.js';
 import { FactorIdSchema, StateBodySchema, StateTokenSchema, type Parsed } from './authn-step-bodies.js';
 import { CHALLENGE_PATHS, registerChallengeRoutes } from './challenge-routes.js';
 import {
@@ -27,7 +26,7 @@ import {
   type EmailCodeSender,
 } from './email-factor-routes.js';
 import type { CheckFactorCode } from './factor-codes.js';
-import { TOTP_FACTOR, type Factor, type FactorStore } from './factor-store.js';
+import type { Factor, FactorStore } from './factor-store.js';
 import { PASSWORD_AND_OTP_AMR, signedIn, transactionAmr } from './second-factor-step.js';
 import { RECOVERY_CODE_FACTOR } from './recovery-codes.js';
 import type { SignInFactors } from './sign-in-factors.js';

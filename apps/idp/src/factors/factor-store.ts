@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { TOTP_FACTOR } from '@customer-core/contracts/server';
 import { placeIn, type SealedColumn, type SecretBox } from '@customer-core/database';
 import type { IdpDatabase, IdpFactorTable } from '../schema.js';
-
-export const TOTP_FACTOR = { factorType: 'token:software:totp', provider: 'GOOGLE' } as const;
 
 export type FactorStatus = 'PENDING_ACTIVATION' | 'ACTIVE';
 

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import {
+  ActivateFactorBody,
+  EMAIL_FACTOR,
+  EnrolFactorBody,
+  FACTORS_OFFERED,
+  TOTP_FACTOR,
+  type OktaFactorFields,
+} from '@customer-core/contracts/server';
 import { sendOktaError } from '../okta-error-handler.js';
 import {
   apiValidationFailed,
@@ -9,9 +16,8 @@ import {
   resourceNotFound,
 } from '../okta-errors.js';
 import type { IdpUser } from '../users.js';
-import { parseOktaBody } from '../users-api-bodies.js';
-import { EMAIL_FACTOR } from './email-factor.js';
-import { TOTP_FACTOR, type Factor } from './factor-store.js';
+import { parseOktaBody } from '../okta-bodies.js';
+import type { Factor } from './factor-store.js';
 import { totpActivation } from './totp.js';
 import type { UserFactors } from './user-factors.js';
 
@@ -23,20 +29,6 @@ export interface FactorsApiDependencies {
   usersPath: string;
 }
 
-/** POST .../factors: the factor to enrol: TOTP (Google Authenticator's) or e-mail (to the login). */
-const OFFERED = `only ${TOTP_FACTOR.factorType} (${TOTP_FACTOR.provider}) and ${EMAIL_FACTOR.factorType} (${EMAIL_FACTOR.provider}) are offered`;
-const EnrolFactorBody = z.union(
-  [
-    z.object({ factorType: z.literal(TOTP_FACTOR.factorType), provider: z.literal(TOTP_FACTOR.provider) }),
-    z.object({
-      factorType: z.literal(EMAIL_FACTOR.factorType),
-      provider: z.literal(EMAIL_FACTOR.provider),
-      profile: z.object({ email: z.string().max(320) }),
-    }),
-  ],
-  { error: OFFERED },
-);
-const ActivateFactorBody = z.object({ passCode: z.string().min(1).max(100) });
 /** Factor ids are letters and digits; anything else is no factor's. */
 const FACTOR_ID = /^[A-Za-z0-9]{1,64}$/;
 
@@ -45,7 +37,7 @@ const link = (href: string, ...allow: string[]) => ({ href, hints: { allow } });
 /** A factor as Okta's Factors API shows it; the shared secret only in the answer that enrols it. */
 export function oktaFactor(factor: Factor, user: IdpUser, userUrl: string, withActivation = false) {
   const self = `${userUrl}/factors/${factor.id}`;
-  return {
+  const answer = {
     id: factor.id,
     factorType: factor.factorType,
     provider: factor.provider,
@@ -74,6 +66,8 @@ export function oktaFactor(factor: Factor, user: IdpUser, userUrl: string, withA
         }
       : {}),
   };
+  // Every field the API reads of a factor is in it.
+  return answer satisfies OktaFactorFields;
 }
 
 export function registerFactorsApi(app: FastifyInstance, deps: FactorsApiDependencies, routeOptions: object) {
@@ -115,7 +109,9 @@ export function registerFactorsApi(app: FastifyInstance, deps: FactorsApiDepende
       return sendOktaError(
         reply,
         400,
-        apiValidationFailed('factorType', [`factorType: ${OFFERED.replace(/ and .*/, ' is offered')}`]),
+        apiValidationFailed('factorType', [
+          `factorType: ${FACTORS_OFFERED.replace(/ and .*/, ' is offered')}`,
+        ]),
       );
     if (outcome.kind === 'too_many_codes') return sendOktaError(reply, 429, rateLimited());
     if (outcome.kind === 'already_enrolled')

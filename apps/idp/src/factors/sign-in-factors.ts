@@ -1,5 +1,5 @@
 import type { Factor, FactorStore } from './factor-store.js';
-import { EMAIL_FACTOR } from './email-factor.js';
+import { EMAIL_FACTOR } from '@customer-core/contracts/server';
 import { recoveryFactorId, type RecoveryCodes } from './recovery-codes.js';
 
 /**

@@ -1,8 +1,9 @@
+import { EMAIL_FACTOR, TOTP_FACTOR } from '@customer-core/contracts/server';
 import { embeddedUser } from '../authn-route.js';
 import type { IdpUser } from '../users.js';
 import type { AuthnTransaction } from './authn-transactions.js';
-import { EMAIL_FACTOR, maskedEmail } from './email-factor.js';
-import { TOTP_FACTOR, type Factor } from './factor-store.js';
+import { maskedEmail } from './email-factor.js';
+import type { Factor } from './factor-store.js';
 import { totpActivation } from './totp.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { EMAIL_FACTOR, TOTP_FACTOR } from '@customer-core/contracts/server';
 import type { IdpUser } from '../users.js';
-import { EMAIL_FACTOR } from './email-factor.js';
 import type { EmailCodeSender } from './email-factor-routes.js';
 import type { CheckFactorCode } from './factor-codes.js';
-import { TOTP_FACTOR, type Factor, type FactorStore } from './factor-store.js';
+import type { Factor, FactorStore } from './factor-store.js';
 import type { RecoveryCodes } from './recovery-codes.js';
 import { newTotpSecret } from './totp.js';
 
