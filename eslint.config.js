@@ -52,7 +52,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@customer-core/api*', '@customer-core/idp*', '@customer-core/database*'] },
+        {
+          patterns: [
+            '@customer-core/api*',
+            '@customer-core/idp*',
+            '@customer-core/database*',
+            // What only the servers share.
+            '@customer-core/contracts/server',
+          ],
+        },
       ],
     },
   },

@@ -1,13 +1,13 @@
 import type { IdpUser, NewUser } from '@customer-core/idp';
-import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
-import type { VerifiedIdentity } from '../src/session/id-token-verifier.js';
+import { borrowerRepository, type BorrowerIdentity } from '../src/borrowers/borrower-repository.js';
+
 import type { TestServer } from './test-server.js';
 
 /**
  * The borrower an identity's first sign-in makes (or takes over), without that sign-in: a test can
  * mint them a session at once. The identity as the identity provider's ID token would name it.
  */
-export async function borrowerOfIdentity(server: TestServer, identity: VerifiedIdentity): Promise<string> {
+export async function borrowerOfIdentity(server: TestServer, identity: BorrowerIdentity): Promise<string> {
   return (await borrowerRepository(server.server.db).upsertByIdentity(identity)).id;
 }
 
