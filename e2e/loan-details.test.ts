@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot } from './support/browser.js';
 import { DESKTOP, OPERATOR_ENV, PHONE, borrowerLoan, borrowerLoans, usd } from './support/loans.js';
-import { openPortal, signInAsDemo, type Portal } from './support/portal.js';
+import { openPortal, signInBySession, type Portal } from './support/portal.js';
 
 // A loan's details page, from the loans page: terms, the payment schedule, and for the demo
 // borrower's past-due loan the amount overdue, how late and the lender's phone.
@@ -21,13 +21,13 @@ describe('loan details (browser)', () => {
     portal = await openPortal(OPERATOR_ENV);
     ({ page } = await portal.newPage());
     errors = collectPageErrors(page);
-    await signInAsDemo(page);
+    await signInBySession(portal, page, { path: routes.loans.path });
   });
   after(() => portal?.close());
 
-  /** Opens a loan's details from the loans page, by its name. */
+  /** Opens a loan's details from the loans page (where the page is signed in), by its name. */
   async function openFromLoansPage(reference: string): Promise<LoanDetail> {
-    await page.goto(`${portal.baseUrl}${routes.loans.path}`);
+    if (new URL(page.url()).pathname !== routes.loans.path) await page.goto(routes.loans.path);
     const card = page.locator(`[data-testid="loan-card"][data-reference="${reference}"]`);
     const summary = (await borrowerLoans(page)).find((loan) => loan.reference === reference);
     assert.ok(summary, `${reference} is listed`);

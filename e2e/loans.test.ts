@@ -15,7 +15,7 @@ import {
   loanCountOf,
   usd,
 } from './support/loans.js';
-import { DEMO, openPortal, signInAsDemo, submitSignIn, type Portal } from './support/portal.js';
+import { DEMO, openPortal, signInBySession, submitSignIn, type Portal } from './support/portal.js';
 
 // The signed-in home's loans and the loan checkout, against the real server: the demo borrower is
 // seeded with a loan in each status and the documents of the active one. The server is this file's
@@ -37,15 +37,18 @@ const attributes = (list: Locator, name: string) =>
 const loansLoaded = (page: Page) =>
   page.getByTestId('loans').and(page.locator('[data-state="loaded"]')).waitFor();
 
-/** Full-page screenshots at desktop and phone width, and back to desktop. */
 describe('loans and loan checkout (browser)', () => {
   let portal: Portal;
   let active: LoanSummary;
+  // The demo borrower's home, opened once: the first test looks at it.
+  let home: Page;
+  let homeErrors: string[];
   before(async () => {
     portal = await openPortal(OPERATOR_ENV);
-    const { page } = await portal.newPage();
-    await signInAsDemo(page);
-    const loans = await borrowerLoans(page);
+    ({ page: home } = await portal.newPage());
+    homeErrors = collectPageErrors(home);
+    await signInBySession(portal, home);
+    const loans = await borrowerLoans(home);
     const found = loans.find((loan) => loan.status === 'ACTIVE');
     assert.ok(found, 'the demo borrower has an active loan');
     active = found;
@@ -53,9 +56,7 @@ describe('loans and loan checkout (browser)', () => {
   after(() => portal?.close());
 
   it('lists the demo loans by status on the home: open ones first, closed ones apart, no HIDDEN one', async () => {
-    const { page } = await portal.newPage();
-    const errors = collectPageErrors(page);
-    await signInAsDemo(page);
+    const page = home;
     await loansLoaded(page);
     const loans = await borrowerLoans(page);
     const open = loans.filter(isOpen);
@@ -119,16 +120,16 @@ describe('loans and loan checkout (browser)', () => {
 
     await assertAccessible(page, 'home with loans');
     await screenshotsAtBothSizes(page, 'home-loans');
-    assert.deepEqual(errors, []);
+    assert.deepEqual(homeErrors, []);
   });
 
   it('says so when the loans cannot be loaded, and loads them on "Try again"', async () => {
     const { page } = await portal.newPage();
-    await signInAsDemo(page);
+    // Refused from the home's first load on.
     await page.route('**/api/borrower/loans', (route) =>
       route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>503 Service Unavailable</h1>' }),
     );
-    await page.reload();
+    await signInBySession(portal, page);
     const problem = page.getByRole('alert').filter(withText('We couldn’t load your loans just now.'));
     await problem.waitFor();
     assert.doesNotMatch(await problem.innerText(), /503|Service Unavailable/);
@@ -141,18 +142,15 @@ describe('loans and loan checkout (browser)', () => {
   });
 
   it('tells a borrower without loans so, with the way to apply', async () => {
-    const newcomer = { email: `newcomer-${randomUUID()}@example.com`, password: 'Newcomer-Borrower-1' };
-    await portal.server.server.identityProvider!.users.create({
-      login: newcomer.email,
-      password: newcomer.password,
-      firstName: 'Nia',
-      lastName: 'Newcomer',
-    });
+    // A borrower as an operator adds one, before any loan.
+    const email = `newcomer-${randomUUID()}@example.com`;
+    await portal.server.server.db
+      .insertInto('borrower')
+      .values({ email, first_name: 'Nia', last_name: 'Newcomer' })
+      .execute();
     const { page } = await portal.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(routes.signIn.path);
-    await submitSignIn(page, newcomer.email, newcomer.password);
-    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+    await signInBySession(portal, page, { email });
     await loansLoaded(page);
     const empty = page.getByTestId('loans-empty');
     await empty.getByText('You don’t have any loans with us yet.').waitFor();
@@ -198,14 +196,14 @@ describe('loans and loan checkout (browser)', () => {
       status: 'ACTIVE',
       nextPayment: { dueOn: '2026-09-01', amountCents: 77_700 },
     });
+    const ids = [other.id, randomUUID(), 'not-a-loan-id'];
+    const pathOf = (index: number, loanId: string) =>
+      index === 0 ? routes.loanCheckoutStart.href({ loanId }) : routes.loanCheckout.href({ loanId });
     const { page } = await portal.newPage();
     const errors = collectPageErrors(page);
-    await signInAsDemo(page);
-    const ids = [other.id, randomUUID(), 'not-a-loan-id'];
+    await signInBySession(portal, page, { path: pathOf(0, other.id) });
     for (const [index, loanId] of ids.entries()) {
-      await page.goto(
-        index === 0 ? routes.loanCheckoutStart.href({ loanId }) : routes.loanCheckout.href({ loanId }),
-      );
+      if (index > 0) await page.goto(pathOf(index, loanId));
       await page.getByRole('heading', { name: 'Loan not found' }).waitFor();
       const text = await page.locator('main').innerText();
       assert.doesNotMatch(text, /LN-900417|Invoice factoring|42,000|Review and sign/);
@@ -226,7 +224,7 @@ describe('loans and loan checkout (browser)', () => {
   it('reviews and signs every document: rule messages, progress, a toast per signature, then completed', async () => {
     const { page } = await portal.newPage();
     const errors = collectPageErrors(page);
-    await signInAsDemo(page);
+    await signInBySession(portal, page);
     await loansLoaded(page);
     await page.getByRole('link', { name: /Review and sign documents/ }).click();
     await page.waitForURL(onPath(routes.loanCheckout.href({ loanId: active.id })));

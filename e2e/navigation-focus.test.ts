@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
 import { OPERATOR_ENV } from './support/loans.js';
-import { DEMO, openPortal, signInAsDemo, submitSignIn, type Portal } from './support/portal.js';
+import { DEMO, openPortal, signInBySession, type Portal } from './support/portal.js';
 
 // After a route change the focus is on the new page's main heading (screen readers read it out, the
 // next Tab starts at the top of the page) and the document title names the page.
@@ -56,13 +56,12 @@ describe('focus and title on navigation (browser)', () => {
     assert.equal(await page.getByTestId('route-announcer').innerText(), '');
   });
 
-  it('moves the focus to the heading of each signed-in page and names it in the title', async () => {
+  it('leaves the focus alone on the first page of a visit, then moves it to the heading of each signed-in page and names it in the title', async () => {
     const { page } = await portal.newPage();
-    await page.goto(routes.signIn.path);
-    await submitSignIn(page, DEMO.email, DEMO.password);
-    await page.waitForURL(onPath(routes.dashboard.path), { timeout: 20_000 });
-    // Signing in ends with a full-page redirect: the home is the first page of a new document.
+    // The home opened by its address: the first page of a new document.
+    await signInBySession(portal, page);
     await page.getByRole('heading', { name: `Hello, ${DEMO.firstName}` }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement === document.body), true);
     const homeTitle = await page.title();
     assert.match(homeTitle, new RegExp(`\\| ${LENDER}$`));
 
@@ -79,13 +78,5 @@ describe('focus and title on navigation (browser)', () => {
     assert.equal(await page.title(), homeTitle);
     assert.equal(await page.getByTestId('route-announcer').innerText(), '');
     await screenshot(page, 'focus-home');
-  });
-
-  it('leaves the focus alone on the first page of a visit', async () => {
-    const { page } = await portal.newPage();
-    await signInAsDemo(page);
-    await page.reload();
-    await page.getByRole('heading', { name: `Hello, ${DEMO.firstName}` }).waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement === document.body), true);
   });
 });

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { routes } from '@customer-core/contracts';
+import { addBorrower } from '@customer-core/api/testing';
 import { waitForMail } from './support/mailbox.js';
-import { openPortal, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
+import { openPortal, signInBySession, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
 import { captureBothSizes } from './support/second-factor.js';
 
 // Passkeys with Chromium's virtual authenticator (a platform authenticator with resident keys and
@@ -51,7 +52,7 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
   let portal: Portal;
   before(async () => {
     portal = await openPortal({ MFA_POLICY: 'optional' });
-    await portal.server.server.identityProvider!.users.create({
+    await addBorrower(portal.server, {
       login: BORROWER.email,
       password: BORROWER.password,
       firstName: 'Pia',
@@ -64,12 +65,7 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     const { context, page } = await portal.newPage();
     const authenticator = await addVirtualAuthenticator(context, page);
 
-    await page.goto(routes.signIn.path);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
-    await submitSignIn(page, BORROWER.email, BORROWER.password);
-    await onDashboard(page);
-
-    await page.goto(routes.account.path);
+    await signInBySession(portal, page, { email: BORROWER.email, path: routes.account.path });
     const section = page.getByTestId('account-passkeys');
     await section.getByRole('heading', { name: 'Passkeys' }).waitFor();
     await section.getByText('You haven\u2019t added a passkey yet.').waitFor();

@@ -3,11 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import { routes, type LoanDetail, type LoanDocument } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, screenshot } from './support/browser.js';
+import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { onPath, requestLink, withText } from './support/getting-back-in.js';
 import { linkPath, waitForMail } from './support/mailbox.js';
-import { DESKTOP, PHONE, borrowerLoan, borrowerLoans } from './support/loans.js';
-import { DEMO, openPortal, signInAsDemo, type Portal } from './support/portal.js';
+import { DESKTOP, borrowerLoan } from './support/loans.js';
+import { DEMO, openPortal, signInBySession, type Portal } from './support/portal.js';
 import { recordToasts, toastLives } from './support/toasts.js';
 
 // The toasts (spec sections 3, 4 and 9) as a borrower meets them: signing loan documents, completing
@@ -79,10 +79,15 @@ describe('toasts (browser)', () => {
     // The page's timers are Playwright's from the start, running with real time until a test stops them.
     await opened.context.clock.install();
     errors = collectPageErrors(page);
-    await signInAsDemo(page);
-    const active = (await borrowerLoans(page)).find((l) => l.status === 'ACTIVE');
+    const active = await portal.server.server.db
+      .selectFrom('loan')
+      .innerJoin('borrower', 'borrower.id', 'loan.borrower_id')
+      .select('loan.id')
+      .where('borrower.email', '=', DEMO.email)
+      .where('loan.status', '=', 'ACTIVE')
+      .executeTakeFirst();
     assert.ok(active, 'the demo borrower has an active loan');
-    await page.goto(routes.loanCheckout.href({ loanId: active.id }));
+    await signInBySession(portal, page, { path: routes.loanCheckout.href({ loanId: active.id }) });
     await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
     loan = await borrowerLoan(page, active.id);
     assert.ok(loan.documents.filter((d) => d.requiresSignature).length >= 3, 'three documents to sign');
@@ -123,10 +128,7 @@ describe('toasts (browser)', () => {
       );
       // The viewport is at the top of the window.
       assert.ok(top! < 40, `the first toast is at the top (${top}px)`);
-      await page.screenshot({ path: 'test-results/screenshots/toasts-stacked.png' });
-      await page.setViewportSize(PHONE);
-      await page.screenshot({ path: 'test-results/screenshots/toasts-stacked-phone.png' });
-      await page.setViewportSize(DESKTOP);
+      await screenshotsAtBothSizes(page, 'toasts-stacked');
       await page.mouse.move(5, DESKTOP.height - 5);
 
       // The page's time moves on in steps; a toast that closes finishes leaving before the next step.

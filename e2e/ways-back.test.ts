@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { screenshotsAtBothSizes } from './support/browser.js';
 import { OPERATOR_ENV } from './support/loans.js';
-import { DEMO, openPortal, signInAsDemo, type Portal } from './support/portal.js';
+import { DEMO, openPortal, signInBySession, type Portal } from './support/portal.js';
 
 // About and the generic error screen have no button of their own (the error screen by the spec): the
 // layout around them is the way back, the signed-in shell for a borrower, the public layout otherwise.
@@ -52,7 +52,7 @@ describe('ways back from About and errors (browser)', () => {
 
   it('shows a signed-in borrower About and an error inside the signed-in shell', async () => {
     const { page } = await portal.newPage();
-    await signInAsDemo(page);
+    await signInBySession(portal, page);
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About' }).click();
     await page.waitForURL(onPath(routes.about.path));
     await page.getByRole('heading', { name: 'About' }).waitFor();
