@@ -13,234 +13,229 @@ import {
   signOutFromMenu,
 } from './support/portal.js';
 
-describe('signing in (browser)', () => {
+// One server for the file: each test has a browser context of its own, and a test that signs in
+// signs out again or ends with its context.
+describe('sign-in screens (browser)', () => {
   let portal: Portal;
   before(async () => {
     portal = await openPortal();
   });
   after(() => portal?.close());
 
-  it('sends / to the sign-in screen, which shows every text of the spec', async () => {
-    const { page } = await portal.newPage();
-    await page.goto('/');
-    await page.waitForURL((url) => url.pathname === routes.signIn.path);
-    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor({ state: 'attached' });
-    await page.getByText('Sign in to access your account.').waitFor();
-    await page.getByRole('link', { name: 'Forgot Password?' }).waitFor();
-    await page.getByRole('button', { name: 'Email Only Sign In' }).waitFor();
-    await page.getByText('Not a customer?').waitFor();
-    assert.equal(
-      await page.getByRole('link', { name: 'Apply For a Loan' }).getAttribute('href'),
-      routes.startApplication.path,
-    );
-    assert.equal(
-      await page.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href'),
-      routes.forgotPassword.path,
-    );
-    // The skip link is the first thing a keyboard reaches.
-    await page.keyboard.press('Tab');
-    assert.match(
-      (await page.evaluate(() => document.activeElement?.textContent)) ?? '',
-      /skip to main content/i,
-    );
-    await assertAccessible(page, 'sign-in');
-    await screenshot(page, 'sign-in');
-  });
-
-  it('moves nothing under the form when the interactive form takes over from the first paint', async () => {
-    const { page } = await portal.newPage();
-    // The interactive form's chunk is held back until the first paint has been measured.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/sign-in-form-*.js', async (route) => {
-      await held;
-      await route.continue();
+  describe('signing in (browser)', () => {
+    it('sends / to the sign-in screen, which shows every text of the spec', async () => {
+      const { page } = await portal.newPage();
+      await page.goto('/');
+      await page.waitForURL((url) => url.pathname === routes.signIn.path);
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor({ state: 'attached' });
+      await page.getByText('Sign in to access your account.').waitFor();
+      await page.getByRole('link', { name: 'Forgot Password?' }).waitFor();
+      await page.getByRole('button', { name: 'Email Only Sign In' }).waitFor();
+      await page.getByText('Not a customer?').waitFor();
+      assert.equal(
+        await page.getByRole('link', { name: 'Apply For a Loan' }).getAttribute('href'),
+        routes.startApplication.path,
+      );
+      assert.equal(
+        await page.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href'),
+        routes.forgotPassword.path,
+      );
+      // The skip link is the first thing a keyboard reaches.
+      await page.keyboard.press('Tab');
+      assert.match(
+        (await page.evaluate(() => document.activeElement?.textContent)) ?? '',
+        /skip to main content/i,
+      );
+      await assertAccessible(page, 'sign-in');
+      await screenshot(page, 'sign-in');
     });
-    await page.goto(routes.signIn.path);
-    const emailOnly = page.getByRole('button', { name: 'Email Only Sign In' });
-    await page.locator('form[data-ready="false"]').waitFor();
-    const before = await emailOnly.boundingBox();
-    const passkey = page.getByTestId('passkey-sign-in');
-    assert.equal(await passkey.count(), 1, 'the first paint has the passkey button');
-    assert.equal(await passkey.isDisabled(), true, 'the passkey button waits, as LOGIN does');
-    release();
-    await page.locator('form[data-ready="true"]').waitFor();
-    assert.deepEqual(await emailOnly.boundingBox(), before);
-    assert.equal(await passkey.isEnabled(), true);
-  });
 
-  it('shows each validation message under its field', async () => {
-    const { page } = await portal.newPage();
-    await page.goto(routes.signIn.path);
-    await page.getByRole('button', { name: 'LOGIN' }).click();
-    await page.getByText('Email is required.').waitFor();
-    await page.getByText('Password is required.').waitFor();
-    assert.equal(await page.getByLabel('Email').getAttribute('aria-invalid'), 'true');
-    await assertAccessible(page, 'sign-in with errors');
-    await screenshot(page, 'sign-in-validation');
-
-    await page.getByLabel('Email').fill('dana@');
-    await page.getByLabel('Password', { exact: true }).fill('short');
-    await page.getByRole('button', { name: 'LOGIN' }).click();
-    await page.getByText('Invalid email address.').waitFor();
-    await page.getByText('Password must be at least 8 characters.').waitFor();
-  });
-
-  it('toggles password visibility', async () => {
-    const { page } = await portal.newPage();
-    await page.goto(routes.signIn.path);
-    const password = page.getByLabel('Password', { exact: true });
-    assert.equal(await password.getAttribute('type'), 'password');
-    await page.getByRole('button', { name: 'Show password' }).click();
-    assert.equal(await password.getAttribute('type'), 'text');
-    await page.getByRole('button', { name: 'Hide password' }).click();
-    assert.equal(await password.getAttribute('type'), 'password');
-  });
-
-  it('shows the dismissible banner on a wrong password and stores nothing', async () => {
-    const { page } = await portal.newPage();
-    const consoleErrors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-    await page.goto(routes.signIn.path);
-    await submitSignIn(page, DEMO.email, 'Wrong-Password-1');
-    const banner = page.getByRole('alert').filter({ hasText: 'User could not be authenticated.' });
-    await banner.waitFor();
-    assert.ok(
-      consoleErrors.some((e) => e.includes('Sign-in error:')),
-      'the failure is logged to the console',
-    );
-    assert.deepEqual(await readPortalStorage(page), { token: null, profile: null });
-    await assertAccessible(page, 'sign-in with banner');
-    await screenshot(page, 'sign-in-banner');
-    await banner.getByRole('button', { name: /dismiss/i }).click();
-    await banner.waitFor({ state: 'detached' });
-  });
-
-  it('signs the demo borrower in: both storage keys, the signed-in home, still there after a reload, then out', async () => {
-    const { page } = await portal.newPage();
-    await signInAsDemo(page);
-    await page.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
-    await page.getByText(DEMO.email).first().waitFor();
-
-    const stored = await readPortalStorage(page);
-    const token = decodeAccessToken(stored.token);
-    assert.ok(token?.isValid, 'mf_access_token holds a valid product token');
-    assert.equal(token.email, DEMO.email);
-    assert.equal(token.issuer, portal.baseUrl);
-    const profile = StoredProfileSchema.parse(JSON.parse(stored.profile ?? 'null'));
-    assert.equal(profile.firstName, DEMO.firstName);
-    assert.equal(profile.login, DEMO.email);
-    await assertAccessible(page, 'dashboard');
-    await screenshot(page, 'dashboard');
-
-    await page.reload();
-    await page.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
-    assert.equal(new URL(page.url()).pathname, routes.dashboard.path);
-
-    // Already signed in: the sign-in screen sends the borrower home.
-    await page.goto(routes.signIn.path);
-    await page.waitForURL((url) => url.pathname === routes.dashboard.path);
-
-    await signOutFromMenu(page);
-    await page.waitForURL((url) => url.pathname === routes.signIn.path);
-    // Sign-in confirms it, in its success banner.
-    const signedOut = page.getByTestId('signed-out-notice');
-    assert.equal(await signedOut.getAttribute('role'), 'status');
-    assert.match(await signedOut.innerText(), /You\u2019re signed out\./);
-    await assertAccessible(page, 'sign-in after signing out');
-    await screenshot(page, 'sign-in-signed-out');
-    assert.deepEqual(await readPortalStorage(page), { token: null, profile: null });
-    const oktaTokens = await page.evaluate(() => localStorage.getItem('okta-token-storage'));
-    assert.ok(!oktaTokens || oktaTokens === '{}', 'the token manager is cleared');
-    // Signed out for real: the guarded home sends the visitor to sign-in again.
-    await page.goto(routes.dashboard.path);
-    await page.waitForURL((url) => url.pathname === routes.signIn.path);
-  });
-
-  it('greets a signed-in borrower on the callback screen', async () => {
-    const { page } = await portal.newPage();
-    await signInAsDemo(page);
-    await page.goto(routes.loginCallback.path);
-    await page.getByText(`Welcome, ${DEMO.firstName} ${DEMO.lastName}!`).waitFor({ timeout: 15_000 });
-    await assertAccessible(page, 'callback');
-  });
-
-  it('shows an error view when the login redirect carries an error', async () => {
-    const { page } = await portal.newPage();
-    await page.goto(`${routes.loginHandler.path}?error=login_required&error_description=No+session&state=x`);
-    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
-    await assertAccessible(page, 'login handler error');
-  });
-});
-
-describe('guard and return address (browser)', () => {
-  let portal: Portal;
-  before(async () => {
-    portal = await openPortal();
-  });
-  after(() => portal?.close());
-
-  it('sends an anonymous visitor to sign-in and back to the address they asked for', async () => {
-    const { page } = await portal.newPage();
-    await page.goto(`${routes.dashboard.path}?view=summary#account`);
-    await page.waitForURL((url) => url.pathname === routes.signIn.path);
-    await submitSignIn(page, DEMO.email, DEMO.password);
-    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
-    const landed = new URL(page.url());
-    assert.equal(landed.search, '?view=summary');
-    assert.equal(landed.hash, '#account');
-  });
-
-  // A tampered return address (okta-auth-js#913) must never take the borrower off the portal.
-  const hostile = [
-    '//evil.example/phish',
-    '/\\evil.example',
-    'javascript:alert(document.domain)',
-    'https://evil.example/',
-    '%2F%2Fevil.example',
-    '/%2F%2Fevil.example',
-    '/%5Cevil.example',
-    'http://user@evil.example',
-    '/\t/evil.example',
-  ];
-  it('lands a borrower with a tampered return address on the signed-in home', async () => {
-    const { page } = await portal.newPage();
-    for (const returnPath of hostile) {
+    it('moves nothing under the form when the interactive form takes over from the first paint', async () => {
+      const { page } = await portal.newPage();
+      // The interactive form's chunk is held back until the first paint has been measured.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/sign-in-form-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.goto(routes.signIn.path);
-      await page.evaluate((value) => sessionStorage.setItem('customer-core.return-path', value), returnPath);
-      await submitSignIn(page, DEMO.email, DEMO.password);
-      await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
-      assert.equal(new URL(page.url()).origin, portal.baseUrl, returnPath);
+      const emailOnly = page.getByRole('button', { name: 'Email Only Sign In' });
+      await page.locator('form[data-ready="false"]').waitFor();
+      const before = await emailOnly.boundingBox();
+      const passkey = page.getByTestId('passkey-sign-in');
+      assert.equal(await passkey.count(), 1, 'the first paint has the passkey button');
+      assert.equal(await passkey.isDisabled(), true, 'the passkey button waits, as LOGIN does');
+      release();
+      await page.locator('form[data-ready="true"]').waitFor();
+      assert.deepEqual(await emailOnly.boundingBox(), before);
+      assert.equal(await passkey.isEnabled(), true);
+    });
+
+    it('shows each validation message under its field', async () => {
+      const { page } = await portal.newPage();
+      await page.goto(routes.signIn.path);
+      await page.getByRole('button', { name: 'LOGIN' }).click();
+      await page.getByText('Email is required.').waitFor();
+      await page.getByText('Password is required.').waitFor();
+      assert.equal(await page.getByLabel('Email').getAttribute('aria-invalid'), 'true');
+      await assertAccessible(page, 'sign-in with errors');
+      await screenshot(page, 'sign-in-validation');
+
+      await page.getByLabel('Email').fill('dana@');
+      await page.getByLabel('Password', { exact: true }).fill('short');
+      await page.getByRole('button', { name: 'LOGIN' }).click();
+      await page.getByText('Invalid email address.').waitFor();
+      await page.getByText('Password must be at least 8 characters.').waitFor();
+    });
+
+    it('toggles password visibility', async () => {
+      const { page } = await portal.newPage();
+      await page.goto(routes.signIn.path);
+      const password = page.getByLabel('Password', { exact: true });
+      assert.equal(await password.getAttribute('type'), 'password');
+      await page.getByRole('button', { name: 'Show password' }).click();
+      assert.equal(await password.getAttribute('type'), 'text');
+      await page.getByRole('button', { name: 'Hide password' }).click();
+      assert.equal(await password.getAttribute('type'), 'password');
+    });
+
+    it('shows the dismissible banner on a wrong password and stores nothing', async () => {
+      const { page } = await portal.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+      await page.goto(routes.signIn.path);
+      await submitSignIn(page, DEMO.email, 'Wrong-Password-1');
+      const banner = page.getByRole('alert').filter({ hasText: 'User could not be authenticated.' });
+      await banner.waitFor();
+      assert.ok(
+        consoleErrors.some((e) => e.includes('Sign-in error:')),
+        'the failure is logged to the console',
+      );
+      assert.deepEqual(await readPortalStorage(page), { token: null, profile: null });
+      await assertAccessible(page, 'sign-in with banner');
+      await screenshot(page, 'sign-in-banner');
+      await banner.getByRole('button', { name: /dismiss/i }).click();
+      await banner.waitFor({ state: 'detached' });
+    });
+
+    it('signs the demo borrower in: both storage keys, the signed-in home, still there after a reload, the callback’s greeting, then out', async () => {
+      const { page } = await portal.newPage();
+      await signInAsDemo(page);
+      await page.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
+      await page.getByText(DEMO.email).first().waitFor();
+
+      const stored = await readPortalStorage(page);
+      const token = decodeAccessToken(stored.token);
+      assert.ok(token?.isValid, 'mf_access_token holds a valid product token');
+      assert.equal(token.email, DEMO.email);
+      assert.equal(token.issuer, portal.baseUrl);
+      const profile = StoredProfileSchema.parse(JSON.parse(stored.profile ?? 'null'));
+      assert.equal(profile.firstName, DEMO.firstName);
+      assert.equal(profile.login, DEMO.email);
+      // (The home's accessibility: the loans tests check it, with the loans loaded.)
+      await screenshot(page, 'dashboard');
+
+      await page.reload();
+      await page.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
+      assert.equal(new URL(page.url()).pathname, routes.dashboard.path);
+
+      // The callback screen greets a signed-in borrower by the identity provider's name.
+      await page.goto(routes.loginCallback.path);
+      await page.getByText(`Welcome, ${DEMO.firstName} ${DEMO.lastName}!`).waitFor({ timeout: 15_000 });
+      await assertAccessible(page, 'callback');
+
+      // Already signed in: the sign-in screen sends the borrower home.
+      await page.goto(routes.signIn.path);
+      await page.waitForURL((url) => url.pathname === routes.dashboard.path);
+
       await signOutFromMenu(page);
       await page.waitForURL((url) => url.pathname === routes.signIn.path);
-    }
-  });
-});
+      // Sign-in confirms it, in its success banner.
+      const signedOut = page.getByTestId('signed-out-notice');
+      assert.equal(await signedOut.getAttribute('role'), 'status');
+      assert.match(await signedOut.innerText(), /You\u2019re signed out\./);
+      await assertAccessible(page, 'sign-in after signing out');
+      await screenshot(page, 'sign-in-signed-out');
+      assert.deepEqual(await readPortalStorage(page), { token: null, profile: null });
+      const oktaTokens = await page.evaluate(() => localStorage.getItem('okta-token-storage'));
+      assert.ok(!oktaTokens || oktaTokens === '{}', 'the token manager is cleared');
+      // Signed out for real: the guarded home sends the visitor to sign-in again.
+      await page.goto(routes.dashboard.path);
+      await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    });
 
-describe('about (browser)', () => {
-  let portal: Portal;
-  before(async () => {
-    portal = await openPortal();
+    it('shows an error view when the login redirect carries an error', async () => {
+      const { page } = await portal.newPage();
+      await page.goto(
+        `${routes.loginHandler.path}?error=login_required&error_description=No+session&state=x`,
+      );
+      await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+      await assertAccessible(page, 'login handler error');
+    });
   });
-  after(() => portal?.close());
 
-  it('shows the app name and version from the package', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { name, version } = JSON.parse(
-      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-    ) as {
-      name: string;
-      version: string;
-    };
-    const { page } = await portal.newPage();
-    await page.goto(routes.about.path);
-    const panel = page.getByRole('region', { name: 'About' });
-    await panel.getByText(name).waitFor();
-    await panel.getByText(version).waitFor();
-    assert.equal(name, 'customer-core');
-    assert.equal(version, '2.4.2');
-    await assertAccessible(page, 'about');
-    await screenshot(page, 'about');
+  describe('guard and return address (browser)', () => {
+    it('sends an anonymous visitor to sign-in and back to the address they asked for', async () => {
+      const { page } = await portal.newPage();
+      await page.goto(`${routes.dashboard.path}?view=summary#account`);
+      await page.waitForURL((url) => url.pathname === routes.signIn.path);
+      await submitSignIn(page, DEMO.email, DEMO.password);
+      await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+      const landed = new URL(page.url());
+      assert.equal(landed.search, '?view=summary');
+      assert.equal(landed.hash, '#account');
+    });
+
+    // A tampered return address (okta-auth-js#913) must never take the borrower off the portal.
+    const hostile = [
+      '//evil.example/phish',
+      '/\\evil.example',
+      'javascript:alert(document.domain)',
+      'https://evil.example/',
+      '%2F%2Fevil.example',
+      '/%2F%2Fevil.example',
+      '/%5Cevil.example',
+      'http://user@evil.example',
+      '/\t/evil.example',
+    ];
+    it('lands a borrower with a tampered return address on the signed-in home', async () => {
+      const { page } = await portal.newPage();
+      await page.goto(routes.signIn.path);
+      for (const returnPath of hostile) {
+        // On the sign-in screen: first opened, then where signing out leads.
+        await page.evaluate(
+          (value) => sessionStorage.setItem('customer-core.return-path', value),
+          returnPath,
+        );
+        await submitSignIn(page, DEMO.email, DEMO.password);
+        await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+        assert.equal(new URL(page.url()).origin, portal.baseUrl, returnPath);
+        await signOutFromMenu(page);
+        await page.waitForURL((url) => url.pathname === routes.signIn.path);
+      }
+    });
+  });
+
+  describe('about (browser)', () => {
+    it('shows the app name and version from the package', async () => {
+      const { readFileSync } = await import('node:fs');
+      const { name, version } = JSON.parse(
+        readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+      ) as {
+        name: string;
+        version: string;
+      };
+      const { page } = await portal.newPage();
+      await page.goto(routes.about.path);
+      const panel = page.getByRole('region', { name: 'About' });
+      await panel.getByText(name).waitFor();
+      await panel.getByText(version).waitFor();
+      assert.equal(name, 'customer-core');
+      assert.equal(version, '2.4.2');
+      // (About's accessibility, signed out and in: the ways-back tests check it.)
+      await screenshot(page, 'about');
+    });
   });
 });
