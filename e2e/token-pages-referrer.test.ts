@@ -49,8 +49,9 @@ describe('token pages send no Referer (browser)', () => {
     assert.ok(token.length >= 32, `a token in ${path}`);
     const { page } = await portal.newPage();
     const seen = recordRequests(page);
-    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.goto(path);
     await act(page);
+    // Until nothing more is loaded or called: the last request made is recorded too.
     await page.waitForLoadState('networkidle');
     const requests = await seen();
     const urls = requests.map((r) => new URL(r.url).pathname);
