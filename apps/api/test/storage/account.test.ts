@@ -1,0 +1,220 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { isConnectionLoss } from '@customer-core/database';
+import { testDatabaseKinds } from '@customer-core/database/testing';
+import {
+  countOf,
+  race,
+  RACERS,
+  type ContractDatabase,
+} from '@customer-core/database/testing/storage-contract';
+import { emailChangeRepository } from '../../src/account/email-change-repository.js';
+import { knownDeviceRepository } from '../../src/account/known-device-repository.js';
+import {
+  securityEventRepository,
+  type SecurityEventRow,
+} from '../../src/account/security-event-repository.js';
+import type { ApiDatabase } from '../../src/db/schema.js';
+import { linkTokenStore } from '../../src/email-links/link-tokens.js';
+import { newBorrower, openApiStorage } from './support.js';
+
+// What the account page keeps: the browsers a borrower signs in with, their security events, and the
+// savepoint an email change request writes its link behind.
+
+const event = (overrides: Partial<SecurityEventRow> = {}): SecurityEventRow => ({
+  kind: 'signed_in',
+  sessionId: null,
+  method: 'password',
+  endedBy: null,
+  factor: null,
+  userAgent: 'Firefox',
+  clientNetwork: '192.0.2.0/24',
+  ...overrides,
+});
+
+for (const kind of testDatabaseKinds()) {
+  describe(`the borrower’s account (${kind})`, () => {
+    let database: ContractDatabase<ApiDatabase>;
+    before(async () => {
+      database = await openApiStorage(kind);
+    });
+    after(() => database?.close());
+
+    describe('known devices', () => {
+      it('adds a device once, marks it seen, and tells whether the borrower has another', async () => {
+        const devices = knownDeviceRepository(database.db);
+        const { id } = await newBorrower(database.db);
+        const other = await newBorrower(database.db);
+        assert.equal(await devices.seen(id, 'laptop'), false, 'not theirs yet');
+        assert.equal(await devices.add(id, 'laptop'), true);
+        assert.equal(await devices.add(id, 'laptop'), false, 'theirs already');
+        assert.equal(await devices.seen(id, 'laptop'), true);
+        assert.equal(await devices.seen(other.id, 'laptop'), false, 'another borrower’s');
+        assert.equal(await devices.hasOther(id, 'laptop'), false);
+        assert.equal(await devices.add(id, 'phone'), true);
+        assert.equal(await devices.hasOther(id, 'laptop'), true);
+      });
+
+      it('adds nothing in a transaction that rolls back', async () => {
+        const devices = knownDeviceRepository(database.db);
+        const { id } = await newBorrower(database.db);
+        await assert.rejects(
+          devices.transaction(async (inside) => {
+            assert.equal(await inside.add(id, 'tablet'), true);
+            throw new Error('the e-mail could not be enqueued');
+          }),
+          /could not be enqueued/,
+        );
+        assert.equal(await devices.seen(id, 'tablet'), false);
+      });
+
+      it(`of ${RACERS} sign-ins from one new browser at once, exactly one adds it`, async () => {
+        const { id } = await newBorrower(database.db);
+        const instances = [knownDeviceRepository(database.db), knownDeviceRepository(database.another())];
+        const added = await race(RACERS, (i) => instances[i % 2]!.add(id, 'new-browser'));
+        assert.equal(countOf(added, true), 1);
+      });
+
+      if (kind === 'postgres') {
+        it('a sign-in whose connection is lost adds no device', async () => {
+          const devices = knownDeviceRepository(database.db);
+          const { id } = await newBorrower(database.db);
+          const error = await database.cutWhileWaiting(
+            'insert into known_device (borrower_id, device_hash) values ($1, $2)',
+            [id, 'cut'],
+            () => devices.add(id, 'cut'),
+          );
+          assert.equal(isConnectionLoss(error), true, String(error));
+          assert.equal(await devices.seen(id, 'cut'), false);
+          assert.equal(await devices.add(id, 'cut'), true);
+        });
+      }
+    });
+
+    describe('security events', () => {
+      it('keeps what the list shows, and pages newest first by time and id', async () => {
+        const events = securityEventRepository(database.db);
+        const { id } = await newBorrower(database.db);
+        const other = await newBorrower(database.db);
+        const since = new Date(Date.now() - 60_000);
+        await events.insert(id, event({ kind: 'signed_in', method: 'passkey', sessionId: 's1' }));
+        await events.insert(id, event({ kind: 'second_factor_added', method: null, factor: 'passkey' }));
+        await events.insert(id, event({ kind: 'session_ended', method: null, endedBy: 'borrower' }));
+        await events.insert(other.id, event());
+
+        const all = await events.page([id], { since, limit: 10 });
+        assert.deepEqual(
+          all.map((e) => e.kind),
+          ['session_ended', 'second_factor_added', 'signed_in'],
+        );
+        assert.deepEqual(
+          { ...all[2], id: undefined, occurred_at: undefined },
+          {
+            id: undefined,
+            occurred_at: undefined,
+            kind: 'signed_in',
+            method: 'passkey',
+            ended_by: null,
+            factor: null,
+            user_agent: 'Firefox',
+            client_network: '192.0.2.0/24',
+          },
+        );
+        assert.equal(all[1]!.factor, 'passkey');
+        assert.equal(all[0]!.ended_by, 'borrower');
+        assert.ok(all[0]!.occurred_at instanceof Date);
+
+        const [first, ...rest] = await events.page([id], { since, limit: 1 });
+        const next = await events.page([id], {
+          since,
+          limit: 10,
+          after: { occurredAt: first!.occurred_at, id: first!.id },
+        });
+        assert.deepEqual(
+          next.map((e) => e.id),
+          all.slice(1).map((e) => e.id),
+        );
+        assert.deepEqual(rest, []);
+        assert.equal((await events.page([id, other.id], { since, limit: 10 })).length, 4);
+        assert.deepEqual(await events.page([id], { since: new Date(Date.now() + 60_000), limit: 10 }), []);
+      });
+
+      it('pages events of the same instant by id: the cursor moves past each once', async () => {
+        const events = securityEventRepository(database.db);
+        const { id } = await newBorrower(database.db);
+        const instant = new Date();
+        const ids = ['0aaaaaaa-0000-4000-8000-000000000000', 'a0000000-0000-4000-8000-000000000000'];
+        for (const eventId of ids)
+          await database.db
+            .insertInto('security_event')
+            .values({ id: eventId, borrower_id: id, kind: 'password_changed', occurred_at: instant })
+            .execute();
+        const since = new Date(instant.getTime() - 1000);
+        const [first] = await events.page([id], { since, limit: 1 });
+        assert.equal(first!.id, ids[1]);
+        const [second] = await events.page([id], {
+          since,
+          limit: 1,
+          after: { occurredAt: first!.occurred_at, id: first!.id },
+        });
+        assert.equal(second!.id, ids[0]);
+      });
+
+      it('finds the borrower’s sign-ins since a time', async () => {
+        const events = securityEventRepository(database.db);
+        const { id } = await newBorrower(database.db);
+        const since = new Date(Date.now() - 1000);
+        await events.insert(id, event({ kind: 'signed_in' }));
+        await events.insert(id, event({ kind: 'password_changed', method: null }));
+        const times = await events.signInTimes(id, since);
+        assert.equal(times.length, 1);
+        assert.ok(times[0] instanceof Date && times[0] >= since);
+        assert.deepEqual(await events.signInTimes(id, new Date(Date.now() + 60_000)), []);
+      });
+
+      it(`${RACERS} events written at once are all kept`, async () => {
+        const events = securityEventRepository(database.db);
+        const { id } = await newBorrower(database.db);
+        await race(RACERS, () => events.insert(id, event()));
+        const kept = await events.page([id], { since: new Date(Date.now() - 60_000), limit: 100 });
+        assert.equal(kept.length, RACERS);
+      });
+    });
+
+    describe('an email change request', () => {
+      it('what it writes after its savepoint is undone by rolling back to it, kept by releasing it', async () => {
+        const changes = emailChangeRepository(database.db);
+        const tokens = linkTokenStore(database.db);
+        const user = randomUUID();
+        const [kept, undone, released] = await changes.transaction(async (tx, trx) => {
+          const before = await tokens.issue(trx, {
+            purpose: 'password_reset',
+            idpUserId: user,
+            returnTo: null,
+          });
+          await tx.savepoint();
+          const rolledBack = await tokens.issue(trx, {
+            purpose: 'email_change',
+            idpUserId: user,
+            returnTo: null,
+            newEmail: 'new@example.com',
+          });
+          await tx.rollbackToSavepoint();
+          await tx.savepoint();
+          const after = await tokens.issue(trx, {
+            purpose: 'email_change',
+            idpUserId: user,
+            returnTo: null,
+            newEmail: 'newer@example.com',
+          });
+          await tx.releaseSavepoint();
+          return [before, rolledBack, after];
+        });
+        assert.equal(await tokens.isUsable('password_reset', kept.token), true);
+        assert.equal(await tokens.isUsable('email_change', undone.token), false);
+        assert.equal((await tokens.consume('email_change', released.token))?.newEmail, 'newer@example.com');
+      });
+    });
+  });
+}

@@ -1,0 +1,442 @@
+import assert from 'node:assert/strict';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Kysely } from 'kysely';
+import { pino } from 'pino';
+import type { AddLoanRequest, StartApplication } from '@customer-core/contracts';
+import { createSecretBox, isConnectionLoss } from '@customer-core/database';
+import { testDatabaseKinds } from '@customer-core/database/testing';
+import {
+  countOf,
+  openContractDatabase,
+  race,
+  RACERS,
+  type ContractDatabase,
+} from '@customer-core/database/testing/storage-contract';
+import {
+  createIdentityProvider,
+  idpMigrations,
+  type IdentityProvider,
+  type IdpDatabase,
+} from '@customer-core/idp';
+import { applicationRepository } from '../../src/applications/application-repository.js';
+import { borrowerRepository } from '../../src/borrowers/borrower-repository.js';
+import { apiMigrations } from '../../src/db/migrations.js';
+import type { ApiDatabase } from '../../src/db/schema.js';
+import { DEMO_BORROWER, DEMO_LOANS, seedDemoBorrower } from '../../src/demo-borrower.js';
+import { documentRepository } from '../../src/documents/document-repository.js';
+import { loanBook } from '../../src/loans/loan-book.js';
+import { loanCheckout } from '../../src/loans/loan-checkout.js';
+import { loanRepository } from '../../src/loans/loan-repository.js';
+import { fromNow, newBorrower } from './support.js';
+
+// Borrowers, their loans and documents, and loan applications: what operators and borrowers write at
+// once, written once.
+
+const LENDER = {
+  name: 'Main Street Funding',
+  websiteUrl: 'https://lender.example',
+  supportPhone: '555-0100',
+};
+const ISSUER = 'https://idp.example/oauth2/default';
+
+let references = 0;
+const newReference = () => `LN-${process.pid}-${(references += 1)}`;
+const activeLoan = (borrowerEmail: string, reference = newReference()): AddLoanRequest => ({
+  borrowerEmail,
+  reference,
+  product: 'Term loan',
+  amountCents: 25_000_000,
+  balanceCents: 24_000_000,
+  status: 'ACTIVE',
+  nextPayment: { dueOn: '2031-02-28', amountCents: 543_218 },
+});
+const identity = (email: string, subject = randomUUID()) => ({
+  issuer: ISSUER,
+  subject,
+  email,
+  firstName: 'Ada' as string | null,
+  lastName: 'Lovelace' as string | null,
+});
+
+for (const kind of testDatabaseKinds()) {
+  describe(`borrowers, loans and applications (${kind})`, () => {
+    let database: ContractDatabase<ApiDatabase>;
+    before(async () => {
+      database = await openContractDatabase<ApiDatabase>(kind, { api: apiMigrations, idp: idpMigrations });
+    });
+    after(() => database?.close());
+
+    const book = (db = database.db) => loanBook(loanRepository(db), borrowerRepository(db), LENDER);
+
+    describe('borrowers', () => {
+      it('an identity’s first sign-in creates its borrower; later ones follow the profile', async () => {
+        const borrowers = borrowerRepository(database.db);
+        const email = `first.${randomUUID()}@example.com`;
+        const signedIn = identity(email);
+        const created = await borrowers.upsertByIdentity(signedIn);
+        assert.equal(created.email, email);
+        assert.deepEqual(created.externalIds, []);
+        assert.ok(created.createdAt instanceof Date);
+        const renamed = await borrowers.upsertByIdentity({ ...signedIn, firstName: 'Augusta' });
+        assert.equal(renamed.id, created.id);
+        assert.equal(renamed.firstName, 'Augusta');
+        assert.deepEqual(await borrowers.findByIdentity(ISSUER, signedIn.subject), renamed);
+        assert.deepEqual(await borrowers.findById(created.id), renamed);
+        assert.equal(await borrowers.findByIdentity(ISSUER, 'nobody'), undefined);
+      });
+
+      it('takes over the borrower an operator created for the address, keeping its names when the provider has none', async () => {
+        const borrowers = borrowerRepository(database.db);
+        const email = `invited.${randomUUID()}@example.com`;
+        const operators = await borrowers.ensureByEmail({ email, firstName: 'Grace', lastName: 'Hopper' });
+        assert.equal(operators.idpSubject, null);
+        const signedIn = await borrowers.upsertByIdentity({
+          ...identity(email.toUpperCase()),
+          firstName: null,
+          lastName: null,
+        });
+        assert.equal(signedIn.id, operators.id);
+        assert.equal(signedIn.firstName, 'Grace');
+        assert.deepEqual(
+          (await borrowers.findByEmail(email)).map((b) => b.id),
+          [operators.id],
+        );
+      });
+
+      it(`of ${RACERS} first sign-ins of one identity at once, all get the one borrower`, async () => {
+        const email = `raced.${randomUUID()}@example.com`;
+        await borrowerRepository(database.db).ensureByEmail({ email, firstName: null, lastName: null });
+        const signedIn = identity(email);
+        const instances = [borrowerRepository(database.db), borrowerRepository(database.another())];
+        const borrowers = await race(RACERS, (i) => instances[i % 2]!.upsertByIdentity(signedIn));
+        assert.equal(new Set(borrowers.map((b) => b.id)).size, 1);
+        assert.equal((await instances[0]!.findByEmail(email)).length, 1);
+
+        const fresh = identity(`fresh.${randomUUID()}@example.com`);
+        const created = await race(RACERS, (i) => instances[i % 2]!.upsertByIdentity(fresh));
+        assert.equal(new Set(created.map((b) => b.id)).size, 1);
+      });
+
+      it(`of ${RACERS} operators naming one new address at once, all get the one borrower`, async () => {
+        const email = `named.${randomUUID()}@example.com`;
+        const instances = [borrowerRepository(database.db), borrowerRepository(database.another())];
+        const borrowers = await race(RACERS, (i) =>
+          instances[i % 2]!.ensureByEmail({ email, firstName: 'Ada', lastName: null }),
+        );
+        assert.equal(new Set(borrowers.map((b) => b.id)).size, 1);
+      });
+
+      it('renames only a borrower without an identity; links an identity once; follows a new address', async () => {
+        const borrowers = borrowerRepository(database.db);
+        const unlinked = await newBorrower(database.db, { linked: false });
+        const linked = await newBorrower(database.db);
+        await borrowers.renameUnlinked(unlinked.id, { firstName: 'Katherine', lastName: 'Johnson' });
+        await borrowers.renameUnlinked(linked.id, { firstName: 'Not', lastName: 'Changed' });
+        assert.equal((await borrowers.findById(unlinked.id))?.firstName, 'Katherine');
+        assert.equal((await borrowers.findById(linked.id))?.firstName, 'Dana');
+
+        const registered = identity(unlinked.email);
+        const links = await race(RACERS, () => borrowers.linkIdentity(unlinked.id, registered));
+        assert.equal(countOf(links, true), 1, 'linked once');
+        assert.equal((await borrowers.findByIdentity(ISSUER, registered.subject))?.id, unlinked.id);
+
+        await borrowers.changeEmail(linked.id, 'New.Address@Example.com');
+        assert.equal((await borrowers.findById(linked.id))?.email, 'new.address@example.com');
+      });
+    });
+
+    describe('loans', () => {
+      it('adds a loan once per reference, with its standard documents and terms in numbers', async () => {
+        const email = `book.${randomUUID()}@example.com`;
+        const request = activeLoan(email);
+        const added = await book().add(request);
+        assert.ok(added.ok);
+        assert.deepEqual(
+          { ...added.loan, id: undefined },
+          {
+            id: undefined,
+            reference: request.reference,
+            borrowerEmail: email,
+            product: 'Term loan',
+            status: 'ACTIVE',
+            amountCents: 25_000_000,
+            balanceCents: 24_000_000,
+            nextPayment: { dueOn: '2031-02-28', amountCents: 543_218 },
+            documents: 5,
+          },
+        );
+        assert.deepEqual(
+          await book().add(activeLoan(`other.${randomUUID()}@example.com`, request.reference)),
+          {
+            ok: false,
+            problem: 'reference_taken',
+          },
+        );
+        assert.deepEqual(
+          await borrowerRepository(database.db)
+            .findByEmail(email)
+            .then((b) => b.length),
+          1,
+          'the borrower made for a taken reference is rolled back',
+        );
+      });
+
+      it(`of ${RACERS} loans added at once for one new address, each is added, all for one borrower`, async () => {
+        const email = `many.${randomUUID()}@example.com`;
+        const added = await race(RACERS, (i) =>
+          book(i % 2 ? database.another() : database.db).add(activeLoan(email)),
+        );
+        assert.ok(added.every((outcome) => outcome.ok));
+        assert.equal((await borrowerRepository(database.db).findByEmail(email)).length, 1);
+        const sameReference = activeLoan(`same.${randomUUID()}@example.com`);
+        const outcomes = await race(RACERS, () => book().add(sameReference));
+        assert.equal(outcomes.filter((outcome) => outcome.ok).length, 1);
+      });
+
+      it('shows the borrower their loans open first, never a hidden one or another borrower’s', async () => {
+        const loans = loanRepository(database.db);
+        const { id } = await newBorrower(database.db);
+        const stranger = await newBorrower(database.db);
+        const ids: Record<string, string> = {};
+        for (const status of ['PAID', 'ACTIVE', 'HIDDEN', 'PAST DUE'] as const) {
+          ids[status] = (await loans.insert(id, { ...activeLoan(''), status, nextPayment: null }))!;
+        }
+        const visible = await loans.visibleLoans(id);
+        assert.deepEqual(
+          visible.map((loan) => loan.status),
+          ['PAST DUE', 'ACTIVE', 'PAID'],
+        );
+        assert.equal(await loans.visibleLoan(id, ids.HIDDEN!), undefined);
+        assert.equal(await loans.visibleLoan(stranger.id, ids.ACTIVE!), undefined);
+        assert.equal(Number(visible[1]!.documents), 0);
+        assert.equal(await loans.idOfReference(visible[1]!.reference), ids.ACTIVE);
+
+        const updated = await loans.updateTerms(visible[1]!.reference, {
+          balanceCents: 1,
+          nextPayment: { dueOn: '2030-01-31', amountCents: 2 },
+        });
+        assert.equal(updated, ids.ACTIVE);
+        const loan = await loans.visibleLoan(id, ids.ACTIVE!);
+        assert.equal(Number(loan!.balance_cents), 1);
+        assert.equal(loan!.next_payment_due, '2030-01-31', 'a calendar day, as stored');
+        assert.equal(await loans.updateTerms('LN-NO-SUCH', { balanceCents: 1 }), undefined);
+
+        const overview = (await loans.borrowerOverview()).find((row) => row.id === id);
+        assert.equal(Number(overview!.loans), 4, 'hidden ones counted for operators');
+        assert.equal(overview!.invited, false);
+      });
+
+      it('records instalments by due day, days as written whatever the time zone', async () => {
+        const loans = loanRepository(database.db);
+        const { id } = await newBorrower(database.db);
+        const loanId = (await loans.insert(id, { ...activeLoan(''), nextPayment: null }))!;
+        await loans.recordInstalment(loanId, { dueOn: '2030-03-31', amountCents: 100, paidOn: null });
+        await loans.recordInstalment(loanId, { dueOn: '2030-01-31', amountCents: 100, paidOn: '2030-01-30' });
+        await loans.recordInstalment(loanId, { dueOn: '2030-03-31', amountCents: 150, paidOn: '2030-04-01' });
+        const instalments = await loans.instalmentsOf(loanId);
+        assert.deepEqual(
+          instalments.map((row) => [row.due_on, Number(row.amount_cents), row.paid_on]),
+          [
+            ['2030-01-31', 100, '2030-01-30'],
+            ['2030-03-31', 150, '2030-04-01'],
+          ],
+        );
+      });
+
+      it('a checkout completes exactly once when every step of it comes at once', async () => {
+        const email = `checkout.${randomUUID()}@example.com`;
+        const added = await book().add(activeLoan(email));
+        assert.ok(added.ok);
+        const [borrower] = await borrowerRepository(database.db).findByEmail(email);
+        const instances = [
+          loanCheckout(loanRepository(database.db)),
+          loanCheckout(loanRepository(database.another())),
+        ];
+        const started = await race(RACERS, (i) => instances[i % 2]!.start(borrower!.id, added.loan.id));
+        assert.ok(started.every((outcome) => outcome.ok));
+        const documents = await loanRepository(database.db).documentsOf(added.loan.id);
+        const reviews = await race(RACERS, (i) =>
+          instances[i % 2]!.review(borrower!.id, added.loan.id, documents[i % documents.length]!.id),
+        );
+        assert.ok(reviews.every((outcome) => outcome.ok));
+        const toSign = documents.filter((document) => document.requires_signature);
+        const signatures = await race(RACERS, (i) =>
+          instances[i % 2]!.sign(borrower!.id, added.loan.id, toSign[i % toSign.length]!.id, {
+            name: 'Ada Lovelace',
+            clientAddress: '192.0.2.1',
+          }),
+        );
+        assert.equal(signatures.filter((outcome) => outcome.ok).length, toSign.length, 'each signed once');
+        assert.ok(
+          signatures.every((outcome) => outcome.ok || outcome.problem === 'already_signed'),
+          JSON.stringify(signatures.filter((outcome) => !outcome.ok)),
+        );
+        const completions = [...reviews, ...signatures].filter(
+          (outcome) => outcome.ok && outcome.completedNow,
+        );
+        assert.equal(completions.length, 1);
+        assert.equal(
+          await loanRepository(database.db).completeCheckout(added.loan.id),
+          false,
+          'completed already',
+        );
+        const signed = await loanRepository(database.db).documentsOf(added.loan.id);
+        assert.ok(
+          signed.filter((d) => d.requires_signature).every((d) => d.signature_name === 'Ada Lovelace'),
+        );
+      });
+
+      if (kind === 'postgres') {
+        it('a signature whose connection is lost signs nothing', async () => {
+          const email = `cut.${randomUUID()}@example.com`;
+          const added = await book().add(activeLoan(email));
+          assert.ok(added.ok);
+          const [borrower] = await borrowerRepository(database.db).findByEmail(email);
+          const checkout = loanCheckout(loanRepository(database.db));
+          await checkout.start(borrower!.id, added.loan.id);
+          const documents = await loanRepository(database.db).documentsOf(added.loan.id);
+          for (const document of documents) await checkout.review(borrower!.id, added.loan.id, document.id);
+          const document = documents.find((d) => d.requires_signature)!;
+          const sign = () =>
+            checkout.sign(borrower!.id, added.loan.id, document.id, {
+              name: 'Ada Lovelace',
+              clientAddress: '192.0.2.1',
+            });
+          const error = await database.cutWhileWaiting(
+            'select 1 from loan_checkout where loan_id = $1 for update',
+            [added.loan.id],
+            sign,
+          );
+          assert.equal(isConnectionLoss(error), true, String(error));
+          const [unsigned] = await documentRepository(database.db)
+            .documentsOf(borrower!.id)
+            .then((rows) => rows.filter((row) => row.id === document.id));
+          assert.equal(unsigned!.signed_at, null);
+          assert.equal((await sign()).ok, true);
+        });
+      }
+    });
+
+    describe('documents', () => {
+      it('lists the borrower’s documents loan by loan, never another borrower’s, and keeps the first signed PDF', async () => {
+        const email = `documents.${randomUUID()}@example.com`;
+        const added = await book().add(activeLoan(email));
+        assert.ok(added.ok);
+        const [borrower] = await borrowerRepository(database.db).findByEmail(email);
+        const stranger = await newBorrower(database.db);
+        const documents = documentRepository(database.db);
+        const listed = await documents.documentsOf(borrower!.id);
+        assert.equal(listed.length, 5);
+        assert.ok(listed.every((row) => row.loan_id === added.loan.id));
+        const [first] = listed;
+        assert.equal((await documents.documentOf(borrower!.id, first!.id))?.id, first!.id);
+        assert.equal(await documents.documentOf(stranger.id, first!.id), undefined);
+        assert.deepEqual(await documents.documentsOf(stranger.id), []);
+
+        const pdfs = Array.from({ length: RACERS }, () => randomBytes(64));
+        const stored = await race(RACERS, (i) =>
+          documentRepository(i % 2 ? database.another() : database.db).storeSignedPdf(first!.id, pdfs[i]!),
+        );
+        const kept = (await documents.signedDocumentOf(borrower!.id, first!.id))!.signed_pdf!;
+        assert.ok(
+          pdfs.some((pdf) => Buffer.from(kept).equals(pdf)),
+          'one of them',
+        );
+        for (const bytes of stored)
+          assert.ok(Buffer.from(bytes).equals(Buffer.from(kept)), 'all the very same bytes');
+        assert.ok(
+          Buffer.from(await documents.storeSignedPdf(first!.id, randomBytes(8))).equals(Buffer.from(kept)),
+        );
+      });
+    });
+
+    describe('loan applications', () => {
+      const application: StartApplication = {
+        businessName: 'Lovelace Analytics',
+        contactName: 'Ada Lovelace',
+        email: 'ada@lovelace.example',
+        amountRequested: 50_000,
+        purpose: 'equipment',
+      };
+      const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+      it(`verifies an address once, however many open its link at once; then says it was verified`, async () => {
+        const applications = applicationRepository(database.db);
+        const token = randomUUID();
+        const id = await applications.insert(application, { tokenHash: hashOf(token), lifetimeHours: 24 });
+        const verified = await race(RACERS, (i) =>
+          applicationRepository(i % 2 ? database.another() : database.db).verify(hashOf(token)),
+        );
+        assert.deepEqual(verified.filter(Boolean), [
+          { id, email: application.email, business_name: application.businessName },
+        ]);
+        assert.deepEqual(await applications.verifiedBefore(hashOf(token)), verified.find(Boolean));
+        assert.equal(await applications.verifiedBefore(hashOf('another')), undefined);
+      });
+
+      it('a link past its lifetime verifies nothing; an application in a transaction that rolls back is not kept', async () => {
+        const applications = applicationRepository(database.db);
+        const token = randomUUID();
+        const id = await applications.insert(application, { tokenHash: hashOf(token), lifetimeHours: 24 });
+        await database.db
+          .updateTable('loan_application')
+          .set({ verification_expires_at: fromNow(-1) })
+          .where('id', '=', id)
+          .execute();
+        assert.equal(await applications.verify(hashOf(token)), undefined);
+
+        const rolledBack = randomUUID();
+        await assert.rejects(
+          applications.transaction(async (inside) => {
+            await inside.insert(application, { tokenHash: hashOf(rolledBack), lifetimeHours: 24 });
+            throw new Error('the e-mail could not be enqueued');
+          }),
+        );
+        assert.equal(await applications.verify(hashOf(rolledBack)), undefined);
+      });
+    });
+
+    describe('the demo borrower', () => {
+      let idp: IdentityProvider;
+      before(async () => {
+        idp = await createIdentityProvider({
+          // The portal's database holds the provider's tables too, as the embedded one's does.
+          db: database.db as unknown as Kysely<IdpDatabase>,
+          secrets: createSecretBox([{ id: 'test', key: randomBytes(32) }]),
+          issuer: ISSUER,
+          clients: [],
+          allowedOrigins: [],
+          secureCookies: false,
+          trustProxy: false,
+          logger: pino({ level: 'silent' }),
+          purgeIntervalSeconds: 0,
+        });
+      });
+      after(() => idp?.close());
+
+      it('instances seeding at once leave one demo borrower with each loan once', async () => {
+        // Each first seed hashes the demo password: a few instances, not dozens.
+        await race(6, (i) =>
+          seedDemoBorrower(idp, i % 2 ? database.another() : database.db, { issuer: ISSUER, lender: LENDER }),
+        );
+        const borrowers = await borrowerRepository(database.db).findByEmail(DEMO_BORROWER.login);
+        assert.equal(borrowers.length, 1);
+        const loans = await loanRepository(database.db).borrowerOverview();
+        assert.equal(Number(loans.find((row) => row.id === borrowers[0]!.id)?.loans), DEMO_LOANS.length);
+        for (const demo of DEMO_LOANS) {
+          const loanId = (await loanRepository(database.db).idOfReference(demo.reference))!;
+          assert.equal(
+            await loanRepository(database.db).documentCount(loanId),
+            demo.status === 'ACTIVE' ? 5 : 0,
+            demo.reference,
+          );
+          assert.equal(
+            (await loanRepository(database.db).instalmentsOf(loanId)).length,
+            demo.schedule.dueInDays.length,
+          );
+        }
+      });
+    });
+  });
+}

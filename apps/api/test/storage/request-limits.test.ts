@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { isConnectionLoss } from '@customer-core/database';
+import { testDatabaseKinds } from '@customer-core/database/testing';
+import {
+  countOf,
+  race,
+  RACERS,
+  type ContractDatabase,
+} from '@customer-core/database/testing/storage-contract';
+import type { ApiDatabase } from '../../src/db/schema.js';
+import {
+  linkRequestCounter,
+  networkOf,
+  type LinkRequestLimits,
+} from '../../src/email-links/request-limits.js';
+import { fromNow, openApiStorage } from './support.js';
+
+// The limits on requests for e-mailed links, counted in the database that every instance shares.
+
+const LIMITS: LinkRequestLimits = { perAddressAndClient: 3, perAddress: 5, perClient: 8, windowSeconds: 600 };
+
+let clients = 0;
+/** A client address of a network of its own. */
+const newClient = () => `198.51.${Math.floor((clients += 1) / 250)}.${clients % 250}`;
+const newAddress = () => `asker.${randomUUID()}@example.com`;
+
+for (const kind of testDatabaseKinds()) {
+  describe(`link request limits (${kind})`, () => {
+    let database: ContractDatabase<ApiDatabase>;
+    before(async () => {
+      database = await openApiStorage(kind);
+    });
+    after(() => database?.close());
+
+    /** `count` requests one after another; whether each was allowed. */
+    async function ask(counter: ReturnType<typeof linkRequestCounter>, request: object, count: number) {
+      const allowed: boolean[] = [];
+      for (let i = 0; i < count; i += 1)
+        allowed.push(await counter.allow(database.db, request as { email: string; client: string }));
+      return allowed;
+    }
+
+    it('allows an address as often as one client may ask for it, then refuses; another client is not affected', async () => {
+      const counter = linkRequestCounter(LIMITS, randomUUID());
+      const email = newAddress();
+      const client = newClient();
+      assert.deepEqual(await ask(counter, { email, client }, 4), [true, true, true, false]);
+      assert.equal(await counter.wouldAllow(database.db, { email, client }), false);
+      assert.equal(await counter.allow(database.db, { email, client: newClient() }), true);
+    });
+
+    it('counts a client over every address, and an address over clients within their own limits', async () => {
+      const counter = linkRequestCounter(LIMITS, randomUUID());
+      const client = newClient();
+      const asked = [];
+      for (let i = 0; i < LIMITS.perClient + 1; i += 1)
+        asked.push(await counter.allow(database.db, { email: newAddress(), client }));
+      assert.equal(countOf(asked, true), LIMITS.perClient);
+      assert.equal(asked.at(-1), false);
+
+      // One address from many clients: refused once the address's own ceiling is reached.
+      const email = newAddress();
+      const byAddress = [];
+      for (let i = 0; i < LIMITS.perAddress + 2; i += 1)
+        byAddress.push(await counter.allow(database.db, { email, client: newClient() }));
+      assert.equal(countOf(byAddress, true), LIMITS.perAddress);
+    });
+
+    it('an IPv6 client counts by its /64', async () => {
+      const counter = linkRequestCounter(LIMITS, randomUUID());
+      const email = newAddress();
+      const hosts = ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3', '2001:db8:1:2::4'];
+      const allowed = [];
+      for (const client of hosts) allowed.push(await counter.allow(database.db, { email, client }));
+      assert.deepEqual(allowed, [true, true, true, false]);
+      assert.equal(networkOf(hosts[0]!), networkOf(hosts[2]!));
+    });
+
+    it('wouldAllow counts nothing; scopes are counted apart; a new window starts afresh', async () => {
+      const scope = randomUUID();
+      const counter = linkRequestCounter(LIMITS, scope);
+      const request = { email: newAddress(), client: newClient() };
+      for (let i = 0; i < 5; i += 1) assert.equal(await counter.wouldAllow(database.db, request), true);
+      assert.deepEqual(await ask(counter, request, 4), [true, true, true, false]);
+      assert.equal(await linkRequestCounter(LIMITS, randomUUID()).allow(database.db, request), true);
+
+      await database.db
+        .updateTable('link_request_count')
+        .set({ window_started_at: fromNow(-LIMITS.windowSeconds - 1) })
+        .where('bucket', 'like', `${scope}:%`)
+        .execute();
+      assert.equal(await counter.wouldAllow(database.db, request), true, 'the window is over');
+      assert.deepEqual(await ask(counter, request, 4), [true, true, true, false]);
+    });
+
+    it('counts nothing in a transaction that rolls back', async () => {
+      const counter = linkRequestCounter({ ...LIMITS, perAddressAndClient: 1 }, randomUUID());
+      const request = { email: newAddress(), client: newClient() };
+      await assert.rejects(
+        database.db.transaction().execute(async (trx) => {
+          assert.equal(await counter.allow(trx, request), true);
+          throw new Error('rolled back');
+        }),
+        /rolled back/,
+      );
+      assert.equal(await counter.allow(database.db, request), true);
+    });
+
+    it(`of ${RACERS} concurrent requests from two instances, exactly as many as the limit are allowed`, async () => {
+      const scope = randomUUID();
+      const limits = { ...LIMITS, perAddressAndClient: 5, perAddress: 100, perClient: 100 };
+      const instances = [database.db, database.another()];
+      const counter = linkRequestCounter(limits, scope);
+      const request = { email: newAddress(), client: newClient() };
+      const allowed = await race(RACERS, (i) => counter.allow(instances[i % 2]!, request));
+      assert.equal(countOf(allowed, true), limits.perAddressAndClient);
+      // Each request got a number of its own: every one of them is counted.
+      const counts = await database.db
+        .selectFrom('link_request_count')
+        .select('requests')
+        .where('bucket', 'like', `${scope}:%`)
+        .execute();
+      // The address's own count takes only the requests its client's limits let through.
+      assert.deepEqual(
+        counts.map((row) => row.requests).sort((a, b) => a - b),
+        [limits.perAddressAndClient, RACERS, RACERS],
+      );
+    });
+
+    if (kind === 'postgres') {
+      it('a request whose connection is lost counts nothing', async () => {
+        const scope = randomUUID();
+        const counter = linkRequestCounter(LIMITS, scope);
+        const request = { email: newAddress(), client: newClient() };
+        assert.equal(await counter.allow(database.db, request), true);
+        const error = await database.cutWhileWaiting(
+          'select 1 from link_request_count where bucket = $1 for update',
+          [`${scope}:client:${networkOf(request.client)}`],
+          () => counter.allow(database.db, request),
+        );
+        assert.equal(isConnectionLoss(error), true, String(error));
+        assert.deepEqual(await ask(counter, request, 3), [true, true, false], 'one request counted so far');
+      });
+    }
+  });
+}

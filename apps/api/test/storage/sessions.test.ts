@@ -1,0 +1,275 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { isConnectionLoss } from '@customer-core/database';
+import { testDatabaseKinds } from '@customer-core/database/testing';
+import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
+import type { ApiDatabase } from '../../src/db/schema.js';
+import { sessionRepository } from '../../src/session/session-repository.js';
+import { sessionStore, type SessionStore } from '../../src/session/session-store.js';
+import { fromNow, newBorrower, openApiStorage } from './support.js';
+
+// Sign-in sessions: each sign-in's row and which of a borrower's sessions are active, and what is
+// revoked or superseded, shared by every instance through the database. (How instances hear of it by
+// NOTIFY, and fall back to queries while not listening, is revocation-view.test.ts, on PostgreSQL.)
+
+const LIMITS = { accessTokenTtlSeconds: 900, sessionMaxAgeSeconds: 43_200 };
+const now = () => Math.floor(Date.now() / 1000);
+
+for (const kind of testDatabaseKinds()) {
+  describe(`sign-in sessions (${kind})`, () => {
+    let database: ContractDatabase<ApiDatabase>;
+    const stores: SessionStore[] = [];
+    /** The session store of one more instance. */
+    const instance = (db = database.db) => {
+      const store = sessionStore(db, database.location, LIMITS);
+      stores.push(store);
+      return store;
+    };
+    before(async () => {
+      database = await openApiStorage(kind);
+    });
+    after(async () => {
+      for (const store of stores) await store.close();
+      await database?.close();
+    });
+
+    describe('the borrower’s list of sessions', () => {
+      const insert = (borrowerId: string, sid: string, createdAt = new Date()) =>
+        sessionRepository(database.db, LIMITS).insert({
+          sid,
+          borrowerId,
+          generation: 0,
+          createdAt,
+          method: 'password',
+          userAgent: 'Firefox',
+          clientNetwork: '192.0.2.0/24',
+          idpSessionId: 'idp-session',
+        });
+
+      it('lists the active sessions newest first, as they were written', async () => {
+        const repository = sessionRepository(database.db, LIMITS);
+        const { id } = await newBorrower(database.db);
+        await insert(id, 'older', new Date(Date.now() - 60_000));
+        await insert(id, 'newer');
+        const active = await repository.active(id);
+        assert.deepEqual(
+          active.map((s) => s.sid),
+          ['newer', 'older'],
+        );
+        const [newer] = active;
+        assert.equal(newer!.borrower_id, id);
+        assert.equal(newer!.method, 'password');
+        assert.equal(newer!.user_agent, 'Firefox');
+        assert.equal(newer!.client_network, '192.0.2.0/24');
+        assert.equal(newer!.idp_session_id, 'idp-session');
+        assert.ok(newer!.created_at instanceof Date && newer!.last_active_at instanceof Date);
+        assert.equal((await repository.activeOne(id, 'older'))?.sid, 'older');
+        assert.equal(await repository.ownerOf('older'), id);
+        assert.equal(await repository.ownerOf('nobody’s'), undefined);
+      });
+
+      it('leaves out sessions revoked, too old, idle past a token’s life, or begun before the cut-off', async () => {
+        const repository = sessionRepository(database.db, LIMITS);
+        const { id } = await newBorrower(database.db);
+        const other = await newBorrower(database.db);
+        await insert(id, 'live', new Date(Date.now() - 5000));
+        await insert(id, 'revoked');
+        await instance().revoke('revoked', id, new Date(Date.now() + 3_600_000));
+        await insert(id, 'too-old', new Date(Date.now() - (LIMITS.sessionMaxAgeSeconds + 60) * 1000));
+        await insert(id, 'idle');
+        await database.db
+          .updateTable('product_session')
+          .set({ last_active_at: fromNow(-LIMITS.accessTokenTtlSeconds - 1) })
+          .where('sid', '=', 'idle')
+          .execute();
+        assert.deepEqual(
+          (await repository.active(id)).map((s) => s.sid),
+          ['live'],
+        );
+        assert.equal(await repository.activeOne(other.id, 'live'), undefined, 'another borrower’s');
+        await insert(id, 'before', new Date(Date.now() - 2000));
+
+        // A cut-off ends the sessions begun before it; one begun within its second goes on.
+        await database.db
+          .updateTable('borrower')
+          .set({ tokens_not_before: sql<Date>`date_trunc('second', now()) + interval '500 milliseconds'` })
+          .where('id', '=', id)
+          .execute();
+        await insert(id, 'same-second', new Date((await cutOffOf(id)).getTime() - 400));
+        await insert(id, 'after', new Date(Date.now() + 2000));
+        assert.deepEqual((await repository.active(id)).map((s) => s.sid).sort(), ['after', 'same-second']);
+      });
+
+      const cutOffOf = async (id: string) =>
+        (
+          await database.db
+            .selectFrom('borrower')
+            .select('tokens_not_before')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).tokens_not_before!;
+    });
+
+    describe('revocations and cut-offs', () => {
+      it('a revoked session is refused by every instance; revoking it again changes nothing', async () => {
+        const { id } = await newBorrower(database.db);
+        const a = instance();
+        const b = instance(database.another());
+        const sid = randomUUID();
+        const claims = { sid, sub: id, iat: now() };
+        assert.equal(await b.isRevoked(claims), false);
+        await a.revoke(sid, id, new Date(Date.now() + 3_600_000));
+        await a.revoke(sid, id, new Date(Date.now() + 7_200_000));
+        assert.equal(await a.refusal(claims), 'revoked');
+        assert.equal(await instance().refusal(claims), 'revoked', 'a new instance reads it');
+        assert.equal(await a.isRevoked({ ...claims, sid: randomUUID() }), false);
+        const rows = await database.db
+          .selectFrom('revoked_session')
+          .select('sid')
+          .where('sid', '=', sid)
+          .execute();
+        assert.equal(rows.length, 1);
+      });
+
+      it('a borrower-wide cut-off refuses the tokens and ID tokens issued before it, not those after', async () => {
+        const borrower = await newBorrower(database.db);
+        const identity = { issuer: 'https://idp.example/oauth2/default', subject: borrower.subject! };
+        const store = instance();
+        const before = now() - 5;
+        assert.equal(await store.issuedBeforeCutOff(identity, before), false, 'no cut-off yet');
+        await store.revokeAllOf(borrower.id);
+        assert.equal(await store.refusal({ sid: randomUUID(), sub: borrower.id, iat: before }), 'revoked');
+        assert.equal(await instance().isRevoked({ sid: randomUUID(), sub: borrower.id, iat: before }), true);
+        assert.equal(await store.isRevoked({ sid: randomUUID(), sub: borrower.id, iat: now() + 1 }), false);
+        assert.equal(await store.issuedBeforeCutOff(identity, before), true);
+        assert.equal(await store.issuedBeforeCutOff(identity, now() + 1), false);
+        await store.revokeAllOf(randomUUID()); // no such borrower: nothing to cut off
+      });
+
+      it('ending the other sessions refuses earlier ID tokens only: access tokens go on', async () => {
+        const borrower = await newBorrower(database.db);
+        const identity = { issuer: 'https://idp.example/oauth2/default', subject: borrower.subject! };
+        const store = instance();
+        const before = now() - 5;
+        await store.revokeIdTokensOf(borrower.id);
+        assert.equal(await store.issuedBeforeCutOff(identity, before), true);
+        assert.equal(await store.issuedBeforeCutOff(identity, now() + 1), false);
+        assert.equal(await instance().isRevoked({ sid: randomUUID(), sub: borrower.id, iat: before }), false);
+        assert.equal(
+          await store.issuedBeforeCutOff({ ...identity, subject: 'someone else' }, before),
+          false,
+          'an identity no borrower has',
+        );
+      });
+
+      it('refuses a token of a borrower the database does not know', async () => {
+        assert.equal(
+          await instance().refusal({ sid: randomUUID(), sub: randomUUID(), iat: now() }),
+          'revoked',
+        );
+      });
+    });
+
+    describe('refreshes', () => {
+      const signedInAt = now() - 60;
+      const token = (sub: string, sid: string, gen: number) => ({
+        sid,
+        sub,
+        iat: now(),
+        gen,
+        auth_time: signedInAt,
+      });
+
+      it('each generation is refreshed once; the earlier ones are superseded everywhere', async () => {
+        const borrower = await newBorrower(database.db);
+        const a = instance();
+        const sid = randomUUID();
+        assert.deepEqual(await a.rotate(token(borrower.id, sid, 0)), {
+          ok: true,
+          generation: 1,
+          email: borrower.email,
+          externalIds: [],
+        });
+        assert.deepEqual(await a.rotate(token(borrower.id, sid, 0)), { ok: false, reason: 'spent' });
+        assert.equal((await a.rotate(token(borrower.id, sid, 1))).ok, true);
+        assert.equal(await a.refusal(token(borrower.id, sid, 1)), 'superseded');
+        assert.equal(await instance().refusal(token(borrower.id, sid, 0)), 'superseded', 'read by another');
+        assert.equal(await instance().refusal(token(borrower.id, sid, 2)), null);
+        // The first refresh wrote the session's row, begun when the borrower signed in.
+        const row = await database.db
+          .selectFrom('product_session')
+          .select(['generation', 'created_at'])
+          .where('sid', '=', sid)
+          .executeTakeFirstOrThrow();
+        assert.equal(row.generation, 2);
+        assert.equal(row.created_at.getTime(), token(borrower.id, sid, 0).auth_time * 1000);
+      });
+
+      it(`of ${RACERS} concurrent refreshes of one token on four instances, exactly one gets the next generation`, async () => {
+        const borrower = await newBorrower(database.db);
+        const instances = [
+          instance(),
+          instance(database.another()),
+          instance(),
+          instance(database.another()),
+        ];
+        const sid = randomUUID();
+        const rotations = await race(RACERS, (i) => instances[i % 4]!.rotate(token(borrower.id, sid, 0)));
+        assert.equal(rotations.filter((r) => r.ok).length, 1);
+        const rotated = await race(RACERS, (i) => instances[i % 4]!.rotate(token(borrower.id, sid, 1)));
+        assert.deepEqual(
+          rotated.filter((r) => r.ok).map((r) => r.ok && r.generation),
+          [2],
+        );
+      });
+
+      it('refreshes of many sessions at once on one instance: one statement, one each', async () => {
+        const borrower = await newBorrower(database.db);
+        const store = instance();
+        const sids = Array.from({ length: RACERS }, () => randomUUID());
+        const rotations = await Promise.all(sids.map((sid) => store.rotate(token(borrower.id, sid, 0))));
+        assert.ok(rotations.every((r) => r.ok && r.generation === 1));
+      });
+
+      if (kind === 'postgres') {
+        it('a refresh whose connection is lost spends nothing', async () => {
+          const borrower = await newBorrower(database.db);
+          const store = instance();
+          const sid = randomUUID();
+          assert.equal((await store.rotate(token(borrower.id, sid, 0))).ok, true);
+          const error = await database.cutWhileWaiting(
+            'select 1 from product_session where sid = $1 for update',
+            [sid],
+            () => store.rotate(token(borrower.id, sid, 1)),
+          );
+          assert.equal(isConnectionLoss(error), true, String(error));
+          assert.equal(await instance().refusal(token(borrower.id, sid, 1)), null, 'generation 1 is current');
+          assert.deepEqual(await store.rotate(token(borrower.id, sid, 1)), {
+            ok: true,
+            generation: 2,
+            email: borrower.email,
+            externalIds: [],
+          });
+        });
+
+        it('a sign-out whose connection is lost revokes nothing, and tells no one', async () => {
+          const borrower = await newBorrower(database.db);
+          const store = instance();
+          const sid = randomUUID();
+          // An uncommitted revocation of the same session makes the sign-out wait.
+          const error = await database.cutWhileWaiting(
+            "insert into revoked_session (sid, borrower_id, expires_at) values ($1, $2, now() + interval '1 hour')",
+            [sid, borrower.id],
+            () => store.revoke(sid, borrower.id, new Date(Date.now() + 3_600_000)),
+          );
+          assert.equal(isConnectionLoss(error), true, String(error));
+          assert.equal(await instance().isRevoked({ sid, sub: borrower.id, iat: now() }), false);
+          await store.revoke(sid, borrower.id, new Date(Date.now() + 3_600_000));
+          assert.equal(await instance().isRevoked({ sid, sub: borrower.id, iat: now() }), true);
+        });
+      }
+    });
+  });
+}
