@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { createSecretBox, isSealed } from '@customer-core/database';
+import { testDatabaseKinds } from '@customer-core/database/testing';
+import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
+import type { IdpDatabase } from '../../src/index.js';
+import {
+  destroyAccountArtefacts,
+  destroySession,
+  findSession,
+  PostgresOidcAdapter,
+  purgeExpiredModels,
+  sessionExists,
+} from '../../src/oidc-adapter.js';
+import { loadCookieKeys, loadSigningKeys, publicJwks } from '../../src/provider-keys.js';
+import { fromNow, openIdpStorage } from './support.js';
+
+// oidc-provider's sessions, grants, codes and tokens, and the provider's keys, shared by every
+// instance through the database.
+
+const secrets = createSecretBox([{ id: 'test', key: randomBytes(32) }]);
+const STARTING = 3;
+
+for (const kind of testDatabaseKinds()) {
+  describe(`identity provider sessions, tokens and keys (${kind})`, () => {
+    let database: ContractDatabase<IdpDatabase>;
+    before(async () => {
+      database = await openIdpStorage(kind);
+    });
+    after(() => database?.close());
+
+    const adapter = (model: string, db = database.db) => new PostgresOidcAdapter(db, model);
+
+    describe('the models', () => {
+      it('finds what was stored by id, uid or user code; consumed ones say when; expired ones are gone', async () => {
+        const codes = adapter('AuthorizationCode');
+        const id = randomUUID();
+        const payload = {
+          accountId: 'u1',
+          grantId: `g-${id}`,
+          uid: `uid-${id}`,
+          userCode: `UC-${id}`,
+          scope: 'openid',
+        };
+        await codes.upsert(id, payload, 60);
+        assert.deepEqual(await codes.find(id), payload);
+        assert.deepEqual(await codes.findByUid(payload.uid), payload);
+        assert.deepEqual(await codes.findByUserCode(payload.userCode), payload);
+        assert.equal(await adapter('AccessToken').find(id), undefined, 'another model');
+
+        await codes.upsert(id, { ...payload, scope: 'openid email' }, 60);
+        assert.equal((await codes.find(id))?.scope, 'openid email', 'written again in place');
+
+        const before = Math.floor(Date.now() / 1000);
+        await codes.consume(id);
+        const consumed: unknown = (await codes.find(id))?.consumed;
+        assert.equal(typeof consumed, 'number');
+        assert.ok((consumed as number) >= before - 1);
+
+        await database.db
+          .updateTable('idp_oidc_model')
+          .set({ expires_at: fromNow(-1) })
+          .where('id', '=', id)
+          .execute();
+        assert.equal(await codes.find(id), undefined, 'expired');
+
+        const forever = randomUUID();
+        await adapter('Grant').upsert(forever, { accountId: 'u1' }, 0);
+        assert.deepEqual(await adapter('Grant').find(forever), { accountId: 'u1' }, 'no expiry');
+        assert.equal(await adapter('Client').find('customer-portal'), undefined, 'clients are configured');
+      });
+
+      it('destroys one, or every one of a grant; control characters find and destroy nothing', async () => {
+        const tokens = adapter('AccessToken');
+        const grantId = `g-${randomUUID()}`;
+        const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+        await tokens.upsert(a, { accountId: 'u1', grantId }, 60);
+        await tokens.upsert(b, { accountId: 'u1', grantId }, 60);
+        await tokens.upsert(c, { accountId: 'u1', grantId: 'another' }, 60);
+        await tokens.destroy(`${c}\u0000`);
+        await tokens.consume(`${c}\n`);
+        assert.equal(await tokens.find(`${c}\u0000`), undefined);
+        assert.ok(await tokens.find(c));
+        await tokens.destroy(a);
+        assert.equal(await tokens.find(a), undefined);
+        await tokens.revokeByGrantId(grantId);
+        assert.equal(await tokens.find(b), undefined);
+        assert.ok(await tokens.find(c), 'another grant’s');
+      });
+
+      it(`${RACERS} writes of one model at once on two instances leave one row, the last written`, async () => {
+        const id = randomUUID();
+        await race(RACERS, (i) =>
+          adapter('Session', i % 2 ? database.another() : database.db).upsert(
+            id,
+            { accountId: 'u1', n: i },
+            60,
+          ),
+        );
+        const rows = await database.db
+          .selectFrom('idp_oidc_model')
+          .select('id')
+          .where('id', '=', id)
+          .execute();
+        assert.equal(rows.length, 1);
+        assert.equal(typeof (await adapter('Session').find(id))?.n, 'number');
+      });
+
+      it('purges what has expired, from several instances at once', async () => {
+        const expired = randomUUID();
+        const live = randomUUID();
+        await adapter('Interaction').upsert(expired, { accountId: 'u1' }, 60);
+        await adapter('Interaction').upsert(live, { accountId: 'u1' }, 60);
+        await database.db
+          .updateTable('idp_oidc_model')
+          .set({ expires_at: fromNow(-1) })
+          .where('id', '=', expired)
+          .execute();
+        await race(4, (i) => purgeExpiredModels(i % 2 ? database.another() : database.db));
+        const left = await database.db
+          .selectFrom('idp_oidc_model')
+          .select('id')
+          .where('id', 'in', [expired, live])
+          .execute();
+        assert.deepEqual(
+          left.map((row) => row.id),
+          [live],
+        );
+      });
+    });
+
+    describe('sign-in sessions', () => {
+      const signIn = async (accountId: string, amr?: string[]) => {
+        const id = randomUUID();
+        const uid = `sid-${id}`;
+        await adapter('Session').upsert(id, { accountId, uid, loginTs: 1_700_000_000, amr }, 3600);
+        return uid;
+      };
+
+      it('finds a live session by its uid, as signed in by its account', async () => {
+        const account = randomUUID();
+        const uid = await signIn(account, ['pwd', 'otp', 'mfa']);
+        const session = await findSession(database.db, uid);
+        assert.equal(session?.id, uid);
+        assert.equal(session.accountId, account);
+        assert.equal(session.signedInAt.getTime(), 1_700_000_000_000);
+        assert.deepEqual(session.amr, ['pwd', 'otp', 'mfa']);
+        assert.ok(session.expiresAt instanceof Date);
+        assert.deepEqual((await findSession(database.db, await signIn(account)))?.amr, ['pwd']);
+        assert.equal(await sessionExists(database.db, uid, account), true);
+        assert.equal(await sessionExists(database.db, uid, 'someone else'), false);
+        assert.equal(await findSession(database.db, 'no such uid'), undefined);
+      });
+
+      it('ends one session of its account; signing out everywhere ends its sessions, grants and tokens', async () => {
+        const account = randomUUID();
+        const one = await signIn(account);
+        const two = await signIn(account);
+        const others = await signIn(randomUUID());
+        assert.equal(await destroySession(database.db, one, 'someone else'), false);
+        assert.equal(await destroySession(database.db, one, account), true);
+        assert.equal(await sessionExists(database.db, one, account), false);
+
+        const grantId = randomUUID();
+        await adapter('Grant').upsert(grantId, { accountId: account }, 3600);
+        const token = randomUUID();
+        await adapter('RefreshToken').upsert(token, { grantId }, 3600); // names its grant, not the account
+        await destroyAccountArtefacts(database.db, account);
+        assert.equal(await sessionExists(database.db, two, account), false);
+        assert.equal(await adapter('Grant').find(grantId), undefined);
+        assert.equal(await adapter('RefreshToken').find(token), undefined);
+        assert.ok(await findSession(database.db, others), 'another account’s');
+      });
+    });
+
+    describe('the provider’s keys', () => {
+      it('instances starting at once agree on one set of keys, sealed at rest', async () => {
+        await database.db.deleteFrom('idp_key').execute();
+        // Each first start-up makes an RSA key before it finds the winner's: a few instances, not dozens.
+        const signing = await race(STARTING, (i) =>
+          loadSigningKeys(i % 2 ? database.another() : database.db, secrets),
+        );
+        const cookies = await race(STARTING, (i) =>
+          loadCookieKeys(i % 2 ? database.another() : database.db, secrets),
+        );
+        for (const keys of signing) assert.deepEqual(keys, signing[0]);
+        for (const keys of cookies) assert.deepEqual(keys, cookies[0]);
+        const rows = await database.db
+          .selectFrom('idp_key')
+          .select(['name', 'material'])
+          .orderBy('name')
+          .execute();
+        assert.deepEqual(
+          rows.map((row) => row.name),
+          ['oidc-cookie-keys', 'oidc-signing-keys'],
+        );
+        for (const row of rows) assert.equal(isSealed(row.material as string), true);
+        const [published] = publicJwks(signing[0]!).keys;
+        assert.equal(published?.d, undefined, 'no private part published');
+        assert.equal(published?.kid, signing[0]!.keys[0]!.kid);
+      });
+    });
+  });
+}

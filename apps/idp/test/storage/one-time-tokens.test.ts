@@ -1,0 +1,219 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { isConnectionLoss, oneTimeTokenHash } from '@customer-core/database';
+import { testDatabaseKinds } from '@customer-core/database/testing';
+import {
+  countOf,
+  race,
+  RACERS,
+  type ContractDatabase,
+} from '@customer-core/database/testing/storage-contract';
+import {
+  createAuthnTransactions,
+  EMAIL_LINK_AMR,
+  PASSWORD_AMR,
+} from '../../src/factors/authn-transactions.js';
+import { createWebauthnStore } from '../../src/factors/webauthn/webauthn-store.js';
+import type { IdpDatabase } from '../../src/index.js';
+import { createSessionTokenStore } from '../../src/session-tokens.js';
+import { fromNow, newUser, openIdpStorage } from './support.js';
+
+// The identity provider's one-time tokens, each used once however many uses race for it: session
+// tokens (from /api/v1/authn to /v1/authorize), the state tokens of a sign-in waiting for its second
+// factor, and WebAuthn challenges.
+
+for (const kind of testDatabaseKinds()) {
+  describe(`identity provider one-time tokens (${kind})`, () => {
+    let database: ContractDatabase<IdpDatabase>;
+    before(async () => {
+      database = await openIdpStorage(kind);
+    });
+    after(() => database?.close());
+
+    describe('session tokens', () => {
+      const TTL = 300;
+
+      it('is redeemed once, in one IdP session, with how the user signed in; only its hash is kept', async () => {
+        const tokens = createSessionTokenStore(database.db, TTL);
+        const user = await newUser(database.db);
+        const authenticatedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+        const { sessionToken, expiresAt } = await tokens.issue(user.id, {
+          amr: ['pwd', 'otp', 'mfa'],
+          authenticatedAt,
+        });
+        const row = await database.db
+          .selectFrom('idp_session_token')
+          .selectAll()
+          .where('token_hash', '=', oneTimeTokenHash(sessionToken))
+          .executeTakeFirstOrThrow();
+        assert.equal(Math.round((expiresAt.getTime() - row.created_at.getTime()) / 1000), TTL);
+        assert.deepEqual(await tokens.consume(sessionToken, 'session-1'), {
+          userId: user.id,
+          authentication: { amr: ['pwd', 'otp', 'mfa'], authenticatedAt },
+        });
+        assert.equal(await tokens.consume(sessionToken, 'session-2'), undefined);
+        assert.equal(
+          await tokens.redeemedIn(sessionToken, 'session-1'),
+          user.id,
+          'presented again by the redirect',
+        );
+        assert.equal(await tokens.redeemedIn(sessionToken, 'session-2'), undefined);
+
+        const plain = await tokens.issue(user.id);
+        assert.deepEqual(await tokens.consume(plain.sessionToken, 'session-3'), { userId: user.id });
+      });
+
+      it('refuses an expired token; revoking ends every one of the user', async () => {
+        const tokens = createSessionTokenStore(database.db, TTL);
+        const user = await newUser(database.db);
+        const expired = await tokens.issue(user.id);
+        await database.db
+          .updateTable('idp_session_token')
+          .set({ expires_at: fromNow(-1) })
+          .where('token_hash', '=', oneTimeTokenHash(expired.sessionToken))
+          .execute();
+        assert.equal(await tokens.consume(expired.sessionToken, 's'), undefined);
+        const revoked = await tokens.issue(user.id);
+        await tokens.revokeAll(user.id);
+        assert.equal(await tokens.consume(revoked.sessionToken, 's'), undefined);
+      });
+
+      it(`of ${RACERS} concurrent redemptions of one token on two instances, exactly one succeeds`, async () => {
+        const instances = [
+          createSessionTokenStore(database.db, TTL),
+          createSessionTokenStore(database.another(), TTL),
+        ];
+        const user = await newUser(database.db);
+        const { sessionToken } = await instances[0]!.issue(user.id);
+        const redeemed = await race(RACERS, (i) => instances[i % 2]!.consume(sessionToken, `browser-${i}`));
+        assert.equal(redeemed.filter(Boolean).length, 1);
+      });
+
+      if (kind === 'postgres') {
+        it('a redemption whose connection is lost spends nothing', async () => {
+          const tokens = createSessionTokenStore(database.db, TTL);
+          const user = await newUser(database.db);
+          const { sessionToken } = await tokens.issue(user.id);
+          const error = await database.cutWhileWaiting(
+            'select 1 from idp_session_token where token_hash = $1 for update',
+            [oneTimeTokenHash(sessionToken)],
+            () => tokens.consume(sessionToken, 'cut'),
+          );
+          assert.equal(isConnectionLoss(error), true, String(error));
+          assert.equal((await tokens.consume(sessionToken, 'after'))?.userId, user.id);
+        });
+      }
+    });
+
+    describe('a sign-in waiting for its second factor', () => {
+      const TTL = 300;
+
+      it('each step names a new state token and voids the one before; the end is taken once', async () => {
+        const transactions = createAuthnTransactions(database.db, TTL);
+        const user = await newUser(database.db);
+        const started = await transactions.start(user.id, 'MFA_REQUIRED');
+        assert.match(started.stateToken, /^00/);
+        assert.deepEqual(started.transaction.primaryAmr, PASSWORD_AMR);
+        assert.deepEqual(await transactions.find(started.stateToken), started.transaction);
+
+        const factorId = (
+          await database.db
+            .insertInto('idp_factor')
+            .values({
+              id: `uf${randomUUID().slice(0, 18)}`,
+              user_id: user.id,
+              factor_type: 'email',
+              provider: 'OKTA',
+              status: 'ACTIVE',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+        const challenged = await transactions.advance(started.stateToken, 'MFA_CHALLENGE', factorId);
+        assert.ok(challenged);
+        assert.equal(challenged.transaction.factorId, factorId);
+        assert.equal(await transactions.find(started.stateToken), undefined, 'the earlier token is void');
+        assert.equal(await transactions.advance(started.stateToken, 'MFA_CHALLENGE', factorId), undefined);
+        assert.equal((await transactions.find(challenged.stateToken))?.status, 'MFA_CHALLENGE');
+        assert.equal(await transactions.end(challenged.stateToken), true);
+        assert.equal(await transactions.end(challenged.stateToken), false);
+
+        const byLink = await transactions.start(user.id, 'MFA_REQUIRED', EMAIL_LINK_AMR);
+        assert.deepEqual((await transactions.find(byLink.stateToken))?.primaryAmr, EMAIL_LINK_AMR);
+      });
+
+      it('a state token unused past its time is gone', async () => {
+        const transactions = createAuthnTransactions(database.db, TTL);
+        const user = await newUser(database.db);
+        const { stateToken } = await transactions.start(user.id, 'MFA_ENROLL');
+        await database.db
+          .updateTable('idp_authn_transaction')
+          .set({ expires_at: fromNow(-1) })
+          .where('state_token_hash', '=', oneTimeTokenHash(stateToken))
+          .execute();
+        assert.equal(await transactions.find(stateToken), undefined);
+        assert.equal(await transactions.advance(stateToken, 'MFA_ENROLL_ACTIVATE', null), undefined);
+        assert.equal(await transactions.end(stateToken), false);
+      });
+
+      it(`of ${RACERS} concurrent uses of one state token, exactly one moves on and exactly one ends it`, async () => {
+        const instances = [
+          createAuthnTransactions(database.db, TTL),
+          createAuthnTransactions(database.another(), TTL),
+        ];
+        const user = await newUser(database.db);
+        const { stateToken } = await instances[0]!.start(user.id, 'MFA_ENROLL');
+        const advanced = await race(RACERS, (i) => instances[i % 2]!.advance(stateToken, 'MFA_ENROLL', null));
+        const [next, ...others] = advanced.filter(Boolean);
+        assert.deepEqual(others, []);
+        const ended = await race(RACERS, (i) => instances[i % 2]!.end(next!.stateToken));
+        assert.equal(countOf(ended, true), 1);
+      });
+    });
+
+    describe('WebAuthn challenges', () => {
+      it('is taken once, for its purpose, user and factor only, while it lives', async () => {
+        const store = createWebauthnStore(database.db, 300);
+        const user = await newUser(database.db);
+        const factorId = await store.createPendingFactor(user.id);
+        const challenge = await store.issueChallenge('enrol', user.id, factorId);
+        assert.equal(
+          await store.takeChallenge(challenge, 'verify', user.id, factorId),
+          undefined,
+          'another purpose',
+        );
+        assert.equal(
+          await store.takeChallenge(challenge, 'enrol', user.id, null),
+          undefined,
+          'another factor',
+        );
+        assert.deepEqual(await store.takeChallenge(challenge, 'enrol', user.id, factorId), {
+          userId: user.id,
+          factorId,
+        });
+        assert.equal(await store.takeChallenge(challenge, 'enrol', user.id, factorId), undefined, 'taken');
+
+        const passkey = await store.issueChallenge('passkey', null, null);
+        await database.db
+          .updateTable('idp_webauthn_challenge')
+          .set({ expires_at: fromNow(-1) })
+          .where('challenge', '=', passkey)
+          .execute();
+        assert.equal(await store.takeChallenge(passkey, 'passkey', null, null), undefined, 'expired');
+      });
+
+      it(`of ${RACERS} concurrent presentations of one challenge, exactly one takes it`, async () => {
+        const instances = [
+          createWebauthnStore(database.db, 300),
+          createWebauthnStore(database.another(), 300),
+        ];
+        const challenge = await instances[0]!.issueChallenge('passkey', null, null);
+        const taken = await race(RACERS, (i) =>
+          instances[i % 2]!.takeChallenge(challenge, 'passkey', null, null),
+        );
+        assert.equal(taken.filter(Boolean).length, 1);
+      });
+    });
+  });
+}
