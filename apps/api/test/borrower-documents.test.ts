@@ -8,7 +8,6 @@ import {
   documentEndpoints,
   loanEndpoints,
 } from '@customer-core/contracts';
-import { testDatabaseKinds } from '@customer-core/database/testing';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { startTestServer, type TestServer } from '../testing/index.js';
 import { activeLoan, addLoan, call, newBorrowerToken, OPERATOR_ENV } from './support/loans.js';
@@ -28,186 +27,180 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return text;
 }
 
-for (const kind of testDatabaseKinds()) {
-  describe(`borrower documents and signed PDFs (${kind})`, () => {
-    let server: TestServer;
-    let url: string;
-    let demo: string;
-    let other: string;
-    let loanId: string;
+describe('borrower documents and signed PDFs', () => {
+  let server: TestServer;
+  let url: string;
+  let demo: string;
+  let other: string;
+  let loanId: string;
 
-    before(async () => {
-      server = await startTestServer(kind, { ...OPERATOR_ENV, TRUST_PROXY: 'true' });
-      url = server.baseUrl;
-      demo = await demoAccessToken(url);
-      other = await newBorrowerToken(server, 'olga.other@example.com');
-      const row = await server.server.db
-        .selectFrom('loan')
-        .select('id')
-        .where('reference', '=', 'LN-DEMO-1')
-        .executeTakeFirstOrThrow();
-      loanId = row.id;
+  before(async () => {
+    server = await startTestServer('pglite', { ...OPERATOR_ENV, TRUST_PROXY: 'true' });
+    url = server.baseUrl;
+    demo = await demoAccessToken(url);
+    other = await newBorrowerToken(server, 'olga.other@example.com');
+    const row = await server.server.db
+      .selectFrom('loan')
+      .select('id')
+      .where('reference', '=', 'LN-DEMO-1')
+      .executeTakeFirstOrThrow();
+    loanId = row.id;
+  });
+  after(() => server?.close());
+
+  const documents = (token?: string) => call(url, 'GET', documentEndpoints.documents.path, token);
+  const document = (token: string | undefined, documentId: string) =>
+    call(url, 'GET', documentEndpoints.document.href({ documentId }), token);
+  const pdf = (token: string | undefined, documentId: string) =>
+    fetch(`${url}${documentEndpoints.signedDocumentPdf.href({ documentId })}`, {
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
     });
-    after(() => server?.close());
-
-    const documents = (token?: string) => call(url, 'GET', documentEndpoints.documents.path, token);
-    const document = (token: string | undefined, documentId: string) =>
-      call(url, 'GET', documentEndpoints.document.href({ documentId }), token);
-    const pdf = (token: string | undefined, documentId: string) =>
-      fetch(`${url}${documentEndpoints.signedDocumentPdf.href({ documentId })}`, {
-        headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
-      });
-    const listOf = async (token: string) => {
-      const { status, body } = await documents(token);
-      assert.equal(status, 200, JSON.stringify(body));
-      return DocumentListSchema.parse(body).loans;
-    };
-    /** Signs a document of the demo's active loan from CLIENT_ADDRESS, through the checkout calls. */
-    const signThroughCheckout = async (documentId: string) => {
-      assert.equal((await call(url, 'POST', loanEndpoints.startCheckout.href({ loanId }), demo)).status, 200);
-      const review = await call(url, 'POST', loanEndpoints.reviewDocument.href({ loanId, documentId }), demo);
-      assert.equal(review.status, 200, JSON.stringify(review.body));
-      const response = await fetch(`${url}${loanEndpoints.signDocument.href({ loanId, documentId })}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${demo}`,
-          'content-type': 'application/json',
-          'x-forwarded-for': CLIENT_ADDRESS,
-        },
-        body: JSON.stringify({ signatureName: SIGNER, agreed: true }),
-      });
-      assert.equal(response.status, 200);
-      return LoanDetailSchema.parse(await response.json());
-    };
-
-    it('needs a signed-in borrower', async () => {
-      assert.equal((await documents()).status, 401);
-      assert.equal((await document(undefined, UNKNOWN_ID)).status, 401);
-      assert.equal((await pdf(undefined, UNKNOWN_ID)).status, 401);
+  const listOf = async (token: string) => {
+    const { status, body } = await documents(token);
+    assert.equal(status, 200, JSON.stringify(body));
+    return DocumentListSchema.parse(body).loans;
+  };
+  /** Signs a document of the demo's active loan from CLIENT_ADDRESS, through the checkout calls. */
+  const signThroughCheckout = async (documentId: string) => {
+    assert.equal((await call(url, 'POST', loanEndpoints.startCheckout.href({ loanId }), demo)).status, 200);
+    const review = await call(url, 'POST', loanEndpoints.reviewDocument.href({ loanId, documentId }), demo);
+    assert.equal(review.status, 200, JSON.stringify(review.body));
+    const response = await fetch(`${url}${loanEndpoints.signDocument.href({ loanId, documentId })}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${demo}`,
+        'content-type': 'application/json',
+        'x-forwarded-for': CLIENT_ADDRESS,
+      },
+      body: JSON.stringify({ signatureName: SIGNER, agreed: true }),
     });
+    assert.equal(response.status, 200);
+    return LoanDetailSchema.parse(await response.json());
+  };
 
-    it("lists every document of the borrower's loans, grouped by loan, with its state", async () => {
-      const added = await addLoan(url, activeLoan('LN-DOCS-2', 'demo@example.com'));
-      assert.equal(added.status, 201, JSON.stringify(added.body));
-      const groups = await listOf(demo);
-      // Loans without documents (closed ones) are left out; HIDDEN ones never come.
+  it('needs a signed-in borrower', async () => {
+    assert.equal((await documents()).status, 401);
+    assert.equal((await document(undefined, UNKNOWN_ID)).status, 401);
+    assert.equal((await pdf(undefined, UNKNOWN_ID)).status, 401);
+  });
+
+  it("lists every document of the borrower's loans, grouped by loan, with its state", async () => {
+    const added = await addLoan(url, activeLoan('LN-DOCS-2', 'demo@example.com'));
+    assert.equal(added.status, 201, JSON.stringify(added.body));
+    const groups = await listOf(demo);
+    // Loans without documents (closed ones) are left out; HIDDEN ones never come.
+    assert.deepEqual(
+      groups.map((g) => [g.loan.reference, g.loan.status]),
+      [
+        ['LN-DOCS-2', 'ACTIVE'],
+        ['LN-DEMO-1', 'ACTIVE'],
+      ],
+    );
+    for (const group of groups) {
       assert.deepEqual(
-        groups.map((g) => [g.loan.reference, g.loan.status]),
+        group.documents.map((d) => [d.title, d.state, d.hasSignedPdf]),
         [
-          ['LN-DOCS-2', 'ACTIVE'],
-          ['LN-DEMO-1', 'ACTIVE'],
+          ['Loan agreement', 'to_review', false],
+          ['Promissory note', 'to_review', false],
+          ['Cost of capital disclosure', 'to_review', false],
+          ['Payment schedule', 'to_review', false],
+          ['ACH debit authorization', 'to_review', false],
         ],
       );
-      for (const group of groups) {
-        assert.deepEqual(
-          group.documents.map((d) => [d.title, d.state, d.hasSignedPdf]),
-          [
-            ['Loan agreement', 'to_review', false],
-            ['Promissory note', 'to_review', false],
-            ['Cost of capital disclosure', 'to_review', false],
-            ['Payment schedule', 'to_review', false],
-            ['ACH debit authorization', 'to_review', false],
-          ],
-        );
-      }
-      // Another borrower has none of them.
-      assert.deepEqual(await listOf(other), []);
-    });
-
-    it('reads one document with its text; no fingerprint before it is signed', async () => {
-      const [first] = (await listOf(demo)).find((g) => g.loan.id === loanId)!.documents;
-      const { status, body } = await document(demo, first!.id);
-      assert.equal(status, 200, JSON.stringify(body));
-      const read = BorrowerDocumentSchema.parse(body);
-      assert.equal(read.title, 'Loan agreement');
-      assert.equal(read.loan.reference, 'LN-DEMO-1');
-      assert.match(read.body, /LN-DEMO-1/);
-      assert.equal(read.fingerprint, null);
-    });
-
-    it('refuses the PDF of a document not signed yet, with a clear message', async () => {
-      const [first] = (await listOf(demo)).find((g) => g.loan.id === loanId)!.documents;
-      const response = await pdf(demo, first!.id);
-      assert.equal(response.status, 409);
-      const body = (await response.json()) as { error: string; message: string };
-      assert.equal(body.error, 'not_signed');
-      assert.match(body.message, /not signed/);
-    });
-
-    it('serves a signed document as a PDF with its certificate, the same bytes every time', async () => {
-      const [agreement] = (await listOf(demo)).find((g) => g.loan.id === loanId)!.documents;
-      await signThroughCheckout(agreement!.id);
-
-      const read = BorrowerDocumentSchema.parse((await document(demo, agreement!.id)).body);
-      assert.equal(read.state, 'signed');
-      assert.equal(read.signatureName, SIGNER);
-      assert.equal(read.hasSignedPdf, true);
-      assert.equal(read.fingerprint, sha256(read.body));
-
-      // Two first downloads at once, then one more: all the very same bytes.
-      const [a, b] = await Promise.all([pdf(demo, agreement!.id), pdf(demo, agreement!.id)]);
-      const c = await pdf(demo, agreement!.id);
-      for (const response of [a, b, c]) {
-        assert.equal(response.status, 200);
-        assert.equal(response.headers.get('content-type'), 'application/pdf');
-        assert.equal(
-          response.headers.get('content-disposition'),
-          'attachment; filename="ln-demo-1-loan-agreement-signed.pdf"',
-        );
-        assert.equal(response.headers.get('cache-control'), 'private, no-store');
-      }
-      const [bytesA, bytesB, bytesC] = await Promise.all(
-        [a, b, c].map(async (r) => Buffer.from(await r.arrayBuffer())),
-      );
-      assert.ok(bytesA!.subarray(0, 5).toString('latin1') === '%PDF-');
-      assert.ok(bytesA!.equals(bytesB!), 'two downloads are byte-identical');
-      assert.ok(bytesA!.equals(bytesC!), 'a later download is byte-identical');
-
-      const text = await pdfText(bytesA!);
-      assert.match(text, /Signature certificate/);
-      assert.ok(text.includes(SIGNER), 'the name as typed');
-      assert.ok(text.includes(CLIENT_ADDRESS), 'the client address');
-      assert.ok(text.includes(sha256(read.body)), 'the fingerprint of the signed text');
-      assert.ok(text.includes(read.signedAt!.slice(0, 19).replace('T', ' ')), 'the time of signing');
-      assert.ok(text.includes('The Lender lends the Borrower'), 'the document text');
-    });
-
-    it('answers 404 to another borrower for every document and PDF, and to malformed ids', async () => {
-      const groups = await listOf(demo);
-      const ids = groups.flatMap((g) => g.documents.map((d) => d.id));
-      assert.ok(ids.length >= 10);
-      for (const id of ids) {
-        assert.equal((await document(other, id)).status, 404, `document ${id}`);
-        assert.equal((await pdf(other, id)).status, 404, `PDF of ${id}`);
-      }
-      for (const id of [UNKNOWN_ID, 'not-a-uuid', '1', "'; drop table loan_document; --"]) {
-        const read = await document(demo, id);
-        assert.equal(read.status, 404, id);
-        assert.equal(read.body.error, 'not_found');
-        assert.equal((await pdf(demo, id)).status, 404, `PDF of ${id}`);
-      }
-    });
-
-    it("never shows a HIDDEN loan's documents", async () => {
-      await server.server.db.updateTable('loan').set({ status: 'HIDDEN' }).where('id', '=', loanId).execute();
-      try {
-        const groups = await listOf(demo);
-        assert.ok(!groups.some((g) => g.loan.id === loanId));
-        const [agreement] = await server.server.db
-          .selectFrom('loan_document')
-          .select('id')
-          .where('loan_id', '=', loanId)
-          .orderBy('position')
-          .execute();
-        assert.equal((await document(demo, agreement!.id)).status, 404);
-        assert.equal((await pdf(demo, agreement!.id)).status, 404);
-      } finally {
-        await server.server.db
-          .updateTable('loan')
-          .set({ status: 'ACTIVE' })
-          .where('id', '=', loanId)
-          .execute();
-      }
-    });
+    }
+    // Another borrower has none of them.
+    assert.deepEqual(await listOf(other), []);
   });
-}
+
+  it('reads one document with its text; no fingerprint before it is signed', async () => {
+    const [first] = (await listOf(demo)).find((g) => g.loan.id === loanId)!.documents;
+    const { status, body } = await document(demo, first!.id);
+    assert.equal(status, 200, JSON.stringify(body));
+    const read = BorrowerDocumentSchema.parse(body);
+    assert.equal(read.title, 'Loan agreement');
+    assert.equal(read.loan.reference, 'LN-DEMO-1');
+    assert.match(read.body, /LN-DEMO-1/);
+    assert.equal(read.fingerprint, null);
+  });
+
+  it('refuses the PDF of a document not signed yet, with a clear message', async () => {
+    const [first] = (await listOf(demo)).find((g) => g.loan.id === loanId)!.documents;
+    const response = await pdf(demo, first!.id);
+    assert.equal(response.status, 409);
+    const body = (await response.json()) as { error: string; message: string };
+    assert.equal(body.error, 'not_signed');
+    assert.match(body.message, /not signed/);
+  });
+
+  it('serves a signed document as a PDF with its certificate, the same bytes every time', async () => {
+    const [agreement] = (await listOf(demo)).find((g) => g.loan.id === loanId)!.documents;
+    await signThroughCheckout(agreement!.id);
+
+    const read = BorrowerDocumentSchema.parse((await document(demo, agreement!.id)).body);
+    assert.equal(read.state, 'signed');
+    assert.equal(read.signatureName, SIGNER);
+    assert.equal(read.hasSignedPdf, true);
+    assert.equal(read.fingerprint, sha256(read.body));
+
+    // Two first downloads at once, then one more: all the very same bytes.
+    const [a, b] = await Promise.all([pdf(demo, agreement!.id), pdf(demo, agreement!.id)]);
+    const c = await pdf(demo, agreement!.id);
+    for (const response of [a, b, c]) {
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-type'), 'application/pdf');
+      assert.equal(
+        response.headers.get('content-disposition'),
+        'attachment; filename="ln-demo-1-loan-agreement-signed.pdf"',
+      );
+      assert.equal(response.headers.get('cache-control'), 'private, no-store');
+    }
+    const [bytesA, bytesB, bytesC] = await Promise.all(
+      [a, b, c].map(async (r) => Buffer.from(await r.arrayBuffer())),
+    );
+    assert.ok(bytesA!.subarray(0, 5).toString('latin1') === '%PDF-');
+    assert.ok(bytesA!.equals(bytesB!), 'two downloads are byte-identical');
+    assert.ok(bytesA!.equals(bytesC!), 'a later download is byte-identical');
+
+    const text = await pdfText(bytesA!);
+    assert.match(text, /Signature certificate/);
+    assert.ok(text.includes(SIGNER), 'the name as typed');
+    assert.ok(text.includes(CLIENT_ADDRESS), 'the client address');
+    assert.ok(text.includes(sha256(read.body)), 'the fingerprint of the signed text');
+    assert.ok(text.includes(read.signedAt!.slice(0, 19).replace('T', ' ')), 'the time of signing');
+    assert.ok(text.includes('The Lender lends the Borrower'), 'the document text');
+  });
+
+  it('answers 404 to another borrower for every document and PDF, and to malformed ids', async () => {
+    const groups = await listOf(demo);
+    const ids = groups.flatMap((g) => g.documents.map((d) => d.id));
+    assert.ok(ids.length >= 10);
+    for (const id of ids) {
+      assert.equal((await document(other, id)).status, 404, `document ${id}`);
+      assert.equal((await pdf(other, id)).status, 404, `PDF of ${id}`);
+    }
+    for (const id of [UNKNOWN_ID, 'not-a-uuid', '1', "'; drop table loan_document; --"]) {
+      const read = await document(demo, id);
+      assert.equal(read.status, 404, id);
+      assert.equal(read.body.error, 'not_found');
+      assert.equal((await pdf(demo, id)).status, 404, `PDF of ${id}`);
+    }
+  });
+
+  it("never shows a HIDDEN loan's documents", async () => {
+    await server.server.db.updateTable('loan').set({ status: 'HIDDEN' }).where('id', '=', loanId).execute();
+    try {
+      const groups = await listOf(demo);
+      assert.ok(!groups.some((g) => g.loan.id === loanId));
+      const [agreement] = await server.server.db
+        .selectFrom('loan_document')
+        .select('id')
+        .where('loan_id', '=', loanId)
+        .orderBy('position')
+        .execute();
+      assert.equal((await document(demo, agreement!.id)).status, 404);
+      assert.equal((await pdf(demo, agreement!.id)).status, 404);
+    } finally {
+      await server.server.db.updateTable('loan').set({ status: 'ACTIVE' }).where('id', '=', loanId).execute();
+    }
+  });
+});

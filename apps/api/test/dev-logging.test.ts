@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
-import { testDatabaseKinds } from '@customer-core/database/testing';
 import { startTestServer, type TestServer } from '../testing/index.js';
 
 /** The raw text written to the log, with a way to wait for a line. */
@@ -35,38 +34,36 @@ function textCollector() {
   };
 }
 
-for (const kind of testDatabaseKinds()) {
-  describe(`development log lines (${kind})`, () => {
-    let server: TestServer;
-    const log = textCollector();
+describe('development log lines', () => {
+  let server: TestServer;
+  const log = textCollector();
 
-    before(async () => {
-      server = await startTestServer(
-        kind,
-        { LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' },
-        { logStream: log.stream },
-      );
-    });
-    after(() => server?.close());
-
-    it('are one readable line per request, without tokens or credentials', async () => {
-      const token = `CANARY${randomBytes(12).toString('hex')}`;
-      const page = routes.passwordReset.href({ token });
-      const response = await fetch(`${server.baseUrl}${page}?code=${token}`, {
-        headers: { authorization: `Bearer ${token}`, cookie: `session=${token}` },
-      });
-      assert.equal(response.status, 200);
-      await response.arrayBuffer();
-
-      const line = await log.lineMatching(/\/auth\/password-reset\//);
-      assert.match(
-        line,
-        /^\[\d\d:\d\d:\d\d\] INFO: GET \/auth\/password-reset\/\[redacted\]\?code=\[redacted\] 200 \d+ ms$/,
-      );
-      const text = log.text();
-      assert.ok(!text.includes(token), 'the token is in no log line');
-      assert.ok(!text.includes('"level"'), 'no JSON records');
-      assert.equal(text.split('\n').filter((l) => l.includes('/auth/password-reset/')).length, 1);
-    });
+  before(async () => {
+    server = await startTestServer(
+      'pglite',
+      { LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' },
+      { logStream: log.stream },
+    );
   });
-}
+  after(() => server?.close());
+
+  it('are one readable line per request, without tokens or credentials', async () => {
+    const token = `CANARY${randomBytes(12).toString('hex')}`;
+    const page = routes.passwordReset.href({ token });
+    const response = await fetch(`${server.baseUrl}${page}?code=${token}`, {
+      headers: { authorization: `Bearer ${token}`, cookie: `session=${token}` },
+    });
+    assert.equal(response.status, 200);
+    await response.arrayBuffer();
+
+    const line = await log.lineMatching(/\/auth\/password-reset\//);
+    assert.match(
+      line,
+      /^\[\d\d:\d\d:\d\d\] INFO: GET \/auth\/password-reset\/\[redacted\]\?code=\[redacted\] 200 \d+ ms$/,
+    );
+    const text = log.text();
+    assert.ok(!text.includes(token), 'the token is in no log line');
+    assert.ok(!text.includes('"level"'), 'no JSON records');
+    assert.equal(text.split('\n').filter((l) => l.includes('/auth/password-reset/')).length, 1);
+  });
+});

@@ -6,7 +6,6 @@ import {
   authEndpoints,
   operatorEndpoints,
 } from '@customer-core/contracts';
-import { testDatabaseKinds } from '@customer-core/database/testing';
 import { idpBrowser, startTestServer, type TestServer } from '../testing/index.js';
 import { startHostedIdp } from './support/hosted-idp.js';
 import { createUser, mailFor, tokenOf } from './support/links.js';
@@ -45,147 +44,138 @@ async function keptSignIn(baseUrl: string, user: { login: string; password: stri
   return { browser, idToken };
 }
 
-for (const kind of testDatabaseKinds()) {
-  describe(`ending the other sessions ends a sign-in kept at the identity provider (${kind})`, () => {
-    let server: TestServer;
-    let url: string;
-    let hosted: Awaited<ReturnType<typeof startHostedIdp>>;
+describe('ending the other sessions ends a sign-in kept at the identity provider', () => {
+  let server: TestServer;
+  let url: string;
+  let hosted: Awaited<ReturnType<typeof startHostedIdp>>;
 
-    before(async () => {
-      hosted = await startHostedIdp();
-      server = await startTestServer(kind, {
-        ...hosted.env,
-        SERVICE_CREDENTIALS: `ops:operator:${OPERATOR_SECRET}`,
-        NEW_SIGN_IN_EMAILS: 'true',
-      });
-      url = server.baseUrl;
+  before(async () => {
+    hosted = await startHostedIdp();
+    server = await startTestServer('pglite', {
+      ...hosted.env,
+      SERVICE_CREDENTIALS: `ops:operator:${OPERATOR_SECRET}`,
+      NEW_SIGN_IN_EMAILS: 'true',
     });
-    after(async () => {
-      await server?.close();
-      await hosted?.close();
-    });
-
-    const profile = async (token: string) =>
-      (await call(url, 'GET', authEndpoints.profile.path, token)).status;
-
-    /** The kept sign-in is over: its ID token signs in no more, and its cookie gets no new code. */
-    async function assertKeptSignInEnded(kept: Awaited<ReturnType<typeof keptSignIn>>) {
-      const exchanged = await exchange(url, kept.idToken);
-      assert.equal(exchanged.status, 401, 'the kept ID token signed in');
-      assert.equal(exchanged.body.error, API_ERROR_CODES.idpSessionEnded);
-      assert.deepEqual(await kept.browser.authorizeSilently(), { error: 'login_required' });
-    }
-
-    it('a password change that signs out the other sessions', async () => {
-      const user = await createUser(server, PASSWORD);
-      const laptop = await borrowerSignIn(url, user);
-      const phone = await borrowerSignIn(url, user);
-      const kept = await keptSignIn(url, user);
-      // The attacker's browser could mint new ID tokens until now.
-      assert.ok((await kept.browser.authorizeSilently()).code);
-
-      const changed = await call(url, 'POST', accountEndpoints.password.path, laptop.token, {
-        currentPassword: PASSWORD,
-        newPassword: NEW_PASSWORD,
-        signOutOtherSessions: true,
-      });
-      assert.equal(changed.status, 200, JSON.stringify(changed.body));
-      assert.deepEqual(changed.body, { passwordChanged: true, endedSessions: 1 });
-
-      await assertKeptSignInEnded(kept);
-      assert.equal(await profile(phone.token), 401);
-      // The borrower's own session goes on, and a sign-in with the new password works at once.
-      assert.equal(await profile(laptop.token), 200);
-      await borrowerSignIn(url, { login: user.login, password: NEW_PASSWORD });
-    });
-
-    it('"Sign out everywhere else"', async () => {
-      const user = await createUser(server, PASSWORD);
-      const here = await borrowerSignIn(url, user);
-      const kept = await keptSignIn(url, user);
-
-      const ended = await call(url, 'POST', accountEndpoints.endOtherSessions.path, here.token);
-      assert.equal(ended.status, 200, JSON.stringify(ended.body));
-
-      await assertKeptSignInEnded(kept);
-      assert.equal(await profile(here.token), 200);
-      await borrowerSignIn(url, user);
-    });
-
-    it('a password reset by e-mailed link', async () => {
-      const user = await createUser(server, PASSWORD);
-      const kept = await keptSignIn(url, user);
-      assert.equal((await post(url, authEndpoints.passwordReset.path, { email: user.login })).status, 200);
-      const [message] = await mailFor(url, user.login);
-      const reset = await post(url, authEndpoints.passwordResetFinish.path, {
-        token: tokenOf(message!, 'password-reset'),
-        password: NEW_PASSWORD,
-      });
-      assert.equal(reset.status, 200, await reset.clone().text());
-
-      await assertKeptSignInEnded(kept);
-      await borrowerSignIn(url, { login: user.login, password: NEW_PASSWORD });
-    });
-
-    it('"This wasn\'t me"', async () => {
-      const user = await createUser(server, PASSWORD);
-      const laptop = await borrowerSignIn(url, user);
-      // The borrower's phone is a browser new to them: they are e-mailed about it.
-      const phone = await borrowerSignIn(url, user);
-      const kept = await keptSignIn(url, user);
-      const [message] = await mailFor(url, user.login);
-
-      const reported = await post(url, authEndpoints.unrecognizedSignIn.path, {
-        token: tokenOf(message!, 'unrecognized-sign-in'),
-      });
-      assert.equal(reported.status, 200, await reported.clone().text());
-
-      await assertKeptSignInEnded(kept);
-      assert.equal(await profile(laptop.token), 401);
-      assert.equal(await profile(phone.token), 401);
-    });
-
-    it("an operator's end of every session (`sessions --all`)", async () => {
-      const user = await createUser(server, PASSWORD);
-      const laptop = await borrowerSignIn(url, user);
-      const kept = await keptSignIn(url, user);
-
-      const ended = await call(url, 'POST', operatorEndpoints.endAllSessions.path, OPERATOR_SECRET, {
-        email: user.login,
-      });
-      assert.deepEqual(ended, { status: 200, body: { ended: 1 } });
-
-      await assertKeptSignInEnded(kept);
-      assert.equal(await profile(laptop.token), 401);
-    });
-
-    it('refuses an ID token issued before the other sessions ended, also one that names no session', async () => {
-      // A hosted org's ID tokens may name no session (sid): the cut-off alone refuses them.
-      const subject = `00u-kept-${kind}`;
-      const iat = Math.floor(Date.now() / 1000) - 60;
-      const kept = await hosted.idToken({ sub: subject, jti: `ID.kept-${kind}`, iat });
-      const signedIn = await exchange(
-        url,
-        await hosted.idToken({ sub: subject, jti: `ID.here-${kind}`, iat }),
-      );
-      assert.equal(signedIn.status, 200);
-      const here = signedIn.body.access_token!;
-
-      const ended = await call(url, 'POST', accountEndpoints.endOtherSessions.path, here);
-      assert.equal(ended.status, 200, JSON.stringify(ended.body));
-
-      const refused = await exchange(url, kept);
-      assert.equal(refused.status, 401, 'the kept ID token signed in');
-      assert.equal(refused.body.error, API_ERROR_CODES.idTokenRevoked);
-      // The session it was ended from was exchanged already: it goes on, and so do new sign-ins.
-      assert.equal(await profile(here), 200);
-      assert.equal(
-        (await exchange(url, await hosted.idToken({ sub: subject, jti: `ID.new-${kind}` }))).status,
-        200,
-      );
-    });
+    url = server.baseUrl;
   });
-}
+  after(async () => {
+    await server?.close();
+    await hosted?.close();
+  });
+
+  const profile = async (token: string) => (await call(url, 'GET', authEndpoints.profile.path, token)).status;
+
+  /** The kept sign-in is over: its ID token signs in no more, and its cookie gets no new code. */
+  async function assertKeptSignInEnded(kept: Awaited<ReturnType<typeof keptSignIn>>) {
+    const exchanged = await exchange(url, kept.idToken);
+    assert.equal(exchanged.status, 401, 'the kept ID token signed in');
+    assert.equal(exchanged.body.error, API_ERROR_CODES.idpSessionEnded);
+    assert.deepEqual(await kept.browser.authorizeSilently(), { error: 'login_required' });
+  }
+
+  it('a password change that signs out the other sessions', async () => {
+    const user = await createUser(server, PASSWORD);
+    const laptop = await borrowerSignIn(url, user);
+    const phone = await borrowerSignIn(url, user);
+    const kept = await keptSignIn(url, user);
+    // The attacker's browser could mint new ID tokens until now.
+    assert.ok((await kept.browser.authorizeSilently()).code);
+
+    const changed = await call(url, 'POST', accountEndpoints.password.path, laptop.token, {
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+      signOutOtherSessions: true,
+    });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    assert.deepEqual(changed.body, { passwordChanged: true, endedSessions: 1 });
+
+    await assertKeptSignInEnded(kept);
+    assert.equal(await profile(phone.token), 401);
+    // The borrower's own session goes on, and a sign-in with the new password works at once.
+    assert.equal(await profile(laptop.token), 200);
+    await borrowerSignIn(url, { login: user.login, password: NEW_PASSWORD });
+  });
+
+  it('"Sign out everywhere else"', async () => {
+    const user = await createUser(server, PASSWORD);
+    const here = await borrowerSignIn(url, user);
+    const kept = await keptSignIn(url, user);
+
+    const ended = await call(url, 'POST', accountEndpoints.endOtherSessions.path, here.token);
+    assert.equal(ended.status, 200, JSON.stringify(ended.body));
+
+    await assertKeptSignInEnded(kept);
+    assert.equal(await profile(here.token), 200);
+    await borrowerSignIn(url, user);
+  });
+
+  it('a password reset by e-mailed link', async () => {
+    const user = await createUser(server, PASSWORD);
+    const kept = await keptSignIn(url, user);
+    assert.equal((await post(url, authEndpoints.passwordReset.path, { email: user.login })).status, 200);
+    const [message] = await mailFor(url, user.login);
+    const reset = await post(url, authEndpoints.passwordResetFinish.path, {
+      token: tokenOf(message!, 'password-reset'),
+      password: NEW_PASSWORD,
+    });
+    assert.equal(reset.status, 200, await reset.clone().text());
+
+    await assertKeptSignInEnded(kept);
+    await borrowerSignIn(url, { login: user.login, password: NEW_PASSWORD });
+  });
+
+  it('"This wasn\'t me"', async () => {
+    const user = await createUser(server, PASSWORD);
+    const laptop = await borrowerSignIn(url, user);
+    // The borrower's phone is a browser new to them: they are e-mailed about it.
+    const phone = await borrowerSignIn(url, user);
+    const kept = await keptSignIn(url, user);
+    const [message] = await mailFor(url, user.login);
+
+    const reported = await post(url, authEndpoints.unrecognizedSignIn.path, {
+      token: tokenOf(message!, 'unrecognized-sign-in'),
+    });
+    assert.equal(reported.status, 200, await reported.clone().text());
+
+    await assertKeptSignInEnded(kept);
+    assert.equal(await profile(laptop.token), 401);
+    assert.equal(await profile(phone.token), 401);
+  });
+
+  it("an operator's end of every session (`sessions --all`)", async () => {
+    const user = await createUser(server, PASSWORD);
+    const laptop = await borrowerSignIn(url, user);
+    const kept = await keptSignIn(url, user);
+
+    const ended = await call(url, 'POST', operatorEndpoints.endAllSessions.path, OPERATOR_SECRET, {
+      email: user.login,
+    });
+    assert.deepEqual(ended, { status: 200, body: { ended: 1 } });
+
+    await assertKeptSignInEnded(kept);
+    assert.equal(await profile(laptop.token), 401);
+  });
+
+  it('refuses an ID token issued before the other sessions ended, also one that names no session', async () => {
+    // A hosted org's ID tokens may name no session (sid): the cut-off alone refuses them.
+    const subject = '00u-kept';
+    const iat = Math.floor(Date.now() / 1000) - 60;
+    const kept = await hosted.idToken({ sub: subject, jti: 'ID.kept', iat });
+    const signedIn = await exchange(url, await hosted.idToken({ sub: subject, jti: 'ID.here', iat }));
+    assert.equal(signedIn.status, 200);
+    const here = signedIn.body.access_token!;
+
+    const ended = await call(url, 'POST', accountEndpoints.endOtherSessions.path, here);
+    assert.equal(ended.status, 200, JSON.stringify(ended.body));
+
+    const refused = await exchange(url, kept);
+    assert.equal(refused.status, 401, 'the kept ID token signed in');
+    assert.equal(refused.body.error, API_ERROR_CODES.idTokenRevoked);
+    // The session it was ended from was exchanged already: it goes on, and so do new sign-ins.
+    assert.equal(await profile(here), 200);
+    assert.equal((await exchange(url, await hosted.idToken({ sub: subject, jti: 'ID.new' }))).status, 200);
+  });
+});
 
 describe(
   'the other sessions ended on one instance, an ID token kept for another',

@@ -1,132 +1,123 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { testDatabaseKinds } from '@customer-core/database/testing';
 import { inbox, startTestServer, type MailboxMessage, type TestServer } from '../testing/index.js';
 import { eventually, logCollector } from './support/mail.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
-for (const kind of testDatabaseKinds()) {
-  describe(`dev mailbox (${kind})`, () => {
-    let server: TestServer;
-    const logs = logCollector();
+describe('dev mailbox', () => {
+  let server: TestServer;
+  const logs = logCollector();
 
-    before(async () => {
-      server = await startTestServer(kind, { LOG_LEVEL: 'info' }, { logStream: logs.stream });
-    });
-    after(() => server?.close());
-
-    const inboxOf = (to: string) => inbox(server.baseUrl, to);
-    /** Enqueues as a flow would (in a transaction, then a nudge) and waits for it to arrive. */
-    const send = async (message: {
-      to: string;
-      subject: string;
-      text: string;
-      html: string;
-      kind: string;
-    }) => {
-      const { mail, db } = server.server;
-      const idempotencyKey = `test:${randomUUID()}`;
-      await db.transaction().execute((trx) => mail.enqueue(trx, { ...message, idempotencyKey }));
-      mail.nudge();
-      await eventually(`"${message.subject}" in the mailbox`, async () =>
-        (await inboxOf(message.to)).some((m) => m.subject === message.subject),
-      );
-    };
-
-    it('lists delivered messages for a recipient, newest first, with their links', async () => {
-      const { templates } = server.server.mail;
-      await send({
-        to: 'ada@example.com',
-        ...templates.passwordResetEmail({
-          firstName: 'Ada',
-          resetUrl: '/auth/password-reset/tok_1',
-          expiresInMinutes: 30,
-        }),
-      });
-      await send({
-        to: 'Ada@Example.com',
-        ...templates.magicLinkEmail({
-          firstName: 'Ada',
-          signInUrl: '/auth/magic-link-landing/tok_2',
-          expiresInMinutes: 15,
-        }),
-      });
-      await send({
-        to: 'someone.else@example.com',
-        ...templates.magicLinkEmail({ signInUrl: '/x', expiresInMinutes: 15 }),
-      });
-
-      const messages = await inboxOf('ADA@example.com');
-      assert.deepEqual(
-        messages.map((m) => m.subject),
-        ['Your Main Street Funding sign-in link', 'Reset your Main Street Funding password'],
-      );
-      const [magic, reset] = messages as [MailboxMessage, MailboxMessage];
-      assert.deepEqual(Object.keys(magic).sort(), [
-        'createdAt',
-        'html',
-        'id',
-        'links',
-        'subject',
-        'text',
-        'to',
-      ]);
-      assert.equal(magic.links[0], `${server.baseUrl}/auth/magic-link-landing/tok_2`);
-      assert.equal(reset.links[0], `${server.baseUrl}/auth/password-reset/tok_1`);
-      assert.ok(magic.links.every((l) => l.startsWith(`${server.baseUrl}/`)));
-      assert.ok(Date.parse(magic.createdAt) >= Date.parse(reset.createdAt));
-      assert.match(magic.text, /Hi Ada,/);
-      assert.match(magic.html, /<table/);
-
-      // The log says which message arrived and where to read it, never its subject, links or token.
-      const logged = logs.lines.find((l) => l.msg === 'dev mailbox: magic-link for Ada@Example.com');
-      assert.ok(logged, 'the message is logged by its kind');
-      assert.match(String(logged.messageId), /^<[0-9a-f]{40}@/);
-      assert.equal(logged.mailbox, `${server.baseUrl}/dev/mailbox?to=Ada%40Example.com`);
-      const text = logs.text();
-      for (const unlogged of ['tok_2', 'tok_1', '/auth/magic-link-landing', magic.subject])
-        assert.ok(!text.includes(unlogged), `${unlogged} is not in the log`);
-      assert.equal(logged.level, 30, 'at info level');
-    });
-
-    it('shows the messages on a page, with user content escaped and the HTML part sandboxed', async () => {
-      await send({
-        to: 'mallory@example.com',
-        subject: '<script>alert(1)</script> Welcome',
-        text: 'Hello <b>there</b> https://example.org/x',
-        html: '<p onclick="alert(2)">Hello</p><script>alert(3)</script><a href="https://example.org/x">x</a>',
-        kind: 'test',
-      });
-      const response = await fetch(`${server.baseUrl}/dev/mailbox`);
-      assert.equal(response.status, 200);
-      assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
-      const csp = response.headers.get('content-security-policy') ?? '';
-      assert.match(csp, /default-src 'none'/);
-      assert.doesNotMatch(csp, /script-src/, 'no script may run: default-src none covers scripts');
-      const page = await response.text();
-      assert.ok(page.includes('&lt;script&gt;alert(1)&lt;/script&gt; Welcome'), 'the subject shown as text');
-      assert.ok(page.includes('Reset your Main Street Funding password'), 'older messages listed');
-      assert.doesNotMatch(page, /<script/i);
-      assert.doesNotMatch(page, /<p onclick/i);
-      const iframe = /<iframe[^>]*>/.exec(page)?.[0] ?? '';
-      assert.match(iframe, /sandbox="allow-popups allow-popups-to-escape-sandbox"/);
-      assert.match(iframe, /srcdoc="[^"]*&lt;p onclick=&quot;alert\(2\)&quot;&gt;/);
-      assert.ok(page.includes('<a href="https://example.org/x" target="_blank" rel="noopener noreferrer">'));
-
-      const everyone = (await (
-        await fetch(`${server.baseUrl}/dev/mailbox/messages`)
-      ).json()) as MailboxMessage[];
-      const older = everyone.at(-1)!;
-      const selected = await (await fetch(`${server.baseUrl}/dev/mailbox?id=${older.id}`)).text();
-      assert.match(selected, new RegExp(`<h1 class="message__subject">${older.subject}</h1>`));
-    });
-
-    it('is not the portal: unknown /dev paths are 404', async () => {
-      assert.equal((await fetch(`${server.baseUrl}/dev/nothing`)).status, 404);
-    });
+  before(async () => {
+    server = await startTestServer('pglite', { LOG_LEVEL: 'info' }, { logStream: logs.stream });
   });
-}
+  after(() => server?.close());
+
+  const inboxOf = (to: string) => inbox(server.baseUrl, to);
+  /** Enqueues as a flow would (in a transaction, then a nudge) and waits for it to arrive. */
+  const send = async (message: { to: string; subject: string; text: string; html: string; kind: string }) => {
+    const { mail, db } = server.server;
+    const idempotencyKey = `test:${randomUUID()}`;
+    await db.transaction().execute((trx) => mail.enqueue(trx, { ...message, idempotencyKey }));
+    mail.nudge();
+    await eventually(`"${message.subject}" in the mailbox`, async () =>
+      (await inboxOf(message.to)).some((m) => m.subject === message.subject),
+    );
+  };
+
+  it('lists delivered messages for a recipient, newest first, with their links', async () => {
+    const { templates } = server.server.mail;
+    await send({
+      to: 'ada@example.com',
+      ...templates.passwordResetEmail({
+        firstName: 'Ada',
+        resetUrl: '/auth/password-reset/tok_1',
+        expiresInMinutes: 30,
+      }),
+    });
+    await send({
+      to: 'Ada@Example.com',
+      ...templates.magicLinkEmail({
+        firstName: 'Ada',
+        signInUrl: '/auth/magic-link-landing/tok_2',
+        expiresInMinutes: 15,
+      }),
+    });
+    await send({
+      to: 'someone.else@example.com',
+      ...templates.magicLinkEmail({ signInUrl: '/x', expiresInMinutes: 15 }),
+    });
+
+    const messages = await inboxOf('ADA@example.com');
+    assert.deepEqual(
+      messages.map((m) => m.subject),
+      ['Your Main Street Funding sign-in link', 'Reset your Main Street Funding password'],
+    );
+    const [magic, reset] = messages as [MailboxMessage, MailboxMessage];
+    assert.deepEqual(Object.keys(magic).sort(), [
+      'createdAt',
+      'html',
+      'id',
+      'links',
+      'subject',
+      'text',
+      'to',
+    ]);
+    assert.equal(magic.links[0], `${server.baseUrl}/auth/magic-link-landing/tok_2`);
+    assert.equal(reset.links[0], `${server.baseUrl}/auth/password-reset/tok_1`);
+    assert.ok(magic.links.every((l) => l.startsWith(`${server.baseUrl}/`)));
+    assert.ok(Date.parse(magic.createdAt) >= Date.parse(reset.createdAt));
+    assert.match(magic.text, /Hi Ada,/);
+    assert.match(magic.html, /<table/);
+
+    // The log says which message arrived and where to read it, never its subject, links or token.
+    const logged = logs.lines.find((l) => l.msg === 'dev mailbox: magic-link for Ada@Example.com');
+    assert.ok(logged, 'the message is logged by its kind');
+    assert.match(String(logged.messageId), /^<[0-9a-f]{40}@/);
+    assert.equal(logged.mailbox, `${server.baseUrl}/dev/mailbox?to=Ada%40Example.com`);
+    const text = logs.text();
+    for (const unlogged of ['tok_2', 'tok_1', '/auth/magic-link-landing', magic.subject])
+      assert.ok(!text.includes(unlogged), `${unlogged} is not in the log`);
+    assert.equal(logged.level, 30, 'at info level');
+  });
+
+  it('shows the messages on a page, with user content escaped and the HTML part sandboxed', async () => {
+    await send({
+      to: 'mallory@example.com',
+      subject: '<script>alert(1)</script> Welcome',
+      text: 'Hello <b>there</b> https://example.org/x',
+      html: '<p onclick="alert(2)">Hello</p><script>alert(3)</script><a href="https://example.org/x">x</a>',
+      kind: 'test',
+    });
+    const response = await fetch(`${server.baseUrl}/dev/mailbox`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.doesNotMatch(csp, /script-src/, 'no script may run: default-src none covers scripts');
+    const page = await response.text();
+    assert.ok(page.includes('&lt;script&gt;alert(1)&lt;/script&gt; Welcome'), 'the subject shown as text');
+    assert.ok(page.includes('Reset your Main Street Funding password'), 'older messages listed');
+    assert.doesNotMatch(page, /<script/i);
+    assert.doesNotMatch(page, /<p onclick/i);
+    const iframe = /<iframe[^>]*>/.exec(page)?.[0] ?? '';
+    assert.match(iframe, /sandbox="allow-popups allow-popups-to-escape-sandbox"/);
+    assert.match(iframe, /srcdoc="[^"]*&lt;p onclick=&quot;alert\(2\)&quot;&gt;/);
+    assert.ok(page.includes('<a href="https://example.org/x" target="_blank" rel="noopener noreferrer">'));
+
+    const everyone = (await (
+      await fetch(`${server.baseUrl}/dev/mailbox/messages`)
+    ).json()) as MailboxMessage[];
+    const older = everyone.at(-1)!;
+    const selected = await (await fetch(`${server.baseUrl}/dev/mailbox?id=${older.id}`)).text();
+    assert.match(selected, new RegExp(`<h1 class="message__subject">${older.subject}</h1>`));
+  });
+
+  it('is not the portal: unknown /dev paths are 404', async () => {
+    assert.equal((await fetch(`${server.baseUrl}/dev/nothing`)).status, 404);
+  });
+});
 
 // Production needs PostgreSQL (the configuration refuses anything else), so this runs with TEST_DATABASE_URL.
 describe('mail in production', { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL' }, () => {

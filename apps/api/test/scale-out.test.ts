@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints } from '@customer-core/contracts';
 import type { TestServer } from '../testing/index.js';
+import { createUser, mailFor } from './support/links.js';
 import { demoAccessToken, json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
 
@@ -95,6 +96,21 @@ describe(
       assert.equal(onA.status, 401);
       assert.equal(onA.body.reason, 'revoked');
       assert.equal((await post(a.baseUrl, authEndpoints.tokenRefresh.path, { token })).status, 401);
+    });
+
+    it('counts requests for e-mailed links in the database: what A counted, B honours', async () => {
+      const user = await createUser(a);
+      // Both instances see the same client (no proxy here): its limit per address is 3.
+      for (const base of [a.baseUrl, bUrl, a.baseUrl, bUrl]) {
+        assert.equal((await post(base, authEndpoints.passwordReset.path, { email: user.login })).status, 200);
+      }
+      const sent = await a.server.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('recipient', '=', user.login)
+        .execute();
+      assert.equal(sent.length, 3);
+      await mailFor(a.baseUrl, user.login, 3);
     });
 
     it('stopping A under load loses no session: B keeps serving every borrower signed in through A', async () => {

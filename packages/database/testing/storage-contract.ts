@@ -6,10 +6,13 @@ import type { Migrations } from '../src/migrations.js';
 import { createTestDatabase, type TestDatabaseKind } from './index.js';
 
 // The storage contract: every store of the portal and of the identity provider (the code that runs SQL)
-// called directly, without HTTP, on each database of testDatabaseKinds(). PGlite runs one statement at
-// a time in this process; PostgreSQL is where calls really race through a pool of connections and where
-// a connection can be lost: the races and losses of these tests are what the suite runs PostgreSQL for.
-// Tests of anything else (HTTP routes, flows, pages) run once, on PGlite.
+// called directly, without HTTP, on each database of testDatabaseKinds() (apps/api/test/storage,
+// apps/idp/test/storage). PGlite runs one statement at a time in this process; PostgreSQL is where calls
+// really race through a pool of connections and where a connection can be lost: the races and losses
+// of these tests are what the suite runs PostgreSQL for. Only they, and the few tests of what needs
+// PostgreSQL itself (instances sharing one, its connections cut, production's configuration), loop
+// over testDatabaseKinds() or ask for TEST_DATABASE_URL; tests of routes, flows and pages run once, on
+// PGlite, and a store's behaviour that differs on PostgreSQL belongs here, not there.
 
 /** Connections of a contract database's pool on PostgreSQL: several, so that racing calls run at once. */
 const POOL_CONNECTIONS = 8;

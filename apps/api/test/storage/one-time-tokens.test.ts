@@ -138,6 +138,19 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await tokens.isUsable('magic_link', token), false);
       });
 
+      it(`${RACERS} links asked for at once for one borrower are all usable: asking voids none`, async () => {
+        const user = randomUUID();
+        const issued = await race(RACERS, (i) =>
+          tokens.issue(i % 2 ? database.another() : database.db, {
+            purpose: 'password_reset',
+            idpUserId: user,
+            returnTo: null,
+          }),
+        );
+        const usable = await Promise.all(issued.map((link) => tokens.isUsable('password_reset', link.token)));
+        assert.equal(countOf(usable, true), RACERS);
+      });
+
       it(`of ${RACERS} concurrent uses of one link, exactly one succeeds`, async () => {
         const link = await issue(randomUUID(), 'password_reset');
         const uses = await race(RACERS, () => tokens.consume('password_reset', link.token));

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createSecretBox, isSealed } from '@customer-core/database';
+import { createSecretBox, isSealed, resealColumns } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
+import { createFactorStore } from '../../src/factors/factor-store.js';
+import { IDP_SEALED_COLUMNS } from '../../src/identity-provider.js';
 import type { IdpDatabase } from '../../src/index.js';
 import {
   destroyAccountArtefacts,
@@ -14,12 +16,13 @@ import {
   sessionExists,
 } from '../../src/oidc-adapter.js';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from '../../src/provider-keys.js';
-import { fromNow, openIdpStorage } from './support.js';
+import { fromNow, newUser, openIdpStorage } from './support.js';
 
 // oidc-provider's sessions, grants, codes and tokens, and the provider's keys, shared by every
 // instance through the database.
 
-const secrets = createSecretBox([{ id: 'test', key: randomBytes(32) }]);
+const k1 = { id: 'k1', key: randomBytes(32) };
+const secrets = createSecretBox([k1]);
 const STARTING = 3;
 
 for (const kind of testDatabaseKinds()) {
@@ -199,6 +202,36 @@ for (const kind of testDatabaseKinds()) {
         const [published] = publicJwks(signing[0]!).keys;
         assert.equal(published?.d, undefined, 'no private part published');
         assert.equal(published?.kid, signing[0]!.keys[0]!.kid);
+      });
+
+      it('material kept before sealing began is sealed at start-up; every secret is sealed again under a new key', async () => {
+        await database.db.deleteFrom('idp_key').execute();
+        const plain = { keys: ['kept-before-sealing'] };
+        await database.db
+          .insertInto('idp_key')
+          .values({ name: 'oidc-cookie-keys', material: JSON.stringify(plain) })
+          .execute();
+        assert.equal(await resealColumns(database.db, secrets, IDP_SEALED_COLUMNS, 'plain'), 1);
+        assert.deepEqual(await loadCookieKeys(database.db, secrets), plain);
+        await loadSigningKeys(database.db, secrets);
+        const user = await newUser(database.db);
+        const factor = await createFactorStore(database.db, secrets).createPendingTotp(
+          user.id,
+          'JBSWY3DPEHPK3PXP',
+        );
+
+        const k2 = { id: 'k2', key: randomBytes(32) };
+        assert.equal(
+          await resealColumns(database.db, createSecretBox([k2, k1]), IDP_SEALED_COLUMNS, 'stale'),
+          3,
+        );
+        const onlyK2 = createSecretBox([k2]);
+        assert.deepEqual(await loadCookieKeys(database.db, onlyK2), plain);
+        assert.equal(
+          (await createFactorStore(database.db, onlyK2).find(user.id, factor.id))?.secret,
+          'JBSWY3DPEHPK3PXP',
+        );
+        await database.db.deleteFrom('idp_key').execute(); // the other tests seal with k1
       });
     });
   });
