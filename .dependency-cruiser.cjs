@@ -92,6 +92,14 @@ module.exports = {
       to: { path: '^apps/idp/' },
     },
     {
+      name: 'web-lib-below-components',
+      severity: 'error',
+      comment:
+        "The portal's lib (sessions, API calls, state) lies below its components: a component may use lib, lib never renders a component.",
+      from: { path: '^apps/web/src/lib/' },
+      to: { path: '^apps/web/src/components/' },
+    },
+    {
       name: 'http-below-modules',
       severity: 'error',
       comment: "HTTP plumbing serves the modules' routes; it does not import them or their plugins.",

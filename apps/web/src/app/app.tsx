@@ -1,7 +1,7 @@
 import { BrowserRouter } from 'react-router';
 import { SessionExpiryWarning } from '../features/session/session-expiry-warning';
 import { AuthProvider } from '../lib/auth/auth-provider';
-import { ToastsProvider } from '../lib/toasts/toasts-provider';
+import { ToastsProvider } from '../components/toasts/toasts-provider';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppRoutes } from './router';
 

@@ -5,7 +5,7 @@ import { AppLayout } from '../components/layout/app-layout';
 import { VisitorLayout } from '../components/layout/visitor-layout';
 import { Loading } from '../components/loading';
 import { SignInScreen } from '../features/sign-in/sign-in-screen';
-import { RequireAuth } from '../lib/auth/require-auth';
+import { RequireAuth } from '../components/require-auth';
 import { NotFoundScreen } from './routes/not-found-screen';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RootErrorScreen } from './routes/root-error-screen';

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { RequireAuth } from '../require-auth';
 import { FocusOnNavigation } from '../layout/focus-on-navigation';
 import { SiteFooter } from '../layout/site-footer';
 import { MAIN_CONTENT_ID, SkipLink } from '../layout/skip-link';

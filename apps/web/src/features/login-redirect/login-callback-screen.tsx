@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { IdentityProviderUnavailable } from '../../components/identity-provider-unavailable';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { RequireAuth } from '../../components/require-auth';
 import { useIdentityProviderUnavailableReason } from '../../lib/identity-provider-availability';
 import { CallbackWelcome } from './callback-welcome';
 import { LoginRedirectProcessor } from './login-redirect-processor';

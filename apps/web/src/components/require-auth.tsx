@@ -1,12 +1,12 @@
 import { routes } from '@customer-core/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { IdentityProviderUnavailable } from '../../components/identity-provider-unavailable';
-import { Loading } from '../../components/loading';
-import { StatusView } from '../../components/status-view';
-import { IdentityProviderUnavailableError } from '../identity-provider-availability';
-import { clearReturnPath, saveReturnPath } from '../return-path';
-import { useAuth } from './use-auth';
+import { useAuth } from '../lib/auth/use-auth';
+import { IdentityProviderUnavailableError } from '../lib/identity-provider-availability';
+import { clearReturnPath, saveReturnPath } from '../lib/return-path';
+import { IdentityProviderUnavailable } from './identity-provider-unavailable';
+import { Loading } from './loading';
+import { StatusView } from './status-view';
 
 function RedirectToSignIn({ rememberPage }: { rememberPage: boolean }) {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import * as RadixToast from '@radix-ui/react-toast';
-import { StatusIcon, type StatusTone } from '../../components/status-icon';
+import { StatusIcon, type StatusTone } from '../status-icon';
 import {
   TOAST_DURATION_MS,
   TOAST_HOTKEY,
@@ -7,7 +7,7 @@ import {
   TOAST_SWIPE_THRESHOLD_PX,
   type Toast,
   type ToastStatus,
-} from './toast-model';
+} from '../../lib/toasts/toast-model';
 import './toasts.css';
 
 interface ToastViewportProps {

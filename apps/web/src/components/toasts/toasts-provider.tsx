@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { addToast, removeToast, type Toast, type ToastInput } from './toast-model';
-import { ToastsContext, type Toasts } from './toasts-context';
+import { addToast, removeToast, type Toast, type ToastInput } from '../../lib/toasts/toast-model';
+import { ToastsContext, type Toasts } from '../../lib/toasts/toasts-context';
 
 // The renderer (Radix Toast) is its own chunk, fetched with the first toast, so that the sign-in
 // screen's first paint does not carry it. Once loaded it stays mounted (its F8 hotkey with it).
