@@ -17,7 +17,7 @@ const files = roots
   .flatMap((dir) =>
     readdirSync(path.join(root, dir), { recursive: true }).map((f) => path.join(dir, String(f))),
   )
-  .filter((f) => /\.test\.ts$/.test(f) && !f.split(path.sep).includes('node_modules'))
+  .filter((f) => /\.test\.tsx?$/.test(f) && !f.split(path.sep).includes('node_modules'))
   // Node's runner starts them in path order, whatever order they are given in.
   .sort((a, b) => a.localeCompare(b));
 
@@ -38,7 +38,8 @@ if (selected.length === 0) {
 }
 
 // Browser tests need Chromium: found or installed before anything runs, so a missing one fails fast.
-const env = { ...process.env };
+// tsx compiles every file of the run with one configuration, JSX included (tsconfig.test-run.json).
+const env = { TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.test-run.json'), ...process.env };
 if (selected.some((f) => f.startsWith('e2e'))) env.CHROMIUM_PATH = ensureChromium();
 
 console.log(
@@ -93,6 +94,8 @@ const result = spawnSync(
     '--conditions=source',
     '--import',
     'tsx',
+    '--import',
+    pathToFileURL(path.join(import.meta.dirname, 'test-stylesheets.mjs')).href,
     '--test',
     `--test-concurrency=${concurrency}`,
     '--test-reporter=spec',
