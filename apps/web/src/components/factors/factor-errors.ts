@@ -16,3 +16,23 @@ export const TOO_MANY_CODES =
 export const RECOVERY_CODE_REQUIRED = 'Enter a recovery code.';
 export const WRONG_RECOVERY_CODE =
   'That recovery code didn\u2019t work. Check it, or try another one. Each code works once.';
+
+/** A refused step: a message under the field, or back to the password form with a message. */
+export interface Refusal {
+  kind: 'field' | 'restart';
+  message: string;
+}
+
+/** What a refused code means for the borrower, by Okta's error code; `wrongCode` is the form's own. */
+export function refusalOf(failure: unknown, wrongCode: string): Refusal {
+  switch (errorCodeOf(failure)) {
+    case 'E0000068':
+      return { kind: 'field', message: wrongCode };
+    case 'E0000047':
+      return { kind: 'field', message: TOO_MANY_CODES };
+    case 'E0000011':
+      return { kind: 'restart', message: STEP_EXPIRED };
+    default:
+      return { kind: 'restart', message: LOCKED };
+  }
+}

@@ -1,0 +1,11 @@
+import { SupportPhone } from '../support-phone';
+
+/** A hosted org asked for a kind of verification these screens do not handle: named, and whom to call. */
+export function UnsupportedFactor({ asked }: { asked: string }) {
+  return (
+    <p className="factor-step__intro" data-testid="factor-unsupported">
+      Your sign-in asks for a kind of verification this portal doesn&rsquo;t support ({asked}). Call us at{' '}
+      <SupportPhone /> and we&rsquo;ll help you sign in.
+    </p>
+  );
+}
