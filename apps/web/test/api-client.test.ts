@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { authEndpoints } from '@customer-core/contracts';
+import { accountEndpoints, authEndpoints } from '@customer-core/contracts';
 import { createApiClient } from '../src/lib/api-client.ts';
+import { describeFailure } from '../src/lib/api-failure.ts';
 
 // A real local HTTP server: the first path segment chooses the answer, the rest is the API path.
 interface Seen {
@@ -29,6 +30,10 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
   switch (scenario) {
     case 'ok':
       return send(200, JSON.stringify({ access_token: 'abc' }));
+    case 'ok-and-more':
+      return send(200, JSON.stringify({ access_token: 'abc', issued: 'now' }));
+    case 'accepted':
+      return send(202, JSON.stringify({ linkSent: true }));
     case 'created':
       return send(201, JSON.stringify({ id: 1 }));
     case 'not-modified-range':
@@ -92,12 +97,12 @@ describe('api client: the uniform result', () => {
   });
 
   it('treats every status from 200 to 399 as success', async () => {
-    assert.deepEqual(await client('created').call(authEndpoints.profile), {
+    assert.deepEqual(await client('created').request(authEndpoints.profile.path), {
       isError: false,
       status: 201,
       data: { id: 1 },
     });
-    assert.deepEqual(await client('not-modified-range').call(authEndpoints.profile), {
+    assert.deepEqual(await client('not-modified-range').request(authEndpoints.profile.path), {
       isError: false,
       status: 399,
       data: { edge: true },
@@ -105,7 +110,7 @@ describe('api client: the uniform result', () => {
   });
 
   it('gives null data for an empty success body', async () => {
-    assert.deepEqual(await client('no-content').call(authEndpoints.logout, { body: { access_token: 't' } }), {
+    assert.deepEqual(await client('no-content').request(authEndpoints.logout.path, { method: 'POST' }), {
       isError: false,
       status: 204,
       data: null,
@@ -165,5 +170,46 @@ describe('api client: the uniform result', () => {
     const result = await client('not-json').call(authEndpoints.profile);
     assert.equal(result.status, 500);
     assert.ok(result.isError && result.exceptionThrown);
+  });
+});
+
+describe("api client: an endpoint's answer checked with its own schema", () => {
+  it('gives the parsed answer as data: what the schema does not know is left out', async () => {
+    assert.deepEqual(
+      await client('ok-and-more').call(authEndpoints.tokenExchange, { body: { token: 't' } }),
+      {
+        isError: false,
+        status: 200,
+        data: { access_token: 'abc' },
+      },
+    );
+    // The lowest success status an endpoint declares may be 202.
+    assert.deepEqual(
+      await client('accepted').call(accountEndpoints.changeEmail, {
+        body: { newEmail: 'new@example.com' },
+        token: 'product-token',
+      }),
+      { isError: false, status: 202, data: { linkSent: true } },
+    );
+    assert.equal(seen.authorization, 'Bearer product-token');
+  });
+
+  it('makes an answer the endpoint does not declare a failure, which the screen words its own way', async () => {
+    const result = await client('ok').call(authEndpoints.profile);
+    assert.ok(result.isError);
+    assert.equal(result.status, 500);
+    assert.equal(result.exceptionThrown, undefined, 'the server answered: not the offline message');
+    assert.match(
+      result.responseText,
+      /^GET \/api\/auth\/profile answered 200 with a body its schema refuses: /,
+    );
+    assert.deepEqual(describeFailure(result, 'We couldn’t load your profile.'), {
+      code: null,
+      serverMessage: null,
+      message: 'We couldn’t load your profile.',
+    });
+    // An empty success body is no answer either.
+    const empty = await client('no-content').call(authEndpoints.logout, { body: { access_token: 't' } });
+    assert.equal(empty.isError && empty.status, 500);
   });
 });

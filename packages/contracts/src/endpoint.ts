@@ -101,11 +101,11 @@ export function endpoint<
 
 /** The body of an endpoint's success answer (its lowest 2xx status). */
 export type SuccessBody<E extends Endpoint> = z.infer<E['responses'][SuccessStatus<E>]>;
-type SuccessStatus<E extends Endpoint> = Extract<keyof E['responses'], 200 | 201 | 204>;
+type SuccessStatus<E extends Endpoint> = Extract<keyof E['responses'], 200 | 201 | 202 | 204>;
 
 /** The schema of the endpoint's success answer (its lowest 2xx status), for a client to check what it got. */
 export function successAnswer<E extends Endpoint>(endpoint: E): E['responses'][SuccessStatus<E>] {
-  for (const status of [200, 201, 204] as const) {
+  for (const status of [200, 201, 202, 204] as const) {
     if (isSuccessStatus(endpoint, status)) return endpoint.responses[status];
   }
   throw new Error(`${endpoint.method} ${endpoint.path} declares no success answer`);

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { ApiErrorCodeSchema, endpoint, errorResponses } from '@customer-core/contracts';
+import {
+  ApiErrorCodeSchema,
+  accountEndpoints,
+  endpoint,
+  errorResponses,
+  successAnswer,
+} from '@customer-core/contracts';
 
 const signDocument = endpoint({
   method: 'POST',
@@ -43,6 +49,12 @@ describe('endpoint: one definition of a call', () => {
       false,
     );
     assert.equal(answers[400]!.safeParse({ error: 'made_up', message: 'x' }).success, false);
+  });
+
+  it('checks a success answer with the schema of its lowest 2xx status, a 202 too', () => {
+    assert.ok(successAnswer(signDocument).safeParse({ signed: true }).success);
+    assert.equal(successAnswer(signDocument).safeParse({ signed: false }).success, false);
+    assert.ok(successAnswer(accountEndpoints.changeEmail).safeParse({ linkSent: true }).success);
   });
 
   it('knows every error code of the API as one closed set', () => {

@@ -1,5 +1,6 @@
 import {
   addressOf,
+  successAnswer,
   type CallInput as EndpointInput,
   type Endpoint,
   type SuccessBody,
@@ -7,7 +8,10 @@ import {
 
 // Every call to the product API answers the uniform result of spec sections 3 and 7:
 // success for HTTP 200-399 with the JSON body as data, an error with the response text for 400+,
-// and status 500 with exceptionThrown when the call itself failed (network, unreadable body).
+// and status 500 with exceptionThrown when the call itself failed (network, unreadable body). A call
+// of an endpoint also checks a success answer with the endpoint's own schema (packages/contracts):
+// an answer it does not declare is a failure, status 500 without exceptionThrown, so that the screen
+// says its own sentence for it.
 
 export interface ApiSuccess<T> {
   isError: false;
@@ -36,8 +40,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-/** What a call of the endpoint sends, and what can cancel it. */
-export type CallInput<E extends Endpoint> = EndpointInput<E> & { signal?: AbortSignal };
+/** What a call of the endpoint sends, as whom (a Bearer token), and what can cancel it. */
+export type CallInput<E extends Endpoint> = EndpointInput<E> & { token?: string; signal?: AbortSignal };
 
 /** The input argument of a call: optional where the endpoint takes nothing that must be sent. */
 export type CallArgs<E extends Endpoint> =
@@ -48,7 +52,17 @@ export function requestOf<E extends Endpoint>(
   endpoint: E,
   input: CallInput<E>,
 ): [ApiPath, ApiRequestOptions] {
-  return [addressOf(endpoint, input), { method: endpoint.method, body: input.body, signal: input.signal }];
+  const { body, token, signal } = input;
+  return [addressOf(endpoint, input), { method: endpoint.method, body, token, signal }];
+}
+
+/** A success answer the endpoint does not declare: the API and the portal disagree (or a proxy answered). */
+function undeclaredAnswer(endpoint: Endpoint, status: number, issue: string): ApiFailure {
+  return {
+    isError: true,
+    status: 500,
+    responseText: `${endpoint.method} ${endpoint.path} answered ${status} with a body its schema refuses: ${issue}`,
+  };
 }
 
 function messageOf(error: unknown): string {
@@ -81,13 +95,28 @@ export function createApiClient(baseUrl = '') {
     }
   }
 
+  /**
+   * A call of an endpoint of the contracts, typed by it: what it sends and what it answers, the answer
+   * checked with the endpoint's own schema (its parsed value is the data).
+   */
+  async function send<E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E>,
+  ): Promise<ApiResult<SuccessBody<E>>> {
+    const result = await request(...requestOf(endpoint, input));
+    if (result.isError) return result;
+    const parsed = successAnswer(endpoint).safeParse(result.data);
+    if (!parsed.success) return undeclaredAnswer(endpoint, result.status, parsed.error.message);
+    return { ...result, data: parsed.data as SuccessBody<E> };
+  }
+
   return {
+    /** The bare transport: a path and options, the answer unchecked (what `send` is built on). */
     request,
-    /** A call of an endpoint of the contracts, typed by it: what it sends and what it answers. */
-    call: <E extends Endpoint>(endpoint: E, ...[input = {} as CallInput<E>]: CallArgs<E>) => {
-      const [path, options] = requestOf(endpoint, input);
-      return request<SuccessBody<E>>(path, options);
-    },
+    send,
+    /** `send`, its input left out where the endpoint takes nothing that must be sent. */
+    call: <E extends Endpoint>(endpoint: E, ...[input = {} as CallInput<E>]: CallArgs<E>) =>
+      send(endpoint, input),
   };
 }
 

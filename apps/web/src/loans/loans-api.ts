@@ -1,6 +1,4 @@
 import {
-  LoanDetailSchema,
-  LoanListSchema,
   type LoanDetail,
   type LoanSummary,
   type SignDocumentRequest,
@@ -33,17 +31,11 @@ const ACTION_FAILED = 'We couldn’t save that just now. Please try again in a f
 export async function getLoans(signal?: AbortSignal): Promise<LoansOutcome> {
   const result = await sessionRequest(loanEndpoints.loans, { signal });
   if (result.isError) return { kind: 'failed', message: describeFailure(result, LOANS_FAILED).message };
-  const parsed = LoanListSchema.safeParse(result.data);
-  return parsed.success
-    ? { kind: 'loaded', loans: parsed.data.loans }
-    : { kind: 'failed', message: LOANS_FAILED };
+  return { kind: 'loaded', loans: result.data.loans };
 }
 
-function loanOutcome(result: ApiResult, fallback: string): LoanOutcome {
-  if (!result.isError) {
-    const parsed = LoanDetailSchema.safeParse(result.data);
-    return parsed.success ? { kind: 'loaded', loan: parsed.data } : { kind: 'failed', message: fallback };
-  }
+function loanOutcome(result: ApiResult<LoanDetail>, fallback: string): LoanOutcome {
+  if (!result.isError) return { kind: 'loaded', loan: result.data };
   if (result.status === 404 && !result.exceptionThrown) return { kind: 'not-found' };
   const failure = describeFailure(result, fallback);
   const stepUp = stepUpMessageOf(failure);

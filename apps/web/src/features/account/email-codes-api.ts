@@ -1,8 +1,4 @@
-import {
-  EmailCodeEnrolmentSchema,
-  secondFactorEndpoints,
-  type EmailCodeEnrolment,
-} from '@customer-core/contracts';
+import { secondFactorEndpoints, type EmailCodeEnrolment } from '@customer-core/contracts';
 import { describeFailure, stepUpMessageOf } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 import { type StartOutcome } from './second-factors-api';
@@ -24,8 +20,7 @@ export async function startEmailCodes(): Promise<StartEmailOutcome> {
     if (stepUp) return { ok: false, message: stepUp, stepUp: true };
     return { ok: false, message: failure.serverMessage ?? failure.message };
   }
-  const parsed = EmailCodeEnrolmentSchema.safeParse(result.data);
-  return parsed.success ? { ok: true, enrolment: parsed.data } : { ok: false, message: START_FAILED };
+  return { ok: true, enrolment: result.data };
 }
 
 /** Another code; undefined when it was sent, else what to tell the borrower. */

@@ -1,7 +1,6 @@
 import {
   PASSKEY_ERROR_CODES,
   passkeyEndpoints,
-  PasskeyEnrolmentSchema,
   type ActivatePasskeyRequest,
   type PasskeyEnrolment,
 } from '@customer-core/contracts';
@@ -27,8 +26,7 @@ export async function startPasskey(): Promise<StartPasskeyOutcome> {
     if (stepUp) return { ok: false, message: stepUp, stepUp: true };
     return { ok: false, message: failure.serverMessage ?? failure.message };
   }
-  const parsed = PasskeyEnrolmentSchema.safeParse(result.data);
-  return parsed.success ? { ok: true, enrolment: parsed.data } : { ok: false, message: START_FAILED };
+  return { ok: true, enrolment: result.data };
 }
 
 export type AddPasskeyOutcome =

@@ -1,8 +1,6 @@
 import {
   ACCOUNT_ERROR_CODES,
   recoveryCodeEndpoints,
-  RecoveryCodesSchema,
-  RecoveryCodeStatusSchema,
   type RecoveryCodeStatus,
 } from '@customer-core/contracts';
 import { describeFailure } from '../../lib/api-failure';
@@ -23,8 +21,7 @@ export async function getRecoveryCodeStatus(signal?: AbortSignal): Promise<Recov
     if (result.status === 403) return { kind: 'off' };
     return { kind: 'failed', message: describeFailure(result, STATUS_FAILED).message };
   }
-  const parsed = RecoveryCodeStatusSchema.safeParse(result.data);
-  return parsed.success ? { kind: 'loaded', ...parsed.data } : { kind: 'failed', message: STATUS_FAILED };
+  return { kind: 'loaded', ...result.data };
 }
 
 export type GenerateOutcome =
@@ -34,12 +31,7 @@ export type GenerateOutcome =
 
 export async function generateRecoveryCodes(currentPassword: string): Promise<GenerateOutcome> {
   const result = await sessionRequest(recoveryCodeEndpoints.generate, { body: { currentPassword } });
-  if (!result.isError) {
-    const parsed = RecoveryCodesSchema.safeParse(result.data);
-    return parsed.success
-      ? { kind: 'made', codes: parsed.data.codes }
-      : { kind: 'failed', message: GENERATE_FAILED };
-  }
+  if (!result.isError) return { kind: 'made', codes: result.data.codes };
   const failure = describeFailure(result, GENERATE_FAILED);
   if (failure.code === ACCOUNT_ERROR_CODES.wrongPassword && failure.serverMessage)
     return { kind: 'wrong-password', message: failure.serverMessage };

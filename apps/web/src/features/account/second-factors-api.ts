@@ -1,9 +1,7 @@
 import {
   ACCOUNT_ERROR_CODES,
-  AuthenticatorAppEnrolmentSchema,
   SECOND_FACTOR_ERROR_CODES,
   secondFactorEndpoints,
-  SecondFactorListSchema,
   type AuthenticatorAppEnrolment,
   type SecondFactorList,
 } from '@customer-core/contracts';
@@ -32,8 +30,7 @@ export async function getSecondFactors(signal?: AbortSignal): Promise<SecondFact
     if (failure.code === SECOND_FACTOR_ERROR_CODES.off) return { kind: 'off' };
     return { kind: 'failed', message: failure.message };
   }
-  const parsed = SecondFactorListSchema.safeParse(result.data);
-  return parsed.success ? { kind: 'loaded', ...parsed.data } : { kind: 'failed', message: LIST_FAILED };
+  return { kind: 'loaded', ...result.data };
 }
 
 export type StartOutcome =
@@ -48,8 +45,7 @@ export async function startAuthenticatorApp(): Promise<StartOutcome> {
     if (stepUp) return { ok: false, message: stepUp, stepUp: true };
     return { ok: false, message: failure.serverMessage ?? failure.message };
   }
-  const parsed = AuthenticatorAppEnrolmentSchema.safeParse(result.data);
-  return parsed.success ? { ok: true, enrolment: parsed.data } : { ok: false, message: START_FAILED };
+  return { ok: true, enrolment: result.data };
 }
 
 export type ConfirmOutcome =

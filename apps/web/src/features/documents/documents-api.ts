@@ -1,10 +1,4 @@
-import {
-  BorrowerDocumentSchema,
-  DocumentListSchema,
-  type BorrowerDocument,
-  type DocumentList,
-  documentEndpoints,
-} from '@customer-core/contracts';
+import { type BorrowerDocument, type DocumentList, documentEndpoints } from '@customer-core/contracts';
 import { describeFailure } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 import { readRawAccessToken } from '../../lib/product-session';
@@ -25,8 +19,7 @@ const PDF_FAILED = 'We couldn’t download the PDF just now. Please try again in
 export async function getDocuments(signal?: AbortSignal): Promise<DocumentsOutcome> {
   const result = await sessionRequest(documentEndpoints.documents, { signal });
   if (result.isError) return { kind: 'failed', message: describeFailure(result, LIST_FAILED).message };
-  const parsed = DocumentListSchema.safeParse(result.data);
-  return parsed.success ? { kind: 'loaded', list: parsed.data } : { kind: 'failed', message: LIST_FAILED };
+  return { kind: 'loaded', list: result.data };
 }
 
 export async function getDocument(documentId: string, signal?: AbortSignal): Promise<DocumentOutcome> {
@@ -35,10 +28,7 @@ export async function getDocument(documentId: string, signal?: AbortSignal): Pro
     if (result.status === 404 && !result.exceptionThrown) return { kind: 'not-found' };
     return { kind: 'failed', message: describeFailure(result, DOCUMENT_FAILED).message };
   }
-  const parsed = BorrowerDocumentSchema.safeParse(result.data);
-  return parsed.success
-    ? { kind: 'loaded', document: parsed.data }
-    : { kind: 'failed', message: DOCUMENT_FAILED };
+  return { kind: 'loaded', document: result.data };
 }
 
 /** Downloads the signed PDF under the server's file name; a message for people if it fails. */

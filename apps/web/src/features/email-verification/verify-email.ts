@@ -1,6 +1,5 @@
 import {
   API_ERROR_CODES,
-  EmailVerificationResponseSchema,
   applicationEndpoints,
   type EmailVerificationRequest,
   type EmailVerificationResponse,
@@ -20,12 +19,7 @@ export const VERIFICATION_FAILED =
 export async function verifyEmail(token: string): Promise<EmailVerificationOutcome> {
   const body: EmailVerificationRequest = { token };
   const result = await apiClient.call(applicationEndpoints.verifyEmail, { body });
-  if (!result.isError) {
-    const parsed = EmailVerificationResponseSchema.safeParse(result.data);
-    return parsed.success
-      ? { kind: 'verified', verification: parsed.data }
-      : { kind: 'failed', message: VERIFICATION_FAILED };
-  }
+  if (!result.isError) return { kind: 'verified', verification: result.data };
   const failure = describeFailure(result, VERIFICATION_FAILED);
   // Any other 400 is a token the API could not read at all: just as unusable.
   if (failure.code === API_ERROR_CODES.invalidLink || (result.status === 400 && !result.exceptionThrown)) {

@@ -1,7 +1,5 @@
 import {
   API_ERROR_CODES,
-  InvitationSchema,
-  RegistrationResponseSchema,
   registrationEndpoints,
   type Invitation,
   type InvitationLookupRequest,
@@ -49,12 +47,7 @@ export async function lookupInvitation(
 ): Promise<InvitationLookupOutcome> {
   const body: InvitationLookupRequest = { token };
   const result = await apiClient.call(registrationEndpoints.invitation, { body, signal });
-  if (!result.isError) {
-    const parsed = InvitationSchema.safeParse(result.data);
-    return parsed.success
-      ? { kind: 'found', invitation: parsed.data }
-      : { kind: 'failed', message: LOOKUP_FAILED };
-  }
+  if (!result.isError) return { kind: 'found', invitation: result.data };
   const failure = describeFailure(result, LOOKUP_FAILED);
   const refused = refusal(failure.code, failure.serverMessage);
   if (refused) return refused;
@@ -70,11 +63,9 @@ export async function register(token: string, password: string): Promise<Registr
   const body: RegistrationRequest = { token, password };
   const result = await apiClient.call(registrationEndpoints.register, { body });
   if (!result.isError) {
-    const parsed = RegistrationResponseSchema.safeParse(result.data);
-    if (!parsed.success) return { kind: 'failed', message: REGISTRATION_FAILED };
-    return 'stateToken' in parsed.data
-      ? { kind: 'enrol-factor', step: parsed.data }
-      : { kind: 'registered', session: parsed.data };
+    return 'stateToken' in result.data
+      ? { kind: 'enrol-factor', step: result.data }
+      : { kind: 'registered', session: result.data };
   }
   const failure = describeFailure(result, REGISTRATION_FAILED);
   const refused = refusal(failure.code, failure.serverMessage);

@@ -1,8 +1,4 @@
-import {
-  AccessTokenResponseSchema,
-  authEndpoints,
-  type TokenExchangeRequest,
-} from '@customer-core/contracts';
+import { authEndpoints, type TokenExchangeRequest } from '@customer-core/contracts';
 import { apiClient } from '../api-client';
 
 export const TOKEN_EXCHANGE_FAILED =
@@ -12,7 +8,6 @@ export const TOKEN_EXCHANGE_FAILED =
 export async function exchangeIdToken(idToken: string): Promise<string> {
   const body: TokenExchangeRequest = { token: idToken };
   const result = await apiClient.call(authEndpoints.tokenExchange, { body: body });
-  const parsed = result.isError ? null : AccessTokenResponseSchema.safeParse(result.data);
-  if (!parsed?.success) throw new Error(TOKEN_EXCHANGE_FAILED);
-  return parsed.data.access_token;
+  if (result.isError) throw new Error(TOKEN_EXCHANGE_FAILED);
+  return result.data.access_token;
 }

@@ -1,6 +1,6 @@
 import type { Endpoint, SuccessBody } from '@customer-core/contracts';
 import type { ApiResult, CallArgs, CallInput } from '../api-client';
-import { apiClient, requestOf } from '../api-client';
+import { apiClient } from '../api-client';
 import { readRawAccessToken } from '../product-session';
 import { notifySessionRefused } from './session-refusals';
 
@@ -24,8 +24,7 @@ async function withSession<E extends Endpoint>(
   const token = readRawAccessToken();
   // No session to end: it has ended already.
   if (!token) return { isError: true, status: 401, responseText: 'Not signed in' };
-  const [path, options] = requestOf(endpoint, input);
-  const result = await apiClient.request<SuccessBody<E>>(path, { ...options, token });
+  const result = await apiClient.send(endpoint, { ...input, token });
   if (!result.isError || result.status !== 401) return result;
   const stored = readRawAccessToken();
   if (stored === token) notifySessionRefused(token);

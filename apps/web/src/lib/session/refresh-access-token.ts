@@ -1,4 +1,4 @@
-import { AccessTokenResponseSchema, authEndpoints, type TokenRefreshRequest } from '@customer-core/contracts';
+import { authEndpoints, type TokenRefreshRequest } from '@customer-core/contracts';
 import { apiClient } from '../api-client';
 import { readRawAccessToken, storeAccessToken } from '../product-session';
 
@@ -60,14 +60,13 @@ async function refreshStored(known: string, locks?: LockManager): Promise<Refres
   if (result.isError) {
     return result.status === 400 || result.status === 401 ? { kind: 'refused' } : { kind: 'failed' };
   }
-  const parsed = AccessTokenResponseSchema.safeParse(result.data);
-  if (!parsed.success) return { kind: 'failed' };
+  const { access_token: refreshed } = result.data;
   // Signed out (or in again) meanwhile: never bring the old session back.
   const now = readRawAccessToken();
   if (now !== stored) return now ? { kind: 'refreshed', token: now } : { kind: 'gone' };
-  storeAccessToken(parsed.data.access_token);
+  storeAccessToken(refreshed);
   if (locks) await announceRefreshed(locks, stored);
-  return { kind: 'refreshed', token: parsed.data.access_token };
+  return { kind: 'refreshed', token: refreshed };
 }
 
 /** Refreshes `known`, the token this tab holds, unless another tab already replaced it. */
