@@ -1,4 +1,4 @@
-import './support/dom.ts';
+import { LENDER } from './support/dom.ts';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
@@ -98,7 +98,7 @@ describe('factor step: setting up a second factor', () => {
     const activate = steps(refusal('E0000068'), success);
     const shown = renderStep(activation(activate.step));
     assert.equal(document.activeElement, heading('Scan this code with your authenticator app'));
-    screen.getByRole('img', { name: 'QR code to add Customer portal to your authenticator app' });
+    screen.getByRole('img', { name: `QR code to add ${LENDER.name} to your authenticator app` });
     screen.getByText('Can\u2019t scan it? Enter this key in your app instead:');
     assert.equal(screen.getByTestId('factor-secret').textContent, 'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     screen.getByText('Then enter the 6\u2011digit code your app shows.');
@@ -288,9 +288,13 @@ describe('factor step: signing in with a second factor', () => {
   it('names a kind of verification it cannot do, and whom to call', () => {
     renderStep(transaction({ status: 'MFA_REQUIRED', factors: [{ factorType: 'push' }] }));
     heading('We can\u2019t finish signing you in here');
-    assert.match(
-      screen.getByTestId('factor-unsupported').textContent ?? '',
-      /^Your sign-in asks for a kind of verification this portal doesn’t support \(push\)\. Call us at .* and we’ll help you sign in\.$/,
+    assert.equal(
+      screen.getByTestId('factor-unsupported').textContent,
+      `Your sign-in asks for a kind of verification this portal doesn\u2019t support (push). Call us at ${LENDER.supportPhone} and we\u2019ll help you sign in.`,
+    );
+    assert.equal(
+      screen.getByRole('link', { name: LENDER.supportPhone }).getAttribute('href'),
+      'tel:8005550142',
     );
   });
 

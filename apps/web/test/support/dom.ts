@@ -3,12 +3,18 @@
 // the process (the runner runs several in one) use them. Imported first by every component test.
 import { after, afterEach } from 'node:test';
 import { Window } from 'happy-dom';
+import { PORTAL_CONFIG_META_NAME } from '@customer-core/contracts';
+
+/** The lender of the page's configuration. */
+export const LENDER = { name: 'Main Street Funding', supportPhone: '(800) 555-0142' };
 
 const page = new Window({ url: 'http://localhost/', width: 1280, height: 800 });
 const methods = Object.getPrototypeOf(Object.getPrototypeOf(page)) as object;
 const names = new Set([...Object.getOwnPropertyNames(page), ...Object.getOwnPropertyNames(methods)]);
+// The page's own even where node has one: React reads a submitted form with new FormData(form).
+const PAGE_OWN = new Set(['FormData']);
 for (const name of names) {
-  if (name === 'constructor' || name in globalThis) continue;
+  if (name === 'constructor' || (name in globalThis && !PAGE_OWN.has(name))) continue;
   const bind = Object.hasOwn(methods, name);
   Object.defineProperty(globalThis, name, {
     configurable: true,
@@ -21,12 +27,47 @@ for (const name of names) {
     },
   });
 }
+// Served as the portal always is, over https or from localhost (sign-in needs a secure context).
+Object.defineProperty(page, 'isSecureContext', { value: true });
+
+// The configuration the server writes into every page (a <meta> tag), as the demo lender's.
+const config = page.document.createElement('meta');
+config.setAttribute('name', PORTAL_CONFIG_META_NAME);
+config.setAttribute(
+  'content',
+  JSON.stringify({
+    lender: { name: LENDER.name, websiteUrl: 'https://lender.example', supportPhone: LENDER.supportPhone },
+    identityProviders: {
+      production: { issuer: 'https://id.lender.example/oauth2/default', clientId: 'portal' },
+      nonProduction: { issuer: 'http://localhost/oauth2/default', clientId: 'portal' },
+    },
+    passkeySignInIssuer: null,
+    session: { warningSeconds: 60 },
+    errorReporting: { dsn: null, productionHost: null, allowedOrigins: [] },
+  }),
+);
+page.document.head.append(config);
+
 // The build's constants (vite.config.ts's define).
 Object.assign(globalThis, {
   IS_REACT_ACT_ENVIRONMENT: true,
   __APP_NAME__: 'customer-core',
   __APP_VERSION__: '0.0.0-test',
 });
+
+// The page's fetch takes an address relative to the page, as a browser's does (the portal calls its
+// API by path); any other address goes to node's own fetch unchanged.
+const nodeFetch = globalThis.fetch;
+globalThis.fetch = (input, init) =>
+  nodeFetch(
+    typeof input === 'string' && input.startsWith('/') ? new URL(input, page.location.href) : input,
+    init,
+  );
+
+/** Moves the page to another address (e.g. the origin of a test's API), as a navigation would. */
+export function setPageUrl(url: string): void {
+  page.happyDOM.setURL(url);
+}
 
 const { cleanup } = await import('@testing-library/react');
 // Registered on the process's root test: every rendered tree goes after its test, and the page after all.

@@ -1,0 +1,238 @@
+import './support/dom.ts';
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import {
+  LINK_SENT_MESSAGE,
+  PASSWORD_RULES,
+  PASSWORDS_DO_NOT_MATCH,
+  authEndpoints,
+  routes,
+} from '@customer-core/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { ForgotPasswordScreen } from '../src/features/forgot-password/forgot-password-screen.tsx';
+import { MagicLinkScreen } from '../src/features/magic-link/magic-link-screen.tsx';
+import { PasswordResetScreen } from '../src/features/password-reset/password-reset-screen.tsx';
+import { serveApi, type TestApi } from './support/api.ts';
+import { renderInApp } from './support/render.tsx';
+
+// Forgot password, the sign-in link request and the reset link's page: their copy, the rules and
+// messages of their forms, and what they say when the API refuses or fails.
+
+const linkSent = { status: 200, body: { message: LINK_SENT_MESSAGE } };
+const rule = (code: string) => PASSWORD_RULES.find((r) => r.code === code)!;
+const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
+const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+
+let api: TestApi | undefined;
+afterEach(() => api?.close());
+
+describe('forgot password', () => {
+  it('asks for the address with the sign-in rules, under the field', async () => {
+    api = await serveApi({});
+    renderInApp(<ForgotPasswordScreen />);
+    screen.getByRole('heading', { level: 1, name: 'Reset your password' });
+    screen.getByText(
+      'Enter the email address you sign in with. We\u2019ll send you a link to choose a new password.',
+    );
+    await press('Send reset link');
+    await screen.findByText('Email is required.');
+    const email = screen.getByLabelText('Email');
+    assert.equal(email.getAttribute('aria-invalid'), 'true');
+    assert.equal(email.getAttribute('aria-describedby'), 'forgot-password-email-error');
+    type(email, 'dana@');
+    await screen.findByText('Invalid email address.');
+    assert.deepEqual(api.calls, [], 'nothing is sent before the address is one');
+  });
+
+  it('confirms the same way for any address, with the focus on it, and goes back to the form with the address kept', async () => {
+    api = await serveApi({ [`POST ${authEndpoints.passwordReset.path}`]: linkSent });
+    renderInApp(<ForgotPasswordScreen />);
+    type(screen.getByLabelText('Email'), 'nobody-here@example.com');
+    await press('Send reset link');
+    const sent = await screen.findByTestId('forgot-password-sent');
+    const heading = within(sent).getByRole('heading', { name: 'Check your email' });
+    assert.equal(document.activeElement, heading);
+    within(sent).getByText(LINK_SENT_MESSAGE);
+    within(sent).getByText(
+      'Open the email and follow the link. It works once, for 30 minutes. If it hasn\u2019t arrived in a few minutes, check your spam or junk folder.',
+    );
+    assert.equal(
+      within(sent).getByRole('link', { name: 'Back to sign in' }).getAttribute('href'),
+      routes.signIn.path,
+    );
+    assert.deepEqual(api.calls, [
+      { method: 'POST', path: authEndpoints.passwordReset.path, body: { email: 'nobody-here@example.com' } },
+    ]);
+
+    await press('Send another link');
+    assert.equal(screen.getByLabelText<HTMLInputElement>('Email').value, 'nobody-here@example.com');
+  });
+
+  it('shows a dismissible banner in its own words, not the status, when the call fails', async () => {
+    api = await serveApi({
+      [`POST ${authEndpoints.passwordReset.path}`]: { status: 503, body: '<h1>503 Service Unavailable</h1>' },
+    });
+    renderInApp(<ForgotPasswordScreen />);
+    type(screen.getByLabelText('Email'), 'dana@example.com');
+    await press('Send reset link');
+    const banner = await screen.findByRole('alert');
+    assert.equal(
+      banner.textContent,
+      'We couldn\u2019t send the reset link just now. Please try again in a few minutes.',
+    );
+    await press('Dismiss');
+    assert.equal(screen.queryByRole('alert'), null);
+  });
+});
+
+describe('sign-in link request', () => {
+  it('asks for the address, then confirms whatever the address: the link works for 10 minutes', async () => {
+    api = await serveApi({ [`POST ${authEndpoints.sendMagicLinkEmail.path}`]: linkSent });
+    renderInApp(<MagicLinkScreen />);
+    screen.getByRole('heading', { level: 1, name: 'Sign in with an email link' });
+    await press('Send sign-in link');
+    await screen.findByText('Email is required.');
+    type(screen.getByLabelText('Email'), 'someone-unknown@example.com');
+    await press('Send sign-in link');
+    const sent = await screen.findByTestId('magic-link-sent');
+    within(sent).getByText(LINK_SENT_MESSAGE);
+    within(sent).getByText(/^Open the email and follow the link\. It works once, for 10 minutes\./);
+    within(sent).getByRole('link', { name: 'Back to sign in' });
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    api = await serveApi({});
+    await api.close();
+    api = undefined;
+    renderInApp(<MagicLinkScreen />);
+    type(screen.getByLabelText('Email'), 'dana@example.com');
+    await press('Send sign-in link');
+    assert.equal(
+      (await screen.findByRole('alert')).textContent,
+      'We couldn\u2019t reach our server. Check your internet connection, then try again.',
+    );
+  });
+});
+
+describe('password reset', () => {
+  const resetPage = routes.passwordReset.href({ token: 'emailed-token' });
+  const renderReset = () =>
+    renderInApp(
+      <Routes>
+        <Route path={routes.passwordReset.path} element={<PasswordResetScreen />} />
+      </Routes>,
+      { path: resetPage },
+    );
+  const usable = {
+    [`POST ${authEndpoints.passwordResetCheck.path}`]: { status: 200, body: { usable: true } },
+  };
+  const met = (code: string) => screen.getByTestId(`password-rule-${code}`).getAttribute('data-met');
+
+  it('has the rules as a live checklist, each said in words, and a change announced politely', async () => {
+    api = await serveApi(usable);
+    renderReset();
+    await screen.findByRole('heading', { level: 1, name: 'Set a new password' });
+    const password = screen.getByLabelText('New password');
+    for (const { code } of PASSWORD_RULES) assert.equal(met(code), 'false');
+    assert.equal(password.getAttribute('aria-describedby'), 'password-reset-password-rules');
+    const live = screen.getByTestId('password-checklist-live');
+    assert.equal(live.getAttribute('aria-live'), 'polite');
+    // Not by colour alone: each rule says in words whether it is met.
+    assert.match(screen.getByTestId('password-rule-length').textContent ?? '', /^Not met yet: /);
+
+    type(password, 'abcdefgh');
+    assert.equal(met('length'), 'true');
+    assert.equal(met('case'), 'false');
+    assert.equal(live.textContent, `Requirement met: ${rule('length').label}.`);
+    assert.match(screen.getByTestId('password-rule-length').textContent ?? '', /^Met: /);
+    type(password, 'abcdefg');
+    assert.equal(met('length'), 'false');
+    assert.equal(live.textContent, `Requirement not met: ${rule('length').label}.`);
+    type(password, 'Fresh-Start-2026');
+    for (const { code } of PASSWORD_RULES) assert.equal(met(code), 'true');
+    assert.equal(live.textContent, 'All password requirements are met.');
+  });
+
+  it('says under each field what is missing, each rule in its own words, then that they differ', async () => {
+    api = await serveApi(usable);
+    renderReset();
+    const password = await screen.findByLabelText('New password');
+    const confirm = screen.getByLabelText('Confirm new password');
+    await press('Save new password');
+    await screen.findByText('Password is required.');
+    screen.getByText('Please confirm your password.');
+    assert.equal(
+      password.getAttribute('aria-describedby'),
+      'password-reset-password-error password-reset-password-rules',
+    );
+
+    const passwordError = () => screen.queryByTestId('password-reset-password-error')?.textContent;
+    for (const [typed, code] of [
+      ['Short1', 'length'],
+      ['alllowercase1', 'case'],
+      ['NoNumbersHere', 'number'],
+    ] as const) {
+      type(password, typed);
+      await waitFor(() => assert.equal(passwordError(), rule(code).message));
+    }
+    type(password, 'Fresh-Start-2026');
+    await waitFor(() => assert.equal(passwordError(), undefined));
+    type(confirm, 'Fresh-Start-2026x');
+    await press('Save new password');
+    assert.equal(
+      (await screen.findByTestId('password-reset-confirm-password-error')).textContent,
+      PASSWORDS_DO_NOT_MATCH,
+    );
+    assert.equal(confirm.getAttribute('aria-invalid'), 'true');
+
+    // Show / hide, on each field.
+    const [showPassword] = screen.getAllByRole('button', { name: 'Show password' });
+    fireEvent.click(showPassword!);
+    assert.equal(password.getAttribute('type'), 'text');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    assert.equal(password.getAttribute('type'), 'password');
+  });
+
+  it("puts the API's refusal of the password under the field, the link still unspent", async () => {
+    api = await serveApi({
+      ...usable,
+      [`POST ${authEndpoints.passwordResetFinish.path}`]: {
+        status: 400,
+        body: { error: 'password_too_common', message: 'This password is too common. Choose another.' },
+      },
+    });
+    renderReset();
+    const password = await screen.findByLabelText('New password');
+    type(password, 'Password1');
+    type(screen.getByLabelText('Confirm new password'), 'Password1');
+    await press('Save new password');
+    assert.equal(
+      (await screen.findByTestId('password-reset-password-error')).textContent,
+      'This password is too common. Choose another.',
+    );
+    assert.equal(password.getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(api.calls.at(-1), {
+      method: 'POST',
+      path: authEndpoints.passwordResetFinish.path,
+      body: { token: 'emailed-token', password: 'Password1' },
+    });
+  });
+
+  it('says on arrival that a used or unknown link can’t be used, and where to ask for another', async () => {
+    api = await serveApi({
+      [`POST ${authEndpoints.passwordResetCheck.path}`]: {
+        status: 400,
+        body: { error: 'invalid_link', message: 'This link has expired or has already been used.' },
+      },
+    });
+    renderReset();
+    await screen.findByRole('heading', { level: 1, name: 'This link can\u2019t be used' });
+    screen.getByText('This link has expired or has already been used.');
+    assert.equal(screen.queryByLabelText('New password'), null, 'no form');
+    assert.equal(
+      screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href'),
+      routes.forgotPassword.path,
+    );
+  });
+});
