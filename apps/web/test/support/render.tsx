@@ -5,7 +5,7 @@ import { ToastsProvider } from '../../src/components/toasts/toasts-provider.tsx'
 import { AuthContext, type AuthContextValue } from '../../src/lib/auth/auth-context.ts';
 
 // A component as the app holds it: under the session's context (a visitor not signed in, unless
-// told otherwise), the toasts and a router at `path`.
+// told otherwise), the toasts and a router at `path` (with a navigation's `state`).
 
 const signedOut: AuthContextValue = {
   status: 'unauthenticated',
@@ -20,12 +20,12 @@ const signedOut: AuthContextValue = {
 
 export function renderInApp(
   ui: ReactNode,
-  { path = '/', auth = {} }: { path?: string; auth?: Partial<AuthContextValue> } = {},
+  { path = '/', state, auth = {} }: { path?: string; state?: unknown; auth?: Partial<AuthContextValue> } = {},
 ): RenderResult {
   return render(
     <AuthContext.Provider value={{ ...signedOut, ...auth }}>
       <ToastsProvider>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[{ pathname: path, state }]}>{ui}</MemoryRouter>
       </ToastsProvider>
     </AuthContext.Provider>,
   );

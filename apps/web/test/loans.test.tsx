@@ -1,0 +1,219 @@
+import { LENDER } from './support/dom.ts';
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { ACCESS_TOKEN_STORAGE_KEY, loanEndpoints, routes, type LoanSummary } from '@customer-core/contracts';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { LoanCard } from '../src/features/dashboard/loan-card.tsx';
+import { LoansSection } from '../src/features/dashboard/loans-section.tsx';
+import { OverdueNotice } from '../src/features/loan-details/overdue-notice.tsx';
+import { SignDocumentForm } from '../src/features/loan-checkout/sign-document-form.tsx';
+import { LoanNotFound } from '../src/loans/loan-not-found.tsx';
+import { serveApi, type TestApi } from './support/api.ts';
+import { renderInApp } from './support/render.tsx';
+
+// The loans as the borrower reads them: each card's status in words, its money and next payment, the
+// way to the documents still to sign, the list's empty and failed states, the signature's rules, a
+// past-due loan's notice, and a loan that is not the borrower's.
+
+const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
+
+function loan(fields: Partial<LoanSummary> & Pick<LoanSummary, 'reference' | 'status'>): LoanSummary {
+  return {
+    id: `id-${fields.reference}`,
+    product: 'Term loan',
+    amountCents: 5_000_000,
+    balanceCents: 3_212_345,
+    nextPayment: null,
+    checkout: { status: 'not_started', startedAt: null, completedAt: null, documents: 5, documentsDone: 0 },
+    ...fields,
+  };
+}
+const ACTIVE = loan({
+  reference: 'LN-DEMO-1',
+  status: 'ACTIVE',
+  nextPayment: { dueOn: '2026-09-01', amountCents: 125_000 },
+});
+const PAST_DUE = loan({ reference: 'LN-DEMO-2', status: 'PAST DUE', product: 'Equipment loan' });
+const PAID = loan({ reference: 'LN-DEMO-3', status: 'PAID', product: 'Line of credit', balanceCents: 0 });
+const CLOSED = loan({ reference: 'LN-DEMO-4', status: 'CLOSED LOST', product: 'Bridge loan' });
+
+const card = (reference: string) =>
+  screen.getAllByTestId('loan-card').find((c) => c.getAttribute('data-reference') === reference)!;
+
+describe('loan cards', () => {
+  it('say each status in words, with its own colour, and the money as the borrower writes it', () => {
+    render(
+      <MemoryRouter>
+        {[ACTIVE, PAST_DUE, PAID, CLOSED].map((each) => (
+          <LoanCard key={each.id} loan={each} open={each.status === 'ACTIVE' || each.status === 'PAST DUE'} />
+        ))}
+      </MemoryRouter>,
+    );
+    const words = {
+      'LN-DEMO-1': 'Active',
+      'LN-DEMO-2': 'Past due',
+      'LN-DEMO-3': 'Paid off',
+      'LN-DEMO-4': 'Closed',
+    };
+    const classes = new Set<string>();
+    for (const [reference, word] of Object.entries(words)) {
+      const badge = within(card(reference)).getByTestId('loan-status');
+      assert.equal(badge.textContent, word);
+      assert.equal(badge.getAttribute('data-status'), card(reference).getAttribute('data-status'));
+      classes.add(badge.className);
+    }
+    assert.equal(classes.size, 4, 'each status has its own colour');
+
+    const active = within(card('LN-DEMO-1'));
+    active.getByRole('heading', { name: 'Term loan' });
+    assert.equal(active.getByTestId('loan-amount').textContent, '$50,000.00');
+    assert.equal(active.getByTestId('loan-balance').textContent, '$32,123.45');
+    assert.equal(active.getByTestId('loan-next-payment').textContent, '$1,250.00due Sep 1, 2026');
+    assert.equal(within(card('LN-DEMO-2')).getByTestId('loan-next-payment').textContent, 'None scheduled');
+    assert.equal(within(card('LN-DEMO-3')).queryByTestId('loan-next-payment'), null, 'none on a closed loan');
+    assert.equal(within(card('LN-DEMO-3')).getByTestId('loan-balance').textContent, '$0.00');
+  });
+
+  it('lead an active loan whose documents are not done to its checkout, and no other', () => {
+    render(
+      <MemoryRouter>
+        <LoanCard loan={ACTIVE} open />
+        <LoanCard loan={PAST_DUE} open />
+      </MemoryRouter>,
+    );
+    const links = screen.getAllByRole('link', { name: /Review and sign documents/ });
+    assert.equal(links.length, 1);
+    assert.equal(links[0]!.getAttribute('href'), routes.loanCheckout.href({ loanId: ACTIVE.id }));
+    assert.equal(links[0]!.getAttribute('aria-label'), 'Review and sign documents for loan LN-DEMO-1');
+    assert.equal(
+      within(card('LN-DEMO-1')).getByTestId('loan-documents-to-sign').textContent,
+      'Documents to sign. 0 of 5 documents done.Review and sign documents',
+    );
+  });
+});
+
+describe('the list of loans', () => {
+  let api: TestApi | undefined;
+  const list = `GET ${loanEndpoints.loans.path}`;
+  beforeEach(() => localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'product-token'));
+  afterEach(async () => {
+    localStorage.clear();
+    await api?.close();
+  });
+
+  it('puts open loans first and closed ones apart', async () => {
+    api = await serveApi({ [list]: { status: 200, body: { loans: [PAID, ACTIVE, CLOSED, PAST_DUE] } } });
+    renderInApp(<LoansSection />);
+    const open = await screen.findByTestId('open-loans');
+    assert.deepEqual(
+      within(open)
+        .getAllByTestId('loan-card')
+        .map((c) => c.getAttribute('data-reference')),
+      ['LN-DEMO-1', 'LN-DEMO-2'],
+    );
+    const closed = screen.getByTestId('closed-loans');
+    within(closed).getByRole('heading', { name: 'Closed loans' });
+    assert.deepEqual(
+      within(closed)
+        .getAllByTestId('loan-card')
+        .map((c) => c.getAttribute('data-reference')),
+      ['LN-DEMO-3', 'LN-DEMO-4'],
+    );
+  });
+
+  it('says so when the loans cannot be loaded, without the status, and loads them on "Try again"', async () => {
+    let calls = 0;
+    api = await serveApi({
+      [list]: () =>
+        (calls += 1) === 1
+          ? { status: 503, body: '<h1>503 Service Unavailable</h1>' }
+          : { status: 200, body: { loans: [ACTIVE, PAST_DUE] } },
+    });
+    renderInApp(<LoansSection />);
+    const problem = await screen.findByTestId('loans-error');
+    assert.equal(problem.getAttribute('role'), 'alert');
+    assert.equal(
+      within(problem).getByText(/^We couldn’t load/).textContent,
+      'We couldn\u2019t load your loans just now. Please try again in a few minutes.',
+    );
+    await press('Try again');
+    assert.equal(within(await screen.findByTestId('open-loans')).getAllByTestId('loan-card').length, 2);
+  });
+
+  it('tells a borrower without loans so, with the way to apply', async () => {
+    api = await serveApi({ [list]: { status: 200, body: { loans: [] } } });
+    renderInApp(<LoansSection />);
+    const empty = await screen.findByTestId('loans-empty');
+    within(empty).getByText('You don\u2019t have any loans with us yet.');
+    assert.equal(
+      within(empty).getByRole('link', { name: 'Apply for a loan' }).getAttribute('href'),
+      routes.startApplication.path,
+    );
+    assert.equal(screen.queryByTestId('closed-loans'), null);
+  });
+});
+
+describe('signing a document', () => {
+  it('asks for the full name and the agreement, in the API’s words; a name of spaces is none', async () => {
+    const signed: unknown[] = [];
+    render(
+      <SignDocumentForm
+        document={{ id: 'doc-1', title: 'Loan agreement' }}
+        nameId="document-doc-1-name"
+        onSign={async (signature) => void signed.push(signature)}
+      />,
+    );
+    const sign = () =>
+      act(
+        async () =>
+          void fireEvent.click(screen.getByRole('button', { name: 'Sign document: Loan agreement' })),
+      );
+    await sign();
+    await screen.findByText('Type your full name to sign.');
+    screen.getByText('Confirm that you have read and agree to the document.');
+    const name = screen.getByLabelText('Your full name');
+    assert.equal(name.getAttribute('aria-invalid'), 'true');
+    assert.equal(name.getAttribute('autocomplete'), 'name');
+    fireEvent.change(name, { target: { value: '   ' } });
+    await sign();
+    await screen.findByText('Type your full name to sign.');
+
+    fireEvent.change(name, { target: { value: ' Dana Demo ' } });
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'I have read and agree to \u201cLoan agreement\u201d' }),
+    );
+    await sign();
+    assert.deepEqual(signed, [{ signatureName: 'Dana Demo', agreed: true }]);
+  });
+});
+
+describe('a loan past due, and one not found', () => {
+  it('says how much is past due, how late, since when, and whom to call', () => {
+    render(
+      <OverdueNotice overdue={{ amountCents: 250_000, daysLate: 17, since: '2026-06-01', instalments: 2 }} />,
+    );
+    const notice = screen.getByTestId('overdue-notice');
+    assert.equal(within(notice).getByRole('heading').textContent, '$2,500.00 is past due');
+    assert.equal(within(notice).getByTestId('overdue-days').textContent, '17 days late');
+    assert.equal(
+      within(notice).getByTestId('overdue-summary').textContent,
+      '2 payments missed since Jun 1, 2026: 17 days late.',
+    );
+    const phone = within(notice).getByRole('link', { name: LENDER.supportPhone });
+    assert.match(phone.getAttribute('href') ?? '', /^tel:\+?\d{7,}$/);
+  });
+
+  it('shows nothing of a loan that is not the borrower’s, and the way back', () => {
+    render(
+      <MemoryRouter>
+        <LoanNotFound />
+      </MemoryRouter>,
+    );
+    screen.getByRole('heading', { name: 'Loan not found' });
+    assert.equal(
+      screen.getByRole('link', { name: 'Back to your account' }).getAttribute('href'),
+      routes.dashboard.path,
+    );
+  });
+});
