@@ -65,16 +65,33 @@ const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, availabl
 // groups run side by side. Groups are balanced by a rough weight (a browser test file is slower per
 // line than an API one, and a unit one faster); the heaviest start first, so none is left running alone.
 const GROUPS_PER_PROCESS_SLOT = 3;
+// Component tests (*.test.tsx) put a browser page's globals on their process (apps/web/test/support/
+// dom.ts): they share a process only with each other, one, so that the page, React and Testing
+// Library load once (a second process costs more CPU than it saves time); a component test weighs as
+// an API one per line.
+const PAGE_GROUPS = 1;
+const isPageTest = (file) => file.endsWith('.test.tsx');
 const tierWeight = { unit: 0.2, api: 1, e2e: 4 };
-const weightOf = (file) => readFileSync(path.join(root, file)).length * (tierWeight[tierOf(file)] ?? 1);
-const groupCount = Math.min(selected.length, concurrency * GROUPS_PER_PROCESS_SLOT);
-const groups = Array.from({ length: groupCount }, () => ({ weight: 0, files: [] }));
-for (const file of [...selected].sort((a, b) => weightOf(b) - weightOf(a))) {
-  const lightest = groups.reduce((min, g) => (g.weight < min.weight ? g : min));
-  lightest.files.push(file);
-  lightest.weight += weightOf(file);
+const weightOf = (file) =>
+  readFileSync(path.join(root, file)).length * (isPageTest(file) ? 1 : (tierWeight[tierOf(file)] ?? 1));
+function balance(files, count) {
+  const balanced = Array.from({ length: Math.min(files.length, count) }, () => ({ weight: 0, files: [] }));
+  for (const file of [...files].sort((a, b) => weightOf(b) - weightOf(a))) {
+    const lightest = balanced.reduce((min, g) => (g.weight < min.weight ? g : min));
+    lightest.files.push(file);
+    lightest.weight += weightOf(file);
+  }
+  return balanced;
 }
-groups.sort((a, b) => b.weight - a.weight);
+const pageTests = selected.filter(isPageTest);
+const pageGroups = balance(pageTests, PAGE_GROUPS);
+const groups = [
+  ...pageGroups,
+  ...balance(
+    selected.filter((file) => !isPageTest(file)),
+    Math.max(1, concurrency * GROUPS_PER_PROCESS_SLOT - pageGroups.length),
+  ),
+].sort((a, b) => b.weight - a.weight);
 // Per run: two runs in one checkout (a second terminal) must not share entry files.
 const groupDir = path.join(root, 'test-results', `groups-${process.pid}`);
 mkdirSync(groupDir, { recursive: true });

@@ -6,6 +6,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { FactorStep } from '../src/components/factors/factor-step.tsx';
 import { WebauthnStep } from '../src/components/factors/webauthn-step.tsx';
 import { RegistrationFactorStep } from '../src/features/user-registration/registration-factor-step.tsx';
+import { expectFocus } from './support/render.tsx';
 
 // The second-factor screens of sign-in, one per state of the identity provider's transaction (as
 // okta-auth-js hands it over: plain objects whose functions move it on). What each screen says, and
@@ -83,7 +84,7 @@ describe('factor step: setting up a second factor', () => {
       }),
     );
     const title = heading('Set up two-step verification');
-    assert.equal(document.activeElement, title);
+    await expectFocus(title);
     assert.equal(title.id, 'factor-step-title');
     screen.getByText(
       'For your security, add an authenticator app to your account. You\u2019ll enter a code from it each time you sign in.',
@@ -97,7 +98,7 @@ describe('factor step: setting up a second factor', () => {
   it('shows the app’s QR code and its key in groups of four; a wrong or short code is said under the field', async () => {
     const activate = steps(refusal('E0000068'), success);
     const shown = renderStep(activation(activate.step));
-    assert.equal(document.activeElement, heading('Scan this code with your authenticator app'));
+    await expectFocus(heading('Scan this code with your authenticator app'));
     screen.getByRole('img', { name: `QR code to add ${LENDER.name} to your authenticator app` });
     screen.getByText('Can\u2019t scan it? Enter this key in your app instead:');
     assert.equal(screen.getByTestId('factor-secret').textContent, 'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
@@ -155,7 +156,7 @@ describe('factor step: signing in with a second factor', () => {
   it('asks for the app’s code on a numeric field the phone fills in, a pasted code kept to its digits', async () => {
     const verify = steps(refusal('E0000068'), success);
     const shown = renderStep(appOnly(verify.step));
-    assert.equal(document.activeElement, heading('Enter your code'));
+    await expectFocus(heading('Enter your code'));
     screen.getByText('Open your authenticator app and enter the 6\u2011digit code it shows.');
     const field = screen.getByLabelText<HTMLInputElement>('6-digit code');
     assert.equal(field.getAttribute('inputmode'), 'numeric');
@@ -202,7 +203,7 @@ describe('factor step: signing in with a second factor', () => {
         ],
       }),
     );
-    assert.equal(document.activeElement, heading('Confirm it\u2019s you'));
+    await expectFocus(heading('Confirm it\u2019s you'));
     screen.getByText('Choose how to confirm it\u2019s you.');
     // The ways these screens handle, in their order; no other.
     assert.deepEqual(
@@ -213,7 +214,7 @@ describe('factor step: signing in with a second factor', () => {
     );
 
     await press('Use a recovery code');
-    assert.equal(document.activeElement, heading('Use a recovery code'));
+    await expectFocus(heading('Use a recovery code'));
     screen.getByText('Enter one of the recovery codes you saved. Each code works once.');
     await press('Verify');
     screen.getByText('Enter a recovery code.');
@@ -258,13 +259,13 @@ describe('factor step: signing in with a second factor', () => {
         factors: [{ factorType: 'email', profile: { email: 'd...s@example.com' }, verify: emailed.step }],
       }),
     );
-    assert.equal(document.activeElement, heading('Get a code by email'));
+    await expectFocus(heading('Get a code by email'));
     assert.equal(
       screen.getByText(/^We’ll email a 6‑digit code to/).textContent,
       'We\u2019ll email a 6\u2011digit code to d\u2026s@example.com.',
     );
     await press('Email me a code');
-    assert.equal(document.activeElement, heading('Check your email'));
+    await expectFocus(heading('Check your email'));
     screen.getByText('d\u2026s@example.com');
 
     await enterCode('123', 'Verify');
@@ -347,8 +348,8 @@ describe('factor step of registration', () => {
     screen.getByRole('heading', { level: 1, name: 'Your account is ready' });
     screen.getByText('Your account for rosa@example.com has been created. One more step before you sign in.');
     const step = await screen.findByRole('heading', { level: 2, name: 'Set up two-step verification' });
-    assert.equal(document.activeElement?.id, 'factor-step-title');
-    assert.equal(document.activeElement, step);
+    await expectFocus(document.getElementById('factor-step-title')!);
+    await expectFocus(step);
     screen.getByRole('button', { name: 'Back to sign in' });
   });
 });

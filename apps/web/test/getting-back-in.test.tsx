@@ -14,7 +14,7 @@ import { ForgotPasswordScreen } from '../src/features/forgot-password/forgot-pas
 import { MagicLinkScreen } from '../src/features/magic-link/magic-link-screen.tsx';
 import { PasswordResetScreen } from '../src/features/password-reset/password-reset-screen.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
-import { renderInApp } from './support/render.tsx';
+import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 // Forgot password, the sign-in link request and the reset link's page: their copy, the rules and
 // messages of their forms, and what they say when the API refuses or fails.
@@ -52,7 +52,7 @@ describe('forgot password', () => {
     await press('Send reset link');
     const sent = await screen.findByTestId('forgot-password-sent');
     const heading = within(sent).getByRole('heading', { name: 'Check your email' });
-    assert.equal(document.activeElement, heading);
+    await expectFocus(heading);
     within(sent).getByText(LINK_SENT_MESSAGE);
     within(sent).getByText(
       'Open the email and follow the link. It works once, for 30 minutes. If it hasn\u2019t arrived in a few minutes, check your spam or junk folder.',
@@ -82,7 +82,7 @@ describe('forgot password', () => {
       'We couldn\u2019t send the reset link just now. Please try again in a few minutes.',
     );
     await press('Dismiss');
-    assert.equal(screen.queryByRole('alert'), null);
+    expectNone(screen.queryByRole('alert'), 'the banner, dismissed');
   });
 });
 
@@ -229,7 +229,7 @@ describe('password reset', () => {
     renderReset();
     await screen.findByRole('heading', { level: 1, name: 'This link can\u2019t be used' });
     screen.getByText('This link has expired or has already been used.');
-    assert.equal(screen.queryByLabelText('New password'), null, 'no form');
+    expectNone(screen.queryByLabelText('New password'), 'no form');
     assert.equal(
       screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href'),
       routes.forgotPassword.path,

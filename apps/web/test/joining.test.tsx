@@ -16,7 +16,7 @@ import { NextStepPreferenceScreen } from '../src/features/next-step-preference/n
 import { StartApplicationScreen } from '../src/features/start-application/start-application-screen.tsx';
 import { UserRegistrationScreen } from '../src/features/user-registration/user-registration-screen.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
-import { renderInApp } from './support/render.tsx';
+import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 // Joining: the invitation's registration form and what it says of an invitation it cannot use,
 // starting a loan application, verifying its address, and the next-step preference.
@@ -58,7 +58,7 @@ describe('registration from an invitation', () => {
       `Welcome, Rosa Martinez. ${LENDER.name} has invited you to manage your loans online.`,
     );
     assert.equal(screen.getByRole('group', { name: 'Email' }).textContent?.includes(INVITATION.email), true);
-    assert.equal(screen.queryByRole('textbox', { name: 'Email' }), null, 'not editable');
+    expectNone(screen.queryByRole('textbox', { name: 'Email' }), 'not editable');
     // Given to password managers, as the username the new password belongs to.
     const username = screen.getByTestId<HTMLInputElement>('user-registration-email-autocomplete');
     assert.equal(username.value, INVITATION.email);
@@ -71,7 +71,7 @@ describe('registration from an invitation', () => {
     await screen.findByText('Password is required.');
     screen.getByText('Please confirm your password.');
     // The focus goes to the first field in error.
-    assert.equal(document.activeElement?.id, 'user-registration-password');
+    await expectFocus(document.getElementById('user-registration-password')!);
 
     const password = screen.getByLabelText('Password');
     const passwordError = () => screen.queryByTestId('user-registration-password-error')?.textContent;
@@ -108,7 +108,7 @@ describe('registration from an invitation', () => {
       level: 1,
       name: 'This invitation can\u2019t be used',
     });
-    assert.equal(document.activeElement, heading);
+    await expectFocus(heading);
     assert.equal(
       within(view).getByTestId('invitation-problem-message').textContent,
       'This invitation has expired. Call us at (800) 555-0142.',
@@ -117,7 +117,7 @@ describe('registration from an invitation', () => {
       within(view).getByRole('link', { name: 'Go to sign in' }).getAttribute('href'),
       routes.signIn.path,
     );
-    assert.equal(screen.queryByLabelText('Password'), null, 'no form');
+    expectNone(screen.queryByLabelText('Password'), 'no form');
   });
 
   it('tells a borrower who has an account already to sign in or reset the password', async () => {
@@ -141,7 +141,7 @@ describe('registration from an invitation', () => {
       within(view).getByRole('link', { name: 'Reset your password' }).getAttribute('href'),
       routes.forgotPassword.path,
     );
-    assert.equal(screen.queryByLabelText('Password'), null, 'no form');
+    expectNone(screen.queryByLabelText('Password'), 'no form');
   });
 
   it('offers a retry when the invitation cannot be loaded', async () => {
@@ -172,7 +172,7 @@ describe('starting a loan application', () => {
     ])
       await screen.findByText(message);
     const businessName = screen.getByLabelText('Business name');
-    assert.equal(document.activeElement, businessName);
+    await expectFocus(businessName);
     assert.equal(businessName.getAttribute('aria-invalid'), 'true');
     assert.equal(
       screen.getByLabelText('Amount requested').getAttribute('aria-describedby'),
@@ -214,7 +214,7 @@ describe('starting a loan application', () => {
     await press('Send application');
     const sent = await screen.findByTestId('start-application-sent');
     const heading = within(sent).getByRole('heading', { name: 'Check your email' });
-    assert.equal(document.activeElement, heading);
+    await expectFocus(heading);
     assert.equal(
       within(sent).getByTestId('start-application-sent-message').textContent,
       'Thank you. We sent a link to sam.lee@harbor-bakery.example to verify your email address.',
@@ -252,7 +252,7 @@ describe('starting a loan application', () => {
     assert.equal(banner.textContent, tooMany);
     assert.equal(screen.getByLabelText<HTMLInputElement>('Business name').value, 'Busy Owner Ltd');
     await press('Dismiss');
-    assert.equal(screen.queryByTestId('start-application-error-banner'), null);
+    expectNone(screen.queryByTestId('start-application-error-banner'), 'the banner, dismissed');
 
     await api.close();
     await press('Send application');
@@ -359,7 +359,7 @@ describe('next-step preference', () => {
     assert.equal(radio(/Apply for a new loan/).checked, false);
     await press('Continue');
     assert.equal(screen.getByRole('alert').textContent, 'Choose how you would like to continue.');
-    assert.equal(document.activeElement?.id, 'next-step-existing-loan');
+    await expectFocus(document.getElementById('next-step-existing-loan')!);
 
     fireEvent.click(radio(/Apply for a new loan/));
     assert.equal(rememberBox().checked, true);
@@ -377,7 +377,7 @@ describe('next-step preference', () => {
     );
     assert.equal(radio(/Apply for a new loan/).checked, true);
     await press('Forget my choice');
-    assert.equal(screen.queryByTestId('next-step-remembered'), null);
+    expectNone(screen.queryByTestId('next-step-remembered'), 'the remembered choice, forgotten');
     screen.getByText('Your choice is forgotten on this device.');
     assert.equal(radio(/Apply for a new loan/).checked, false);
     assert.equal(stored(), null);

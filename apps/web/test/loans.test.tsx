@@ -10,7 +10,7 @@ import { OverdueNotice } from '../src/features/loan-details/overdue-notice.tsx';
 import { SignDocumentForm } from '../src/features/loan-checkout/sign-document-form.tsx';
 import { LoanNotFound } from '../src/loans/loan-not-found.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
-import { renderInApp } from './support/render.tsx';
+import { expectNone, renderInApp } from './support/render.tsx';
 
 // The loans as the borrower reads them: each card's status in words, its money and next payment, the
 // way to the documents still to sign, the list's empty and failed states, the signature's rules, a
@@ -71,7 +71,7 @@ describe('loan cards', () => {
     assert.equal(active.getByTestId('loan-balance').textContent, '$32,123.45');
     assert.equal(active.getByTestId('loan-next-payment').textContent, '$1,250.00due Sep 1, 2026');
     assert.equal(within(card('LN-DEMO-2')).getByTestId('loan-next-payment').textContent, 'None scheduled');
-    assert.equal(within(card('LN-DEMO-3')).queryByTestId('loan-next-payment'), null, 'none on a closed loan');
+    expectNone(within(card('LN-DEMO-3')).queryByTestId('loan-next-payment'), 'a closed loan’s next payment');
     assert.equal(within(card('LN-DEMO-3')).getByTestId('loan-balance').textContent, '$0.00');
   });
 
@@ -150,7 +150,7 @@ describe('the list of loans', () => {
       within(empty).getByRole('link', { name: 'Apply for a loan' }).getAttribute('href'),
       routes.startApplication.path,
     );
-    assert.equal(screen.queryByTestId('closed-loans'), null);
+    expectNone(screen.queryByTestId('closed-loans'), 'closed loans');
   });
 });
 

@@ -5,7 +5,7 @@ import { routes } from '@customer-core/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SignInForm } from '../src/features/sign-in/sign-in-form.tsx';
 import { SignInScreen } from '../src/features/sign-in/sign-in-screen.tsx';
-import { renderInApp } from './support/render.tsx';
+import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 // The sign-in screen's words (the spec's), and the form's rules: each message under its field.
 
@@ -41,7 +41,7 @@ describe('sign-in screen', () => {
     for (const [given, words] of notices) {
       const { unmount } = renderInApp(<SignInScreen />, { path: routes.signIn.path, ...given });
       assert.equal(screen.getByText(words).closest('[role]')?.getAttribute('role'), 'status');
-      assert.equal(screen.queryByRole('alert'), null);
+      expectNone(screen.queryByRole('alert'), 'an error');
       unmount();
     }
     renderInApp(<SignInScreen />, { path: routes.signIn.path, auth: { signedOut: true } });
@@ -57,7 +57,7 @@ describe('sign-in form', () => {
     screen.getByText('Password is required.');
     const email = screen.getByLabelText('Email');
     assert.equal(email.getAttribute('aria-invalid'), 'true');
-    assert.equal(document.activeElement, email, 'the first field in error has the focus');
+    await expectFocus(email);
 
     fireEvent.change(email, { target: { value: 'dana@' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });

@@ -41,6 +41,11 @@ export async function serveApi(answers: Answers): Promise<TestApi> {
   setPageUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   return {
     calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // The page's kept-alive connections too: closed, the API answers nothing more.
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

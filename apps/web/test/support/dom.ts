@@ -1,7 +1,7 @@
 // The page of the component tests: happy-dom's window, its DOM on the global object as a browser has
-// it. Node's own globals (fetch, URL, timers, events, ...) stay as they are: the other test files of
-// the process (the runner runs several in one) use them. Imported first by every component test.
-import { after, afterEach } from 'node:test';
+// it. Node's own globals (fetch, URL, timers, ...) stay as they are, but for the few below. Imported
+// first by every component test.
+import { afterEach } from 'node:test';
 import { Window } from 'happy-dom';
 import { PORTAL_CONFIG_META_NAME } from '@customer-core/contracts';
 
@@ -11,8 +11,10 @@ export const LENDER = { name: 'Main Street Funding', supportPhone: '(800) 555-01
 const page = new Window({ url: 'http://localhost/', width: 1280, height: 800 });
 const methods = Object.getPrototypeOf(Object.getPrototypeOf(page)) as object;
 const names = new Set([...Object.getOwnPropertyNames(page), ...Object.getOwnPropertyNames(methods)]);
-// The page's own even where node has one: React reads a submitted form with new FormData(form).
-const PAGE_OWN = new Set(['FormData']);
+// The page's own even where node has one: React reads a submitted form with new FormData(form), and
+// an event dispatched on the page's nodes must be the page's (Radix's focus and dismiss events). The
+// runner keeps the component tests in processes of their own (scripts/run-tests.mjs).
+const PAGE_OWN = new Set(['FormData', 'Event', 'CustomEvent']);
 for (const name of names) {
   if (name === 'constructor' || (name in globalThis && !PAGE_OWN.has(name))) continue;
   const bind = Object.hasOwn(methods, name);
@@ -69,7 +71,10 @@ export function setPageUrl(url: string): void {
   page.happyDOM.setURL(url);
 }
 
-const { cleanup } = await import('@testing-library/react');
-// Registered on the process's root test: every rendered tree goes after its test, and the page after all.
+const { cleanup, configure } = await import('@testing-library/react');
+// How long a query waits for what the page is to show (a screen's code loads on demand): a bound for a
+// failure only, as a passing test goes on as soon as it shows.
+configure({ asyncUtilTimeout: 10_000 });
+// Registered on the process's root test: every rendered tree goes after its test. The page stays
+// open as long as the process (whose files may go on after a root hook has run).
 afterEach(() => cleanup());
-after(() => page.happyDOM.close());

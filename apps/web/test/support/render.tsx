@@ -1,4 +1,4 @@
-import { render, type RenderResult } from '@testing-library/react';
+import { render, waitFor, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ToastsProvider } from '../../src/components/toasts/toasts-provider.tsx';
@@ -29,4 +29,25 @@ export function renderInApp(
       </ToastsProvider>
     </AuthContext.Provider>,
   );
+}
+
+const named = (element: Element | null) =>
+  element
+    ? `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> "${element.textContent?.slice(0, 40)}"`
+    : 'nothing';
+
+/**
+ * Waits until `element` has the focus: a screen moves it in an effect, once it shows. (A failure names
+ * the elements: node's assert would print a whole DOM node.)
+ */
+export async function expectFocus(element: Element): Promise<void> {
+  await waitFor(() => {
+    if (document.activeElement !== element)
+      throw new Error(`the focus is on ${named(document.activeElement)}, not on ${named(element)}`);
+  });
+}
+
+/** That a query found nothing, said briefly (see expectFocus). */
+export function expectNone(element: Element | null, what: string): void {
+  if (element) throw new Error(`${what}: found ${named(element)}`);
 }
