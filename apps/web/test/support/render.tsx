@@ -22,13 +22,15 @@ export function renderInApp(
   ui: ReactNode,
   { path = '/', state, auth = {} }: { path?: string; state?: unknown; auth?: Partial<AuthContextValue> } = {},
 ): RenderResult {
-  return render(
+  // A wrapper, so that a rerender keeps the app around the component.
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <AuthContext.Provider value={{ ...signedOut, ...auth }}>
       <ToastsProvider>
-        <MemoryRouter initialEntries={[{ pathname: path, state }]}>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[{ pathname: path, state }]}>{children}</MemoryRouter>
       </ToastsProvider>
-    </AuthContext.Provider>,
+    </AuthContext.Provider>
   );
+  return render(ui, { wrapper });
 }
 
 const named = (element: Element | null) =>
