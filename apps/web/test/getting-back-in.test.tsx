@@ -1,4 +1,4 @@
-import './support/dom.ts';
+import { LENDER } from './support/dom.ts';
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import {
@@ -11,8 +11,10 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { ForgotPasswordScreen } from '../src/features/forgot-password/forgot-password-screen.tsx';
+import { MagicLinkLandingScreen } from '../src/features/magic-link-landing/magic-link-landing-screen.tsx';
 import { MagicLinkScreen } from '../src/features/magic-link/magic-link-screen.tsx';
 import { PasswordResetScreen } from '../src/features/password-reset/password-reset-screen.tsx';
+import { UnrecognizedSignInScreen } from '../src/features/unrecognized-sign-in/unrecognized-sign-in-screen.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
 import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
@@ -20,6 +22,7 @@ import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 // messages of their forms, and what they say when the API refuses or fails.
 
 const linkSent = { status: 200, body: { message: LINK_SENT_MESSAGE } };
+const OFFLINE = 'We couldn\u2019t reach our server. Check your internet connection, then try again.';
 const rule = (code: string) => PASSWORD_RULES.find((r) => r.code === code)!;
 const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
@@ -108,10 +111,7 @@ describe('sign-in link request', () => {
     renderInApp(<MagicLinkScreen />);
     type(screen.getByLabelText('Email'), 'dana@example.com');
     await press('Send sign-in link');
-    assert.equal(
-      (await screen.findByRole('alert')).textContent,
-      'We couldn\u2019t reach our server. Check your internet connection, then try again.',
-    );
+    assert.equal((await screen.findByRole('alert')).textContent, OFFLINE);
   });
 });
 
@@ -232,6 +232,97 @@ describe('password reset', () => {
     expectNone(screen.queryByLabelText('New password'), 'no form');
     assert.equal(
       screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href'),
+      routes.forgotPassword.path,
+    );
+  });
+});
+
+describe('the sign-in link’s page', () => {
+  const renderLanding = () =>
+    renderInApp(
+      <Routes>
+        <Route path={routes.magicLinkLanding.path} element={<MagicLinkLandingScreen />} />
+      </Routes>,
+      { path: routes.magicLinkLanding.href({ token: 'emailed-token' }) },
+    );
+
+  it('spends nothing on opening; a link it never sent is said, with the way to a new one', async () => {
+    api = await serveApi({
+      [`POST ${authEndpoints.magicLinkLogin.path}`]: {
+        status: 400,
+        body: { error: 'invalid_link', message: 'This link has expired or has already been used.' },
+      },
+    });
+    renderLanding();
+    screen.getByRole('heading', { level: 1, name: `Sign in to ${LENDER.name}` });
+    screen.getByText(
+      'You opened a sign-in link from your email. Select Continue to sign in to your account.',
+    );
+    assert.deepEqual(api.calls, [], 'opening the page calls nothing');
+    await press('Continue');
+    await screen.findByText('This link has expired or has already been used.');
+    assert.equal(
+      screen.getByRole('link', { name: 'Send me a new sign-in link' }).getAttribute('href'),
+      routes.magicLink.path,
+    );
+    assert.deepEqual(
+      api.calls.map(({ path, body }) => [path, body]),
+      [[authEndpoints.magicLinkLogin.path, { token: 'emailed-token' }]],
+    );
+  });
+
+  it('shows a dismissible banner when the server cannot be reached, the link unspent', async () => {
+    api = await serveApi({});
+    await api.close();
+    renderLanding();
+    await press('Continue');
+    assert.equal((await screen.findByRole('alert')).textContent, OFFLINE);
+    assert.equal(screen.getByRole<HTMLButtonElement>('button', { name: 'Continue' }).disabled, false);
+    await press('Dismiss');
+    expectNone(screen.queryByRole('alert'), 'the banner, dismissed');
+  });
+});
+
+describe('“This wasn’t me”', () => {
+  const renderReport = () =>
+    renderInApp(
+      <Routes>
+        <Route path={routes.unrecognizedSignIn.path} element={<UnrecognizedSignInScreen />} />
+      </Routes>,
+      { path: routes.unrecognizedSignIn.href({ token: 'emailed-token' }) },
+    );
+  const report = `POST ${authEndpoints.unrecognizedSignIn.path}`;
+
+  it('signs every device out on Continue only, then leads to a new password', async () => {
+    api = await serveApi({ [report]: { status: 200, body: { resetToken: 'reset-token' } } });
+    renderReport();
+    screen.getByRole('heading', { level: 1, name: 'Secure your account' });
+    assert.deepEqual(api.calls, [], 'opening the page calls nothing');
+    await press('Continue');
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'You\u2019re signed out everywhere',
+    });
+    await expectFocus(heading);
+    screen.getByText('No device is signed in to your account now, including this one.');
+    assert.equal(
+      screen.getByRole('link', { name: 'Choose a new password' }).getAttribute('href'),
+      routes.passwordReset.href({ token: 'reset-token' }),
+    );
+  });
+
+  it('says a used link can’t be used, and leads to a password reset', async () => {
+    api = await serveApi({
+      [report]: {
+        status: 400,
+        body: { error: 'invalid_link', message: 'This link has expired or has already been used.' },
+      },
+    });
+    renderReport();
+    await press('Continue');
+    await screen.findByRole('heading', { level: 1, name: 'This link can\u2019t be used' });
+    assert.equal(
+      screen.getByRole('link', { name: 'Reset your password' }).getAttribute('href'),
       routes.forgotPassword.path,
     );
   });
