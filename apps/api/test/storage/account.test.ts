@@ -14,7 +14,7 @@ import { knownDeviceRepository } from '../../src/account/known-device-repository
 import {
   securityEventRepository,
   type SecurityEventRow,
-} from '../../src/account/security-event-repository.js';
+} from '../../src/activity/security-event-repository.js';
 import type { ApiDatabase } from '../../src/db/schema.js';
 import { linkTokenStore } from '../../src/email-links/link-tokens.js';
 import { newBorrower, openApiStorage } from './support.js';

@@ -10,11 +10,9 @@ import {
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase } from '../../src/db/schema.js';
-import {
-  linkRequestCounter,
-  networkOf,
-  type LinkRequestLimits,
-} from '../../src/email-links/request-limits.js';
+import { networkOf } from '@customer-core/contracts/server';
+import type { LinkRequestLimits } from '../../src/config/config.js';
+import { linkRequestCounter } from '../../src/email-links/request-limits.js';
 import { fromNow, openApiStorage } from './support.js';
 
 // The limits on requests for e-mailed links, counted in the database that every instance shares.

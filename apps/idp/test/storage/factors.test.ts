@@ -13,8 +13,8 @@ import {
   createEmailCodes,
   EMAIL_CODE_MAX_SENDS,
   EMAIL_CODE_SEND_WINDOW_SECONDS,
-  EMAIL_FACTOR,
 } from '../../src/factors/email-factor.js';
+import { EMAIL_FACTOR } from '@customer-core/contracts/server';
 import { createFactorStore } from '../../src/factors/factor-store.js';
 import {
   createRecoveryCodes,

@@ -9,11 +9,8 @@ import {
   RACERS,
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
-import {
-  createAuthnTransactions,
-  EMAIL_LINK_AMR,
-  PASSWORD_AMR,
-} from '../../src/factors/authn-transactions.js';
+import { EMAIL_LINK_AMR } from '@customer-core/contracts/server';
+import { createAuthnTransactions, PASSWORD_AMR } from '../../src/factors/authn-transactions.js';
 import { createWebauthnStore } from '../../src/factors/webauthn/webauthn-store.js';
 import type { IdpDatabase } from '../../src/index.js';
 import { createSessionTokenStore } from '../../src/session-tokens.js';
