@@ -10,9 +10,13 @@ export type DatabaseLocation =
   | { kind: 'postgres'; url: string; maxConnections?: number }
   /**
    * Embedded PGlite: in a data folder, or in memory when none is given (tests). A test database starts
-   * from `templateFile`, a data folder dumped once with its migrations run, instead of an initdb.
+   * from `templateFile`, a data folder dumped once with its migrations run, instead of an initdb; or is
+   * an `instance` already open (a test process's, emptied for each of its servers in turn), which the
+   * database only borrows: closing it leaves the instance open.
    */
-  | { kind: 'pglite'; dataDir?: string; templateFile?: string };
+  | PgliteLocation;
+
+export type PgliteLocation = { kind: 'pglite'; dataDir?: string; templateFile?: string; instance?: PGlite };
 
 /** Makes what `openDatabase` needs at a location: an embedded data folder is created (once) here. */
 export async function prepareDatabase(location: DatabaseLocation): Promise<void> {
@@ -45,13 +49,20 @@ export function openDatabase<DB>(
     pool.on('error', () => {}); // the same error, re-emitted for an idle client: already told above
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
+  const pool = location.instance
+    ? createPGlitePool(location.instance, { borrowed: true })
+    : createPGlitePool(openPglite(location));
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** A new embedded instance at the location (in its data folder, from its template, or empty in memory). */
+export function openPglite(location: PgliteLocation): PGlite {
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
-  const pglite = new PGlite({
+  return new PGlite({
     startParams: PGLITE_START_PARAMS,
     dataDir: location.dataDir,
     loadDataDir: location.templateFile ? templateData(location.templateFile) : undefined,
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPGlitePool(pglite) }) });
 }
 
 const templates = new Map<string, Blob>();

@@ -1,13 +1,18 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 
+/** Each instance's turns: every pool over one instance takes its turn in the same queue. */
+const queues = new WeakMap<PGlite, { tail: Promise<void> }>();
+
 /**
  * Presents one PGlite instance as a pg-style pool to Kysely's PostgresDialect.
- * PGlite has a single connection, so the pool lends it to one holder at a time:
- * without that, a query from another request would run inside someone else's transaction.
+ * PGlite has a single connection, so the pool lends it to one holder at a time, and so do other pools
+ * over the same instance: without that, a query from another request would run inside someone else's
+ * transaction. `borrowed`: the instance outlives the pool (ending the pool leaves it open).
  */
-export function createPGlitePool(pglite: PGlite): PostgresPool {
-  let queue: Promise<void> = Promise.resolve();
+export function createPGlitePool(pglite: PGlite, { borrowed = false } = {}): PostgresPool {
+  const turns = queues.get(pglite) ?? { tail: Promise.resolve() };
+  queues.set(pglite, turns);
 
   const client = (release: () => void): PostgresPoolClient => ({
     // Kysely only streams through a cursor when one is configured; this pool offers none.
@@ -31,13 +36,13 @@ export function createPGlitePool(pglite: PGlite): PostgresPool {
     connect() {
       let release!: () => void;
       const turn = new Promise<void>((resolve) => (release = resolve));
-      const acquired = queue.then(() => client(release));
-      queue = queue.then(() => turn);
+      const acquired = turns.tail.then(() => client(release));
+      turns.tail = turns.tail.then(() => turn);
       return acquired;
     },
     async end() {
-      await queue;
-      await pglite.close();
+      await turns.tail;
+      if (!borrowed) await pglite.close();
     },
   };
 }

@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type DatabaseLocation } from '../src/database.js';
+import { openDatabase, openPglite, type DatabaseLocation } from '../src/database.js';
 import { migrateToLatest, type Migrations } from '../src/migrations.js';
 import { createPGlitePool } from '../src/pglite-pool.js';
 
@@ -28,7 +29,9 @@ export interface TestDatabase {
  * A fresh database of the given kind, private to one test, with the components' migrations run.
  * Both kinds start from a template made once per set of migrations: PGlite from a dumped data folder
  * kept in the temporary folder (a fraction of an initdb plus migrations), PostgreSQL as a copy of a
- * template database on the server (a file copy instead of some thirty migrations).
+ * template database on the server (a file copy instead of some thirty migrations). A PGlite database
+ * is the process's instance of that template when no other holder has it (emptied, see
+ * `lendProcessPglite`), else an instance of its own for whoever opens the location.
  */
 export async function createTestDatabase(
   kind: TestDatabaseKind,
@@ -36,7 +39,12 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const templateFile = await pgliteTemplate(migrations);
-    return { location: { kind: 'pglite', templateFile }, drop: async () => {} };
+    return (
+      (await lendProcessPglite(templateFile)) ?? {
+        location: { kind: 'pglite', templateFile },
+        drop: async () => {},
+      }
+    );
   }
 
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -50,6 +58,86 @@ async function migrate(location: DatabaseLocation, migrations: Record<string, Mi
   const db = openDatabase(location);
   try {
     for (const [component, list] of Object.entries(migrations)) await migrateToLatest(db, component, list);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A test process's PGlite instance of a template, and whether a holder has it now. */
+interface ProcessPglite {
+  instance: PGlite;
+  lent: boolean;
+  /** As loaded from the template: nothing to empty. */
+  pristine: boolean;
+}
+const processPglites = new Map<string, ProcessPglite>();
+
+/**
+ * The process's PGlite instance of `templateFile`, lent until the returned database is dropped; none
+ * while another holder has it. Loading a template costs most of a second of CPU, and a test process
+ * opens a database for file after file, server after server. So one instance is loaded per process
+ * and emptied for each holder instead: every row deleted but the migrations' bookkeeping, as a template
+ * has no rows but those. Servers that share it (a second instance, a restart) see one database.
+ */
+async function lendProcessPglite(templateFile: string): Promise<TestDatabase | undefined> {
+  let held = processPglites.get(templateFile);
+  if (!held) {
+    // Closed after the process's last test: a loaded instance keeps a timer of PostgreSQL's running,
+    // which would keep the process from ending. Registered on the root test, so after every file.
+    if (processPglites.size === 0) after(closeProcessPglites);
+    held = { instance: openPglite({ kind: 'pglite', templateFile }), lent: false, pristine: true };
+    processPglites.set(templateFile, held);
+  }
+  if (held.lent) return undefined;
+  const lent = held;
+  lent.lent = true;
+  const location = { kind: 'pglite', instance: lent.instance } as const;
+  try {
+    if (!lent.pristine) await emptyTables(location);
+    lent.pristine = false;
+  } catch (error) {
+    // Not known to be empty: no later holder gets it.
+    processPglites.delete(templateFile);
+    throw error;
+  }
+  let returned = false;
+  return {
+    location,
+    drop: async () => {
+      if (returned) return;
+      returned = true;
+      lent.lent = false;
+    },
+  };
+}
+
+async function closeProcessPglites() {
+  const held = [...processPglites.values()];
+  processPglites.clear();
+  for (const { instance } of held) await instance.close().catch(() => {});
+}
+
+/**
+ * Deletes every row but the migrations' bookkeeping (`<component>_migration`, `…_migration_lock`) and
+ * restarts the sequences, in one statement. DELETE with foreign keys unchecked (replica role: every row
+ * goes anyway) costs a tenth of a TRUNCATE, which makes new files for every table and index.
+ */
+async function emptyTables(location: DatabaseLocation) {
+  // Through a pool over the instance: it waits for the turn of any pool a previous holder left open.
+  const db = openDatabase(location);
+  try {
+    await sql`
+      do $$
+      declare t text;
+      begin
+        set local session_replication_role = replica;
+        for t in select quote_ident(schemaname) || '.' || quote_ident(tablename) from pg_tables
+                  where schemaname not in ('pg_catalog', 'information_schema')
+                    and tablename !~ '_migration(_lock)?$' loop
+          execute 'delete from ' || t;
+        end loop;
+        perform setval(seqrelid, seqstart, false) from pg_sequence;
+      end $$`.execute(db);
   } finally {
     await db.destroy();
   }
