@@ -73,6 +73,15 @@ interface ProcessPglite {
 const processPglites = new Map<string, ProcessPglite>();
 
 /**
+ * Closed after the process's last test (a hook of the root test, so after every file of the process):
+ * a loaded instance keeps one of PostgreSQL's timers running, which would keep the process from
+ * ending. Only a process of node's test runner has that moment; anywhere else (a script, a test file
+ * run by plain node) each holder gets an instance of its own, which its database closes.
+ */
+const KEEPS_PROCESS_PGLITES = process.env.NODE_TEST_CONTEXT !== undefined;
+if (KEEPS_PROCESS_PGLITES) after(closeProcessPglites);
+
+/**
  * The process's PGlite instance of `templateFile`, lent until the returned database is dropped; none
  * while another holder has it. Loading a template costs most of a second of CPU, and a test process
  * opens a database for file after file, server after server. So one instance is loaded per process
@@ -80,11 +89,9 @@ const processPglites = new Map<string, ProcessPglite>();
  * has no rows but those. Servers that share it (a second instance, a restart) see one database.
  */
 async function lendProcessPglite(templateFile: string): Promise<TestDatabase | undefined> {
+  if (!KEEPS_PROCESS_PGLITES) return undefined;
   let held = processPglites.get(templateFile);
   if (!held) {
-    // Closed after the process's last test: a loaded instance keeps a timer of PostgreSQL's running,
-    // which would keep the process from ending. Registered on the root test, so after every file.
-    if (processPglites.size === 0) after(closeProcessPglites);
     held = { instance: openPglite({ kind: 'pglite', templateFile }), lent: false, pristine: true };
     processPglites.set(templateFile, held);
   }
