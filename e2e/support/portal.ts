@@ -3,15 +3,14 @@ import { after } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   ACCESS_TOKEN_STORAGE_KEY,
-  authEndpoints,
   PROFILE_STORAGE_KEY,
   routes,
   STEP_UP_MAX_AGE_SECONDS,
   WITHOUT_IDP_SESSION_STORAGE_KEY,
 } from '@customer-core/contracts';
 import {
-  asPasswordSignIn,
   freePort,
+  mintSession,
   signedInAgo,
   startTestOrg,
   startTestServer,
@@ -46,10 +45,7 @@ export async function openPortal(
   kind: Parameters<typeof startTestServer>[0] = 'pglite',
   options: { browser?: Browser } = {},
 ): Promise<Portal> {
-  const server = await startTestServer(kind, {
-    ...env,
-    SERVICE_CREDENTIALS: [env.SERVICE_CREDENTIALS, SESSION_MINTER.credential].filter(Boolean).join(','),
-  });
+  const server = await startTestServer(kind, env);
   const browser =
     options.browser ??
     (await processBrowser().catch(async (error: unknown) => {
@@ -143,24 +139,7 @@ export async function openPortalWithOrg(
   }
 }
 
-/** The trusted system through which the tests mint sessions (lookup tokens), on every test portal. */
-const SESSION_MINTER = (() => {
-  const secret = 'e2e-session-minter-0123456789abcdefghij';
-  return { secret, credential: `e2e-sessions:lookup-tokens:${secret}` };
-})();
-
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  assert.equal(response.status, 200, JSON.stringify(answer));
-  return answer;
-}
-
-/** postJson as the page's own request: its cookies, its User-Agent. */
+/** A JSON POST as the page's own request: its cookies, its User-Agent. */
 async function postJsonFromPage(page: Page, url: string, body: unknown) {
   const { status, text } = await page.evaluate(
     async ([to, json]) => {
@@ -178,12 +157,12 @@ async function postJsonFromPage(page: Page, url: string, body: unknown) {
 }
 
 /**
- * Signs a borrower in without the sign-in form, for a test whose subject is not signing in: a real
- * session of the real session service (a lookup token minted by a trusted system, exchanged once at
- * the API), its token re-signed by the server as after a password sign-in just now, held by the page
- * as a product session that stands alone, without an identity-provider session (as after a sign-in
- * link with a hosted org). Then opens `path`. A test of signing in, of the identity provider's session
- * (sign-out there, a second factor) or of the activity a sign-in leaves uses the form (signInAsDemo).
+ * Signs a borrower in without the sign-in form, for a test whose subject is not signing in: a session
+ * minted for them (`mintSession`: a real session of the real session service, as after a password
+ * sign-in just now), held by the page as a product session that stands alone, without an
+ * identity-provider session (as after a sign-in link with a hosted org). Then opens `path`. A test of
+ * signing in, of the identity provider's session (sign-out there, a second factor) or of the activity
+ * a sign-in leaves uses the form (signInAsDemo).
  * `fromBrowser`: the page itself exchanges the token, so the session begins as this browser's (its
  * User-Agent and device, as the account page lists them); otherwise the test process exchanges it.
  */
@@ -196,23 +175,13 @@ export async function signInBySession(
     fromBrowser = false,
   }: { email?: string; path?: string; fromBrowser?: boolean } = {},
 ): Promise<string> {
-  const borrower = await portal.server.server.db
-    .selectFrom('borrower')
-    .select(['id', 'first_name', 'last_name'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  const { token } = await postJson(
-    `${portal.baseUrl}${authEndpoints.mintLookupToken.path}`,
-    { borrowerId: borrower.id },
-    { authorization: `Bearer ${SESSION_MINTER.secret}` },
-  );
-  const exchange = `${portal.baseUrl}${authEndpoints.lookupTokenExchange.path}`;
   // Any page of the origin gives its storage (and its fetch); the smallest is the health check's.
   await page.goto('/healthz');
-  const { access_token: exchanged } = fromBrowser
-    ? await postJsonFromPage(page, exchange, { token })
-    : await postJson(exchange, { token });
-  const accessToken = await asPasswordSignIn(portal.server, String(exchanged));
+  const { accessToken, borrower } = await mintSession(
+    portal.server,
+    email,
+    fromBrowser ? { exchange: (url, body) => postJsonFromPage(page, url, body) } : {},
+  );
   await page.evaluate(
     ([aloneKey, tokenKey, profileKey, token, profile]) => {
       localStorage.setItem(aloneKey!, 'true');
@@ -224,7 +193,7 @@ export async function signInBySession(
       ACCESS_TOKEN_STORAGE_KEY,
       PROFILE_STORAGE_KEY,
       accessToken,
-      JSON.stringify({ login: email, firstName: borrower.first_name, lastName: borrower.last_name }),
+      JSON.stringify({ login: email, firstName: borrower.firstName, lastName: borrower.lastName }),
     ],
   );
   await page.goto(path);

@@ -18,10 +18,12 @@ import {
   activeLoan,
   addLoan,
   call,
+  newBorrowerSignedInThroughIdp,
   newBorrowerToken,
   OPERATOR_ENV,
   OPERATOR_SECRET,
 } from './support/loans.js';
+import { demoAccessToken } from './support/session.js';
 
 describe(`operators' loan and borrower calls`, () => {
   let server: TestServer;
@@ -66,7 +68,7 @@ describe(`operators' loan and borrower calls`, () => {
       }
     }
     // A borrower's own access token is no service credential either.
-    const demo = await accessTokenOf(url, 'demo@example.com', 'Demo-Borrower-1');
+    const demo = await demoAccessToken(url);
     assert.equal((await call(url, 'GET', operatorEndpoints.borrowers.path, demo)).status, 401);
     assert.equal(await borrowerNamed('nobody@example.com'), undefined);
     const untouched = await server.server.db
@@ -94,7 +96,7 @@ describe(`operators' loan and borrower calls`, () => {
       { state: 'not_registered', loans: 1, firstName: null },
     );
 
-    const token = await newBorrowerToken(server, email);
+    const token = await newBorrowerSignedInThroughIdp(server, email);
     const registered = await borrowerNamed(email);
     assert.equal(registered?.id, waiting.id, 'the same borrower, not a new one');
     assert.equal(registered?.state, 'registered');

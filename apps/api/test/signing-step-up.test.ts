@@ -21,7 +21,7 @@ import {
 import { ProductTokens, type ProductTokenClaims } from '../src/session/product-token.js';
 import { ProductKeyRing } from '../src/session/signing-keys.js';
 import { call } from './support/loans.js';
-import { claimsOf, demoAccessToken, json, post } from './support/session.js';
+import { claimsOf, demoAccessToken, demoSignInThroughIdp, json, post } from './support/session.js';
 
 const SIGNATURE = { signatureName: 'Dana Demo', agreed: true };
 const FACTOR_SECRET = new Secret({ size: 20 }).base32;
@@ -92,7 +92,7 @@ describe('step-up before signing a loan document', () => {
   });
 
   it('signs with a password sign-in of the last 10 minutes, for a borrower without a second factor', async () => {
-    const fresh = await demoAccessToken(url);
+    const fresh = await demoSignInThroughIdp(url);
     assert.deepEqual((claimsOf(fresh) as ProductTokenClaims).amr, ['pwd']);
     const recent = await signedInAgo(server, fresh, STEP_UP_MAX_AGE_SECONDS - 60);
     detailOf(await sign(recent, toSign[0]!));
@@ -113,7 +113,7 @@ describe('step-up before signing a loan document', () => {
     const idp = server.server.identityProvider!;
     const user = await idp.users.findByLogin(DEMO_BORROWER.login);
     assert.ok(user);
-    const passwordOnly = await demoAccessToken(url);
+    const passwordOnly = await demoSignInThroughIdp(url);
     // The borrower enrols a factor after that sign-in (as from their account).
     await (server.server.db as unknown as Kysely<IdpDatabase>)
       .insertInto('idp_factor')

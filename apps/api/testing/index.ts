@@ -8,7 +8,9 @@ export {
   type IdpCall,
   type IdpTokens,
 } from './idp-sign-in.js';
+export { mintSession, type MintedSession } from './minted-session.js';
 export {
+  runningTestServer,
   startTestServer,
   TEST_SECRETS_KEYS,
   type TestServer,

@@ -17,6 +17,10 @@ import { freePort } from './free-port.js';
  */
 export const TEST_SECRETS_KEYS = `test:${randomBytes(32).toString('base64')}`;
 
+/** The secret of the trusted system through which tests mint sessions (`mintSession`). */
+export const SESSION_MINTER_SECRET = 'test-session-minter-0123456789abcdefghij';
+const SESSION_MINTER_CREDENTIAL = `test-sessions:lookup-tokens:${SESSION_MINTER_SECRET}`;
+
 export interface TestServerOptions extends ServerOptions {
   /** A database shared with other instances; it outlives this server (the caller drops it). */
   database?: TestDatabase;
@@ -30,9 +34,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The servers running in this process, in the order they started. */
+const running: TestServer[] = [];
+
+/**
+ * The running test server at `baseUrl` (its public origin), for helpers given only the address; of
+ * instances behind one origin, the first started.
+ */
+export function runningTestServer(baseUrl: string): TestServer {
+  const server = running.find((candidate) => candidate.baseUrl === baseUrl);
+  if (!server) throw new Error(`No test server of this process runs at ${baseUrl}.`);
+  return server;
+}
+
 /**
  * A real server on a free port with a fresh database of the given kind, configured from the same
- * environment variables as production (`env` overrides them). Used by API and browser tests.
+ * environment variables as production (`env` overrides them). Used by API and browser tests. It
+ * trusts the system through which tests mint sessions (`mintSession`), besides any credential given.
  */
 export async function startTestServer(
   kind: TestDatabaseKind,
@@ -54,20 +72,30 @@ export async function startTestServer(
       NEW_SIGN_IN_EMAILS: 'false',
       SECRETS_KEYS: TEST_SECRETS_KEYS,
       ...env,
+      ...(env.SERVICE_CREDENTIALS_FILE
+        ? {}
+        : {
+            SERVICE_CREDENTIALS: [env.SERVICE_CREDENTIALS, SESSION_MINTER_CREDENTIAL]
+              .filter(Boolean)
+              .join(','),
+          }),
     }),
     database: database.location,
   };
   try {
     const server = await startServer(config, options);
-    return {
+    const started: TestServer = {
       baseUrl: config.publicUrl,
       config,
       server,
       close: async () => {
+        if (running.includes(started)) running.splice(running.indexOf(started), 1);
         await server.close();
         await dropOwnDatabase();
       },
     };
+    running.push(started);
+    return started;
   } catch (error) {
     await dropOwnDatabase();
     throw error;

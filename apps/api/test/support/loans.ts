@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { authEndpoints, operatorEndpoints, type AddLoanRequest } from '@customer-core/contracts';
-import { signInThroughIdp, type TestServer } from '../../testing/index.js';
+import { borrowerRepository } from '../../src/borrowers/borrower-repository.js';
+import { mintSession, signInThroughIdp, type TestServer } from '../../testing/index.js';
 import { json, post } from './session.js';
 
 // What the loan tests share: borrowers signed in over real HTTP, calls of the borrower and operator
@@ -19,13 +20,34 @@ export async function accessTokenOf(baseUrl: string, username: string, password:
   return body.access_token;
 }
 
-/** A new user of the bundled IdP with this address, signed in: their access token. */
+const NEW_BORROWER = { password: 'Borrower-Pass-42', firstName: 'Otto', lastName: 'Other' };
+
+/**
+ * A new user of the bundled IdP with this address, and the borrower their first sign-in would make
+ * (or take over, when an operator added loans for the address): an access token of a session minted
+ * for them (`mintSession`), for a test whose subject is not signing in.
+ */
 export async function newBorrowerToken(server: TestServer, login: string): Promise<string> {
   const idp = server.server.identityProvider;
+  const bundled = server.config.bundledIdp;
+  assert.ok(idp && bundled, 'the bundled identity provider runs');
+  const user = await idp.users.create({ login, ...NEW_BORROWER });
+  await borrowerRepository(server.server.db).upsertByIdentity({
+    issuer: bundled.issuer,
+    subject: user.id,
+    email: user.login,
+    firstName: user.firstName,
+    lastName: user.lastName,
+  });
+  return (await mintSession(server, user.login)).accessToken;
+}
+
+/** A new user of the bundled IdP with this address, signed in through it: their access token. */
+export async function newBorrowerSignedInThroughIdp(server: TestServer, login: string): Promise<string> {
+  const idp = server.server.identityProvider;
   assert.ok(idp, 'the bundled identity provider runs');
-  const password = 'Borrower-Pass-42';
-  await idp.users.create({ login, password, firstName: 'Otto', lastName: 'Other' });
-  return accessTokenOf(server.baseUrl, login, password);
+  await idp.users.create({ login, ...NEW_BORROWER });
+  return accessTokenOf(server.baseUrl, login, NEW_BORROWER.password);
 }
 
 /** A call of the API with a Bearer token (or none), JSON in and out. */

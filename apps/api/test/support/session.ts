@@ -1,9 +1,17 @@
 import { authEndpoints } from '@customer-core/contracts';
 import { DEMO_BORROWER } from '../../src/demo-borrower.js';
-import { signInThroughIdp } from '../../testing/index.js';
+import { mintSession, runningTestServer, signInThroughIdp } from '../../testing/index.js';
+
+/**
+ * The demo borrower's access token for a test whose subject is not signing in: a session minted
+ * without a sign-in (`mintSession`), on the test server at `baseUrl`, as after a password sign-in.
+ */
+export async function demoAccessToken(baseUrl: string): Promise<string> {
+  return (await mintSession(runningTestServer(baseUrl), DEMO_BORROWER.login)).accessToken;
+}
 
 /** Signs the demo borrower in through the bundled IdP and the token exchange: a product access token. */
-export async function demoAccessToken(baseUrl: string): Promise<string> {
+export async function demoSignInThroughIdp(baseUrl: string): Promise<string> {
   const { idToken } = await signInThroughIdp(baseUrl, {
     username: DEMO_BORROWER.login,
     password: DEMO_BORROWER.password,
