@@ -43,8 +43,8 @@ describe('session calls', () => {
     const { status, body } = await validate(token);
     assert.equal(status, 200);
     const claims = decodeAccessToken(token)!;
-    // The session ends its maximum age after the sign-in the identity provider made (auth_time),
-    // which may be a second before the token was issued.
+    // The session ends its maximum age after the sign-in (auth_time), which may be a second before
+    // the token was issued.
     const { auth_time } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
       auth_time: number;
     };
