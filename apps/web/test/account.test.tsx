@@ -6,14 +6,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ChangeEmailSection } from '../src/features/account/change-email-section.tsx';
 import { ChangePasswordSection } from '../src/features/account/change-password-section.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
+import { press, type } from './support/forms.ts';
 import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 // The account page's changes of the password and of the sign-in email address: what each says when
 // it is done, and when the API refuses it.
 
 const WRONG_PASSWORD = 'That isn\u2019t your current password. Check it and try again.';
-const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
-const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
 let api: TestApi | undefined;
 beforeEach(() => localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'product-token'));

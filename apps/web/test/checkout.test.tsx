@@ -8,13 +8,12 @@ import { noteRecoveryCodesLeft } from '../src/components/factors/recovery-codes-
 import { CheckoutView } from '../src/features/loan-checkout/checkout-view.tsx';
 import type { ActionResult } from '../src/features/loan-checkout/use-loan-checkout.ts';
 import { usePendingToast } from '../src/lib/pending-toast.ts';
+import { press } from './support/forms.ts';
 import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 // A loan's document checkout as the borrower goes through it (each answer as the API gives it: the
 // loan as it is now), with the toasts each signature and the completed checkout leave; and the toast
 // a sign-in with a recovery code leaves for the page it lands on.
-
-const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
 
 function document(id: string, title: string, requiresSignature: boolean): LoanDocument {
   return {

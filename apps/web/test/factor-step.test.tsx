@@ -2,10 +2,11 @@ import { LENDER } from './support/dom.ts';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { FactorStep } from '../src/components/factors/factor-step.tsx';
 import { WebauthnStep } from '../src/components/factors/webauthn-step.tsx';
 import { RegistrationFactorStep } from '../src/features/user-registration/registration-factor-step.tsx';
+import { press } from './support/forms.ts';
 import { expectFocus } from './support/render.tsx';
 
 // The second-factor screens of sign-in, one per state of the identity provider's transaction (as
@@ -57,7 +58,6 @@ function renderStep(first: AuthnTransaction, backLabel?: string): Shown {
 }
 
 const heading = (name: string) => screen.getByRole('heading', { level: 2, name });
-const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
 async function enterCode(code: string, button: string) {
   fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: code } });
   await press(button);

@@ -8,7 +8,7 @@ import {
   authEndpoints,
   routes,
 } from '@customer-core/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { ForgotPasswordScreen } from '../src/features/forgot-password/forgot-password-screen.tsx';
 import { MagicLinkLandingScreen } from '../src/features/magic-link-landing/magic-link-landing-screen.tsx';
@@ -16,6 +16,7 @@ import { MagicLinkScreen } from '../src/features/magic-link/magic-link-screen.ts
 import { PasswordResetScreen } from '../src/features/password-reset/password-reset-screen.tsx';
 import { UnrecognizedSignInScreen } from '../src/features/unrecognized-sign-in/unrecognized-sign-in-screen.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
+import { expectEachRuleMessage, press, rule, type } from './support/forms.ts';
 import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 // Forgot password, the sign-in link request and the reset link's page: their copy, the rules and
@@ -23,9 +24,6 @@ import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 const linkSent = { status: 200, body: { message: LINK_SENT_MESSAGE } };
 const OFFLINE = 'We couldn\u2019t reach our server. Check your internet connection, then try again.';
-const rule = (code: string) => PASSWORD_RULES.find((r) => r.code === code)!;
-const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
-const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
 let api: TestApi | undefined;
 afterEach(() => api?.close());
@@ -168,16 +166,7 @@ describe('password reset', () => {
     );
 
     const passwordError = () => screen.queryByTestId('password-reset-password-error')?.textContent;
-    for (const [typed, code] of [
-      ['Short1', 'length'],
-      ['alllowercase1', 'case'],
-      ['NoNumbersHere', 'number'],
-    ] as const) {
-      type(password, typed);
-      await waitFor(() => assert.equal(passwordError(), rule(code).message));
-    }
-    type(password, 'Fresh-Start-2026');
-    await waitFor(() => assert.equal(passwordError(), undefined));
+    await expectEachRuleMessage(password, passwordError, 'Fresh-Start-2026');
     type(confirm, 'Fresh-Start-2026x');
     await press('Save new password');
     assert.equal(

@@ -16,15 +16,13 @@ import { NextStepPreferenceScreen } from '../src/features/next-step-preference/n
 import { StartApplicationScreen } from '../src/features/start-application/start-application-screen.tsx';
 import { UserRegistrationScreen } from '../src/features/user-registration/user-registration-screen.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
+import { expectEachRuleMessage, press, type } from './support/forms.ts';
 import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 // Joining: the invitation's registration form and what it says of an invitation it cannot use,
 // starting a loan application, verifying its address, and the next-step preference.
 
 const OFFLINE = 'We couldn\u2019t reach our server. Check your internet connection, then try again.';
-const rule = (code: string) => PASSWORD_RULES.find((r) => r.code === code)!;
-const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
-const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
 let api: TestApi | undefined;
 afterEach(() => api?.close());
@@ -75,16 +73,7 @@ describe('registration from an invitation', () => {
 
     const password = screen.getByLabelText('Password');
     const passwordError = () => screen.queryByTestId('user-registration-password-error')?.textContent;
-    for (const [typed, code] of [
-      ['Short1', 'length'],
-      ['alllowercase1', 'case'],
-      ['NoNumbersHere', 'number'],
-    ] as const) {
-      type(password, typed);
-      await waitFor(() => assert.equal(passwordError(), rule(code).message));
-    }
-    type(password, 'Corner-Shop-2026');
-    await waitFor(() => assert.equal(passwordError(), undefined));
+    await expectEachRuleMessage(password, passwordError, 'Corner-Shop-2026');
     for (const { code } of PASSWORD_RULES)
       assert.equal(screen.getByTestId(`password-rule-${code}`).getAttribute('data-met'), 'true');
     type(screen.getByLabelText('Confirm password'), 'Corner-Shop-2026x');

@@ -10,13 +10,12 @@ import { OverdueNotice } from '../src/features/loan-details/overdue-notice.tsx';
 import { SignDocumentForm } from '../src/features/loan-checkout/sign-document-form.tsx';
 import { LoanNotFound } from '../src/loans/loan-not-found.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
+import { press } from './support/forms.ts';
 import { expectNone, renderInApp } from './support/render.tsx';
 
 // The loans as the borrower reads them: each card's status in words, its money and next payment, the
 // way to the documents still to sign, the list's empty and failed states, the signature's rules, a
 // past-due loan's notice, and a loan that is not the borrower's.
-
-const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
 
 function loan(fields: Partial<LoanSummary> & Pick<LoanSummary, 'reference' | 'status'>): LoanSummary {
   return {

@@ -11,6 +11,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { RecoveryCodesSection } from '../src/features/account/recovery-codes-section.tsx';
 import { SecondFactorsSection } from '../src/features/account/second-factors-section.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
+import { press, type } from './support/forms.ts';
 import { expectFocus, renderInApp } from './support/render.tsx';
 
 // Two-step verification on the account page: adding an authenticator app with its first code, email
@@ -19,8 +20,6 @@ import { expectFocus, renderInApp } from './support/render.tsx';
 const WRONG_CODE = 'That code didn\u2019t work. Check your app and enter the code it shows now.';
 const WRONG_PASSWORD = 'That isn\u2019t your current password. Check it and try again.';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const press = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
-const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
 let api: TestApi | undefined;
 beforeEach(() => localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'product-token'));
