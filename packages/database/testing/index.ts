@@ -80,6 +80,11 @@ const processPglites = new Map<string, ProcessPglite>();
  */
 const KEEPS_PROCESS_PGLITES = process.env.NODE_TEST_CONTEXT !== undefined;
 if (KEEPS_PROCESS_PGLITES) after(closeProcessPglites);
+/**
+ * Whether that hook has run. It can run early: when a process's first file has finished before the
+ * next one is imported. Holders after it get instances of their own, which nothing would close else.
+ */
+let processPglitesClosed = false;
 
 /**
  * The process's PGlite instance of `templateFile`, lent until the returned database is dropped; none
@@ -89,7 +94,7 @@ if (KEEPS_PROCESS_PGLITES) after(closeProcessPglites);
  * has no rows but those. Servers that share it (a second instance, a restart) see one database.
  */
 async function lendProcessPglite(templateFile: string): Promise<TestDatabase | undefined> {
-  if (!KEEPS_PROCESS_PGLITES) return undefined;
+  if (!KEEPS_PROCESS_PGLITES || processPglitesClosed) return undefined;
   let held = processPglites.get(templateFile);
   if (!held) {
     held = { instance: openPglite({ kind: 'pglite', templateFile }), lent: false, pristine: true };
@@ -119,6 +124,7 @@ async function lendProcessPglite(templateFile: string): Promise<TestDatabase | u
 }
 
 async function closeProcessPglites() {
+  processPglitesClosed = true;
   const held = [...processPglites.values()];
   processPglites.clear();
   for (const { instance } of held) await instance.close().catch(() => {});
