@@ -140,7 +140,7 @@ export async function openPortalWithOrg(
 }
 
 /** A JSON POST as the page's own request: its cookies, its User-Agent. */
-async function postJsonFromPage(page: Page, url: string, body: unknown) {
+async function postJsonFromPage(page: Page, path: string, body: unknown) {
   const { status, text } = await page.evaluate(
     async ([to, json]) => {
       const response = await fetch(to!, {
@@ -150,7 +150,7 @@ async function postJsonFromPage(page: Page, url: string, body: unknown) {
       });
       return { status: response.status, text: await response.text() };
     },
-    [url, JSON.stringify(body)],
+    [path, JSON.stringify(body)],
   );
   assert.equal(status, 200, text);
   return JSON.parse(text) as Record<string, unknown>;
@@ -180,7 +180,7 @@ export async function signInBySession(
   const { accessToken, borrower } = await mintSession(
     portal.server,
     email,
-    fromBrowser ? { exchange: (url, body) => postJsonFromPage(page, url, body) } : {},
+    fromBrowser ? { exchange: (path, body) => postJsonFromPage(page, path, body) } : {},
   );
   await page.evaluate(
     ([aloneKey, tokenKey, profileKey, token, profile]) => {

@@ -18,10 +18,13 @@ export async function mintSession(
   server: TestServer,
   email: string,
   {
-    exchange = async (url, body) => postJson(url, body),
+    exchange = async (path, body) => postJson(`${server.server.address}${path}`, body),
   }: {
-    /** Who exchanges the lookup token (default: this process); e.g. a browser page, whose session it becomes. */
-    exchange?: (url: string, body: { token: unknown }) => Promise<Record<string, unknown>>;
+    /**
+     * Who exchanges the lookup token at this path of the instance (default: this process); e.g. a
+     * browser page, whose session it then is.
+     */
+    exchange?: (path: string, body: { token: unknown }) => Promise<Record<string, unknown>>;
   } = {},
 ): Promise<MintedSession> {
   const borrower = await server.server.db
@@ -35,10 +38,7 @@ export async function mintSession(
     { borrowerId: borrower.id },
     { authorization: `Bearer ${SESSION_MINTER_SECRET}` },
   );
-  const { access_token: exchanged } = await exchange(
-    `${server.baseUrl}${authEndpoints.lookupTokenExchange.path}`,
-    { token },
-  );
+  const { access_token: exchanged } = await exchange(authEndpoints.lookupTokenExchange.path, { token });
   return {
     accessToken: await asPasswordSignIn(server, String(exchanged)),
     borrower: { id: borrower.id, firstName: borrower.first_name, lastName: borrower.last_name },

@@ -33,13 +33,14 @@ async function reissued(
     ttlSeconds: server.config.accessTokenTtlSeconds,
     sessionMaxAgeSeconds: server.config.sessionMaxAgeSeconds,
   });
+  const kept = amr ?? claims.amr;
   return tokens.issue(
     { borrowerId: claims.sub, email: claims.email, externalIds: claims.external_ids },
     {
       sid: claims.sid,
       generation: claims.gen,
       authTime: Math.floor(Date.now() / 1000) - secondsAgo,
-      ...((amr ?? claims.amr) ? { amr: amr ?? claims.amr } : {}),
+      ...(kept ? { amr: kept } : {}),
     },
   ).token;
 }

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { authEndpoints, operatorEndpoints, type AddLoanRequest } from '@customer-core/contracts';
-import { borrowerRepository } from '../../src/borrowers/borrower-repository.js';
-import { mintSession, signInThroughIdp, type TestServer } from '../../testing/index.js';
+import { addBorrower, mintSession, signInThroughIdp, type TestServer } from '../../testing/index.js';
 import { json, post } from './session.js';
 
 // What the loan tests share: borrowers signed in over real HTTP, calls of the borrower and operator
@@ -28,17 +27,7 @@ const NEW_BORROWER = { password: 'Borrower-Pass-42', firstName: 'Otto', lastName
  * for them (`mintSession`), for a test whose subject is not signing in.
  */
 export async function newBorrowerToken(server: TestServer, login: string): Promise<string> {
-  const idp = server.server.identityProvider;
-  const bundled = server.config.bundledIdp;
-  assert.ok(idp && bundled, 'the bundled identity provider runs');
-  const user = await idp.users.create({ login, ...NEW_BORROWER });
-  await borrowerRepository(server.server.db).upsertByIdentity({
-    issuer: bundled.issuer,
-    subject: user.id,
-    email: user.login,
-    firstName: user.firstName,
-    lastName: user.lastName,
-  });
+  const { user } = await addBorrower(server, { login, ...NEW_BORROWER });
   return (await mintSession(server, user.login)).accessToken;
 }
 
