@@ -2,7 +2,7 @@ import type { Endpoint, SuccessBody } from '@customer-core/contracts';
 import type { ApiResult, CallArgs, CallInput } from '../api-client';
 import { apiClient } from '../api-client';
 import { readRawAccessToken } from '../product-session';
-import { notifySessionRefused } from './session-refusals';
+import { notifySessionRefused } from '../session/session-refusals';
 
 /**
  * A call of a borrower endpoint as the signed-in borrower (Bearer mf_access_token). A 401 for the token

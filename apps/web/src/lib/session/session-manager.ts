@@ -4,7 +4,7 @@ import {
   type DecodedAccessToken,
 } from '@customer-core/contracts';
 import { getPortalConfig } from '../../config/portal-config';
-import { onSessionRefused, takeUnheardRefusal } from '../auth/session-refusals';
+import { onSessionRefused, takeUnheardRefusal } from './session-refusals';
 import { readRawAccessToken } from '../product-session';
 import { watchActivity } from './activity';
 import { refreshAccessToken, type RefreshOutcome } from './refresh-access-token';
