@@ -2,7 +2,7 @@ import { routes } from '@customer-core/contracts';
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
-import { VisitorLayout } from '../components/layout/visitor-layout';
+import { VisitorLayout } from '../components/signed-in-shell/visitor-layout';
 import { Loading } from '../components/loading';
 import { SignInScreen } from '../features/sign-in/sign-in-screen';
 import { RequireAuth } from '../components/require-auth';

@@ -1,10 +1,10 @@
 import { Suspense, lazy } from 'react';
 import { useAuth } from '../../lib/auth/use-auth';
+import { AppLayout } from '../layout/app-layout';
 import { Loading } from '../loading';
-import { AppLayout } from './app-layout';
 
 const SignedInShellLayout = lazy(() =>
-  import('../signed-in-shell/signed-in-layout').then((m) => ({ default: m.SignedInShellLayout })),
+  import('./signed-in-layout').then((m) => ({ default: m.SignedInShellLayout })),
 );
 
 /**
