@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportError } from '../lib/error-reporting';
-import { BareErrorPage } from './bare-error-page';
+import { BareErrorPage } from '../components/layout/bare-error-page';
 
 interface State {
   failed: boolean;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { reportError } from '../../lib/error-reporting';
-import { BareErrorPage } from '../bare-error-page';
+import { BareErrorPage } from '../../components/layout/bare-error-page';
 
 /** What a layout threw: the bare error page, and the error reported. */
 export function RootErrorScreen({ error }: { error: unknown }) {

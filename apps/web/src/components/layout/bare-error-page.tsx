@@ -1,6 +1,6 @@
-import { GenericError } from '../components/generic-error';
-import { MAIN_CONTENT_ID } from '../components/layout/skip-link';
-import '../components/layout/layout.css';
+import { GenericError } from '../generic-error';
+import { MAIN_CONTENT_ID } from './skip-link';
+import './layout.css';
 
 /** Last resort when the page layout itself failed: the generic error screen on its own. */
 export function BareErrorPage() {
