@@ -104,7 +104,7 @@ module.exports = {
       severity: 'error',
       comment: "HTTP plumbing serves the modules' routes; it does not import them or their plugins.",
       from: { path: '^apps/api/src/http/' },
-      to: { path: '^apps/api/src/[^/]+/(routes/|routes\\.ts$|module\\.ts$)' },
+      to: { path: '^apps/api/src/[^/]+/(routes/|module\\.ts$)' },
     },
     {
       name: 'no-test-helpers-in-production',

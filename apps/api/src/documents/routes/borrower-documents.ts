@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DocumentIdSchema, signedPdfFileName, documentEndpoints } from '@customer-core/contracts';
-import { endpointRoute } from '../http/endpoint-route.js';
-import { borrowerClaimsOf, requireBorrower } from '../session/signed-in-borrower.js';
-import { HttpError } from '../http/http-error.js';
-import type { AccessTokenChecker } from '../session/access-tokens.js';
-import type { BorrowerDocuments } from './borrower-documents.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
+import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
+import { HttpError } from '../../http/http-error.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
+import type { BorrowerDocuments } from '../borrower-documents.js';
 
 // The signed-in borrower's documents across their loans, each one's text, and a signed one's PDF.
 // Another borrower's document, a HIDDEN loan's and an unknown or malformed id get the same 404.

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_ERROR_CODES, applicationEndpoints } from '@customer-core/contracts';
-import { endpointRoute } from '../http/endpoint-route.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { clientAddress } from '@customer-core/contracts/server';
-import { HttpError } from '../http/http-error.js';
-import type { Config } from '../config/config.js';
-import type { MailService } from '../mail/index.js';
-import type { LoanApplications } from './applications.js';
+import { HttpError } from '../../http/http-error.js';
+import type { Config } from '../../config/config.js';
+import type { MailService } from '../../mail/index.js';
+import type { LoanApplications } from '../applications.js';
 
 const INVALID_VERIFICATION_MESSAGE =
   'This verification link is invalid or has expired. Start your application again to get a new one.';
