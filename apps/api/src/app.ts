@@ -31,7 +31,7 @@ import { emailLinksModule } from './email-links/module.js';
 import { healthRoutes } from './http/health.js';
 import { joiningModule } from './joining/module.js';
 import { loansModule } from './loans/module.js';
-import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
+import { mailModule } from './mail/module.js';
 import { operatorsModule } from './operators/module.js';
 import { sessionModule } from './session/module.js';
 import { createModules } from './services.js';
@@ -181,7 +181,7 @@ export async function buildApp(
   await app.register(operatorsModule(dependencies.operators));
   await app.register(healthRoutes(db, migrations));
   if (mail.devMailbox && !config.production) {
-    await app.register(devMailboxRoutes(db, { lenderName: config.lender.name }));
+    await app.register(mailModule({ db, lenderName: config.lender.name }));
   }
   await registerPortal(app, { distDir: config.webDistDir, portalConfig: portalConfigOf(config) });
   return { app, identityProvider, mail, routes, secrets };

@@ -1,4 +1,4 @@
-import type { DevMailboxEntry } from '../src/mail/dev-mailbox-routes.js';
+import type { DevMailboxEntry } from '../src/mail/routes/dev-mailbox.js';
 
 export type MailboxMessage = DevMailboxEntry;
 

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { singleLineText } from '@customer-core/contracts';
-import type { ApiDatabase } from '../db/schema.js';
-import { listDevMailbox, type DevMailboxMessage } from './dev-mailbox.js';
-import { escapeHtml as e } from './render.js';
+import type { ApiDatabase } from '../../db/schema.js';
+import { listDevMailbox, type DevMailboxMessage } from '../dev-mailbox.js';
+import { escapeHtml as e } from '../render.js';
 
 // The dev mailbox: where e-mail goes outside production when no SMTP relay is configured. Registered
 // only then; in production these routes do not exist.
@@ -35,7 +35,7 @@ export type DevMailboxEntry = Pick<
 >;
 
 export const devMailboxRoutes =
-  (db: Kysely<ApiDatabase>, { lenderName }: { lenderName: string }): FastifyPluginAsyncZod =>
+  ({ db, lenderName }: { db: Kysely<ApiDatabase>; lenderName: string }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/dev/mailbox/messages',
