@@ -145,6 +145,9 @@ export async function createModules(
   });
   const stepUp = stepUpGuard({ borrowers, directory });
 
+  // Joining: registration with an invitation, which operators make.
+  const invites = invitations({ db, mail, borrowers, directory, sessions, publicUrl });
+
   return {
     dependencies: {
       session: {
@@ -180,13 +183,7 @@ export async function createModules(
         trustProxy,
         signInClientOf: signInClient,
       },
-      joining: {
-        invitations: invitations({ db, mail, borrowers, directory, sessions, publicUrl }),
-        mail,
-        lender,
-        serviceCredentials,
-        signInClientOf: signInClient,
-      },
+      joining: { invitations: invites, lender, signInClientOf: signInClient },
       applications: {
         applications: loanApplications({
           repository: applicationRepository(db),
@@ -203,10 +200,8 @@ export async function createModules(
       loans: {
         borrowerLoans: borrowerLoans(loans),
         checkout: loanCheckout(loans),
-        loanBook: loanBook(loans, borrowers, lender),
         checkAccessToken,
         stepUp,
-        serviceCredentials,
       },
       documents: { documents: borrowerDocuments(documentRepository(db), lender), checkAccessToken },
       account: {
@@ -252,6 +247,9 @@ export async function createModules(
         trustProxy,
       },
       operators: {
+        invitations: invites,
+        mail,
+        loanBook: loanBook(loans, borrowers, lender),
         borrowerOverview: () => borrowerOverview(loans),
         sessions,
         borrowers,

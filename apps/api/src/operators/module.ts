@@ -1,15 +1,20 @@
 import { routeModule } from '../http/route-module.js';
 import { operatorActivityRoute } from './routes/activity.js';
 import { operatorBorrowerRoutes } from './routes/borrowers.js';
+import { operatorInvitationRoutes } from './routes/invitations.js';
+import { operatorLoanRoutes } from './routes/loans.js';
 import { operatorSecretsKeyRoutes } from './routes/secrets-key.js';
 import { operatorSessionRoutes } from './routes/sessions.js';
 import { operatorSigningKeyRoutes } from './routes/signing-keys.js';
 
 /**
- * Operators' calls (service credential, driven by `npm run cli`): the borrowers, their sessions and
- * activity, the signing key and the key that seals the database's secrets. The work is the other modules' services; these routes only answer.
+ * Operators' calls (the `operator` service credential, driven by `npm run cli`): invitations, the loan
+ * book, the borrowers, their sessions and activity, the signing key and the key that seals the
+ * database's secrets. The work is the other modules' services; these routes only answer.
  */
 export const operatorsModule = routeModule([
+  operatorInvitationRoutes,
+  operatorLoanRoutes,
   operatorBorrowerRoutes,
   operatorSessionRoutes,
   operatorActivityRoute,

@@ -5,7 +5,7 @@ import { endpointRoute } from '../../http/endpoint-route.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { MailService } from '../../mail/index.js';
-import type { Invitations } from '../invitations.js';
+import type { Invitations } from '../../joining/invitations.js';
 
 /**
  * An operator invites a borrower to register (service credential): the invitation and the e-mail with

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/http-error.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
-import type { LoanBook } from '../loan-book.js';
+import type { LoanBook } from '../../loans/loan-book.js';
 
 /**
  * The path's loan reference, trimmed. The endpoint takes any text there, so the check the params'
