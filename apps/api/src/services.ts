@@ -41,7 +41,6 @@ import { loanRepository } from './loans/loan-repository.js';
 import type { loansModule } from './loans/module.js';
 import type { MailService } from './mail/index.js';
 import type { operatorsModule } from './operators/module.js';
-import { loadCommonPasswords } from './passwords/common-passwords.js';
 import { accessTokenChecker } from './session/access-tokens.js';
 import { exchangedIdTokens } from './session/exchanged-id-tokens.js';
 import { IdTokenVerifier } from './session/id-token-verifier.js';
@@ -88,7 +87,6 @@ export async function createModules(
   logger: FastifyBaseLogger,
 ): Promise<Modules> {
   const { publicUrl, lender, trustProxy, serviceCredentials } = config;
-  loadCommonPasswords();
 
   // Shared by several modules.
   const borrowers = borrowerRepository(db);

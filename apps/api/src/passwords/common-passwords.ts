@@ -11,29 +11,18 @@ export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose anot
 const DECORATED_BASES = 10_000;
 const DECORATION = /[\d!@#$%^&*()._\-+=?~]{1,6}$/;
 
-let lists: { all: Set<string>; bases: Set<string> } | undefined;
-
-function blocklist() {
-  if (!lists) {
-    const ranked = dictionary['passwords-common'];
-    lists = { all: new Set(ranked), bases: new Set(ranked.slice(0, DECORATED_BASES)) };
-  }
-  return lists;
-}
+// Built when the module loads, at start-up: the first password change does not pay for it.
+const RANKED = dictionary['passwords-common'];
+const ALL = new Set(RANKED);
+const BASES = new Set(RANKED.slice(0, DECORATED_BASES));
 
 /**
  * True for a password on the list, whatever its case, and for one of the most common entries with up
  * to six digits or symbols added at the end: the first guesses of any attacker with the same list.
  */
 export function isCommonPassword(password: string): boolean {
-  const { all, bases } = blocklist();
   const lower = password.toLowerCase();
-  if (all.has(lower)) return true;
+  if (ALL.has(lower)) return true;
   const base = lower.replace(DECORATION, '');
-  return base !== lower && bases.has(base);
-}
-
-/** Builds the list now (start-up), so the first password change is not the one that pays for it. */
-export function loadCommonPasswords(): void {
-  blocklist();
+  return base !== lower && BASES.has(base);
 }
