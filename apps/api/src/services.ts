@@ -27,7 +27,6 @@ import type { documentsModule } from './documents/module.js';
 import { emailLinks } from './email-links/email-links.js';
 import { linkTokenStore } from './email-links/link-tokens.js';
 import type { emailLinksModule } from './email-links/module.js';
-import { linkRequestCounter } from './email-links/request-limits.js';
 import { signInClientOf } from './http/sign-in-client.js';
 import type { Directory } from './identity/directory.js';
 import { invitationStore } from './joining/invitation-store.js';
@@ -119,8 +118,7 @@ export async function createModules(
       mail,
       tokens: linkTokens,
       directory,
-      // The same limits as e-mailed links, counted apart: per address, and per address and network.
-      counter: linkRequestCounter(config.emailLinkLimits, 'new-sign-in'),
+      limits: config.emailLinkLimits,
       publicUrl,
       enabled: config.newSignInEmails,
       logger,
@@ -171,7 +169,7 @@ export async function createModules(
           db,
           mail,
           tokens: linkTokens,
-          counter: linkRequestCounter(config.emailLinkLimits),
+          limits: config.emailLinkLimits,
           publicUrl,
           directory,
           borrowers,
@@ -186,9 +184,7 @@ export async function createModules(
         applications: loanApplications({
           repository: applicationRepository(db),
           mail,
-          // The same limits as e-mailed links (an application e-mails one), counted apart from them.
-          counter: linkRequestCounter(config.emailLinkLimits, 'application'),
-          limitWindowSeconds: config.emailLinkLimits.windowSeconds,
+          limits: config.emailLinkLimits,
           publicUrl,
         }),
         mail,
@@ -234,8 +230,7 @@ export async function createModules(
           sessions,
           activity,
           mail,
-          // The same limits as e-mailed links, counted apart: per borrower, and per new address.
-          counter: linkRequestCounter(config.emailLinkLimits, 'email-change'),
+          limits: config.emailLinkLimits,
           publicUrl,
         }),
         stepUp,

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
 import { LoginTakenError, type Directory } from '../identity/directory.js';
-import type { LinkRequestCounter } from '../email-links/request-limits.js';
+import type { LinkRequestLimits } from '../config/config.js';
+import { linkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
 import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
 import type { Sessions } from '../session/sessions.js';
@@ -51,21 +52,13 @@ export function emailChange(deps: {
   sessions: Pick<Sessions, 'endBegunByEmailedLink'>;
   activity: SecurityActivity;
   mail: MailService;
-  counter: LinkRequestCounter;
+  /** EMAIL_LINK_*: the same limits as e-mailed links, counted apart. */
+  limits: LinkRequestLimits;
   publicUrl: string;
 }) {
-  const {
-    repository,
-    directory,
-    borrowers,
-    tokens,
-    invitations,
-    sessions,
-    activity,
-    mail,
-    counter,
-    publicUrl,
-  } = deps;
+  const { repository, directory, borrowers, tokens, invitations, sessions, activity, mail, publicUrl } = deps;
+  // Per borrower, and per new address.
+  const counter = linkRequestCounter(deps.limits, 'email-change');
 
   /** The borrower and their directory user, where the portal can change that user's sign-in name. */
   async function changeableBorrower(borrowerId: string) {

@@ -3,7 +3,8 @@ import { oneTimeTokenHash } from '@customer-core/database';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Borrower } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
-import type { LinkRequestCounter } from '../email-links/request-limits.js';
+import type { LinkRequestLimits } from '../config/config.js';
+import { linkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
 import type { NewSignInNotices, SignInDevice } from '../session/sessions.js';
 import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
@@ -28,13 +29,16 @@ export function newSignIns(deps: {
   mail: MailService;
   tokens: LinkTokenStore;
   directory: Directory;
-  counter: LinkRequestCounter;
+  /** EMAIL_LINK_*: the same limits as e-mailed links, counted apart. */
+  limits: LinkRequestLimits;
   publicUrl: string;
   /** NEW_SIGN_IN_EMAILS: off where the identity provider sends its own (a hosted org's notices). */
   enabled: boolean;
   logger: FastifyBaseLogger;
 }) {
-  const { devices, mail, tokens, directory, counter, publicUrl, logger } = deps;
+  const { devices, mail, tokens, directory, publicUrl, logger } = deps;
+  // Per address, and per address and network.
+  const counter = linkRequestCounter(deps.limits, 'new-sign-in');
 
   /** Adds a device not seen before and says whether it is new to the borrower or their first. */
   async function add(known: KnownDeviceQueries, borrowerId: string, hash: string): Promise<DeviceSighting> {

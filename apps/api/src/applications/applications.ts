@@ -4,7 +4,8 @@ import {
   type EmailVerificationResponse,
   type StartApplication,
 } from '@customer-core/contracts';
-import type { LinkRequestCounter } from '../email-links/request-limits.js';
+import type { LinkRequestLimits } from '../config/config.js';
+import { linkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
 import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 import type { ApplicationRepository, VerifiedApplication } from './application-repository.js';
@@ -12,10 +13,11 @@ import type { ApplicationRepository, VerifiedApplication } from './application-r
 export interface ApplicationDependencies {
   repository: ApplicationRepository;
   mail: MailService;
-  /** Applications per e-mail address and per client address (counted apart from other links). */
-  counter: LinkRequestCounter;
-  /** How long the counter's window lasts: what a refused applicant is told to wait at most. */
-  limitWindowSeconds: number;
+  /**
+   * EMAIL_LINK_*: applications per e-mail address and per client address. An application e-mails a
+   * link, so it has the same limits as e-mailed links, counted apart from them.
+   */
+  limits: LinkRequestLimits;
   publicUrl: string;
 }
 
@@ -32,15 +34,11 @@ const answerOf = (row: VerifiedApplication) => ({
  * application, its verification token (only the sha-256 is kept) and the e-mail carrying the link are
  * written in one transaction.
  */
-export function loanApplications({
-  repository,
-  mail,
-  counter,
-  limitWindowSeconds,
-  publicUrl,
-}: ApplicationDependencies) {
+export function loanApplications({ repository, mail, limits, publicUrl }: ApplicationDependencies) {
+  const counter = linkRequestCounter(limits, 'application');
   return {
-    limitWindowSeconds,
+    /** How long the limits' window lasts: what a refused applicant is told to wait at most. */
+    limitWindowSeconds: limits.windowSeconds,
 
     /** Counts the request against both limits and, within them, stores it. Call `mail.nudge()` after. */
     async start(application: StartApplication, client: string): Promise<StartOutcome> {

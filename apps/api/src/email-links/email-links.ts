@@ -5,7 +5,8 @@ import type { ApiDatabase, LinkPurpose } from '../db/schema.js';
 import type { MailService } from '../mail/index.js';
 import { LINK_TOKEN_TTL_MINUTES } from './link-tokens.js';
 import { linkRedemption, type LinkRedemptionDependencies } from './link-redemption.js';
-import type { LinkRequestCounter } from './request-limits.js';
+import type { LinkRequestLimits } from '../config/config.js';
+import { linkRequestCounter } from './request-limits.js';
 
 /** What became of a request for a link; the caller answers the same in every case. */
 export type LinkRequestOutcome = 'sent' | 'unknown_address' | 'limited';
@@ -22,7 +23,8 @@ export interface LinkRequest {
 export interface EmailLinkDependencies extends LinkRedemptionDependencies {
   db: Kysely<ApiDatabase>;
   mail: MailService;
-  counter: LinkRequestCounter;
+  /** EMAIL_LINK_*: requests per client, per address and client, per address. */
+  limits: LinkRequestLimits;
   publicUrl: string;
 }
 
@@ -36,7 +38,8 @@ const DECOY_RECIPIENT = 'nobody@unknown-address.invalid';
  * link-redemption.ts.
  */
 export function emailLinks(dependencies: EmailLinkDependencies) {
-  const { db, mail, tokens, counter, publicUrl, directory, borrowers, sessions } = dependencies;
+  const { db, mail, tokens, publicUrl, directory, borrowers, sessions } = dependencies;
+  const counter = linkRequestCounter(dependencies.limits);
   function messageFor(purpose: LinkPurpose, token: string, firstName: string | null) {
     const expiresInMinutes = LINK_TOKEN_TTL_MINUTES[purpose];
     return purpose === 'password_reset'
