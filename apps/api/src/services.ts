@@ -42,7 +42,7 @@ import type { MailService } from './mail/index.js';
 import type { operatorsModule } from './operators/module.js';
 import { accessTokenChecker } from './session/access-tokens.js';
 import { exchangedIdTokens } from './session/exchanged-id-tokens.js';
-import { IdTokenVerifier } from './session/id-token-verifier.js';
+import { IdTokenVerifier, trustedIdentityProviders } from './session/id-token-verifier.js';
 import { lookupTokenStore } from './session/lookup-tokens.js';
 import type { sessionModule } from './session/module.js';
 import { ProductTokens } from './session/product-token.js';
@@ -124,10 +124,10 @@ export async function createModules(
       logger,
     }),
   });
-  const trusted = [config.identityProviders.production, config.identityProviders.nonProduction].map((p) => ({
-    ...p,
-    localKeys: idp && bundled && p.issuer === bundled.issuer ? () => idp.publicKeys() : undefined,
-  }));
+  const trusted = trustedIdentityProviders(
+    config.identityProviders,
+    idp && bundled ? { issuer: bundled.issuer, publicKeys: () => idp.publicKeys() } : null,
+  );
 
   // The borrower's account.
   const factors = secondFactors({

@@ -18,6 +18,28 @@ export interface TrustedIdentityProvider {
   localKeys?: () => { keys: JsonWebKey[] };
 }
 
+/** The bundled identity provider's keys, read in-process (it runs in this server). */
+export interface BundledProviderKeys {
+  issuer: string;
+  publicKeys(): { keys: JsonWebKey[] };
+}
+
+/**
+ * The identity providers whose ID tokens sign borrowers in: the production and the non-production one
+ * (spec section 1, the same one where both are the bundled provider). The bundled provider's keys are
+ * read in-process; any other issuer's are fetched from it.
+ */
+export function trustedIdentityProviders(
+  providers: Record<'production' | 'nonProduction', Pick<TrustedIdentityProvider, 'issuer' | 'clientId'>>,
+  bundled: BundledProviderKeys | null,
+): TrustedIdentityProvider[] {
+  return [providers.production, providers.nonProduction].map(({ issuer, clientId }) => ({
+    issuer,
+    clientId,
+    localKeys: bundled && issuer === bundled.issuer ? () => bundled.publicKeys() : undefined,
+  }));
+}
+
 /** What the exchange needs to accept an ID token once and only while its sign-in lasts. */
 export interface IdTokenUse {
   /** sha-256 (hex) of the issuer and jti, or of the signed part of the token when it has no jti. */
