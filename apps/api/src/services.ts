@@ -94,7 +94,7 @@ export async function createModules(
   const linkTokens = linkTokenStore(db);
   const changeLimit = accountChangeLimit(db);
   const bundled = config.bundledIdp;
-  const signInClient = signInClientOf(trustProxy, new URL(publicUrl).protocol === 'https:');
+  const signInClient = signInClientOf({ trustProxy, publicUrl });
 
   // Sessions.
   const keys = await ProductKeyRing.open(db, secrets);

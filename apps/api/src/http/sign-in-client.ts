@@ -10,8 +10,13 @@ export interface SignInClient {
   deviceId(): string;
 }
 
-/** The routes that start a session read their client with this (behind a proxy: X-Forwarded-For). */
-export function signInClientOf(trustProxy: boolean, secureCookies: boolean) {
+/**
+ * The routes that start a session read their client with this (behind a proxy: X-Forwarded-For). The
+ * device cookie is Secure where the portal is served over https (always in production): over http (a
+ * local run) the browser would not send it back.
+ */
+export function signInClientOf({ trustProxy, publicUrl }: { trustProxy: boolean; publicUrl: string }) {
+  const secureCookies = new URL(publicUrl).protocol === 'https:';
   return (request: FastifyRequest, reply: FastifyReply): SignInClient => ({
     userAgent: request.headers['user-agent'],
     clientAddress: clientAddress(request, trustProxy),
