@@ -5,7 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { Kysely } from 'kysely';
-import { isNonProductionOrigin, type PortalConfig } from '@customer-core/contracts';
+import type { PortalConfig } from '@customer-core/contracts';
 import type { Migrations, SecretBox } from '@customer-core/database';
 import {
   createIdentityProvider,
@@ -13,7 +13,7 @@ import {
   type IdentityProvider,
   type IdpDatabase,
 } from '@customer-core/idp';
-import type { Config } from './config/config.js';
+import { identityProviderAtPublicUrl, type Config } from './config/config.js';
 import { secretBoxOf } from './config/secrets-key-file.js';
 import { componentView, type TablesOf } from './db/component-view.js';
 import { apiMigrations } from './db/migrations.js';
@@ -90,12 +90,10 @@ export async function buildApp(
   // request pays for parsing cookies it does not need.
   await app.register(cookie, { hook: false });
 
-  const idpOrigins = [config.identityProviders.production, config.identityProviders.nonProduction]
-    .map((p) => new URL(p.issuer).origin)
-    .filter((origin) => origin !== new URL(config.publicUrl).origin);
   registerSecurityHeaders(app, {
     production: config.production,
-    identityProviderOrigins: [...new Set(idpOrigins)],
+    publicUrl: config.publicUrl,
+    identityProviders: config.identityProviders,
     errorReportingDsn: config.errorReporting.dsn,
   });
 
@@ -146,10 +144,7 @@ export async function buildApp(
       ? bundledDirectory(identityProvider, config.bundledIdp.issuer)
       : oktaDirectory({
           // The org the portal's pages sign in with at this origin (spec section 1), so both agree.
-          issuer: (isNonProductionOrigin(new URL(config.publicUrl).origin)
-            ? config.identityProviders.nonProduction
-            : config.identityProviders.production
-          ).issuer,
+          issuer: identityProviderAtPublicUrl(config).issuer,
           // loadConfig refuses a hosted org without one.
           apiToken: config.oktaApiToken ?? '',
           logger: app.log.child({ component: 'okta' }),

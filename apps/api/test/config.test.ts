@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config/config.js';
+import { ConfigError, identityProviderAtPublicUrl, loadConfig } from '../src/config/config.js';
 import { ensureSecretsKeyFile } from '../src/config/secrets-key-file.js';
 import {
   ensureOperatorCredential,
@@ -141,6 +141,26 @@ describe('configuration', () => {
       production: { issuer: 'https://lender.okta.com/oauth2/default', clientId: '0oa1' },
       nonProduction: { issuer: 'https://lender-stg.okta.com/oauth2/default', clientId: '0oa2' },
     });
+  });
+
+  it("signs in at the origin's identity provider: the non-production one where it names dev, local or stg", () => {
+    const hosted = {
+      IDP_BUNDLED: 'false',
+      IDP_ISSUER: 'https://lender.okta.com/oauth2/default',
+      IDP_CLIENT_ID: '0oa1',
+      IDP_NONPROD_ISSUER: 'https://lender-stg.okta.com/oauth2/default',
+      IDP_NONPROD_CLIENT_ID: '0oa2',
+      OKTA_API_TOKEN: '00a-test-api-token-of-the-org',
+    };
+    const issuerAt = (publicUrl: string) =>
+      identityProviderAtPublicUrl(loadConfig({ ...hosted, PUBLIC_URL: publicUrl })).issuer;
+    assert.equal(issuerAt('https://portal.lender.example'), 'https://lender.okta.com/oauth2/default');
+    for (const publicUrl of [
+      'https://portal.stg.lender.example',
+      'http://localhost:8080',
+      'https://dev.lender.example',
+    ])
+      assert.equal(issuerAt(publicUrl), 'https://lender-stg.okta.com/oauth2/default', publicUrl);
   });
 
   it('refuses an incomplete identity provider', () => {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { isNonProductionOrigin } from '@customer-core/contracts';
 import type { DatabaseLocation } from '@customer-core/database';
 import { parseSecretKeys, type SecretKey } from '@customer-core/database/secret-box';
 import {
@@ -211,6 +212,19 @@ export const PublicUrlSettingsSchema = EnvSchema.pick({ PORT: true, PUBLIC_URL: 
  */
 export function publicUrlOf(e: z.infer<typeof PublicUrlSettingsSchema>): string {
   return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+}
+
+/**
+ * The identity provider the portal's pages sign in with at its public origin (spec section 1: the
+ * non-production one where the origin names dev, local or stg); the API's directory is that one's, so
+ * both agree.
+ */
+export function identityProviderAtPublicUrl(
+  config: Pick<Config, 'publicUrl' | 'identityProviders'>,
+): IdentityProviderSettings {
+  return isNonProductionOrigin(new URL(config.publicUrl).origin)
+    ? config.identityProviders.nonProduction
+    : config.identityProviders.production;
 }
 
 export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
+import type { Config } from '../config/config.js';
 
 /**
  * Security headers of the portal and API. The identity provider's own pages (under the issuer path)
@@ -10,9 +11,17 @@ import helmet from 'helmet';
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { production: boolean; identityProviderOrigins: string[]; errorReportingDsn: string | null },
+  options: {
+    production: boolean;
+    publicUrl: string;
+    identityProviders: Config['identityProviders'];
+    errorReportingDsn: string | null;
+  },
 ) {
-  const idp = options.identityProviderOrigins;
+  // The identity providers' origins, but the portal's own (where the bundled one answers).
+  const own = new URL(options.publicUrl).origin;
+  const providers = [options.identityProviders.production, options.identityProviders.nonProduction];
+  const idp = [...new Set(providers.map((p) => new URL(p.issuer).origin))].filter((origin) => origin !== own);
   // The error-reporting client sends to its DSN's origin, and compresses session replays in a blob: worker.
   const reporting = options.errorReportingDsn ? [new URL(options.errorReportingDsn).origin] : [];
   const applyHeaders = helmet({
