@@ -5,24 +5,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { Kysely } from 'kysely';
-import type { PortalConfig } from '@customer-core/contracts';
-import type { Migrations, SecretBox } from '@customer-core/database';
-import {
-  createIdentityProvider,
-  idpMigrations,
-  type IdentityProvider,
-  type IdpDatabase,
-} from '@customer-core/idp';
-import { identityProviderAtPublicUrl, type Config } from './config/config.js';
-import { secretBoxOf } from './config/secrets-key-file.js';
-import { componentView, type TablesOf } from './db/component-view.js';
-import { apiMigrations } from './db/migrations.js';
+import type { Migrations } from '@customer-core/database';
+import type { Config } from './config/config.js';
 import type { ApiDatabase } from './db/schema.js';
 import { installErrorHandlers } from './http/error-handler.js';
 import { refuseMalformedInput } from './http/malformed-input.js';
 import { loggingOptions, logRequestLines } from './http/logging.js';
-import { createMailService, type MailService } from './mail/index.js';
-import { factorCodeMailer } from './mail/factor-code-mailer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { accountModule } from './account/module.js';
 import { applicationsModule } from './applications/module.js';
@@ -34,10 +22,8 @@ import { loansModule } from './loans/module.js';
 import { mailModule } from './mail/module.js';
 import { operatorsModule } from './operators/module.js';
 import { sessionModule } from './session/module.js';
-import { createModules } from './services.js';
-import { bundledDirectory } from './identity/bundled-directory.js';
-import { oktaDirectory } from './identity/okta-directory.js';
-import { registerPortal } from './web/portal.js';
+import { composeInstance, type Instance } from './services.js';
+import { portalConfigOf, registerPortal } from './web/portal.js';
 
 /** What is not configuration: wiring a test may change. */
 export interface ServerOptions {
@@ -48,23 +34,16 @@ const APP_VERSION = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
-export interface Portal {
+export interface Portal extends Pick<Instance, 'identityProvider' | 'mail' | 'secrets'> {
   app: FastifyInstance;
-  identityProvider: IdentityProvider | null;
-  /** E-mail: the outbox flows write to and this instance's delivery worker (started by startServer). */
-  mail: MailService;
   /** Every route this instance serves, as registered (tests walk them all). */
   routes: readonly RouteOptions[];
-  /** Seals the secrets kept in the database (signing keys, TOTP secrets). */
-  secrets: SecretBox;
 }
 
-/** The migrations of each component an instance runs: the API's, and the bundled provider's with it. */
-export function componentMigrations(config: Config): Record<string, Migrations> {
-  return config.bundledIdp ? { api: apiMigrations, idp: idpMigrations } : { api: apiMigrations };
-}
-
-/** Composes one instance: API, bundled identity provider and the built portal on one origin. */
+/**
+ * One instance's HTTP server: the API, the bundled identity provider and the built portal on one
+ * origin. The parts are composeInstance's (services.ts); this registers their plugins, in order.
+ */
 export async function buildApp(
   config: Config,
   db: Kysely<ApiDatabase>,
@@ -97,37 +76,10 @@ export async function buildApp(
     errorReportingDsn: config.errorReporting.dsn,
   });
 
-  const mail = createMailService(config, db, app.log.child({ component: 'mail' }));
-  const secrets = secretBoxOf(config);
-  const identityProvider = config.bundledIdp
-    ? await createIdentityProvider({
-        // Its tables are in the same database (its migrations ran with the API's): it sees only those.
-        db: componentView(db.withTables<TablesOf<IdpDatabase>>()),
-        secrets,
-        issuer: config.bundledIdp.issuer,
-        idTokenTtlSeconds: config.idpIdTokenTtlSeconds,
-        clients: [
-          {
-            clientId: config.bundledIdp.clientId,
-            redirectUris: [`${config.publicUrl}/auth/callback`],
-            postLogoutRedirectUris: [`${config.publicUrl}/auth/login`],
-          },
-        ],
-        allowedOrigins: [config.publicUrl],
-        secureCookies: config.production,
-        trustProxy: config.trustProxy,
-        signInQueueDepth: config.signInQueueDepth,
-        mfaPolicy: config.mfaPolicy,
-        // The provider's e-mailed codes go through the portal's outbox, as the portal's own mail does.
-        factorCodeMailer: factorCodeMailer(db, mail),
-        relyingPartyName: config.lender.name,
-        logger: app.log.child({ component: 'idp' }),
-      })
-    : null;
-  if (identityProvider) {
-    await app.register(identityProvider.plugin);
-    app.addHook('onClose', () => identityProvider.close());
-  }
+  const instance = await composeInstance(config, db, app.log);
+  app.addHook('onClose', () => instance.close());
+  const { identityProvider, modules } = instance;
+  if (identityProvider) await app.register(identityProvider.plugin);
 
   // The API description comes from the very schemas the routes validate with.
   await app.register(swagger, {
@@ -139,55 +91,20 @@ export async function buildApp(
   });
   app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
 
-  const directory =
-    identityProvider && config.bundledIdp
-      ? bundledDirectory(identityProvider, config.bundledIdp.issuer)
-      : oktaDirectory({
-          // The org the portal's pages sign in with at this origin (spec section 1), so both agree.
-          issuer: identityProviderAtPublicUrl(config).issuer,
-          // loadConfig refuses a hosted org without one.
-          apiToken: config.oktaApiToken ?? '',
-          logger: app.log.child({ component: 'okta' }),
-        });
-  const modules = await createModules(
-    config,
-    db,
-    secrets,
-    identityProvider,
-    directory,
-    mail,
-    app.log.child({ component: 'account' }),
-  );
-  app.addHook('onClose', () => modules.close());
-  const stopKeyReload = modules.keepKeysCurrent((err) =>
+  const stopKeyReload = instance.keepKeysCurrent((err) =>
     app.log.warn({ err }, 'reloading signing keys failed'),
   );
   app.addHook('onClose', async () => stopKeyReload());
-  // Every module, with or without the bundled identity provider: e-mailed links, registration and
-  // the "This wasn't me" link work through the Directory, a hosted Okta org's as well as the bundled one.
-  const { dependencies } = modules;
-  await app.register(sessionModule(dependencies.session));
-  await app.register(emailLinksModule(dependencies.emailLinks));
-  await app.register(joiningModule(dependencies.joining));
-  await app.register(applicationsModule(dependencies.applications));
-  await app.register(loansModule(dependencies.loans));
-  await app.register(documentsModule(dependencies.documents));
-  await app.register(accountModule(dependencies.account));
-  await app.register(operatorsModule(dependencies.operators));
+  await app.register(sessionModule(modules.session));
+  await app.register(emailLinksModule(modules.emailLinks));
+  await app.register(joiningModule(modules.joining));
+  await app.register(applicationsModule(modules.applications));
+  await app.register(loansModule(modules.loans));
+  await app.register(documentsModule(modules.documents));
+  await app.register(accountModule(modules.account));
+  await app.register(operatorsModule(modules.operators));
   await app.register(healthRoutes(db, migrations));
-  if (mail.devMailbox && !config.production) {
-    await app.register(mailModule({ db, lenderName: config.lender.name }));
-  }
+  if (modules.mail) await app.register(mailModule(modules.mail));
   await registerPortal(app, { distDir: config.webDistDir, portalConfig: portalConfigOf(config) });
-  return { app, identityProvider, mail, routes, secrets };
-}
-
-export function portalConfigOf(config: Config): PortalConfig {
-  return {
-    lender: config.lender,
-    identityProviders: config.identityProviders,
-    passkeySignInIssuer: config.bundledIdp?.issuer ?? null,
-    session: { warningSeconds: config.sessionWarningSeconds },
-    errorReporting: config.errorReporting,
-  };
+  return { app, identityProvider, mail: instance.mail, routes, secrets: instance.secrets };
 }

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { describeLocation, migrateToLatest, openDatabase, prepareDatabase } from '@customer-core/database';
-import { buildApp, componentMigrations, type Portal, type ServerOptions } from './app.js';
+import { buildApp, type Portal, type ServerOptions } from './app.js';
 import type { Config } from './config/config.js';
 import { withEmbeddedOperatorCredential } from './config/operator-credential.js';
 import type { ApiDatabase } from './db/schema.js';
 import { seedDemoBorrower } from './demo-borrower.js';
+import { componentMigrations } from './services.js';
 import { startMaintenance } from './maintenance.js';
 import { signingKeyRetirementSeconds } from './session/signing-keys.js';
 

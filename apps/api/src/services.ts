@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { IdentityProvider } from '@customer-core/idp';
-import type { SecretBox } from '@customer-core/database';
+import {
+  createIdentityProvider,
+  idpMigrations,
+  type IdentityProvider,
+  type IdpDatabase,
+} from '@customer-core/idp';
+import type { Migrations, SecretBox } from '@customer-core/database';
 import { accountChangeLimit } from './account/change-limit.js';
 import { emailChange } from './account/email-change.js';
 import { emailChangeRepository } from './account/email-change-repository.js';
@@ -19,7 +24,10 @@ import { applicationRepository } from './applications/application-repository.js'
 import { loanApplications } from './applications/applications.js';
 import type { applicationsModule } from './applications/module.js';
 import { borrowerRepository } from './borrowers/borrower-repository.js';
-import type { Config } from './config/config.js';
+import { identityProviderAtPublicUrl, type Config } from './config/config.js';
+import { secretBoxOf } from './config/secrets-key-file.js';
+import { componentView, type TablesOf } from './db/component-view.js';
+import { apiMigrations } from './db/migrations.js';
 import type { ApiDatabase } from './db/schema.js';
 import { borrowerDocuments } from './documents/borrower-documents.js';
 import { documentRepository } from './documents/document-repository.js';
@@ -28,7 +36,8 @@ import { emailLinks } from './email-links/email-links.js';
 import { linkTokenStore } from './email-links/link-tokens.js';
 import type { emailLinksModule } from './email-links/module.js';
 import { signInClientOf } from './http/sign-in-client.js';
-import type { Directory } from './identity/directory.js';
+import { bundledDirectory } from './identity/bundled-directory.js';
+import { oktaDirectory } from './identity/okta-directory.js';
 import { invitationStore } from './joining/invitation-store.js';
 import { invitations } from './joining/invitations.js';
 import type { joiningModule } from './joining/module.js';
@@ -38,7 +47,9 @@ import { loanBook } from './loans/loan-book.js';
 import { loanCheckout } from './loans/loan-checkout.js';
 import { loanRepository } from './loans/loan-repository.js';
 import type { loansModule } from './loans/module.js';
-import type { MailService } from './mail/index.js';
+import { factorCodeMailer } from './mail/factor-code-mailer.js';
+import { createMailService, type MailService } from './mail/index.js';
+import type { mailModule } from './mail/module.js';
 import type { operatorsModule } from './operators/module.js';
 import { accessTokenChecker } from './session/access-tokens.js';
 import { exchangedIdTokens } from './session/exchanged-id-tokens.js';
@@ -55,7 +66,7 @@ import { ProductKeyRing, signingKeyRetirementSeconds, signingKeyRotation } from 
 
 type DepsOf<Module extends (deps: never) => unknown> = Parameters<Module>[0];
 
-/** What each module's plugin is handed: only what its routes use. */
+/** What each module's plugin is handed: only what its routes use; the dev mailbox's where it is served. */
 export interface ModuleDependencies {
   session: DepsOf<typeof sessionModule>;
   emailLinks: DepsOf<typeof emailLinksModule>;
@@ -65,27 +76,79 @@ export interface ModuleDependencies {
   documents: DepsOf<typeof documentsModule>;
   account: DepsOf<typeof accountModule>;
   operators: DepsOf<typeof operatorsModule>;
+  mail: DepsOf<typeof mailModule> | null;
 }
 
-/** The modules' services, each built once per instance from its own dependencies, and what they share. */
-export interface Modules {
-  dependencies: ModuleDependencies;
-  /** Stops listening for revocations (see sessionStore). */
-  close(): Promise<void>;
+/** One instance's parts, each built once and connected; app.ts serves them. */
+export interface Instance {
+  /** Seals the secrets kept in the database (signing keys, TOTP secrets). */
+  secrets: SecretBox;
+  /** E-mail: the outbox flows write to and this instance's delivery worker (started by startServer). */
+  mail: MailService;
+  /** The bundled identity provider, where it runs in this instance (app.ts serves its plugin). */
+  identityProvider: IdentityProvider | null;
+  modules: ModuleDependencies;
   /** Reloads the signing keys every KEY_RING_RELOAD_SECONDS; the stop function. */
   keepKeysCurrent(onError: (err: unknown) => void): () => void;
+  /** Closes the bundled identity provider and stops listening for revocations (see sessionStore). */
+  close(): Promise<void>;
 }
 
-export async function createModules(
+/** The migrations of each component an instance runs: the API's, and the bundled provider's with it. */
+export function componentMigrations(config: Config): Record<string, Migrations> {
+  return config.bundledIdp ? { api: apiMigrations, idp: idpMigrations } : { api: apiMigrations };
+}
+
+/**
+ * The composition root: builds every part of one instance once (the secrets' seal, mail, the bundled
+ * identity provider, the directory, each module's repositories and services) and connects them. It
+ * only wires: what a part decides, from the settings it is handed, is decided in the part.
+ */
+export async function composeInstance(
   config: Config,
   db: Kysely<ApiDatabase>,
-  secrets: SecretBox,
-  idp: IdentityProvider | null,
-  directory: Directory,
-  mail: MailService,
   logger: FastifyBaseLogger,
-): Promise<Modules> {
+): Promise<Instance> {
   const { publicUrl, lender, trustProxy, serviceCredentials } = config;
+  const bundled = config.bundledIdp;
+  const secrets = secretBoxOf(config);
+  const mail = createMailService(config, db, logger.child({ component: 'mail' }));
+  const idp = bundled
+    ? await createIdentityProvider({
+        // Its tables are in the same database (its migrations ran with the API's): it sees only those.
+        db: componentView(db.withTables<TablesOf<IdpDatabase>>()),
+        secrets,
+        issuer: bundled.issuer,
+        idTokenTtlSeconds: config.idpIdTokenTtlSeconds,
+        clients: [
+          {
+            clientId: bundled.clientId,
+            redirectUris: [`${publicUrl}/auth/callback`],
+            postLogoutRedirectUris: [`${publicUrl}/auth/login`],
+          },
+        ],
+        allowedOrigins: [publicUrl],
+        secureCookies: config.production,
+        trustProxy,
+        signInQueueDepth: config.signInQueueDepth,
+        mfaPolicy: config.mfaPolicy,
+        // The provider's e-mailed codes go through the portal's outbox, as the portal's own mail does.
+        factorCodeMailer: factorCodeMailer(db, mail),
+        relyingPartyName: lender.name,
+        logger: logger.child({ component: 'idp' }),
+      })
+    : null;
+  // Every module works with or without the bundled identity provider: e-mailed links, registration and
+  // the "This wasn't me" link go through the Directory, a hosted Okta org's as well as the bundled one.
+  const directory =
+    idp && bundled
+      ? bundledDirectory(idp, bundled.issuer)
+      : oktaDirectory({
+          issuer: identityProviderAtPublicUrl(config).issuer,
+          // loadConfig refuses a hosted org without one.
+          apiToken: config.oktaApiToken ?? '',
+          logger: logger.child({ component: 'okta' }),
+        });
 
   // Shared by several modules.
   const borrowers = borrowerRepository(db);
@@ -93,7 +156,6 @@ export async function createModules(
   const loans = loanRepository(db);
   const linkTokens = linkTokenStore(db);
   const changeLimit = accountChangeLimit(db);
-  const bundled = config.bundledIdp;
   const signInClient = signInClientOf({ trustProxy, publicUrl });
 
   // Sessions.
@@ -121,7 +183,7 @@ export async function createModules(
       limits: config.emailLinkLimits,
       publicUrl,
       enabled: config.newSignInEmails,
-      logger,
+      logger: logger.child({ component: 'account' }),
     }),
   });
   const trusted = trustedIdentityProviders(
@@ -145,7 +207,10 @@ export async function createModules(
   const invites = invitations({ db, mail, borrowers, directory, sessions, publicUrl });
 
   return {
-    dependencies: {
+    secrets,
+    mail,
+    identityProvider: idp,
+    modules: {
       session: {
         signIn: signIn({
           idTokens: new IdTokenVerifier(trusted),
@@ -251,8 +316,13 @@ export async function createModules(
         resealSecrets: secretsResealing(db, secrets, idp),
         serviceCredentials,
       },
+      // The dev mailbox's pages, where mail goes there: never in production.
+      mail: mail.devMailbox && !config.production ? { db, lenderName: lender.name } : null,
     },
-    close: () => store.close(),
     keepKeysCurrent: (onError) => keys.keepCurrent(onError),
+    async close() {
+      await idp?.close();
+      await store.close();
+    },
   };
 }

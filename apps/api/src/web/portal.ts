@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PORTAL_CONFIG_META_NAME, routes, type PortalConfig } from '@customer-core/contracts';
+import type { Config } from '../config/config.js';
 
 const CONFIG_PLACEHOLDER = `<meta name="${PORTAL_CONFIG_META_NAME}" content="">`;
 
@@ -23,6 +24,17 @@ const PORTAL_ROUTES = Object.values(routes).map(({ path: pattern }) => {
 
 function isPortalRoute(url: string): boolean {
   return PORTAL_ROUTES.some((route) => route.test(url));
+}
+
+/** The runtime configuration the portal's pages are handed: what they show and whom they sign in with. */
+export function portalConfigOf(config: Config): PortalConfig {
+  return {
+    lender: config.lender,
+    identityProviders: config.identityProviders,
+    passkeySignInIssuer: config.bundledIdp?.issuer ?? null,
+    session: { warningSeconds: config.sessionWarningSeconds },
+    errorReporting: config.errorReporting,
+  };
 }
 
 /**
