@@ -4,7 +4,7 @@ import type { MailExecutor, MailService } from './index.js';
 
 /**
  * The bundled identity provider's e-mailed codes, through the portal's outbox (the dev mailbox
- * outside production, SMTP otherwise): the provider has no mail of its own, and app.ts hands it this
+ * outside production, SMTP otherwise): the provider has no mail of its own, and services.ts hands it this
  * as its mailer. The code is in the message as a reset link's token is; the outbox never logs bodies.
  */
 export function factorCodeMailer(
