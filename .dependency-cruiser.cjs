@@ -32,7 +32,7 @@ const PUBLIC_FACES = {
   loans: ['borrower-loans', 'borrower-overview', 'loan-book', 'loan-checkout'],
   mail: ['index'],
   operators: [],
-  passwords: ['common-passwords'],
+  passwords: ['common-passwords', 'password-refusals'],
   session: [
     'access-tokens',
     'product-token',

@@ -6,13 +6,6 @@ import { linkRequestCounter } from '../email-links/request-limits.js';
 export const ACCOUNT_CHANGES_PER_WINDOW = 10;
 const WINDOW_SECONDS = 15 * 60;
 
-export class TooManyChangesError extends Error {
-  constructor() {
-    super('too many account changes in this window');
-    this.name = 'TooManyChangesError';
-  }
-}
-
 /**
  * A ceiling on credential changes per borrower, counted in the database for every instance: each
  * change sends the borrower an e-mail, and a stolen session must not turn the account page into a
@@ -33,9 +26,9 @@ export function accountChangeLimit(db: Kysely<ApiDatabase>) {
     client: `borrower-${borrower.id}`,
   });
   return {
-    /** Before a change: throws TooManyChangesError when the borrower is at the ceiling. */
-    async check(borrower: { id: string; email: string }): Promise<void> {
-      if (!(await counter.wouldAllow(db, key(borrower)))) throw new TooManyChangesError();
+    /** Before a change: false when the borrower is at the ceiling (the change is refused). */
+    async wouldAllow(borrower: { id: string; email: string }): Promise<boolean> {
+      return counter.wouldAllow(db, key(borrower));
     },
     /** Once a change has happened (a failed attempt, e.g. a wrong password, uses up nothing). */
     async count(borrower: { id: string; email: string }): Promise<void> {

@@ -2,7 +2,7 @@ import { routes } from '@customer-core/contracts';
 import type { Kysely } from 'kysely';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiDatabase } from '../db/schema.js';
-import { LoginTakenError, type Directory } from '../identity/directory.js';
+import type { Directory } from '../identity/directory.js';
 import type { LinkRequestLimits } from '../config/config.js';
 import { linkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
@@ -139,14 +139,15 @@ export function emailChange(deps: {
       const consumed = await tokens.consume('email_change', token, borrower.idpSubject);
       if (!consumed?.newEmail) return { kind: 'dead_link' };
       const newEmail = consumed.newEmail;
+      let changed;
       try {
-        await directory.changeLogin!(borrower.idpSubject, newEmail);
+        changed = await directory.changeLogin!(borrower.idpSubject, newEmail);
       } catch (error) {
-        // Taken since the link was sent: the link is spent, and the borrower asks again for another address.
-        if (error instanceof LoginTakenError) return { kind: 'taken' };
         await tokens.release(consumed.id);
         throw error;
       }
+      // Taken since the link was sent: the link is spent, and the borrower asks again for another address.
+      if (!changed.ok) return { kind: 'taken' };
       // The sign-in name lives in the directory (another database): no transaction spans both, so the
       // borrower's row follows it, with all that was bound to the old address.
       await repository.transaction(async (_savepoints, trx) => {

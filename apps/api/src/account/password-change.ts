@@ -17,13 +17,19 @@ export interface PasswordChangeRequest {
   userAgent: string | undefined;
 }
 
-export type PasswordChangeOutcome = { kind: 'changed'; endedSessions: number } | { kind: 'no_password' };
+export type PasswordChangeOutcome =
+  | { kind: 'changed'; endedSessions: number }
+  /** Signed in from the lender's systems only, or through another issuer: no password of ours to change. */
+  | { kind: 'no_password' }
+  /** Past the ceiling on credential changes (AccountChangeLimit). */
+  | { kind: 'too_many_changes' }
+  | { kind: 'wrong_password' }
+  | { kind: 'password_refused'; requirements: string };
 
 /**
  * A signed-in borrower changes their password. The directory checks the current one as a sign-in
- * does (lockout included: WrongPasswordError) and applies its policy (PasswordRefusedError); then the
- * other sessions end when asked, and the borrower is told by e-mail. Past the ceiling on changes,
- * TooManyChangesError.
+ * does (lockout included: 'wrong_password') and applies its policy ('password_refused'); then the
+ * other sessions end when asked, and the borrower is told by e-mail.
  */
 export function passwordChange(deps: {
   db: MailExecutor;
@@ -38,15 +44,18 @@ export function passwordChange(deps: {
 
   return async function changePassword(request: PasswordChangeRequest): Promise<PasswordChangeOutcome> {
     const borrower = await borrowers.findById(request.borrowerId);
-    // Signed in from the lender's systems only, or through another issuer: no password of ours to change.
     if (!borrower?.idpSubject || borrower.idpIssuer !== directory.issuer) return { kind: 'no_password' };
-    await limit.check(borrower);
-    await directory.changePassword(
+    if (!(await limit.wouldAllow(borrower))) return { kind: 'too_many_changes' };
+    const changed = await directory.changePassword(
       borrower.idpSubject,
       request.currentPassword,
       request.newPassword,
       request.clientAddress,
     );
+    if (!changed.ok)
+      return changed.problem === 'wrong_password'
+        ? { kind: 'wrong_password' }
+        : { kind: 'password_refused', requirements: changed.requirements };
     await limit.count(borrower);
     await activity.record(borrower.id, {
       kind: 'password_changed',

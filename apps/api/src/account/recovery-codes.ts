@@ -3,16 +3,24 @@ import type { RecoveryCodeStatus } from '@customer-core/contracts';
 import type { Directory } from '../identity/directory.js';
 import type { AccountChangeLimit } from './change-limit.js';
 import type { MailExecutor, MailService } from '../mail/index.js';
-import { NoDirectoryIdentityError, type SecondFactors } from './second-factors.js';
+import type { SecondFactors } from './second-factors.js';
 import type { ChangeSource, SecurityActivity } from '../activity/security-activity.js';
 
-/** Recovery codes are not offered here (a hosted org) or not yet (no second factor). */
-export class RecoveryCodesNotOfferedError extends Error {
-  constructor() {
-    super('Recovery codes are not offered to this borrower');
-    this.name = 'RecoveryCodesNotOfferedError';
-  }
-}
+/**
+ * What a call gives, or why it is refused: as second factors' calls are (SecondFactorProblem), or
+ * `recovery_codes_not_offered`: not here (a hosted org) or not yet (no second factor).
+ */
+export type RecoveryCodesOutcome<T extends object> =
+  | ({ ok: true } & T)
+  | {
+      ok: false;
+      problem:
+        | 'off'
+        | 'no_directory_identity'
+        | 'too_many_changes'
+        | 'wrong_password'
+        | 'recovery_codes_not_offered';
+    };
 
 /**
  * A borrower's recovery codes, kept by the bundled identity provider: offered once they have a
@@ -30,24 +38,38 @@ export function recoveryCodes(deps: {
   const { directory, secondFactors, activity, mail } = deps;
 
   return {
-    async status(borrowerId: string): Promise<RecoveryCodeStatus> {
+    async status(borrowerId: string): Promise<RecoveryCodesOutcome<{ status: RecoveryCodeStatus }>> {
       const codes = directory.recoveryCodes;
-      const identity = await secondFactors.identityOf(borrowerId);
-      if (!codes || !identity || (await secondFactors.list(borrowerId)).length === 0)
-        return { offered: false, remaining: 0 };
-      return { offered: true, remaining: await codes.remaining(identity.userId) };
+      const found = await secondFactors.identityOf(borrowerId);
+      if (!found.ok) return found;
+      const notOffered = { ok: true, status: { offered: false, remaining: 0 } } as const;
+      if (!codes || !found.identity) return notOffered;
+      const factors = await secondFactors.list(borrowerId);
+      if (!factors.ok) return factors;
+      if (factors.factors.length === 0) return notOffered;
+      return { ok: true, status: { offered: true, remaining: await codes.remaining(found.identity.userId) } };
     },
 
-    async generate(borrowerId: string, currentPassword: string, from: ChangeSource): Promise<string[]> {
+    async generate(
+      borrowerId: string,
+      currentPassword: string,
+      from: ChangeSource,
+    ): Promise<RecoveryCodesOutcome<{ codes: string[] }>> {
       const codes = directory.recoveryCodes;
-      const identity = await secondFactors.identityOf(borrowerId);
-      if (!identity) throw new NoDirectoryIdentityError();
-      if (!codes || (await secondFactors.list(borrowerId)).length === 0)
-        throw new RecoveryCodesNotOfferedError();
-      await deps.limit.check(identity.borrower);
-      await directory.verifyPassword(identity.userId, currentPassword, from.clientAddress);
+      const found = await secondFactors.identityOf(borrowerId);
+      if (!found.ok) return found;
+      const { identity } = found;
+      if (!identity) return { ok: false, problem: 'no_directory_identity' };
+      const factors = codes && (await secondFactors.list(borrowerId));
+      if (factors && !factors.ok) return factors;
+      if (!codes || !factors || factors.factors.length === 0)
+        return { ok: false, problem: 'recovery_codes_not_offered' };
+      if (!(await deps.limit.wouldAllow(identity.borrower)))
+        return { ok: false, problem: 'too_many_changes' };
+      const verified = await directory.verifyPassword(identity.userId, currentPassword, from.clientAddress);
+      if (!verified.ok) return verified;
       const generated = await codes.generate(identity.userId);
-      if (!generated) throw new RecoveryCodesNotOfferedError();
+      if (!generated) return { ok: false, problem: 'recovery_codes_not_offered' };
       const { borrower } = identity;
       await deps.limit.count(borrower);
       await activity.record(borrower.id, {
@@ -64,7 +86,7 @@ export function recoveryCodes(deps: {
         idempotencyKey: `recovery-codes-generated:${randomUUID()}`,
       });
       mail.nudge();
-      return generated;
+      return { ok: true, codes: generated };
     },
   };
 }

@@ -1,64 +1,54 @@
 import { randomUUID } from 'node:crypto';
-import { WEBAUTHN_FACTOR_TYPE, type SecondFactor, type SecondFactorType } from '@customer-core/contracts';
+import {
+  WEBAUTHN_FACTOR_TYPE,
+  type PasskeyEnrolment,
+  type SecondFactor,
+  type SecondFactorType,
+} from '@customer-core/contracts';
 import { EMAIL_FACTOR, TOTP_FACTOR, type MfaPolicy } from '@customer-core/contracts/server';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
-import {
-  FactorAlreadyEnrolledError,
-  FactorNotFoundError,
-  WrongCodeError,
-  type Directory,
-  type DirectoryFactor,
-  type WebauthnAttestation,
+import type {
+  Directory,
+  DirectoryFactor,
+  DirectoryProblem,
+  WebauthnAttestation,
 } from '../identity/directory.js';
 import type { MailExecutor, MailService } from '../mail/index.js';
 import type { AccountChangeLimit } from './change-limit.js';
 import type { ChangeSource, SecurityActivity } from '../activity/security-activity.js';
 
-/** MFA_POLICY=off: sign-in never asks for a factor, so none is offered. */
-export class SecondFactorsOffError extends Error {
-  constructor() {
-    super('Second factors are off');
-    this.name = 'SecondFactorsOffError';
-  }
-}
+/**
+ * Why a change to the borrower's factors is refused: the directory's refusals, and the portal's own:
+ * - `off`: MFA_POLICY=off, sign-in never asks for a factor, so none is offered;
+ * - `no_directory_identity`: the borrower signs in without an identity of the portal's directory;
+ * - `wrong_email_code`: an e-mailed code that is wrong, used, replaced or expired (the page words it for email);
+ * - `last_factor`: MFA_POLICY=required, the borrower's last factor stays;
+ * - `passkeys_with_lender`: a hosted org, whose passkeys belong to the org's domain: the lender adds them;
+ * - `too_many_changes`: past the ceiling on credential changes (AccountChangeLimit);
+ * - `step_up_required`: the borrower's sign-in is not recent or strong enough (RecentSignIn).
+ */
+export type SecondFactorProblem =
+  | 'off'
+  | 'no_directory_identity'
+  | 'wrong_email_code'
+  | 'last_factor'
+  | 'passkeys_with_lender'
+  | 'too_many_changes'
+  | 'step_up_required'
+  | Exclude<DirectoryProblem, 'login_taken' | 'password_refused'>;
 
-/** The borrower signs in without an identity of the portal's directory: no factors of ours to manage. */
-export class NoDirectoryIdentityError extends Error {
-  constructor() {
-    super('The borrower has no identity in the directory');
-    this.name = 'NoDirectoryIdentityError';
-  }
-}
+export type SecondFactorRefusal = { ok: false; problem: SecondFactorProblem };
 
-/** An e-mailed code that is wrong, used, replaced or expired (the page words it for email). */
-export class WrongEmailCodeError extends WrongCodeError {
-  constructor() {
-    super();
-    this.name = 'WrongEmailCodeError';
-  }
-}
+/** What a call gives when it goes through (`T`), or why it was refused. */
+export type SecondFactorOutcome<T extends object = object> = ({ ok: true } & T) | SecondFactorRefusal;
 
-/** MFA_POLICY=required: the borrower's last factor stays. */
-export class LastFactorError extends Error {
-  constructor() {
-    super('The last factor cannot be removed while the policy requires one');
-    this.name = 'LastFactorError';
-  }
-}
-
-/** A hosted org: its passkeys belong to the org's domain, so the lender adds them. */
-export class PasskeysWithLenderError extends Error {
-  constructor() {
-    super('Passkeys are added with the lender');
-    this.name = 'PasskeysWithLenderError';
-  }
-}
+const refusal = (problem: SecondFactorProblem): SecondFactorRefusal => ({ ok: false, problem });
 
 /**
- * Throws (the route's step-up refusal) unless the borrower's sign-in is recent and strong enough to
- * add a way to sign in: a stolen access token must not add the thief's authenticator or passkey.
+ * Whether the borrower's sign-in is recent and strong enough to add a way to sign in (the route's
+ * step-up check): a stolen access token must not add the thief's authenticator or passkey.
  */
-export type RecentSignIn = () => Promise<void>;
+export type RecentSignIn = () => Promise<boolean>;
 
 /** The directory's factor types the portal manages, by the portal's name for them. */
 const TYPES: Record<string, SecondFactorType> = {
@@ -94,11 +84,16 @@ export function secondFactors(deps: {
 }) {
   const { directory, borrowers, activity, mail, policy, limit } = deps;
 
+  /**
+   * The borrower's identity in the directory; undefined for a borrower without one. 'off' when the
+   * policy offers no factors.
+   */
   async function identityOf(borrowerId: string) {
-    if (policy === 'off') throw new SecondFactorsOffError();
+    if (policy === 'off') return { ok: false, problem: 'off' } as const;
     const borrower = await borrowers.findById(borrowerId);
-    if (!borrower?.idpSubject || borrower.idpIssuer !== directory.issuer) return undefined;
-    return { borrower, userId: borrower.idpSubject };
+    if (!borrower?.idpSubject || borrower.idpIssuer !== directory.issuer)
+      return { ok: true as const, identity: undefined };
+    return { ok: true as const, identity: { borrower, userId: borrower.idpSubject } };
   }
 
   /** Recorded in the borrower's security activity and told to them by e-mail. */
@@ -126,18 +121,16 @@ export function secondFactors(deps: {
     mail.nudge();
   }
 
-  /** Refuses before the step-up what would be refused after it: one factor of each kind is enough. */
-  async function notYetAdded(userId: string, factorType: string): Promise<void> {
+  /** Refused before the step-up what would be refused after it: one factor of each kind is enough. */
+  async function alreadyAdded(userId: string, factorType: string): Promise<boolean> {
     const factors = await directory.listFactors(userId);
-    if (factors.some((factor) => factor.factorType === factorType && factor.status === 'ACTIVE'))
-      throw new FactorAlreadyEnrolledError();
+    return factors.some((factor) => factor.factorType === factorType && factor.status === 'ACTIVE');
   }
 
   /** The user's factor waiting for its first code or credential; an active one has none to take. */
-  async function pendingFactor(userId: string, factorId: string): Promise<DirectoryFactor> {
+  async function pendingFactor(userId: string, factorId: string): Promise<DirectoryFactor | undefined> {
     const factor = (await directory.listFactors(userId)).find((f) => f.id === factorId);
-    if (!factor || factor.status === 'ACTIVE') throw new FactorNotFoundError();
-    return factor;
+    return factor && factor.status !== 'ACTIVE' ? factor : undefined;
   }
 
   return {
@@ -147,43 +140,68 @@ export function secondFactors(deps: {
     /** The borrower's identity in the directory, for the recovery codes beside their factors. */
     identityOf,
 
-    async list(borrowerId: string): Promise<SecondFactor[]> {
-      const identity = await identityOf(borrowerId);
-      if (!identity) return [];
-      return (await directory.listFactors(identity.userId)).filter(isActiveFactor).map(toSecondFactor);
+    async list(
+      borrowerId: string,
+    ): Promise<{ ok: true; factors: SecondFactor[] } | { ok: false; problem: 'off' }> {
+      const found = await identityOf(borrowerId);
+      if (!found.ok) return found;
+      if (!found.identity) return { ok: true, factors: [] };
+      const factors = await directory.listFactors(found.identity.userId);
+      return { ok: true, factors: factors.filter(isActiveFactor).map(toSecondFactor) };
     },
 
-    async enrolAuthenticatorApp(borrowerId: string, recent: RecentSignIn) {
-      const identity = await identityOf(borrowerId);
-      if (!identity) throw new NoDirectoryIdentityError();
-      await notYetAdded(identity.userId, TOTP_FACTOR.factorType);
-      await recent();
+    async enrolAuthenticatorApp(
+      borrowerId: string,
+      recent: RecentSignIn,
+    ): Promise<SecondFactorOutcome<{ factorId: string; sharedSecret: string; accountName: string }>> {
+      const found = await identityOf(borrowerId);
+      if (!found.ok) return found;
+      const { identity } = found;
+      if (!identity) return refusal('no_directory_identity');
+      if (await alreadyAdded(identity.userId, TOTP_FACTOR.factorType))
+        return refusal('factor_already_enrolled');
+      if (!(await recent())) return refusal('step_up_required');
       const enrolment = await directory.enrolTotp(identity.userId);
-      return { ...enrolment, accountName: identity.borrower.email };
+      if (!enrolment.ok) return enrolment;
+      return {
+        ok: true,
+        factorId: enrolment.factorId,
+        sharedSecret: enrolment.sharedSecret,
+        accountName: identity.borrower.email,
+      };
     },
 
     /** Starts email codes: the directory mails a code to the sign-in address. */
-    async enrolEmail(borrowerId: string, recent: RecentSignIn) {
-      const identity = await identityOf(borrowerId);
-      if (!identity) throw new NoDirectoryIdentityError();
-      await notYetAdded(identity.userId, EMAIL_FACTOR.factorType);
-      await recent();
-      const { factorId } = await directory.enrolEmail(identity.userId, identity.borrower.email);
-      return { factorId, sentTo: identity.borrower.email };
+    async enrolEmail(
+      borrowerId: string,
+      recent: RecentSignIn,
+    ): Promise<SecondFactorOutcome<{ factorId: string; sentTo: string }>> {
+      const found = await identityOf(borrowerId);
+      if (!found.ok) return found;
+      const { identity } = found;
+      if (!identity) return refusal('no_directory_identity');
+      if (await alreadyAdded(identity.userId, EMAIL_FACTOR.factorType))
+        return refusal('factor_already_enrolled');
+      if (!(await recent())) return refusal('step_up_required');
+      const enrolment = await directory.enrolEmail(identity.userId, identity.borrower.email);
+      if (!enrolment.ok) return enrolment;
+      return { ok: true, factorId: enrolment.factorId, sentTo: identity.borrower.email };
     },
 
     /** Another code for email codes being added. */
-    async resendCode(borrowerId: string, factorId: string): Promise<void> {
-      const identity = await identityOf(borrowerId);
-      if (!identity) throw new FactorNotFoundError();
+    async resendCode(borrowerId: string, factorId: string): Promise<SecondFactorOutcome> {
+      const found = await identityOf(borrowerId);
+      if (!found.ok) return found;
+      const { identity } = found;
+      if (!identity) return refusal('factor_not_found');
       const pending = (await directory.listFactors(identity.userId)).find(
         (factor) =>
           factor.id === factorId &&
           factor.status !== 'ACTIVE' &&
           factor.factorType === EMAIL_FACTOR.factorType,
       );
-      if (!pending) throw new FactorNotFoundError();
-      await directory.resendFactorCode(identity.userId, factorId);
+      if (!pending) return refusal('factor_not_found');
+      return directory.resendFactorCode(identity.userId, factorId);
     },
 
     async activate(
@@ -192,19 +210,22 @@ export function secondFactors(deps: {
       code: string,
       from: ChangeSource,
       recent: RecentSignIn,
-    ): Promise<void> {
-      const identity = await identityOf(borrowerId);
-      if (!identity) throw new FactorNotFoundError();
+    ): Promise<SecondFactorOutcome> {
+      const found = await identityOf(borrowerId);
+      if (!found.ok) return found;
+      const { identity } = found;
+      if (!identity) return refusal('factor_not_found');
       const factor = await pendingFactor(identity.userId, factorId);
-      await recent();
-      await limit.check(identity.borrower);
-      try {
-        await directory.activateFactor(identity.userId, factorId, code);
-      } catch (error) {
-        const emailed = factor.factorType === EMAIL_FACTOR.factorType && error instanceof WrongCodeError;
-        throw emailed ? new WrongEmailCodeError() : error;
+      if (!factor) return refusal('factor_not_found');
+      if (!(await recent())) return refusal('step_up_required');
+      if (!(await limit.wouldAllow(identity.borrower))) return refusal('too_many_changes');
+      const activated = await directory.activateFactor(identity.userId, factorId, code);
+      if (!activated.ok) {
+        const emailed = factor.factorType === EMAIL_FACTOR.factorType && activated.problem === 'wrong_code';
+        return emailed ? refusal('wrong_email_code') : activated;
       }
       await tell(identity.borrower, 'added', toSecondFactor(factor).type, from);
+      return { ok: true };
     },
 
     async remove(
@@ -212,25 +233,35 @@ export function secondFactors(deps: {
       factorId: string,
       currentPassword: string,
       from: ChangeSource,
-    ): Promise<void> {
-      const identity = await identityOf(borrowerId);
-      if (!identity) throw new FactorNotFoundError();
+    ): Promise<SecondFactorOutcome> {
+      const found = await identityOf(borrowerId);
+      if (!found.ok) return found;
+      const { identity } = found;
+      if (!identity) return refusal('factor_not_found');
       const active = (await directory.listFactors(identity.userId)).filter(isActiveFactor);
       const factor = active.find((f) => f.id === factorId);
-      if (!factor) throw new FactorNotFoundError();
-      if (policy === 'required' && active.length === 1) throw new LastFactorError();
-      await limit.check(identity.borrower);
-      await directory.verifyPassword(identity.userId, currentPassword, from.clientAddress);
-      await directory.removeFactor(identity.userId, factorId);
+      if (!factor) return refusal('factor_not_found');
+      if (policy === 'required' && active.length === 1) return refusal('last_factor');
+      if (!(await limit.wouldAllow(identity.borrower))) return refusal('too_many_changes');
+      const verified = await directory.verifyPassword(identity.userId, currentPassword, from.clientAddress);
+      if (!verified.ok) return verified;
+      const removed = await directory.removeFactor(identity.userId, factorId);
+      if (!removed.ok) return removed;
       await tell(identity.borrower, 'removed', toSecondFactor(factor).type, from);
+      return { ok: true };
     },
 
     /** Starts adding a passkey: the options for the browser, pending its new credential. */
-    async enrolPasskey(borrowerId: string, recent: RecentSignIn) {
-      const identity = await identityOf(borrowerId);
-      if (!identity) throw new NoDirectoryIdentityError();
-      if (!directory.enrolWebauthn) throw new PasskeysWithLenderError();
-      await recent();
+    async enrolPasskey(
+      borrowerId: string,
+      recent: RecentSignIn,
+    ): Promise<SecondFactorOutcome<{ enrolment: PasskeyEnrolment }>> {
+      const found = await identityOf(borrowerId);
+      if (!found.ok) return found;
+      const { identity } = found;
+      if (!identity) return refusal('no_directory_identity');
+      if (!directory.enrolWebauthn) return refusal('passkeys_with_lender');
+      if (!(await recent())) return refusal('step_up_required');
       return directory.enrolWebauthn(identity.userId);
     },
 
@@ -242,15 +273,19 @@ export function secondFactors(deps: {
       credential: WebauthnAttestation,
       from: ChangeSource,
       recent: RecentSignIn,
-    ): Promise<void> {
-      const identity = await identityOf(borrowerId);
-      if (!identity) throw new FactorNotFoundError();
-      if (!directory.activateWebauthn) throw new PasskeysWithLenderError();
-      await pendingFactor(identity.userId, factorId);
-      await recent();
-      await limit.check(identity.borrower);
-      await directory.activateWebauthn(identity.userId, factorId, name, credential);
+    ): Promise<SecondFactorOutcome> {
+      const found = await identityOf(borrowerId);
+      if (!found.ok) return found;
+      const { identity } = found;
+      if (!identity) return refusal('factor_not_found');
+      if (!directory.activateWebauthn) return refusal('passkeys_with_lender');
+      if (!(await pendingFactor(identity.userId, factorId))) return refusal('factor_not_found');
+      if (!(await recent())) return refusal('step_up_required');
+      if (!(await limit.wouldAllow(identity.borrower))) return refusal('too_many_changes');
+      const activated = await directory.activateWebauthn(identity.userId, factorId, name, credential);
+      if (!activated.ok) return activated;
       await tell(identity.borrower, 'added', 'passkey', from);
+      return { ok: true };
     },
   };
 }

@@ -13,6 +13,9 @@ import type { ProductTokenClaims } from '../session/product-token.js';
 // so that a factor enrolled after sign-in, or a sign-in that did not ask for one (an e-mailed link),
 // still calls for a step-up.
 
+/** The answer to a request that needs a step-up first: `message` is shown above the password. */
+export const stepUpRefusal = (message: string) => new HttpError(403, STEP_UP_REQUIRED, message);
+
 export type StepUpVerdict = { ok: true } | { ok: false; why: 'stale' | 'no_password' | 'no_second_factor' };
 
 export function stepUpGuard({
@@ -40,18 +43,24 @@ export function stepUpGuard({
     return { ok: true };
   }
 
+  /** Whether the signed-in borrower's sign-in is recent and strong enough; logged when it is not. */
+  async function isRecent(request: FastifyRequest, context: Record<string, unknown> = {}) {
+    const claims = borrowerClaimsOf(request);
+    const verdict = await check(claims);
+    if (!verdict.ok)
+      request.log.info({ borrowerId: claims.sub, ...context, why: verdict.why }, 'step-up required');
+    return verdict.ok;
+  }
+
   return {
     check,
+    isRecent,
     /**
      * Refuses the signed-in borrower's request with 403 `step_up_required` and `message` (what the
      * portal shows above the password) unless their sign-in is recent and strong enough.
      */
     async require(request: FastifyRequest, message: string, context: Record<string, unknown> = {}) {
-      const claims = borrowerClaimsOf(request);
-      const verdict = await check(claims);
-      if (verdict.ok) return;
-      request.log.info({ borrowerId: claims.sub, ...context, why: verdict.why }, 'step-up required');
-      throw new HttpError(403, STEP_UP_REQUIRED, message);
+      if (!(await isRecent(request, context))) throw stepUpRefusal(message);
     },
   };
 }

@@ -16,6 +16,8 @@ export type PasswordReset =
   | { kind: 'reset'; idpUserId: string; borrowerId: string | undefined }
   /** One of the passwords everyone tries: refused before the link is spent, so it can choose another. */
   | { kind: 'too_common' }
+  /** The directory's password policy refused it (`requirements`: what it asks); the link is given back. */
+  | { kind: 'password_refused'; requirements: string }
   | { kind: 'dead_link' };
 
 export type LinkSignIn =
@@ -48,11 +50,16 @@ export function linkRedemption({ tokens, directory, borrowers, sessions }: LinkR
       const consumed = await tokens.consume('password_reset', token);
       const user = consumed && (await directory.findById(consumed.idpUserId));
       if (!user) return { kind: 'dead_link' };
+      let set;
       try {
-        await directory.setPassword(user.id, password);
+        set = await directory.setPassword(user.id, password);
       } catch (error) {
         await tokens.release(consumed.id);
         throw error;
+      }
+      if (!set.ok) {
+        await tokens.release(consumed.id);
+        return { kind: 'password_refused', requirements: set.requirements };
       }
       const borrower = await borrowers.findByIdentity(directory.issuer, user.id);
       // A user who never reached the portal has the identity provider's sessions only.

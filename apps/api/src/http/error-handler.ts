@@ -1,14 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  API_ERROR_CODES,
-  PASSWORD_REFUSED_MESSAGE,
-  type ApiError,
-  type ApiErrorCode,
-} from '@customer-core/contracts';
+import type { ApiError, ApiErrorCode } from '@customer-core/contracts';
 import { isConnectionLoss } from '@customer-core/database';
-import { DirectoryUnavailableError, PasswordRefusedError } from '../identity/directory.js';
+import { DirectoryUnavailableError } from '../identity/directory.js';
 import { HttpError } from './http-error.js';
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again later.';
@@ -30,11 +25,6 @@ export function installErrorHandlers(app: FastifyInstance) {
         'refusal the endpoint does not declare',
       );
       return reply.status(500).send(ourFault('internal_error', request));
-    }
-    if (error instanceof PasswordRefusedError) {
-      return reply
-        .status(400)
-        .send(body(API_ERROR_CODES.passwordRefused, `${PASSWORD_REFUSED_MESSAGE} ${error.requirements}`));
     }
     if (error instanceof DirectoryUnavailableError) {
       // The hosted org is down, slow or rate limiting us: not the borrower's fault, and worth a retry.

@@ -3,16 +3,7 @@ import { networkOf } from '@customer-core/contracts/server';
 import { PasskeyEnrolmentSchema } from '@customer-core/contracts';
 import {
   DirectoryUnavailableError,
-  FactorAlreadyEnrolledError,
-  FactorNotFoundError,
-  FactorNotOfferedError,
-  LoginTakenError,
-  PasskeyRefusedError,
   securityEventOf,
-  TooManyCodesError,
-  TooManyWrongCodesError,
-  WrongCodeError,
-  WrongPasswordError,
   type Directory,
   type WebauthnAttestation,
 } from './directory.js';
@@ -26,17 +17,21 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     findByLogin: (login) => idp.users.findByLogin(login),
     async create(user) {
       try {
-        return await idp.users.create(user);
+        return { ok: true, user: await idp.users.create(user) };
       } catch (error) {
-        throw error instanceof LoginAlreadyExistsError ? new LoginTakenError() : error;
+        if (error instanceof LoginAlreadyExistsError) return { ok: false, problem: 'login_taken' };
+        throw error;
       }
     },
-    setPassword: (id, password) => idp.users.setPassword(id, password),
+    // Passwords set in-process follow the portal's own rules: the provider's policy is for its Users API.
+    setPassword: async (id, password) => (await idp.users.setPassword(id, password), { ok: true }),
     async changeLogin(id, login) {
       try {
         await idp.users.changeLogin(id, login);
+        return { ok: true };
       } catch (error) {
-        throw error instanceof LoginAlreadyExistsError ? new LoginTakenError() : error;
+        if (error instanceof LoginAlreadyExistsError) return { ok: false, problem: 'login_taken' };
+        throw error;
       }
     },
     async changePassword(id, currentPassword, newPassword, clientAddress) {
@@ -47,7 +42,7 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
         // Every core busy checking passwords: a moment's wait, as for a hosted org that is busy.
         throw error instanceof PasswordCheckBusyError ? new DirectoryUnavailableError('busy') : error;
       }
-      if (!changed) throw new WrongPasswordError();
+      return changed ? { ok: true } : { ok: false, problem: 'wrong_password' };
     },
     async verifyPassword(id, password, clientAddress) {
       let right: boolean;
@@ -56,7 +51,7 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
       } catch (error) {
         throw error instanceof PasswordCheckBusyError ? new DirectoryUnavailableError('busy') : error;
       }
-      if (!right) throw new WrongPasswordError();
+      return right ? { ok: true } : { ok: false, problem: 'wrong_password' };
     },
     async listFactors(userId) {
       const names = (await idp.webauthn?.names(userId)) ?? new Map<string, string>();
@@ -72,34 +67,62 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     ...(idp.webauthn ? bundledWebauthn(idp.webauthn) : {}),
     async enrolTotp(userId) {
       const outcome = await idp.factors.enrolTotp(userId);
-      if (outcome.kind === 'already_enrolled') throw new FactorAlreadyEnrolledError();
-      return { factorId: outcome.factor.id, sharedSecret: outcome.factor.secret ?? '' };
+      switch (outcome.kind) {
+        case 'already_enrolled':
+          return { ok: false, problem: 'factor_already_enrolled' };
+        case 'enrolled':
+          return { ok: true, factorId: outcome.factor.id, sharedSecret: outcome.factor.secret ?? '' };
+      }
     },
     async enrolEmail(userId) {
       const user = await idp.users.findById(userId);
-      if (!user) throw new FactorNotFoundError();
+      if (!user) return { ok: false, problem: 'factor_not_found' };
       const outcome = await idp.factors.enrolEmail(user);
-      if (outcome.kind === 'already_enrolled') throw new FactorAlreadyEnrolledError();
-      if (outcome.kind === 'too_many_codes') throw new TooManyCodesError();
-      if (outcome.kind === 'not_offered') throw new FactorNotOfferedError();
-      return { factorId: outcome.factor.id };
+      switch (outcome.kind) {
+        case 'already_enrolled':
+          return { ok: false, problem: 'factor_already_enrolled' };
+        case 'too_many_codes':
+          return { ok: false, problem: 'too_many_codes' };
+        case 'not_offered':
+          return { ok: false, problem: 'factor_not_offered' };
+        case 'enrolled':
+          return { ok: true, factorId: outcome.factor.id };
+      }
     },
     async resendFactorCode(userId, factorId) {
       const user = await idp.users.findById(userId);
-      const outcome = user ? await idp.factors.resendEmailCode(user, factorId) : { kind: 'not_found' };
-      if (outcome.kind === 'not_found') throw new FactorNotFoundError();
-      if (outcome.kind === 'too_many_codes') throw new TooManyCodesError();
+      const outcome = user
+        ? await idp.factors.resendEmailCode(user, factorId)
+        : ({ kind: 'not_found' } as const);
+      switch (outcome.kind) {
+        case 'not_found':
+          return { ok: false, problem: 'factor_not_found' };
+        case 'too_many_codes':
+          return { ok: false, problem: 'too_many_codes' };
+        case 'sent':
+          return { ok: true };
+      }
     },
     recoveryCodes: idp.factors.recoveryCodes,
     async activateFactor(userId, factorId, passCode) {
       const outcome = await idp.factors.activate(userId, factorId, passCode);
-      // An active one is not waiting for a first code: as far as activating goes, there is none.
-      if (outcome.kind === 'not_found' || outcome.kind === 'already_active') throw new FactorNotFoundError();
-      if (outcome.kind === 'wrong_code') throw new WrongCodeError();
-      if (outcome.kind === 'too_many_wrong_codes') throw new TooManyWrongCodesError();
+      switch (outcome.kind) {
+        // An active one is not waiting for a first code: as far as activating goes, there is none.
+        case 'not_found':
+        case 'already_active':
+          return { ok: false, problem: 'factor_not_found' };
+        case 'wrong_code':
+          return { ok: false, problem: 'wrong_code' };
+        case 'too_many_wrong_codes':
+          return { ok: false, problem: 'too_many_wrong_codes' };
+        case 'activated':
+          return { ok: true };
+      }
     },
     async removeFactor(userId, factorId) {
-      if (!(await idp.factors.remove(userId, factorId))) throw new FactorNotFoundError();
+      return (await idp.factors.remove(userId, factorId))
+        ? { ok: true }
+        : { ok: false, problem: 'factor_not_found' };
     },
     endSessions: (id) => idp.endSessions(id),
     endSession: async (sessionId, userId) => void (await idp.endSession(sessionId, userId)),
@@ -130,13 +153,19 @@ function bundledWebauthn(webauthn: NonNullable<IdentityProvider['webauthn']>) {
   return {
     async enrolWebauthn(userId: string) {
       const enrolment = await webauthn.enrol(userId);
-      if (!enrolment) throw new FactorNotFoundError();
-      return PasskeyEnrolmentSchema.parse(enrolment);
+      if (!enrolment) return { ok: false, problem: 'factor_not_found' } as const;
+      return { ok: true, enrolment: PasskeyEnrolmentSchema.parse(enrolment) } as const;
     },
     async activateWebauthn(userId: string, factorId: string, name: string, credential: WebauthnAttestation) {
       const outcome = await webauthn.activate(userId, factorId, name, credential);
-      if (outcome === 'not_found') throw new FactorNotFoundError();
-      if (outcome === 'refused') throw new PasskeyRefusedError();
+      switch (outcome) {
+        case 'not_found':
+          return { ok: false, problem: 'factor_not_found' } as const;
+        case 'refused':
+          return { ok: false, problem: 'passkey_refused' } as const;
+        case 'activated':
+          return { ok: true } as const;
+      }
     },
   } satisfies Pick<Directory, 'enrolWebauthn' | 'activateWebauthn'>;
 }

@@ -12,6 +12,38 @@ export type SignInStep =
 export type LinkSignInStep = SignInStep | { kind: 'factor_unavailable' };
 
 /**
+ * What the directory refuses for a reason the user can put right: each call returns its own few, as
+ * `{ ok: false, problem }`, beside `{ ok: true, ... }`. Faults are thrown (DirectoryUnavailableError).
+ */
+export type DirectoryRefusal =
+  /** Another user signs in with this login already. */
+  | { ok: false; problem: 'login_taken' }
+  /** The directory's password policy refused the password; `requirements` is a sentence saying what it asks. */
+  | { ok: false; problem: 'password_refused'; requirements: string }
+  /** The current password given is not the user's (or a lockout refuses every password for now). */
+  | { ok: false; problem: 'wrong_password' }
+  /** The user has no factor with this id (none at all, or it is another user's). */
+  | { ok: false; problem: 'factor_not_found' }
+  /** The code given is not the factor's current one, or was used already. */
+  | { ok: false; problem: 'wrong_code' }
+  /** The pending factor has taken as many wrong codes as it may: it must be started again. */
+  | { ok: false; problem: 'too_many_wrong_codes' }
+  /** The browser's new credential did not verify, or is one the directory has already. */
+  | { ok: false; problem: 'passkey_refused' }
+  /** The user has a factor of this type already: one is enough. */
+  | { ok: false; problem: 'factor_already_enrolled' }
+  /** The directory does not offer this kind of factor (an org without e-mail codes enabled). */
+  | { ok: false; problem: 'factor_not_offered' }
+  /** The directory has mailed as many codes as it will for now. */
+  | { ok: false; problem: 'too_many_codes' };
+
+export type DirectoryProblem = DirectoryRefusal['problem'];
+
+/** A call's outcome: done (with what `T` adds), or one of the refusals `P`. */
+export type DirectoryOutcome<P extends DirectoryProblem, T extends object = object> =
+  ({ ok: true } & T) | Extract<DirectoryRefusal, { problem: P }>;
+
+/**
  * What the portal's own flows (registration, password reset, sign-in by e-mailed link, sign-out) ask
  * of the directory that owns the borrowers' sign-in names and passwords: the bundled identity
  * provider in this process, or a hosted Okta org through its Management API. Flows call only this.
@@ -21,27 +53,28 @@ export interface Directory {
   readonly issuer: string;
   findById(id: string): Promise<DirectoryUser | undefined>;
   findByLogin(login: string): Promise<DirectoryUser | undefined>;
-  /** An active user with a password. Throws LoginTakenError or PasswordRefusedError. */
-  create(user: NewDirectoryUser): Promise<DirectoryUser>;
-  /** Sets a password as an administrator would (lifting a lockout). Throws PasswordRefusedError. */
-  setPassword(id: string, password: string): Promise<void>;
+  /** An active user with a password. */
+  create(
+    user: NewDirectoryUser,
+  ): Promise<DirectoryOutcome<'login_taken' | 'password_refused', { user: DirectoryUser }>>;
+  /** Sets a password as an administrator would (lifting a lockout). */
+  setPassword(id: string, password: string): Promise<DirectoryOutcome<'password_refused'>>;
   /**
    * The user's own change: sets `newPassword` when `currentPassword` is theirs. A wrong one counts
    * against the sign-in lockout as a wrong sign-in from `clientAddress` does (a hosted org counts it
-   * from the portal's address). Throws WrongPasswordError or PasswordRefusedError.
+   * from the portal's address).
    */
   changePassword(
     id: string,
     currentPassword: string,
     newPassword: string,
     clientAddress: string,
-  ): Promise<void>;
+  ): Promise<DirectoryOutcome<'wrong_password' | 'password_refused'>>;
   /**
    * Changes the user's sign-in name (their e-mail address). Only where the portal owns the sign-in
-   * names (the bundled provider); absent with a hosted org, where the lender changes them. Throws
-   * LoginTakenError.
+   * names (the bundled provider); absent with a hosted org, where the lender changes them.
    */
-  changeLogin?(id: string, login: string): Promise<void>;
+  changeLogin?(id: string, login: string): Promise<DirectoryOutcome<'login_taken'>>;
   /** Ends every identity-provider session of the user, so none of its ID tokens is exchanged again. */
   endSessions(id: string): Promise<void>;
   /** Ends one identity-provider session (an ID token's sid) of the user; one already over is no error. */
@@ -57,20 +90,37 @@ export interface Directory {
   hasSecondFactor(userId: string): Promise<boolean>;
   /**
    * A fresh check of the user's current password (before removing a factor): a wrong one counts
-   * against the sign-in lockout as in changePassword. Throws WrongPasswordError.
+   * against the sign-in lockout as in changePassword.
    */
-  verifyPassword(id: string, password: string, clientAddress: string): Promise<void>;
+  verifyPassword(
+    id: string,
+    password: string,
+    clientAddress: string,
+  ): Promise<DirectoryOutcome<'wrong_password'>>;
   /** The user's second factors, activated or waiting for their first code, oldest first. */
   listFactors(userId: string): Promise<DirectoryFactor[]>;
-  /** Starts an authenticator app (TOTP), pending its first code. Throws FactorAlreadyEnrolledError. */
-  enrolTotp(userId: string): Promise<{ factorId: string; sharedSecret: string }>;
+  /** Starts an authenticator app (TOTP), pending its first code. */
+  enrolTotp(
+    userId: string,
+  ): Promise<DirectoryOutcome<'factor_already_enrolled', { factorId: string; sharedSecret: string }>>;
   /**
    * Starts an e-mail factor for the user's login address (Okta's `email`), its first code mailed by
-   * the directory. Throws FactorAlreadyEnrolledError, FactorNotOfferedError or TooManyCodesError.
+   * the directory ('factor_not_found': a user the directory no longer has).
    */
-  enrolEmail(userId: string, login: string): Promise<{ factorId: string }>;
-  /** Mails another code for a pending e-mail factor. Throws FactorNotFoundError or TooManyCodesError. */
-  resendFactorCode(userId: string, factorId: string): Promise<void>;
+  enrolEmail(
+    userId: string,
+    login: string,
+  ): Promise<
+    DirectoryOutcome<
+      'factor_already_enrolled' | 'factor_not_offered' | 'too_many_codes' | 'factor_not_found',
+      { factorId: string }
+    >
+  >;
+  /** Mails another code for a pending e-mail factor. */
+  resendFactorCode(
+    userId: string,
+    factorId: string,
+  ): Promise<DirectoryOutcome<'factor_not_found' | 'too_many_codes'>>;
   /**
    * Recovery codes, a factor of the bundled provider's own; absent with a hosted org. `generate`
    * answers undefined for a user without an active factor.
@@ -80,25 +130,31 @@ export interface Directory {
     remaining(userId: string): Promise<number>;
   };
   /**
-   * The first code activates a pending factor. Throws FactorNotFoundError, WrongCodeError, or
-   * TooManyWrongCodesError once the enrolment has taken its wrong codes (it must be started again).
+   * The first code activates a pending factor; 'too_many_wrong_codes' once the enrolment has taken its
+   * wrong codes (it must be started again).
    */
-  activateFactor(userId: string, factorId: string, passCode: string): Promise<void>;
-  /** Throws FactorNotFoundError (another user's factor, too). */
-  removeFactor(userId: string, factorId: string): Promise<void>;
+  activateFactor(
+    userId: string,
+    factorId: string,
+    passCode: string,
+  ): Promise<DirectoryOutcome<'factor_not_found' | 'wrong_code' | 'too_many_wrong_codes'>>;
+  /** 'factor_not_found' for another user's factor, too. */
+  removeFactor(userId: string, factorId: string): Promise<DirectoryOutcome<'factor_not_found'>>;
   /**
    * Starts a passkey (Okta's webauthn factor), pending the browser's new credential: the options for
    * navigator.credentials.create. Only where the portal is the relying party (the bundled provider);
    * absent with a hosted org, whose passkeys belong to the org's own domain.
    */
-  enrolWebauthn?(userId: string): Promise<PasskeyEnrolment>;
-  /** The browser's credential activates the pending passkey. Throws FactorNotFoundError or PasskeyRefusedError. */
+  enrolWebauthn?(
+    userId: string,
+  ): Promise<DirectoryOutcome<'factor_not_found', { enrolment: PasskeyEnrolment }>>;
+  /** The browser's credential activates the pending passkey. */
   activateWebauthn?(
     userId: string,
     factorId: string,
     name: string,
     credential: WebauthnAttestation,
-  ): Promise<void>;
+  ): Promise<DirectoryOutcome<'factor_not_found' | 'passkey_refused'>>;
   /**
    * A sign-in with the password the user has just chosen (registration): what the directory's own
    * sign-in answers that password. Its sign-on policy decides, so a policy that asks every user for a
@@ -191,90 +247,12 @@ export interface NewDirectoryUser {
 
 /**
  * The directory did not answer usefully (down, slow, rate limited past retries, or busy checking
- * passwords): worth a retry later (answered 503).
+ * passwords): a fault, thrown, worth a retry later (answered 503). Every other failure of a call is
+ * thrown as a plain Error (a bug, an answer the portal cannot read): answered 500.
  */
 export class DirectoryUnavailableError extends Error {
   constructor(reason: string) {
     super(`The identity provider's directory is unavailable: ${reason}`);
     this.name = 'DirectoryUnavailableError';
-  }
-}
-
-export class LoginTakenError extends Error {
-  constructor() {
-    super('A user with this login already exists');
-    this.name = 'LoginTakenError';
-  }
-}
-
-/** The directory's password policy refused the password; `requirements` is a sentence saying what it asks. */
-export class PasswordRefusedError extends Error {
-  constructor(readonly requirements: string) {
-    super(`The password does not meet the directory's policy: ${requirements}`);
-    this.name = 'PasswordRefusedError';
-  }
-}
-
-/** The current password given is not the user's (or a lockout refuses every password for now). */
-export class WrongPasswordError extends Error {
-  constructor() {
-    super("The current password is not the user's");
-    this.name = 'WrongPasswordError';
-  }
-}
-
-/** The user has no factor with this id (none at all, or it is another user's). */
-export class FactorNotFoundError extends Error {
-  constructor() {
-    super('The user has no such factor');
-    this.name = 'FactorNotFoundError';
-  }
-}
-
-/** The code given is not the factor's current one, or was used already. */
-export class WrongCodeError extends Error {
-  constructor() {
-    super('The code does not verify the factor');
-    this.name = 'WrongCodeError';
-  }
-}
-
-/** The pending factor has taken as many wrong codes as it may: it must be started again. */
-export class TooManyWrongCodesError extends Error {
-  constructor() {
-    super('The factor being added has taken too many wrong codes');
-    this.name = 'TooManyWrongCodesError';
-  }
-}
-
-/** The browser's new credential did not verify, or is one the directory has already. */
-export class PasskeyRefusedError extends Error {
-  constructor() {
-    super('The passkey credential was refused');
-    this.name = 'PasskeyRefusedError';
-  }
-}
-
-/** The user has an authenticator app already: one is enough. */
-export class FactorAlreadyEnrolledError extends Error {
-  constructor() {
-    super('The user has a factor of this type already');
-    this.name = 'FactorAlreadyEnrolledError';
-  }
-}
-
-/** The directory does not offer this kind of factor (an org without e-mail codes enabled). */
-export class FactorNotOfferedError extends Error {
-  constructor() {
-    super('The directory does not offer this kind of factor');
-    this.name = 'FactorNotOfferedError';
-  }
-}
-
-/** The directory has mailed as many codes as it will for now. */
-export class TooManyCodesError extends Error {
-  constructor() {
-    super('Too many codes were sent for this factor just now');
-    this.name = 'TooManyCodesError';
   }
 }

@@ -15,16 +15,9 @@ import {
 } from '@customer-core/contracts/server';
 import {
   DirectoryUnavailableError,
-  FactorAlreadyEnrolledError,
-  FactorNotFoundError,
-  FactorNotOfferedError,
-  LoginTakenError,
-  TooManyWrongCodesError,
-  WrongCodeError,
-  PasswordRefusedError,
   securityEventOf,
-  WrongPasswordError,
   type Directory,
+  type DirectoryRefusal,
   type DirectoryFactor,
   type DirectorySecurityEvent,
   type DirectoryUser,
@@ -123,15 +116,31 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
     return toUser(await expectOk(response));
   }
 
-  /** A 400 from a write: the login taken, or the password refused by the org's policy. */
-  async function refusal(response: Response): Promise<Error> {
+  /**
+   * A 400 from a write: the login taken or the password refused by the org's policy, of those the call
+   * reads (`readable`). Any other refusal is a fault of the request: thrown.
+   */
+  async function refusal<P extends 'login_taken' | 'password_refused'>(
+    response: Response,
+    readable: readonly P[],
+  ): Promise<Extract<DirectoryRefusal, { problem: P }>> {
     const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
     const causes = (error.errorCauses ?? []).map((cause) => cause.errorSummary ?? '');
-    if (causes.some((cause) => /^login:/i.test(cause) && /already exists/i.test(cause)))
-      return new LoginTakenError();
     const password = causes.find((cause) => /^password:/i.test(cause));
-    if (password) return new PasswordRefusedError(requirementsOf(password.replace(/^password:\s*/i, '')));
-    return new Error(`Okta refused the request: ${error.errorCode ?? response.status} ${causes.join('; ')}`);
+    const refused: DirectoryRefusal | undefined = causes.some(
+      (cause) => /^login:/i.test(cause) && /already exists/i.test(cause),
+    )
+      ? { ok: false, problem: 'login_taken' }
+      : password
+        ? {
+            ok: false,
+            problem: 'password_refused',
+            requirements: requirementsOf(password.replace(/^password:\s*/i, '')),
+          }
+        : undefined;
+    if (refused && (readable as readonly string[]).includes(refused.problem))
+      return refused as Extract<DirectoryRefusal, { problem: P }>;
+    throw new Error(`Okta refused the request: ${error.errorCode ?? response.status} ${causes.join('; ')}`);
   }
 
   async function listFactors(userId: string): Promise<DirectoryFactor[]> {
@@ -151,15 +160,16 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         profile: { firstName: user.firstName, lastName: user.lastName, email: user.login, login: user.login },
         credentials: { password: { value: user.password } },
       } satisfies z.input<typeof CreateUserBody>);
-      if (response.status === 400) throw await refusal(response);
-      return toUser(await expectOk(response));
+      if (response.status === 400) return refusal(response, ['login_taken', 'password_refused']);
+      return { ok: true, user: toUser(await expectOk(response)) };
     },
     async setPassword(id, password) {
       const response = await call('POST', `/api/v1/users/${encodeURIComponent(id)}`, {
         credentials: { password: { value: password } },
       } satisfies z.input<typeof UpdateUserBody>);
-      if (response.status === 400) throw await refusal(response);
+      if (response.status === 400) return refusal(response, ['password_refused']);
       await expectOk(response);
+      return { ok: true };
     },
     async changePassword(id, currentPassword, newPassword) {
       const response = await call(
@@ -172,15 +182,16 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         true,
         true,
       );
-      if (response.status === 400) throw await refusal(response);
+      if (response.status === 400) return refusal(response, ['password_refused']);
       if (response.status === 403) {
         const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
         // E0000014: the old password is wrong. Any other 403 is the API token's lack of rights.
-        if (error.errorCode === 'E0000014') throw new WrongPasswordError();
+        if (error.errorCode === 'E0000014') return { ok: false, problem: 'wrong_password' };
         options.logger.error({ status: 403, errorCode: error.errorCode }, 'Okta refused the API token');
         throw new DirectoryUnavailableError('the API token was refused');
       }
       await expectOk(response);
+      return { ok: true };
     },
     async endSessions(id) {
       const response = await call('DELETE', `/api/v1/users/${encodeURIComponent(id)}/sessions`);
@@ -215,9 +226,10 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       // Okta has no "check this password" call: a primary authentication is one, counted by the org's
       // lockout (from the portal's address). Whatever it asks next (a factor) is cancelled.
       const user = await findUser(id);
-      if (!user) throw new WrongPasswordError();
+      if (!user) return { ok: false, problem: 'wrong_password' };
       const response = await call('POST', '/api/v1/authn', { username: user.login, password }, false);
-      if (response.status === 401) throw (await response.body?.cancel(), new WrongPasswordError());
+      if (response.status === 401)
+        return (await response.body?.cancel(), { ok: false, problem: 'wrong_password' });
       const transaction = (await expectOk(response)) as { status?: string; stateToken?: string };
       if (transaction.stateToken) {
         const cancelled = await call(
@@ -228,7 +240,7 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         );
         await cancelled.body?.cancel();
       }
-      if (transaction.status === 'LOCKED_OUT') throw new WrongPasswordError();
+      return transaction.status === 'LOCKED_OUT' ? { ok: false, problem: 'wrong_password' } : { ok: true };
     },
     listFactors,
     async enrolTotp(userId) {
@@ -239,13 +251,13 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       } satisfies z.input<typeof EnrolFactorBody>);
       if (response.status === 400) {
         const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
-        if (error.errorCode === 'E0000001') throw new FactorAlreadyEnrolledError();
+        if (error.errorCode === 'E0000001') return { ok: false, problem: 'factor_already_enrolled' };
         throw new Error(`Okta refused the enrolment: ${error.errorCode ?? 400}`);
       }
       const factor = (await expectOk(response)) as OktaFactorFields;
       const sharedSecret = factor._embedded?.activation?.sharedSecret;
       if (!sharedSecret) throw new Error('Okta enrolled a factor without a shared secret');
-      return { factorId: factor.id, sharedSecret };
+      return { ok: true, factorId: factor.id, sharedSecret };
     },
     async enrolEmail(userId, login) {
       // Okta's e-mail factor, to the sign-in address: the org mails the first code.
@@ -260,10 +272,10 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         await response.body?.cancel();
         const factors = await this.listFactors(userId);
         const active = factors.some((f) => f.factorType === EMAIL_FACTOR.factorType && f.status === 'ACTIVE');
-        throw active ? new FactorAlreadyEnrolledError() : new FactorNotOfferedError();
+        return { ok: false, problem: active ? 'factor_already_enrolled' : 'factor_not_offered' };
       }
       const factor = (await expectOk(response)) as OktaFactorFields;
-      return { factorId: factor.id };
+      return { ok: true, factorId: factor.id };
     },
     async resendFactorCode(userId, factorId) {
       const response = await call(
@@ -272,8 +284,10 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         {},
       );
       await response.body?.cancel();
-      if (response.status === 404 || response.status === 400) throw new FactorNotFoundError();
+      if (response.status === 404 || response.status === 400)
+        return { ok: false, problem: 'factor_not_found' };
       if (!response.ok) throw new Error(`Okta answered ${response.status}`);
+      return { ok: true };
     },
     async activateFactor(userId, factorId, passCode) {
       const response = await call(
@@ -283,24 +297,27 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         true,
         true,
       );
-      if (response.status === 404) throw (await response.body?.cancel(), new FactorNotFoundError());
+      if (response.status === 404)
+        return (await response.body?.cancel(), { ok: false, problem: 'factor_not_found' });
       if (response.status === 400 || response.status === 403) {
         const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
         // E0000068: Invalid Passcode/Answer. An active factor (E0000001) has nothing to activate.
-        if (error.errorCode === 'E0000068') throw new WrongCodeError();
+        if (error.errorCode === 'E0000068') return { ok: false, problem: 'wrong_code' };
         // E0000069: too many wrong codes (the bundled provider's answer for a spent enrolment).
-        if (error.errorCode === 'E0000069') throw new TooManyWrongCodesError();
-        if (response.status === 400) throw new FactorNotFoundError();
+        if (error.errorCode === 'E0000069') return { ok: false, problem: 'too_many_wrong_codes' };
+        if (response.status === 400) return { ok: false, problem: 'factor_not_found' };
         options.logger.error({ status: 403, errorCode: error.errorCode }, 'Okta refused the API token');
         throw new DirectoryUnavailableError('the API token was refused');
       }
       await expectOk(response);
+      return { ok: true };
     },
     async removeFactor(userId, factorId) {
       const response = await call('DELETE', `${factorsPath(userId)}/${encodeURIComponent(factorId)}`);
       await response.body?.cancel();
-      if (response.status === 404) throw new FactorNotFoundError();
+      if (response.status === 404) return { ok: false, problem: 'factor_not_found' };
       if (response.status !== 204) throw new Error(`Okta answered ${response.status}`);
+      return { ok: true };
     },
     async passwordSignIn(user, password) {
       // Okta mints a session token only from a sign-in: with the password the borrower just chose.

@@ -4,7 +4,7 @@ import type { Borrower, BorrowerRepository } from '../borrowers/borrower-reposit
 import type { ApiDatabase } from '../db/schema.js';
 import type { SignInClient } from '../http/sign-in-client.js';
 import type { MailService } from '../mail/index.js';
-import { LoginTakenError, type Directory, type DirectoryUser } from '../identity/directory.js';
+import type { Directory, DirectoryUser } from '../identity/directory.js';
 import { isCommonPassword } from '../passwords/common-passwords.js';
 import type { Sessions } from '../session/sessions.js';
 import { invitationStore } from './invitation-store.js';
@@ -36,7 +36,8 @@ export type LookupOutcome =
 type Joined =
   | { kind: 'registered'; borrower: Borrower; user: DirectoryUser }
   | { kind: 'invalid' }
-  | { kind: 'already_registered' };
+  | { kind: 'already_registered' }
+  | { kind: 'password_refused'; requirements: string };
 
 export type RegistrationOutcome =
   | {
@@ -54,6 +55,8 @@ export type RegistrationOutcome =
   | { kind: 'second_factor'; borrowerId: string; stateToken: string }
   /** One of the passwords everyone tries: refused before the invitation is spent. */
   | { kind: 'too_common' }
+  /** The directory's password policy refused it (`requirements`: what it asks); the invitation is given back. */
+  | { kind: 'password_refused'; requirements: string }
   | { kind: 'invalid' }
   | { kind: 'already_registered' };
 
@@ -75,21 +78,6 @@ export function invitations({ db, mail, borrowers, directory, sessions, publicUr
   const hasAccount = async (email: string, linked: boolean) =>
     linked || (await directory.findByLogin(email)) !== undefined;
 
-  /** The user with the invited address, names and password; undefined if the login is taken. */
-  async function createUser(borrower: Borrower, password: string): Promise<DirectoryUser | undefined> {
-    try {
-      return await directory.create({
-        login: borrower.email,
-        password,
-        firstName: borrower.firstName ?? '',
-        lastName: borrower.lastName ?? '',
-      });
-    } catch (error) {
-      if (error instanceof LoginTakenError) return undefined;
-      throw error;
-    }
-  }
-
   /**
    * Registers the invited borrower with this password (checked by register): consumes the
    * invitation (once), creates the user (login: the invited address) and links the borrower to it.
@@ -102,17 +90,32 @@ export function invitations({ db, mail, borrowers, directory, sessions, publicUr
     // Deleting a borrower deletes its invitations: only a deletion since the line above finds none.
     const borrower = await borrowers.findById(consumed.borrowerId);
     if (!borrower) return { kind: 'invalid' };
-    let user: DirectoryUser | undefined;
+    // The user with the invited address, names and password (a linked borrower has one already).
+    let created;
     try {
-      user = borrower.idpSubject === null ? await createUser(borrower, password) : undefined;
+      created =
+        borrower.idpSubject === null
+          ? await directory.create({
+              login: borrower.email,
+              password,
+              firstName: borrower.firstName ?? '',
+              lastName: borrower.lastName ?? '',
+            })
+          : ({ ok: false, problem: 'login_taken' } as const);
     } catch (error) {
       await store.release(consumed.id);
       throw error;
     }
-    if (!user) {
+    if (!created.ok) {
       await store.release(consumed.id);
-      return { kind: 'already_registered' };
+      switch (created.problem) {
+        case 'login_taken':
+          return { kind: 'already_registered' };
+        case 'password_refused':
+          return { kind: 'password_refused', requirements: created.requirements };
+      }
     }
+    const { user } = created;
 
     const identity = {
       issuer: directory.issuer,

@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ACCOUNT_ERROR_CODES,
-  accountEndpoints,
-  API_ERROR_CODES,
-  TOO_MANY_CHANGES_MESSAGE,
-} from '@customer-core/contracts';
-import { TooManyChangesError } from '../change-limit.js';
+import { ACCOUNT_ERROR_CODES, accountEndpoints, TOO_MANY_CHANGES_MESSAGE } from '@customer-core/contracts';
 import { clientAddress } from '@customer-core/contracts/server';
 import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
-import { WrongPasswordError } from '../../identity/directory.js';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../passwords/common-passwords.js';
+import { isCommonPassword } from '../../passwords/common-passwords.js';
+import { passwordRefused, passwordTooCommon } from '../../passwords/password-refusals.js';
 import type { PasswordChange } from '../password-change.js';
 import type { AccessTokenChecker } from '../../session/access-tokens.js';
 
@@ -45,35 +39,34 @@ export const accountPasswordRoute =
         const { currentPassword, newPassword, signOutOtherSessions } = request.body;
         if (newPassword === currentPassword)
           throw new HttpError(400, ACCOUNT_ERROR_CODES.passwordUnchanged, UNCHANGED);
-        if (isCommonPassword(newPassword))
-          throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
-        let outcome;
-        try {
-          outcome = await changePassword({
-            borrowerId: sub,
-            sid,
-            currentPassword,
-            newPassword,
-            signOutOtherSessions,
-            clientAddress: clientAddress(request, trustProxy),
-            userAgent: request.headers['user-agent'],
-          });
-        } catch (error) {
-          if (error instanceof TooManyChangesError) {
+        if (isCommonPassword(newPassword)) throw passwordTooCommon();
+        const outcome = await changePassword({
+          borrowerId: sub,
+          sid,
+          currentPassword,
+          newPassword,
+          signOutOtherSessions,
+          clientAddress: clientAddress(request, trustProxy),
+          userAgent: request.headers['user-agent'],
+        });
+        switch (outcome.kind) {
+          case 'no_password':
+            throw new HttpError(400, ACCOUNT_ERROR_CODES.noPassword, NO_PASSWORD);
+          case 'too_many_changes':
             request.log.warn({ borrowerId: sub }, 'password change refused: too many changes');
             throw new HttpError(429, ACCOUNT_ERROR_CODES.tooManyChanges, TOO_MANY_CHANGES_MESSAGE);
-          }
-          if (!(error instanceof WrongPasswordError)) throw error;
-          request.log.info({ borrowerId: sub }, 'password change refused: wrong current password');
-          throw new HttpError(400, ACCOUNT_ERROR_CODES.wrongPassword, WRONG_PASSWORD);
+          case 'wrong_password':
+            request.log.info({ borrowerId: sub }, 'password change refused: wrong current password');
+            throw new HttpError(400, ACCOUNT_ERROR_CODES.wrongPassword, WRONG_PASSWORD);
+          case 'password_refused':
+            throw passwordRefused(outcome.requirements);
+          case 'changed':
+            request.log.info(
+              { borrowerId: sub, endedSessions: outcome.endedSessions },
+              'borrower changed their password',
+            );
+            return { passwordChanged: true as const, endedSessions: outcome.endedSessions };
         }
-        if (outcome.kind === 'no_password')
-          throw new HttpError(400, ACCOUNT_ERROR_CODES.noPassword, NO_PASSWORD);
-        request.log.info(
-          { borrowerId: sub, endedSessions: outcome.endedSessions },
-          'borrower changed their password',
-        );
-        return { passwordChanged: true as const, endedSessions: outcome.endedSessions };
       },
     });
   };

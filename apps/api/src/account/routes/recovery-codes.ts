@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recoveryCodeEndpoints } from '@customer-core/contracts';
-import { RecoveryCodesNotOfferedError, type RecoveryCodesService } from '../recovery-codes.js';
+import type { RecoveryCodesOutcome, RecoveryCodesService } from '../recovery-codes.js';
 import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
@@ -13,13 +13,17 @@ import type { AccessTokenChecker } from '../../session/access-tokens.js';
 
 const NOT_OFFERED = 'Recovery codes are offered once you’ve added a second sign-in step.';
 
-async function answering<T>(action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof RecoveryCodesNotOfferedError)
+/** What went through, or the refusal thrown as the route's answer. */
+function answer<T extends object>(
+  outcome: RecoveryCodesOutcome<T>,
+): Extract<RecoveryCodesOutcome<T>, { ok: true }> {
+  if (outcome.ok) return outcome;
+  switch (outcome.problem) {
+    case 'recovery_codes_not_offered':
       throw new HttpError(400, 'recovery_codes_not_offered', NOT_OFFERED);
-    throw refusalOf(error) ?? error;
+    default:
+      // The refusals it shares with second factors, worded alike.
+      throw refusalOf(outcome.problem);
   }
 }
 
@@ -40,7 +44,7 @@ export const accountRecoveryCodeRoutes =
     app.route({
       ...endpointRoute(recoveryCodeEndpoints.status),
       ...common,
-      handler: async (request) => answering(() => recoveryCodes.status(borrowerClaimsOf(request).sub)),
+      handler: async (request) => answer(await recoveryCodes.status(borrowerClaimsOf(request).sub)).status,
     });
 
     app.route({
@@ -48,8 +52,12 @@ export const accountRecoveryCodeRoutes =
       ...common,
       handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
-        const codes = await answering(() =>
-          recoveryCodes.generate(sub, request.body.currentPassword, changeSourceOf(request, trustProxy)),
+        const { codes } = answer(
+          await recoveryCodes.generate(
+            sub,
+            request.body.currentPassword,
+            changeSourceOf(request, trustProxy),
+          ),
         );
         request.log.info({ borrowerId: sub }, 'borrower made new recovery codes');
         return { codes };

@@ -9,31 +9,13 @@ import {
   SECOND_FACTOR_ERROR_CODES,
   secondFactorEndpoints,
 } from '@customer-core/contracts';
-import {
-  LastFactorError,
-  NoDirectoryIdentityError,
-  PasskeysWithLenderError,
-  SecondFactorsOffError,
-  WrongEmailCodeError,
-  type SecondFactors,
-} from '../second-factors.js';
-import { TooManyChangesError } from '../change-limit.js';
+import type { SecondFactorOutcome, SecondFactorProblem, SecondFactors } from '../second-factors.js';
 import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
-import {
-  FactorAlreadyEnrolledError,
-  FactorNotFoundError,
-  FactorNotOfferedError,
-  TooManyCodesError,
-  PasskeyRefusedError,
-  TooManyWrongCodesError,
-  WrongCodeError,
-  WrongPasswordError,
-} from '../../identity/directory.js';
 import { changeSourceOf } from './change-source.js';
 import type { AccessTokenChecker } from '../../session/access-tokens.js';
-import type { StepUpGuard } from '../step-up.js';
+import { stepUpRefusal, type StepUpGuard } from '../step-up.js';
 
 // The signed-in borrower's second factors. Another borrower's factor, an unknown id and a malformed
 // one get the same 404; MFA_POLICY=off refuses every route.
@@ -58,42 +40,47 @@ const STEP_UP_MESSAGE = 'To add a sign-in step, confirm it’s you: enter your p
 const PASSKEY_STEP_UP_MESSAGE = 'To add a passkey, confirm it’s you: enter your password again.';
 
 /** The directory's and the policy's refusals, as the answers the account page tells apart. */
-export function refusalOf(error: unknown): HttpError | undefined {
-  if (error instanceof SecondFactorsOffError) return new HttpError(403, SECOND_FACTOR_ERROR_CODES.off, OFF);
-  if (error instanceof TooManyChangesError)
-    return new HttpError(429, ACCOUNT_ERROR_CODES.tooManyChanges, TOO_MANY_CHANGES_MESSAGE);
-  if (error instanceof FactorNotFoundError) return new HttpError(404, 'not_found', NOT_FOUND);
-  if (error instanceof TooManyWrongCodesError)
-    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.tooManyWrongCodes, TOO_MANY_WRONG_CODES);
-  if (error instanceof WrongEmailCodeError)
-    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_EMAIL_CODE);
-  if (error instanceof WrongCodeError)
-    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_CODE);
-  if (error instanceof FactorAlreadyEnrolledError)
-    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.alreadyAdded, ALREADY_ADDED);
-  if (error instanceof FactorNotOfferedError)
-    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.notOffered, NOT_OFFERED);
-  if (error instanceof TooManyCodesError)
-    return new HttpError(429, SECOND_FACTOR_ERROR_CODES.tooManyCodes, TOO_MANY_CODES);
-  if (error instanceof LastFactorError)
-    return new HttpError(400, SECOND_FACTOR_ERROR_CODES.lastFactor, LAST_FACTOR);
-  if (error instanceof NoDirectoryIdentityError)
-    return new HttpError(400, ACCOUNT_ERROR_CODES.noPassword, NO_IDENTITY);
-  if (error instanceof PasskeysWithLenderError)
-    return new HttpError(403, PASSKEY_ERROR_CODES.withLender, WITH_LENDER);
-  if (error instanceof PasskeyRefusedError)
-    return new HttpError(400, PASSKEY_ERROR_CODES.refused, PASSKEY_REFUSED);
-  if (error instanceof WrongPasswordError)
-    return new HttpError(400, ACCOUNT_ERROR_CODES.wrongPassword, WRONG_PASSWORD);
-  return undefined;
+export function refusalOf(problem: Exclude<SecondFactorProblem, 'step_up_required'>): HttpError {
+  switch (problem) {
+    case 'off':
+      return new HttpError(403, SECOND_FACTOR_ERROR_CODES.off, OFF);
+    case 'too_many_changes':
+      return new HttpError(429, ACCOUNT_ERROR_CODES.tooManyChanges, TOO_MANY_CHANGES_MESSAGE);
+    case 'factor_not_found':
+      return new HttpError(404, 'not_found', NOT_FOUND);
+    case 'too_many_wrong_codes':
+      return new HttpError(400, SECOND_FACTOR_ERROR_CODES.tooManyWrongCodes, TOO_MANY_WRONG_CODES);
+    case 'wrong_email_code':
+      return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_EMAIL_CODE);
+    case 'wrong_code':
+      return new HttpError(400, SECOND_FACTOR_ERROR_CODES.wrongCode, WRONG_CODE);
+    case 'factor_already_enrolled':
+      return new HttpError(400, SECOND_FACTOR_ERROR_CODES.alreadyAdded, ALREADY_ADDED);
+    case 'factor_not_offered':
+      return new HttpError(400, SECOND_FACTOR_ERROR_CODES.notOffered, NOT_OFFERED);
+    case 'too_many_codes':
+      return new HttpError(429, SECOND_FACTOR_ERROR_CODES.tooManyCodes, TOO_MANY_CODES);
+    case 'last_factor':
+      return new HttpError(400, SECOND_FACTOR_ERROR_CODES.lastFactor, LAST_FACTOR);
+    case 'no_directory_identity':
+      return new HttpError(400, ACCOUNT_ERROR_CODES.noPassword, NO_IDENTITY);
+    case 'passkeys_with_lender':
+      return new HttpError(403, PASSKEY_ERROR_CODES.withLender, WITH_LENDER);
+    case 'passkey_refused':
+      return new HttpError(400, PASSKEY_ERROR_CODES.refused, PASSKEY_REFUSED);
+    case 'wrong_password':
+      return new HttpError(400, ACCOUNT_ERROR_CODES.wrongPassword, WRONG_PASSWORD);
+  }
 }
 
-async function answering<T>(action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    throw refusalOf(error) ?? error;
-  }
+/** What went through, or the refusal thrown as the route's answer (`stepUpMessage` for a step-up). */
+function answer<T extends object>(
+  outcome: SecondFactorOutcome<T>,
+  stepUpMessage = STEP_UP_MESSAGE,
+): Extract<SecondFactorOutcome<T>, { ok: true }> {
+  if (outcome.ok) return outcome;
+  if (outcome.problem === 'step_up_required') throw stepUpRefusal(stepUpMessage);
+  throw refusalOf(outcome.problem);
 }
 
 /** A malformed id names no factor: the unknown id's 404, before any call to the directory. */
@@ -119,8 +106,8 @@ export const accountSecondFactorRoutes =
     const changeSource = (request: FastifyRequest) => changeSourceOf(request, trustProxy);
     // Adding a way to sign in takes a recent sign-in, as changing the email does: asked by the
     // service once it knows the addition can be made here (no step-up for what would be refused).
-    const recentSignIn = (request: FastifyRequest, message: string, action: string) => () =>
-      stepUp.require(request, message, { action });
+    const recentSignIn = (request: FastifyRequest, action: string) => () =>
+      stepUp.isRecent(request, { action });
     // Before the body is read: a caller without a token learns nothing of what it would accept.
     const common = { onRequest: requireBorrower(checkAccessToken) };
     app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
@@ -130,7 +117,7 @@ export const accountSecondFactorRoutes =
       ...common,
       handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
-        const factors = await answering(() => secondFactors.list(sub));
+        const { factors } = answer(await secondFactors.list(sub));
         return { factors, policy: secondFactors.policy, passkeysAddedHere: secondFactors.passkeysAddedHere };
       },
     });
@@ -140,11 +127,11 @@ export const accountSecondFactorRoutes =
       ...common,
       handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
-        const enrolment = await answering(() =>
-          secondFactors.enrolAuthenticatorApp(sub, recentSignIn(request, STEP_UP_MESSAGE, 'add app')),
+        const { factorId, sharedSecret, accountName } = answer(
+          await secondFactors.enrolAuthenticatorApp(sub, recentSignIn(request, 'add app')),
         );
-        request.log.info({ borrowerId: sub, factorId: enrolment.factorId }, 'borrower started adding an app');
-        return enrolment;
+        request.log.info({ borrowerId: sub, factorId }, 'borrower started adding an app');
+        return { factorId, sharedSecret, accountName };
       },
     });
 
@@ -153,14 +140,11 @@ export const accountSecondFactorRoutes =
       ...common,
       handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
-        const enrolment = await answering(() =>
-          secondFactors.enrolEmail(sub, recentSignIn(request, STEP_UP_MESSAGE, 'add email codes')),
+        const { factorId, sentTo } = answer(
+          await secondFactors.enrolEmail(sub, recentSignIn(request, 'add email codes')),
         );
-        request.log.info(
-          { borrowerId: sub, factorId: enrolment.factorId },
-          'borrower started adding email codes',
-        );
-        return enrolment;
+        request.log.info({ borrowerId: sub, factorId }, 'borrower started adding email codes');
+        return { factorId, sentTo };
       },
     });
 
@@ -170,7 +154,7 @@ export const accountSecondFactorRoutes =
       handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const factorId = factorIdOf(request.params);
-        await answering(() => secondFactors.resendCode(sub, factorId));
+        answer(await secondFactors.resendCode(sub, factorId));
         request.log.info({ borrowerId: sub, factorId }, 'borrower asked for another code');
         return { sent: true as const };
       },
@@ -182,13 +166,13 @@ export const accountSecondFactorRoutes =
       handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const factorId = factorIdOf(request.params);
-        await answering(() =>
-          secondFactors.activate(
+        answer(
+          await secondFactors.activate(
             sub,
             factorId,
             request.body.code,
             changeSource(request),
-            recentSignIn(request, STEP_UP_MESSAGE, 'confirm factor'),
+            recentSignIn(request, 'confirm factor'),
           ),
         );
         request.log.info({ borrowerId: sub, factorId }, 'borrower added a second factor');
@@ -201,8 +185,9 @@ export const accountSecondFactorRoutes =
       ...common,
       handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
-        const enrolment = await answering(() =>
-          secondFactors.enrolPasskey(sub, recentSignIn(request, PASSKEY_STEP_UP_MESSAGE, 'add passkey')),
+        const { enrolment } = answer(
+          await secondFactors.enrolPasskey(sub, recentSignIn(request, 'add passkey')),
+          PASSKEY_STEP_UP_MESSAGE,
         );
         request.log.info(
           { borrowerId: sub, factorId: enrolment.factorId },
@@ -219,15 +204,16 @@ export const accountSecondFactorRoutes =
         const { sub } = borrowerClaimsOf(request);
         const factorId = factorIdOf(request.params);
         const { name, ...credential } = request.body;
-        await answering(() =>
-          secondFactors.activatePasskey(
+        answer(
+          await secondFactors.activatePasskey(
             sub,
             factorId,
             name,
             credential,
             changeSource(request),
-            recentSignIn(request, PASSKEY_STEP_UP_MESSAGE, 'confirm passkey'),
+            recentSignIn(request, 'confirm passkey'),
           ),
+          PASSKEY_STEP_UP_MESSAGE,
         );
         request.log.info({ borrowerId: sub, factorId }, 'borrower added a passkey');
         return { added: true as const };
@@ -240,8 +226,8 @@ export const accountSecondFactorRoutes =
       handler: async (request) => {
         const { sub } = borrowerClaimsOf(request);
         const factorId = factorIdOf(request.params);
-        await answering(() =>
-          secondFactors.remove(sub, factorId, request.body.currentPassword, changeSource(request)),
+        answer(
+          await secondFactors.remove(sub, factorId, request.body.currentPassword, changeSource(request)),
         );
         request.log.info({ borrowerId: sub, factorId }, 'borrower removed a second factor');
         return { removed: true as const };

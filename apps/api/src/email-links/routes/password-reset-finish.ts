@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_ERROR_CODES, authEndpoints } from '@customer-core/contracts';
+import { authEndpoints } from '@customer-core/contracts';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { HttpError } from '../../http/http-error.js';
-import { COMMON_PASSWORD_MESSAGE } from '../../passwords/common-passwords.js';
+import { passwordRefused, passwordTooCommon } from '../../passwords/password-refusals.js';
 import type { EmailLinks } from '../email-links.js';
 import { invalidLink } from '../link-problems.js';
 
@@ -35,7 +34,9 @@ export const passwordResetFinishRoute =
         const reset = await emailLinks.resetPassword(token, password);
         switch (reset.kind) {
           case 'too_common':
-            throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
+            throw passwordTooCommon();
+          case 'password_refused':
+            throw passwordRefused(reset.requirements);
           case 'dead_link':
             throw invalidLink('password_reset');
           case 'reset':

@@ -4,7 +4,7 @@ import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import type { Config } from '../../config/config.js';
 import type { SignInClientOf } from '../../http/sign-in-client.js';
-import { COMMON_PASSWORD_MESSAGE } from '../../passwords/common-passwords.js';
+import { passwordRefused, passwordTooCommon } from '../../passwords/password-refusals.js';
 import type { Invitations } from '../invitations.js';
 
 const ALREADY_REGISTERED_MESSAGE =
@@ -54,7 +54,9 @@ export const registrationRoutes =
         const outcome = await invitations.register(token, password, signInClientOf(request, reply));
         switch (outcome.kind) {
           case 'too_common':
-            throw new HttpError(400, API_ERROR_CODES.passwordTooCommon, COMMON_PASSWORD_MESSAGE);
+            throw passwordTooCommon();
+          case 'password_refused':
+            throw passwordRefused(outcome.requirements);
           case 'invalid':
             throw invalidInvitation();
           case 'already_registered':
