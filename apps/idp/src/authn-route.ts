@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // route config typings: config.rateLimit
-import { z } from 'zod';
-import { singleLineText } from '@customer-core/contracts';
-import { clientAddress, networkOf } from '@customer-core/contracts/server';
+import type { z } from 'zod';
+import { AuthnBody, clientAddress, networkOf, type AuthnAnswer } from '@customer-core/contracts/server';
 import { createAuthnCors } from './cors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
@@ -12,12 +11,6 @@ import type { SessionTokenStore } from './session-tokens.js';
 import type { IdpUser, UserRepository } from './users.js';
 
 export const AUTHN_PATH = '/api/v1/authn';
-
-// Okta's extra fields (options, context, ...) are accepted and ignored.
-const AuthnBodySchema = z.object({
-  username: singleLineText().min(1).max(320),
-  password: singleLineText().min(1).max(1024),
-});
 
 export interface AuthnDependencies {
   users: UserRepository;
@@ -39,12 +32,14 @@ const NO_ACCOUNT = '';
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export function successBody(user: IdpUser, token: { sessionToken: string; expiresAt: Date }) {
-  return {
-    status: 'SUCCESS',
+  const answer = {
+    status: 'SUCCESS' as const,
     sessionToken: token.sessionToken,
     expiresAt: token.expiresAt.toISOString(),
     _embedded: { user: embeddedUser(user) },
   };
+  // Every field the API reads of an authn answer is in it.
+  return answer satisfies z.input<typeof AuthnAnswer>;
 }
 
 /** The user as Okta's authn answers embed it, in SUCCESS and in every factor state. */
@@ -154,7 +149,7 @@ export function authnRoutes(deps: AuthnDependencies) {
       async (request, reply) => {
         cors.apply(request, reply);
         if (cors.refuses(request)) return sendOktaError(reply, 403, forbidden());
-        const parsed = AuthnBodySchema.safeParse(request.body);
+        const parsed = AuthnBody.safeParse(request.body);
         if (!parsed.success) {
           const causes = parsed.error.issues.map(
             (issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`,

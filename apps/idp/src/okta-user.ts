@@ -1,4 +1,5 @@
-import type { OktaUserFields } from '@customer-core/contracts/server';
+import type { z } from 'zod';
+import type { OktaUserFields, SessionAnswer } from '@customer-core/contracts/server';
 import type { IdpSession } from './oidc-adapter.js';
 import type { IdpUser } from './users.js';
 
@@ -52,13 +53,13 @@ export type OktaUser = ReturnType<typeof oktaUser>;
 export function oktaSession(session: IdpSession, user: IdpUser, orgUrl: string) {
   const signedIn = session.signedInAt.toISOString();
   const withFactor = session.amr.includes('mfa');
-  return {
+  const answer = {
     id: session.id,
     userId: user.id,
     login: user.login,
     createdAt: signedIn,
     expiresAt: session.expiresAt?.toISOString() ?? null,
-    status: 'ACTIVE',
+    status: 'ACTIVE' as const,
     lastPasswordVerification: signedIn,
     lastFactorVerification: withFactor ? signedIn : null,
     amr: session.amr,
@@ -75,4 +76,6 @@ export function oktaSession(session: IdpSession, user: IdpUser, orgUrl: string) 
       },
     },
   };
+  // Every field the API reads of a session is in it.
+  return answer satisfies z.input<typeof SessionAnswer>;
 }

@@ -1,16 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { sql, type Kysely } from 'kysely';
-import { networkOf } from '@customer-core/contracts/server';
+import { LOG_EVENT_TYPES, networkOf, type LogEventType } from '@customer-core/contracts/server';
 import type { IdpDatabase } from './schema.js';
-
-/** The System Log event types the provider records (Okta's names). */
-export const LOG_EVENT_TYPES = {
-  /** A sign-in; recorded here only when it failed (outcome FAILURE). */
-  signIn: 'user.session.start',
-  /** Too many wrong passwords: the account refuses password sign-ins for a while. */
-  lock: 'user.account.lock',
-} as const;
-export type LogEventType = (typeof LOG_EVENT_TYPES)[keyof typeof LOG_EVENT_TYPES];
 
 export interface SecurityLogEvent {
   id: string;

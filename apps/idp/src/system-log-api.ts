@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { EARLIEST_INSTANT, instantSchema, isStorableInstant } from '@customer-core/contracts';
+import { LOG_EVENT_TYPES, type LogEventSchema } from '@customer-core/contracts/server';
 import { sendOktaError } from './okta-error-handler.js';
 import { malformedRequest } from './okta-errors.js';
 import type { SecurityLog, SecurityLogEvent } from './security-log.js';
@@ -75,8 +77,8 @@ export function parseLogFilter(filter: string): Predicate | string {
 
 /** A LogEvent as Okta's System Log API answers it. */
 export function oktaLogEvent(event: SecurityLogEvent, user: IdpUser | undefined) {
-  const lock = event.eventType === 'user.account.lock';
-  return {
+  const lock = event.eventType === LOG_EVENT_TYPES.lock;
+  const answer = {
     uuid: event.id,
     published: event.published.toISOString(),
     eventType: event.eventType,
@@ -116,6 +118,8 @@ export function oktaLogEvent(event: SecurityLogEvent, user: IdpUser | undefined)
     securityContext: { asNumber: null, asOrg: null, isp: null, domain: null, isProxy: null },
     request: { ipChain: [] },
   };
+  // Every field the API reads of a LogEvent is in it.
+  return answer satisfies z.input<typeof LogEventSchema>;
 }
 
 const encodeAfter = (event: SecurityLogEvent) => `${event.published.getTime().toString(36)}.${event.id}`;

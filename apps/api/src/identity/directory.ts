@@ -1,4 +1,5 @@
 import type { PasskeyEnrolment } from '@customer-core/contracts';
+import { LOG_EVENT_TYPES, type LogEventFields } from '@customer-core/contracts/server';
 
 /**
  * What follows a first proof the portal checked: the sign-in is done ('signed_in', with a session token
@@ -183,25 +184,16 @@ export interface DirectorySecurityEvent {
   clientAddress: string | null;
 }
 
-/** The System Log's LogEvent fields the portal reads (Okta's and the bundled provider's alike). */
-export interface LogEventFields {
-  uuid: string;
-  published: string;
-  eventType: string;
-  outcome?: { result?: string | null } | null;
-  client?: { userAgent?: { rawUserAgent?: string | null } | null; ipAddress?: string | null } | null;
-}
-
-/** A System Log event as a failed sign-in or a lockout; undefined for any other event. */
+/** A System Log event (Okta's or the bundled provider's) as a failed sign-in or a lockout; undefined for any other. */
 export function securityEventOf(event: LogEventFields): DirectorySecurityEvent | undefined {
   const type =
-    event.eventType === 'user.account.lock'
+    event.eventType === LOG_EVENT_TYPES.lock
       ? 'locked'
-      : event.eventType === 'user.session.start' && event.outcome?.result === 'FAILURE'
+      : event.eventType === LOG_EVENT_TYPES.signIn && event.outcome?.result === 'FAILURE'
         ? 'sign_in_failed'
         : undefined;
   const occurredAt = new Date(event.published);
-  if (!type || Number.isNaN(occurredAt.getTime()) || typeof event.uuid !== 'string') return undefined;
+  if (!type || Number.isNaN(occurredAt.getTime())) return undefined;
   return {
     id: event.uuid,
     type,

@@ -2,15 +2,21 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
+  AuthnAnswer,
   EMAIL_FACTOR,
+  LogEventSchema,
+  OktaErrorSchema,
+  SessionAnswer,
   TOTP_FACTOR,
   type ActivateFactorBody,
+  type AuthnBody,
   type ChangePasswordBody,
   type CreateUserBody,
   type EnrolFactorBody,
   type OktaError,
   type OktaFactorFields,
   type OktaUserFields,
+  type StateTokenBody,
   type UpdateUserBody,
 } from '@customer-core/contracts/server';
 import {
@@ -21,7 +27,6 @@ import {
   type DirectoryFactor,
   type DirectorySecurityEvent,
   type DirectoryUser,
-  type LogEventFields,
   type NewDirectoryUser,
 } from './directory.js';
 
@@ -37,12 +42,6 @@ export interface OktaDirectoryOptions {
   rateLimitRetries?: number;
   /** Waits out a rate limit: a timer by default (tests move the org's window instead of waiting). */
   wait?: (ms: number) => Promise<void>;
-}
-
-/** Okta's error body as the portal reads it: a hosted org's may lack any field. */
-interface OktaErrorBody {
-  errorCode?: OktaError['errorCode'];
-  errorCauses?: Array<Partial<OktaError['errorCauses'][number]>>;
 }
 
 // A borrower is waiting on the answer: a window that resets later than this is answered 503 at once.
@@ -124,8 +123,8 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
     response: Response,
     readable: readonly P[],
   ): Promise<Extract<DirectoryRefusal, { problem: P }>> {
-    const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
-    const causes = (error.errorCauses ?? []).map((cause) => cause.errorSummary ?? '');
+    const error = await errorOf(response);
+    const causes = (error.errorCauses ?? []).map((cause) => cause.errorSummary);
     const password = causes.find((cause) => /^password:/i.test(cause));
     const refused: DirectoryRefusal | undefined = causes.some(
       (cause) => /^login:/i.test(cause) && /already exists/i.test(cause),
@@ -184,7 +183,7 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       );
       if (response.status === 400) return refusal(response, ['password_refused']);
       if (response.status === 403) {
-        const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
+        const error = await errorOf(response);
         // E0000014: the old password is wrong. Any other 403 is the API token's lack of rights.
         if (error.errorCode === 'E0000014') return { ok: false, problem: 'wrong_password' };
         options.logger.error({ status: 403, errorCode: error.errorCode }, 'Okta refused the API token');
@@ -212,8 +211,8 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
     async hasSession(sessionId, userId) {
       const response = await call('GET', `/api/v1/sessions/${encodeURIComponent(sessionId)}`);
       if (response.status === 404) return (await response.body?.cancel(), false);
-      const session = (await expectOk(response)) as { userId?: string; status?: string };
-      return session.userId === userId && session.status === 'ACTIVE';
+      const session = SessionAnswer.safeParse(await expectOk(response));
+      return session.success && session.data.userId === userId && session.data.status === 'ACTIVE';
     },
     async hasSecondFactor(userId) {
       // Okta's Factors API: the user's enrolled factors; an active one is asked by the org's policy.
@@ -227,20 +226,20 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       // lockout (from the portal's address). Whatever it asks next (a factor) is cancelled.
       const user = await findUser(id);
       if (!user) return { ok: false, problem: 'wrong_password' };
-      const response = await call('POST', '/api/v1/authn', { username: user.login, password }, false);
+      const response = await call('POST', '/api/v1/authn', authnBody(user.login, password), false);
       if (response.status === 401)
         return (await response.body?.cancel(), { ok: false, problem: 'wrong_password' });
-      const transaction = (await expectOk(response)) as { status?: string; stateToken?: string };
-      if (transaction.stateToken) {
+      const transaction = readAuthn(await expectOk(response));
+      if (transaction?.stateToken) {
         const cancelled = await call(
           'POST',
           '/api/v1/authn/cancel',
-          { stateToken: transaction.stateToken },
+          { stateToken: transaction.stateToken } satisfies z.input<typeof StateTokenBody>,
           false,
         );
         await cancelled.body?.cancel();
       }
-      return transaction.status === 'LOCKED_OUT' ? { ok: false, problem: 'wrong_password' } : { ok: true };
+      return transaction?.status === 'LOCKED_OUT' ? { ok: false, problem: 'wrong_password' } : { ok: true };
     },
     listFactors,
     async enrolTotp(userId) {
@@ -250,7 +249,7 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         provider: TOTP_FACTOR.provider,
       } satisfies z.input<typeof EnrolFactorBody>);
       if (response.status === 400) {
-        const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
+        const error = await errorOf(response);
         if (error.errorCode === 'E0000001') return { ok: false, problem: 'factor_already_enrolled' };
         throw new Error(`Okta refused the enrolment: ${error.errorCode ?? 400}`);
       }
@@ -300,7 +299,7 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       if (response.status === 404)
         return (await response.body?.cancel(), { ok: false, problem: 'factor_not_found' });
       if (response.status === 400 || response.status === 403) {
-        const error = (await response.json().catch(() => ({}))) as OktaErrorBody;
+        const error = await errorOf(response);
         // E0000068: Invalid Passcode/Answer. An active factor (E0000001) has nothing to activate.
         if (error.errorCode === 'E0000068') return { ok: false, problem: 'wrong_code' };
         // E0000069: too many wrong codes (the bundled provider's answer for a spent enrolment).
@@ -321,17 +320,13 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
     },
     async passwordSignIn(user, password) {
       // Okta mints a session token only from a sign-in: with the password the borrower just chose.
-      const response = await call('POST', '/api/v1/authn', { username: user.login, password }, false);
+      const response = await call('POST', '/api/v1/authn', authnBody(user.login, password), false);
       if (!response.ok) return (await response.body?.cancel(), { kind: 'signed_in', sessionToken: null });
-      const transaction = (await response.json()) as {
-        status?: string;
-        sessionToken?: string;
-        stateToken?: string;
-      };
-      if (transaction.status === 'SUCCESS' && transaction.sessionToken)
+      const transaction = readAuthn(await response.json());
+      if (transaction?.status === 'SUCCESS' && transaction.sessionToken)
         return { kind: 'signed_in', sessionToken: transaction.sessionToken };
       // The org's sign-on policy asks for a factor (or its enrolment): the portal's factor screens.
-      if (transaction.status?.startsWith('MFA_') && transaction.stateToken)
+      if (transaction?.status.startsWith('MFA_') && transaction.stateToken)
         return { kind: 'factor', stateToken: transaction.stateToken };
       // Anything else (a password change, say) leaves the borrower to sign in as usual.
       return { kind: 'signed_in', sessionToken: null };
@@ -357,10 +352,12 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       const found: DirectorySecurityEvent[] = [];
       for (let pages = 0; path && pages < MAX_LOG_PAGES; pages++) {
         const response = await call('GET', path);
-        const events = (await expectOk(response)) as LogEventFields[];
+        const events = await expectOk(response);
         if (!Array.isArray(events)) throw new Error('Okta answered logs that are not a list');
         for (const event of events) {
-          const read = securityEventOf(event);
+          // An event the portal cannot read is none of those it looks for.
+          const parsed = LogEventSchema.safeParse(event);
+          const read = parsed.success ? securityEventOf(parsed.data) : undefined;
           if (read) found.push(read);
         }
         path = events.length === 0 ? null : nextPath(response.headers.get('link'), org);
@@ -376,6 +373,21 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
     }
     return response.json();
   }
+}
+
+/** Okta's error body, field by field: a hosted org's may lack any (an unreadable one has none). */
+async function errorOf(response: Response): Promise<Partial<OktaError>> {
+  const read = OktaErrorSchema.partial().safeParse(await response.json().catch(() => ({})));
+  return read.success ? read.data : {};
+}
+
+const authnBody = (username: string, password: string) =>
+  ({ username, password }) satisfies z.input<typeof AuthnBody>;
+
+/** An authn answer's state and tokens; undefined for an answer that is not one. */
+function readAuthn(body: unknown) {
+  const read = AuthnAnswer.safeParse(body);
+  return read.success ? read.data : undefined;
 }
 
 const factorsPath = (userId: string) => `/api/v1/users/${encodeURIComponent(userId)}/factors`;

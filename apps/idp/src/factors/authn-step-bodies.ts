@@ -3,9 +3,6 @@ import { z } from 'zod';
 
 // What the factor steps of /api/v1/authn read, shared by their route files.
 
-// Okta's extra fields (rememberDevice, ...) are accepted and ignored.
-export const StateTokenSchema = z.string().min(1).max(200);
-export const StateBodySchema = z.object({ stateToken: StateTokenSchema });
 /** Factor ids are letters and digits; anything else is no factor's. */
 export const FactorIdSchema = z.object({ factorId: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });
 

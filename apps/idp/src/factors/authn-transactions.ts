@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
+import type { AuthnFactorStatus } from '@customer-core/contracts/server';
 import type { IdpDatabase } from '../schema.js';
 
-export type TransactionStatus = 'MFA_ENROLL' | 'MFA_ENROLL_ACTIVATE' | 'MFA_REQUIRED' | 'MFA_CHALLENGE';
+/** The provider keeps a transaction only while a second factor, or its enrolment, comes next. */
+export type TransactionStatus = AuthnFactorStatus;
 
 export interface AuthnTransaction {
   userId: string;

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { StateTokenBody } from '@customer-core/contracts/server';
 import { sendOktaError } from '../okta-error-handler.js';
 import { invalidToken, operationNotAllowed } from '../okta-errors.js';
 import type { UserRepository } from '../users.js';
 import type { AuthnTransactions } from './authn-transactions.js';
-import { FactorIdSchema, StateBodySchema, type AcceptBody } from './authn-step-bodies.js';
+import { FactorIdSchema, type AcceptBody } from './authn-step-bodies.js';
 import {
   factorActivateResendPath,
   factorVerifyResendPath,
@@ -48,7 +49,7 @@ export function registerChallengeRoutes(
     [factorActivateResendPath(':factorId'), 'MFA_ENROLL_ACTIVATE'],
   ] as const) {
     app.post(path, { config: { rateLimit } }, async (request, reply) => {
-      const body = accept(request, reply, StateBodySchema);
+      const body = accept(request, reply, StateTokenBody);
       if (!body.ok) return body.sent;
       const params = FactorIdSchema.safeParse(request.params);
       const { stateToken } = body.value;
@@ -68,7 +69,7 @@ export function registerChallengeRoutes(
 
   // MFA_CHALLENGE -> MFA_REQUIRED.
   app.post(AUTHN_PREVIOUS_PATH, { config: { rateLimit } }, async (request, reply) => {
-    const body = accept(request, reply, StateBodySchema);
+    const body = accept(request, reply, StateTokenBody);
     if (!body.ok) return body.sent;
     const { stateToken } = body.value;
     const transaction = await transactions.find(stateToken);

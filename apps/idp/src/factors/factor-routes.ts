@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit'; // route config typings: config.rateLimit
 import { z } from 'zod';
-import { clientAddress, EMAIL_FACTOR, networkOf, TOTP_FACTOR } from '@customer-core/contracts/server';
+import {
+  clientAddress,
+  EMAIL_FACTOR,
+  networkOf,
+  StateTokenBody,
+  StateTokenSchema,
+  TOTP_FACTOR,
+} from '@customer-core/contracts/server';
 import { createAuthnCors } from '../cors.js';
 import type { LoginThrottle } from '../login-throttle.js';
 import { oktaErrorHandler, sendOktaError } from '../okta-error-handler.js';
@@ -17,7 +24,7 @@ import {
 import type { SessionTokenStore } from '../session-tokens.js';
 import type { UserRepository } from '../users.js';
 import type { AuthnTransaction, AuthnTransactions } from './authn-transactions.js';
-import { FactorIdSchema, StateBodySchema, StateTokenSchema, type Parsed } from './authn-step-bodies.js';
+import { FactorIdSchema, type Parsed } from './authn-step-bodies.js';
 import { CHALLENGE_PATHS, registerChallengeRoutes } from './challenge-routes.js';
 import {
   isEmailFactor,
@@ -308,7 +315,7 @@ export function factorRoutes(deps: FactorRouteDependencies) {
     // transaction the API began after an e-mailed link. Only its opening states are answered; a
     // transaction further on is driven by the answers it already got.
     app.post(AUTHN_INTROSPECT_PATH, { config: { rateLimit } }, async (request, reply) => {
-      const body = accept(request, reply, StateBodySchema);
+      const body = accept(request, reply, StateTokenBody);
       if (!body.ok) return body.sent;
       const { stateToken } = body.value;
       const transaction = await transactions.find(stateToken);
@@ -325,7 +332,7 @@ export function factorRoutes(deps: FactorRouteDependencies) {
     });
 
     app.post(AUTHN_CANCEL_PATH, { config: { rateLimit } }, async (request, reply) => {
-      const body = accept(request, reply, StateBodySchema);
+      const body = accept(request, reply, StateTokenBody);
       if (!body.ok) return body.sent;
       if (!(await transactions.end(body.value.stateToken))) return sendOktaError(reply, 401, invalidToken());
       return reply.header('Cache-Control', 'no-store').send({ _embedded: {} });

@@ -1,4 +1,5 @@
-import { EMAIL_FACTOR, TOTP_FACTOR } from '@customer-core/contracts/server';
+import type { z } from 'zod';
+import { EMAIL_FACTOR, TOTP_FACTOR, type AuthnAnswer } from '@customer-core/contracts/server';
 import { embeddedUser } from '../authn-route.js';
 import type { IdpUser } from '../users.js';
 import type { AuthnTransaction } from './authn-transactions.js';
@@ -31,8 +32,10 @@ export function factorProfile(factor: Factor, user: IdpUser) {
   return {};
 }
 
+/** The head of every answer of a factor state: every field the API reads of an authn answer is in it. */
 export function transactionHead(stateToken: string, transaction: AuthnTransaction) {
-  return { stateToken, expiresAt: transaction.expiresAt.toISOString(), status: transaction.status };
+  const head = { stateToken, expiresAt: transaction.expiresAt.toISOString(), status: transaction.status };
+  return head satisfies z.input<typeof AuthnAnswer>;
 }
 
 export function transactionBodies(orgUrl: string) {

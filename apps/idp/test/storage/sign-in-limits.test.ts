@@ -14,7 +14,8 @@ import type { IdpDatabase } from '../../src/index.js';
 import { createLoginThrottle, type LoginThrottleOptions } from '../../src/login-throttle.js';
 import { purgeExpiredSignInState } from '../../src/purge.js';
 import { databaseRequestCountStore } from '../../src/request-count-store.js';
-import { createSecurityLog, LOG_EVENT_TYPES } from '../../src/security-log.js';
+import { LOG_EVENT_TYPES } from '@customer-core/contracts/server';
+import { createSecurityLog } from '../../src/security-log.js';
 import { fromNow, newUser, openIdpStorage } from './support.js';
 
 // What limits sign-ins, shared by every instance through the database: failures per network and per

@@ -109,12 +109,3 @@ export interface OktaFactorFields {
   /** Only in the answer that enrols an authenticator app. */
   _embedded?: { activation?: { sharedSecret?: string | null } };
 }
-
-/** Okta's error body (okta-auth-js turns it into an AuthApiError). */
-export interface OktaError {
-  errorCode: string;
-  errorSummary: string;
-  errorLink: string;
-  errorId: string;
-  errorCauses: Array<{ errorSummary: string }>;
-}
