@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
@@ -30,10 +31,18 @@ describe('ways back from About and errors (browser)', () => {
   });
   after(() => portal?.close());
 
-  it('leads a visitor from About and from an error back to sign-in through the public layout', async () => {
+  it('leads a visitor from About (the app’s name and version) and from an error back to sign-in through the public layout', async () => {
+    const { name, version } = JSON.parse(
+      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+    ) as { name: string; version: string };
+    assert.equal(name, 'customer-core');
+    assert.equal(version, '2.4.2');
     const { page } = await portal.newPage();
     await page.goto(routes.about.path);
     await page.getByRole('heading', { name: 'About' }).waitFor();
+    const panel = page.getByRole('region', { name: 'About' });
+    await panel.getByText(name).waitFor();
+    await panel.getByText(version).waitFor();
     await assertAccessible(page, 'about, signed out');
     await screenshotsAtBothSizes(page, 'about-public');
     const footer = page.getByRole('navigation', { name: 'Footer' });
@@ -45,6 +54,7 @@ describe('ways back from About and errors (browser)', () => {
 
     await page.goto(`${routes.loginHandler.path}?error=login_required&error_description=No+session&state=x`);
     await assertGenericError(page);
+    await assertAccessible(page, 'generic error, public');
     await screenshotsAtBothSizes(page, 'generic-error-public');
     await footer.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(onPath(routes.signIn.path));
