@@ -4,14 +4,11 @@ import { routes, type LoanDetail } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot } from './support/browser.js';
-import { DESKTOP, OPERATOR_ENV, PHONE, borrowerLoan, borrowerLoans, usd } from './support/loans.js';
+import { DESKTOP, OPERATOR_ENV, PHONE, borrowerLoan, borrowerLoans } from './support/loans.js';
 import { openPortal, signInBySession, type Portal } from './support/portal.js';
 
 // A loan's details page, from the loans page: terms, the payment schedule, and for the demo
 // borrower's past-due loan the amount overdue, how late and the lender's phone.
-
-const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const calendarDay = (isoDate: string) => DAY.format(new Date(`${isoDate}T00:00:00Z`));
 
 describe('loan details (browser)', () => {
   let portal: Portal;
@@ -37,27 +34,14 @@ describe('loan details (browser)', () => {
     return borrowerLoan(page, summary.id);
   }
 
-  it('shows a past-due loan: the amount overdue, days late, what to do and a tel: link', async () => {
+  it('shows a past-due loan: its notice and its schedule with the late instalment, on a desktop and a phone', async () => {
     const loan = await openFromLoansPage('LN-DEMO-2');
     assert.ok(loan.overdue, 'the demo past-due loan has instalments past due');
     await page.getByRole('heading', { level: 1, name: loan.product }).waitFor();
     assert.equal(await page.title().then((t) => t.includes(loan.reference)), true);
 
-    const notice = page.getByTestId('overdue-notice');
-    assert.equal(
-      await notice.getByRole('heading').textContent(),
-      `${usd(loan.overdue.amountCents)} is past due`,
-    );
-    assert.equal(
-      await notice.getByTestId('overdue-days').textContent(),
-      `${loan.overdue.daysLate} days late`,
-    );
-    assert.match(
-      (await notice.getByTestId('overdue-summary').textContent()) ?? '',
-      new RegExp(calendarDay(loan.overdue.since)),
-    );
-    const phone = notice.getByRole('link');
-    assert.match((await phone.getAttribute('href')) ?? '', /^tel:\+?\d{7,}$/);
+    // The notice's words, figures and phone link: apps/web/test/loans.test.tsx.
+    await page.getByTestId('overdue-notice').waitFor();
 
     const rows = page.getByTestId('instalment');
     assert.equal(await rows.count(), loan.instalments.length);
