@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import {
   ACCESS_TOKEN_STORAGE_KEY,
+  SECOND_FACTOR_ERROR_CODES,
   recoveryCodeEndpoints,
   secondFactorEndpoints,
   type SecondFactor,
@@ -12,7 +13,7 @@ import { RecoveryCodesSection } from '../src/features/account/recovery-codes-sec
 import { SecondFactorsSection } from '../src/features/account/second-factors-section.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
 import { press, type } from './support/forms.ts';
-import { expectFocus, renderInApp } from './support/render.tsx';
+import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 // Two-step verification on the account page: adding an authenticator app with its first code, email
 // codes, removing a factor after the password, and recovery codes. The refusals' words are the API's.
@@ -120,6 +121,26 @@ describe('two-step verification on the account page', () => {
     await press('Remove app');
     await screen.findByText('Your authenticator app is removed.');
     await screen.findByText('You haven\u2019t added an authenticator app yet.');
+  });
+});
+
+describe('two-step verification turned off by the lender', () => {
+  it('shows no section where the API says second factors are off', async () => {
+    api = await serveApi({
+      [`GET ${secondFactorEndpoints.list.path}`]: {
+        status: 403,
+        body: { error: SECOND_FACTOR_ERROR_CODES.off, message: 'Two-step verification is not offered.' },
+      },
+    });
+    renderInApp(<SecondFactorsSection />);
+    // There while it loads, gone once the API has answered.
+    screen.getByTestId('account-factors');
+    await waitFor(() => expectNone(screen.queryByTestId('account-factors'), 'the section'));
+    expectNone(screen.queryByRole('heading', { name: 'Two-step verification' }), 'its heading');
+    assert.deepEqual(
+      api.calls.map(({ method, path }) => `${method} ${path}`),
+      [`GET ${secondFactorEndpoints.list.path}`],
+    );
   });
 });
 
