@@ -24,7 +24,7 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
   });
   after(() => portal?.close());
 
-  it('enrols an authenticator app at sign-in, then signs in with a code; a wrong code is refused', async () => {
+  it('enrols an authenticator app at sign-in (a wrong code refused), then signs in with a code', async () => {
     const { page } = await portal.newPage();
     await page.goto(routes.signIn.path);
     await submitSignIn(page, BORROWER.email, BORROWER.password);
@@ -33,8 +33,9 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
     await captureBothSizes(page, 'sign-in-factor-enrol');
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
 
+    // (The step's words, the QR code, the key in groups, a wrong code's message, the code field's
+    // keyboard and a pasted code, and the way back to the password: apps/web/test/factor-step.test.tsx.)
     await page.getByRole('heading', { name: 'Scan this code with your authenticator app' }).waitFor();
-    await page.getByRole('img', { name: /QR code to add .* to your authenticator app/ }).waitFor();
     const secret = (await page.getByTestId('factor-secret').innerText()).replace(/\s/g, '');
     assert.match(secret, /^[A-Z2-7]{32}$/);
     await captureBothSizes(page, 'sign-in-factor-scan');
@@ -43,7 +44,6 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
     await code.fill(notThe(authenticatorCode(secret)));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(WRONG_CODE).waitFor();
-    assert.equal(await code.getAttribute('aria-invalid'), 'true');
     await captureBothSizes(page, 'sign-in-factor-wrong-code');
 
     await code.fill(authenticatorCode(secret));
@@ -54,26 +54,9 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
     await page.waitForURL((url) => url.pathname === routes.signIn.path);
     await submitSignIn(page, BORROWER.email, BORROWER.password);
     await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-    const field = page.getByLabel('6-digit code');
-    assert.equal(await field.getAttribute('inputmode'), 'numeric');
-    assert.equal(await field.getAttribute('autocomplete'), 'one-time-code');
     await captureBothSizes(page, 'sign-in-factor-code');
-
-    // Back to sign in ends the transaction and shows the password form again.
-    await page.getByRole('button', { name: 'Back to sign in' }).click();
-    await page.getByRole('button', { name: 'LOGIN' }).waitFor();
-    await submitSignIn(page, BORROWER.email, BORROWER.password);
-    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-
-    await field.fill(notThe(authenticatorCode(secret, 1)));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByText(WRONG_CODE).waitFor();
-
-    // Pasted as an app shows it, with a space in the middle; the next step's code (the one used to
-    // enrol is spent).
-    const next = authenticatorCode(secret, 1);
-    await field.fill(`${next.slice(0, 3)} ${next.slice(3)}`);
-    assert.equal(await field.inputValue(), next);
+    // The next step's code: the one used to enrol is spent.
+    await page.getByLabel('6-digit code').fill(authenticatorCode(secret, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
   });
