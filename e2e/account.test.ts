@@ -118,23 +118,18 @@ describe('the account page (browser)', () => {
 
     await openAccount(laptop);
     const section = laptop.getByTestId('account-password');
-    const choice = section.getByRole('checkbox', { name: 'Sign out everywhere else' });
-    assert.equal(await choice.isChecked(), true, 'ticked by default');
     // (The account page at rest, with two devices: checked for accessibility in the first test.)
     await section.scrollIntoViewIfNeeded();
     await screenshotsAtBothSizes(laptop, 'account-change-password');
 
-    // A wrong current password: said under that field, and what was typed stays.
+    // A wrong current password, refused by the identity provider. (Its words under that field, the
+    // focus on it, what was typed kept, "Sign out everywhere else" ticked by default, and the notice's
+    // words when done: apps/web/test/account.test.tsx.)
     await section.getByLabel('Current password').fill('Not-My-Password-1');
     await section.getByLabel('New password', { exact: true }).fill(newPassword);
     await section.getByLabel('Confirm new password').fill(newPassword);
     await section.getByRole('button', { name: 'Change password' }).click();
     await section.getByText('That isn’t your current password. Check it and try again.').waitFor();
-    assert.equal(await section.getByLabel('New password', { exact: true }).inputValue(), newPassword);
-    assert.equal(
-      await section.getByLabel('Current password').evaluate((node) => node === document.activeElement),
-      true,
-    );
     await assertAccessible(laptop, 'change password with a wrong current password');
     await screenshotsAtBothSizes(laptop, 'account-change-password-wrong');
 
@@ -144,7 +139,6 @@ describe('the account page (browser)', () => {
       .getByTestId('account-password-notice')
       .filter({ hasText: 'Your password is changed, and your other device is signed out.' })
       .waitFor();
-    assert.equal(await section.getByLabel('New password', { exact: true }).inputValue(), '', 'cleared');
     // The list of devices follows: only this one is left.
     await laptop.getByTestId('session-row').nth(1).waitFor({ state: 'detached' });
     await assertAccessible(laptop, 'change password done');

@@ -69,7 +69,7 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     const section = page.getByTestId('account-passkeys');
     await section.getByRole('heading', { name: 'Passkeys' }).waitFor();
     await section.getByText('You haven\u2019t added a passkey yet.').waitFor();
-    await captureBothSizes(page, 'account-passkeys-none');
+    // (The account page at rest: swept in account-second-factor.test.ts.)
 
     await section.getByRole('button', { name: 'Add a passkey' }).click();
     const heading = section.getByRole('heading', { name: 'Add a passkey' });
