@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { authEndpoints, applicationEndpoints, routes } from '@customer-core/contracts';
 import type { Page, Request } from 'playwright-core';
 import { LINK_LIMITS_ENV } from './support/getting-back-in.js';
-import { OPERATOR_ENV, runCli } from './support/joining.js';
+import { OPERATOR_ENV, runCliInProcess } from './support/joining.js';
 import { inbox, linkPath, waitForMail } from './support/mailbox.js';
 import { DEMO, openPortal, type Portal } from './support/portal.js';
 
@@ -94,7 +94,16 @@ describe('token pages send no Referer (browser)', () => {
 
   it('user registration', async () => {
     const email = 'referrer.check@example.com';
-    await runCli(portal.baseUrl, ['invite', '--email', email, '--first-name', 'Rita', '--last-name', 'Ref']);
+    // (The command line as its own process: joining.test.ts.)
+    await runCliInProcess(portal.baseUrl, [
+      'invite',
+      '--email',
+      email,
+      '--first-name',
+      'Rita',
+      '--last-name',
+      'Ref',
+    ]);
     const path = linkPath(await waitForMail(portal.baseUrl, email), '/user-registration/');
     await checkPage(path, async (page) => {
       await page.getByLabel('Password', { exact: true }).fill('Referrer-Check-2027');
