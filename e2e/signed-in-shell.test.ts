@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot } from './support/browser.js';
 import { OPERATOR_ENV, PHONE } from './support/loans.js';
@@ -29,13 +29,15 @@ const focusedItem = (menu: Locator, name: string) =>
 
 describe('signed-in shell (browser)', () => {
   let portal: Portal;
+  // Signed in once: the desktop test's page, then the phone's.
+  let page: Page;
   before(async () => {
     portal = await openPortal(OPERATOR_ENV);
   });
   after(() => portal?.close());
 
   it('on a desktop: a full-width header with the logo home, the areas and the account menu', async () => {
-    const { page } = await portal.newPage();
+    ({ page } = await portal.newPage());
     const errors = collectPageErrors(page);
     await signInBySession(portal, page);
     const header = page.getByTestId('app-header');
@@ -85,9 +87,8 @@ describe('signed-in shell (browser)', () => {
   });
 
   it('on a phone: a compact bar whose one menu opens and closes by keyboard', async () => {
-    const { page } = await portal.newPage();
     await page.setViewportSize(PHONE);
-    await signInBySession(portal, page);
+    await page.goto(routes.dashboard.path);
     const header = page.getByTestId('app-header');
     await header.waitFor();
     // The inline navigation and the name give way to one menu.
