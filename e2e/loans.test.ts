@@ -196,7 +196,8 @@ describe('loans and loan checkout (browser)', () => {
     for (const doc of detail.documents) {
       const item = documents.filter({ has: page.getByRole('heading', { name: doc.title, exact: true }) });
       const state = item.getByTestId('document-state');
-      // The text, on demand: the document's own, from the API.
+      // The text, on demand: hidden until asked for, then the document's own, from the API.
+      assert.equal(await item.getByTestId('document-body').isVisible(), false);
       await item.getByRole('button', { name: `Read document: ${doc.title}` }).click();
       const firstLine = doc.body.split('\n')[0]!;
       await item.getByTestId('document-body').getByText(firstLine, { exact: false }).first().waitFor();
