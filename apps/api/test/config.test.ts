@@ -361,8 +361,14 @@ describe('secret settings from files (<NAME>_FILE)', () => {
       SMTP_URL_FILE: file('smtp-url', 'smtps://user:pass@relay.internal:465\n'),
       SERVICE_CREDENTIALS_FILE: file('service-credentials', `ops:operator:${secret}\n`),
       SECRETS_KEYS_FILE: file('secrets-keys', `${ring}\n`),
+      ERROR_REPORTING_DSN_FILE: file(
+        'error-reporting-dsn',
+        'https://public-key@o1.ingest.reports.example/42\n',
+      ),
+      PRODUCTION_HOST: 'portal.lender.example',
     });
     assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app:pw@db/portal' });
+    assert.equal(config.errorReporting.dsn, 'https://public-key@o1.ingest.reports.example/42');
     assert.equal(config.mail.smtpUrl, 'smtps://user:pass@relay.internal:465');
     assert.deepEqual(
       config.serviceCredentials.map((c) => c.name),
