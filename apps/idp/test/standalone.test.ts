@@ -14,6 +14,7 @@ import {
   type TestDatabase,
 } from '@customer-core/database/testing';
 import { createPgliteDataFolder } from '@customer-core/database/testing/data-folder';
+import { readStandaloneConfig } from '../src/standalone.js';
 import { PORTAL, apiToken, oktaApi } from './support.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -140,6 +141,28 @@ describe('the identity provider as a process of its own', () => {
       assert.ok(!output.includes(token), 'the API token reached the log');
     });
   }
+
+  test('reads each secret setting from its file, without the trailing newline', () => {
+    const file = (name: string, content: string) => {
+      const at = path.join(dataDir, name);
+      writeFileSync(at, content, { mode: 0o600 });
+      return at;
+    };
+    const [token, other] = [apiToken(), apiToken()];
+    const read = readStandaloneConfig({
+      PORTAL_URL: PORTAL,
+      DATABASE_URL_FILE: file('database-url', 'postgres://org:pw@db.internal/org\n'),
+      OKTA_API_TOKENS_FILE: file('okta-api-tokens', `${token}, ${other}\n`),
+      SECRETS_KEYS_FILE: file('secrets-keys', `filed:${randomBytes(32).toString('base64')}\n`),
+    });
+    assert.ok('config' in read, 'problems' in read ? read.problems : '');
+    assert.deepEqual(read.config.database, { kind: 'postgres', url: 'postgres://org:pw@db.internal/org' });
+    assert.deepEqual(read.config.apiTokens, [token, other]);
+    assert.deepEqual(
+      read.config.secretKeys.map((key) => key.id),
+      ['filed'],
+    );
+  });
 
   test('main refuses to start without its required variables, naming them', async () => {
     const main = startMain({ PORT: 'eighty', OKTA_API_TOKENS: 'short' });
