@@ -43,6 +43,7 @@ const ID = '6f1c1bde-3b7a-4c55-9a4e-2f8d1c7e9b10';
 /** Paging cursors a client can forge: out-of-range times, huge numbers, parts missing or malformed. */
 export const ODD_CURSORS = [
   '2d2mh7dt6o0.x', // JavaScript's last instant, +275760-09-13
+  `2d2mh7dt6o0.${ID}`, // the same with a well-formed id: a date JavaScript holds, past year 9999
   `2d2mh7dt6o1.${ID}`, // a millisecond past it
   `zzzzzzzzzzzz.${ID}`, // past the safe integers
   `${'9'.repeat(400)}.${ID}`,
