@@ -15,11 +15,12 @@ const PUBLIC_FACES = {
   borrowers: ['borrower-repository'],
   cli: [],
   config: ['config', 'service-credentials', 'operator-credential'],
-  db: ['schema', 'grouped-calls'],
+  db: ['schema', 'batched-calls'],
   documents: [],
   'email-links': ['link-tokens', 'request-limits', 'link-problems'],
   http: [
     'bearer',
+    'device-cookie',
     'endpoint-route',
     'http-error',
     'logging',
@@ -31,6 +32,7 @@ const PUBLIC_FACES = {
   joining: ['invitations'],
   loans: ['borrower-loans', 'borrower-overview', 'loan-book', 'loan-checkout'],
   mail: ['index'],
+  maintenance: [],
   operators: [],
   passwords: ['common-passwords', 'password-refusals'],
   session: [
@@ -39,6 +41,8 @@ const PUBLIC_FACES = {
     'secrets-key-rotation',
     'sessions',
     'signed-in-borrower',
+    // The rule by which superseded keys retire, applied by the maintenance purge too.
+    'signing-key-repository',
     'signing-keys',
   ],
   web: [],

@@ -7,7 +7,8 @@ import { withEmbeddedOperatorCredential } from './config/operator-credential.js'
 import type { ApiDatabase } from './db/schema.js';
 import { seedDemoBorrower } from './demo-borrower.js';
 import { componentMigrations } from './services.js';
-import { startMaintenance } from './maintenance.js';
+import { startMaintenance } from './maintenance/maintenance.js';
+import { purgeRepository } from './maintenance/purge-repository.js';
 import { signingKeyRetirementSeconds } from './session/signing-keys.js';
 
 export interface RunningServer extends Portal {
@@ -43,7 +44,7 @@ export async function startServer(configured: Config, options: ServerOptions = {
         issuer: config.bundledIdp.issuer,
         lender: config.lender,
       });
-    const stopMaintenance = startMaintenance(db, portal.app.log, {
+    const stopMaintenance = startMaintenance(purgeRepository(db), portal.app.log, {
       signingKeyRetirementSeconds: signingKeyRetirementSeconds(config),
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
     });

@@ -52,16 +52,18 @@ import { createMailService, type MailService } from './mail/index.js';
 import type { mailModule } from './mail/module.js';
 import type { operatorsModule } from './operators/module.js';
 import { accessTokenChecker } from './session/access-tokens.js';
-import { exchangedIdTokens } from './session/exchanged-id-tokens.js';
+import { exchangedIdTokenRepository } from './session/exchanged-id-token-repository.js';
 import { IdTokenVerifier, trustedIdentityProviders } from './session/id-token-verifier.js';
-import { lookupTokenStore } from './session/lookup-tokens.js';
+import { lookupTokenRepository } from './session/lookup-token-repository.js';
 import type { sessionModule } from './session/module.js';
 import { ProductTokens } from './session/product-token.js';
 import { sessionRepository } from './session/session-repository.js';
-import { sessionStore } from './session/session-store.js';
+import { revocationRepository } from './session/revocation-repository.js';
+import { revocations as revocationRegistry } from './session/revocations.js';
 import { sessions as sessionService } from './session/sessions.js';
 import { signIn } from './session/sign-in.js';
 import { secretsResealing } from './session/secrets-key-rotation.js';
+import { signingKeyRepository } from './session/signing-key-repository.js';
 import { ProductKeyRing, signingKeyRetirementSeconds, signingKeyRotation } from './session/signing-keys.js';
 
 type DepsOf<Module extends (deps: never) => unknown> = Parameters<Module>[0];
@@ -90,7 +92,7 @@ export interface Instance {
   modules: ModuleDependencies;
   /** Reloads the signing keys every KEY_RING_RELOAD_SECONDS; the stop function. */
   keepKeysCurrent(onError: (err: unknown) => void): () => void;
-  /** Closes the bundled identity provider and stops listening for revocations (see sessionStore). */
+  /** Closes the bundled identity provider and stops listening for revocations (see revocations.ts). */
   close(): Promise<void>;
 }
 
@@ -159,19 +161,22 @@ export async function composeInstance(
   const signInClient = signInClientOf({ trustProxy, publicUrl });
 
   // Sessions.
-  const keys = await ProductKeyRing.open(db, secrets);
+  const signingKeys = signingKeyRepository(db, secrets);
+  const keys = await ProductKeyRing.open(signingKeys);
   const productTokens = new ProductTokens(keys, {
     issuer: publicUrl,
     ttlSeconds: config.accessTokenTtlSeconds,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
-  const store = sessionStore(db, config.database, { accessTokenTtlSeconds: config.accessTokenTtlSeconds });
-  const checkAccessToken = accessTokenChecker(productTokens, store);
+  const revocations = revocationRegistry(revocationRepository(db), config.database, {
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+  });
+  const checkAccessToken = accessTokenChecker(productTokens, revocations);
   const sessions = sessionService({
     repository: sessionRepository(db, config),
     productTokens,
     checkAccessToken,
-    store,
+    revocations,
     borrowers,
     directory,
     activity,
@@ -214,9 +219,9 @@ export async function composeInstance(
       session: {
         signIn: signIn({
           idTokens: new IdTokenVerifier(trusted),
-          exchangedIdTokens: exchangedIdTokens(db),
-          lookupTokens: lookupTokenStore(db),
-          store,
+          exchangedIdTokens: exchangedIdTokenRepository(db),
+          lookupTokens: lookupTokenRepository(db),
+          revocations,
           directory,
           borrowers,
           sessions,
@@ -312,8 +317,8 @@ export async function composeInstance(
         sessions,
         borrowers,
         activity,
-        rotateSigningKey: signingKeyRotation(db, secrets, keys, signingKeyRetirementSeconds(config)),
-        resealSecrets: secretsResealing(db, secrets, idp),
+        rotateSigningKey: signingKeyRotation(signingKeys, keys, signingKeyRetirementSeconds(config)),
+        resealSecrets: secretsResealing(signingKeys, secrets, idp),
         serviceCredentials,
       },
       // The dev mailbox's pages, where mail goes there: never in production.
@@ -322,7 +327,7 @@ export async function composeInstance(
     keepKeysCurrent: (onError) => keys.keepCurrent(onError),
     async close() {
       await idp?.close();
-      await store.close();
+      await revocations.close();
     },
   };
 }

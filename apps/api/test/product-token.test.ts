@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { apiMigrations } from '../src/db/migrations.js';
 import type { ApiDatabase } from '../src/db/schema.js';
 import { ProductTokens } from '../src/session/product-token.js';
+import { signingKeyRepository } from '../src/session/signing-key-repository.js';
 import { KEY_RING_RELOAD_SECONDS, ProductKeyRing, rotateSigningKey } from '../src/session/signing-keys.js';
 
 const ISSUER = 'http://localhost:8080';
@@ -31,7 +32,7 @@ describe('product access tokens', () => {
     const database = await createTestDatabase('pglite', { api: apiMigrations });
     drop = database.drop;
     db = openDatabase<ApiDatabase>(database.location);
-    tokens = new ProductTokens(await ProductKeyRing.open(db, secrets), {
+    tokens = new ProductTokens(await ProductKeyRing.open(signingKeyRepository(db, secrets)), {
       issuer: ISSUER,
       ttlSeconds: 600,
       sessionMaxAgeSeconds: 3600,
@@ -90,8 +91,8 @@ describe('product access tokens', () => {
   });
 
   it('remembers a verified token without trusting it further: expiry, key and every byte still count', async () => {
-    const rotated = await rotateSigningKey(db, secrets, KEEP_EARLIER_KEYS);
-    const ring = await ProductKeyRing.open(db, secrets);
+    const rotated = await rotateSigningKey(signingKeyRepository(db, secrets), KEEP_EARLIER_KEYS);
+    const ring = await ProductKeyRing.open(signingKeyRepository(db, secrets));
     const ringTokens = new ProductTokens(ring, {
       issuer: ISSUER,
       ttlSeconds: 600,
@@ -116,7 +117,7 @@ describe('product access tokens', () => {
 
   it('a token it issued checks out from memory exactly as another instance verifies it', async () => {
     const { token } = tokens.issue(subject, session);
-    const elsewhere = new ProductTokens(await ProductKeyRing.open(db, secrets), {
+    const elsewhere = new ProductTokens(await ProductKeyRing.open(signingKeyRepository(db, secrets)), {
       issuer: ISSUER,
       ttlSeconds: 600,
       sessionMaxAgeSeconds: 3600,
@@ -134,7 +135,7 @@ describe('product access tokens', () => {
 
   it('refuses HS256 signed with the public key (algorithm confusion)', async () => {
     const { claims } = tokens.issue(subject, session);
-    const jwks = (await ProductKeyRing.open(db, secrets)).publicJwks();
+    const jwks = (await ProductKeyRing.open(signingKeyRepository(db, secrets))).publicJwks();
     const input = `${b64({ alg: 'HS256', kid: jwks.keys[0]!.kid })}.${b64({ ...claims, aud: 'customer-core' })}`;
     const mac = createHmac('sha256', JSON.stringify(jwks.keys[0])).update(input).digest('base64url');
     assert.deepEqual(await tokens.verify(`${input}.${mac}`), {
@@ -154,7 +155,7 @@ describe('product access tokens', () => {
   });
 
   it('refuses another issuer and malformed input', async () => {
-    const other = new ProductTokens(await ProductKeyRing.open(db, secrets), {
+    const other = new ProductTokens(await ProductKeyRing.open(signingKeyRepository(db, secrets)), {
       issuer: 'https://elsewhere.example',
       ttlSeconds: 600,
       sessionMaxAgeSeconds: 3600,
@@ -169,11 +170,11 @@ describe('product access tokens', () => {
   });
 
   it('an instance that verifies nothing new still starts signing with a rotated-in key within a minute', async () => {
-    const elsewhere = await ProductKeyRing.open(db, secrets);
+    const elsewhere = await ProductKeyRing.open(signingKeyRepository(db, secrets));
     mock.timers.enable({ apis: ['setInterval'] });
     const stop = elsewhere.keepCurrent((error) => assert.fail(String(error)));
     try {
-      const { activeKid } = await rotateSigningKey(db, secrets, KEEP_EARLIER_KEYS);
+      const { activeKid } = await rotateSigningKey(signingKeyRepository(db, secrets), KEEP_EARLIER_KEYS);
       assert.notEqual(elsewhere.active.kid, activeKid);
       mock.timers.tick(KEY_RING_RELOAD_SECONDS * 1000);
       // The reload it started is a query: wait for it (setTimeout is not mocked).
@@ -188,9 +189,12 @@ describe('product access tokens', () => {
   });
 
   it('shares keys between instances: one key set, and a rotated-in key is found by the others', async () => {
-    const [a, b] = await Promise.all([ProductKeyRing.open(db, secrets), ProductKeyRing.open(db, secrets)]);
+    const [a, b] = await Promise.all([
+      ProductKeyRing.open(signingKeyRepository(db, secrets)),
+      ProductKeyRing.open(signingKeyRepository(db, secrets)),
+    ]);
     assert.deepEqual(a.publicJwks(), b.publicJwks());
-    const rotated = await rotateSigningKey(db, secrets, KEEP_EARLIER_KEYS);
+    const rotated = await rotateSigningKey(signingKeyRepository(db, secrets), KEEP_EARLIER_KEYS);
     await a.reload();
     assert.equal(a.active.kid, rotated.activeKid);
     const issuedByA = new ProductTokens(a, {

@@ -6,7 +6,8 @@ import { migrateToLatest, openDatabase } from '@customer-core/database';
 import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
 import { apiMigrations } from '../src/db/migrations.js';
 import type { ApiDatabase } from '../src/db/schema.js';
-import { sessionStore, type SessionStore } from '../src/session/session-store.js';
+import { revocationRepository } from '../src/session/revocation-repository.js';
+import { revocations, type Revocations } from '../src/session/revocations.js';
 
 /** Polls until the check holds (notices and reconnections are asynchronous), or fails after 15 s (a loaded machine is slow, not wrong). */
 async function eventually(check: () => Promise<boolean>, what: string) {
@@ -23,8 +24,8 @@ describe(
   () => {
     let database: TestDatabase;
     let db: Kysely<ApiDatabase>;
-    let a: SessionStore;
-    let b: SessionStore;
+    let a: Revocations;
+    let b: Revocations;
     let borrowerId: string;
     const claims = (sid: string, iat = Math.floor(Date.now() / 1000)) => ({ sid, sub: borrowerId, iat });
     const later = () => new Date(Date.now() + 3_600_000);
@@ -38,9 +39,9 @@ describe(
         .values({ email: 'view@example.com', first_name: null, last_name: null })
         .returning('id')
         .executeTakeFirstOrThrow());
-      // Two instances' stores on one database.
-      a = sessionStore(db, database.location, { accessTokenTtlSeconds: 900 });
-      b = sessionStore(db, database.location, { accessTokenTtlSeconds: 900 });
+      // Two instances' revocations on one database.
+      a = revocations(revocationRepository(db), database.location, { accessTokenTtlSeconds: 900 });
+      b = revocations(revocationRepository(db), database.location, { accessTokenTtlSeconds: 900 });
       await b.isRevoked(claims('warm-up')); // b learns the borrower (one query)
     });
     after(async () => {
@@ -97,7 +98,7 @@ describe(
       const authTime = Math.floor(Date.now() / 1000);
       const token = (sid: string, gen: number) => ({ ...claims(sid), gen, auth_time: authTime });
       const sids = Array.from({ length: 150 }, (_, i) => `together-${i}`);
-      // Every session refreshed at once, each three times over: 450 rotations in flight on one store.
+      // Every session refreshed at once, each three times over: 450 rotations in flight on one instance.
       const rotations = await Promise.all(
         sids.flatMap((sid) => [a.rotate(token(sid, 0)), a.rotate(token(sid, 0)), a.rotate(token(sid, 0))]),
       );

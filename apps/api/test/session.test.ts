@@ -5,6 +5,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import * as contracts from '@customer-core/contracts';
 import { authEndpoints, decodeAccessToken, type Endpoint } from '@customer-core/contracts';
 import { ProductTokens } from '../src/session/product-token.js';
+import { signingKeyRepository } from '../src/session/signing-key-repository.js';
 import { ProductKeyRing } from '../src/session/signing-keys.js';
 import { startTestServer, type TestServer } from '../testing/index.js';
 import { claimsOf, demoAccessToken, json, post } from './support/session.js';
@@ -20,11 +21,14 @@ describe('session calls', () => {
   before(async () => {
     server = await startTestServer('pglite', { SESSION_MAX_AGE_SECONDS: '3600' });
     url = server.baseUrl;
-    tokensOfServer = new ProductTokens(await ProductKeyRing.open(server.server.db, server.server.secrets), {
-      issuer: url,
-      ttlSeconds: 900,
-      sessionMaxAgeSeconds: 3600,
-    });
+    tokensOfServer = new ProductTokens(
+      await ProductKeyRing.open(signingKeyRepository(server.server.db, server.server.secrets)),
+      {
+        issuer: url,
+        ttlSeconds: 900,
+        sessionMaxAgeSeconds: 3600,
+      },
+    );
   });
   after(() => server?.close());
 

@@ -19,6 +19,7 @@ import {
   type TestServer,
 } from '../testing/index.js';
 import { ProductTokens, type ProductTokenClaims } from '../src/session/product-token.js';
+import { signingKeyRepository } from '../src/session/signing-key-repository.js';
 import { ProductKeyRing } from '../src/session/signing-keys.js';
 import { call } from './support/loans.js';
 import { claimsOf, demoAccessToken, demoSignInThroughIdp, json, post } from './support/session.js';
@@ -40,11 +41,14 @@ describe('step-up before signing a loan document', () => {
   before(async () => {
     server = await startTestServer('pglite', { MFA_POLICY: 'optional' });
     url = server.baseUrl;
-    tokensOfServer = new ProductTokens(await ProductKeyRing.open(server.server.db, server.server.secrets), {
-      issuer: url,
-      ttlSeconds: 900,
-      sessionMaxAgeSeconds: 12 * 3600,
-    });
+    tokensOfServer = new ProductTokens(
+      await ProductKeyRing.open(signingKeyRepository(server.server.db, server.server.secrets)),
+      {
+        issuer: url,
+        ttlSeconds: 900,
+        sessionMaxAgeSeconds: 12 * 3600,
+      },
+    );
     const token = await demoAccessToken(url);
     const row = await server.server.db
       .selectFrom('loan')

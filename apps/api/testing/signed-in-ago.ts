@@ -1,5 +1,6 @@
 import type { ProductTokenClaims } from '../src/session/product-token.js';
 import { ProductTokens } from '../src/session/product-token.js';
+import { signingKeyRepository } from '../src/session/signing-key-repository.js';
 import { ProductKeyRing } from '../src/session/signing-keys.js';
 import type { TestServer } from './test-server.js';
 
@@ -28,11 +29,14 @@ async function reissued(
   const claims = JSON.parse(
     Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
   ) as ProductTokenClaims;
-  const tokens = new ProductTokens(await ProductKeyRing.open(server.server.db, server.server.secrets), {
-    issuer: server.config.publicUrl,
-    ttlSeconds: server.config.accessTokenTtlSeconds,
-    sessionMaxAgeSeconds: server.config.sessionMaxAgeSeconds,
-  });
+  const tokens = new ProductTokens(
+    await ProductKeyRing.open(signingKeyRepository(server.server.db, server.server.secrets)),
+    {
+      issuer: server.config.publicUrl,
+      ttlSeconds: server.config.accessTokenTtlSeconds,
+      sessionMaxAgeSeconds: server.config.sessionMaxAgeSeconds,
+    },
+  );
   const kept = amr ?? claims.amr;
   return tokens.issue(
     { borrowerId: claims.sub, email: claims.email, externalIds: claims.external_ids },

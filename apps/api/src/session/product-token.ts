@@ -27,7 +27,7 @@ export interface TokenSession {
   sid: string;
   /** Seconds since the epoch. */
   authTime: number;
-  /** 0 at sign-in; each refresh issues the next (see SessionStore.rotate). */
+  /** 0 at sign-in; each refresh issues the next (see Revocations.rotate). */
   generation: number;
   /** How the borrower signed in, as the identity provider said (absent: it did not say). */
   amr?: string[];

@@ -1,11 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { SecretsKeyRotation } from '@customer-core/contracts';
-import { resealColumns, type SecretBox } from '@customer-core/database';
-import type { ApiDatabase } from '../db/schema.js';
-import { PRIVATE_KEY } from './signing-keys.js';
-
-/** The API's columns holding a secret, sealed (the bundled identity provider seals its own). */
-export const API_SEALED_COLUMNS = [PRIVATE_KEY];
+import type { SecretBox } from '@customer-core/database';
+import type { SigningKeyRepository } from './signing-key-repository.js';
 
 /** The bundled identity provider, which seals secrets of its own (services.ts hands it over). */
 export interface ProviderSecrets {
@@ -19,9 +14,9 @@ export interface ProviderSecrets {
  * stay the same: every factor, signing key and token keeps working throughout.
  */
 export const secretsResealing =
-  (db: Kysely<ApiDatabase>, secrets: SecretBox, idp: ProviderSecrets | null) =>
+  (signingKeys: SigningKeyRepository, secrets: SecretBox, idp: ProviderSecrets | null) =>
   async (): Promise<SecretsKeyRotation> => {
-    const api = await resealColumns(db, secrets, API_SEALED_COLUMNS, 'stale');
+    const api = await signingKeys.resealStale();
     const provider = idp ? await idp.resealSecrets() : 0;
     return { activeKeyId: secrets.activeKeyId, resealed: api + provider };
   };

@@ -48,7 +48,7 @@ export function sessionRepository(
         .where(({ not, exists, selectFrom }) =>
           not(exists(selectFrom('revoked_session as r').select('r.sid').whereRef('r.sid', '=', 's.sid'))),
         )
-        // Token iat has whole seconds (see SessionStore): a session begun in the cut-off's second lives.
+        // Token iat has whole seconds (see revocations.ts): a session begun in the cut-off's second lives.
         .where(
           sql<boolean>`(b.tokens_not_before is null or s.created_at >= date_trunc('second', b.tokens_not_before))`,
         )

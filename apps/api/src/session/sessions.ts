@@ -16,7 +16,7 @@ import type {
   TokenProblem,
 } from './product-token.js';
 import type { SessionRepository, SessionRow } from './session-repository.js';
-import type { SessionStore } from './session-store.js';
+import type { Revocations } from './revocations.js';
 
 /** The ways into a session that a link mailed to the borrower's address opens. */
 const EMAILED_LINK_METHODS: readonly SessionMethod[] = ['email_link', 'registration'];
@@ -59,25 +59,33 @@ export type Refresh =
 /**
  * The borrower's sign-in sessions: every sign-in begins one here (its row, then its first token), a
  * refresh re-issues the token of one, and ending one revokes its tokens on every instance
- * (SessionStore.revoke) and ends its identity-provider session, so that browser is signed out there
+ * (Revocations.revoke) and ends its identity-provider session, so that browser is signed out there
  * too and its ID tokens can no longer be exchanged.
  */
 export function sessions(deps: {
   repository: SessionRepository;
   productTokens: ProductTokens;
   checkAccessToken: AccessTokenChecker;
-  store: SessionStore;
+  revocations: Revocations;
   borrowers: BorrowerRepository;
   directory: Directory;
   activity: SecurityActivity;
   newSignIns: NewSignInNotices;
 }) {
-  const { repository, productTokens, checkAccessToken, store, borrowers, directory, activity, newSignIns } =
-    deps;
+  const {
+    repository,
+    productTokens,
+    checkAccessToken,
+    revocations,
+    borrowers,
+    directory,
+    activity,
+    newSignIns,
+  } = deps;
 
   /** Revokes the session's tokens on every instance, until the session could have ended anyway. */
   const revoke = (sid: string, borrowerId: string, claims: Pick<ProductTokenClaims, 'auth_time'>) =>
-    store.revoke(sid, borrowerId, new Date(productTokens.sessionEnd(claims) * 1000));
+    revocations.revoke(sid, borrowerId, new Date(productTokens.sessionEnd(claims) * 1000));
 
   /** The borrower's subject at this directory; null for one who signs in elsewhere. */
   const subjectHere = (borrower: Borrower | undefined) =>
@@ -119,7 +127,7 @@ export function sessions(deps: {
     endedBy: SessionEndedBy,
     ending: (row: SessionRow) => boolean = () => true,
   ): Promise<number> {
-    await store.revokeIdTokensOf(borrowerId);
+    await revocations.revokeIdTokensOf(borrowerId);
     const subject = subjectHere(await borrowers.findById(borrowerId));
     let ended: number;
     try {
@@ -129,7 +137,7 @@ export function sessions(deps: {
       const rows = (await repository.active(borrowerId)).filter((row) => row.sid !== keepSid && ending(row));
       for (const row of rows) await endProductSession(row, endedBy);
       // Last: it hides from the list of active sessions those it ends.
-      if (keepSid === null) await store.revokeAllOf(borrowerId);
+      if (keepSid === null) await revocations.revokeAllOf(borrowerId);
       ended = rows.length;
     }
     return ended;
@@ -195,7 +203,7 @@ export function sessions(deps: {
       const { claims } = checked;
       if (productTokens.sessionEnd(claims) * 1000 <= Date.now())
         return { ok: false, reason: 'session_expired' };
-      const rotation = await store.rotate(claims);
+      const rotation = await revocations.rotate(claims);
       // Refreshed before, possibly on another instance that has not told this one yet.
       if (!rotation.ok) return revokeReused(claims);
       const refreshed = productTokens.issue(

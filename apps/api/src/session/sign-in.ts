@@ -2,11 +2,11 @@ import { EMAIL_LINK_AMR } from '@customer-core/contracts/server';
 import type { BorrowerIdentity, BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { SignInClient } from '../http/sign-in-client.js';
 import type { Directory } from '../identity/directory.js';
-import type { ExchangedIdTokens } from './exchanged-id-tokens.js';
+import type { ExchangedIdTokenRepository } from './exchanged-id-token-repository.js';
 import type { IdTokenProblem, IdTokenSpent, IdTokenUse, IdTokenVerifier } from './id-token-verifier.js';
-import type { LookupTokenStore } from './lookup-tokens.js';
+import type { LookupTokenRepository } from './lookup-token-repository.js';
 import type { Sessions } from './sessions.js';
-import type { SessionStore } from './session-store.js';
+import type { Revocations } from './revocations.js';
 
 export type IdTokenSignIn =
   | { kind: 'signed_in'; borrowerId: string; accessToken: string }
@@ -19,14 +19,14 @@ export type IdTokenSignIn =
  */
 export function signIn(deps: {
   idTokens: IdTokenVerifier;
-  exchangedIdTokens: ExchangedIdTokens;
-  lookupTokens: LookupTokenStore;
-  store: SessionStore;
+  exchangedIdTokens: ExchangedIdTokenRepository;
+  lookupTokens: LookupTokenRepository;
+  revocations: Revocations;
   directory: Directory;
   borrowers: BorrowerRepository;
   sessions: Sessions;
 }) {
-  const { idTokens, exchangedIdTokens, lookupTokens, store, directory, borrowers, sessions } = deps;
+  const { idTokens, exchangedIdTokens, lookupTokens, revocations, directory, borrowers, sessions } = deps;
 
   /** Why this verified ID token may not sign in (any more), or null when it may. */
   async function spent(identity: BorrowerIdentity, use: IdTokenUse): Promise<IdTokenSpent | null> {
@@ -34,7 +34,7 @@ export function signIn(deps: {
       const live = use.sessionId && (await directory.hasSession(use.sessionId, identity.subject));
       if (!live) return 'idp_session_ended';
     }
-    if (await store.issuedBeforeCutOff(identity, use.issuedAt)) return 'revoked';
+    if (await revocations.issuedBeforeCutOff(identity, use.issuedAt)) return 'revoked';
     // Last: a token refused above is not spent.
     return (await exchangedIdTokens.spend(use)) ? null : 'used';
   }

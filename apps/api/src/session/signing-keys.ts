@@ -6,9 +6,9 @@ import {
   type JsonWebKey,
   type KeyObject,
 } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import { placeIn, resealColumn, type SealedColumn, type SecretBox } from '@customer-core/database';
-import type { ApiDatabase } from '../db/schema.js';
+import type { KeyRotation, SigningKeyRepository, StoredSigningKey } from './signing-key-repository.js';
+
+export type { KeyRotation } from './signing-key-repository.js';
 
 export interface SigningKey {
   kid: string;
@@ -16,13 +16,6 @@ export interface SigningKey {
   publicKey: KeyObject;
   publicJwk: JsonWebKey;
 }
-
-/** A private key is sealed: a copy of the database mints no access token. */
-export const PRIVATE_KEY: SealedColumn = {
-  table: 'product_signing_key',
-  key: 'kid',
-  column: 'private_key_pem',
-};
 
 /** How often each instance looks for a key rotated in elsewhere, so that it soon signs with it too. */
 export const KEY_RING_RELOAD_SECONDS = 60;
@@ -37,16 +30,14 @@ export class ProductKeyRing {
   #publicJwksJson = '';
   #lastReload = 0;
 
-  private constructor(
-    private readonly db: Kysely<ApiDatabase>,
-    private readonly secrets: SecretBox,
-  ) {}
+  private constructor(private readonly repository: SigningKeyRepository) {}
 
-  static async open(db: Kysely<ApiDatabase>, secrets: SecretBox): Promise<ProductKeyRing> {
-    const ring = new ProductKeyRing(db, secrets);
+  /** The keys, a first one made unless one exists (concurrent first start-ups agree on it). */
+  static async open(repository: SigningKeyRepository): Promise<ProductKeyRing> {
+    const ring = new ProductKeyRing(repository);
     // Keys kept before sealing began are sealed now; until then they were read as they were.
-    await resealColumn(db, secrets, PRIVATE_KEY, 'plain');
-    await ensureOneKey(db, secrets);
+    await repository.sealPlain();
+    await repository.ensureOne(generateSigningKey);
     await ring.reload();
     return ring;
   }
@@ -86,22 +77,15 @@ export class ProductKeyRing {
   }
 
   async reload(): Promise<void> {
-    const rows = await this.db
-      .selectFrom('product_signing_key')
-      .select(['kid', 'private_key_pem', 'public_jwk'])
-      .orderBy('created_at', 'asc')
-      .orderBy('kid', 'asc')
-      .execute();
+    const rows = await this.repository.all();
     const keys = new Map<string, SigningKey>();
     for (const row of rows) {
-      const privateKey = createPrivateKey(
-        this.secrets.open(row.private_key_pem, placeIn(PRIVATE_KEY, row.kid)),
-      );
+      const privateKey = createPrivateKey(row.privateKeyPem);
       keys.set(row.kid, {
         kid: row.kid,
         privateKey,
         publicKey: createPublicKey(privateKey),
-        publicJwk: row.public_jwk,
+        publicJwk: row.publicJwk,
       });
     }
     const newest = [...keys.values()].at(-1);
@@ -113,83 +97,18 @@ export class ProductKeyRing {
   }
 }
 
-/** Creates the first key unless one exists; the advisory lock makes concurrent first start-ups agree. */
-async function ensureOneKey(db: Kysely<ApiDatabase>, secrets: SecretBox): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('product_signing_key'))`.execute(trx);
-    const existing = await trx.selectFrom('product_signing_key').select('kid').limit(1).executeTakeFirst();
-    if (!existing) await insertNewKey(trx, secrets);
-  });
-}
-
-/** Within a transaction holding the key lock: a new key, which signs from now on. Its kid. */
-async function insertNewKey(trx: Kysely<ApiDatabase>, secrets: SecretBox): Promise<string> {
-  const key = generateSigningKey();
-  await trx
-    .insertInto('product_signing_key')
-    .values({
-      kid: key.kid,
-      private_key_pem: secrets.seal(key.privateKeyPem, placeIn(PRIVATE_KEY, key.kid)),
-      public_jwk: JSON.stringify(key.publicJwk),
-    })
-    .execute();
-  return key.kid;
-}
-
-export interface KeyRotation {
-  /** The new key: it signs from now on (on other instances within KEY_RING_RELOAD_SECONDS). */
-  activeKid: string;
-  /** Every key that still verifies, the new one included. */
-  verifyingKids: string[];
-  /** Keys deleted now: superseded long enough ago that no token they signed is still current. */
-  retiredKids: string[];
-}
-
 /**
  * Adds a new signing key. Earlier keys keep verifying until `retireAfterSeconds` after they were
  * superseded: the lifetime of an access token, plus the time an instance may take to start signing
  * with the new key. After a leak, `retireEarlierNow` deletes them at once, which ends every
  * borrower's session. Concurrent rotations are serialised, like first start-ups.
  */
-export async function rotateSigningKey(
-  db: Kysely<ApiDatabase>,
-  secrets: SecretBox,
-  { retireAfterSeconds, retireEarlierNow }: { retireAfterSeconds: number; retireEarlierNow: boolean },
-): Promise<KeyRotation> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('product_signing_key'))`.execute(trx);
-    const activeKid = await insertNewKey(trx, secrets);
-    const retiredKids = retireEarlierNow
-      ? (
-          await trx.deleteFrom('product_signing_key').where('kid', '!=', activeKid).returning('kid').execute()
-        ).map((row) => row.kid)
-      : await retireSupersededKeys(trx, retireAfterSeconds);
-    const verifying = await trx
-      .selectFrom('product_signing_key')
-      .select('kid')
-      .orderBy('created_at')
-      .execute();
-    return { activeKid, verifyingKids: verifying.map((k) => k.kid), retiredKids };
-  });
-}
+export const rotateSigningKey = (
+  repository: SigningKeyRepository,
+  options: { retireAfterSeconds: number; retireEarlierNow: boolean },
+): Promise<KeyRotation> => repository.rotate(generateSigningKey(), options);
 
-/** Deletes keys superseded more than `retireAfterSeconds` ago (the newest key is never superseded). */
-export async function retireSupersededKeys(
-  db: Kysely<ApiDatabase>,
-  retireAfterSeconds: number,
-): Promise<string[]> {
-  const { rows } = await sql<{ kid: string }>`
-    delete from product_signing_key k
-    where exists (
-      select 1 from product_signing_key newer
-      where newer.created_at > k.created_at
-        and newer.created_at < now() - make_interval(secs => ${retireAfterSeconds})
-    )
-    returning k.kid`.execute(db);
-  return rows.map((row) => row.kid);
-}
-
-export function generateSigningKey() {
+export function generateSigningKey(): StoredSigningKey {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const kid = randomUUID();
   const publicJwk: JsonWebKey = { ...publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' };
@@ -206,9 +125,9 @@ export const signingKeyRetirementSeconds = (config: { accessTokenTtlSeconds: num
  * (signingKeyRetirementSeconds), or at once after a leak.
  */
 export const signingKeyRotation =
-  (db: Kysely<ApiDatabase>, secrets: SecretBox, keys: ProductKeyRing, retireAfterSeconds: number) =>
+  (repository: SigningKeyRepository, keys: ProductKeyRing, retireAfterSeconds: number) =>
   async (retireEarlierNow: boolean): Promise<KeyRotation> => {
-    const rotation = await rotateSigningKey(db, secrets, { retireAfterSeconds, retireEarlierNow });
+    const rotation = await rotateSigningKey(repository, { retireAfterSeconds, retireEarlierNow });
     await keys.reload();
     return rotation;
   };

@@ -6,7 +6,7 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase } from '../../src/db/schema.js';
 import { DEVICE_COOKIE_DAYS } from '../../src/http/device-cookie.js';
-import { purgeExpired } from '../../src/maintenance.js';
+import { purgeRepository } from '../../src/maintenance/purge-repository.js';
 import { fromNow, newBorrower, openApiStorage } from './support.js';
 
 // The purge every instance runs: rows that can no longer matter go, the rest stay.
@@ -61,7 +61,7 @@ for (const kind of testDatabaseKinds()) {
         ])
         .execute();
 
-      await purgeExpired(database.db, AGES);
+      await purgeRepository(database.db).purgeExpired(AGES);
 
       assert.deepEqual(await left('product_session', 'sid'), ['current']);
       assert.deepEqual(await left('exchanged_id_token', 'token_hash'), ['live']);
@@ -77,7 +77,7 @@ for (const kind of testDatabaseKinds()) {
         ])
         .execute();
 
-      await purgeExpired(database.db, AGES);
+      await purgeRepository(database.db).purgeExpired(AGES);
 
       assert.deepEqual(await left('security_event', 'kind'), ['password_changed']);
     });
@@ -151,7 +151,7 @@ for (const kind of testDatabaseKinds()) {
         .execute();
 
       // Every instance runs it, at any time: at once too.
-      await race(4, (i) => purgeExpired(i % 2 ? database.another() : database.db, AGES));
+      await race(4, (i) => purgeRepository(i % 2 ? database.another() : database.db).purgeExpired(AGES));
 
       assert.deepEqual(await left('lookup_token', 'token_hash'), ['lookup-recent']);
       assert.deepEqual(await left('link_token', 'token_hash'), ['link-recent']);

@@ -13,9 +13,12 @@ import {
 import type { ApiDatabase, LinkPurpose } from '../../src/db/schema.js';
 import { LINK_TOKEN_TTL_MINUTES, linkTokenStore } from '../../src/email-links/link-tokens.js';
 import { invitationStore } from '../../src/joining/invitation-store.js';
-import { exchangedIdTokens } from '../../src/session/exchanged-id-tokens.js';
+import { exchangedIdTokenRepository } from '../../src/session/exchanged-id-token-repository.js';
 import type { IdTokenUse } from '../../src/session/id-token-verifier.js';
-import { LOOKUP_TOKEN_TTL_SECONDS, lookupTokenStore } from '../../src/session/lookup-tokens.js';
+import {
+  LOOKUP_TOKEN_TTL_SECONDS,
+  lookupTokenRepository,
+} from '../../src/session/lookup-token-repository.js';
 import { fromNow, newBorrower, openApiStorage } from './support.js';
 
 // The portal's one-time tokens, each used once however many uses race for it: e-mailed links, lookup
@@ -184,10 +187,10 @@ for (const kind of testDatabaseKinds()) {
     });
 
     describe('lookup tokens', () => {
-      let tokens: ReturnType<typeof lookupTokenStore>;
+      let tokens: ReturnType<typeof lookupTokenRepository>;
       let borrowerId: string;
       before(async () => {
-        tokens = lookupTokenStore(database.db);
+        tokens = lookupTokenRepository(database.db);
         ({ id: borrowerId } = await newBorrower(database.db));
       });
 
@@ -246,7 +249,7 @@ for (const kind of testDatabaseKinds()) {
       });
 
       it('spends an ID token once, kept until it expires', async () => {
-        const spent = exchangedIdTokens(database.db);
+        const spent = exchangedIdTokenRepository(database.db);
         const token = use();
         assert.equal(await spent.spend(token), true);
         assert.equal(await spent.spend(token), false);
@@ -260,7 +263,10 @@ for (const kind of testDatabaseKinds()) {
       });
 
       it(`of ${RACERS} concurrent exchanges of one ID token on two instances, exactly one gets it`, async () => {
-        const instances = [exchangedIdTokens(database.db), exchangedIdTokens(database.another())];
+        const instances = [
+          exchangedIdTokenRepository(database.db),
+          exchangedIdTokenRepository(database.another()),
+        ];
         const token = use();
         const spent = await race(RACERS, (i) => instances[i % 2]!.spend(token));
         assert.equal(countOf(spent, true), 1);

@@ -7,7 +7,8 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase } from '../../src/db/schema.js';
 import { sessionRepository } from '../../src/session/session-repository.js';
-import { sessionStore, type SessionStore } from '../../src/session/session-store.js';
+import { revocationRepository } from '../../src/session/revocation-repository.js';
+import { revocations, type Revocations } from '../../src/session/revocations.js';
 import { fromNow, newBorrower, openApiStorage } from './support.js';
 
 // Sign-in sessions: each sign-in's row and which of a borrower's sessions are active, and what is
@@ -20,18 +21,18 @@ const now = () => Math.floor(Date.now() / 1000);
 for (const kind of testDatabaseKinds()) {
   describe(`sign-in sessions (${kind})`, () => {
     let database: ContractDatabase<ApiDatabase>;
-    const stores: SessionStore[] = [];
-    /** The session store of one more instance. */
+    const registries: Revocations[] = [];
+    /** The revocations of one more instance. */
     const instance = (db = database.db) => {
-      const store = sessionStore(db, database.location, LIMITS);
-      stores.push(store);
-      return store;
+      const registry = revocations(revocationRepository(db), database.location, LIMITS);
+      registries.push(registry);
+      return registry;
     };
     before(async () => {
       database = await openApiStorage(kind);
     });
     after(async () => {
-      for (const store of stores) await store.close();
+      for (const registry of registries) await registry.close();
       await database?.close();
     });
 
@@ -136,29 +137,32 @@ for (const kind of testDatabaseKinds()) {
       it('a borrower-wide cut-off refuses the tokens and ID tokens issued before it, not those after', async () => {
         const borrower = await newBorrower(database.db);
         const identity = { issuer: 'https://idp.example/oauth2/default', subject: borrower.subject! };
-        const store = instance();
+        const registry = instance();
         const before = now() - 5;
-        assert.equal(await store.issuedBeforeCutOff(identity, before), false, 'no cut-off yet');
-        await store.revokeAllOf(borrower.id);
-        assert.equal(await store.refusal({ sid: randomUUID(), sub: borrower.id, iat: before }), 'revoked');
+        assert.equal(await registry.issuedBeforeCutOff(identity, before), false, 'no cut-off yet');
+        await registry.revokeAllOf(borrower.id);
+        assert.equal(await registry.refusal({ sid: randomUUID(), sub: borrower.id, iat: before }), 'revoked');
         assert.equal(await instance().isRevoked({ sid: randomUUID(), sub: borrower.id, iat: before }), true);
-        assert.equal(await store.isRevoked({ sid: randomUUID(), sub: borrower.id, iat: now() + 1 }), false);
-        assert.equal(await store.issuedBeforeCutOff(identity, before), true);
-        assert.equal(await store.issuedBeforeCutOff(identity, now() + 1), false);
-        await store.revokeAllOf(randomUUID()); // no such borrower: nothing to cut off
+        assert.equal(
+          await registry.isRevoked({ sid: randomUUID(), sub: borrower.id, iat: now() + 1 }),
+          false,
+        );
+        assert.equal(await registry.issuedBeforeCutOff(identity, before), true);
+        assert.equal(await registry.issuedBeforeCutOff(identity, now() + 1), false);
+        await registry.revokeAllOf(randomUUID()); // no such borrower: nothing to cut off
       });
 
       it('ending the other sessions refuses earlier ID tokens only: access tokens go on', async () => {
         const borrower = await newBorrower(database.db);
         const identity = { issuer: 'https://idp.example/oauth2/default', subject: borrower.subject! };
-        const store = instance();
+        const registry = instance();
         const before = now() - 5;
-        await store.revokeIdTokensOf(borrower.id);
-        assert.equal(await store.issuedBeforeCutOff(identity, before), true);
-        assert.equal(await store.issuedBeforeCutOff(identity, now() + 1), false);
+        await registry.revokeIdTokensOf(borrower.id);
+        assert.equal(await registry.issuedBeforeCutOff(identity, before), true);
+        assert.equal(await registry.issuedBeforeCutOff(identity, now() + 1), false);
         assert.equal(await instance().isRevoked({ sid: randomUUID(), sub: borrower.id, iat: before }), false);
         assert.equal(
-          await store.issuedBeforeCutOff({ ...identity, subject: 'someone else' }, before),
+          await registry.issuedBeforeCutOff({ ...identity, subject: 'someone else' }, before),
           false,
           'an identity no borrower has',
         );
@@ -227,26 +231,26 @@ for (const kind of testDatabaseKinds()) {
 
       it('refreshes of many sessions at once on one instance: one statement, one each', async () => {
         const borrower = await newBorrower(database.db);
-        const store = instance();
+        const registry = instance();
         const sids = Array.from({ length: RACERS }, () => randomUUID());
-        const rotations = await Promise.all(sids.map((sid) => store.rotate(token(borrower.id, sid, 0))));
+        const rotations = await Promise.all(sids.map((sid) => registry.rotate(token(borrower.id, sid, 0))));
         assert.ok(rotations.every((r) => r.ok && r.generation === 1));
       });
 
       if (kind === 'postgres') {
         it('a refresh whose connection is lost spends nothing', async () => {
           const borrower = await newBorrower(database.db);
-          const store = instance();
+          const registry = instance();
           const sid = randomUUID();
-          assert.equal((await store.rotate(token(borrower.id, sid, 0))).ok, true);
+          assert.equal((await registry.rotate(token(borrower.id, sid, 0))).ok, true);
           const error = await database.cutWhileWaiting(
             'select 1 from product_session where sid = $1 for update',
             [sid],
-            () => store.rotate(token(borrower.id, sid, 1)),
+            () => registry.rotate(token(borrower.id, sid, 1)),
           );
           assert.equal(isConnectionLoss(error), true, String(error));
           assert.equal(await instance().refusal(token(borrower.id, sid, 1)), null, 'generation 1 is current');
-          assert.deepEqual(await store.rotate(token(borrower.id, sid, 1)), {
+          assert.deepEqual(await registry.rotate(token(borrower.id, sid, 1)), {
             ok: true,
             generation: 2,
             email: borrower.email,
@@ -256,17 +260,17 @@ for (const kind of testDatabaseKinds()) {
 
         it('a sign-out whose connection is lost revokes nothing, and tells no one', async () => {
           const borrower = await newBorrower(database.db);
-          const store = instance();
+          const registry = instance();
           const sid = randomUUID();
           // An uncommitted revocation of the same session makes the sign-out wait.
           const error = await database.cutWhileWaiting(
             "insert into revoked_session (sid, borrower_id, expires_at) values ($1, $2, now() + interval '1 hour')",
             [sid, borrower.id],
-            () => store.revoke(sid, borrower.id, new Date(Date.now() + 3_600_000)),
+            () => registry.revoke(sid, borrower.id, new Date(Date.now() + 3_600_000)),
           );
           assert.equal(isConnectionLoss(error), true, String(error));
           assert.equal(await instance().isRevoked({ sid, sub: borrower.id, iat: now() }), false);
-          await store.revoke(sid, borrower.id, new Date(Date.now() + 3_600_000));
+          await registry.revoke(sid, borrower.id, new Date(Date.now() + 3_600_000));
           assert.equal(await instance().isRevoked({ sid, sub: borrower.id, iat: now() }), true);
         });
       }

@@ -7,12 +7,11 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase } from '../../src/db/schema.js';
 import {
-  generateSigningKey,
   PRIVATE_KEY,
-  ProductKeyRing,
   retireSupersededKeys,
-  rotateSigningKey,
-} from '../../src/session/signing-keys.js';
+  signingKeyRepository,
+} from '../../src/session/signing-key-repository.js';
+import { generateSigningKey, ProductKeyRing, rotateSigningKey } from '../../src/session/signing-keys.js';
 import { openApiStorage } from './support.js';
 
 // The portal's signing keys for access tokens, kept in the database for every instance, their private
@@ -40,7 +39,7 @@ for (const kind of testDatabaseKinds()) {
     it(`${RACERS} instances starting at once on an empty database agree on one key, sealed at rest`, async () => {
       await noKeys();
       const rings = await race(RACERS, (i) =>
-        ProductKeyRing.open(i % 2 ? database.another() : database.db, secrets),
+        ProductKeyRing.open(signingKeyRepository(i % 2 ? database.another() : database.db, secrets)),
       );
       const [kid] = await kids();
       assert.deepEqual(await kids(), [kid]);
@@ -67,7 +66,7 @@ for (const kind of testDatabaseKinds()) {
           public_jwk: JSON.stringify(plain.publicJwk),
         })
         .execute();
-      const ring = await ProductKeyRing.open(database.db, secrets);
+      const ring = await ProductKeyRing.open(signingKeyRepository(database.db, secrets));
       assert.equal(ring.active.kid, plain.kid);
       const { private_key_pem } = await database.db
         .selectFrom('product_signing_key')
@@ -79,9 +78,9 @@ for (const kind of testDatabaseKinds()) {
 
     it('rotates in a key that signs from then on; earlier keys verify until retired', async () => {
       await noKeys();
-      const ring = await ProductKeyRing.open(database.db, secrets);
+      const ring = await ProductKeyRing.open(signingKeyRepository(database.db, secrets));
       const first = ring.active.kid;
-      const rotation = await rotateSigningKey(database.db, secrets, KEEP_EARLIER);
+      const rotation = await rotateSigningKey(signingKeyRepository(database.db, secrets), KEEP_EARLIER);
       assert.deepEqual(rotation.verifyingKids, [first, rotation.activeKid]);
       assert.deepEqual(rotation.retiredKids, []);
       await ring.reload();
@@ -97,25 +96,28 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('after a leak, a rotation retires every earlier key at once', async () => {
-      await ProductKeyRing.open(database.db, secrets);
-      await rotateSigningKey(database.db, secrets, KEEP_EARLIER);
+      await ProductKeyRing.open(signingKeyRepository(database.db, secrets));
+      await rotateSigningKey(signingKeyRepository(database.db, secrets), KEEP_EARLIER);
       const before = await kids();
-      const rotation = await rotateSigningKey(database.db, secrets, RETIRE_NOW);
+      const rotation = await rotateSigningKey(signingKeyRepository(database.db, secrets), RETIRE_NOW);
       assert.deepEqual(rotation.retiredKids.sort(), [...before].sort());
       assert.deepEqual(await kids(), [rotation.activeKid]);
     });
 
     it('concurrent rotations queue: each adds its key, and of rotations after a leak the last one’s is left', async () => {
-      await ProductKeyRing.open(database.db, secrets);
+      await ProductKeyRing.open(signingKeyRepository(database.db, secrets));
       const before = await kids();
       const rotations = await race(10, (i) =>
-        rotateSigningKey(i % 2 ? database.another() : database.db, secrets, KEEP_EARLIER),
+        rotateSigningKey(
+          signingKeyRepository(i % 2 ? database.another() : database.db, secrets),
+          KEEP_EARLIER,
+        ),
       );
       for (const rotation of rotations) assert.ok(rotation.verifyingKids.includes(rotation.activeKid));
       assert.equal((await kids()).length, before.length + 10);
 
       const leaks = await race(10, (i) =>
-        rotateSigningKey(i % 2 ? database.another() : database.db, secrets, RETIRE_NOW),
+        rotateSigningKey(signingKeyRepository(i % 2 ? database.another() : database.db, secrets), RETIRE_NOW),
       );
       const left = await kids();
       assert.equal(left.length, 1);
@@ -123,15 +125,15 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it('seals every key again under a new key-encryption key, after which the old one is not needed', async () => {
-      await ProductKeyRing.open(database.db, secrets);
-      await rotateSigningKey(database.db, secrets, KEEP_EARLIER);
+      await ProductKeyRing.open(signingKeyRepository(database.db, secrets));
+      await rotateSigningKey(signingKeyRepository(database.db, secrets), KEEP_EARLIER);
       const keys = await kids();
       const k2 = { id: 'k2', key: randomBytes(32) };
       assert.equal(
         await resealColumn(database.db, createSecretBox([k2, k1]), PRIVATE_KEY, 'stale'),
         keys.length,
       );
-      const ring = await ProductKeyRing.open(database.db, createSecretBox([k2]));
+      const ring = await ProductKeyRing.open(signingKeyRepository(database.db, createSecretBox([k2])));
       assert.deepEqual(
         ring.publicJwks().keys.map((key) => key.kid),
         keys,
@@ -141,17 +143,17 @@ for (const kind of testDatabaseKinds()) {
 
     if (kind === 'postgres') {
       it('a rotation whose connection is lost adds no key', async () => {
-        await ProductKeyRing.open(database.db, secrets);
+        await ProductKeyRing.open(signingKeyRepository(database.db, secrets));
         const before = await kids();
         const error = await database.cutWhileWaiting(
           "select pg_advisory_xact_lock(hashtext('product_signing_key'))",
           [],
-          () => rotateSigningKey(database.db, secrets, RETIRE_NOW),
+          () => rotateSigningKey(signingKeyRepository(database.db, secrets), RETIRE_NOW),
         );
         assert.equal(isConnectionLoss(error), true, String(error));
         assert.deepEqual(await kids(), before);
         assert.equal(
-          (await rotateSigningKey(database.db, secrets, RETIRE_NOW)).retiredKids.length,
+          (await rotateSigningKey(signingKeyRepository(database.db, secrets), RETIRE_NOW)).retiredKids.length,
           before.length,
         );
       });

@@ -6,7 +6,7 @@ import type { IdTokenUse } from './id-token-verifier.js';
  * The ID tokens already exchanged for a product session, shared by every instance through the
  * database, each kept until it expires (then the maintenance purge deletes it).
  */
-export function exchangedIdTokens(db: Kysely<ApiDatabase>) {
+export function exchangedIdTokenRepository(db: Kysely<ApiDatabase>) {
   return {
     /**
      * Marks the ID token as exchanged. One statement, so of any number of concurrent exchanges of one
@@ -24,4 +24,4 @@ export function exchangedIdTokens(db: Kysely<ApiDatabase>) {
   };
 }
 
-export type ExchangedIdTokens = ReturnType<typeof exchangedIdTokens>;
+export type ExchangedIdTokenRepository = ReturnType<typeof exchangedIdTokenRepository>;

@@ -1,11 +1,14 @@
-import { sql, type Kysely } from 'kysely';
 import {
   listenForNotifications,
   type DatabaseLocation,
   type NotificationListener,
 } from '@customer-core/database';
-import { groupedCalls } from '../db/grouped-calls.js';
-import type { ApiDatabase } from '../db/schema.js';
+import { batchedCalls } from '../db/batched-calls.js';
+import {
+  REVOCATION_CHANNEL,
+  type RevocationQueries,
+  type RevocationRepository,
+} from './revocation-repository.js';
 
 /** What the check of an access token needs of its claims. */
 interface SessionClaims {
@@ -33,8 +36,6 @@ export type SessionRefusal = 'revoked' | 'superseded';
 export type Rotation =
   { ok: true; generation: number; email: string; externalIds: string[] } | { ok: false; reason: 'spent' };
 
-const CHANNEL = 'customer_core_revocations';
-
 /**
  * Which sign-in sessions are over, shared by every instance through the database: a revoked session
  * family (sign-out, or a spent token presented again) or a borrower-wide cut-off (tokens issued before
@@ -47,8 +48,8 @@ const CHANNEL = 'customer_core_revocations';
  * listening (start-up, a lost connection) it asks the database instead. On PGlite there is only this
  * instance.
  */
-export function sessionStore(
-  db: Kysely<ApiDatabase>,
+export function revocations(
+  repository: RevocationRepository,
   location: DatabaseLocation,
   { accessTokenTtlSeconds }: { accessTokenTtlSeconds: number },
 ) {
@@ -86,24 +87,8 @@ export function sessionStore(
   }
 
   async function load(): Promise<void> {
-    const [sessions, cutOffs, rotated] = await Promise.all([
-      db
-        .selectFrom('revoked_session')
-        .select(['sid', 'expires_at'])
-        .where('expires_at', '>', new Date())
-        .execute(),
-      db
-        .selectFrom('borrower')
-        .select(['id', 'tokens_not_before'])
-        .where('tokens_not_before', 'is not', null)
-        .execute(),
-      // A token superseded longer than a token's lifetime ago has expired anyway.
-      db
-        .selectFrom('product_session')
-        .select(['sid', 'generation', 'last_active_at'])
-        .where('last_active_at', '>', new Date(Date.now() - accessTokenTtlSeconds * 1000))
-        .execute(),
-    ]);
+    // A token superseded longer than a token's lifetime ago has expired anyway.
+    const { sessions, cutOffs, rotated } = await repository.current(accessTokenTtlSeconds);
     for (const row of sessions) revokedSessions.set(row.sid, row.expires_at.getTime());
     for (const row of cutOffs) setCutOff(row.id, Math.floor(row.tokens_not_before!.getTime() / 1000));
     for (const row of rotated) {
@@ -114,7 +99,7 @@ export function sessionStore(
 
   const listener: NotificationListener | null =
     location.kind === 'postgres'
-      ? listenForNotifications(location.url, CHANNEL, {
+      ? listenForNotifications(location.url, REVOCATION_CHANNEL, {
           onNotification: (payload) => {
             try {
               apply(JSON.parse(payload) as Revocation);
@@ -140,17 +125,18 @@ export function sessionStore(
   }, 60_000);
   prune.unref();
 
-  async function announce(trx: Kysely<ApiDatabase>, revocation: Revocation) {
-    await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(revocation)})`.execute(trx);
+  /** Tells every instance in `tx`'s transaction, and this one at once. */
+  async function announce(tx: RevocationQueries, revocation: Revocation) {
+    await tx.notify(revocation);
     apply(revocation);
   }
 
   /**
-   * Refreshes at once are rotated together: one statement, one commit and one notice for the group.
+   * Refreshes at once are rotated together: one statement, one commit and one notice for the batch.
    * A notice makes its transaction wait for every other notifying one to commit, so a statement and a
    * NOTIFY per refresh queue behind each other's disk flush (~450/s here against ~3,500/s without).
    */
-  const rotateInGroups = groupedCalls(
+  const rotateInBatches = batchedCalls(
     async (presented: (SessionClaims & { auth_time: number })[]): Promise<Rotation[]> => {
       const until = Date.now() + accessTokenTtlSeconds * 1000;
       const sessions = presented.map((claims) => ({
@@ -159,28 +145,7 @@ export function sessionStore(
         generation: claims.gen ?? 0,
         auth_time: claims.auth_time,
       }));
-      // In sid order, so that two instances' groups lock shared rows in the same order (no deadlock).
-      const { rows } = await sql<{ sid: string; generation: number; email: string; external_ids: string[] }>`
-        with rotated as (
-          insert into product_session as s (sid, borrower_id, generation, created_at, last_active_at)
-          select p.sid, p.borrower_id, p.generation + 1, to_timestamp(p.auth_time), now()
-          from json_to_recordset(${JSON.stringify(sessions)}::json)
-            as p(sid text, borrower_id uuid, generation int, auth_time bigint)
-          order by p.sid
-          on conflict (sid) do update set generation = s.generation + 1, last_active_at = now()
-            where s.generation = excluded.generation - 1
-          returning s.sid, s.generation, s.borrower_id
-        ),
-        told as (
-          select pg_notify(${CHANNEL}, json_build_object(
-            'kind', 'rotations', 'until', ${until}::bigint,
-            'sessions', json_agg(json_build_array(sid, generation))
-          )::text)
-          from rotated having count(*) > 0
-        )
-        select rotated.sid, rotated.generation, borrower.email, borrower.external_ids
-        from rotated join borrower on borrower.id = rotated.borrower_id cross join told
-      `.execute(db);
+      const rows = await repository.rotate(sessions, until);
       const bySid = new Map(rows.map((row) => [row.sid, row]));
       return presented.map((claims): Rotation => {
         const row = bySid.get(claims.sid);
@@ -190,7 +155,7 @@ export function sessionStore(
       });
     },
     // A notice holds at most 8,000 bytes: ~45 per session (sids are UUIDs).
-    { keyOf: (claims) => claims.sid, maxGroup: 100 },
+    { keyOf: (claims) => claims.sid, maxBatch: 100 },
   );
 
   /**
@@ -198,19 +163,7 @@ export function sessionStore(
    * has a refresh superseded it?
    */
   async function refusalInDatabase(claims: SessionClaims): Promise<SessionRefusal | null> {
-    const { rows } = await sql<{
-      revoked: boolean;
-      not_before: Date | null;
-      known: boolean;
-      generation: number | null;
-    }>`
-      select
-        exists (select 1 from revoked_session where sid = ${claims.sid}) as revoked,
-        (select tokens_not_before from borrower where id = ${claims.sub}::uuid) as not_before,
-        exists (select 1 from borrower where id = ${claims.sub}::uuid) as known,
-        (select generation from product_session where sid = ${claims.sid}) as generation
-    `.execute(db);
-    const row = rows[0];
+    const row = await repository.stateOf(claims.sid, claims.sub);
     if (!row || row.revoked || !row.known) return 'revoked';
     knownBorrowers.add(claims.sub);
     if (row.not_before !== null && issuedBefore(claims, Math.floor(row.not_before.getTime() / 1000))) {
@@ -235,28 +188,19 @@ export function sessionStore(
 
   return {
     async revoke(sid: string, borrowerId: string, expiresAt: Date): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('revoked_session')
-          .values({ sid, borrower_id: borrowerId, expires_at: expiresAt })
-          .onConflict((oc) => oc.column('sid').doNothing())
-          .execute();
-        await announce(trx, { kind: 'session', sid, borrowerId, expiresAt: expiresAt.getTime() });
+      await repository.transaction(async (tx) => {
+        await tx.insertRevokedSession(sid, borrowerId, expiresAt);
+        await announce(tx, { kind: 'session', sid, borrowerId, expiresAt: expiresAt.getTime() });
       });
     },
 
     /** Refuses every token of the borrower issued up to now, on every instance. */
     async revokeAllOf(borrowerId: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('borrower')
-          .set({ tokens_not_before: sql<Date>`now()` })
-          .where('id', '=', borrowerId)
-          .returning('tokens_not_before')
-          .executeTakeFirst();
-        if (!row?.tokens_not_before) return;
-        const cutOff = Math.floor(row.tokens_not_before.getTime() / 1000);
-        await announce(trx, { kind: 'borrower', borrowerId, notBefore: cutOff });
+      await repository.transaction(async (tx) => {
+        const notBefore = await tx.cutOffTokens(borrowerId);
+        if (!notBefore) return;
+        const cutOff = Math.floor(notBefore.getTime() / 1000);
+        await announce(tx, { kind: 'borrower', borrowerId, notBefore: cutOff });
       });
     },
 
@@ -265,13 +209,7 @@ export function sessionStore(
      * access token: the session the borrower ended the others from goes on. Every instance reads it
      * from the database at the exchange (issuedBeforeCutOff), so it holds everywhere once committed.
      */
-    async revokeIdTokensOf(borrowerId: string): Promise<void> {
-      await db
-        .updateTable('borrower')
-        .set({ id_tokens_not_before: sql<Date>`now()` })
-        .where('id', '=', borrowerId)
-        .execute();
-    },
+    revokeIdTokensOf: (borrowerId: string): Promise<void> => repository.cutOffIdTokens(borrowerId),
 
     /**
      * Whether an ID token issued at `issuedAt` (seconds) for this identity predates the borrower's
@@ -279,13 +217,7 @@ export function sessionStore(
      * the database: it is asked once per sign-in.
      */
     async issuedBeforeCutOff(identity: { issuer: string; subject: string }, issuedAt: number) {
-      const row = await db
-        .selectFrom('borrower')
-        .select(sql<Date | null>`greatest(tokens_not_before, id_tokens_not_before)`.as('cut_off'))
-        .where('idp_issuer', '=', identity.issuer)
-        .where('idp_subject', '=', identity.subject)
-        .executeTakeFirst();
-      const cutOff = row?.cut_off;
+      const cutOff = await repository.idTokenCutOff(identity);
       return !!cutOff && issuedAt < Math.floor(cutOff.getTime() / 1000);
     },
 
@@ -305,7 +237,7 @@ export function sessionStore(
      * exactly one gets it. The session's row is written by its first refresh. Every instance is told
      * that the earlier generations are superseded, in the same transaction.
      */
-    rotate: (claims: SessionClaims & { auth_time: number }): Promise<Rotation> => rotateInGroups(claims),
+    rotate: (claims: SessionClaims & { auth_time: number }): Promise<Rotation> => rotateInBatches(claims),
 
     async close(): Promise<void> {
       clearInterval(prune);
@@ -318,4 +250,4 @@ export function sessionStore(
 // a password change (same second) still works.
 const issuedBefore = (claims: SessionClaims, cutOff: number) => claims.iat < cutOff;
 
-export type SessionStore = ReturnType<typeof sessionStore>;
+export type Revocations = ReturnType<typeof revocations>;

@@ -6,7 +6,7 @@ import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 export const LOOKUP_TOKEN_TTL_SECONDS = 300;
 
 /** One-time tokens a trusted system mints for a borrower, exchanged once for an access token. */
-export function lookupTokenStore(db: Kysely<ApiDatabase>) {
+export function lookupTokenRepository(db: Kysely<ApiDatabase>) {
   return {
     async mint(borrowerId: string, mintedBy: string): Promise<{ token: string; expiresAt: Date }> {
       const token = newOneTimeToken();
@@ -38,4 +38,4 @@ export function lookupTokenStore(db: Kysely<ApiDatabase>) {
   };
 }
 
-export type LookupTokenStore = ReturnType<typeof lookupTokenStore>;
+export type LookupTokenRepository = ReturnType<typeof lookupTokenRepository>;

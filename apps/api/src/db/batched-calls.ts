@@ -1,15 +1,15 @@
 /**
- * Runs calls in groups, one group at a time: calls made while a group's statement runs wait and go
+ * Runs calls in batches, one batch at a time: calls made while a batch's statement runs wait and go
  * together in the next one. Under load that is one statement and one commit for many calls (the
  * database's own group commit cannot help a statement that must be alone at its commit, as one that
  * sends a NOTIFY is); alone, a call goes at once.
  *
- * Calls with the same key never share a group (a statement may not change one row twice): the later
- * one waits for the next group. `run` answers each input in order, or throws for the whole group.
+ * Calls with the same key never share a batch (a statement may not change one row twice): the later
+ * one waits for the next batch. `run` answers each input in order, or throws for the whole batch.
  */
-export function groupedCalls<Input, Output>(
+export function batchedCalls<Input, Output>(
   run: (inputs: Input[]) => Promise<Output[]>,
-  { keyOf, maxGroup }: { keyOf: (input: Input) => string; maxGroup: number },
+  { keyOf, maxBatch }: { keyOf: (input: Input) => string; maxBatch: number },
 ): (input: Input) => Promise<Output> {
   interface Waiting {
     input: Input;
@@ -19,30 +19,30 @@ export function groupedCalls<Input, Output>(
   let waiting: Waiting[] = [];
   let running = false;
 
-  function nextGroup(): Waiting[] {
-    const group: Waiting[] = [];
+  function nextBatch(): Waiting[] {
+    const batch: Waiting[] = [];
     const keys = new Set<string>();
     const left: Waiting[] = [];
     for (const call of waiting) {
       const key = keyOf(call.input);
-      if (group.length < maxGroup && !keys.has(key)) {
+      if (batch.length < maxBatch && !keys.has(key)) {
         keys.add(key);
-        group.push(call);
+        batch.push(call);
       } else left.push(call);
     }
     waiting = left;
-    return group;
+    return batch;
   }
 
   async function drain(): Promise<void> {
     running = true;
     while (waiting.length > 0) {
-      const group = nextGroup();
+      const batch = nextBatch();
       try {
-        const outputs = await run(group.map((call) => call.input));
-        group.forEach((call, i) => call.resolve(outputs[i]!));
+        const outputs = await run(batch.map((call) => call.input));
+        batch.forEach((call, i) => call.resolve(outputs[i]!));
       } catch (error) {
-        for (const call of group) call.reject(error);
+        for (const call of batch) call.reject(error);
       }
     }
     running = false;
