@@ -15,9 +15,9 @@ const PUBLIC_FACES = {
   borrowers: ['borrower-repository'],
   cli: [],
   config: ['config', 'service-credentials', 'operator-credential'],
-  db: ['schema', 'batched-calls'],
+  db: ['schema', 'batched-calls', 'readiness-repository'],
   documents: [],
-  'email-links': ['link-tokens', 'request-limits', 'link-problems'],
+  'email-links': ['link-token-repository', 'request-count-repository', 'request-limits', 'link-problems'],
   http: [
     'bearer',
     'device-cookie',

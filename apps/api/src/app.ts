@@ -17,6 +17,7 @@ import { applicationsModule } from './applications/module.js';
 import { documentsModule } from './documents/module.js';
 import { emailLinksModule } from './email-links/module.js';
 import { healthRoutes } from './http/health.js';
+import { readinessRepository } from './db/readiness-repository.js';
 import { joiningModule } from './joining/module.js';
 import { loansModule } from './loans/module.js';
 import { mailModule } from './mail/module.js';
@@ -103,7 +104,7 @@ export async function buildApp(
   await app.register(documentsModule(modules.documents));
   await app.register(accountModule(modules.account));
   await app.register(operatorsModule(modules.operators));
-  await app.register(healthRoutes(db, migrations));
+  await app.register(healthRoutes(readinessRepository(db, migrations)));
   if (modules.mail) await app.register(mailModule(modules.mail));
   await registerPortal(app, { distDir: config.webDistDir, portalConfig: portalConfigOf(config) });
   return { app, identityProvider, mail: instance.mail, routes, secrets: instance.secrets };

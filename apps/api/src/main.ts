@@ -37,7 +37,7 @@ if (config.serverProcesses > 1 && cluster.isPrimary) {
 async function printWelcome(config: Config): Promise<void> {
   if (config.production) return;
   // Its module brings the loan book with it: not loaded where the welcome is not printed.
-  const { DEMO_BORROWER } = await import('./demo-borrower.js');
+  const { DEMO_BORROWER } = await import('./loans/demo-borrower.js');
   const demo = config.seedDemoBorrower
     ? `\n  Demo borrower:  ${DEMO_BORROWER.login} / ${DEMO_BORROWER.password}`
     : '';

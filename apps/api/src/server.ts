@@ -5,7 +5,9 @@ import { buildApp, type Portal, type ServerOptions } from './app.js';
 import type { Config } from './config/config.js';
 import { withEmbeddedOperatorCredential } from './config/operator-credential.js';
 import type { ApiDatabase } from './db/schema.js';
-import { seedDemoBorrower } from './demo-borrower.js';
+import { borrowerRepository } from './borrowers/borrower-repository.js';
+import { seedDemoBorrower } from './loans/demo-borrower.js';
+import { loanRepository } from './loans/loan-repository.js';
 import { componentMigrations } from './services.js';
 import { startMaintenance } from './maintenance/maintenance.js';
 import { purgeRepository } from './maintenance/purge-repository.js';
@@ -40,10 +42,14 @@ export async function startServer(configured: Config, options: ServerOptions = {
     if (config.operatorCredentialFile)
       log.info({ file: config.operatorCredentialFile }, 'operators use the embedded credential in this file');
     if (config.seedDemoBorrower && portal.identityProvider && config.bundledIdp)
-      await seedDemoBorrower(portal.identityProvider, db, {
-        issuer: config.bundledIdp.issuer,
-        lender: config.lender,
-      });
+      await seedDemoBorrower(
+        portal.identityProvider,
+        { borrowers: borrowerRepository(db), loans: loanRepository(db) },
+        {
+          issuer: config.bundledIdp.issuer,
+          lender: config.lender,
+        },
+      );
     const stopMaintenance = startMaintenance(purgeRepository(db), portal.app.log, {
       signingKeyRetirementSeconds: signingKeyRetirementSeconds(config),
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,

@@ -33,12 +33,14 @@ import { borrowerDocuments } from './documents/borrower-documents.js';
 import { documentRepository } from './documents/document-repository.js';
 import type { documentsModule } from './documents/module.js';
 import { emailLinks } from './email-links/email-links.js';
-import { linkTokenStore } from './email-links/link-tokens.js';
+import { linkRequestRepository } from './email-links/link-request-repository.js';
+import { linkTokenRepository } from './email-links/link-token-repository.js';
 import type { emailLinksModule } from './email-links/module.js';
+import { requestCountRepository } from './email-links/request-count-repository.js';
 import { signInClientOf } from './http/sign-in-client.js';
 import { bundledDirectory } from './identity/bundled-directory.js';
 import { oktaDirectory } from './identity/okta-directory.js';
-import { invitationStore } from './joining/invitation-store.js';
+import { invitationRepository } from './joining/invitation-repository.js';
 import { invitations } from './joining/invitations.js';
 import type { joiningModule } from './joining/module.js';
 import { borrowerLoans } from './loans/borrower-loans.js';
@@ -47,8 +49,10 @@ import { loanBook } from './loans/loan-book.js';
 import { loanCheckout } from './loans/loan-checkout.js';
 import { loanRepository } from './loans/loan-repository.js';
 import type { loansModule } from './loans/module.js';
+import { devMailboxRepository } from './mail/dev-mailbox-repository.js';
 import { factorCodeMailer } from './mail/factor-code-mailer.js';
 import { createMailService, type MailService } from './mail/index.js';
+import { outboxRepository } from './mail/outbox-repository.js';
 import type { mailModule } from './mail/module.js';
 import type { operatorsModule } from './operators/module.js';
 import { accessTokenChecker } from './session/access-tokens.js';
@@ -114,7 +118,12 @@ export async function composeInstance(
   const { publicUrl, lender, trustProxy, serviceCredentials } = config;
   const bundled = config.bundledIdp;
   const secrets = secretBoxOf(config);
-  const mail = createMailService(config, db, logger.child({ component: 'mail' }));
+  const mailbox = devMailboxRepository(db);
+  const mail = createMailService(
+    config,
+    { outbox: outboxRepository(db), mailbox },
+    logger.child({ component: 'mail' }),
+  );
   const idp = bundled
     ? await createIdentityProvider({
         // Its tables are in the same database (its migrations ran with the API's): it sees only those.
@@ -135,7 +144,7 @@ export async function composeInstance(
         signInQueueDepth: config.signInQueueDepth,
         mfaPolicy: config.mfaPolicy,
         // The provider's e-mailed codes go through the portal's outbox, as the portal's own mail does.
-        factorCodeMailer: factorCodeMailer(db, mail),
+        factorCodeMailer: factorCodeMailer(mail),
         relyingPartyName: lender.name,
         logger: logger.child({ component: 'idp' }),
       })
@@ -156,8 +165,9 @@ export async function composeInstance(
   const borrowers = borrowerRepository(db);
   const activity = securityActivity(securityEventRepository(db), directory);
   const loans = loanRepository(db);
-  const linkTokens = linkTokenStore(db);
-  const changeLimit = accountChangeLimit(db);
+  const linkTokens = linkTokenRepository(db);
+  const requestCounts = requestCountRepository(db);
+  const changeLimit = accountChangeLimit(requestCounts);
   const signInClient = signInClientOf({ trustProxy, publicUrl });
 
   // Sessions.
@@ -185,6 +195,7 @@ export async function composeInstance(
       mail,
       tokens: linkTokens,
       directory,
+      requestCounts,
       limits: config.emailLinkLimits,
       publicUrl,
       enabled: config.newSignInEmails,
@@ -198,7 +209,6 @@ export async function composeInstance(
 
   // The borrower's account.
   const factors = secondFactors({
-    db,
     directory,
     borrowers,
     activity,
@@ -209,7 +219,14 @@ export async function composeInstance(
   const stepUp = stepUpGuard({ borrowers, directory });
 
   // Joining: registration with an invitation, which operators make.
-  const invites = invitations({ db, mail, borrowers, directory, sessions, publicUrl });
+  const invites = invitations({
+    repository: invitationRepository(db),
+    mail,
+    borrowers,
+    directory,
+    sessions,
+    publicUrl,
+  });
 
   return {
     secrets,
@@ -236,9 +253,10 @@ export async function composeInstance(
       },
       emailLinks: {
         emailLinks: emailLinks({
-          db,
+          repository: linkRequestRepository(db),
           mail,
           tokens: linkTokens,
+          requestCounts,
           limits: config.emailLinkLimits,
           publicUrl,
           directory,
@@ -254,6 +272,7 @@ export async function composeInstance(
         applications: loanApplications({
           repository: applicationRepository(db),
           mail,
+          requestCounts,
           limits: config.emailLinkLimits,
           publicUrl,
         }),
@@ -274,7 +293,6 @@ export async function composeInstance(
         activity,
         borrowers,
         changePassword: passwordChange({
-          db,
           directory,
           borrowers,
           sessions,
@@ -284,7 +302,6 @@ export async function composeInstance(
         }),
         secondFactors: factors,
         recoveryCodes: recoveryCodes({
-          db,
           directory,
           secondFactors: factors,
           activity,
@@ -296,15 +313,16 @@ export async function composeInstance(
           directory,
           borrowers,
           tokens: linkTokens,
-          invitations: invitationStore(db),
+          invitations: invitationRepository(db),
           sessions,
           activity,
           mail,
+          requestCounts,
           limits: config.emailLinkLimits,
           publicUrl,
         }),
         stepUp,
-        unrecognizedSignIn: unrecognizedSignIn({ db, tokens: linkTokens, directory, borrowers, sessions }),
+        unrecognizedSignIn: unrecognizedSignIn({ tokens: linkTokens, directory, borrowers, sessions }),
         mail,
         lender,
         trustProxy,
@@ -322,7 +340,7 @@ export async function composeInstance(
         serviceCredentials,
       },
       // The dev mailbox's pages, where mail goes there: never in production.
-      mail: mail.devMailbox && !config.production ? { db, lenderName: lender.name } : null,
+      mail: mail.devMailbox && !config.production ? { mailbox, lenderName: lender.name } : null,
     },
     keepKeysCurrent: (onError) => keys.keepCurrent(onError),
     async close() {

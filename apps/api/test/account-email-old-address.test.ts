@@ -13,7 +13,7 @@ import {
   type MailboxMessage,
   type TestServer,
 } from '../testing/index.js';
-import { enqueueMail } from '../src/mail/outbox.js';
+import { enqueueMail } from '../src/mail/outbox-repository.js';
 import { invite, linkTokenOf, OPERATOR_ENV, uniqueEmail } from './support/joining.js';
 import { authn, inbox, mailFor, tokenOf } from './support/links.js';
 import { call } from './support/loans.js';

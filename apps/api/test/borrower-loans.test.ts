@@ -7,7 +7,9 @@ import {
   type LoanDocument,
   loanEndpoints,
 } from '@customer-core/contracts';
-import { DEMO_LOANS, seedDemoBorrower } from '../src/demo-borrower.js';
+import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
+import { DEMO_LOANS, seedDemoBorrower } from '../src/loans/demo-borrower.js';
+import { loanRepository } from '../src/loans/loan-repository.js';
 import { startTestServer, type TestServer } from '../testing/index.js';
 import { activeLoan, addLoan, call, newBorrowerToken, OPERATOR_ENV } from './support/loans.js';
 import { demoAccessToken } from './support/session.js';
@@ -76,8 +78,16 @@ describe('borrower loans and checkout', () => {
     const idp = server.server.identityProvider!;
     const options = { issuer: server.config.bundledIdp!.issuer, lender: server.config.lender };
     await Promise.all([
-      seedDemoBorrower(idp, server.server.db, options),
-      seedDemoBorrower(idp, server.server.db, options),
+      seedDemoBorrower(
+        idp,
+        { borrowers: borrowerRepository(server.server.db), loans: loanRepository(server.server.db) },
+        options,
+      ),
+      seedDemoBorrower(
+        idp,
+        { borrowers: borrowerRepository(server.server.db), loans: loanRepository(server.server.db) },
+        options,
+      ),
     ]);
     const counts = await server.server.db
       .selectFrom('loan')

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { authEndpoints, loanEndpoints } from '@customer-core/contracts';
 import { createPostgresDatabase, type PostgresDatabase } from '@customer-core/database/testing';
-import { DEMO_BORROWER } from '../src/demo-borrower.js';
+import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import { startChildServer, waitUntilReady, type ChildServer } from './support/child-server.js';
 
 // PostgreSQL drops every connection of the portal's database (a failover, an administrator's

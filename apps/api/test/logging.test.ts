@@ -185,7 +185,7 @@ describe('no token in the log, whatever the request', () => {
   });
 
   it('e-mailed links of every kind: mail logs (dev mailbox) and request logs', async () => {
-    const { mail, db } = server.server;
+    const { mail } = server.server;
     const links = {
       reset: canary('reset'),
       magic: canary('magic'),
@@ -215,7 +215,7 @@ describe('no token in the log, whatever the request', () => {
       }),
     ];
     for (const [i, message] of messages.entries()) {
-      await mail.enqueue(db, { ...message, to, idempotencyKey: `canary:${links.reset}:${i}` });
+      await mail.enqueue({ ...message, to, idempotencyKey: `canary:${links.reset}:${i}` });
     }
     mail.nudge();
     const delivered = await mailFor(url, to, messages.length);
@@ -322,11 +322,11 @@ describe('no code, token or link in the mail logs, whatever the transport', () =
 
   it('logs each message by its kind and id only: no subject, code, token or link', async () => {
     for (const { name, server, logs } of transports) {
-      const { mail, db } = server.server;
+      const { mail } = server.server;
       const { messages, tokens, code } = everyMessageWithASecret(mail.templates, server.baseUrl);
       const to = `secrets.${randomBytes(6).toString('hex')}@example.com`;
       for (const [i, message] of messages.entries())
-        await mail.enqueue(db, { ...message, to, idempotencyKey: `secrets:${to}:${i}` });
+        await mail.enqueue({ ...message, to, idempotencyKey: `secrets:${to}:${i}` });
       mail.nudge();
       const delivered = await eventually(`${name}: every message delivered and logged`, () => {
         const lines = logs.lines.filter((line) => line.msg === 'mail: delivered' && line.to === to);
@@ -350,14 +350,14 @@ describe('no code, token or link in the mail logs, whatever the transport', () =
 
   it('logs a relay’s refusal without the words of the message it quotes', async () => {
     const { server, logs } = transports.find(({ name }) => name === 'SMTP')!;
-    const { mail, db } = server.server;
+    const { mail } = server.server;
     const code = String(randomInt(100_000, 1_000_000));
     const message = mail.templates.factorCodeEmail({ code, expiresInMinutes: 5, purpose: 'sign-in' });
     // A content filter that quotes what it refused.
     sink.refuseMessage = (received) => ({ code: 451, text: `Held for review: "${received.subject}"` });
     try {
       const to = `refused.${randomBytes(6).toString('hex')}@example.com`;
-      await mail.enqueue(db, { ...message, to, idempotencyKey: `refused:${to}` });
+      await mail.enqueue({ ...message, to, idempotencyKey: `refused:${to}` });
       mail.nudge();
       const refused = await eventually('the refusal logged', () =>
         logs.lines.find((line) => line.to === to && line.status === 'pending'),

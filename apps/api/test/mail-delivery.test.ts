@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import type { ApiDatabase } from '../src/db/schema.js';
-import { enqueueMail, MailWorker, type MailMessage, type MailWorkerOptions } from '../src/mail/index.js';
-import { claimDueMail } from '../src/mail/outbox.js';
+import { MailWorker, type MailMessage, type MailWorkerOptions } from '../src/mail/index.js';
+import { claimDueMail, enqueueMail, outboxRepository } from '../src/mail/outbox-repository.js';
 import { messageIdFor, smtpTransport } from '../src/mail/transports.js';
 import { eventually, mailTestDatabase, recordingLogger } from './support/mail.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
@@ -36,7 +36,7 @@ function startWorkerOn(
 ) {
   const log = recordingLogger();
   const transport = smtpTransport(sink.url);
-  const worker = new MailWorker(db, transport, {
+  const worker = new MailWorker(outboxRepository(db), transport, {
     from: FROM,
     pollIntervalMs: 25,
     maxAttempts: 8,

@@ -19,7 +19,7 @@ describe('dev mailbox', () => {
   const send = async (message: { to: string; subject: string; text: string; html: string; kind: string }) => {
     const { mail, db } = server.server;
     const idempotencyKey = `test:${randomUUID()}`;
-    await db.transaction().execute((trx) => mail.enqueue(trx, { ...message, idempotencyKey }));
+    await db.transaction().execute((trx) => mail.enqueue({ ...message, idempotencyKey }, trx));
     mail.nudge();
     await eventually(`"${message.subject}" in the mailbox`, async () =>
       (await inboxOf(message.to)).some((m) => m.subject === message.subject),
@@ -164,7 +164,7 @@ describe('mail in production', { skip: !process.env.TEST_DATABASE_URL && 'needs 
     const idempotencyKey = `magic-link:${randomUUID()}`;
     await db
       .transaction()
-      .execute((trx) => mail.enqueue(trx, { to: 'grace.hopper@example.com', idempotencyKey, ...message }));
+      .execute((trx) => mail.enqueue({ to: 'grace.hopper@example.com', idempotencyKey, ...message }, trx));
     mail.nudge();
     const received = await eventually('delivered', () =>
       sink.received.find((m) => m.idempotencyKey === idempotencyKey),

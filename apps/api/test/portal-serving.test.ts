@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints, PORTAL_CONFIG_META_NAME, PortalConfigSchema } from '@customer-core/contracts';
-import { DEMO_BORROWER } from '../src/demo-borrower.js';
+import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 
 // The portal pages are served by the same instance; whether the portal is built decides what a page

@@ -12,7 +12,7 @@ import {
 } from '@customer-core/contracts';
 import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../testing/index.js';
-import { DEMO_BORROWER } from '../src/demo-borrower.js';
+import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import {
   invite,
   linkTokenOf,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints } from '@customer-core/contracts';
 import { createPostgresDatabase, type PostgresDatabase } from '@customer-core/database/testing';
-import { DEMO_BORROWER } from '../src/demo-borrower.js';
+import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import { signInThroughIdp } from '../testing/index.js';
 import { startChildServer, waitUntilReady, type ChildServer } from './support/child-server.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints } from '@customer-core/contracts';
 import { startTestServer, type TestServer } from '../testing/index.js';
-import { DEMO_BORROWER } from '../src/demo-borrower.js';
+import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import { authn } from './support/links.js';
 import { demoAccessToken, post } from './support/session.js';
 

@@ -11,7 +11,7 @@ import {
   loanEndpoints,
 } from '@customer-core/contracts';
 import type { IdpDatabase } from '@customer-core/idp';
-import { DEMO_BORROWER } from '../src/demo-borrower.js';
+import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import {
   completeSignInWithSessionToken,
   signedInAgo,

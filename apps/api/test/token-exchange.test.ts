@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints, decodeAccessToken } from '@customer-core/contracts';
-import { DEMO_BORROWER } from '../src/demo-borrower.js';
+import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { startHostedIdp } from './support/hosted-idp.js';
 

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { ApiDatabase } from '../db/schema.js';
+import type { RequestCountRepository } from '../email-links/request-count-repository.js';
 import { linkRequestCounter } from '../email-links/request-limits.js';
 
 /** Changes to a borrower's credentials (password, second factors) per window, each of which e-mails them. */
@@ -11,8 +10,9 @@ const WINDOW_SECONDS = 15 * 60;
  * change sends the borrower an e-mail, and a stolen session must not turn the account page into a
  * way to flood their mailbox. Far above what a borrower setting things up needs.
  */
-export function accountChangeLimit(db: Kysely<ApiDatabase>) {
+export function accountChangeLimit(counts: RequestCountRepository) {
   const counter = linkRequestCounter(
+    counts,
     {
       perAddressAndClient: ACCOUNT_CHANGES_PER_WINDOW,
       perAddress: ACCOUNT_CHANGES_PER_WINDOW,
@@ -28,11 +28,11 @@ export function accountChangeLimit(db: Kysely<ApiDatabase>) {
   return {
     /** Before a change: false when the borrower is at the ceiling (the change is refused). */
     async wouldAllow(borrower: { id: string; email: string }): Promise<boolean> {
-      return counter.wouldAllow(db, key(borrower));
+      return counter.wouldAllow(key(borrower));
     },
     /** Once a change has happened (a failed attempt, e.g. a wrong password, uses up nothing). */
     async count(borrower: { id: string; email: string }): Promise<void> {
-      await counter.allow(db, key(borrower));
+      await counter.allow(key(borrower));
     },
   };
 }

@@ -1,12 +1,12 @@
 import { routes } from '@customer-core/contracts';
-import type { Kysely } from 'kysely';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
-import type { ApiDatabase } from '../db/schema.js';
+import type { ApiTransaction } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
 import type { LinkRequestLimits } from '../config/config.js';
+import type { RequestCountRepository } from '../email-links/request-count-repository.js';
 import { linkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
-import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
+import { LINK_TOKEN_TTL_MINUTES, type LinkTokenRepository } from '../email-links/link-token-repository.js';
 import type { Sessions } from '../session/sessions.js';
 import type { EmailChangeRepository } from './email-change-repository.js';
 import type { ChangeSource, SecurityActivity } from '../activity/security-activity.js';
@@ -30,9 +30,9 @@ const ONE_TIME_MAIL_KINDS = [
   'factor-code-enrol',
 ] as const;
 
-/** The borrower's invitation not yet used (joining/invitation-store.ts): voided with the old address. */
+/** The borrower's invitation not yet used (joining/invitation-repository.ts): voided with the old address. */
 export interface PendingInvitations {
-  voidOf(borrowerId: string, trx: Kysely<ApiDatabase>): Promise<void>;
+  voidOf(borrowerId: string, trx: ApiTransaction): Promise<void>;
 }
 
 /**
@@ -47,18 +47,19 @@ export function emailChange(deps: {
   repository: EmailChangeRepository;
   directory: Directory;
   borrowers: BorrowerRepository;
-  tokens: LinkTokenStore;
+  tokens: LinkTokenRepository;
   invitations: PendingInvitations;
   sessions: Pick<Sessions, 'endBegunByEmailedLink'>;
   activity: SecurityActivity;
   mail: MailService;
+  requestCounts: RequestCountRepository;
   /** EMAIL_LINK_*: the same limits as e-mailed links, counted apart. */
   limits: LinkRequestLimits;
   publicUrl: string;
 }) {
   const { repository, directory, borrowers, tokens, invitations, sessions, activity, mail, publicUrl } = deps;
   // Per borrower, and per new address.
-  const counter = linkRequestCounter(deps.limits, 'email-change');
+  const counter = linkRequestCounter(deps.requestCounts, deps.limits, 'email-change');
 
   /** The borrower and their directory user, where the portal can change that user's sign-in name. */
   async function changeableBorrower(borrowerId: string) {
@@ -86,31 +87,37 @@ export function emailChange(deps: {
       const owner = await directory.findByLogin(newEmail);
       return repository.transaction(async (tx, trx) => {
         // The borrower stands in for the client: one borrower's requests share a count wherever they come from.
-        if (!(await counter.allow(trx, { email: newEmail, client: `borrower-${borrower.id}` })))
+        if (!(await counter.allow({ email: newEmail, client: `borrower-${borrower.id}` }, trx)))
           return 'limited';
         // The same statements whoever owns the address, so no timing tells them apart: for another
         // account's address the link is written and rolled back, as EmailLinks.request does for an
         // unknown one, and that address's owner is told instead.
         await tx.savepoint();
-        const issued = await tokens.issue(trx, {
-          purpose: 'email_change',
-          idpUserId: borrower.idpSubject,
-          returnTo: null,
-          newEmail,
-        });
+        const issued = await tokens.issue(
+          {
+            purpose: 'email_change',
+            idpUserId: borrower.idpSubject,
+            returnTo: null,
+            newEmail,
+          },
+          trx,
+        );
         const message = mail.templates.emailChangeLinkEmail({
           firstName: borrower.firstName,
           confirmUrl: `${publicUrl}${routes.emailChange.href({ token: issued.token })}`,
           expiresInMinutes: LINK_TOKEN_TTL_MINUTES.email_change,
         });
-        await mail.enqueue(trx, { ...message, to: newEmail, idempotencyKey: `${message.kind}:${issued.id}` });
+        await mail.enqueue({ ...message, to: newEmail, idempotencyKey: `${message.kind}:${issued.id}` }, trx);
         if (owner && owner.id !== borrower.idpSubject) {
           await tx.rollbackToSavepoint();
-          await mail.enqueue(trx, {
-            ...mail.templates.emailInUseEmail(),
-            to: newEmail,
-            idempotencyKey: `email-in-use:${issued.id}`,
-          });
+          await mail.enqueue(
+            {
+              ...mail.templates.emailInUseEmail(),
+              to: newEmail,
+              idempotencyKey: `email-in-use:${issued.id}`,
+            },
+            trx,
+          );
           return 'in_use';
         }
         await tx.releaseSavepoint();
@@ -154,12 +161,15 @@ export function emailChange(deps: {
         await borrowers.changeEmail(borrower.id, newEmail, trx);
         await tokens.voidAllOf(borrower.idpSubject, trx);
         await invitations.voidOf(borrower.id, trx);
-        await mail.withdraw(trx, { recipient: borrower.email, kinds: ONE_TIME_MAIL_KINDS });
-        await mail.enqueue(trx, {
-          ...mail.templates.emailChangedEmail({ firstName: borrower.firstName }),
-          to: borrower.email,
-          idempotencyKey: `email-changed:${consumed.id}`,
-        });
+        await mail.withdraw({ recipient: borrower.email, kinds: ONE_TIME_MAIL_KINDS }, trx);
+        await mail.enqueue(
+          {
+            ...mail.templates.emailChangedEmail({ firstName: borrower.firstName }),
+            to: borrower.email,
+            idempotencyKey: `email-changed:${consumed.id}`,
+          },
+          trx,
+        );
       });
       mail.nudge();
       await sessions.endBegunByEmailedLink(borrower.id, from.currentSid);

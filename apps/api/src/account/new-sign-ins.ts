@@ -4,10 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Borrower } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
 import type { LinkRequestLimits } from '../config/config.js';
+import type { RequestCountRepository } from '../email-links/request-count-repository.js';
 import { linkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
 import type { NewSignInNotices, SignInDevice } from '../session/sessions.js';
-import { LINK_TOKEN_TTL_MINUTES, type LinkTokenStore } from '../email-links/link-tokens.js';
+import { LINK_TOKEN_TTL_MINUTES, type LinkTokenRepository } from '../email-links/link-token-repository.js';
 import { approximateAddress, describeDevice } from '../activity/device.js';
 import type { KnownDeviceQueries, KnownDeviceRepository } from './known-device-repository.js';
 
@@ -27,8 +28,9 @@ const deviceHash = oneTimeTokenHash;
 export function newSignIns(deps: {
   devices: KnownDeviceRepository;
   mail: MailService;
-  tokens: LinkTokenStore;
+  tokens: LinkTokenRepository;
   directory: Directory;
+  requestCounts: RequestCountRepository;
   /** EMAIL_LINK_*: the same limits as e-mailed links, counted apart. */
   limits: LinkRequestLimits;
   publicUrl: string;
@@ -38,7 +40,7 @@ export function newSignIns(deps: {
 }) {
   const { devices, mail, tokens, directory, publicUrl, logger } = deps;
   // Per address, and per address and network.
-  const counter = linkRequestCounter(deps.limits, 'new-sign-in');
+  const counter = linkRequestCounter(deps.requestCounts, deps.limits, 'new-sign-in');
 
   /** Adds a device not seen before and says whether it is new to the borrower or their first. */
   async function add(known: KnownDeviceQueries, borrowerId: string, hash: string): Promise<DeviceSighting> {
@@ -59,15 +61,18 @@ export function newSignIns(deps: {
         if (sighting !== 'new' || !deps.enabled) return sighting;
         // Only the directory's own users have the password reset the link leads to.
         if (!borrower.idpSubject || borrower.idpIssuer !== directory.issuer) return sighting;
-        if (!(await counter.allow(trx, { email: borrower.email, client: device.clientAddress ?? '' }))) {
+        if (!(await counter.allow({ email: borrower.email, client: device.clientAddress ?? '' }, trx))) {
           logger.warn({ borrowerId: borrower.id }, 'new-sign-in e-mail not sent: limit reached');
           return sighting;
         }
-        const issued = await tokens.issue(trx, {
-          purpose: 'unrecognized_sign_in',
-          idpUserId: borrower.idpSubject,
-          returnTo: null,
-        });
+        const issued = await tokens.issue(
+          {
+            purpose: 'unrecognized_sign_in',
+            idpUserId: borrower.idpSubject,
+            returnTo: null,
+          },
+          trx,
+        );
         const message = mail.templates.newSignInEmail({
           firstName: borrower.firstName,
           device: describeDevice(device.userAgent ?? null),
@@ -76,11 +81,14 @@ export function newSignIns(deps: {
           reportUrl: `${publicUrl}${routes.unrecognizedSignIn.href({ token: issued.token })}`,
           expiresInMinutes: LINK_TOKEN_TTL_MINUTES.unrecognized_sign_in,
         });
-        await mail.enqueue(trx, {
-          ...message,
-          to: borrower.email,
-          idempotencyKey: `${message.kind}:${issued.id}`,
-        });
+        await mail.enqueue(
+          {
+            ...message,
+            to: borrower.email,
+            idempotencyKey: `${message.kind}:${issued.id}`,
+          },
+          trx,
+        );
         return 'notified' as const;
       });
       if (notified !== 'notified') return notified;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
-import type { MailExecutor, MailService } from '../mail/index.js';
+import type { MailService } from '../mail/index.js';
 import type { Sessions } from '../session/sessions.js';
 import type { AccountChangeLimit } from './change-limit.js';
 import type { SecurityActivity } from '../activity/security-activity.js';
@@ -32,7 +32,6 @@ export type PasswordChangeOutcome =
  * other sessions end when asked, and the borrower is told by e-mail.
  */
 export function passwordChange(deps: {
-  db: MailExecutor;
   directory: Directory;
   borrowers: BorrowerRepository;
   sessions: Sessions;
@@ -68,7 +67,7 @@ export function passwordChange(deps: {
       : 0;
     // The password lives in the directory (another database, or a hosted org): no transaction spans
     // both, so the message is written once the change has happened, never for one that did not.
-    await mail.enqueue(deps.db, {
+    await mail.enqueue({
       ...mail.templates.passwordChangedEmail({
         firstName: borrower.firstName,
         otherSessionsEnded: request.signOutOtherSessions,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RecoveryCodeStatus } from '@customer-core/contracts';
 import type { Directory } from '../identity/directory.js';
 import type { AccountChangeLimit } from './change-limit.js';
-import type { MailExecutor, MailService } from '../mail/index.js';
+import type { MailService } from '../mail/index.js';
 import type { SecondFactors } from './second-factors.js';
 import type { ChangeSource, SecurityActivity } from '../activity/security-activity.js';
 
@@ -28,7 +28,6 @@ export type RecoveryCodesOutcome<T extends object> =
  * the old one, and is told to the borrower by e-mail and in their activity.
  */
 export function recoveryCodes(deps: {
-  db: MailExecutor;
   directory: Directory;
   secondFactors: SecondFactors;
   activity: SecurityActivity;
@@ -77,7 +76,7 @@ export function recoveryCodes(deps: {
         userAgent: from.userAgent,
         clientAddress: from.clientAddress,
       });
-      await mail.enqueue(deps.db, {
+      await mail.enqueue({
         ...mail.templates.factorNoticeEmail({
           firstName: borrower.firstName,
           change: 'recovery-codes-generated',

@@ -13,7 +13,7 @@ import type {
   DirectoryProblem,
   WebauthnAttestation,
 } from '../identity/directory.js';
-import type { MailExecutor, MailService } from '../mail/index.js';
+import type { MailService } from '../mail/index.js';
 import type { AccountChangeLimit } from './change-limit.js';
 import type { ChangeSource, SecurityActivity } from '../activity/security-activity.js';
 
@@ -73,7 +73,6 @@ const isActiveFactor = (factor: DirectoryFactor) => factor.status === 'ACTIVE' &
  * told to the borrower by e-mail, once it has happened.
  */
 export function secondFactors(deps: {
-  db: MailExecutor;
   directory: Directory;
   borrowers: BorrowerRepository;
   activity: SecurityActivity;
@@ -111,7 +110,7 @@ export function secondFactors(deps: {
       clientAddress: from.clientAddress,
     });
     const { firstName } = borrower;
-    await mail.enqueue(deps.db, {
+    await mail.enqueue({
       ...(type === 'email_code'
         ? mail.templates.factorNoticeEmail({ firstName, change: `email-codes-${change}` })
         : mail.templates.secondFactorChangedEmail({ firstName, change, factor: type })),

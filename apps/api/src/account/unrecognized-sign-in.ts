@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
-import type { ApiDatabase } from '../db/schema.js';
 import type { Directory } from '../identity/directory.js';
-import type { LinkTokenStore } from '../email-links/link-tokens.js';
+import type { LinkTokenRepository } from '../email-links/link-token-repository.js';
 import type { Sessions } from '../session/sessions.js';
 
 /**
@@ -13,13 +11,12 @@ import type { Sessions } from '../session/sessions.js';
  * it may lead straight to choosing a password.
  */
 export function unrecognizedSignIn(deps: {
-  db: Kysely<ApiDatabase>;
-  tokens: LinkTokenStore;
+  tokens: LinkTokenRepository;
   directory: Directory;
   borrowers: BorrowerRepository;
   sessions: Sessions;
 }) {
-  const { db, tokens, directory, borrowers, sessions } = deps;
+  const { tokens, directory, borrowers, sessions } = deps;
   return {
     /** Ends everything; the reset token to continue with. Undefined: a dead link. */
     async report(token: string): Promise<{ borrowerId: string; resetToken: string } | undefined> {
@@ -28,7 +25,7 @@ export function unrecognizedSignIn(deps: {
       if (!consumed || !borrower) return undefined;
       // The borrower was found by this identity, so their identity-provider sessions end too.
       await sessions.endOtherSessions(borrower.id, null, 'unrecognized_sign_in');
-      const reset = await tokens.issue(db, {
+      const reset = await tokens.issue({
         purpose: 'password_reset',
         idpUserId: consumed.idpUserId,
         returnTo: null,

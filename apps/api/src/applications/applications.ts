@@ -5,6 +5,7 @@ import {
   type StartApplication,
 } from '@customer-core/contracts';
 import type { LinkRequestLimits } from '../config/config.js';
+import type { RequestCountRepository } from '../email-links/request-count-repository.js';
 import { linkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
 import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
@@ -13,6 +14,7 @@ import type { ApplicationRepository, VerifiedApplication } from './application-r
 export interface ApplicationDependencies {
   repository: ApplicationRepository;
   mail: MailService;
+  requestCounts: RequestCountRepository;
   /**
    * EMAIL_LINK_*: applications per e-mail address and per client address. An application e-mails a
    * link, so it has the same limits as e-mailed links, counted apart from them.
@@ -34,8 +36,14 @@ const answerOf = (row: VerifiedApplication) => ({
  * application, its verification token (only the sha-256 is kept) and the e-mail carrying the link are
  * written in one transaction.
  */
-export function loanApplications({ repository, mail, limits, publicUrl }: ApplicationDependencies) {
-  const counter = linkRequestCounter(limits, 'application');
+export function loanApplications({
+  repository,
+  mail,
+  requestCounts,
+  limits,
+  publicUrl,
+}: ApplicationDependencies) {
+  const counter = linkRequestCounter(requestCounts, limits, 'application');
   return {
     /** How long the limits' window lasts: what a refused applicant is told to wait at most. */
     limitWindowSeconds: limits.windowSeconds,
@@ -44,7 +52,7 @@ export function loanApplications({ repository, mail, limits, publicUrl }: Applic
     async start(application: StartApplication, client: string): Promise<StartOutcome> {
       const token = newOneTimeToken();
       return repository.transaction(async (applications, trx): Promise<StartOutcome> => {
-        if (!(await counter.allow(trx, { email: application.email, client }))) return { kind: 'limited' };
+        if (!(await counter.allow({ email: application.email, client }, trx))) return { kind: 'limited' };
         const id = await applications.insert(application, {
           tokenHash: oneTimeTokenHash(token),
           lifetimeHours: EMAIL_VERIFICATION_LIFETIME_HOURS,
@@ -53,11 +61,14 @@ export function loanApplications({ repository, mail, limits, publicUrl }: Applic
           verificationUrl: `${publicUrl}${routes.emailVerification.href({ token })}`,
           expiresInMinutes: EMAIL_VERIFICATION_LIFETIME_HOURS * 60,
         });
-        await mail.enqueue(trx, {
-          ...message,
-          to: application.email,
-          idempotencyKey: `${message.kind}:${id}`,
-        });
+        await mail.enqueue(
+          {
+            ...message,
+            to: application.email,
+            idempotencyKey: `${message.kind}:${id}`,
+          },
+          trx,
+        );
         return { kind: 'started', applicationId: id, email: application.email };
       });
     },

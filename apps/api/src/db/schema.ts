@@ -1,5 +1,5 @@
 import type { JsonWebKey } from 'node:crypto';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 // Tables owned by the API (the identity provider keeps its own).
 
@@ -269,6 +269,12 @@ export interface ApiDatabase {
   security_event: SecurityEventTable;
   known_device: KnownDeviceTable;
 }
+
+/**
+ * A transaction a service hands from one repository to another, so that what they write commits
+ * together (a token and the e-mail carrying it). Services pass it on; only repositories query it.
+ */
+export type ApiTransaction = Kysely<ApiDatabase>;
 
 /** A browser a borrower has signed in from: its device cookie's hash, never the cookie. */
 export interface KnownDeviceTable {

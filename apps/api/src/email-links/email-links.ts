@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
 import { routes, sameOriginPath } from '@customer-core/contracts';
-import type { ApiDatabase, LinkPurpose } from '../db/schema.js';
+import type { LinkPurpose } from '../db/schema.js';
 import type { MailService } from '../mail/index.js';
-import { LINK_TOKEN_TTL_MINUTES } from './link-tokens.js';
+import { LINK_TOKEN_TTL_MINUTES } from './link-token-repository.js';
+import type { LinkRequestRepository } from './link-request-repository.js';
 import { linkRedemption, type LinkRedemptionDependencies } from './link-redemption.js';
 import type { LinkRequestLimits } from '../config/config.js';
+import type { RequestCountRepository } from './request-count-repository.js';
 import { linkRequestCounter } from './request-limits.js';
 
 /** What became of a request for a link; the caller answers the same in every case. */
@@ -21,7 +22,8 @@ export interface LinkRequest {
 }
 
 export interface EmailLinkDependencies extends LinkRedemptionDependencies {
-  db: Kysely<ApiDatabase>;
+  repository: LinkRequestRepository;
+  requestCounts: RequestCountRepository;
   mail: MailService;
   /** EMAIL_LINK_*: requests per client, per address and client, per address. */
   limits: LinkRequestLimits;
@@ -38,8 +40,8 @@ const DECOY_RECIPIENT = 'nobody@unknown-address.invalid';
  * link-redemption.ts.
  */
 export function emailLinks(dependencies: EmailLinkDependencies) {
-  const { db, mail, tokens, publicUrl, directory, borrowers, sessions } = dependencies;
-  const counter = linkRequestCounter(dependencies.limits);
+  const { repository, mail, tokens, publicUrl, directory, borrowers, sessions } = dependencies;
+  const counter = linkRequestCounter(dependencies.requestCounts, dependencies.limits);
   function messageFor(purpose: LinkPurpose, token: string, firstName: string | null) {
     const expiresInMinutes = LINK_TOKEN_TTL_MINUTES[purpose];
     return purpose === 'password_reset'
@@ -68,25 +70,31 @@ export function emailLinks(dependencies: EmailLinkDependencies) {
     async request(purpose: LinkPurpose, request: LinkRequest): Promise<LinkRequestOutcome> {
       const user = await directory.findByLogin(request.email);
       const returnTo = purpose === 'magic_link' ? sameOriginPath(request.returnTo) : null;
-      return db.transaction().execute(async (trx) => {
-        if (!(await counter.allow(trx, { email: request.email, client: request.client }))) return 'limited';
-        await sql`savepoint link_request`.execute(trx);
-        const issued = await tokens.issue(trx, {
-          purpose,
-          idpUserId: user?.id ?? randomUUID(),
-          returnTo,
-        });
+      return repository.transaction(async (tx, trx) => {
+        if (!(await counter.allow({ email: request.email, client: request.client }, trx))) return 'limited';
+        await tx.savepoint();
+        const issued = await tokens.issue(
+          {
+            purpose,
+            idpUserId: user?.id ?? randomUUID(),
+            returnTo,
+          },
+          trx,
+        );
         const message = messageFor(purpose, issued.token, user ? user.firstName : 'Borrower');
-        await mail.enqueue(trx, {
-          ...message,
-          to: user?.login ?? DECOY_RECIPIENT,
-          idempotencyKey: `${message.kind}:${issued.id}`,
-        });
+        await mail.enqueue(
+          {
+            ...message,
+            to: user?.login ?? DECOY_RECIPIENT,
+            idempotencyKey: `${message.kind}:${issued.id}`,
+          },
+          trx,
+        );
         if (!user) {
-          await sql`rollback to savepoint link_request`.execute(trx);
+          await tx.rollbackToSavepoint();
           return 'unknown_address';
         }
-        await sql`release savepoint link_request`.execute(trx);
+        await tx.releaseSavepoint();
         return 'sent';
       });
     },

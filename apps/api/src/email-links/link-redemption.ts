@@ -3,10 +3,10 @@ import type { Directory } from '../identity/directory.js';
 import type { SignInClient } from '../http/sign-in-client.js';
 import { isCommonPassword } from '../passwords/common-passwords.js';
 import type { Sessions } from '../session/sessions.js';
-import type { LinkTokenStore } from './link-tokens.js';
+import type { LinkTokenRepository } from './link-token-repository.js';
 
 export interface LinkRedemptionDependencies {
-  tokens: LinkTokenStore;
+  tokens: LinkTokenRepository;
   directory: Directory;
   borrowers: BorrowerRepository;
   sessions: Sessions;

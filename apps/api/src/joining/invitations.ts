@@ -1,16 +1,14 @@
-import type { Kysely } from 'kysely';
 import { INVITATION_LIFETIME_DAYS, routes, type Invitation } from '@customer-core/contracts';
 import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
-import type { ApiDatabase } from '../db/schema.js';
 import type { SignInClient } from '../http/sign-in-client.js';
 import type { MailService } from '../mail/index.js';
 import type { Directory, DirectoryUser } from '../identity/directory.js';
 import { isCommonPassword } from '../passwords/common-passwords.js';
 import type { Sessions } from '../session/sessions.js';
-import { invitationStore } from './invitation-store.js';
+import type { InvitationRepository } from './invitation-repository.js';
 
 export interface InvitationDependencies {
-  db: Kysely<ApiDatabase>;
+  repository: InvitationRepository;
   mail: MailService;
   borrowers: BorrowerRepository;
   /** Registration creates its users; an address that already is one has an account. */
@@ -68,12 +66,17 @@ const LIFETIME_MINUTES = INVITATION_LIFETIME_DAYS * 24 * 60;
  * directory and gives it the borrower the operator created.
  *
  * The identity provider runs its own queries on the same pool. On PGlite that pool is one connection,
- * so no step calls it (or any other query on `db`) while a transaction is open: the invitation is
+ * so no step calls it (or any other query) while a transaction is open: the invitation is
  * consumed by one statement, the user created after it, and the invitation given back if that fails.
  */
-export function invitations({ db, mail, borrowers, directory, sessions, publicUrl }: InvitationDependencies) {
-  const store = invitationStore(db);
-
+export function invitations({
+  repository: store,
+  mail,
+  borrowers,
+  directory,
+  sessions,
+  publicUrl,
+}: InvitationDependencies) {
   /** Whether the address has an account already: a user of the directory, or a linked borrower. */
   const hasAccount = async (email: string, linked: boolean) =>
     linked || (await directory.findByLogin(email)) !== undefined;
@@ -148,7 +151,7 @@ export function invitations({ db, mail, borrowers, directory, sessions, publicUr
     async invite(request: InviteRequest, invitedBy: string): Promise<InviteOutcome> {
       // Read before the transaction opens (see above).
       if (await directory.findByLogin(request.email)) return { kind: 'already_registered' };
-      return db.transaction().execute(async (trx): Promise<InviteOutcome> => {
+      return store.transaction(async (trx): Promise<InviteOutcome> => {
         const known = await borrowers.findByEmail(request.email, trx);
         if (known.some((borrower) => borrower.idpSubject !== null)) return { kind: 'already_registered' };
         const borrower = await borrowers.ensureByEmail(request, trx);
@@ -161,11 +164,14 @@ export function invitations({ db, mail, borrowers, directory, sessions, publicUr
           registrationUrl: `${publicUrl}${routes.userRegistration.href({ token: issued.token })}`,
           expiresInMinutes: LIFETIME_MINUTES,
         });
-        await mail.enqueue(trx, {
-          ...message,
-          to: borrower.email,
-          idempotencyKey: `${message.kind}:${issued.id}`,
-        });
+        await mail.enqueue(
+          {
+            ...message,
+            to: borrower.email,
+            idempotencyKey: `${message.kind}:${issued.id}`,
+          },
+          trx,
+        );
         return { kind: 'invited', borrowerId: borrower.id, expiresAt: issued.expiresAt };
       });
     },

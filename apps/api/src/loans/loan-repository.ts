@@ -195,6 +195,25 @@ function loanQueries(db: Kysely<ApiDatabase>) {
       return inserted?.id;
     },
 
+    /** Adds instalments to the loan's schedule. */
+    async addInstalments(
+      loanId: string,
+      instalments: { dueOn: string; amountCents: number; paidOn: string | null }[],
+    ): Promise<void> {
+      if (instalments.length === 0) return;
+      await db
+        .insertInto('loan_instalment')
+        .values(
+          instalments.map((instalment) => ({
+            loan_id: loanId,
+            due_on: instalment.dueOn,
+            amount_cents: instalment.amountCents,
+            paid_on: instalment.paidOn,
+          })),
+        )
+        .execute();
+    },
+
     /** Changes the terms given of the loan with this reference; its id, or undefined when there is none. */
     async updateTerms(reference: string, changes: UpdateLoanRequest): Promise<string | undefined> {
       const set: Updateable<LoanTable> = { updated_at: new Date() };

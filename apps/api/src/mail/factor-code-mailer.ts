@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FactorCodeEmailInput } from './factor-templates.js';
-import type { MailExecutor, MailService } from './index.js';
+import type { MailService } from './index.js';
 
 /**
  * The bundled identity provider's e-mailed codes, through the portal's outbox (the dev mailbox
@@ -8,11 +8,10 @@ import type { MailExecutor, MailService } from './index.js';
  * as its mailer. The code is in the message as a reset link's token is; the outbox never logs bodies.
  */
 export function factorCodeMailer(
-  db: MailExecutor,
   mail: MailService,
 ): (code: FactorCodeEmailInput & { to: string }) => Promise<void> {
   return async ({ to, firstName, code, expiresInMinutes, purpose }) => {
-    await mail.enqueue(db, {
+    await mail.enqueue({
       ...mail.templates.factorCodeEmail({ firstName, code, expiresInMinutes, purpose }),
       to,
       idempotencyKey: `factor-code:${randomUUID()}`,

@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
-import type { ApiDatabase } from '../db/schema.js';
-import { enqueueMail, withdrawPendingMail, type MailExecutor, type MailMessage } from './outbox.js';
+import type { ApiTransaction } from '../db/schema.js';
+import type { DevMailboxRepository } from './dev-mailbox-repository.js';
+import type { MailMessage, OutboxRepository } from './outbox-repository.js';
 import { mailTemplates, type MailTemplates } from './templates.js';
 import { devMailboxTransport, smtpTransport, type MailTransport } from './transports.js';
 import type { MailLogger } from './logger.js';
 import { MailWorker } from './worker.js';
 
-export { enqueueMail, type MailExecutor, type MailMessage } from './outbox.js';
+export type { MailMessage } from './outbox-repository.js';
 export {
   absoluteUrlOn,
   escapeHtml,
@@ -24,12 +24,12 @@ export type { MailTransport, OutgoingMail } from './transports.js';
 export interface MailService {
   /**
    * Writes a message to the outbox inside `trx` (the transaction that creates the token it carries),
-   * or on its own with the database. A repeated idempotency key is a no-op. Nothing is sent until the
+   * or on its own without one. A repeated idempotency key is a no-op. Nothing is sent until the
    * transaction commits; call `nudge()` then to have it delivered at once instead of at the next poll.
    */
-  enqueue(trx: MailExecutor, message: MailMessage): Promise<{ id: string; created: boolean }>;
+  enqueue(message: MailMessage, trx?: ApiTransaction): Promise<{ id: string; created: boolean }>;
   /** Withdraws messages of these kinds to the recipient that no worker has taken yet, inside `trx`. */
-  withdraw(trx: MailExecutor, mail: { recipient: string; kinds: readonly string[] }): Promise<number>;
+  withdraw(mail: { recipient: string; kinds: readonly string[] }, trx?: ApiTransaction): Promise<number>;
   /** Has this instance's worker look for due messages now. */
   nudge(): void;
   /** The lender's messages and the helpers they are built with (renderEmail, absoluteUrl). */
@@ -41,12 +41,16 @@ export interface MailService {
   stop(): Promise<void>;
 }
 
-export function createMailService(config: Config, db: Kysely<ApiDatabase>, log: MailLogger): MailService {
+export function createMailService(
+  config: Config,
+  { outbox, mailbox }: { outbox: OutboxRepository; mailbox: DevMailboxRepository },
+  log: MailLogger,
+): MailService {
   const settings = config.mail;
   const transport: MailTransport = settings.smtpUrl
     ? smtpTransport(settings.smtpUrl)
-    : devMailboxTransport(db, { log, publicUrl: config.publicUrl, production: config.production });
-  const worker = new MailWorker(db, transport, {
+    : devMailboxTransport(mailbox, { log, publicUrl: config.publicUrl, production: config.production });
+  const worker = new MailWorker(outbox, transport, {
     from: settings.from,
     pollIntervalMs: settings.pollIntervalMs,
     maxAttempts: settings.maxAttempts,
@@ -58,8 +62,8 @@ export function createMailService(config: Config, db: Kysely<ApiDatabase>, log: 
   });
   let stopped: Promise<void> | undefined;
   return {
-    enqueue: enqueueMail,
-    withdraw: withdrawPendingMail,
+    enqueue: outbox.enqueue,
+    withdraw: outbox.withdraw,
     nudge: () => worker.nudge(),
     templates: mailTemplates({
       lenderName: config.lender.name,

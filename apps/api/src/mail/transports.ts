@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { ApiDatabase } from '../db/schema.js';
+import type { DevMailboxRepository } from './dev-mailbox-repository.js';
 import type { MailLogger } from './logger.js';
 
 /** A message as a transport sends it. */
@@ -102,26 +101,22 @@ export function smtpTransport(smtpUrl: string, options: { connections?: number }
  * read it, never its subject or body: a subject may be a sign-in code, a body carries one-time links.
  */
 export function devMailboxTransport(
-  db: Kysely<ApiDatabase>,
+  mailbox: DevMailboxRepository,
   options: { log: MailLogger; publicUrl: string; production: boolean },
 ): MailTransport {
   if (options.production) throw new Error('The dev mailbox never runs in production');
   return {
     description: 'dev mailbox',
     async send(mail) {
-      await db
-        .insertInto('dev_mailbox_message')
-        .values({
-          message_id: mail.messageId,
-          kind: mail.kind,
-          sender: `${mail.from.name} <${mail.from.address}>`,
-          recipient: mail.to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-        })
-        .onConflict((oc) => oc.column('message_id').doNothing())
-        .execute();
+      await mailbox.receive({
+        messageId: mail.messageId,
+        kind: mail.kind,
+        sender: `${mail.from.name} <${mail.from.address}>`,
+        recipient: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       options.log.info(
         {
           mailId: mail.id,

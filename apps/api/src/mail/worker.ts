@@ -1,13 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { ApiDatabase } from '../db/schema.js';
-import {
-  claimDueMail,
-  markDead,
-  markSent,
-  purgeFinished,
-  scheduleRetry,
-  type ClaimedMail,
-} from './outbox.js';
+import type { ClaimedMail, OutboxRepository } from './outbox-repository.js';
 import { maskEmail, redactDeliveryError, redactForLog } from './redaction.js';
 import type { MailLogger } from './logger.js';
 import { messageIdFor, PermanentMailError, type MailTransport } from './transports.js';
@@ -57,7 +48,7 @@ export class MailWorker {
   private readonly concurrency: number;
 
   constructor(
-    private readonly db: Kysely<ApiDatabase>,
+    private readonly outbox: OutboxRepository,
     private readonly transport: MailTransport,
     private readonly options: MailWorkerOptions,
   ) {
@@ -96,7 +87,7 @@ export class MailWorker {
 
   /** Claims one batch of due messages and delivers it; the number claimed. */
   async runOnce(): Promise<number> {
-    const claimed = await claimDueMail(this.db, {
+    const claimed = await this.outbox.claimDue({
       limit: this.concurrency,
       leaseMs: this.options.leaseMs,
     });
@@ -114,7 +105,7 @@ export class MailWorker {
         failures = 0;
         if (Date.now() - this.lastPurge > PURGE_INTERVAL_MS) {
           this.lastPurge = Date.now();
-          await purgeFinished(this.db);
+          await this.outbox.purgeFinished();
         }
       } catch (error) {
         failures += 1;
@@ -158,7 +149,7 @@ export class MailWorker {
     try {
       if (mail.attempt > maxAttempts) {
         // Its last attempt's worker stopped before recording the outcome; it may or may not have gone out.
-        await markDead(this.db, mail, 'the last attempt did not finish (its worker stopped); not retried');
+        await this.outbox.markDead(mail, 'the last attempt did not finish (its worker stopped); not retried');
         log.error(
           { ...fields, status: 'dead' },
           'mail: the last attempt did not finish; the message is dead',
@@ -198,7 +189,7 @@ export class MailWorker {
     const reason = errorText(error).slice(0, MAX_ERROR_LENGTH);
     const permanent = error instanceof PermanentMailError;
     if (permanent || mail.attempt >= maxAttempts) {
-      if (await markDead(this.db, mail, reason)) {
+      if (await this.outbox.markDead(mail, reason)) {
         log.error(
           { ...fields, status: 'dead', permanent, error: redactDeliveryError(reason, mail) },
           permanent
@@ -209,7 +200,7 @@ export class MailWorker {
       return;
     }
     const delay = retryDelayMs(mail.attempt, this.options, this.options.random);
-    if (await scheduleRetry(this.db, mail, delay, reason)) {
+    if (await this.outbox.scheduleRetry(mail, delay, reason)) {
       log.warn(
         { ...fields, status: 'pending', retryInMs: delay, error: redactDeliveryError(reason, mail) },
         'mail: delivery failed; it will be retried',
@@ -221,7 +212,7 @@ export class MailWorker {
   private async recordSent(mail: ClaimedMail, fields: object): Promise<boolean> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await markSent(this.db, mail.id);
+        await this.outbox.markSent(mail.id);
         return true;
       } catch (error) {
         if (attempt >= 5) {

@@ -16,7 +16,7 @@ import {
   type SecurityEventRow,
 } from '../../src/activity/security-event-repository.js';
 import type { ApiDatabase } from '../../src/db/schema.js';
-import { linkTokenStore } from '../../src/email-links/link-tokens.js';
+import { linkTokenRepository } from '../../src/email-links/link-token-repository.js';
 import { newBorrower, openApiStorage } from './support.js';
 
 // What the account page keeps: the browsers a borrower signs in with, their security events, and the
@@ -192,29 +192,38 @@ for (const kind of testDatabaseKinds()) {
     describe('an email change request', () => {
       it('what it writes after its savepoint is undone by rolling back to it, kept by releasing it', async () => {
         const changes = emailChangeRepository(database.db);
-        const tokens = linkTokenStore(database.db);
+        const tokens = linkTokenRepository(database.db);
         const user = randomUUID();
         const [kept, undone, released] = await changes.transaction(async (tx, trx) => {
-          const before = await tokens.issue(trx, {
-            purpose: 'password_reset',
-            idpUserId: user,
-            returnTo: null,
-          });
+          const before = await tokens.issue(
+            {
+              purpose: 'password_reset',
+              idpUserId: user,
+              returnTo: null,
+            },
+            trx,
+          );
           await tx.savepoint();
-          const rolledBack = await tokens.issue(trx, {
-            purpose: 'email_change',
-            idpUserId: user,
-            returnTo: null,
-            newEmail: 'new@example.com',
-          });
+          const rolledBack = await tokens.issue(
+            {
+              purpose: 'email_change',
+              idpUserId: user,
+              returnTo: null,
+              newEmail: 'new@example.com',
+            },
+            trx,
+          );
           await tx.rollbackToSavepoint();
           await tx.savepoint();
-          const after = await tokens.issue(trx, {
-            purpose: 'email_change',
-            idpUserId: user,
-            returnTo: null,
-            newEmail: 'newer@example.com',
-          });
+          const after = await tokens.issue(
+            {
+              purpose: 'email_change',
+              idpUserId: user,
+              returnTo: null,
+              newEmail: 'newer@example.com',
+            },
+            trx,
+          );
           await tx.releaseSavepoint();
           return [before, rolledBack, after];
         });

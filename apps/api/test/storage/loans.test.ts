@@ -23,7 +23,7 @@ import { applicationRepository } from '../../src/applications/application-reposi
 import { borrowerRepository } from '../../src/borrowers/borrower-repository.js';
 import { apiMigrations } from '../../src/db/migrations.js';
 import type { ApiDatabase } from '../../src/db/schema.js';
-import { DEMO_BORROWER, DEMO_LOANS, seedDemoBorrower } from '../../src/demo-borrower.js';
+import { DEMO_BORROWER, DEMO_LOANS, seedDemoBorrower } from '../../src/loans/demo-borrower.js';
 import { documentRepository } from '../../src/documents/document-repository.js';
 import { loanBook } from '../../src/loans/loan-book.js';
 import { loanCheckout } from '../../src/loans/loan-checkout.js';
@@ -57,6 +57,12 @@ const identity = (email: string, subject = randomUUID()) => ({
   email,
   firstName: 'Ada' as string | null,
   lastName: 'Lovelace' as string | null,
+});
+
+/** The repositories the demo borrower is seeded through. */
+const repositoriesOf = (db: Kysely<ApiDatabase>) => ({
+  borrowers: borrowerRepository(db),
+  loans: loanRepository(db),
 });
 
 for (const kind of testDatabaseKinds()) {
@@ -418,7 +424,10 @@ for (const kind of testDatabaseKinds()) {
       it('instances seeding at once leave one demo borrower with each loan once', async () => {
         // Each first seed hashes the demo password: a few instances, not dozens.
         await race(6, (i) =>
-          seedDemoBorrower(idp, i % 2 ? database.another() : database.db, { issuer: ISSUER, lender: LENDER }),
+          seedDemoBorrower(idp, repositoriesOf(i % 2 ? database.another() : database.db), {
+            issuer: ISSUER,
+            lender: LENDER,
+          }),
         );
         const borrowers = await borrowerRepository(database.db).findByEmail(DEMO_BORROWER.login);
         assert.equal(borrowers.length, 1);

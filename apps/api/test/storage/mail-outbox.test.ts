@@ -11,9 +11,10 @@ import {
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase } from '../../src/db/schema.js';
-import { linkTokenStore } from '../../src/email-links/link-tokens.js';
+import { linkTokenRepository } from '../../src/email-links/link-token-repository.js';
+import { requestCountRepository } from '../../src/email-links/request-count-repository.js';
 import { linkRequestCounter } from '../../src/email-links/request-limits.js';
-import { listDevMailbox } from '../../src/mail/dev-mailbox.js';
+import { devMailboxRepository, listDevMailbox } from '../../src/mail/dev-mailbox-repository.js';
 import {
   claimDueMail,
   enqueueMail,
@@ -23,7 +24,7 @@ import {
   scheduleRetry,
   withdrawPendingMail,
   type MailMessage,
-} from '../../src/mail/outbox.js';
+} from '../../src/mail/outbox-repository.js';
 import { devMailboxTransport, messageIdFor } from '../../src/mail/transports.js';
 import { recordingLogger } from '../support/mail.js';
 import { fromNow, openApiStorage } from './support.js';
@@ -213,8 +214,9 @@ for (const kind of testDatabaseKinds()) {
 
     if (kind === 'postgres') {
       it('a link, its e-mail and the request’s count are written in one transaction: a lost connection leaves none', async () => {
-        const tokens = linkTokenStore(database.db);
+        const tokens = linkTokenRepository(database.db);
         const counter = linkRequestCounter(
+          requestCountRepository(database.db),
           { perAddressAndClient: 1, perAddress: 1, perClient: 1, windowSeconds: 600 },
           randomUUID(),
         );
@@ -228,18 +230,21 @@ for (const kind of testDatabaseKinds()) {
           [mail.idempotencyKey],
           () =>
             database.db.transaction().execute(async (trx) => {
-              assert.equal(await counter.allow(trx, request), true);
-              ({ token } = await tokens.issue(trx, {
-                purpose: 'magic_link',
-                idpUserId: randomUUID(),
-                returnTo: null,
-              }));
+              assert.equal(await counter.allow(request, trx), true);
+              ({ token } = await tokens.issue(
+                {
+                  purpose: 'magic_link',
+                  idpUserId: randomUUID(),
+                  returnTo: null,
+                },
+                trx,
+              ));
               await enqueueMail(trx, mail);
             }),
         );
         assert.equal(isConnectionLoss(error), true, String(error));
         assert.equal(await tokens.isUsable('magic_link', token), false, 'no link');
-        assert.equal(await counter.allow(database.db, request), true, 'the request was not counted');
+        assert.equal(await counter.allow(request), true, 'the request was not counted');
       });
 
       it('a claim whose connection is lost takes nothing', async () => {
@@ -257,7 +262,7 @@ for (const kind of testDatabaseKinds()) {
     describe('the dev mailbox', () => {
       it('keeps each message once by its Message-ID and lists the newest first, for a recipient in any case', async () => {
         const log = recordingLogger();
-        const transport = devMailboxTransport(database.db, {
+        const transport = devMailboxTransport(devMailboxRepository(database.db), {
           log,
           publicUrl: 'http://localhost:8080',
           production: false,

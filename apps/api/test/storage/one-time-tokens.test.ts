@@ -11,8 +11,8 @@ import {
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase, LinkPurpose } from '../../src/db/schema.js';
-import { LINK_TOKEN_TTL_MINUTES, linkTokenStore } from '../../src/email-links/link-tokens.js';
-import { invitationStore } from '../../src/joining/invitation-store.js';
+import { LINK_TOKEN_TTL_MINUTES, linkTokenRepository } from '../../src/email-links/link-token-repository.js';
+import { invitationRepository } from '../../src/joining/invitation-repository.js';
 import { exchangedIdTokenRepository } from '../../src/session/exchanged-id-token-repository.js';
 import type { IdTokenUse } from '../../src/session/id-token-verifier.js';
 import {
@@ -36,21 +36,21 @@ for (const kind of testDatabaseKinds()) {
     after(() => database?.close());
 
     describe('e-mailed link tokens', () => {
-      let tokens: ReturnType<typeof linkTokenStore>;
+      let tokens: ReturnType<typeof linkTokenRepository>;
       before(() => {
-        tokens = linkTokenStore(database.db);
+        tokens = linkTokenRepository(database.db);
       });
 
       const issue = (
         idpUserId: string,
         purpose: LinkPurpose = 'magic_link',
         returnTo: string | null = null,
-      ) => tokens.issue(database.db, { purpose, idpUserId, returnTo });
+      ) => tokens.issue({ purpose, idpUserId, returnTo });
 
       it('issues a token kept only as its hash, living as long as its purpose allows', async () => {
         const user = randomUUID();
         for (const purpose of Object.keys(LINK_TOKEN_TTL_MINUTES) as LinkPurpose[]) {
-          const issued = await tokens.issue(database.db, {
+          const issued = await tokens.issue({
             purpose,
             idpUserId: user,
             returnTo: null,
@@ -129,11 +129,14 @@ for (const kind of testDatabaseKinds()) {
         let token = '';
         await assert.rejects(
           database.db.transaction().execute(async (trx) => {
-            ({ token } = await tokens.issue(trx, {
-              purpose: 'magic_link',
-              idpUserId: randomUUID(),
-              returnTo: null,
-            }));
+            ({ token } = await tokens.issue(
+              {
+                purpose: 'magic_link',
+                idpUserId: randomUUID(),
+                returnTo: null,
+              },
+              trx,
+            ));
             throw new Error('the e-mail could not be enqueued');
           }),
           /could not be enqueued/,
@@ -144,11 +147,14 @@ for (const kind of testDatabaseKinds()) {
       it(`${RACERS} links asked for at once for one borrower are all usable: asking voids none`, async () => {
         const user = randomUUID();
         const issued = await race(RACERS, (i) =>
-          tokens.issue(i % 2 ? database.another() : database.db, {
-            purpose: 'password_reset',
-            idpUserId: user,
-            returnTo: null,
-          }),
+          tokens.issue(
+            {
+              purpose: 'password_reset',
+              idpUserId: user,
+              returnTo: null,
+            },
+            i % 2 ? database.another() : database.db,
+          ),
         );
         const usable = await Promise.all(issued.map((link) => tokens.isUsable('password_reset', link.token)));
         assert.equal(countOf(usable, true), RACERS);
@@ -274,9 +280,9 @@ for (const kind of testDatabaseKinds()) {
     });
 
     describe('invitations', () => {
-      let invitations: ReturnType<typeof invitationStore>;
+      let invitations: ReturnType<typeof invitationRepository>;
       before(() => {
-        invitations = invitationStore(database.db);
+        invitations = invitationRepository(database.db);
       });
 
       const invite = (borrowerId: string, invitedBy = 'operator') =>

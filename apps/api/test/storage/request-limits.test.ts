@@ -12,6 +12,7 @@ import {
 import type { ApiDatabase } from '../../src/db/schema.js';
 import { networkOf } from '@customer-core/contracts/server';
 import type { LinkRequestLimits } from '../../src/config/config.js';
+import { requestCountRepository } from '../../src/email-links/request-count-repository.js';
 import { linkRequestCounter } from '../../src/email-links/request-limits.js';
 import { fromNow, openApiStorage } from './support.js';
 
@@ -36,25 +37,25 @@ for (const kind of testDatabaseKinds()) {
     async function ask(counter: ReturnType<typeof linkRequestCounter>, request: object, count: number) {
       const allowed: boolean[] = [];
       for (let i = 0; i < count; i += 1)
-        allowed.push(await counter.allow(database.db, request as { email: string; client: string }));
+        allowed.push(await counter.allow(request as { email: string; client: string }));
       return allowed;
     }
 
     it('allows an address as often as one client may ask for it, then refuses; another client is not affected', async () => {
-      const counter = linkRequestCounter(LIMITS, randomUUID());
+      const counter = linkRequestCounter(requestCountRepository(database.db), LIMITS, randomUUID());
       const email = newAddress();
       const client = newClient();
       assert.deepEqual(await ask(counter, { email, client }, 4), [true, true, true, false]);
-      assert.equal(await counter.wouldAllow(database.db, { email, client }), false);
-      assert.equal(await counter.allow(database.db, { email, client: newClient() }), true);
+      assert.equal(await counter.wouldAllow({ email, client }), false);
+      assert.equal(await counter.allow({ email, client: newClient() }), true);
     });
 
     it('counts a client over every address, and an address over clients within their own limits', async () => {
-      const counter = linkRequestCounter(LIMITS, randomUUID());
+      const counter = linkRequestCounter(requestCountRepository(database.db), LIMITS, randomUUID());
       const client = newClient();
       const asked = [];
       for (let i = 0; i < LIMITS.perClient + 1; i += 1)
-        asked.push(await counter.allow(database.db, { email: newAddress(), client }));
+        asked.push(await counter.allow({ email: newAddress(), client }));
       assert.equal(countOf(asked, true), LIMITS.perClient);
       assert.equal(asked.at(-1), false);
 
@@ -62,57 +63,64 @@ for (const kind of testDatabaseKinds()) {
       const email = newAddress();
       const byAddress = [];
       for (let i = 0; i < LIMITS.perAddress + 2; i += 1)
-        byAddress.push(await counter.allow(database.db, { email, client: newClient() }));
+        byAddress.push(await counter.allow({ email, client: newClient() }));
       assert.equal(countOf(byAddress, true), LIMITS.perAddress);
     });
 
     it('an IPv6 client counts by its /64', async () => {
-      const counter = linkRequestCounter(LIMITS, randomUUID());
+      const counter = linkRequestCounter(requestCountRepository(database.db), LIMITS, randomUUID());
       const email = newAddress();
       const hosts = ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3', '2001:db8:1:2::4'];
       const allowed = [];
-      for (const client of hosts) allowed.push(await counter.allow(database.db, { email, client }));
+      for (const client of hosts) allowed.push(await counter.allow({ email, client }));
       assert.deepEqual(allowed, [true, true, true, false]);
       assert.equal(networkOf(hosts[0]!), networkOf(hosts[2]!));
     });
 
     it('wouldAllow counts nothing; scopes are counted apart; a new window starts afresh', async () => {
       const scope = randomUUID();
-      const counter = linkRequestCounter(LIMITS, scope);
+      const counter = linkRequestCounter(requestCountRepository(database.db), LIMITS, scope);
       const request = { email: newAddress(), client: newClient() };
-      for (let i = 0; i < 5; i += 1) assert.equal(await counter.wouldAllow(database.db, request), true);
+      for (let i = 0; i < 5; i += 1) assert.equal(await counter.wouldAllow(request), true);
       assert.deepEqual(await ask(counter, request, 4), [true, true, true, false]);
-      assert.equal(await linkRequestCounter(LIMITS, randomUUID()).allow(database.db, request), true);
+      assert.equal(
+        await linkRequestCounter(requestCountRepository(database.db), LIMITS, randomUUID()).allow(request),
+        true,
+      );
 
       await database.db
         .updateTable('link_request_count')
         .set({ window_started_at: fromNow(-LIMITS.windowSeconds - 1) })
         .where('bucket', 'like', `${scope}:%`)
         .execute();
-      assert.equal(await counter.wouldAllow(database.db, request), true, 'the window is over');
+      assert.equal(await counter.wouldAllow(request), true, 'the window is over');
       assert.deepEqual(await ask(counter, request, 4), [true, true, true, false]);
     });
 
     it('counts nothing in a transaction that rolls back', async () => {
-      const counter = linkRequestCounter({ ...LIMITS, perAddressAndClient: 1 }, randomUUID());
+      const counter = linkRequestCounter(
+        requestCountRepository(database.db),
+        { ...LIMITS, perAddressAndClient: 1 },
+        randomUUID(),
+      );
       const request = { email: newAddress(), client: newClient() };
       await assert.rejects(
         database.db.transaction().execute(async (trx) => {
-          assert.equal(await counter.allow(trx, request), true);
+          assert.equal(await counter.allow(request, trx), true);
           throw new Error('rolled back');
         }),
         /rolled back/,
       );
-      assert.equal(await counter.allow(database.db, request), true);
+      assert.equal(await counter.allow(request), true);
     });
 
     it(`of ${RACERS} concurrent requests from two instances, exactly as many as the limit are allowed`, async () => {
       const scope = randomUUID();
       const limits = { ...LIMITS, perAddressAndClient: 5, perAddress: 100, perClient: 100 };
       const instances = [database.db, database.another()];
-      const counter = linkRequestCounter(limits, scope);
+      const counter = linkRequestCounter(requestCountRepository(database.db), limits, scope);
       const request = { email: newAddress(), client: newClient() };
-      const allowed = await race(RACERS, (i) => counter.allow(instances[i % 2]!, request));
+      const allowed = await race(RACERS, (i) => counter.allow(request, instances[i % 2]));
       assert.equal(countOf(allowed, true), limits.perAddressAndClient);
       // Each request got a number of its own: every one of them is counted.
       const counts = await database.db
@@ -130,13 +138,13 @@ for (const kind of testDatabaseKinds()) {
     if (kind === 'postgres') {
       it('a request whose connection is lost counts nothing', async () => {
         const scope = randomUUID();
-        const counter = linkRequestCounter(LIMITS, scope);
+        const counter = linkRequestCounter(requestCountRepository(database.db), LIMITS, scope);
         const request = { email: newAddress(), client: newClient() };
-        assert.equal(await counter.allow(database.db, request), true);
+        assert.equal(await counter.allow(request), true);
         const error = await database.cutWhileWaiting(
           'select 1 from link_request_count where bucket = $1 for update',
           [`${scope}:client:${networkOf(request.client)}`],
-          () => counter.allow(database.db, request),
+          () => counter.allow(request),
         );
         assert.equal(isConnectionLoss(error), true, String(error));
         assert.deepEqual(await ask(counter, request, 3), [true, true, false], 'one request counted so far');

@@ -9,7 +9,7 @@ import {
   loanEndpoints,
 } from '@customer-core/contracts';
 import type { TestDatabaseKind } from '@customer-core/database/testing';
-import { DEMO_BORROWER } from '../../src/demo-borrower.js';
+import { DEMO_BORROWER } from '../../src/loans/demo-borrower.js';
 import {
   signInThroughIdp,
   startTestOrg,

@@ -1,5 +1,5 @@
 import { authEndpoints } from '@customer-core/contracts';
-import { DEMO_BORROWER } from '../../src/demo-borrower.js';
+import { DEMO_BORROWER } from '../../src/loans/demo-borrower.js';
 import { mintSession, runningTestServer, signInThroughIdp } from '../../testing/index.js';
 
 /**

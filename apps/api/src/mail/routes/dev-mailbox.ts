@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { singleLineText } from '@customer-core/contracts';
-import type { ApiDatabase } from '../../db/schema.js';
-import { listDevMailbox, type DevMailboxMessage } from '../dev-mailbox.js';
+import type { DevMailboxMessage, DevMailboxRepository } from '../dev-mailbox-repository.js';
 import { escapeHtml as e } from '../render.js';
 
 // The dev mailbox: where e-mail goes outside production when no SMTP relay is configured. Registered
@@ -35,14 +33,14 @@ export type DevMailboxEntry = Pick<
 >;
 
 export const devMailboxRoutes =
-  ({ db, lenderName }: { db: Kysely<ApiDatabase>; lenderName: string }): FastifyPluginAsyncZod =>
+  ({ mailbox, lenderName }: { mailbox: DevMailboxRepository; lenderName: string }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/dev/mailbox/messages',
       { schema: { hide: true, querystring: Query.pick({ to: true }) } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const messages = await listDevMailbox(db, { to: request.query.to || undefined });
+        const messages = await mailbox.list({ to: request.query.to || undefined });
         return messages.map(({ id, to, subject, text, html, links, createdAt }): DevMailboxEntry => ({
           id,
           to,
@@ -57,7 +55,7 @@ export const devMailboxRoutes =
 
     app.get('/dev/mailbox', { schema: { hide: true, querystring: Query } }, async (request, reply) => {
       const to = request.query.to || undefined;
-      const messages = await listDevMailbox(db, { to });
+      const messages = await mailbox.list({ to });
       const selected = messages.find((m) => m.id === request.query.id) ?? messages[0];
       return reply
         .header('content-type', 'text/html; charset=utf-8')

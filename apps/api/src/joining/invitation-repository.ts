@@ -27,7 +27,7 @@ export interface PendingInvitation {
  * Operators' invitations to register: 256 random bits e-mailed as a link, stored as sha-256, consumed
  * once in one statement. A borrower has at most one usable invitation (invitation_usable_idx).
  */
-export function invitationStore(db: Kysely<ApiDatabase>) {
+export function invitationRepository(db: Kysely<ApiDatabase>) {
   const usable = (token: string) =>
     db
       .selectFrom('invitation')
@@ -36,6 +36,10 @@ export function invitationStore(db: Kysely<ApiDatabase>) {
       .where('invitation.expires_at', '>', sql<Date>`now()`);
 
   return {
+    /** Runs `work` in one transaction, which the borrowers, the invitation and the outbox join. */
+    transaction: <T>(work: (trx: Transaction<ApiDatabase>) => Promise<T>): Promise<T> =>
+      db.transaction().execute(work),
+
     /**
      * Issues an invitation in `trx` (the transaction that enqueues its e-mail). The borrower's
      * unconsumed invitation is replaced in the same statement, so its link stops working, and two
@@ -143,4 +147,4 @@ export function invitationStore(db: Kysely<ApiDatabase>) {
   };
 }
 
-export type InvitationStore = ReturnType<typeof invitationStore>;
+export type InvitationRepository = ReturnType<typeof invitationRepository>;

@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { LoanStatus } from '@customer-core/contracts';
-import { borrowerRepository } from './borrowers/borrower-repository.js';
-import type { ApiDatabase } from './db/schema.js';
-import type { DirectoryUser } from './identity/directory.js';
-import { writeStandardDocuments } from './loans/loan-book.js';
-import { loanRepository } from './loans/loan-repository.js';
-import type { Lender } from './loans/standard-documents.js';
+import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
+import type { DirectoryUser } from '../identity/directory.js';
+import { writeStandardDocuments } from './loan-book.js';
+import type { LoanRepository } from './loan-repository.js';
+import type { Lender } from './standard-documents.js';
 
 /** The borrower every embedded (non-production) installation starts with, so a newcomer can sign in at once. */
 export const DEMO_BORROWER = {
@@ -111,50 +109,31 @@ export interface DemoSeedOptions {
  */
 export async function seedDemoBorrower(
   idp: DemoIdentityProvider,
-  db: Kysely<ApiDatabase>,
+  { borrowers, loans }: { borrowers: BorrowerRepository; loans: LoanRepository },
   { issuer, lender }: DemoSeedOptions,
 ): Promise<void> {
   const user = await idp.users.ensure({ ...DEMO_BORROWER, locale: 'en_US', timeZone: 'America/New_York' });
-  const borrower = await borrowerRepository(db).upsertByIdentity({
+  const borrower = await borrowers.upsertByIdentity({
     issuer,
     subject: user.id,
     email: user.login,
     firstName: user.firstName,
     lastName: user.lastName,
   });
-  await db.transaction().execute(async (trx) => {
-    const loans = loanRepository(trx);
+  await loans.transaction(async (tx) => {
     for (const loan of DEMO_LOANS) {
-      const inserted = await trx
-        .insertInto('loan')
-        .values({
-          borrower_id: borrower.id,
-          reference: loan.reference,
-          product: loan.product,
-          status: loan.status,
-          amount_cents: loan.amountCents,
-          balance_cents: loan.balanceCents,
-          next_payment_due: loan.nextPayment?.dueOn ?? null,
-          next_payment_cents: loan.nextPayment?.amountCents ?? null,
-        })
-        .onConflict((oc) => oc.column('reference').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) continue;
-      if (loan.status === 'ACTIVE') await writeStandardDocuments(loans, inserted.id, loan, lender);
+      const loanId = await tx.insert(borrower.id, loan);
+      if (!loanId) continue;
+      if (loan.status === 'ACTIVE') await writeStandardDocuments(tx, loanId, loan, lender);
       const { amountCents, dueInDays, paidUpTo } = loan.schedule;
-      if (dueInDays.length > 0)
-        await trx
-          .insertInto('loan_instalment')
-          .values(
-            dueInDays.map((days, i) => ({
-              loan_id: inserted.id,
-              due_on: daysFromToday(days),
-              amount_cents: amountCents,
-              paid_on: i < paidUpTo ? daysFromToday(days) : null,
-            })),
-          )
-          .execute();
+      await tx.addInstalments(
+        loanId,
+        dueInDays.map((days, i) => ({
+          dueOn: daysFromToday(days),
+          amountCents,
+          paidOn: i < paidUpTo ? daysFromToday(days) : null,
+        })),
+      );
     }
   });
 }

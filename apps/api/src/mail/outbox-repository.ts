@@ -219,3 +219,23 @@ export async function purgeFinished(db: Kysely<ApiDatabase>, keepDays = 30): Pro
     .where('updated_at', '<', sql<Date>`now() - make_interval(days => ${keepDays})`)
     .execute();
 }
+
+/**
+ * The outbox's SQL over the database, for the mail service and its worker: each write runs in `trx`
+ * when given (the transaction of what the message carries).
+ */
+export function outboxRepository(db: Kysely<ApiDatabase>) {
+  return {
+    enqueue: (message: MailMessage, trx: MailExecutor = db) => enqueueMail(trx, message),
+    withdraw: (mail: { recipient: string; kinds: readonly string[] }, trx: MailExecutor = db) =>
+      withdrawPendingMail(trx, mail),
+    claimDue: (options: { limit: number; leaseMs: number }) => claimDueMail(db, options),
+    markSent: (id: string) => markSent(db, id),
+    scheduleRetry: (mail: ClaimedMail, delayMs: number, error: string) =>
+      scheduleRetry(db, mail, delayMs, error),
+    markDead: (mail: ClaimedMail, error: string) => markDead(db, mail, error),
+    purgeFinished: (keepDays?: number) => purgeFinished(db, keepDays),
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof outboxRepository>;

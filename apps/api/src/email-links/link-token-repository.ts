@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ApiDatabase, LinkPurpose } from '../db/schema.js';
 import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 
@@ -38,12 +38,12 @@ export interface ConsumedLinkToken {
  * stored as sha-256. A user may hold several usable tokens of one purpose (asking for a link, which
  * anyone can do for any address, must not void the one the borrower holds); using one voids the others.
  */
-export function linkTokenStore(db: Kysely<ApiDatabase>) {
+export function linkTokenRepository(db: Kysely<ApiDatabase>) {
   return {
-    /** Issues a token in `trx` (the transaction that enqueues the e-mail carrying it). */
+    /** Issues a token, in `trx` when given (the transaction that enqueues the e-mail carrying it). */
     async issue(
-      trx: Transaction<ApiDatabase> | Kysely<ApiDatabase>,
       input: { purpose: LinkPurpose; idpUserId: string; returnTo: string | null; newEmail?: string },
+      trx: Kysely<ApiDatabase> = db,
     ): Promise<IssuedLinkToken> {
       const token = newOneTimeToken();
       const row = await trx
@@ -142,4 +142,4 @@ export function linkTokenStore(db: Kysely<ApiDatabase>) {
   };
 }
 
-export type LinkTokenStore = ReturnType<typeof linkTokenStore>;
+export type LinkTokenRepository = ReturnType<typeof linkTokenRepository>;

@@ -41,3 +41,40 @@ export async function listDevMailbox(
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }
+
+/** A message as the dev mailbox receives it (see devMailboxTransport). */
+export interface ReceivedMail {
+  messageId: string;
+  kind: string;
+  sender: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The dev mailbox's SQL (dev_mailbox_message): what it receives, what it lists. */
+export function devMailboxRepository(db: Kysely<ApiDatabase>) {
+  return {
+    /** Keeps a delivered message; a message delivered twice (same Message-ID) is kept once. */
+    async receive(mail: ReceivedMail): Promise<void> {
+      await db
+        .insertInto('dev_mailbox_message')
+        .values({
+          message_id: mail.messageId,
+          kind: mail.kind,
+          sender: mail.sender,
+          recipient: mail.recipient,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+        })
+        .onConflict((oc) => oc.column('message_id').doNothing())
+        .execute();
+    },
+
+    list: (filter?: { to?: string; limit?: number }) => listDevMailbox(db, filter),
+  };
+}
+
+export type DevMailboxRepository = ReturnType<typeof devMailboxRepository>;
