@@ -4,6 +4,16 @@ import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
 
+/** Where the servers' SQL may be: repositories, schemas, migrations and the API's database plumbing. */
+const SQL_FILES = ['**/*-repository.ts', '**/schema.ts', '**/migrations.ts', 'apps/api/src/db/**'];
+/** The files that build the repositories from the database (and hand the provider its view of it). */
+const COMPOSITION_ROOTS = [
+  'apps/api/src/{app,server,services}.ts',
+  'apps/idp/src/{identity-provider,openid-provider}.ts',
+];
+const SQL_ELSEWHERE =
+  'SQL belongs in a *-repository.ts of the module: take that repository, not the database.';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -62,6 +72,35 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // SQL lives in a module's *-repository.ts (and the schema, migrations and db/ plumbing): a service
+    // is handed repositories, never the database, so where a statement runs can be found by its name.
+    files: ['apps/api/src/**/*.ts', 'apps/idp/src/**/*.ts'],
+    ignores: [...SQL_FILES],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: SQL_ELSEWHERE,
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_ELSEWHERE },
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: SQL_ELSEWHERE,
+        },
+      ],
+    },
+  },
+  {
+    // Nor does anything else take the database: only the composition roots, which build repositories.
+    files: ['apps/api/src/**/*.ts', 'apps/idp/src/**/*.ts'],
+    ignores: [...SQL_FILES, ...COMPOSITION_ROOTS],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: SQL_ELSEWHERE }] }],
     },
   },
 );

@@ -1,5 +1,5 @@
 import type { Account } from 'oidc-provider';
-import type { IdpUser } from './users.js';
+import type { IdpUser } from './user-repository.js';
 
 /** Scopes that map to OIDC claims, as Okta's default authorization server publishes them. */
 export const CLAIMS_BY_SCOPE = {

@@ -3,19 +3,19 @@ import type {} from '@fastify/rate-limit'; // route config typings: config.rateL
 import type { z } from 'zod';
 import { AuthnBody, clientAddress, networkOf, type AuthnAnswer } from '@customer-core/contracts/server';
 import { createAuthnCors } from './cors.js';
-import type { LoginThrottle } from './login-throttle.js';
+import type { LoginThrottle } from './login-failure-repository.js';
 import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
 import { authenticationFailed, forbidden, malformedRequest, serviceBusy } from './okta-errors.js';
 import { dummyPasswordHash, reservePasswordCheck, type PasswordCheck } from './passwords.js';
-import type { SessionTokenStore } from './session-tokens.js';
-import type { IdpUser, UserRepository } from './users.js';
+import type { SessionTokenRepository } from './session-token-repository.js';
+import type { IdpUser, UserRepository } from './user-repository.js';
 
 export const AUTHN_PATH = '/api/v1/authn';
 
 export interface AuthnDependencies {
   users: UserRepository;
   throttle: LoginThrottle;
-  sessionTokens: SessionTokenStore;
+  sessionTokens: SessionTokenRepository;
   allowedOrigins: readonly string[];
   trustProxy: boolean;
   logger: FastifyBaseLogger;

@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import { resealColumns, type SecretBox } from '@customer-core/database';
 import { createApiTokens } from './api-tokens.js';
 import { authnRoutes } from './authn-route.js';
-import { createLoginThrottle } from './login-throttle.js';
-import { createSecurityLog, type SecurityLogEvent } from './security-log.js';
+import { createLoginThrottle } from './login-failure-repository.js';
+import { createSecurityLogRepository, type SecurityLogEvent } from './security-log-repository.js';
 import { mountPathOf, mountProvider } from './mount.js';
 import { refuseDeepNesting } from './nesting-depth.js';
 import {
@@ -15,23 +15,24 @@ import {
   findSession,
   purgeExpiredModels,
   sessionExists,
-} from './oidc-adapter.js';
+} from './oidc-model-repository.js';
 import { createOidcProvider, type ClientOptions } from './openid-provider.js';
-import { KEY_MATERIAL, loadCookieKeys, loadSigningKeys, publicJwks } from './provider-keys.js';
+import { KEY_MATERIAL, loadCookieKeys, loadSigningKeys, publicJwks } from './provider-key-repository.js';
 import { dummyPasswordHash } from './passwords.js';
 import { passwordVerifier } from './password-change.js';
 import { createPasswordPolicy, type PasswordPolicyOptions } from './password-policy.js';
-import { purgeExpiredSignInState } from './purge.js';
-import { databaseRequestCountStore } from './request-count-store.js';
+import { purgeExpiredSignInState } from './purge-repository.js';
+import { databaseRequestCountStore } from './request-count-repository.js';
 import type { IdpDatabase } from './schema.js';
-import { createSessionTokenStore } from './session-tokens.js';
-import { createAuthnTransactions, PASSWORD_AMR } from './factors/authn-transactions.js';
-import { createFactorStore, FACTOR_SECRET } from './factors/factor-store.js';
+import { createSessionTokenRepository } from './session-token-repository.js';
+import { createAuthnTransactionRepository, PASSWORD_AMR } from './factors/authn-transaction-repository.js';
+import { createFactorRepository, FACTOR_SECRET } from './factors/factor-repository.js';
 import { factorRoutes } from './factors/factor-routes.js';
 import { factorCodes } from './factors/factor-codes.js';
-import { createEmailCodes, type FactorCodeMailer } from './factors/email-factor.js';
+import { createEmailCodeRepository } from './factors/email-code-repository.js';
+import type { FactorCodeMailer } from './factors/email-factor.js';
 import { emailBodies, emailCodeSender } from './factors/email-factor-routes.js';
-import { createRecoveryCodes } from './factors/recovery-codes.js';
+import { createRecoveryCodeRepository } from './factors/recovery-code-repository.js';
 import { signInFactors } from './factors/sign-in-factors.js';
 import { userFactors, type UserFactors } from './factors/user-factors.js';
 import { DEFAULT_MFA_POLICY, EMAIL_LINK_AMR, type MfaPolicy } from '@customer-core/contracts/server';
@@ -40,9 +41,9 @@ import { transactionBodies } from './factors/transaction-bodies.js';
 import { passkeyRoutes } from './factors/webauthn/passkey-routes.js';
 import { relyingPartyOf } from './factors/webauthn/relying-party.js';
 import { webauthnFactors, type WebauthnFactors } from './factors/webauthn/webauthn-factors.js';
-import { createWebauthnStore } from './factors/webauthn/webauthn-store.js';
+import { createWebauthnRepository } from './factors/webauthn/webauthn-repository.js';
 import { webauthnVerifyStep } from './factors/webauthn/webauthn-verify.js';
-import { createUserRepository, type IdpUser, type NewUser } from './users.js';
+import { createUserRepository, type IdpUser, type NewUser } from './user-repository.js';
 import { usersApiRoutes, type UsersApiRateLimit } from './users-api.js';
 
 export interface IdentityProviderOptions {
@@ -182,26 +183,27 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     dummyPasswordHash(), // now, so the first unknown login is not slower than the rest
   ]);
   const users = createUserRepository(db);
-  const sessionTokens = createSessionTokenStore(db, options.sessionTokenTtlSeconds ?? 300);
+  const sessionTokens = createSessionTokenRepository(db, options.sessionTokenTtlSeconds ?? 300);
   const throttle = createLoginThrottle(db);
-  const securityLog = createSecurityLog(db);
+  const securityLog = createSecurityLogRepository(db);
   const provider = createOidcProvider({ ...options, signingKeys, cookieKeys, users, sessionTokens });
-  const factors = createFactorStore(db, secrets);
-  const transactions = createAuthnTransactions(db, options.stateTokenTtlSeconds ?? 300);
+  const factors = createFactorRepository(db, secrets);
+  const transactions = createAuthnTransactionRepository(db, options.stateTokenTtlSeconds ?? 300);
   const bodies = transactionBodies(new URL(options.issuer).origin);
   const relyingParty = relyingPartyOf(options.allowedOrigins, options.relyingPartyName);
   const webauthn =
     relyingParty &&
     webauthnFactors({
-      store: createWebauthnStore(db, options.stateTokenTtlSeconds ?? 300),
+      store: createWebauthnRepository(db, options.stateTokenTtlSeconds ?? 300),
       users,
       rp: relyingParty,
       logger,
     });
-  const recoveryCodes = createRecoveryCodes(db);
-  const checkCode = factorCodes(factors, createEmailCodes(db), recoveryCodes);
+  const recoveryCodes = createRecoveryCodeRepository(db);
+  const checkCode = factorCodes(factors, createEmailCodeRepository(db), recoveryCodes);
   const sendEmailCode =
-    options.factorCodeMailer && emailCodeSender(createEmailCodes(db), options.factorCodeMailer, logger);
+    options.factorCodeMailer &&
+    emailCodeSender(createEmailCodeRepository(db), options.factorCodeMailer, logger);
   const email = sendEmailCode && { send: sendEmailCode, bodies: emailBodies(new URL(options.issuer).origin) };
   const forSignIn = signInFactors(factors, recoveryCodes, email !== undefined);
   const afterPrimary = secondFactorStep({

@@ -6,12 +6,12 @@ export {
 export { idpMigrations } from './migrations.js';
 export { PasswordCheckBusyError } from './password-change.js';
 export type { IdpDatabase } from './schema.js';
-export { LoginAlreadyExistsError, type IdpUser, type NewUser } from './users.js';
+export { LoginAlreadyExistsError, type IdpUser, type NewUser } from './user-repository.js';
 export type { ClientOptions } from './openid-provider.js';
 export type { PasswordPolicyOptions } from './password-policy.js';
 export type { UsersApiRateLimit } from './users-api.js';
-export type { Factor } from './factors/factor-store.js';
+export type { Factor } from './factors/factor-repository.js';
 export { ENROLMENT_MAX_WRONG_CODES, type UserFactors } from './factors/user-factors.js';
-export type { SecurityLogEvent } from './security-log.js';
+export type { SecurityLogEvent } from './security-log-repository.js';
 export type { FactorCodeMail, FactorCodeMailer } from './factors/email-factor.js';
 export { EMAIL_CODE_MAX_SENDS } from './factors/email-factor.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { OktaUserFields, SessionAnswer } from '@customer-core/contracts/server';
-import type { IdpSession } from './oidc-adapter.js';
-import type { IdpUser } from './users.js';
+import type { IdpSession } from './oidc-model-repository.js';
+import type { IdpUser } from './user-repository.js';
 
 /** Every user is of the org's default user type; Okta names it by an id of this form. */
 export const DEFAULT_USER_TYPE_ID = 'otyDefaultUserType00';

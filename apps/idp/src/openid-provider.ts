@@ -7,15 +7,15 @@ import { CLAIMS_BY_SCOPE, OIDC_SCOPES, accountOf } from './account-claims.js';
 import { trackDatabaseLoss } from './database-loss.js';
 import { logProviderEvents } from './provider-events.js';
 import { OKTA_POST_MESSAGE, oktaPostMessageMode } from './okta-post-message.js';
-import { PostgresOidcAdapter } from './oidc-adapter.js';
+import { PostgresOidcAdapter } from './oidc-model-repository.js';
 import { sendScriptPage } from './pages.js';
-import type { CookieKeys, SigningKeys } from './provider-keys.js';
+import type { CookieKeys, SigningKeys } from './provider-key-repository.js';
 import { providerHeaders } from './provider-headers.js';
 import { refuseMalformedIdTokenHint } from './id-token-hint.js';
 import { dropMalformedOrigin } from './origin-header.js';
 import { sessionTokenParam } from './session-token-param.js';
-import type { SessionTokenStore } from './session-tokens.js';
-import type { UserRepository } from './users.js';
+import type { SessionTokenRepository } from './session-token-repository.js';
+import type { UserRepository } from './user-repository.js';
 import type { IdpDatabase } from './schema.js';
 
 // registerResponseMode exists in oidc-provider 8 but not in its typings.
@@ -49,7 +49,7 @@ export interface ProviderOptions {
   signingKeys: SigningKeys;
   cookieKeys: CookieKeys;
   users: UserRepository;
-  sessionTokens: SessionTokenStore;
+  sessionTokens: SessionTokenRepository;
   /** Default 300 s. */
   idTokenTtlSeconds?: number;
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LoginThrottle } from './login-throttle.js';
+import type { LoginThrottle } from './login-failure-repository.js';
 import { reservePasswordCheck } from './passwords.js';
-import type { IdpUser, UserRepository } from './users.js';
+import type { IdpUser, UserRepository } from './user-repository.js';
 
 /** Every core is busy checking passwords and the line is full: the caller may try again shortly. */
 export class PasswordCheckBusyError extends Error {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
-import type { SessionTokenStore } from './session-tokens.js';
+import type { SessionTokenRepository } from './session-token-repository.js';
 
 /**
  * The Okta `sessionToken` authorize parameter: signs the browser in without any login page.
@@ -10,7 +10,7 @@ import type { SessionTokenStore } from './session-tokens.js';
  * is honoured only by the very IdP session that redeemed the token, so a token replayed from
  * another browser gets login_required.
  */
-export function sessionTokenParam(tokens: SessionTokenStore, logger: FastifyBaseLogger) {
+export function sessionTokenParam(tokens: SessionTokenRepository, logger: FastifyBaseLogger) {
   return async function validateSessionToken(
     ctx: KoaContextWithOIDC,
     value: string | undefined,

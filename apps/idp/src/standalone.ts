@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   describeLocation,
@@ -13,6 +12,7 @@ import { withSettingFiles } from '@customer-core/contracts/server';
 import { MIN_API_TOKEN_LENGTH } from './api-tokens.js';
 import { createIdentityProvider } from './identity-provider.js';
 import { idpMigrations } from './migrations.js';
+import { readinessRepository } from './readiness-repository.js';
 import type { IdpDatabase } from './schema.js';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
@@ -140,10 +140,11 @@ export async function startStandalone(config: StandaloneConfig): Promise<Standal
     app.addHook('onClose', () => idp.close());
     await app.register(idp.plugin);
     // Up means able to answer: the database is reachable.
+    const readiness = readinessRepository(db);
     app.get('/healthz', async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       try {
-        await sql`select 1`.execute(db);
+        await readiness.ping();
         return reply.send({ status: 'ok' });
       } catch {
         return reply.code(503).send({ status: 'database unavailable' });

@@ -4,8 +4,8 @@ import { EARLIEST_INSTANT, instantSchema, isStorableInstant } from '@customer-co
 import { LOG_EVENT_TYPES, type LogEventSchema } from '@customer-core/contracts/server';
 import { sendOktaError } from './okta-error-handler.js';
 import { malformedRequest } from './okta-errors.js';
-import type { SecurityLog, SecurityLogEvent } from './security-log.js';
-import type { IdpUser, UserRepository } from './users.js';
+import type { SecurityLogRepository, SecurityLogEvent } from './security-log-repository.js';
+import type { IdpUser, UserRepository } from './user-repository.js';
 
 export const LOGS_PATH = '/api/v1/logs';
 
@@ -147,7 +147,7 @@ function instant(value: string | undefined): Date | undefined | null {
  */
 export function registerSystemLogRoute(
   app: FastifyInstance,
-  deps: { securityLog: SecurityLog; users: UserRepository; orgUrl: string },
+  deps: { securityLog: SecurityLogRepository; users: UserRepository; orgUrl: string },
   routeOptions: object,
 ): void {
   app.get(LOGS_PATH, routeOptions, async (request: FastifyRequest, reply: FastifyReply) => {

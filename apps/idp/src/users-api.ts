@@ -11,7 +11,7 @@ import {
 import type { ApiTokens } from './api-tokens.js';
 import { registerFactorsApi } from './factors/factors-api.js';
 import type { UserFactors } from './factors/user-factors.js';
-import type { IdpSession } from './oidc-adapter.js';
+import type { IdpSession } from './oidc-model-repository.js';
 import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
 import {
   apiValidationFailed,
@@ -24,10 +24,10 @@ import {
 } from './okta-errors.js';
 import { PasswordCheckBusyError, type VerifyCurrentPassword } from './password-change.js';
 import { oktaSession, oktaUser } from './okta-user.js';
-import type { SecurityLog } from './security-log.js';
+import type { SecurityLogRepository } from './security-log-repository.js';
 import { registerSystemLogRoute } from './system-log-api.js';
 import type { PasswordPolicy } from './password-policy.js';
-import { LoginAlreadyExistsError, type IdpUser, type UserRepository } from './users.js';
+import { LoginAlreadyExistsError, type IdpUser, type UserRepository } from './user-repository.js';
 import { parseOktaBody } from './okta-bodies.js';
 
 export const USERS_PATH = '/api/v1/users';
@@ -58,7 +58,7 @@ export interface UsersApiDependencies {
   /** The users' second factors (the Factors API under /api/v1/users/{id}/factors). */
   factors: UserFactors;
   /** Failed sign-ins and lockouts, read through the System Log API. */
-  securityLog: SecurityLog;
+  securityLog: SecurityLogRepository;
 }
 
 const BODY_LIMIT = 16 * 1024;

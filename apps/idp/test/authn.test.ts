@@ -10,7 +10,7 @@ import {
   type TestApp,
   type TestDb,
 } from './support.js';
-import { createLoginThrottle } from '../src/login-throttle.js';
+import { createLoginThrottle } from '../src/login-failure-repository.js';
 
 const PASSWORD = 'Correct-horse-battery-1';
 

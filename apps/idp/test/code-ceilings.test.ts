@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import type { FactorCodeMail } from '../src/index.js';
-import { ACCOUNT_MAX_FAILURES } from '../src/login-throttle.js';
+import { ACCOUNT_MAX_FAILURES } from '../src/login-failure-repository.js';
 import { ENROLMENT_MAX_WRONG_CODES } from '../src/factors/user-factors.js';
 import {
   apiToken,

@@ -3,8 +3,8 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { StateTokenBody } from '@customer-core/contracts/server';
 import { sendOktaError } from '../okta-error-handler.js';
 import { invalidToken, operationNotAllowed } from '../okta-errors.js';
-import type { UserRepository } from '../users.js';
-import type { AuthnTransactions } from './authn-transactions.js';
+import type { UserRepository } from '../user-repository.js';
+import type { AuthnTransactionRepository } from './authn-transaction-repository.js';
 import { FactorIdSchema, type AcceptBody } from './authn-step-bodies.js';
 import {
   factorActivateResendPath,
@@ -12,7 +12,7 @@ import {
   isEmailFactor,
   sendAndAdvance,
 } from './email-factor-routes.js';
-import type { FactorStore } from './factor-store.js';
+import type { FactorRepository } from './factor-repository.js';
 import type { SignInFactors } from './sign-in-factors.js';
 import { AUTHN_PREVIOUS_PATH, type TransactionBodies } from './transaction-bodies.js';
 
@@ -33,8 +33,8 @@ export function registerChallengeRoutes(
     accept: AcceptBody;
     rateLimit: RateLimitOptions;
     users: UserRepository;
-    factors: FactorStore;
-    transactions: AuthnTransactions;
+    factors: FactorRepository;
+    transactions: AuthnTransactionRepository;
     signInFactors: SignInFactors;
     bodies: TransactionBodies;
     emailStep: Parameters<typeof sendAndAdvance>[0] | undefined;

@@ -3,16 +3,20 @@ import { EMAIL_FACTOR } from '@customer-core/contracts/server';
 import { embeddedUser } from '../authn-route.js';
 import { sendOktaError } from '../okta-error-handler.js';
 import { rateLimited } from '../okta-errors.js';
-import type { IdpUser } from '../users.js';
-import type { AuthnTransaction, AuthnTransactions, TransactionStatus } from './authn-transactions.js';
+import type { IdpUser } from '../user-repository.js';
+import type {
+  AuthnTransaction,
+  AuthnTransactionRepository,
+  TransactionStatus,
+} from './authn-transaction-repository.js';
 import {
   EMAIL_CODE_TTL_SECONDS,
   maskedEmail,
-  type EmailCodes,
   type FactorCodeMail,
   type FactorCodeMailer,
 } from './email-factor.js';
-import type { Factor } from './factor-store.js';
+import type { EmailCodeRepository } from './email-code-repository.js';
+import type { Factor } from './factor-repository.js';
 import {
   AUTHN_CANCEL_PATH,
   AUTHN_PREVIOUS_PATH,
@@ -29,7 +33,11 @@ export const isEmailFactor = (factor: Pick<Factor, 'factorType'>) =>
   factor.factorType === EMAIL_FACTOR.factorType;
 
 /** Mails a new code for an e-mail factor; false when the factor has had its sends for now. */
-export function emailCodeSender(codes: EmailCodes, mailer: FactorCodeMailer, logger: FastifyBaseLogger) {
+export function emailCodeSender(
+  codes: EmailCodeRepository,
+  mailer: FactorCodeMailer,
+  logger: FastifyBaseLogger,
+) {
   return async function send(user: IdpUser, factor: Factor, purpose: FactorCodeMail['purpose']) {
     const code = await codes.issue(factor.id);
     if (code === undefined) {
@@ -102,7 +110,7 @@ export type EmailBodies = ReturnType<typeof emailBodies>;
 export async function sendAndAdvance(
   deps: {
     send: EmailCodeSender;
-    transactions: AuthnTransactions;
+    transactions: AuthnTransactionRepository;
     bodies: EmailBodies;
     invalidToken: (reply: FastifyReply) => FastifyReply;
   },

@@ -1,7 +1,8 @@
 import { EMAIL_FACTOR } from '@customer-core/contracts/server';
-import type { EmailCodes } from './email-factor.js';
-import type { Factor, FactorStore } from './factor-store.js';
-import { RECOVERY_CODE_FACTOR, type RecoveryCodes } from './recovery-codes.js';
+import type { EmailCodeRepository } from './email-code-repository.js';
+import type { Factor, FactorRepository } from './factor-repository.js';
+import type { RecoveryCodeRepository } from './recovery-code-repository.js';
+import { RECOVERY_CODE_FACTOR } from './recovery-codes.js';
 import { totpStepOf } from './totp.js';
 
 /** Why a code was refused, for the log: never the code. */
@@ -12,7 +13,11 @@ export type CodeOutcome = 'accepted' | 'wrong_code' | 'used_code';
  * an authenticator app's time step, an e-mailed code or a recovery code is accepted once, and a
  * pending factor is activated by its first code.
  */
-export function factorCodes(factors: FactorStore, emailCodes: EmailCodes, recoveryCodes: RecoveryCodes) {
+export function factorCodes(
+  factors: FactorRepository,
+  emailCodes: EmailCodeRepository,
+  recoveryCodes: RecoveryCodeRepository,
+) {
   return async function check(factor: Factor, passCode: string): Promise<CodeOutcome> {
     switch (factor.factorType) {
       case EMAIL_FACTOR.factorType: {

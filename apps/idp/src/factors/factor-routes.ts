@@ -10,7 +10,7 @@ import {
   TOTP_FACTOR,
 } from '@customer-core/contracts/server';
 import { createAuthnCors } from '../cors.js';
-import type { LoginThrottle } from '../login-throttle.js';
+import type { LoginThrottle } from '../login-failure-repository.js';
 import { oktaErrorHandler, sendOktaError } from '../okta-error-handler.js';
 import {
   forbidden,
@@ -21,9 +21,9 @@ import {
   resourceNotFound,
   userLocked,
 } from '../okta-errors.js';
-import type { SessionTokenStore } from '../session-tokens.js';
-import type { UserRepository } from '../users.js';
-import type { AuthnTransaction, AuthnTransactions } from './authn-transactions.js';
+import type { SessionTokenRepository } from '../session-token-repository.js';
+import type { UserRepository } from '../user-repository.js';
+import type { AuthnTransaction, AuthnTransactionRepository } from './authn-transaction-repository.js';
 import { FactorIdSchema, type Parsed } from './authn-step-bodies.js';
 import { CHALLENGE_PATHS, registerChallengeRoutes } from './challenge-routes.js';
 import {
@@ -33,12 +33,12 @@ import {
   type EmailCodeSender,
 } from './email-factor-routes.js';
 import type { CheckFactorCode } from './factor-codes.js';
-import type { Factor, FactorStore } from './factor-store.js';
+import type { Factor, FactorRepository } from './factor-repository.js';
 import { PASSWORD_AND_OTP_AMR, signedIn, transactionAmr } from './second-factor-step.js';
 import { RECOVERY_CODE_FACTOR } from './recovery-codes.js';
 import type { SignInFactors } from './sign-in-factors.js';
 import { newTotpSecret } from './totp.js';
-import { WEBAUTHN_FACTOR } from './webauthn/webauthn-store.js';
+import { WEBAUTHN_FACTOR } from './webauthn/webauthn-repository.js';
 import { WebauthnVerifyFields, type WebauthnVerify } from './webauthn/webauthn-verify.js';
 import {
   AUTHN_CANCEL_PATH,
@@ -51,9 +51,9 @@ import {
 
 export interface FactorRouteDependencies {
   users: UserRepository;
-  factors: FactorStore;
-  transactions: AuthnTransactions;
-  sessionTokens: SessionTokenStore;
+  factors: FactorRepository;
+  transactions: AuthnTransactionRepository;
+  sessionTokens: SessionTokenRepository;
   throttle: LoginThrottle;
   bodies: TransactionBodies;
   checkCode: CheckFactorCode;

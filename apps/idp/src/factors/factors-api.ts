@@ -15,9 +15,9 @@ import {
   rateLimited,
   resourceNotFound,
 } from '../okta-errors.js';
-import type { IdpUser } from '../users.js';
+import type { IdpUser } from '../user-repository.js';
 import { parseOktaBody } from '../okta-bodies.js';
-import type { Factor } from './factor-store.js';
+import type { Factor } from './factor-repository.js';
 import { totpActivation } from './totp.js';
 import type { UserFactors } from './user-factors.js';
 

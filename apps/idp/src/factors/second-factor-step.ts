@@ -1,8 +1,12 @@
 import type { MfaPolicy } from '@customer-core/contracts/server';
-import type { Authentication, SessionTokenStore } from '../session-tokens.js';
-import type { IdpUser } from '../users.js';
+import type { Authentication, SessionTokenRepository } from '../session-token-repository.js';
+import type { IdpUser } from '../user-repository.js';
 import { successBody } from '../authn-route.js';
-import { PASSWORD_AMR, type AuthnTransaction, type AuthnTransactions } from './authn-transactions.js';
+import {
+  PASSWORD_AMR,
+  type AuthnTransaction,
+  type AuthnTransactionRepository,
+} from './authn-transaction-repository.js';
 import type { SignInFactors } from './sign-in-factors.js';
 import type { TransactionBodies } from './transaction-bodies.js';
 
@@ -11,8 +15,8 @@ export interface SecondFactorDependencies {
   factors: SignInFactors;
   /** Whether MFA_ENROLL offers an e-mail factor (the provider can send mail). */
   offerEmail: boolean;
-  transactions: AuthnTransactions;
-  sessionTokens: SessionTokenStore;
+  transactions: AuthnTransactionRepository;
+  sessionTokens: SessionTokenRepository;
   bodies: TransactionBodies;
   /** WebAuthn factors' profiles (credential id, name), as Okta shows them in MFA_REQUIRED. */
   factorProfiles?: (userId: string) => Promise<ReadonlyMap<string, object>>;
@@ -33,7 +37,7 @@ export const transactionAmr = (transaction: AuthnTransaction, factorAmr: string[
 
 /** The end of a transaction: a session token that remembers how the user signed in. */
 export async function signedIn(
-  sessionTokens: SessionTokenStore,
+  sessionTokens: SessionTokenRepository,
   user: IdpUser,
   authentication: Authentication,
 ) {

@@ -1,13 +1,18 @@
-import type { Factor, FactorStore } from './factor-store.js';
+import type { Factor, FactorRepository } from './factor-repository.js';
 import { EMAIL_FACTOR } from '@customer-core/contracts/server';
-import { recoveryFactorId, type RecoveryCodes } from './recovery-codes.js';
+import type { RecoveryCodeRepository } from './recovery-code-repository.js';
+import { recoveryFactorId } from './recovery-codes.js';
 
 /**
  * The factors a sign-in may be verified with. Recovery codes are listed beside a real factor, never
  * alone: a borrower with only recovery codes has no second factor. E-mail factors count only where
  * the provider can send mail.
  */
-export function signInFactors(factors: FactorStore, recoveryCodes: RecoveryCodes, emailOffered: boolean) {
+export function signInFactors(
+  factors: FactorRepository,
+  recoveryCodes: RecoveryCodeRepository,
+  emailOffered: boolean,
+) {
   const usable = (factor: Factor) => emailOffered || factor.factorType !== EMAIL_FACTOR.factorType;
 
   async function real(userId: string): Promise<Factor[]> {

@@ -13,7 +13,7 @@ export function newTotpSecret(): string {
 
 /**
  * The time step the code belongs to, or undefined when it matches none in the window. The caller
- * must still refuse a step already used (see FactorStore.claimTotpStep).
+ * must still refuse a step already used (see FactorRepository.claimTotpStep).
  */
 export function totpStepOf(secretBase32: string, passCode: string, now = Date.now()): number | undefined {
   if (!/^\d{6}$/.test(passCode)) return undefined;

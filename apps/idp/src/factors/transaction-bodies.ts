@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { EMAIL_FACTOR, TOTP_FACTOR, type AuthnAnswer } from '@customer-core/contracts/server';
 import { embeddedUser } from '../authn-route.js';
-import type { IdpUser } from '../users.js';
-import type { AuthnTransaction } from './authn-transactions.js';
+import type { IdpUser } from '../user-repository.js';
+import type { AuthnTransaction } from './authn-transaction-repository.js';
 import { maskedEmail } from './email-factor.js';
-import type { Factor } from './factor-store.js';
+import type { Factor } from './factor-repository.js';
 import { totpActivation } from './totp.js';
 
 /**

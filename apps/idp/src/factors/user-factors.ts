@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_FACTOR, TOTP_FACTOR } from '@customer-core/contracts/server';
-import type { IdpUser } from '../users.js';
+import type { IdpUser } from '../user-repository.js';
 import type { EmailCodeSender } from './email-factor-routes.js';
 import type { CheckFactorCode } from './factor-codes.js';
-import type { Factor, FactorStore } from './factor-store.js';
-import type { RecoveryCodes } from './recovery-codes.js';
+import type { Factor, FactorRepository } from './factor-repository.js';
+import type { RecoveryCodeRepository } from './recovery-code-repository.js';
 import { newTotpSecret } from './totp.js';
 
-import { ACCOUNT_MAX_FAILURES } from '../login-throttle.js';
+import { ACCOUNT_MAX_FAILURES } from '../login-failure-repository.js';
 
 /** Wrong first codes one enrolment takes before it must be started again: as many as an account takes. */
 export const ENROLMENT_MAX_WRONG_CODES = ACCOUNT_MAX_FAILURES;
@@ -29,9 +29,9 @@ export type ActivateOutcome =
  * activated by its first code; and the recovery codes beside them.
  */
 export function userFactors(deps: {
-  factors: FactorStore;
+  factors: FactorRepository;
   checkCode: CheckFactorCode;
-  recoveryCodes: RecoveryCodes;
+  recoveryCodes: RecoveryCodeRepository;
   /** Absent where the provider cannot send mail: no e-mail factors then. */
   sendEmailCode: EmailCodeSender | undefined;
   logger: FastifyBaseLogger;

@@ -9,19 +9,13 @@ import {
   RACERS,
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
-import {
-  createEmailCodes,
-  EMAIL_CODE_MAX_SENDS,
-  EMAIL_CODE_SEND_WINDOW_SECONDS,
-} from '../../src/factors/email-factor.js';
+import { createEmailCodeRepository } from '../../src/factors/email-code-repository.js';
+import { EMAIL_CODE_MAX_SENDS, EMAIL_CODE_SEND_WINDOW_SECONDS } from '../../src/factors/email-factor.js';
 import { EMAIL_FACTOR } from '@customer-core/contracts/server';
-import { createFactorStore } from '../../src/factors/factor-store.js';
-import {
-  createRecoveryCodes,
-  RECOVERY_CODE_COUNT,
-  recoveryFactorId,
-} from '../../src/factors/recovery-codes.js';
-import { createWebauthnStore } from '../../src/factors/webauthn/webauthn-store.js';
+import { createFactorRepository } from '../../src/factors/factor-repository.js';
+import { createRecoveryCodeRepository } from '../../src/factors/recovery-code-repository.js';
+import { RECOVERY_CODE_COUNT, recoveryFactorId } from '../../src/factors/recovery-codes.js';
+import { createWebauthnRepository } from '../../src/factors/webauthn/webauthn-repository.js';
 import type { IdpDatabase } from '../../src/index.js';
 import { fromNow, newUser, openIdpStorage } from './support.js';
 
@@ -39,7 +33,7 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => database?.close());
 
-    const factors = (db = database.db) => createFactorStore(db, secrets);
+    const factors = (db = database.db) => createFactorRepository(db, secrets);
 
     describe('factors', () => {
       it('keeps a TOTP secret sealed at rest; a new enrolment replaces the unfinished one', async () => {
@@ -115,7 +109,7 @@ for (const kind of testDatabaseKinds()) {
 
     describe('e-mailed codes', () => {
       it('a code works once, until it expires; a wrong or malformed one never', async () => {
-        const codes = createEmailCodes(database.db);
+        const codes = createEmailCodeRepository(database.db);
         const user = await newUser(database.db);
         const factor = await factors().createPending(user.id, EMAIL_FACTOR, null);
         const code = (await codes.issue(factor.id))!;
@@ -135,7 +129,10 @@ for (const kind of testDatabaseKinds()) {
       });
 
       it(`of ${RACERS} sends at once, no more go out than a window allows; the next window allows again`, async () => {
-        const instances = [createEmailCodes(database.db), createEmailCodes(database.another())];
+        const instances = [
+          createEmailCodeRepository(database.db),
+          createEmailCodeRepository(database.another()),
+        ];
         const user = await newUser(database.db);
         const factor = await factors().createPending(user.id, EMAIL_FACTOR, null);
         const sent = await race(RACERS, (i) => instances[i % 2]!.issue(factor.id));
@@ -149,7 +146,10 @@ for (const kind of testDatabaseKinds()) {
       });
 
       it(`of ${RACERS} presentations of one code at once, exactly one takes it`, async () => {
-        const instances = [createEmailCodes(database.db), createEmailCodes(database.another())];
+        const instances = [
+          createEmailCodeRepository(database.db),
+          createEmailCodeRepository(database.another()),
+        ];
         const user = await newUser(database.db);
         const factor = await factors().createPending(user.id, EMAIL_FACTOR, null);
         const code = (await instances[0]!.issue(factor.id))!;
@@ -160,7 +160,7 @@ for (const kind of testDatabaseKinds()) {
 
     describe('recovery codes', () => {
       it('a set of codes, each used once however it is typed; a new set voids the old one', async () => {
-        const codes = createRecoveryCodes(database.db);
+        const codes = createRecoveryCodeRepository(database.db);
         const user = await newUser(database.db);
         assert.equal(await codes.factorOf(user.id), undefined, 'none yet');
         const set = await codes.generate(user.id);
@@ -183,7 +183,10 @@ for (const kind of testDatabaseKinds()) {
       });
 
       it(`of ${RACERS} presentations of one code at once, exactly one is let in`, async () => {
-        const instances = [createRecoveryCodes(database.db), createRecoveryCodes(database.another())];
+        const instances = [
+          createRecoveryCodeRepository(database.db),
+          createRecoveryCodeRepository(database.another()),
+        ];
         const user = await newUser(database.db);
         const [code] = await instances[0]!.generate(user.id);
         const claims = await race(RACERS, (i) => instances[i % 2]!.claim(user.id, code!));
@@ -193,7 +196,7 @@ for (const kind of testDatabaseKinds()) {
 
       if (kind === 'postgres') {
         it('a new set whose connection is lost leaves the old one working', async () => {
-          const codes = createRecoveryCodes(database.db);
+          const codes = createRecoveryCodeRepository(database.db);
           const user = await newUser(database.db);
           const [kept] = await codes.generate(user.id);
           const error = await database.cutWhileWaiting(
@@ -224,7 +227,7 @@ for (const kind of testDatabaseKinds()) {
       });
 
       it('activates a pending factor with its credential once; reads it back as written', async () => {
-        const store = createWebauthnStore(database.db, 300);
+        const store = createWebauthnRepository(database.db, 300);
         const user = await newUser(database.db);
         const abandoned = await store.createPendingFactor(user.id);
         const factorId = await store.createPendingFactor(user.id);
@@ -246,8 +249,8 @@ for (const kind of testDatabaseKinds()) {
 
       it('one credential activated for several factors at once: exactly one gets it, the others stay pending', async () => {
         const instances = [
-          createWebauthnStore(database.db, 300),
-          createWebauthnStore(database.another(), 300),
+          createWebauthnRepository(database.db, 300),
+          createWebauthnRepository(database.another(), 300),
         ];
         const pending: Array<{ user: { id: string }; factorId: string }> = [];
         for (let i = 0; i < 10; i += 1) {
@@ -268,8 +271,8 @@ for (const kind of testDatabaseKinds()) {
 
       it(`of ${RACERS} uses of one signature count at once, exactly one moves it on`, async () => {
         const instances = [
-          createWebauthnStore(database.db, 300),
-          createWebauthnStore(database.another(), 300),
+          createWebauthnRepository(database.db, 300),
+          createWebauthnRepository(database.another(), 300),
         ];
         const user = await newUser(database.db);
         const factorId = await instances[0]!.createPendingFactor(user.id);
@@ -283,7 +286,7 @@ for (const kind of testDatabaseKinds()) {
 
       if (kind === 'postgres') {
         it('an activation whose connection is lost leaves the factor pending', async () => {
-          const store = createWebauthnStore(database.db, 300);
+          const store = createWebauthnRepository(database.db, 300);
           const user = await newUser(database.db);
           const other = await newUser(database.db);
           const factorId = await store.createPendingFactor(user.id);

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { createSecretBox, isSealed, resealColumns } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
-import { createFactorStore } from '../../src/factors/factor-store.js';
+import { createFactorRepository } from '../../src/factors/factor-repository.js';
 import { IDP_SEALED_COLUMNS } from '../../src/identity-provider.js';
 import type { IdpDatabase } from '../../src/index.js';
 import {
@@ -14,8 +14,8 @@ import {
   PostgresOidcAdapter,
   purgeExpiredModels,
   sessionExists,
-} from '../../src/oidc-adapter.js';
-import { loadCookieKeys, loadSigningKeys, publicJwks } from '../../src/provider-keys.js';
+} from '../../src/oidc-model-repository.js';
+import { loadCookieKeys, loadSigningKeys, publicJwks } from '../../src/provider-key-repository.js';
 import { fromNow, newUser, openIdpStorage } from './support.js';
 
 // oidc-provider's sessions, grants, codes and tokens, and the provider's keys, shared by every
@@ -215,7 +215,7 @@ for (const kind of testDatabaseKinds()) {
         assert.deepEqual(await loadCookieKeys(database.db, secrets), plain);
         await loadSigningKeys(database.db, secrets);
         const user = await newUser(database.db);
-        const factor = await createFactorStore(database.db, secrets).createPendingTotp(
+        const factor = await createFactorRepository(database.db, secrets).createPendingTotp(
           user.id,
           'JBSWY3DPEHPK3PXP',
         );
@@ -228,7 +228,7 @@ for (const kind of testDatabaseKinds()) {
         const onlyK2 = createSecretBox([k2]);
         assert.deepEqual(await loadCookieKeys(database.db, onlyK2), plain);
         assert.equal(
-          (await createFactorStore(database.db, onlyK2).find(user.id, factor.id))?.secret,
+          (await createFactorRepository(database.db, onlyK2).find(user.id, factor.id))?.secret,
           'JBSWY3DPEHPK3PXP',
         );
         await database.db.deleteFrom('idp_key').execute(); // the other tests seal with k1

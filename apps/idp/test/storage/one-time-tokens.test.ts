@@ -10,10 +10,13 @@ import {
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
 import { EMAIL_LINK_AMR } from '@customer-core/contracts/server';
-import { createAuthnTransactions, PASSWORD_AMR } from '../../src/factors/authn-transactions.js';
-import { createWebauthnStore } from '../../src/factors/webauthn/webauthn-store.js';
+import {
+  createAuthnTransactionRepository,
+  PASSWORD_AMR,
+} from '../../src/factors/authn-transaction-repository.js';
+import { createWebauthnRepository } from '../../src/factors/webauthn/webauthn-repository.js';
 import type { IdpDatabase } from '../../src/index.js';
-import { createSessionTokenStore } from '../../src/session-tokens.js';
+import { createSessionTokenRepository } from '../../src/session-token-repository.js';
 import { fromNow, newUser, openIdpStorage } from './support.js';
 
 // The identity provider's one-time tokens, each used once however many uses race for it: session
@@ -32,7 +35,7 @@ for (const kind of testDatabaseKinds()) {
       const TTL = 300;
 
       it('is redeemed once, in one IdP session, with how the user signed in; only its hash is kept', async () => {
-        const tokens = createSessionTokenStore(database.db, TTL);
+        const tokens = createSessionTokenRepository(database.db, TTL);
         const user = await newUser(database.db);
         const authenticatedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
         const { sessionToken, expiresAt } = await tokens.issue(user.id, {
@@ -62,7 +65,7 @@ for (const kind of testDatabaseKinds()) {
       });
 
       it('refuses an expired token; revoking ends every one of the user', async () => {
-        const tokens = createSessionTokenStore(database.db, TTL);
+        const tokens = createSessionTokenRepository(database.db, TTL);
         const user = await newUser(database.db);
         const expired = await tokens.issue(user.id);
         await database.db
@@ -78,8 +81,8 @@ for (const kind of testDatabaseKinds()) {
 
       it(`of ${RACERS} concurrent redemptions of one token on two instances, exactly one succeeds`, async () => {
         const instances = [
-          createSessionTokenStore(database.db, TTL),
-          createSessionTokenStore(database.another(), TTL),
+          createSessionTokenRepository(database.db, TTL),
+          createSessionTokenRepository(database.another(), TTL),
         ];
         const user = await newUser(database.db);
         const { sessionToken } = await instances[0]!.issue(user.id);
@@ -89,7 +92,7 @@ for (const kind of testDatabaseKinds()) {
 
       if (kind === 'postgres') {
         it('a redemption whose connection is lost spends nothing', async () => {
-          const tokens = createSessionTokenStore(database.db, TTL);
+          const tokens = createSessionTokenRepository(database.db, TTL);
           const user = await newUser(database.db);
           const { sessionToken } = await tokens.issue(user.id);
           const error = await database.cutWhileWaiting(
@@ -107,7 +110,7 @@ for (const kind of testDatabaseKinds()) {
       const TTL = 300;
 
       it('each step names a new state token and voids the one before; the end is taken once', async () => {
-        const transactions = createAuthnTransactions(database.db, TTL);
+        const transactions = createAuthnTransactionRepository(database.db, TTL);
         const user = await newUser(database.db);
         const started = await transactions.start(user.id, 'MFA_REQUIRED');
         assert.match(started.stateToken, /^00/);
@@ -141,7 +144,7 @@ for (const kind of testDatabaseKinds()) {
       });
 
       it('a state token unused past its time is gone', async () => {
-        const transactions = createAuthnTransactions(database.db, TTL);
+        const transactions = createAuthnTransactionRepository(database.db, TTL);
         const user = await newUser(database.db);
         const { stateToken } = await transactions.start(user.id, 'MFA_ENROLL');
         await database.db
@@ -156,8 +159,8 @@ for (const kind of testDatabaseKinds()) {
 
       it(`of ${RACERS} concurrent uses of one state token, exactly one moves on and exactly one ends it`, async () => {
         const instances = [
-          createAuthnTransactions(database.db, TTL),
-          createAuthnTransactions(database.another(), TTL),
+          createAuthnTransactionRepository(database.db, TTL),
+          createAuthnTransactionRepository(database.another(), TTL),
         ];
         const user = await newUser(database.db);
         const { stateToken } = await instances[0]!.start(user.id, 'MFA_ENROLL');
@@ -171,7 +174,7 @@ for (const kind of testDatabaseKinds()) {
 
     describe('WebAuthn challenges', () => {
       it('is taken once, for its purpose, user and factor only, while it lives', async () => {
-        const store = createWebauthnStore(database.db, 300);
+        const store = createWebauthnRepository(database.db, 300);
         const user = await newUser(database.db);
         const factorId = await store.createPendingFactor(user.id);
         const challenge = await store.issueChallenge('enrol', user.id, factorId);
@@ -202,8 +205,8 @@ for (const kind of testDatabaseKinds()) {
 
       it(`of ${RACERS} concurrent presentations of one challenge, exactly one takes it`, async () => {
         const instances = [
-          createWebauthnStore(database.db, 300),
-          createWebauthnStore(database.another(), 300),
+          createWebauthnRepository(database.db, 300),
+          createWebauthnRepository(database.another(), 300),
         ];
         const challenge = await instances[0]!.issueChallenge('passkey', null, null);
         const taken = await race(RACERS, (i) =>

@@ -11,11 +11,11 @@ import {
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
 import type { IdpDatabase } from '../../src/index.js';
-import { createLoginThrottle, type LoginThrottleOptions } from '../../src/login-throttle.js';
-import { purgeExpiredSignInState } from '../../src/purge.js';
-import { databaseRequestCountStore } from '../../src/request-count-store.js';
+import { createLoginThrottle, type LoginThrottleOptions } from '../../src/login-failure-repository.js';
+import { purgeExpiredSignInState } from '../../src/purge-repository.js';
+import { databaseRequestCountStore } from '../../src/request-count-repository.js';
 import { LOG_EVENT_TYPES } from '@customer-core/contracts/server';
-import { createSecurityLog } from '../../src/security-log.js';
+import { createSecurityLogRepository } from '../../src/security-log-repository.js';
 import { fromNow, newUser, openIdpStorage } from './support.js';
 
 // What limits sign-ins, shared by every instance through the database: failures per network and per
@@ -179,7 +179,7 @@ for (const kind of testDatabaseKinds()) {
 
       it('a right code gives its try back; a wrong one stays counted and is logged', async () => {
         const throttle = createLoginThrottle(database.db, LIMITS);
-        const log = createSecurityLog(database.db);
+        const log = createSecurityLogRepository(database.db);
         const user = await newUser(database.db);
         const network = newNetwork();
         for (let i = 0; i < 5; i += 1) {
@@ -224,7 +224,7 @@ for (const kind of testDatabaseKinds()) {
 
     describe('the System Log', () => {
       it('records each failure, and a lockout a millisecond after the failure that started it', async () => {
-        const log = createSecurityLog(database.db);
+        const log = createSecurityLogRepository(database.db);
         const user = await newUser(database.db);
         const since = new Date(Date.now() - 1000);
         await log.recordFailure(user.id, '192.0.2.77', { lockedNow: false, userAgent: 'x'.repeat(600) });
@@ -275,7 +275,10 @@ for (const kind of testDatabaseKinds()) {
       });
 
       it(`${RACERS} failures logged at once are all kept`, async () => {
-        const logs = [createSecurityLog(database.db), createSecurityLog(database.another())];
+        const logs = [
+          createSecurityLogRepository(database.db),
+          createSecurityLogRepository(database.another()),
+        ];
         const user = await newUser(database.db);
         await race(RACERS, (i) => logs[i % 2]!.recordFailure(user.id, newNetwork(), { lockedNow: false }));
         const events = await logs[0]!.find({

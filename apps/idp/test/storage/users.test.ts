@@ -5,12 +5,12 @@ import { isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import { EMAIL_FACTOR, EMAIL_LINK_AMR } from '@customer-core/contracts/server';
-import { createAuthnTransactions } from '../../src/factors/authn-transactions.js';
-import { createEmailCodes } from '../../src/factors/email-factor.js';
-import { createFactorStore } from '../../src/factors/factor-store.js';
+import { createAuthnTransactionRepository } from '../../src/factors/authn-transaction-repository.js';
+import { createEmailCodeRepository } from '../../src/factors/email-code-repository.js';
+import { createFactorRepository } from '../../src/factors/factor-repository.js';
 import { LoginAlreadyExistsError, type IdpDatabase } from '../../src/index.js';
-import { createLoginThrottle } from '../../src/login-throttle.js';
-import { createUserRepository } from '../../src/users.js';
+import { createLoginThrottle } from '../../src/login-failure-repository.js';
+import { createUserRepository } from '../../src/user-repository.js';
 import { TEST_SECRETS } from '../support.js';
 import { openIdpStorage } from './support.js';
 
@@ -79,13 +79,13 @@ for (const kind of testDatabaseKinds()) {
       await assert.rejects(users().changeLogin(user.id, other.login.toUpperCase()), LoginAlreadyExistsError);
       await assert.rejects(users().changeLogin(randomUUID(), newLogin()), /no such user/);
 
-      const factor = await createFactorStore(database.db, TEST_SECRETS).createPending(
+      const factor = await createFactorRepository(database.db, TEST_SECRETS).createPending(
         user.id,
         EMAIL_FACTOR,
         null,
       );
-      const code = (await createEmailCodes(database.db).issue(factor.id))!;
-      const transactions = createAuthnTransactions(database.db, 300);
+      const code = (await createEmailCodeRepository(database.db).issue(factor.id))!;
+      const transactions = createAuthnTransactionRepository(database.db, 300);
       const byLink = await transactions.start(user.id, 'MFA_REQUIRED', EMAIL_LINK_AMR);
       const byPassword = await transactions.start(user.id, 'MFA_REQUIRED');
 
@@ -93,7 +93,7 @@ for (const kind of testDatabaseKinds()) {
       await users().changeLogin(user.id, login);
       assert.equal((await users().findById(user.id))?.login, login);
       assert.equal(
-        await createEmailCodes(database.db).claim(factor.id, code),
+        await createEmailCodeRepository(database.db).claim(factor.id, code),
         false,
         'the code mailed before',
       );
@@ -129,12 +129,12 @@ for (const kind of testDatabaseKinds()) {
     if (kind === 'postgres') {
       it('a new login whose connection is lost changes nothing', async () => {
         const user = await users().create(input(newLogin()));
-        const factor = await createFactorStore(database.db, TEST_SECRETS).createPending(
+        const factor = await createFactorRepository(database.db, TEST_SECRETS).createPending(
           user.id,
           EMAIL_FACTOR,
           null,
         );
-        const code = (await createEmailCodes(database.db).issue(factor.id))!;
+        const code = (await createEmailCodeRepository(database.db).issue(factor.id))!;
         // Holding the e-mailed code makes the change wait after it has written the new login.
         const error = await database.cutWhileWaiting(
           'select 1 from idp_factor_code where factor_id = $1 for update',
@@ -144,7 +144,7 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(isConnectionLoss(error), true, String(error));
         assert.equal((await users().findById(user.id))?.login, user.login);
         assert.equal(
-          await createEmailCodes(database.db).claim(factor.id, code),
+          await createEmailCodeRepository(database.db).claim(factor.id, code),
           true,
           'the code still works',
         );

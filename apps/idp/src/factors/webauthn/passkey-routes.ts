@@ -7,8 +7,8 @@ import { successBody } from '../../authn-route.js';
 import { createAuthnCors } from '../../cors.js';
 import { oktaErrorHandler, sendOktaError } from '../../okta-error-handler.js';
 import { authenticationFailed, forbidden, malformedRequest, oktaError } from '../../okta-errors.js';
-import type { SessionTokenStore } from '../../session-tokens.js';
-import type { UserRepository } from '../../users.js';
+import type { SessionTokenRepository } from '../../session-token-repository.js';
+import type { UserRepository } from '../../user-repository.js';
 import type { WebauthnFactors } from './webauthn-factors.js';
 
 /**
@@ -46,7 +46,7 @@ const unknownPasskey = () => oktaError('E0000004', 'Authentication failed', [UNK
 export function passkeyRoutes(deps: {
   webauthn: WebauthnFactors;
   users: UserRepository;
-  sessionTokens: SessionTokenStore;
+  sessionTokens: SessionTokenRepository;
   allowedOrigins: readonly string[];
   trustProxy: boolean;
   logger: FastifyBaseLogger;

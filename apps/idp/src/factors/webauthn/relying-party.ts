@@ -10,8 +10,8 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import type { IdpUser } from '../../users.js';
-import type { WebauthnCredential } from './webauthn-store.js';
+import type { IdpUser } from '../../user-repository.js';
+import type { WebauthnCredential } from './webauthn-repository.js';
 
 /** How long the browser may wait for the borrower at the authenticator. */
 export const WEBAUTHN_TIMEOUT_MS = 120_000;

@@ -1,10 +1,10 @@
 import { embeddedUser } from '../../authn-route.js';
-import type { IdpUser } from '../../users.js';
-import type { AuthnTransaction } from '../authn-transactions.js';
-import type { Factor } from '../factor-store.js';
+import type { IdpUser } from '../../user-repository.js';
+import type { AuthnTransaction } from '../authn-transaction-repository.js';
+import type { Factor } from '../factor-repository.js';
 import { AUTHN_CANCEL_PATH, factorVerifyPath, post, transactionHead } from '../transaction-bodies.js';
 import { WEBAUTHN_TIMEOUT_MS } from './relying-party.js';
-import type { WebauthnCredential } from './webauthn-store.js';
+import type { WebauthnCredential } from './webauthn-repository.js';
 
 /**
  * MFA_CHALLENGE for a WebAuthn factor, as Okta answers its first verify (okta-signin-widget's

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import type { UserRepository } from '../../users.js';
+import type { UserRepository } from '../../user-repository.js';
 import {
   authenticationOptions,
   challengeOf,
@@ -10,7 +10,7 @@ import {
   verifyRegistration,
   type RelyingParty,
 } from './relying-party.js';
-import type { WebauthnStore } from './webauthn-store.js';
+import type { WebauthnRepository } from './webauthn-repository.js';
 
 /** What the browser gives back from navigator.credentials.create, as Okta's activate takes it (base64url). */
 export interface Attestation {
@@ -37,7 +37,7 @@ export type PasskeyOutcome =
  * single-use challenges and the stored counter.
  */
 export function webauthnFactors(deps: {
-  store: WebauthnStore;
+  store: WebauthnRepository;
   users: UserRepository;
   rp: RelyingParty;
   logger: FastifyBaseLogger;
@@ -48,7 +48,7 @@ export function webauthnFactors(deps: {
   async function checkAssertion(
     response: AuthenticationResponseJSON,
     challenge: string,
-    credential: Awaited<ReturnType<WebauthnStore['ofFactor']>> & object,
+    credential: Awaited<ReturnType<WebauthnRepository['ofFactor']>> & object,
   ): Promise<boolean> {
     const counter = await verifyAssertion(rp, response, challenge, credential);
     if (counter === undefined) return false;

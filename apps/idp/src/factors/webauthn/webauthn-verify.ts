@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { LoginThrottle } from '../../login-throttle.js';
+import type { LoginThrottle } from '../../login-failure-repository.js';
 import { sendOktaError } from '../../okta-error-handler.js';
 import {
   invalidPasscode,
@@ -10,9 +10,9 @@ import {
   resourceNotFound,
   userLocked,
 } from '../../okta-errors.js';
-import type { UserRepository } from '../../users.js';
-import type { AuthnTransaction, AuthnTransactions } from '../authn-transactions.js';
-import type { Factor } from '../factor-store.js';
+import type { UserRepository } from '../../user-repository.js';
+import type { AuthnTransaction, AuthnTransactionRepository } from '../authn-transaction-repository.js';
+import type { Factor } from '../factor-repository.js';
 import { webauthnChallengeBody } from './webauthn-bodies.js';
 import type { WebauthnFactors } from './webauthn-factors.js';
 
@@ -40,7 +40,7 @@ export type WebauthnVerifyBody = z.infer<typeof WebauthnVerifyFields> & { stateT
 export function webauthnVerifyStep(deps: {
   webauthn: WebauthnFactors;
   users: UserRepository;
-  transactions: AuthnTransactions;
+  transactions: AuthnTransactionRepository;
   throttle: LoginThrottle;
   orgUrl: string;
   logger: FastifyBaseLogger;

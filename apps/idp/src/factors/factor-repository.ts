@@ -36,7 +36,7 @@ function fromRow(row: Selectable<IdpFactorTable>): Factor {
   };
 }
 
-export function createFactorStore(db: Kysely<IdpDatabase>, secrets: SecretBox) {
+export function createFactorRepository(db: Kysely<IdpDatabase>, secrets: SecretBox) {
   const toFactor = (row: Selectable<IdpFactorTable>): Factor => {
     const factor = fromRow(row);
     return factor.secret === null
@@ -199,4 +199,4 @@ export function createFactorStore(db: Kysely<IdpDatabase>, secrets: SecretBox) {
   };
 }
 
-export type FactorStore = ReturnType<typeof createFactorStore>;
+export type FactorRepository = ReturnType<typeof createFactorRepository>;

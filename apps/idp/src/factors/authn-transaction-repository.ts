@@ -30,7 +30,7 @@ const newStateToken = () => `00${newOneTimeToken()}`;
  * voids the one before (one statement: of two concurrent uses of a token exactly one moves on); a
  * token unused for `ttlSeconds` expires.
  */
-export function createAuthnTransactions(db: Kysely<IdpDatabase>, ttlSeconds: number) {
+export function createAuthnTransactionRepository(db: Kysely<IdpDatabase>, ttlSeconds: number) {
   const expiry = sql<Date>`now() + make_interval(secs => ${ttlSeconds})`;
 
   return {
@@ -116,4 +116,4 @@ export function createAuthnTransactions(db: Kysely<IdpDatabase>, ttlSeconds: num
   };
 }
 
-export type AuthnTransactions = ReturnType<typeof createAuthnTransactions>;
+export type AuthnTransactionRepository = ReturnType<typeof createAuthnTransactionRepository>;

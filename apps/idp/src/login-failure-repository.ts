@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { IdpDatabase } from './schema.js';
-import { createSecurityLog } from './security-log.js';
+import { createSecurityLogRepository } from './security-log-repository.js';
 
 /** Wrong passwords and codes an account takes from all networks together before it refuses them all. */
 export const ACCOUNT_MAX_FAILURES = 20;
@@ -42,7 +42,7 @@ export function createLoginThrottle(
 ) {
   if (maxFailures < 2) throw new RangeError('maxFailures must be at least 2');
   if (accountMaxFailures < 1) throw new RangeError('accountMaxFailures must be at least 1');
-  const securityLog = createSecurityLog(db);
+  const securityLog = createSecurityLogRepository(db);
 
   // The account's count is at its ceiling and its last failure recent: every password is refused.
   const ceilingHolds = sql<boolean>`(idp_account_failure.failures >= ${accountMaxFailures}

@@ -19,7 +19,7 @@ export interface RedeemedSessionToken {
   authentication?: Authentication;
 }
 
-export function createSessionTokenStore(db: Kysely<IdpDatabase>, ttlSeconds: number) {
+export function createSessionTokenRepository(db: Kysely<IdpDatabase>, ttlSeconds: number) {
   return {
     async issue(
       userId: string,
@@ -85,4 +85,4 @@ export function createSessionTokenStore(db: Kysely<IdpDatabase>, ttlSeconds: num
   };
 }
 
-export type SessionTokenStore = ReturnType<typeof createSessionTokenStore>;
+export type SessionTokenRepository = ReturnType<typeof createSessionTokenRepository>;

@@ -19,7 +19,7 @@ export interface WebauthnCredential {
   name: string;
 }
 
-/** Okta's factor ids are 20 letters and digits (as factor-store's). */
+/** Okta's factor ids are 20 letters and digits (as factor-repository's). */
 const newFactorId = () => `uf${randomBytes(9).toString('hex')}`;
 
 /**
@@ -27,7 +27,7 @@ const newFactorId = () => `uf${randomBytes(9).toString('hex')}`;
  * (one statement: of two presentations exactly one gets it); the signature counter moves on only
  * from the value read, so a replayed or raced assertion is refused.
  */
-export function createWebauthnStore(db: Kysely<IdpDatabase>, challengeTtlSeconds: number) {
+export function createWebauthnRepository(db: Kysely<IdpDatabase>, challengeTtlSeconds: number) {
   const toCredential = (row: {
     factor_id: string;
     user_id: string;
@@ -224,4 +224,4 @@ export function createWebauthnStore(db: Kysely<IdpDatabase>, challengeTtlSeconds
   };
 }
 
-export type WebauthnStore = ReturnType<typeof createWebauthnStore>;
+export type WebauthnRepository = ReturnType<typeof createWebauthnRepository>;

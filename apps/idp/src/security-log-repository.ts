@@ -31,7 +31,7 @@ export function networkAddress(network: string): string | null {
  * Failed sign-ins and lockouts, kept for the borrower's security activity and read back in the
  * shape of Okta's System Log. One row per attempt, as Okta records them; readers group streaks.
  */
-export function createSecurityLog(db: Kysely<IdpDatabase>) {
+export function createSecurityLogRepository(db: Kysely<IdpDatabase>) {
   return {
     /** A wrong password (or code) for the user; a lockout it started. An id that is no user's records nothing. */
     async recordFailure(
@@ -128,4 +128,4 @@ export function createSecurityLog(db: Kysely<IdpDatabase>) {
   };
 }
 
-export type SecurityLog = ReturnType<typeof createSecurityLog>;
+export type SecurityLogRepository = ReturnType<typeof createSecurityLogRepository>;
