@@ -194,7 +194,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const webauthn =
     relyingParty &&
     webauthnFactors({
-      store: createWebauthnRepository(db, options.stateTokenTtlSeconds ?? 300),
+      repository: createWebauthnRepository(db, options.stateTokenTtlSeconds ?? 300),
       users,
       rp: relyingParty,
       logger,

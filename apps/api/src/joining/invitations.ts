@@ -70,7 +70,7 @@ const LIFETIME_MINUTES = INVITATION_LIFETIME_DAYS * 24 * 60;
  * consumed by one statement, the user created after it, and the invitation given back if that fails.
  */
 export function invitations({
-  repository: store,
+  repository,
   mail,
   borrowers,
   directory,
@@ -88,7 +88,7 @@ export function invitations({
    * answers the same (already registered) however often it is tried.
    */
   async function join(token: string, password: string): Promise<Joined> {
-    const consumed = await store.consume(token);
+    const consumed = await repository.consume(token);
     if (!consumed) return { kind: 'invalid' };
     // Deleting a borrower deletes its invitations: only a deletion since the line above finds none.
     const borrower = await borrowers.findById(consumed.borrowerId);
@@ -106,11 +106,11 @@ export function invitations({
             })
           : ({ ok: false, problem: 'login_taken' } as const);
     } catch (error) {
-      await store.release(consumed.id);
+      await repository.release(consumed.id);
       throw error;
     }
     if (!created.ok) {
-      await store.release(consumed.id);
+      await repository.release(consumed.id);
       switch (created.problem) {
         case 'login_taken':
           return { kind: 'already_registered' };
@@ -151,14 +151,14 @@ export function invitations({
     async invite(request: InviteRequest, invitedBy: string): Promise<InviteOutcome> {
       // Read before the transaction opens (see above).
       if (await directory.findByLogin(request.email)) return { kind: 'already_registered' };
-      return store.transaction(async (trx): Promise<InviteOutcome> => {
+      return repository.transaction(async (trx): Promise<InviteOutcome> => {
         const known = await borrowers.findByEmail(request.email, trx);
         if (known.some((borrower) => borrower.idpSubject !== null)) return { kind: 'already_registered' };
         const borrower = await borrowers.ensureByEmail(request, trx);
         // The names the operator gives now are the ones the account will have (a borrower created for a
         // loan may have none yet).
         await borrowers.renameUnlinked(borrower.id, request, trx);
-        const issued = await store.issue(trx, { borrowerId: borrower.id, invitedBy });
+        const issued = await repository.issue(trx, { borrowerId: borrower.id, invitedBy });
         const message = mail.templates.invitationEmail({
           firstName: request.firstName,
           registrationUrl: `${publicUrl}${routes.userRegistration.href({ token: issued.token })}`,
@@ -178,7 +178,7 @@ export function invitations({
 
     /** Who a usable invitation is for. */
     async lookup(token: string): Promise<LookupOutcome> {
-      const pending = await store.find(token);
+      const pending = await repository.find(token);
       if (!pending) return { kind: 'invalid' };
       if (await hasAccount(pending.email, pending.linked)) return { kind: 'already_registered' };
       return {

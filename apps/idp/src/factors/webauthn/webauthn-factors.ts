@@ -37,12 +37,12 @@ export type PasskeyOutcome =
  * single-use challenges and the stored counter.
  */
 export function webauthnFactors(deps: {
-  store: WebauthnRepository;
+  repository: WebauthnRepository;
   users: UserRepository;
   rp: RelyingParty;
   logger: FastifyBaseLogger;
 }) {
-  const { store, users, rp, logger } = deps;
+  const { repository, users, rp, logger } = deps;
 
   /** An assertion of a known credential checked against a challenge already taken; true when its use is recorded. */
   async function checkAssertion(
@@ -53,7 +53,7 @@ export function webauthnFactors(deps: {
     const counter = await verifyAssertion(rp, response, challenge, credential);
     if (counter === undefined) return false;
     // Counters that stay at 0 (many passkeys) rely on the single-use challenge instead.
-    return store.recordUse(credential.factorId, credential.signCount, counter);
+    return repository.recordUse(credential.factorId, credential.signCount, counter);
   }
 
   return {
@@ -63,9 +63,9 @@ export function webauthnFactors(deps: {
     async enrol(userId: string) {
       const user = await users.findById(userId);
       if (!user) return undefined;
-      const factorId = await store.createPendingFactor(userId);
-      const challenge = await store.issueChallenge('enrol', userId, factorId);
-      const options = await registrationOptions(rp, user, challenge, await store.ofUser(userId));
+      const factorId = await repository.createPendingFactor(userId);
+      const challenge = await repository.issueChallenge('enrol', userId, factorId);
+      const options = await registrationOptions(rp, user, challenge, await repository.ofUser(userId));
       logger.info({ userId, factorId }, 'webauthn enrolment started');
       return { factorId, options };
     },
@@ -79,7 +79,7 @@ export function webauthnFactors(deps: {
     ): Promise<ActivateWebauthnOutcome> {
       const log = logger.child({ userId, factorId });
       const challenge = challengeOf(attestation.clientData);
-      const taken = challenge && (await store.takeChallenge(challenge, 'enrol', userId, factorId));
+      const taken = challenge && (await repository.takeChallenge(challenge, 'enrol', userId, factorId));
       if (!challenge || !taken) {
         log.info({ outcome: 'no_challenge' }, 'webauthn activation refused');
         return 'not_found';
@@ -100,14 +100,14 @@ export function webauthnFactors(deps: {
         },
         challenge,
       );
-      if (!verified || (await store.credentialExists(verified.credentialId))) {
+      if (!verified || (await repository.credentialExists(verified.credentialId))) {
         log.info(
           { outcome: verified ? 'credential_taken' : 'bad_attestation' },
           'webauthn activation refused',
         );
         return 'refused';
       }
-      const activated = await store.activate({ ...verified, factorId, userId, name });
+      const activated = await repository.activate({ ...verified, factorId, userId, name });
       if (activated === 'taken') {
         log.info({ outcome: 'credential_taken' }, 'webauthn activation refused');
         return 'refused';
@@ -122,7 +122,7 @@ export function webauthnFactors(deps: {
       userId: string,
     ): Promise<Map<string, { credentialId: string; authenticatorName: string }>> {
       return new Map(
-        (await store.ofUser(userId)).map((credential) => [
+        (await repository.ofUser(userId)).map((credential) => [
           credential.factorId,
           { credentialId: credential.credentialId, authenticatorName: credential.name },
         ]),
@@ -132,23 +132,27 @@ export function webauthnFactors(deps: {
     /** The names the user gave their WebAuthn factors, by factor id. */
     async names(userId: string): Promise<Map<string, string>> {
       return new Map(
-        (await store.ofUser(userId)).map((credential) => [credential.factorId, credential.name]),
+        (await repository.ofUser(userId)).map((credential) => [credential.factorId, credential.name]),
       );
     },
 
     /** A sign-in's second factor: a challenge for this factor's credential. */
     async challenge(userId: string, factorId: string) {
-      const credential = await store.ofFactor(userId, factorId);
+      const credential = await repository.ofFactor(userId, factorId);
       if (!credential) return undefined;
-      const challenge = await store.issueChallenge('verify', userId, factorId);
+      const challenge = await repository.issueChallenge('verify', userId, factorId);
       return { challenge, credential, options: await authenticationOptions(rp, challenge, [credential]) };
     },
 
     /** Checks a sign-in's assertion for this factor against a challenge issued for it. */
     async verify(userId: string, factorId: string, assertion: Assertion): Promise<boolean> {
-      const credential = await store.ofFactor(userId, factorId);
+      const credential = await repository.ofFactor(userId, factorId);
       const challenge = challengeOf(assertion.clientData);
-      if (!credential || !challenge || !(await store.takeChallenge(challenge, 'verify', userId, factorId)))
+      if (
+        !credential ||
+        !challenge ||
+        !(await repository.takeChallenge(challenge, 'verify', userId, factorId))
+      )
         return false;
       return checkAssertion(
         {
@@ -169,7 +173,7 @@ export function webauthnFactors(deps: {
 
     /** Options for a passkey sign-in: a challenge no user is named for yet, any of the site's credentials. */
     async passkeyOptions() {
-      const challenge = await store.issueChallenge('passkey', null, null);
+      const challenge = await repository.issueChallenge('passkey', null, null);
       return authenticationOptions(rp, challenge, []);
     },
 
@@ -177,9 +181,9 @@ export function webauthnFactors(deps: {
     async passkeySignIn(response: AuthenticationResponseJSON): Promise<PasskeyOutcome> {
       const challenge = challengeOf(response.response.clientDataJSON);
       // The challenge goes first, whatever follows: each is tried once.
-      if (!challenge || !(await store.takeChallenge(challenge, 'passkey', null, null)))
+      if (!challenge || !(await repository.takeChallenge(challenge, 'passkey', null, null)))
         return { kind: 'refused' };
-      const credential = await store.byCredentialId(response.id);
+      const credential = await repository.byCredentialId(response.id);
       if (!credential) return { kind: 'unknown_credential' };
       const handle = response.response.userHandle;
       if (handle !== undefined && handle !== isoBase64URL.fromUTF8String(credential.userId))
