@@ -4,24 +4,31 @@ import { after, before, describe, it } from 'node:test';
 import { authEndpoints, PORTAL_CONFIG_META_NAME, PortalConfigSchema } from '@customer-core/contracts';
 import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
+import { builtPortal, type BuiltPortal } from './support/built-portal.js';
 
-// The portal pages are served by the same instance; whether the portal is built decides what a page
-// request gets, so these tests need `npm run build` first (npm test does it).
+// The portal pages are served by the same instance, from the folder the web's build writes: here one
+// laid out as the build lays it out (the portal's own page, a hashed asset and its compressed copies),
+// so these tests need no build. That the real build runs under this CSP is the browser tests' part.
 
 describe('serving the portal', () => {
   let server: TestServer;
+  let portal: BuiltPortal;
   const logLines: string[] = [];
 
   before(async () => {
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean)));
+    portal = builtPortal();
     server = await startTestServer(
       'pglite',
       { LOG_LEVEL: 'debug', LENDER_NAME: 'Acme "Capital" <Funding> & Co' },
-      { logStream },
+      { logStream, portalDir: portal.dir },
     );
   });
-  after(() => server?.close());
+  after(async () => {
+    await server?.close();
+    portal?.remove();
+  });
 
   it('answers app routes with the portal and its runtime configuration, escaped', async () => {
     const response = await fetch(`${server.baseUrl}/auth/login`);

@@ -24,6 +24,8 @@ const SESSION_MINTER_CREDENTIAL = `test-sessions:lookup-tokens:${SESSION_MINTER_
 export interface TestServerOptions extends ServerOptions {
   /** A database shared with other instances; it outlives this server (the caller drops it). */
   database?: TestDatabase;
+  /** The built portal it serves, a folder laid out as apps/web/dist (by default that folder). */
+  portalDir?: string;
 }
 
 export interface TestServer {
@@ -55,7 +57,7 @@ export function runningTestServer(baseUrl: string): TestServer {
 export async function startTestServer(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
-  { database: shared, ...options }: TestServerOptions = {},
+  { database: shared, portalDir, ...options }: TestServerOptions = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const database = shared ?? (await createTestDatabase(kind, { api: apiMigrations, idp: idpMigrations }));
@@ -81,6 +83,7 @@ export async function startTestServer(
           }),
     }),
     database: database.location,
+    ...(portalDir ? { webDistDir: portalDir } : {}),
   };
   try {
     const server = await startServer(config, options);

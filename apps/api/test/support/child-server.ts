@@ -3,8 +3,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort, keepLastLines } from '../../testing/index.js';
 
-// The real server as production runs it: the built dist/main.js in a process of its own, so a crash
-// shows as a process exit rather than as a failure of the test runner.
+// The real server as a process of its own, so a crash shows as a process exit rather than as a failure
+// of the test runner: main.ts from source (TypeScript through tsx, workspace packages from source), as
+// the build's dist/main.js runs, so that no build is needed first.
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
@@ -24,7 +25,7 @@ export interface ChildServer {
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -28,6 +28,7 @@ import {
   type HostileRequest,
   type Target,
 } from './hostile-requests.js';
+import { builtPortal, type BuiltPortal } from './built-portal.js';
 import { isRoute, pathOf, shapeSweep } from './hostile-shapes.js';
 import { accessTokenOf, call, OPERATOR_ENV, OPERATOR_SECRET } from './loans.js';
 
@@ -61,10 +62,17 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
     let org: TestOrg;
     let issuer: string;
     let targets: Target[];
+    let portal: BuiltPortal;
 
     before(async () => {
       // Behind a proxy, so each request's own X-Forwarded-For keeps per-address limits out of the way.
-      server = await startTestServer(kind, { ...OPERATOR_ENV, TRUST_PROXY: 'true' });
+      // The portal's files are served from a folder laid out as its build's, so no build is needed.
+      portal = builtPortal();
+      server = await startTestServer(
+        kind,
+        { ...OPERATOR_ENV, TRUST_PROXY: 'true' },
+        { portalDir: portal.dir },
+      );
       const demo = { username: DEMO_BORROWER.login, password: DEMO_BORROWER.password };
       accessToken = await accessTokenOf(server.baseUrl, demo.username, demo.password);
       idToken = (await signInThroughIdp(server.baseUrl, demo)).idToken;
@@ -116,6 +124,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
     after(async () => {
       await org?.stop();
       await server?.close();
+      portal?.remove();
     });
 
     it(`answers generated hostile requests, ${ROUNDS} to every route, without a 5xx`, async () => {
