@@ -64,13 +64,18 @@ const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, availabl
 // graph, PGlite's WebAssembly. So each process runs a group of files, one after another, and the
 // groups run side by side. Groups are balanced by a rough weight (a browser test file is slower per
 // line than an API one, and a unit one faster); the heaviest start first, so none is left running alone.
+// Unit and API tests compute more than they wait: one process per slot keeps the cores busy, and a
+// process more would only pay its start again; a small run takes fewer (a process per PROCESS_WORTH
+// of weight). Browser tests wait on Chromium: GROUPS_PER_PROCESS_SLOT of them per slot.
 const GROUPS_PER_PROCESS_SLOT = 3;
+const PROCESS_WORTH = 60_000;
 // Component tests (*.test.tsx) put a browser page's globals on their process (apps/web/test/support/
 // dom.ts): they share a process only with each other, one, so that the page, React and Testing
 // Library load once (a second process costs more CPU than it saves time); a component test weighs as
 // an API one per line.
 const PAGE_GROUPS = 1;
 const isPageTest = (file) => file.endsWith('.test.tsx');
+const isBrowserTest = (file) => tierOf(file) === 'e2e';
 const tierWeight = { unit: 0.2, api: 1, e2e: 4 };
 const weightOf = (file) =>
   readFileSync(path.join(root, file)).length * (isPageTest(file) ? 1 : (tierWeight[tierOf(file)] ?? 1));
@@ -83,14 +88,14 @@ function balance(files, count) {
   }
   return balanced;
 }
-const pageTests = selected.filter(isPageTest);
-const pageGroups = balance(pageTests, PAGE_GROUPS);
+const pageGroups = balance(selected.filter(isPageTest), PAGE_GROUPS);
+const browserTests = selected.filter(isBrowserTest);
+const computing = selected.filter((file) => !isPageTest(file) && !isBrowserTest(file));
+const computingWeight = computing.reduce((sum, file) => sum + weightOf(file), 0);
 const groups = [
   ...pageGroups,
-  ...balance(
-    selected.filter((file) => !isPageTest(file)),
-    Math.max(1, concurrency * GROUPS_PER_PROCESS_SLOT - pageGroups.length),
-  ),
+  ...balance(browserTests, concurrency * GROUPS_PER_PROCESS_SLOT),
+  ...balance(computing, Math.max(1, Math.min(concurrency, Math.ceil(computingWeight / PROCESS_WORTH)))),
 ].sort((a, b) => b.weight - a.weight);
 // Per run: two runs in one checkout (a second terminal) must not share entry files.
 const groupDir = path.join(root, 'test-results', `groups-${process.pid}`);
