@@ -10,6 +10,7 @@ import { apiMigrations } from '../src/db/migrations.js';
 import type { ServerOptions } from '../src/app.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { freePort } from './free-port.js';
+import { keepSigningKey, provideSigningKey } from './idp-signing-key.js';
 
 /**
  * The key ring that seals the database's secrets in tests, one per test process: servers sharing a
@@ -85,8 +86,12 @@ export async function startTestServer(
     database: database.location,
     ...(portalDir ? { webDistDir: portalDir } : {}),
   };
+  // Servers with a key ring of their own, or sharing a database, make or read their own key.
+  const sharesProcessKey = !shared && env.SECRETS_KEYS === undefined && env.SECRETS_KEYS_FILE === undefined;
   try {
+    if (sharesProcessKey) await provideSigningKey(database.location);
     const server = await startServer(config, options);
+    if (sharesProcessKey) await keepSigningKey(server);
     const started: TestServer = {
       baseUrl: config.publicUrl,
       config,
