@@ -1,7 +1,7 @@
 // Test harness: a real Fastify app with the identity provider, on a real port, driven over HTTP.
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { pino } from 'pino';
 import { createSecretBox, openDatabase, type SecretBox } from '@customer-core/database';
@@ -76,6 +76,8 @@ export async function startApp(
     reply.raw.setHeader('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'");
     reply.raw.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   });
+  const sharesProcessKey = options.secrets === undefined;
+  if (sharesProcessKey) await provideSigningKey(db);
   const idp = await createIdentityProvider({
     db,
     secrets: options.secrets ?? TEST_SECRETS,
@@ -95,6 +97,7 @@ export async function startApp(
     mfaPolicy: options.mfaPolicy,
     factorCodeMailer: options.factorCodeMailer,
   });
+  if (sharesProcessKey) await keepSigningKey(db);
   await app.register(idp.plugin);
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -108,6 +111,26 @@ export async function startApp(
       await idp.close();
     },
   };
+}
+
+// The provider makes its RSA signing key on its first start on a database: a fifth of a second of
+// CPU. The key the first app of this process made (sealed with TEST_SECRETS) is put in the next apps'
+// fresh databases, where the provider reads it as after a restart; each app keeps its own issuer.
+// Apps given secrets of their own make their own.
+const SIGNING_KEYS = 'oidc-signing-keys';
+let keptSigningKey: string | undefined;
+
+async function provideSigningKey(db: Kysely<IdpDatabase>): Promise<void> {
+  if (keptSigningKey === undefined) return;
+  await sql`insert into idp_key (name, material) values (${SIGNING_KEYS}, ${keptSigningKey}::jsonb)
+            on conflict (name) do nothing`.execute(db);
+}
+
+async function keepSigningKey(db: Kysely<IdpDatabase>): Promise<void> {
+  if (keptSigningKey !== undefined) return;
+  const { rows } = await sql<{ material: string }>`select material::text as material from idp_key
+                                                   where name = ${SIGNING_KEYS}`.execute(db);
+  keptSigningKey = rows[0]?.material;
 }
 
 /** Cookies of one browser, whatever host name the test used. */
