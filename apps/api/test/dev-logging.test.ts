@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import { startTestServer, type TestServer } from '../testing/index.js';
+import { builtPortal, type BuiltPortal } from './support/built-portal.js';
 
 /** The raw text written to the log, with a way to wait for a line. */
 function textCollector() {
@@ -38,14 +39,21 @@ describe('development log lines', () => {
   let server: TestServer;
   const log = textCollector();
 
+  // The page asked for is the portal's: served from a folder laid out as its build's.
+  let portal: BuiltPortal;
+
   before(async () => {
+    portal = builtPortal();
     server = await startTestServer(
       'pglite',
       { LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' },
-      { logStream: log.stream },
+      { logStream: log.stream, portalDir: portal.dir },
     );
   });
-  after(() => server?.close());
+  after(async () => {
+    await server?.close();
+    portal?.remove();
+  });
 
   it('are one readable line per request, without tokens or credentials', async () => {
     const token = `CANARY${randomBytes(12).toString('hex')}`;

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { authEndpoints, decodeAccessToken } from '@customer-core/contracts';
 import type { LinkPurpose } from '../src/db/schema.js';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../testing/index.js';
+import { builtPortal, type BuiltPortal } from './support/built-portal.js';
 import { authn, createUser, idTokenSubject, mailFor, tokenOf } from './support/links.js';
 import { aSecondAgo } from './support/clock.js';
 import { json, post } from './support/session.js';
@@ -30,17 +31,27 @@ const newClient = () => {
 describe('e-mailed links: using one', () => {
   let server: TestServer;
   let url: string;
+  // A link's page is the portal's: served from a folder laid out as its build's.
+  let portal: BuiltPortal;
 
   before(async () => {
-    server = await startTestServer('pglite', {
-      TRUST_PROXY: 'true',
-      EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: '1000',
-      EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: '1000',
-      EMAIL_LINK_LIMIT_PER_CLIENT: '1000',
-    });
+    portal = builtPortal();
+    server = await startTestServer(
+      'pglite',
+      {
+        TRUST_PROXY: 'true',
+        EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: '1000',
+        EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: '1000',
+        EMAIL_LINK_LIMIT_PER_CLIENT: '1000',
+      },
+      { portalDir: portal.dir },
+    );
     url = server.baseUrl;
   });
-  after(() => server?.close());
+  after(async () => {
+    await server?.close();
+    portal?.remove();
+  });
 
   /** Asks for a link for `email` and returns the token of the newest message's link. */
   const linkFor = async (purpose: LinkPurpose, email: string, returnTo?: string) => {
