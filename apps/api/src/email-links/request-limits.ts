@@ -61,5 +61,3 @@ export function linkRequestCounter(
     },
   };
 }
-
-export type LinkRequestCounter = ReturnType<typeof linkRequestCounter>;
