@@ -63,8 +63,11 @@ async function newCookieKeys(): Promise<CookieKeys> {
   return { keys: [randomBytes(32).toString('base64url')] };
 }
 
+/** The row of the provider's signing keys in idp_key. */
+export const SIGNING_KEYS_NAME = 'oidc-signing-keys';
+
 export function loadSigningKeys(db: Kysely<IdpDatabase>, secrets: SecretBox): Promise<SigningKeys> {
-  return loadOrCreate(db, secrets, 'oidc-signing-keys', newSigningKeys);
+  return loadOrCreate(db, secrets, SIGNING_KEYS_NAME, newSigningKeys);
 }
 
 export function loadCookieKeys(db: Kysely<IdpDatabase>, secrets: SecretBox): Promise<CookieKeys> {

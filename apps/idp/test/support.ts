@@ -1,11 +1,12 @@
 // Test harness: a real Fastify app with the identity provider, on a real port, driven over HTTP.
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { pino } from 'pino';
 import { createSecretBox, openDatabase, type SecretBox } from '@customer-core/database';
 import { createTestDatabase, freePort, type TestDatabaseKind } from '@customer-core/database/testing';
+import { signingKeyReuse } from '../testing/signing-key-reuse.js';
 import {
   createIdentityProvider,
   idpMigrations,
@@ -77,7 +78,7 @@ export async function startApp(
     reply.raw.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   });
   const sharesProcessKey = options.secrets === undefined;
-  if (sharesProcessKey) await provideSigningKey(db);
+  if (sharesProcessKey) await signingKey.provide(db);
   const idp = await createIdentityProvider({
     db,
     secrets: options.secrets ?? TEST_SECRETS,
@@ -97,7 +98,7 @@ export async function startApp(
     mfaPolicy: options.mfaPolicy,
     factorCodeMailer: options.factorCodeMailer,
   });
-  if (sharesProcessKey) await keepSigningKey(db);
+  if (sharesProcessKey) await signingKey.keep(db);
   await app.register(idp.plugin);
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -113,25 +114,8 @@ export async function startApp(
   };
 }
 
-// The provider makes its RSA signing key on its first start on a database: a fifth of a second of
-// CPU. The key the first app of this process made (sealed with TEST_SECRETS) is put in the next apps'
-// fresh databases, where the provider reads it as after a restart; each app keeps its own issuer.
-// Apps given secrets of their own make their own.
-const SIGNING_KEYS = 'oidc-signing-keys';
-let keptSigningKey: string | undefined;
-
-async function provideSigningKey(db: Kysely<IdpDatabase>): Promise<void> {
-  if (keptSigningKey === undefined) return;
-  await sql`insert into idp_key (name, material) values (${SIGNING_KEYS}, ${keptSigningKey}::jsonb)
-            on conflict (name) do nothing`.execute(db);
-}
-
-async function keepSigningKey(db: Kysely<IdpDatabase>): Promise<void> {
-  if (keptSigningKey !== undefined) return;
-  const { rows } = await sql<{ material: string }>`select material::text as material from idp_key
-                                                   where name = ${SIGNING_KEYS}`.execute(db);
-  keptSigningKey = rows[0]?.material;
-}
+// Apps given secrets of their own make their own signing key; the rest share the process's.
+const signingKey = signingKeyReuse();
 
 /** Cookies of one browser, whatever host name the test used. */
 export class CookieJar {
