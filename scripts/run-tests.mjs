@@ -77,8 +77,14 @@ const PAGE_GROUPS = 1;
 const isPageTest = (file) => file.endsWith('.test.tsx');
 const isBrowserTest = (file) => tierOf(file) === 'e2e';
 const tierWeight = { unit: 0.2, api: 1, e2e: 4 };
-const weightOf = (file) =>
-  readFileSync(path.join(root, file)).length * (isPageTest(file) ? 1 : (tierWeight[tierOf(file)] ?? 1));
+// Read once per file: the balancing below sorts and sums by it.
+const weights = new Map(
+  selected.map((file) => [
+    file,
+    readFileSync(path.join(root, file)).length * (isPageTest(file) ? 1 : (tierWeight[tierOf(file)] ?? 1)),
+  ]),
+);
+const weightOf = (file) => weights.get(file);
 function balance(files, count) {
   const balanced = Array.from({ length: Math.min(files.length, count) }, () => ({ weight: 0, files: [] }));
   for (const file of [...files].sort((a, b) => weightOf(b) - weightOf(a))) {
