@@ -29,17 +29,18 @@ const focusedItem = (menu: Locator, name: string) =>
 
 describe('signed-in shell (browser)', () => {
   let portal: Portal;
-  // Signed in once: the desktop test's page, then the phone's.
+  // Signed in once, on the home: the desktop test's page, then the phone's.
   let page: Page;
+  let errors: string[];
   before(async () => {
     portal = await openPortal(OPERATOR_ENV);
+    ({ page } = await portal.newPage());
+    errors = collectPageErrors(page);
+    await signInBySession(portal, page);
   });
   after(() => portal?.close());
 
   it('on a desktop: a full-width header with the logo home, the areas and the account menu', async () => {
-    ({ page } = await portal.newPage());
-    const errors = collectPageErrors(page);
-    await signInBySession(portal, page);
     const header = page.getByTestId('app-header');
     await header.waitFor();
 
