@@ -26,8 +26,6 @@ describe('loans and loan checkout (browser)', () => {
   // The demo borrower's home, opened once: the first test looks at it.
   let home: Page;
   let homeErrors: string[];
-  // Signed in through the form by the checkout link's test, which the checkout's test goes on from.
-  let checkoutPage: Page;
   before(async () => {
     portal = await openPortal(OPERATOR_ENV);
     ({ page: home } = await portal.newPage());
@@ -118,29 +116,6 @@ describe('loans and loan checkout (browser)', () => {
     assert.deepEqual(errors, []);
   });
 
-  it('takes an anonymous visitor of /doc-checkout/loan/{id}/start through sign-in, back to the checkout', async () => {
-    const { page } = await portal.newPage();
-    checkoutPage = page;
-    const errors = collectPageErrors(page);
-    await page.goto(routes.loanCheckoutStart.href({ loanId: active.id }));
-    await page.waitForURL(onPath(routes.signIn.path));
-    await submitSignIn(page, DEMO.email, DEMO.password);
-    await page.waitForURL(onPath(routes.loanCheckout.href({ loanId: active.id })), { timeout: 20_000 });
-    await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
-    await page.getByTestId('checkout-loan').getByText(active.reference, { exact: false }).waitFor();
-
-    // Signed in, the forwarder leaves no history entry of its own: Back goes where the borrower was.
-    await page.goto(routes.dashboard.path);
-    await loansLoaded(page);
-    await page.goto(routes.loanCheckoutStart.href({ loanId: active.id }));
-    await page.waitForURL(onPath(routes.loanCheckout.href({ loanId: active.id })));
-    await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
-    await page.goBack();
-    await page.waitForURL(onPath(routes.dashboard.path));
-    await loansLoaded(page);
-    assert.deepEqual(errors, []);
-  });
-
   it('shows not found for another borrower’s loan, an unknown id and a malformed one, and nothing of them', async () => {
     const other = await addLoan(portal.baseUrl, {
       borrowerEmail: 'someone.else@example.com',
@@ -172,82 +147,115 @@ describe('loans and loan checkout (browser)', () => {
     assert.deepEqual(errors, []);
   });
 
-  it('reviews and signs every document, then completed: the API’s checkout, the states swept on the way', async () => {
-    // (The checkout's states, progress, toasts, the signature's rules and the completed view's focus:
-    // apps/web/test/checkout.test.tsx and loans.test.tsx.) The borrower the test before signed in.
-    const page = checkoutPage;
-    const errors = collectPageErrors(page);
-    await page.getByRole('link', { name: /Review and sign documents/ }).click();
-    await page.waitForURL(onPath(routes.loanCheckout.href({ loanId: active.id })));
-    await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
+  it('the loan checkout from its link: signed in through the form, then every document reviewed and signed', async (t) => {
+    // Signed in through the form by the first step, which the second goes on from.
+    let checkoutPage: Page;
+    await t.test(
+      'takes an anonymous visitor of /doc-checkout/loan/{id}/start through sign-in, back to the checkout',
+      async () => {
+        const { page } = await portal.newPage();
+        checkoutPage = page;
+        const errors = collectPageErrors(page);
+        await page.goto(routes.loanCheckoutStart.href({ loanId: active.id }));
+        await page.waitForURL(onPath(routes.signIn.path));
+        await submitSignIn(page, DEMO.email, DEMO.password);
+        await page.waitForURL(onPath(routes.loanCheckout.href({ loanId: active.id })), { timeout: 20_000 });
+        await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
+        await page.getByTestId('checkout-loan').getByText(active.reference, { exact: false }).waitFor();
 
-    // Opening the page (first in the test before) started the checkout.
-    const detail = await borrowerLoan(page, active.id);
-    assert.equal(detail.checkout.status, 'in_progress');
-    const total = detail.documents.length;
-    assert.ok(total >= 2 && detail.documents.some((d) => d.requiresSignature));
-    const documents = page.getByTestId('checkout-document');
-    assert.equal(await documents.count(), total);
-    await assertAccessible(page, 'checkout');
-    await screenshotsAtBothSizes(page, 'loan-checkout');
+        // Signed in, the forwarder leaves no history entry of its own: Back goes where the borrower was.
+        await page.goto(routes.dashboard.path);
+        await loansLoaded(page);
+        await page.goto(routes.loanCheckoutStart.href({ loanId: active.id }));
+        await page.waitForURL(onPath(routes.loanCheckout.href({ loanId: active.id })));
+        await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
+        await page.goBack();
+        await page.waitForURL(onPath(routes.dashboard.path));
+        await loansLoaded(page);
+        assert.deepEqual(errors, []);
+      },
+    );
 
-    let done = 0;
-    let sweptErrors = false;
-    for (const doc of detail.documents) {
-      const item = documents.filter({ has: page.getByRole('heading', { name: doc.title, exact: true }) });
-      const state = item.getByTestId('document-state');
-      // The text, on demand: hidden until asked for, then the document's own, from the API.
-      assert.equal(await item.getByTestId('document-body').isVisible(), false);
-      await item.getByRole('button', { name: `Read document: ${doc.title}` }).click();
-      const firstLine = doc.body.split('\n')[0]!;
-      await item.getByTestId('document-body').getByText(firstLine, { exact: false }).first().waitFor();
-      await item.getByRole('button', { name: `Mark as reviewed: ${doc.title}` }).click();
-      await state.filter(withText('Reviewed')).waitFor();
+    await t.test(
+      'reviews and signs every document, then completed: the API’s checkout, the states swept on the way',
+      async () => {
+        // (The checkout's states, progress, toasts, the signature's rules and the completed view's focus:
+        // apps/web/test/checkout.test.tsx and loans.test.tsx.) The borrower the step before signed in.
+        const page = checkoutPage;
+        const errors = collectPageErrors(page);
+        await page.getByRole('link', { name: /Review and sign documents/ }).click();
+        await page.waitForURL(onPath(routes.loanCheckout.href({ loanId: active.id })));
+        await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
 
-      if (doc.requiresSignature) {
-        const sign = item.getByRole('button', { name: `Sign document: ${doc.title}` });
-        if (!sweptErrors) {
-          sweptErrors = true;
-          await sign.click();
-          await item.getByText('Type your full name to sign.').waitFor();
-          await assertAccessible(page, 'checkout, signature with errors');
-          await screenshot(page, 'loan-checkout-signature-errors');
+        // Opening the page (first in the step before) started the checkout.
+        const detail = await borrowerLoan(page, active.id);
+        assert.equal(detail.checkout.status, 'in_progress');
+        const total = detail.documents.length;
+        assert.ok(total >= 2 && detail.documents.some((d) => d.requiresSignature));
+        const documents = page.getByTestId('checkout-document');
+        assert.equal(await documents.count(), total);
+        await assertAccessible(page, 'checkout');
+        await screenshotsAtBothSizes(page, 'loan-checkout');
+
+        let done = 0;
+        let sweptErrors = false;
+        for (const doc of detail.documents) {
+          const item = documents.filter({ has: page.getByRole('heading', { name: doc.title, exact: true }) });
+          const state = item.getByTestId('document-state');
+          // The text, on demand: hidden until asked for, then the document's own, from the API.
+          assert.equal(await item.getByTestId('document-body').isVisible(), false);
+          await item.getByRole('button', { name: `Read document: ${doc.title}` }).click();
+          const firstLine = doc.body.split('\n')[0]!;
+          await item.getByTestId('document-body').getByText(firstLine, { exact: false }).first().waitFor();
+          await item.getByRole('button', { name: `Mark as reviewed: ${doc.title}` }).click();
+          await state.filter(withText('Reviewed')).waitFor();
+
+          if (doc.requiresSignature) {
+            const sign = item.getByRole('button', { name: `Sign document: ${doc.title}` });
+            if (!sweptErrors) {
+              sweptErrors = true;
+              await sign.click();
+              await item.getByText('Type your full name to sign.').waitFor();
+              await assertAccessible(page, 'checkout, signature with errors');
+              await screenshot(page, 'loan-checkout-signature-errors');
+            }
+            await item.getByLabel('Your full name').fill(`${DEMO.firstName} ${DEMO.lastName}`);
+            await item
+              .getByRole('checkbox', { name: `I have read and agree to \u201c${doc.title}\u201d` })
+              .check();
+            await sign.click();
+            await state.filter(withText('Signed')).waitFor();
+          }
+          done += 1;
+          if (done === 2) await screenshotsAtBothSizes(page, 'loan-checkout-in-progress');
         }
-        await item.getByLabel('Your full name').fill(`${DEMO.firstName} ${DEMO.lastName}`);
-        await item
-          .getByRole('checkbox', { name: `I have read and agree to \u201c${doc.title}\u201d` })
-          .check();
-        await sign.click();
-        await state.filter(withText('Signed')).waitFor();
-      }
-      done += 1;
-      if (done === 2) await screenshotsAtBothSizes(page, 'loan-checkout-in-progress');
-    }
 
-    // Completed, with its toast: the pointer on the toasts holds them while the page is checked.
-    const complete = page.getByTestId('checkout-complete');
-    await complete.getByRole('heading', { name: 'You\u2019re all set' }).waitFor();
-    await page.getByTestId('toast').filter(withText('Checkout complete')).hover();
-    await assertAccessible(page, 'checkout completed, with toasts');
-    await screenshotsAtBothSizes(page, 'loan-checkout-completed');
-    await page.mouse.move(5, DESKTOP.height - 5);
+        // Completed, with its toast: the pointer on the toasts holds them while the page is checked.
+        const complete = page.getByTestId('checkout-complete');
+        await complete.getByRole('heading', { name: 'You\u2019re all set' }).waitFor();
+        await page.getByTestId('toast').filter(withText('Checkout complete')).hover();
+        await assertAccessible(page, 'checkout completed, with toasts');
+        await screenshotsAtBothSizes(page, 'loan-checkout-completed');
+        await page.mouse.move(5, DESKTOP.height - 5);
 
-    const finished = await borrowerLoan(page, active.id);
-    assert.ok(finished.checkout.completedAt, 'the API has the checkout completed');
-    for (const doc of finished.documents) {
-      assert.equal(doc.state, doc.requiresSignature ? 'signed' : 'reviewed', doc.title);
-      if (doc.requiresSignature) assert.equal(doc.signatureName, `${DEMO.firstName} ${DEMO.lastName}`);
-    }
+        const finished = await borrowerLoan(page, active.id);
+        assert.ok(finished.checkout.completedAt, 'the API has the checkout completed');
+        for (const doc of finished.documents) {
+          assert.equal(doc.state, doc.requiresSignature ? 'signed' : 'reviewed', doc.title);
+          if (doc.requiresSignature) assert.equal(doc.signatureName, `${DEMO.firstName} ${DEMO.lastName}`);
+        }
 
-    await complete.getByRole('link', { name: 'Back to your account' }).click();
-    await page.waitForURL(onPath(routes.dashboard.path));
-    await loansLoaded(page);
-    assert.equal(await page.getByRole('link', { name: /Review and sign documents/ }).count(), 0);
+        await complete.getByRole('link', { name: 'Back to your account' }).click();
+        await page.waitForURL(onPath(routes.dashboard.path));
+        await loansLoaded(page);
+        assert.equal(await page.getByRole('link', { name: /Review and sign documents/ }).count(), 0);
 
-    // Opened again, the page shows the completed checkout at once, and no new toast.
-    await page.goto(routes.loanCheckout.href({ loanId: active.id }));
-    await page.getByRole('heading', { name: 'You\u2019re all set' }).waitFor();
-    assert.equal(await page.getByTestId('toast').count(), 0);
-    assert.deepEqual(errors, []);
+        // Opened again, the page shows the completed checkout at once, and no new toast.
+        await page.goto(routes.loanCheckout.href({ loanId: active.id }));
+        await page.getByRole('heading', { name: 'You\u2019re all set' }).waitFor();
+        assert.equal(await page.getByTestId('toast').count(), 0);
+        assert.deepEqual(errors, []);
+      },
+    );
   });
 });
