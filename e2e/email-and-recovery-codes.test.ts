@@ -19,8 +19,6 @@ const notThe = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => {
   let portal: Portal;
-  // Signed in with an email code by the first test: the second goes on from there.
-  let page: Page;
   let recoveryCodes: string[] = [];
 
   before(async () => {
@@ -44,95 +42,111 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
     return code;
   }
 
-  it('turns on email codes with the mailed code, then signs in with a code read from the mailbox', async () => {
-    ({ page } = await portal.newPage());
-    await signInBySession(portal, page, { email: BORROWER.email, path: routes.account.path });
-    const section = page.getByTestId('account-factors');
-    await section.getByRole('button', { name: 'Add email codes' }).click();
-    await section.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await section.getByText(BORROWER.email).waitFor();
-    const enrolCode = await newestCode(1);
-    const field = section.getByLabel('6-digit code');
-    assert.equal(await field.getAttribute('autocomplete'), 'one-time-code');
-    await field.fill(notThe(enrolCode));
-    await section.getByRole('button', { name: 'Turn on email codes' }).click();
-    await section.getByText(WRONG_EMAIL_CODE).waitFor();
-    await captureBothSizes(page, 'account-email-codes-wrong-code');
-    await field.fill(enrolCode);
-    await section.getByRole('button', { name: 'Turn on email codes' }).click();
-    await section.getByText('Email codes are turned on.').waitFor();
-    await section.getByTestId('factor-row').getByText('Email codes').waitFor();
-    // Recovery codes are offered now that there is a second step.
-    await page.getByTestId('recovery-codes').getByText('You don\u2019t have any recovery codes.').waitFor();
-    await captureBothSizes(page, 'account-email-codes-added');
-    const notice = await waitForMail(portal.baseUrl, BORROWER.email, 2);
-    assert.match(notice.subject, /^Email codes were turned on for your /);
+  it('email codes turned on, then recovery codes made and used: the account\u2019s second factors, used to sign in', async (t) => {
+    // Signed in with an email code by the first step: the second goes on from there, with both factors.
+    let page: Page;
+    await t.test(
+      'turns on email codes with the mailed code, then signs in with a code read from the mailbox',
+      async () => {
+        ({ page } = await portal.newPage());
+        await signInBySession(portal, page, { email: BORROWER.email, path: routes.account.path });
+        const section = page.getByTestId('account-factors');
+        await section.getByRole('button', { name: 'Add email codes' }).click();
+        await section.getByRole('heading', { name: 'Check your email' }).waitFor();
+        await section.getByText(BORROWER.email).waitFor();
+        const enrolCode = await newestCode(1);
+        const field = section.getByLabel('6-digit code');
+        assert.equal(await field.getAttribute('autocomplete'), 'one-time-code');
+        await field.fill(notThe(enrolCode));
+        await section.getByRole('button', { name: 'Turn on email codes' }).click();
+        await section.getByText(WRONG_EMAIL_CODE).waitFor();
+        await captureBothSizes(page, 'account-email-codes-wrong-code');
+        await field.fill(enrolCode);
+        await section.getByRole('button', { name: 'Turn on email codes' }).click();
+        await section.getByText('Email codes are turned on.').waitFor();
+        await section.getByTestId('factor-row').getByText('Email codes').waitFor();
+        // Recovery codes are offered now that there is a second step.
+        await page
+          .getByTestId('recovery-codes')
+          .getByText('You don\u2019t have any recovery codes.')
+          .waitFor();
+        await captureBothSizes(page, 'account-email-codes-added');
+        const notice = await waitForMail(portal.baseUrl, BORROWER.email, 2);
+        assert.match(notice.subject, /^Email codes were turned on for your /);
 
-    await signOutFromMenu(page);
-    await page.waitForURL((url) => url.pathname === routes.signIn.path);
-    // (The factor step's words, the address as the provider masks it, a new code on request and a
-    // wrong code's message: apps/web/test/factor-step.test.tsx.) Here, the identity provider's mail:
-    // once a new code is sent, only the newest works.
-    await submitSignIn(page, BORROWER.email, BORROWER.password);
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    const first = await newestCode(3);
-    await page.getByRole('button', { name: 'Send a new code' }).click();
-    const newest = await newestCode(4);
-    await captureBothSizes(page, 'sign-in-email-code');
-    const code = page.getByLabel('6-digit code');
-    assert.equal(await code.getAttribute('inputmode'), 'numeric');
-    await code.fill(newest === first ? notThe(newest) : first);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByText(/^That code didn\u2019t work\./).waitFor();
-    await code.fill(newest);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
-  });
+        await signOutFromMenu(page);
+        await page.waitForURL((url) => url.pathname === routes.signIn.path);
+        // (The factor step's words, the address as the provider masks it, a new code on request and a
+        // wrong code's message: apps/web/test/factor-step.test.tsx.) Here, the identity provider's mail:
+        // once a new code is sent, only the newest works.
+        await submitSignIn(page, BORROWER.email, BORROWER.password);
+        await page.getByRole('button', { name: 'Email me a code' }).click();
+        await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+        const first = await newestCode(3);
+        await page.getByRole('button', { name: 'Send a new code' }).click();
+        const newest = await newestCode(4);
+        await captureBothSizes(page, 'sign-in-email-code');
+        const code = page.getByLabel('6-digit code');
+        assert.equal(await code.getAttribute('inputmode'), 'numeric');
+        await code.fill(newest === first ? notThe(newest) : first);
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await page.getByText(/^That code didn\u2019t work\./).waitFor();
+        await code.fill(newest);
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+      },
+    );
 
-  it('makes recovery codes for the password, signs in with one once; the same code is refused the second time', async () => {
-    await page.goto(routes.account.path);
-    const mails = (await inbox(portal.baseUrl, BORROWER.email)).length;
-    const section = page.getByTestId('recovery-codes');
-    // (A wrong password refused, the set shown once, then counted: apps/web/test/second-factors.test.tsx.)
-    await section.getByRole('button', { name: 'Make recovery codes' }).click();
-    await section.getByLabel('Current password').fill(BORROWER.password);
-    await section.getByRole('button', { name: 'Make recovery codes' }).click();
-    await section.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
-    recoveryCodes = await section.getByRole('listitem').allInnerTexts();
-    assert.equal(recoveryCodes.length, 10);
-    for (const code of recoveryCodes) assert.match(code, /^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
-    await captureBothSizes(page, 'account-recovery-codes-new');
-    await section.getByRole('button', { name: 'I\u2019ve saved them' }).click();
-    await section.getByText('You have 10 unused recovery codes.').waitFor();
-    const told = await waitForMail(portal.baseUrl, BORROWER.email, mails + 1);
-    assert.match(told.subject, /^New recovery codes were made for your /);
+    await t.test(
+      'makes recovery codes for the password, signs in with one once; the same code is refused the second time',
+      async () => {
+        await page.goto(routes.account.path);
+        const mails = (await inbox(portal.baseUrl, BORROWER.email)).length;
+        const section = page.getByTestId('recovery-codes');
+        // (A wrong password refused, the set shown once, then counted: apps/web/test/second-factors.test.tsx.)
+        await section.getByRole('button', { name: 'Make recovery codes' }).click();
+        await section.getByLabel('Current password').fill(BORROWER.password);
+        await section.getByRole('button', { name: 'Make recovery codes' }).click();
+        await section.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+        recoveryCodes = await section.getByRole('listitem').allInnerTexts();
+        assert.equal(recoveryCodes.length, 10);
+        for (const code of recoveryCodes) assert.match(code, /^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
+        await captureBothSizes(page, 'account-recovery-codes-new');
+        await section.getByRole('button', { name: 'I\u2019ve saved them' }).click();
+        await section.getByText('You have 10 unused recovery codes.').waitFor();
+        const told = await waitForMail(portal.baseUrl, BORROWER.email, mails + 1);
+        assert.match(told.subject, /^New recovery codes were made for your /);
 
-    await signOutFromMenu(page);
-    await page.waitForURL((url) => url.pathname === routes.signIn.path);
-    await submitSignIn(page, BORROWER.email, BORROWER.password);
-    await page.getByRole('heading', { name: 'Confirm it\u2019s you' }).waitFor();
-    await captureBothSizes(page, 'sign-in-factor-choice');
-    // (The choice, a wrong code's message and the way back to the choice: factor-step.test.tsx.)
-    await page.getByRole('button', { name: 'Use a recovery code' }).click();
-    await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[0]!);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
-    await page.getByTestId('toast').getByText('You have 9 recovery codes left.', { exact: false }).waitFor();
+        await signOutFromMenu(page);
+        await page.waitForURL((url) => url.pathname === routes.signIn.path);
+        await submitSignIn(page, BORROWER.email, BORROWER.password);
+        await page.getByRole('heading', { name: 'Confirm it\u2019s you' }).waitFor();
+        await captureBothSizes(page, 'sign-in-factor-choice');
+        // (The choice, a wrong code's message and the way back to the choice: factor-step.test.tsx.)
+        await page.getByRole('button', { name: 'Use a recovery code' }).click();
+        await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[0]!);
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+        await page
+          .getByTestId('toast')
+          .getByText('You have 9 recovery codes left.', { exact: false })
+          .waitFor();
 
-    await signOutFromMenu(page);
-    await page.waitForURL((url) => url.pathname === routes.signIn.path);
-    await submitSignIn(page, BORROWER.email, BORROWER.password);
-    await page.getByRole('button', { name: 'Use a recovery code' }).click();
-    const field = page.getByRole('textbox', { name: 'Recovery code' });
-    await field.fill(recoveryCodes[0]!);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByText(WRONG_RECOVERY_CODE).waitFor();
-    await captureBothSizes(page, 'sign-in-recovery-code-wrong');
-    await field.fill(recoveryCodes[1]!);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
-    await page.goto(routes.account.path);
-    await page.getByTestId('recovery-codes').getByText('You have 8 unused recovery codes.').waitFor();
+        await signOutFromMenu(page);
+        await page.waitForURL((url) => url.pathname === routes.signIn.path);
+        await submitSignIn(page, BORROWER.email, BORROWER.password);
+        await page.getByRole('button', { name: 'Use a recovery code' }).click();
+        const field = page.getByRole('textbox', { name: 'Recovery code' });
+        await field.fill(recoveryCodes[0]!);
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await page.getByText(WRONG_RECOVERY_CODE).waitFor();
+        await captureBothSizes(page, 'sign-in-recovery-code-wrong');
+        await field.fill(recoveryCodes[1]!);
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+        await page.goto(routes.account.path);
+        await page.getByTestId('recovery-codes').getByText('You have 8 unused recovery codes.').waitFor();
+      },
+    );
   });
 });
