@@ -56,6 +56,9 @@ describe('the Okta directory adapter', () => {
   };
   const create = async (user: NewDirectoryUser): Promise<DirectoryUser> =>
     done(await directory.create(user)).user;
+  /** A new user of the org: Ada Lovelace with the password, at a new login unless given. */
+  const newUser = (fields: Partial<NewDirectoryUser> = {}) =>
+    create({ login: newLogin(), password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', ...fields });
 
   before(async () => {
     database = await createTestDatabase('pglite', { idp: idpMigrations });
@@ -90,12 +93,7 @@ describe('the Okta directory adapter', () => {
 
   it('creates a user, finds it by id and by login, and knows no other', async () => {
     const login = newLogin();
-    const user = await create({
-      login,
-      password: PASSWORD,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
+    const user = await newUser({ login });
     assert.deepEqual(user, { id: user.id, login, firstName: 'Ada', lastName: 'Lovelace' });
     assert.deepEqual(await directory.findById(user.id), user);
     assert.deepEqual(await directory.findByLogin(login.toUpperCase()), user);
@@ -105,12 +103,7 @@ describe('the Okta directory adapter', () => {
 
   it('says a login is taken, and passes on what the password policy asks', async () => {
     const login = newLogin();
-    const user = await create({
-      login,
-      password: PASSWORD,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
+    const user = await newUser({ login });
     assert.deepEqual(
       await directory.create({ login, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' }),
       { ok: false, problem: 'login_taken' },
@@ -129,13 +122,7 @@ describe('the Okta directory adapter', () => {
   });
 
   it('mints a session token from a sign-in with the password only, and ends the sessions', async () => {
-    const login = newLogin();
-    const user = await create({
-      login,
-      password: PASSWORD,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
+    const user = await newUser();
     const nullToken = { kind: 'signed_in', sessionToken: null };
     assert.deepEqual(await directory.passwordSignIn(user, 'Wrong-Pass-9'), nullToken);
     const signedIn = await directory.passwordSignIn(user, PASSWORD);
@@ -146,12 +133,7 @@ describe('the Okta directory adapter', () => {
   });
 
   it('lets a sign-in link sign in a user without a factor; with a factor, only the password starts its transaction', async () => {
-    const user = await create({
-      login: newLogin(),
-      password: PASSWORD,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
+    const user = await newUser();
     assert.deepEqual(await directory.linkSignIn(user), { kind: 'signed_in', sessionToken: null });
     const { factorId, sharedSecret } = done(await directory.enrolTotp(user.id));
     assert.deepEqual(
@@ -170,18 +152,8 @@ describe('the Okta directory adapter', () => {
   });
 
   it("reads a user's failed sign-ins and lockouts from the System Log, following its next links", async () => {
-    const user = await create({
-      login: newLogin(),
-      password: PASSWORD,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
-    const other = await create({
-      login: newLogin(),
-      password: PASSWORD,
-      firstName: 'Bea',
-      lastName: 'Lovelace',
-    });
+    const user = await newUser();
+    const other = await newUser({ firstName: 'Bea' });
     const since = new Date(Date.now() - 60_000);
     assert.deepEqual(await directory.signInTrouble(user.id, since), []);
     // More than one page of the adapter's (1000 events), one of them a lockout; another user's too.
@@ -225,23 +197,13 @@ describe('the Okta directory adapter', () => {
 
   it("enrols an e-mail factor (the org mails the code), resends, activates; another user's factor is not found", async () => {
     const login = newLogin();
-    const user = await create({
-      login,
-      password: PASSWORD,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
+    const user = await newUser({ login });
     const { factorId } = done(await directory.enrolEmail(user.id, login));
     const first = mailedCodes.findLast((m) => m.to === login)!.code;
     done(await directory.resendFactorCode(user.id, factorId));
     const newest = mailedCodes.findLast((m) => m.to === login)!.code;
     assert.equal(mailedCodes.filter((m) => m.to === login).length, 2);
-    const other = await create({
-      login: newLogin(),
-      password: PASSWORD,
-      firstName: 'Bo',
-      lastName: 'Other',
-    });
+    const other = await newUser({ firstName: 'Bo', lastName: 'Other' });
     const notFound = { ok: false, problem: 'factor_not_found' };
     assert.deepEqual(await directory.resendFactorCode(other.id, factorId), notFound);
     assert.deepEqual(await directory.activateFactor(other.id, factorId, newest), notFound);
@@ -272,7 +234,7 @@ describe('the Okta directory adapter', () => {
 
   it("waits out the org's rate limit (X-Rate-Limit-Reset) and then answers", async () => {
     const login = newLogin();
-    await create({ login, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' });
+    await newUser({ login });
     const waitsBefore = logs.filter((line) => line.includes('Okta rate limit: waiting')).length;
     const found = [];
     for (let call = 0; call < RATE_LIMIT.max * 2; call++) found.push(await directory.findByLogin(login));
