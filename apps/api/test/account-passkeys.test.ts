@@ -2,16 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   activityEndpoints,
-  authEndpoints,
   PASSKEY_ERROR_CODES,
   passkeyEndpoints,
   secondFactorEndpoints,
 } from '@customer-core/contracts';
-import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import { SoftwareAuthenticator } from '../../idp/test/software-authenticator.js';
 import { authn, createUser, mailFor } from './support/links.js';
-import { call } from './support/loans.js';
-import { json, post } from './support/session.js';
+import { accessTokenOf, call } from './support/loans.js';
 
 // Passkeys from the account page (/api/account/factors/passkey...): the options, the browser's new
 // credential (a software authenticator here), the list, removal, the e-mails and the activity.
@@ -27,15 +25,7 @@ describe(`the borrower's passkeys`, () => {
 
   async function signedIn() {
     const user = await createUser(server, PASSWORD);
-    const { idToken } = await signInThroughIdp(server.baseUrl, {
-      username: user.login,
-      password: PASSWORD,
-    });
-    const { status, body } = await json<{ access_token: string }>(
-      await post(server.baseUrl, authEndpoints.tokenExchange.path, { token: idToken }),
-    );
-    assert.equal(status, 200);
-    return { ...user, token: body.access_token };
+    return { ...user, token: await accessTokenOf(server.baseUrl, user.login, PASSWORD) };
   }
   const enrol = (token: string) => call(server.baseUrl, 'POST', passkeyEndpoints.enrol.path, token);
   const activate = (token: string, factorId: string, body: unknown) =>

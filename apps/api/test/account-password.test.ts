@@ -8,10 +8,9 @@ import {
   TOO_MANY_CHANGES_MESSAGE,
 } from '@customer-core/contracts';
 import { ACCOUNT_CHANGES_PER_WINDOW } from '../src/account/change-limit.js';
-import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
-import { call } from './support/loans.js';
-import { json, post } from './support/session.js';
+import { accessTokenOf, call } from './support/loans.js';
 
 // Changing the password from the account page (/api/account/password).
 
@@ -29,14 +28,7 @@ describe('changing the password while signed in', () => {
   });
   after(() => server?.close());
 
-  async function signIn(user: { login: string; password: string }): Promise<string> {
-    const { idToken } = await signInThroughIdp(url, { username: user.login, password: user.password });
-    const { status, body } = await json<{ access_token: string }>(
-      await post(url, authEndpoints.tokenExchange.path, { token: idToken }),
-    );
-    assert.equal(status, 200);
-    return body.access_token;
-  }
+  const signIn = (user: { login: string; password: string }) => accessTokenOf(url, user.login, user.password);
   const change = (token: string | undefined, body: unknown) =>
     call(url, 'POST', accountEndpoints.password.path, token, body);
   const changeBody = (overrides: Record<string, unknown> = {}) => ({

@@ -3,16 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import {
   ACCOUNT_ERROR_CODES,
-  authEndpoints,
   SECOND_FACTOR_ERROR_CODES,
   secondFactorEndpoints,
   TOO_MANY_CHANGES_MESSAGE,
 } from '@customer-core/contracts';
 import { ACCOUNT_CHANGES_PER_WINDOW } from '../src/account/change-limit.js';
-import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
+import { startTestServer, type TestServer } from '../testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
-import { call } from './support/loans.js';
-import { json, post } from './support/session.js';
+import { accessTokenOf, call } from './support/loans.js';
 
 // The borrower's authenticator app from the account page (/api/account/factors...). Under
 // MFA_POLICY=required: sign-in-second-factor.test.ts; under off: account-email-recovery-codes.test.ts.
@@ -44,15 +42,7 @@ describe(`the borrower's authenticator app`, () => {
   /** A borrower signed in with the password alone (no factor yet): their access token. */
   async function signedIn(server: TestServer) {
     const user = await createUser(server, PASSWORD);
-    const { idToken } = await signInThroughIdp(server.baseUrl, {
-      username: user.login,
-      password: PASSWORD,
-    });
-    const { status, body } = await json<{ access_token: string }>(
-      await post(server.baseUrl, authEndpoints.tokenExchange.path, { token: idToken }),
-    );
-    assert.equal(status, 200);
-    return { ...user, token: body.access_token };
+    return { ...user, token: await accessTokenOf(server.baseUrl, user.login, PASSWORD) };
   }
   const list = (server: TestServer, token: string) =>
     call(server.baseUrl, 'GET', secondFactorEndpoints.list.path, token);
