@@ -10,7 +10,7 @@ import {
 } from '@customer-core/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { startTestServer, type TestServer } from '../testing/index.js';
-import { activeLoan, addLoan, call, newBorrowerToken, OPERATOR_ENV } from './support/loans.js';
+import { activeLoan, addLoan, call, loanIdOf, newBorrowerToken, OPERATOR_ENV } from './support/loans.js';
 import { demoAccessToken } from './support/session.js';
 
 // The borrower's documents across their loans: the list, one document's text, and a signed
@@ -39,12 +39,7 @@ describe('borrower documents and signed PDFs', () => {
     url = server.baseUrl;
     demo = await demoAccessToken(url);
     other = await newBorrowerToken(server, 'olga.other@example.com');
-    const row = await server.server.db
-      .selectFrom('loan')
-      .select('id')
-      .where('reference', '=', 'LN-DEMO-1')
-      .executeTakeFirstOrThrow();
-    loanId = row.id;
+    loanId = await loanIdOf(server, 'LN-DEMO-1');
   });
   after(() => server?.close());
 

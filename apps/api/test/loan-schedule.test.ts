@@ -13,6 +13,7 @@ import {
   activeLoan,
   addLoan,
   call,
+  loanIdOf,
   newBorrowerToken,
   OPERATOR_ENV,
   OPERATOR_SECRET,
@@ -75,19 +76,11 @@ describe('payment schedules in the loan book', () => {
   });
   after(() => server?.close());
 
-  const loanIdOf = async (reference: string) =>
-    (
-      await server.server.db
-        .selectFrom('loan')
-        .select('id')
-        .where('reference', '=', reference)
-        .executeTakeFirstOrThrow()
-    ).id;
   const detail = async (token: string, reference: string): Promise<LoanDetail> => {
     const answer = await call(
       url,
       'GET',
-      loanEndpoints.loan.href({ loanId: await loanIdOf(reference) }),
+      loanEndpoints.loan.href({ loanId: await loanIdOf(server, reference) }),
       token,
     );
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -183,7 +176,7 @@ describe('payment schedules in the loan book', () => {
     const answer = await call(
       url,
       'GET',
-      loanEndpoints.loan.href({ loanId: await loanIdOf('LN-DEMO-2') }),
+      loanEndpoints.loan.href({ loanId: await loanIdOf(server, 'LN-DEMO-2') }),
       other,
     );
     assert.equal(answer.status, 404);

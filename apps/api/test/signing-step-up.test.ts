@@ -21,7 +21,7 @@ import {
 import { ProductTokens, type ProductTokenClaims } from '../src/session/product-token.js';
 import { signingKeyRepository } from '../src/session/signing-key-repository.js';
 import { ProductKeyRing } from '../src/session/signing-keys.js';
-import { call } from './support/loans.js';
+import { call, loanIdOf } from './support/loans.js';
 import { claimsOf, demoAccessToken, demoSignInThroughIdp, json, post } from './support/session.js';
 
 const SIGNATURE = { signatureName: 'Dana Demo', agreed: true };
@@ -50,12 +50,7 @@ describe('step-up before signing a loan document', () => {
       },
     );
     const token = await demoAccessToken(url);
-    const row = await server.server.db
-      .selectFrom('loan')
-      .select('id')
-      .where('reference', '=', 'LN-DEMO-1')
-      .executeTakeFirstOrThrow();
-    loanId = row.id;
+    loanId = await loanIdOf(server, 'LN-DEMO-1');
     const started = detailOf(await call(url, 'POST', loanEndpoints.startCheckout.href({ loanId }), token));
     toSign = started.documents.filter((d) => d.requiresSignature).map((d) => d.id);
     assert.ok(toSign.length >= 2);

@@ -39,6 +39,16 @@ export async function newBorrowerSignedInThroughIdp(server: TestServer, login: s
   return accessTokenOf(server.baseUrl, login, NEW_BORROWER.password);
 }
 
+/** The id of the loan with this loan number (e.g. the demo borrower's seeded LN-DEMO-1). */
+export async function loanIdOf(server: TestServer, reference: string): Promise<string> {
+  const row = await server.server.db
+    .selectFrom('loan')
+    .select('id')
+    .where('reference', '=', reference)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A call of the API with a Bearer token (or none), JSON in and out. */
 export async function call(
   baseUrl: string,
