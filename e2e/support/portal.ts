@@ -14,7 +14,6 @@ import {
   signedInAgo,
   startTestOrg,
   startTestServer,
-  TEST_ORG_CLIENT_ID,
   type TestOrg,
   type TestServer,
 } from '@customer-core/api/testing';
@@ -104,22 +103,12 @@ export async function openPortalWithOrg(
   kind: Parameters<typeof startTestServer>[0] = 'pglite',
   { crossSite = false }: { crossSite?: boolean } = {},
 ): Promise<Portal & { org: TestOrg }> {
-  const port = await freePort();
-  const portalUrl = `http://${crossSite ? '127.0.0.1' : 'localhost'}:${port}`;
-  const org = await startTestOrg(kind, portalUrl);
+  const org = await startTestOrg(kind, `http://${crossSite ? '127.0.0.1' : 'localhost'}:${await freePort()}`);
   let ownBrowser: Awaited<ReturnType<typeof launchBrowserBlockingThirdPartyCookies>> | undefined;
   try {
     if (crossSite) ownBrowser = await launchBrowserBlockingThirdPartyCookies();
     const portal = await openPortal(
-      {
-        ...env,
-        PORT: String(port),
-        PUBLIC_URL: portalUrl,
-        IDP_BUNDLED: 'false',
-        IDP_ISSUER: org.issuer,
-        IDP_CLIENT_ID: TEST_ORG_CLIENT_ID,
-        OKTA_API_TOKEN: org.apiToken,
-      },
+      { ...env, ...org.portalEnv },
       kind,
       ownBrowser ? { browser: ownBrowser.browser } : {},
     );

@@ -43,18 +43,8 @@ describe('a hosted Okta org', () => {
   let portal: TestServer;
 
   before(async () => {
-    const port = await freePort();
-    const portalUrl = `http://localhost:${port}`;
-    org = await startTestOrg('pglite', portalUrl);
-    portal = await startTestServer('pglite', {
-      ...OPERATOR_ENV,
-      PORT: String(port),
-      PUBLIC_URL: portalUrl,
-      IDP_BUNDLED: 'false',
-      IDP_ISSUER: org.issuer,
-      IDP_CLIENT_ID: TEST_ORG_CLIENT_ID,
-      OKTA_API_TOKEN: org.apiToken,
-    });
+    org = await startTestOrg('pglite', `http://localhost:${await freePort()}`);
+    portal = await startTestServer('pglite', { ...OPERATOR_ENV, ...org.portalEnv });
   });
   after(async () => {
     await portal?.close();

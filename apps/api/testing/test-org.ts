@@ -20,6 +20,8 @@ export interface TestOrg {
   issuer: string;
   /** An SSWS API token the org accepts. */
   apiToken: string;
+  /** What the portal at the `portalUrl` it trusts is started with to use it: that port and address, the org's issuer, client id and API token. */
+  portalEnv: Record<string, string>;
   /** Its last output lines, to say why it ended. */
   output(): string[];
   stop(): Promise<void>;
@@ -85,6 +87,14 @@ export async function startTestOrg(kind: TestDatabaseKind, portalUrl: string): P
     url,
     issuer,
     apiToken,
+    portalEnv: {
+      PORT: new URL(portalUrl).port,
+      PUBLIC_URL: portalUrl,
+      IDP_BUNDLED: 'false',
+      IDP_ISSUER: issuer,
+      IDP_CLIENT_ID: TEST_ORG_CLIENT_ID,
+      OKTA_API_TOKEN: apiToken,
+    },
     output: () => [...lines],
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
