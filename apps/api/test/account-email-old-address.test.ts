@@ -15,7 +15,7 @@ import {
 } from '../testing/index.js';
 import { enqueueMail } from '../src/mail/outbox-repository.js';
 import { invite, linkTokenOf, OPERATOR_ENV, uniqueEmail } from './support/joining.js';
-import { authn, inbox, mailFor, tokenOf } from './support/links.js';
+import { authn, inbox, mailFor, tokenOf, LINK_LIMITS_LIFTED } from './support/links.js';
 import { call } from './support/loans.js';
 import { json, post } from './support/session.js';
 
@@ -50,9 +50,7 @@ describe('an email change voids what went to the old address', () => {
       TRUST_PROXY: 'true',
       NEW_SIGN_IN_EMAILS: 'true',
       MFA_POLICY: 'optional',
-      EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: '1000',
-      EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: '1000',
-      EMAIL_LINK_LIMIT_PER_CLIENT: '1000',
+      ...LINK_LIMITS_LIFTED,
     });
     url = server.baseUrl;
   });

@@ -11,18 +11,14 @@ import {
 } from '@customer-core/contracts';
 import { startTestServer, type TestServer } from '../testing/index.js';
 import { linkTokenOf, MALFORMED_BODIES, postRaw, uniqueEmail, type ApiErrorBody } from './support/joining.js';
-import { inbox, mailFor } from './support/links.js';
+import { inbox, mailFor, clientAddresses } from './support/links.js';
 import { json, post } from './support/session.js';
 
 const PER_ADDRESS = 3;
 const PER_CLIENT = 8;
 
-let clients = 0;
 /** A client address no other request has used (the server trusts X-Forwarded-For here). */
-const newClient = () => {
-  clients += 1;
-  return `198.51.${Math.floor(clients / 250)}.${clients % 250}`;
-};
+const newClient = clientAddresses();
 
 const application = (overrides: Partial<Record<keyof StartApplicationInput, unknown>> = {}) => ({
   businessName: 'Hopper Compilers LLC',

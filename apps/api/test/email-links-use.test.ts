@@ -6,7 +6,15 @@ import { authEndpoints, decodeAccessToken } from '@customer-core/contracts';
 import type { LinkPurpose } from '../src/db/schema.js';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../testing/index.js';
 import { builtPortal, type BuiltPortal } from './support/built-portal.js';
-import { authn, createUser, idTokenSubject, mailFor, tokenOf } from './support/links.js';
+import {
+  authn,
+  createUser,
+  idTokenSubject,
+  mailFor,
+  tokenOf,
+  LINK_LIMITS_LIFTED,
+  clientAddresses,
+} from './support/links.js';
 import { aSecondAgo } from './support/clock.js';
 import { json, post } from './support/session.js';
 
@@ -22,11 +30,7 @@ interface MagicLinkLoginBody {
   returnTo: string | null;
 }
 
-let clients = 0;
-const newClient = () => {
-  clients += 1;
-  return `203.0.${Math.floor(clients / 250)}.${clients % 250}`;
-};
+const newClient = clientAddresses('203.0');
 
 describe('e-mailed links: using one', () => {
   let server: TestServer;
@@ -40,9 +44,7 @@ describe('e-mailed links: using one', () => {
       'pglite',
       {
         TRUST_PROXY: 'true',
-        EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: '1000',
-        EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: '1000',
-        EMAIL_LINK_LIMIT_PER_CLIENT: '1000',
+        ...LINK_LIMITS_LIFTED,
       },
       { portalDir: portal.dir },
     );

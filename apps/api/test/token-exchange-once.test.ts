@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { API_ERROR_CODES, authEndpoints } from '@customer-core/contracts';
 import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { startHostedIdp } from './support/hosted-idp.js';
-import { createUser, mailFor, tokenOf } from './support/links.js';
+import { createUser, mailFor, tokenOf, LINK_LIMITS_LIFTED, clientAddresses } from './support/links.js';
 import { aSecondAgo } from './support/clock.js';
 import { json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
@@ -38,11 +38,7 @@ const expectSpent = (answer: { status: number; body: ApiErrorBody }, code: strin
   assert.match(answer.body.message, /Sign in again\./);
 };
 
-let clients = 0;
-const newClient = () => {
-  clients += 1;
-  return `198.51.${Math.floor(clients / 250)}.${clients % 250}`;
-};
+const newClient = clientAddresses();
 
 describe('token exchange: each ID token signs in once, while its sign-in lasts', () => {
   let server: TestServer;
@@ -54,9 +50,7 @@ describe('token exchange: each ID token signs in once, while its sign-in lasts',
     server = await startTestServer('pglite', {
       ...hosted.env,
       TRUST_PROXY: 'true',
-      EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: '1000',
-      EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: '1000',
-      EMAIL_LINK_LIMIT_PER_CLIENT: '1000',
+      ...LINK_LIMITS_LIFTED,
     });
     url = server.baseUrl;
   });
