@@ -10,7 +10,7 @@ import {
 import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { createUser } from './support/links.js';
 import { call } from './support/loans.js';
-import { eventually } from './support/mail.js';
+import { eventually } from './support/eventually.js';
 import { json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
 

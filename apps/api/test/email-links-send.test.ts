@@ -6,7 +6,8 @@ import {
   assertSameOriginPath,
 } from '../../../packages/contracts/test/support/open-redirect.js';
 import { startTestServer, type TestServer } from '../testing/index.js';
-import { eventually, logCollector } from './support/mail.js';
+import { logCollector } from './support/mail.js';
+import { eventually } from './support/eventually.js';
 import {
   createUser,
   inbox,

@@ -9,7 +9,8 @@ import type { MailTemplates } from '../src/mail/index.js';
 import { redactForLog } from '../src/mail/redaction.js';
 import { startTestServer, type TestServer } from '../testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
-import { eventually, logCollector } from './support/mail.js';
+import { logCollector } from './support/mail.js';
+import { eventually } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 describe('log redaction', () => {

@@ -6,7 +6,8 @@ import type { ApiDatabase } from '../src/db/schema.js';
 import { MailWorker, type MailMessage, type MailWorkerOptions } from '../src/mail/index.js';
 import { claimDueMail, enqueueMail, outboxRepository } from '../src/mail/outbox-repository.js';
 import { messageIdFor, smtpTransport } from '../src/mail/transports.js';
-import { eventually, mailTestDatabase, recordingLogger } from './support/mail.js';
+import { mailTestDatabase, recordingLogger } from './support/mail.js';
+import { eventually } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 // The outbox and its worker against a real SMTP server (smtp-server on 127.0.0.1), on PGlite; the

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { inbox, startTestServer, type MailboxMessage, type TestServer } from '../testing/index.js';
-import { eventually, logCollector } from './support/mail.js';
+import { logCollector } from './support/mail.js';
+import { eventually } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 describe('dev mailbox', () => {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { migrateToLatest, openDatabase } from '@customer-core/database';
 import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
@@ -8,15 +7,7 @@ import { apiMigrations } from '../src/db/migrations.js';
 import type { ApiDatabase } from '../src/db/schema.js';
 import { revocationRepository } from '../src/session/revocation-repository.js';
 import { revocations, type Revocations } from '../src/session/revocations.js';
-
-/** Polls until the check holds (notices and reconnections are asynchronous), or fails after 15 s (a loaded machine is slow, not wrong). */
-async function eventually(check: () => Promise<boolean>, what: string) {
-  for (let waited = 0; waited < 15_000; waited += 50) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  assert.fail(`never: ${what}`);
-}
+import { eventually } from './support/eventually.js';
 
 describe(
   'revocations kept in memory, told to every instance (PostgreSQL)',
@@ -52,7 +43,7 @@ describe(
     });
 
     it('answers from memory, and hears a revocation made by another instance', async () => {
-      await eventually(async () => a.answersFromMemory() && b.answersFromMemory(), 'listening and loaded');
+      await eventually('listening and loaded', async () => a.answersFromMemory() && b.answersFromMemory());
       await db
         .insertInto('revoked_session')
         .values({ sid: 'silent', borrower_id: borrowerId, expires_at: later() })
@@ -61,14 +52,14 @@ describe(
 
       await a.revoke('s1', borrowerId, later());
       assert.equal(await a.isRevoked(claims('s1')), true, 'the revoking instance at once');
-      await eventually(() => b.isRevoked(claims('s1')), 'b refuses the revoked session');
+      await eventually('b refuses the revoked session', () => b.isRevoked(claims('s1')));
       assert.equal(await b.isRevoked(claims('s2')), false);
     });
 
     it('hears a borrower-wide cut-off: earlier tokens refused, later ones not', async () => {
       const before = Math.floor(Date.now() / 1000) - 5;
       await a.revokeAllOf(borrowerId);
-      await eventually(() => b.isRevoked(claims('old', before)), 'b refuses tokens from before');
+      await eventually('b refuses tokens from before', () => b.isRevoked(claims('old', before)));
       assert.equal(await b.isRevoked(claims('new', Math.floor(Date.now() / 1000) + 1)), false);
     });
 
@@ -86,7 +77,7 @@ describe(
       });
       assert.equal(await a.refusal(token(0)), 'superseded', 'the refreshing instance at once');
       assert.equal(await a.refusal(token(1)), null);
-      await eventually(async () => (await b.refusal(token(0))) === 'superseded', 'b hears the refresh');
+      await eventually('b hears the refresh', async () => (await b.refusal(token(0))) === 'superseded');
       assert.equal(await b.refusal(token(1)), null);
       // Spent: a second refresh of generation 0, from either instance, gets nothing.
       assert.deepEqual(await b.rotate(token(0)), { ok: false, reason: 'spent' });
@@ -113,10 +104,10 @@ describe(
           ],
         );
       }
-      await eventually(async () => {
+      await eventually('b hears every refresh', async () => {
         const refusals = await Promise.all(sids.map((sid) => b.refusal(token(sid, 0))));
         return refusals.every((r) => r === 'superseded');
-      }, 'b hears every refresh');
+      });
       for (const sid of sids) assert.equal(await b.refusal(token(sid, 1)), null);
     });
 
@@ -126,7 +117,7 @@ describe(
         where datname = current_database() and query ilike 'listen%'
       `.execute(db);
       assert.equal(admin.rows[0]!.n, 2, 'both listeners cut off');
-      await eventually(async () => !b.answersFromMemory(), 'b knows its listener is gone');
+      await eventually('b knows its listener is gone', async () => !b.answersFromMemory());
       // Written without a notice while nobody listens: the fallback query finds it.
       await db
         .insertInto('revoked_session')
@@ -134,7 +125,7 @@ describe(
         .execute();
       assert.equal(await b.isRevoked(claims('while-lost')), true);
       // After reconnecting (1 s), the reload has it, memory answers again, and notices flow again.
-      await eventually(async () => b.answersFromMemory(), 'listening and loaded again');
+      await eventually('listening and loaded again', async () => b.answersFromMemory());
       assert.equal(await b.isRevoked(claims('while-lost')), true);
       await db
         .insertInto('revoked_session')
@@ -142,7 +133,7 @@ describe(
         .execute();
       assert.equal(await b.isRevoked(claims('silent-again')), false, 'memory again');
       await a.revoke('after-reconnect', borrowerId, later());
-      await eventually(() => b.isRevoked(claims('after-reconnect')), 'notices flow again');
+      await eventually('notices flow again', () => b.isRevoked(claims('after-reconnect')));
     });
   },
 );

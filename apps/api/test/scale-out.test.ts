@@ -5,15 +5,7 @@ import type { TestServer } from '../testing/index.js';
 import { createUser, mailFor } from './support/links.js';
 import { demoAccessToken, json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
-
-/** Polls until the check holds (notices between instances are asynchronous), or fails after 15 s (a loaded machine is slow, not wrong). */
-async function eventually(check: () => Promise<boolean>, what: string) {
-  for (let waited = 0; waited < 15_000; waited += 50) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  assert.fail(`never: ${what}`);
-}
+import { eventually } from './support/eventually.js';
 
 // Two instances behind one public origin, sharing one PostgreSQL and nothing else: what one does,
 // the other honours. (PGlite is a single-process database, so this runs with TEST_DATABASE_URL only.)
@@ -61,8 +53,8 @@ describe(
       // The refreshed token is superseded on B at once, and on A as soon as A hears of it.
       assert.equal((await validate(bUrl, token)).body.reason, 'superseded');
       await eventually(
-        async () => (await validate(a.baseUrl, token)).body.reason === 'superseded',
         'A hears',
+        async () => (await validate(a.baseUrl, token)).body.reason === 'superseded',
       );
       assert.equal((await validate(a.baseUrl, next)).status, 200);
     });
@@ -75,7 +67,7 @@ describe(
       assert.equal(replay.status, 401);
       assert.equal(replay.body.reason, 'revoked');
       assert.equal((await validate(bUrl, newest)).body.reason, 'revoked');
-      await eventually(async () => (await validate(a.baseUrl, newest)).body.reason === 'revoked', 'A hears');
+      await eventually('A hears', async () => (await validate(a.baseUrl, newest)).body.reason === 'revoked');
       assert.equal((await refresh(a.baseUrl, newest)).body.reason, 'revoked');
       assert.equal((await refresh(bUrl, newest)).body.reason, 'revoked');
     });
@@ -143,12 +135,12 @@ describe(
         ...Array.from({ length: 4 }, (_, slot) => loadOn(a.baseUrl, 4 + slot, outcomes.a)),
       ]);
       // Stopped once it is under load (however slow this machine is), while the load goes on.
-      await eventually(async () => outcomes.a.filter((o) => o === 200).length > 10, 'A under load');
+      await eventually('A under load', async () => outcomes.a.filter((o) => o === 200).length > 10);
       const stopped = Date.now();
       await a.server.close(); // graceful: requests A took are answered, then it ends
       assert.ok(Date.now() - stopped < 5000, 'A stops promptly, not after keep-alive timeouts');
       const servedBefore = outcomes.b.length;
-      await eventually(async () => outcomes.b.length > servedBefore + 20, 'B serving on after A stopped');
+      await eventually('B serving on after A stopped', async () => outcomes.b.length > servedBefore + 20);
       loading = false;
       await load;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { inbox, type IdpTokens, type MailboxMessage, type TestServer } from '../../testing/index.js';
-import { eventually } from './mail.js';
+import { eventually } from './eventually.js';
 import { post } from './session.js';
 
 export { inbox, type MailboxMessage };

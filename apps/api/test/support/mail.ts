@@ -60,20 +60,3 @@ export function logCollector() {
   });
   return { stream, lines, text: () => lines.map((l) => JSON.stringify(l)).join('\n') };
 }
-
-/** Polls until `check` returns a truthy value; fails with `what` after `timeoutMs`. */
-export async function eventually<T>(
-  what: string,
-  check: () => T | Promise<T>,
-  timeoutMs = 10_000,
-): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as Exclude<T, false | 0 | '' | null | undefined>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
