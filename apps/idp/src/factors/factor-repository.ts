@@ -18,7 +18,21 @@ export interface Factor {
 }
 
 /** Okta's factor ids are 20 letters and digits. */
-const newFactorId = () => `uf${randomBytes(9).toString('hex')}`;
+export const newFactorId = () => `uf${randomBytes(9).toString('hex')}`;
+
+/** Deletes the user's unfinished factors of `factorType`, before a new one is started. */
+export async function deletePendingFactors(
+  db: Kysely<IdpDatabase>,
+  userId: string,
+  factorType: string,
+): Promise<void> {
+  await db
+    .deleteFrom('idp_factor')
+    .where('user_id', '=', userId)
+    .where('factor_type', '=', factorType)
+    .where('status', '=', 'PENDING_ACTIVATION')
+    .execute();
+}
 
 /** A TOTP secret is sealed: a copy of the database gives away no second factor. */
 export const FACTOR_SECRET: SealedColumn = { table: 'idp_factor', key: 'id', column: 'secret' };
@@ -61,12 +75,7 @@ export function createFactorRepository(db: Kysely<IdpDatabase>, secrets: SecretB
         .executeTakeFirst();
       if (pending) return toFactor(pending);
     }
-    await db
-      .deleteFrom('idp_factor')
-      .where('user_id', '=', userId)
-      .where('factor_type', '=', kind.factorType)
-      .where('status', '=', 'PENDING_ACTIVATION')
-      .execute();
+    await deletePendingFactors(db, userId, kind.factorType);
     const id = newFactorId();
     const row = await db
       .insertInto('idp_factor')

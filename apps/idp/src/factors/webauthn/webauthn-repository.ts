@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { IdpDatabase } from '../../schema.js';
+import { deletePendingFactors, newFactorId } from '../factor-repository.js';
 
 /** Okta's WebAuthn factor: a security key or a passkey. */
 export const WEBAUTHN_FACTOR = { factorType: 'webauthn', provider: 'FIDO' } as const;
@@ -18,9 +19,6 @@ export interface WebauthnCredential {
   transports: string[];
   name: string;
 }
-
-/** Okta's factor ids are 20 letters and digits (as factor-repository's). */
-const newFactorId = () => `uf${randomBytes(9).toString('hex')}`;
 
 /**
  * WebAuthn credentials and the challenges handed out for them. A challenge is taken by deleting it
@@ -103,12 +101,7 @@ export function createWebauthnRepository(db: Kysely<IdpDatabase>, challengeTtlSe
 
     /** A WebAuthn factor waiting for its attestation; earlier unfinished ones of the user go. */
     async createPendingFactor(userId: string): Promise<string> {
-      await db
-        .deleteFrom('idp_factor')
-        .where('user_id', '=', userId)
-        .where('factor_type', '=', WEBAUTHN_FACTOR.factorType)
-        .where('status', '=', 'PENDING_ACTIVATION')
-        .execute();
+      await deletePendingFactors(db, userId, WEBAUTHN_FACTOR.factorType);
       const id = newFactorId();
       await db
         .insertInto('idp_factor')
