@@ -15,13 +15,14 @@ import {
   type TestDb,
   totpCode,
   wrongTotpCodes,
+  newUser,
+  PASSWORD,
 } from './support.js';
 
 // Every code's ceiling holds under concurrency: many wrong codes at once, from many networks and
 // across many transactions of one user, are checked no more often than the ceiling allows, and the
 // right code presented afterwards is refused. On PostgreSQL the requests really run side by side.
 
-const PASSWORD = 'Correct-horse-battery-1';
 type Body = Record<string, unknown>;
 interface Link {
   href: string;
@@ -51,7 +52,6 @@ for (const kind of testDatabaseKinds()) {
     let testDb: TestDb;
     let server: TestApp;
     let required: TestApp;
-    let users = 0;
 
     before(async () => {
       testDb = await openTestDb(kind);
@@ -74,17 +74,7 @@ for (const kind of testDatabaseKinds()) {
       oktaApi(server.baseUrl, method, path, { token, body });
     const lastCodeTo = (login: string) => mails.findLast((mail) => mail.to === login)!.code;
 
-    async function newUser() {
-      users += 1;
-      const login = `ceiling${users}@example.com`;
-      const user = await server.idp.users.create({
-        login,
-        password: PASSWORD,
-        firstName: 'Rosa',
-        lastName: 'Martinez',
-      });
-      return { login, id: user.id };
-    }
+    const createUser = () => newUser(server, 'ceiling');
 
     /** A step of the authn API at `href`'s path, from a network of its own (as a botnet would). */
     async function step(at: TestApp, link: Link, body: Body) {
@@ -110,7 +100,7 @@ for (const kind of testDatabaseKinds()) {
       api('POST', `/api/v1/users/${userId}/factors/${factorId}/lifecycle/activate`, { passCode });
 
     async function totpUser() {
-      const user = await newUser();
+      const user = await createUser();
       const { factorId, secret } = await enrolTotp(user.id);
       assert.equal((await activation(user.id, factorId, totpCode(secret))).status, 200);
       return { ...user, secret };
@@ -179,7 +169,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     test('e-mailed code at sign-in: many wrong codes at once over 20 transactions check at most 20', async () => {
-      const user = await newUser();
+      const user = await createUser();
       const enrolled = await api('POST', `/api/v1/users/${user.id}/factors`, {
         factorType: 'email',
         provider: 'OKTA',
@@ -217,7 +207,7 @@ for (const kind of testDatabaseKinds()) {
 
     test('activation at sign-in (MFA_ENROLL_ACTIVATE), app and e-mail: many wrong codes at once check at most 20', async () => {
       for (const factorType of ['token:software:totp', 'email'] as const) {
-        const user = await newUser();
+        const user = await createUser();
         const first = await authn(required.baseUrl, { username: user.login, password: PASSWORD });
         assert.equal(first.body.status, 'MFA_ENROLL');
         const offered = factorsOf(first.body).find((f) => f.factorType === factorType)!;
@@ -254,7 +244,7 @@ for (const kind of testDatabaseKinds()) {
 
     test('activation outside a sign-in (Factors API), app and e-mail: many wrong codes at once check at most 20, then the enrolment is spent', async () => {
       for (const factorType of ['token:software:totp', 'email'] as const) {
-        const user = await newUser();
+        const user = await createUser();
         const enrolled =
           factorType === 'email'
             ? await api('POST', `/api/v1/users/${user.id}/factors`, {

@@ -11,12 +11,13 @@ import {
   startApp,
   type TestApp,
   type TestDb,
+  newUser,
+  PASSWORD,
 } from './support.js';
 
 // The e-mail factor (Okta's `email`) and the bundled provider's recovery codes, through the
 // Classic Authentication API as okta-auth-js drives it and through the Factors API.
 
-const PASSWORD = 'Correct-horse-battery-1';
 type Body = Record<string, unknown>;
 interface Link {
   href: string;
@@ -41,7 +42,6 @@ describe('e-mail and recovery-code factors', () => {
   let server: TestApp;
   let required: TestApp;
   let mailless: TestApp;
-  let users = 0;
 
   before(async () => {
     testDb = await openTestDb('pglite');
@@ -65,17 +65,7 @@ describe('e-mail and recovery-code factors', () => {
     return mail.code;
   };
 
-  async function newUser() {
-    users += 1;
-    const login = `dana.mail${users}@example.com`;
-    const user = await server.idp.users.create({
-      login,
-      password: PASSWORD,
-      firstName: 'Dana',
-      lastName: 'Okafor',
-    });
-    return { login, id: user.id };
-  }
+  const createUser = () => newUser(server, 'dana.mail', { firstName: 'Dana', lastName: 'Okafor' });
 
   async function follow(link: Link, body: Body, headers: Record<string, string> = {}, at = server) {
     assert.deepEqual(link.hints.allow, ['POST']);
@@ -91,7 +81,7 @@ describe('e-mail and recovery-code factors', () => {
 
   /** A user with an active e-mail factor, enrolled through the Factors API. */
   async function emailUser() {
-    const user = await newUser();
+    const user = await createUser();
     const enrolled = await api('POST', `/api/v1/users/${user.id}/factors`, {
       factorType: 'email',
       provider: 'OKTA',
@@ -138,7 +128,7 @@ describe('e-mail and recovery-code factors', () => {
       profile: { email: user.login },
     });
     assert.equal(again.status, 400, 'one e-mail factor is enough');
-    const stranger = await newUser();
+    const stranger = await createUser();
     const elsewhere = await api('POST', `/api/v1/users/${stranger.id}/factors`, {
       factorType: 'email',
       provider: 'OKTA',
@@ -154,7 +144,7 @@ describe('e-mail and recovery-code factors', () => {
   });
 
   test('Factors API: resend mails a new code (the old one stops working), limited; another user’s factor is 404', async () => {
-    const user = await newUser();
+    const user = await createUser();
     const enrolled = await api('POST', `/api/v1/users/${user.id}/factors`, {
       factorType: 'email',
       provider: 'OKTA',
@@ -165,7 +155,7 @@ describe('e-mail and recovery-code factors', () => {
     const resent = await api('POST', `/api/v1/users/${user.id}/factors/${factorId}/resend`, {});
     assert.equal(resent.status, 200, JSON.stringify(resent.body));
     const secondCode = lastCodeTo(user.login);
-    const stranger = await newUser();
+    const stranger = await createUser();
     assert.equal(
       (await api('POST', `/api/v1/users/${stranger.id}/factors/${factorId}/resend`, {})).status,
       404,
@@ -321,7 +311,7 @@ describe('e-mail and recovery-code factors', () => {
   });
 
   test('MFA_POLICY=required offers e-mail in MFA_ENROLL: enrol, MFA_ENROLL_ACTIVATE with resend, the mailed code ends it', async () => {
-    const user = await newUser();
+    const user = await createUser();
     const first = await authn(required.baseUrl, { username: user.login, password: PASSWORD });
     assert.equal(first.body.status, 'MFA_ENROLL');
     const email = factorsOf(first.body).find((f) => f.factorType === 'email')!;
@@ -350,7 +340,7 @@ describe('e-mail and recovery-code factors', () => {
   });
 
   test('without a way to mail, e-mail is not offered: not in MFA_ENROLL, refused by the Factors API', async () => {
-    const user = await newUser();
+    const user = await createUser();
     const first = await authn(mailless.baseUrl, { username: user.login, password: PASSWORD });
     assert.deepEqual(
       factorsOf(first.body).map((f) => f.factorType),
@@ -367,7 +357,7 @@ describe('e-mail and recovery-code factors', () => {
 
   test('recovery codes: listed beside a factor, each signs in once; a race of one code has one winner', async () => {
     const user = await emailUser();
-    const none = await newUser();
+    const none = await createUser();
     assert.equal(await server.idp.factors.recoveryCodes.generate(none.id), undefined, 'not without a factor');
     const codes = (await server.idp.factors.recoveryCodes.generate(user.id))!;
     assert.equal(codes.length, 10);

@@ -11,11 +11,12 @@ import {
   type TestDb,
   totpCode,
   wrongTotpCodes,
+  newUser,
+  PASSWORD,
 } from './support.js';
 
 // Okta's Factors API (/api/v1/users/{id}/factors) as the portal's Okta adapter calls it.
 
-const PASSWORD = 'Correct-horse-battery-1';
 const TOTP_ENROL = { factorType: 'token:software:totp', provider: 'GOOGLE' };
 type Body = Record<string, unknown>;
 
@@ -23,7 +24,6 @@ describe('Factors API', () => {
   const token = apiToken();
   let testDb: TestDb;
   let server: TestApp;
-  let users = 0;
   const api = (method: string, path: string, body?: unknown) =>
     oktaApi(server.baseUrl, method, path, { token, body });
 
@@ -36,17 +36,7 @@ describe('Factors API', () => {
     await testDb?.close();
   });
 
-  async function newUser() {
-    users += 1;
-    const login = `factor-owner${users}@example.com`;
-    const user = await server.idp.users.create({
-      login,
-      password: PASSWORD,
-      firstName: 'Rosa',
-      lastName: 'Diaz',
-    });
-    return { login, id: user.id };
-  }
+  const createUser = () => newUser(server, 'factor-owner', { firstName: 'Rosa', lastName: 'Diaz' });
   async function enrol(userId: string) {
     const answer = await api('POST', `/api/v1/users/${userId}/factors`, TOTP_ENROL);
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -63,7 +53,7 @@ describe('Factors API', () => {
   }
 
   test('enrols TOTP pending activation with Okta’s activation object, then the first code activates it', async () => {
-    const user = await newUser();
+    const user = await createUser();
     const origin = new URL(server.issuer).origin;
     const factor = await enrol(user.id);
     const body = factor.body;
@@ -101,7 +91,7 @@ describe('Factors API', () => {
   });
 
   test('refuses a wrong code and a code already used, and a second enrolment while one is active', async () => {
-    const user = await newUser();
+    const user = await createUser();
     const factor = await enrol(user.id);
     const activate = (passCode: string) =>
       api('POST', `/api/v1/users/${user.id}/factors/${factor.id}/lifecycle/activate`, { passCode });
@@ -135,7 +125,7 @@ describe('Factors API', () => {
   });
 
   test('records when a factor last verified a sign-in', async () => {
-    const user = await newUser();
+    const user = await createUser();
     const factor = await activeFactor(user.id);
     const signIn = await authn(server.baseUrl, { username: user.login, password: PASSWORD });
     const verified = await fetch(`${server.baseUrl}/api/v1/authn/factors/${factor.id}/verify`, {
@@ -150,8 +140,8 @@ describe('Factors API', () => {
   });
 
   test('another user’s factor id answers 404 in Okta’s shape, and is left as it was', async () => {
-    const owner = await newUser();
-    const other = await newUser();
+    const owner = await createUser();
+    const other = await createUser();
     const factor = await enrol(owner.id);
     const path = `/api/v1/users/${other.id}/factors/${factor.id}`;
 
@@ -174,7 +164,7 @@ describe('Factors API', () => {
   });
 
   test('deletes a factor: 204, then sign-in asks only for the password', async () => {
-    const user = await newUser();
+    const user = await createUser();
     const factor = await activeFactor(user.id);
     const deleted = await api('DELETE', `/api/v1/users/${user.id}/factors/${factor.id}`);
     assert.equal(deleted.status, 204);
@@ -184,7 +174,7 @@ describe('Factors API', () => {
   });
 
   test('is behind the API token, and refuses bad bodies with 400', async () => {
-    const user = await newUser();
+    const user = await createUser();
     const anonymous = await oktaApi(server.baseUrl, 'GET', `/api/v1/users/${user.id}/factors`);
     assert.equal(anonymous.status, 401);
     assert.equal(anonymous.body.errorCode, 'E0000011');

@@ -16,9 +16,10 @@ import {
   type TestApp,
   type TestDb,
   totpCode,
+  newUser,
+  PASSWORD,
 } from './support.js';
 
-const PASSWORD = 'Correct-horse-battery-1';
 const API_TOKEN = apiToken();
 type Body = Record<string, unknown>;
 interface Link {
@@ -40,7 +41,6 @@ describe('second factor in /api/v1/authn', () => {
   let required: TestApp;
   let optional: TestApp;
   let off: TestApp;
-  let users = 0;
 
   before(async () => {
     testDb = await openTestDb('pglite');
@@ -56,17 +56,7 @@ describe('second factor in /api/v1/authn', () => {
     await testDb?.close();
   });
 
-  async function newUser(): Promise<{ login: string; id: string }> {
-    users += 1;
-    const login = `borrower${users}@example.com`;
-    const user = await required.idp.users.create({
-      login,
-      password: PASSWORD,
-      firstName: 'Rosa',
-      lastName: 'Martinez',
-    });
-    return { login, id: user.id };
-  }
+  const createUser = () => newUser(required, 'borrower');
 
   /** Follows a link of an answer the way okta-auth-js does: a POST with JSON to its href. */
   async function follow(server: TestApp, link: Link, body: Body, headers: Record<string, string> = {}) {
@@ -88,7 +78,7 @@ describe('second factor in /api/v1/authn', () => {
 
   /** A borrower enrolled through MFA_POLICY=required: MFA_ENROLL, MFA_ENROLL_ACTIVATE, SUCCESS. */
   async function enrolledUser() {
-    const user = await newUser();
+    const user = await createUser();
     const first = await authn(required.baseUrl, { username: user.login, password: PASSWORD });
     const [totp] = embedded(first.body).factors;
     const activation = await follow(required, totp!._links.enroll!, {
@@ -111,7 +101,7 @@ describe('second factor in /api/v1/authn', () => {
   }
 
   test('MFA_POLICY=required: MFA_ENROLL, then MFA_ENROLL_ACTIVATE with the secret, then SUCCESS with amr and auth_time', async () => {
-    const user = await newUser();
+    const user = await createUser();
     const first = await authn(required.baseUrl, { username: user.login, password: PASSWORD });
     assert.equal(first.status, 200);
     assert.equal(first.body.status, 'MFA_ENROLL');
@@ -278,7 +268,7 @@ describe('second factor in /api/v1/authn', () => {
       assert.equal(answer.body.errorCode, 'E0000007');
     }
     // Enrolment's activate link takes only the factor being enrolled.
-    const fresh = await newUser();
+    const fresh = await createUser();
     const start = await authn(required.baseUrl, { username: fresh.login, password: PASSWORD });
     const activation = await follow(required, embedded(start.body).factors[0]!._links.enroll!, {
       stateToken: start.body.stateToken,
@@ -342,7 +332,7 @@ describe('second factor in /api/v1/authn', () => {
     assert.equal(answer.status, 403);
     assert.equal(answer.body.errorCode, 'E0000079');
 
-    const fresh = await newUser();
+    const fresh = await createUser();
     const start = await authn(required.baseUrl, { username: fresh.login, password: PASSWORD });
     const sms = await follow(required, enrollAt(required), {
       stateToken: start.body.stateToken,
@@ -389,7 +379,7 @@ describe('second factor in /api/v1/authn', () => {
     const user = await enrolledUser();
     const answer = await authn(off.baseUrl, { username: user.login, password: PASSWORD });
     assert.equal(answer.body.status, 'SUCCESS');
-    const plain = await newUser();
+    const plain = await createUser();
     const noFactor = await authn(optional.baseUrl, { username: plain.login, password: PASSWORD });
     assert.equal(noFactor.body.status, 'SUCCESS');
   });
@@ -403,7 +393,7 @@ describe('second factor in /api/v1/authn', () => {
       });
       return ((await response.json()) as Body).status;
     };
-    const plain = await newUser();
+    const plain = await createUser();
     const enrol = await required.idp.passwordSignIn(plain.id);
     assert.equal(enrol.kind, 'factor', 'required: no session token before a factor');
     assert.equal(await stateOf(required, enrol.kind === 'factor' ? enrol.stateToken : ''), 'MFA_ENROLL');

@@ -20,6 +20,9 @@ export const CLIENT_ID = 'customer-portal';
 export const REDIRECT_URI = `${PORTAL}/auth/callback`;
 export const POST_LOGOUT_URI = `${PORTAL}/auth/login`;
 
+/** The password of the users these tests make. */
+export const PASSWORD = 'Correct-horse-battery-1';
+
 /** The key that seals the provider's secrets in these tests (one per test process, as one per deployment). */
 export const TEST_SECRETS = createSecretBox([{ id: 'test', key: randomBytes(32) }]);
 
@@ -299,6 +302,19 @@ export async function signIn(
   const tokens = await exchangeCode(baseUrl, code, verifier);
   if (tokens.status !== 200) throw new Error(`token endpoint answered ${tokens.status}`);
   return { sessionToken, code, tokens: tokens.body };
+}
+
+let users = 0;
+/** A user of `app`'s provider with PASSWORD and a login no other test's user has (`<prefix><n>@example.com`). */
+export async function newUser(
+  app: TestApp,
+  prefix: string,
+  name: { firstName: string; lastName: string } = { firstName: 'Rosa', lastName: 'Martinez' },
+): Promise<{ login: string; id: string }> {
+  users += 1;
+  const login = `${prefix}${users}@example.com`;
+  const user = await app.idp.users.create({ login, password: PASSWORD, ...name });
+  return { login, id: user.id };
 }
 
 let counter = 0;

@@ -1,15 +1,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { apiToken, authn, oktaApi, openTestDb, startApp, type TestApp, type TestDb } from './support.js';
+import {
+  apiToken,
+  authn,
+  newUser,
+  oktaApi,
+  openTestDb,
+  PASSWORD,
+  startApp,
+  type TestApp,
+  type TestDb,
+} from './support.js';
 
 // Okta's System Log API (GET /api/v1/logs): failed sign-ins and lockouts, behind the Users API's token.
 
-const PASSWORD = 'Correct-horse-battery-1';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-let counter = 0;
 
 interface LogEvent {
   uuid: string;
@@ -37,15 +44,7 @@ describe('System Log API', () => {
     await testDb?.close();
   });
 
-  async function newUser() {
-    counter += 1;
-    return server.idp.users.create({
-      login: `logged${counter}@example.com`,
-      password: PASSWORD,
-      firstName: 'Dorothy',
-      lastName: 'Vaughan',
-    });
-  }
+  const createUser = () => newUser(server, 'logged', { firstName: 'Dorothy', lastName: 'Vaughan' });
   const wrongPassword = (login: string, address: string) =>
     authn(
       server.baseUrl,
@@ -55,7 +54,7 @@ describe('System Log API', () => {
   const byUser = (id: string) => `?filter=${encodeURIComponent(`actor.id eq "${id}"`)}`;
 
   test('a wrong password is a user.session.start FAILURE in Okta’s LogEvent shape, without the full address', async () => {
-    const user = await newUser();
+    const user = await createUser();
     assert.equal((await wrongPassword(user.login, '203.0.113.45')).status, 401);
     // A right one is not logged here (the portal records its own sign-ins).
     assert.equal((await authn(server.baseUrl, { username: user.login, password: PASSWORD })).status, 200);
@@ -86,7 +85,7 @@ describe('System Log API', () => {
   });
 
   test('a lockout is a user.account.lock after the failure that started it', async () => {
-    const user = await newUser();
+    const user = await createUser();
     for (let i = 0; i < 10; i++) await wrongPassword(user.login, '192.0.2.7');
     const filter = `actor.id eq "${user.id}" and (eventType eq "user.account.lock" or outcome.result eq "FAILURE")`;
     const answer = await logs(`?filter=${encodeURIComponent(filter)}&limit=1000`);
@@ -101,7 +100,7 @@ describe('System Log API', () => {
   });
 
   test('since, until, sortOrder, limit and the Link rel="next" cursor', async () => {
-    const user = await newUser();
+    const user = await createUser();
     for (let i = 0; i < 3; i++) await wrongPassword(user.login, '198.51.100.9');
     // One from long ago, outside the default seven days.
     await testDb.db

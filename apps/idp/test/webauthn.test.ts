@@ -16,10 +16,11 @@ import {
   type TestApp,
   type TestDb,
   totpCode,
+  newUser,
+  PASSWORD,
 } from './support.js';
 import { SoftwareAuthenticator } from './software-authenticator.js';
 
-const PASSWORD = 'Correct-horse-battery-1';
 type Body = Record<string, unknown>;
 interface Link {
   href: string;
@@ -47,7 +48,6 @@ const challengeFactor = (body: Body) => (body._embedded as { factor: ChallengeFa
 describe('WebAuthn factors and passkey sign-in', () => {
   let testDb: TestDb;
   let server: TestApp;
-  let users = 0;
 
   before(async () => {
     testDb = await openTestDb('pglite');
@@ -58,21 +58,11 @@ describe('WebAuthn factors and passkey sign-in', () => {
     await testDb?.close();
   });
 
-  async function newUser() {
-    users += 1;
-    const login = `passkey${users}@example.com`;
-    const user = await server.idp.users.create({
-      login,
-      password: PASSWORD,
-      firstName: 'Rosa',
-      lastName: 'Martinez',
-    });
-    return { login, id: user.id };
-  }
+  const createUser = () => newUser(server, 'passkey');
 
   /** A borrower with a passkey added from the account page (enrol, then the attestation). */
   async function userWithPasskey(name = 'Work laptop') {
-    const user = await newUser();
+    const user = await createUser();
     const authenticator = new SoftwareAuthenticator({ origin: PORTAL });
     const enrolment = await server.idp.webauthn!.enrol(user.id);
     assert.ok(enrolment);
@@ -117,7 +107,7 @@ describe('WebAuthn factors and passkey sign-in', () => {
   }
 
   test('enrolment: options for a discoverable credential with user verification, the portal as relying party', async () => {
-    const user = await newUser();
+    const user = await createUser();
     const enrolment = await server.idp.webauthn!.enrol(user.id);
     assert.ok(enrolment);
     const { options } = enrolment;
@@ -146,7 +136,7 @@ describe('WebAuthn factors and passkey sign-in', () => {
     );
 
     const fresh = await server.idp.webauthn!.enrol(user.id);
-    const other = await newUser();
+    const other = await createUser();
     assert.equal(
       await server.idp.webauthn!.activate(
         other.id,
@@ -199,7 +189,7 @@ describe('WebAuthn factors and passkey sign-in', () => {
     for (let round = 0; round < 6; round += 1) {
       const authenticator = new SoftwareAuthenticator({ origin: PORTAL });
       const pending = await Promise.all(
-        [await newUser(), await newUser()].map(async (user) => {
+        [await createUser(), await createUser()].map(async (user) => {
           const enrolment = await server.idp.webauthn!.enrol(user.id);
           return { user, enrolment: enrolment! };
         }),
