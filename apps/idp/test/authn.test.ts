@@ -9,10 +9,9 @@ import {
   startApp,
   type TestApp,
   type TestDb,
+  PASSWORD,
 } from './support.js';
 import { createLoginThrottle } from '../src/login-failure-repository.js';
-
-const PASSWORD = 'Correct-horse-battery-1';
 
 describe('POST /api/v1/authn', () => {
   let testDb: TestDb;

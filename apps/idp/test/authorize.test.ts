@@ -20,9 +20,9 @@ import {
   startApp,
   type TestApp,
   type TestDb,
+  PASSWORD,
 } from './support.js';
 
-const PASSWORD = 'Correct-horse-battery-1';
 const CREDENTIALS = { username: 'ada@example.com', password: PASSWORD };
 
 describe('authorization server', () => {

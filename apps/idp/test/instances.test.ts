@@ -18,9 +18,8 @@ import {
   startApp,
   type TestApp,
   type TestDb,
+  PASSWORD,
 } from './support.js';
-
-const PASSWORD = 'Correct-horse-battery-1';
 
 describe('several instances on one database', () => {
   let testDb: TestDb;

@@ -12,9 +12,9 @@ import {
   startApp,
   type TestApp,
   type TestDb,
+  PASSWORD,
 } from './support.js';
 
-const PASSWORD = 'Correct-horse-battery-1';
 const REFUSAL =
   'password: Password requirements were not met. Password requirements: at least 8 characters, a lowercase letter, an uppercase letter, a number, no parts of your username.';
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

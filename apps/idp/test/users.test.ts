@@ -2,9 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { LoginAlreadyExistsError } from '../src/index.js';
-import { authn, openTestDb, startApp, type TestApp, type TestDb } from './support.js';
-
-const PASSWORD = 'Correct-horse-battery-1';
+import { authn, openTestDb, PASSWORD, startApp, type TestApp, type TestDb } from './support.js';
 
 describe('users and session tokens', () => {
   let testDb: TestDb;
