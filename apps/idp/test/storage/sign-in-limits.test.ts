@@ -4,12 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import {
-  countOf,
-  race,
-  RACERS,
-  type ContractDatabase,
-} from '@customer-core/database/testing/storage-contract';
+import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import type { IdpDatabase } from '../../src/index.js';
 import { createLoginThrottle, type LoginThrottleOptions } from '../../src/login-failure-repository.js';
 import { purgeExpiredSignInState } from '../../src/purge-repository.js';
@@ -28,6 +23,10 @@ const LIMITS: LoginThrottleOptions = {
   accountQuietSeconds: 3600,
 };
 
+/** How many of `outcomes` have `key` true. */
+const countTrue = <K extends string>(outcomes: Array<Record<K, boolean>>, key: K) =>
+  outcomes.filter((outcome) => outcome[key]).length;
+
 let networks = 0;
 const newNetwork = () => `198.51.${Math.floor((networks += 1) / 250)}.${networks % 250}`;
 
@@ -38,6 +37,12 @@ for (const kind of testDatabaseKinds()) {
       database = await openIdpStorage(kind);
     });
     after(() => database?.close());
+
+    /** Login throttles of two instances (on PostgreSQL, each with a pool of its own). */
+    const twoInstances = (limits: LoginThrottleOptions) => [
+      createLoginThrottle(database.db, limits),
+      createLoginThrottle(database.another(), limits),
+    ];
 
     describe('wrong passwords', () => {
       it('locks the account for the network its failures came from, not for another', async () => {
@@ -103,20 +108,11 @@ for (const kind of testDatabaseKinds()) {
 
       it(`of ${RACERS} wrong passwords at once from one network, exactly one starts the lockout`, async () => {
         const limits = { ...LIMITS, maxFailures: 10, accountMaxFailures: 1000 };
-        const instances = [
-          createLoginThrottle(database.db, limits),
-          createLoginThrottle(database.another(), limits),
-        ];
+        const instances = twoInstances(limits);
         const user = await newUser(database.db);
         const network = newNetwork();
         const outcomes = await race(RACERS, (i) => instances[i % 2]!.recordFailure(user.id, network));
-        assert.equal(
-          countOf(
-            outcomes.map((o) => o.lockedNow),
-            true,
-          ),
-          1,
-        );
+        assert.equal(countTrue(outcomes, 'lockedNow'), 1);
         const { failures } = await database.db
           .selectFrom('idp_login_failure')
           .select('failures')
@@ -129,52 +125,22 @@ for (const kind of testDatabaseKinds()) {
     describe('tries at codes', () => {
       it(`of ${RACERS} codes at once from one network, no more are checked than its allowance`, async () => {
         const limits = { ...LIMITS, maxFailures: 10, accountMaxFailures: 1000 };
-        const instances = [
-          createLoginThrottle(database.db, limits),
-          createLoginThrottle(database.another(), limits),
-        ];
+        const instances = twoInstances(limits);
         const user = await newUser(database.db);
         const network = newNetwork();
         const tries = await race(RACERS, (i) => instances[i % 2]!.reserveCodeCheck(user.id, network));
-        assert.equal(
-          countOf(
-            tries.map((t) => t.allowed),
-            true,
-          ),
-          10,
-        );
-        assert.equal(
-          countOf(
-            tries.map((t) => t.lockedNow),
-            true,
-          ),
-          1,
-        );
+        assert.equal(countTrue(tries, 'allowed'), 10);
+        assert.equal(countTrue(tries, 'lockedNow'), 1);
         assert.equal(await instances[0]!.isLocked(user.id, network), true);
       });
 
       it(`of ${RACERS} codes at once from many networks, no more are checked than the account's ceiling`, async () => {
         const limits = { ...LIMITS, maxFailures: 10, accountMaxFailures: 7 };
-        const instances = [
-          createLoginThrottle(database.db, limits),
-          createLoginThrottle(database.another(), limits),
-        ];
+        const instances = twoInstances(limits);
         const user = await newUser(database.db);
         const tries = await race(RACERS, (i) => instances[i % 2]!.reserveCodeCheck(user.id, newNetwork()));
-        assert.equal(
-          countOf(
-            tries.map((t) => t.allowed),
-            true,
-          ),
-          7,
-        );
-        assert.equal(
-          countOf(
-            tries.map((t) => t.ceilingNow),
-            true,
-          ),
-          1,
-        );
+        assert.equal(countTrue(tries, 'allowed'), 7);
+        assert.equal(countTrue(tries, 'ceilingNow'), 1);
       });
 
       it('a right code gives its try back; a wrong one stays counted and is logged', async () => {
