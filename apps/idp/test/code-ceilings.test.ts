@@ -7,7 +7,6 @@ import { ENROLMENT_MAX_WRONG_CODES } from '../src/factors/user-factors.js';
 import {
   apiToken,
   authn,
-  clientAddressHeader,
   oktaApi,
   openTestDb,
   startApp,
@@ -17,6 +16,7 @@ import {
   wrongTotpCodes,
   newUser,
   PASSWORD,
+  postJson,
 } from './support.js';
 
 // Every code's ceiling holds under concurrency: many wrong codes at once, from many networks and
@@ -77,14 +77,8 @@ for (const kind of testDatabaseKinds()) {
     const createUser = () => newUser(server, 'ceiling');
 
     /** A step of the authn API at `href`'s path, from a network of its own (as a botnet would). */
-    async function step(at: TestApp, link: Link, body: Body) {
-      const response = await fetch(`${at.baseUrl}${new URL(link.href).pathname}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...clientAddressHeader() },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Body };
-    }
+    const step = (at: TestApp, link: Link, body: Body) =>
+      postJson(at.baseUrl, new URL(link.href).pathname, body);
 
     async function enrolTotp(userId: string) {
       const enrolled = await api('POST', `/api/v1/users/${userId}/factors`, {

@@ -5,7 +5,6 @@ import type { FactorCodeMail } from '../src/index.js';
 import {
   apiToken,
   authn,
-  clientAddressHeader,
   oktaApi,
   openTestDb,
   startApp,
@@ -13,6 +12,7 @@ import {
   type TestDb,
   newUser,
   PASSWORD,
+  postJson,
 } from './support.js';
 
 // The e-mail factor (Okta's `email`) and the bundled provider's recovery codes, through the
@@ -71,12 +71,7 @@ describe('e-mail and recovery-code factors', () => {
     assert.deepEqual(link.hints.allow, ['POST']);
     const href = new URL(link.href);
     assert.equal(href.origin, new URL(at.issuer).origin, 'links are absolute, at the issuer origin');
-    const response = await fetch(`${at.baseUrl}${href.pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...clientAddressHeader(), ...headers },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Body };
+    return postJson(at.baseUrl, href.pathname, body, headers);
   }
 
   /** A user with an active e-mail factor, enrolled through the Factors API. */

@@ -18,6 +18,7 @@ import {
   totpCode,
   newUser,
   PASSWORD,
+  postJson,
 } from './support.js';
 
 const API_TOKEN = apiToken();
@@ -63,17 +64,7 @@ describe('second factor in /api/v1/authn', () => {
     assert.deepEqual(link.hints.allow, ['POST'], 'okta-auth-js makes a function only of a one-method link');
     const href = new URL(link.href);
     assert.equal(href.origin, new URL(server.issuer).origin, 'links are absolute, at the issuer origin');
-    const response = await fetch(`${server.baseUrl}${href.pathname}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...clientAddressHeader(),
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Body, response };
+    return postJson(server.baseUrl, href.pathname, body, headers);
   }
 
   /** A borrower enrolled through MFA_POLICY=required: MFA_ENROLL, MFA_ENROLL_ACTIVATE, SUCCESS. */

@@ -169,12 +169,22 @@ export async function browserFetch(
   return response;
 }
 
-export async function authn(
+export function authn(
   baseUrl: string,
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Record<string, unknown>; response: Response }> {
-  const response = await fetch(`${baseUrl}/api/v1/authn`, {
+  return postJson(baseUrl, '/api/v1/authn', body, headers);
+}
+
+/** A POST of JSON (`body`, or a string as it is) to `path`, as okta-auth-js sends it, from an address of its own. */
+export async function postJson(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown>; response: Response }> {
+  const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
