@@ -3,7 +3,6 @@ import { after, before, describe, test } from 'node:test';
 import {
   apiToken,
   authn,
-  clientAddressHeader,
   oktaApi,
   openTestDb,
   startApp,
@@ -13,6 +12,7 @@ import {
   wrongTotpCodes,
   newUser,
   PASSWORD,
+  postJson,
 } from './support.js';
 
 // Okta's Factors API (/api/v1/users/{id}/factors) as the portal's Okta adapter calls it.
@@ -111,13 +111,12 @@ describe('Factors API', () => {
     const signIn = await authn(server.baseUrl, { username: user.login, password: PASSWORD });
     assert.equal(signIn.body.status, 'MFA_REQUIRED');
     const stateToken = String(signIn.body.stateToken);
-    const replay = await fetch(`${server.baseUrl}/api/v1/authn/factors/${factor.id}/verify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...clientAddressHeader() },
-      body: JSON.stringify({ stateToken, passCode: code }),
+    const replay = await postJson(server.baseUrl, `/api/v1/authn/factors/${factor.id}/verify`, {
+      stateToken,
+      passCode: code,
     });
     assert.equal(replay.status, 403);
-    assert.equal(((await replay.json()) as Body).errorCode, 'E0000068');
+    assert.equal(replay.body.errorCode, 'E0000068');
 
     const again = await api('POST', `/api/v1/users/${user.id}/factors`, TOTP_ENROL);
     assert.equal(again.status, 400);
@@ -128,12 +127,11 @@ describe('Factors API', () => {
     const user = await createUser();
     const factor = await activeFactor(user.id);
     const signIn = await authn(server.baseUrl, { username: user.login, password: PASSWORD });
-    const verified = await fetch(`${server.baseUrl}/api/v1/authn/factors/${factor.id}/verify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...clientAddressHeader() },
-      body: JSON.stringify({ stateToken: signIn.body.stateToken, passCode: totpCode(factor.secret, 1) }),
+    const verified = await postJson(server.baseUrl, `/api/v1/authn/factors/${factor.id}/verify`, {
+      stateToken: signIn.body.stateToken,
+      passCode: totpCode(factor.secret, 1),
     });
-    assert.equal(verified.status, 200, await verified.clone().text());
+    assert.equal(verified.status, 200, JSON.stringify(verified.body));
     const [listed] = (await api('GET', `/api/v1/users/${user.id}/factors`)).body as unknown as Body[];
     assert.equal(listed?.status, 'ACTIVE');
     assert.match(String(listed?.lastVerified), /^\d{4}-\d\d-\d\dT/);
