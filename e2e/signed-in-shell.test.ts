@@ -16,6 +16,8 @@ const onPath = (path: string) => (url: URL) => url.pathname === path;
 async function closeByEscape(menu: Locator, trigger: Locator) {
   await menu.page().keyboard.press('Escape');
   await menu.waitFor({ state: 'detached' });
+  // The focus comes back as the menu closes, not always by the time it has left the page: wait for it.
+  await trigger.and(menu.page().locator(':focus')).waitFor();
   assert.equal(
     await trigger.evaluate((node) => node === document.activeElement),
     true,
