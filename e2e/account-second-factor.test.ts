@@ -12,6 +12,7 @@ import {
   submitSignIn,
 } from './support/portal.js';
 import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
+import { focusReturnsTo } from './support/browser.js';
 
 // Two-step verification from the account page: adding an authenticator app, signing in with it,
 // removing it after the password.
@@ -132,7 +133,7 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     // Escape closes it, and nothing was started.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    assert.equal(await add.evaluate((button) => button === document.activeElement), true);
+    await focusReturnsTo(add);
 
     await add.click();
     await dialog.getByLabel('Password', { exact: true }).fill(BORROWER.password);

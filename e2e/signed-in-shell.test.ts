@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, screenshot } from './support/browser.js';
+import { collectPageErrors, focusReturnsTo, screenshot } from './support/browser.js';
 import { OPERATOR_ENV, PHONE } from './support/loans.js';
 import { DEMO, openPortal, signInBySession, type Portal } from './support/portal.js';
 
@@ -16,13 +16,7 @@ const onPath = (path: string) => (url: URL) => url.pathname === path;
 async function closeByEscape(menu: Locator, trigger: Locator) {
   await menu.page().keyboard.press('Escape');
   await menu.waitFor({ state: 'detached' });
-  // The focus comes back as the menu closes, not always by the time it has left the page: wait for it.
-  await trigger.and(menu.page().locator(':focus')).waitFor();
-  assert.equal(
-    await trigger.evaluate((node) => node === document.activeElement),
-    true,
-    'focus back on the trigger',
-  );
+  await focusReturnsTo(trigger, 'focus back on the trigger');
 }
 
 /** The menu's item of that name once it has the focus (menus focus their first item as they open). */

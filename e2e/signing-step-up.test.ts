@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { Secret } from 'otpauth';
 import { routes } from '@customer-core/contracts';
 import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
-import { collectPageErrors } from './support/browser.js';
+import { collectPageErrors, focusReturnsTo } from './support/browser.js';
 import {
   DEMO,
   makeSessionStale,
@@ -86,7 +86,7 @@ describe('step-up before signing a loan document (browser)', () => {
     // Escape closes it; the focus goes back to the signature, and what was typed stays.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    assert.equal(await sign.evaluate((button) => button === document.activeElement), true);
+    await focusReturnsTo(sign);
     assert.equal(await name.inputValue(), `${DEMO.firstName} ${DEMO.lastName}`);
     assert.equal(await agree.isChecked(), true);
     assert.equal(await item.getByTestId('document-state').innerText(), 'Reviewed');

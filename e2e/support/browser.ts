@@ -1,7 +1,8 @@
+import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
@@ -96,4 +97,13 @@ export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
+}
+
+/**
+ * Holds that the focus is back on `target` once a dialog or menu has closed: it comes back as the
+ * layer goes, not always by the time the layer has left the page, so it is waited for first.
+ */
+export async function focusReturnsTo(target: Locator, what = 'the focus is back'): Promise<void> {
+  await target.and(target.page().locator(':focus')).waitFor();
+  assert.equal(await target.evaluate((node) => node === document.activeElement), true, what);
 }
