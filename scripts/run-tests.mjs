@@ -64,10 +64,10 @@ const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, availabl
 // graph, PGlite's WebAssembly. So each process runs a group of files, one after another, and the
 // groups run side by side. Groups are balanced by a rough weight (a browser test file is slower per
 // line than an API one, and a unit one faster); the heaviest start first, so none is left running alone.
-// Unit and API tests compute more than they wait: one process per slot keeps the cores busy, and a
-// process more would only pay its start again; a small run takes fewer (a process per PROCESS_WORTH
-// of weight). Browser tests wait on Chromium: GROUPS_PER_PROCESS_SLOT of them per slot.
-const GROUPS_PER_PROCESS_SLOT = 3;
+// One process per slot keeps the cores busy, and a process more would only pay its start again (and,
+// for browser tests, a Chromium of its own: Chromium is two thirds of the browser tier's CPU, and three
+// processes a slot cost a fifth more CPU and time than one); a small run of unit and API tests takes
+// fewer (a process per PROCESS_WORTH of weight).
 const PROCESS_WORTH = 60_000;
 // Component tests (*.test.tsx) put a browser page's globals on their process (apps/web/test/support/
 // dom.ts): they share a process only with each other, one, so that the page, React and Testing
@@ -100,7 +100,7 @@ const computing = selected.filter((file) => !isPageTest(file) && !isBrowserTest(
 const computingWeight = computing.reduce((sum, file) => sum + weightOf(file), 0);
 const groups = [
   ...pageGroups,
-  ...balance(browserTests, concurrency * GROUPS_PER_PROCESS_SLOT),
+  ...balance(browserTests, concurrency),
   ...balance(computing, Math.max(1, Math.min(concurrency, Math.ceil(computingWeight / PROCESS_WORTH)))),
 ].sort((a, b) => b.weight - a.weight);
 // Per run: two runs in one checkout (a second terminal) must not share entry files.
