@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { authEndpoints } from '@customer-core/contracts';
-import type { TestDatabase } from '@customer-core/database/testing';
+import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
+import { idpMigrations } from '@customer-core/idp';
 import { runCli } from '../src/cli/run.js';
+import { apiMigrations } from '../src/db/migrations.js';
 import {
   completeSignInWithSessionToken,
   freePort,
@@ -60,15 +59,11 @@ describe('secrets at rest', () => {
   });
 
   /**
-   * One deployment's database, which its portals share one after another. PGlite's test databases
-   * live in memory, one per server: here a data folder outlives each server, as `./data` does.
+   * One deployment's database, which its portals share one after another, as they share `./data` or
+   * PostgreSQL: it outlives each server.
    */
   const deployment = async (): Promise<TestDatabase> => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'customer-core-sealed-'));
-    const database: TestDatabase = {
-      location: { kind: 'pglite', dataDir },
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
+    const database = await createTestDatabase('pglite', { api: apiMigrations, idp: idpMigrations });
     databases.push(database);
     return database;
   };
