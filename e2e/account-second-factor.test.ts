@@ -46,7 +46,8 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     const section = page.getByTestId('account-factors');
     await section.getByRole('heading', { name: 'Two-step verification' }).waitFor();
     await section.getByText('You haven\u2019t added an authenticator app yet.').waitFor();
-    await captureBothSizes(page, 'account-factors-none');
+    // (At a desktop's size, the account page at rest: swept in account.test.ts.)
+    await captureBothSizes(page, 'account-factors-none', { sweepDesktop: false });
 
     // (Cancel and the focus given back, the focus on the form's heading, the QR code, a wrong code's
     // message and the added row's words: apps/web/test/second-factors.test.tsx.) Here, by keyboard, the

@@ -141,7 +141,7 @@ describe('the account page (browser)', () => {
       .waitFor();
     // The list of devices follows: only this one is left.
     await laptop.getByTestId('session-row').nth(1).waitFor({ state: 'detached' });
-    await assertAccessible(laptop, 'change password done');
+    // (The account page with the password changed and its notice: swept in account-activity.test.ts.)
     await screenshotsAtBothSizes(laptop, 'account-change-password-done');
 
     await expectSignedOut(phone);

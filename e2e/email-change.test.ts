@@ -48,7 +48,7 @@ describe('changing the sign-in email address (browser)', () => {
     const section = page.getByTestId('account-email');
     await section.getByRole('heading', { name: 'Change your email address' }).waitFor();
     await section.getByTestId('change-email-current').filter({ hasText: oldEmail }).waitFor();
-    // (The account page at rest: swept in account-second-factor.test.ts.)
+    // (The account page at rest: swept in account.test.ts, and on a phone in account-second-factor.test.ts.)
 
     const field = section.getByLabel('New email address');
     await field.fill(newEmail);

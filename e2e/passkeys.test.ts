@@ -69,7 +69,7 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     const section = page.getByTestId('account-passkeys');
     await section.getByRole('heading', { name: 'Passkeys' }).waitFor();
     await section.getByText('You haven\u2019t added a passkey yet.').waitFor();
-    // (The account page at rest: swept in account-second-factor.test.ts.)
+    // (The account page at rest: swept in account.test.ts, and on a phone in account-second-factor.test.ts.)
 
     await section.getByRole('button', { name: 'Add a passkey' }).click();
     const heading = section.getByRole('heading', { name: 'Add a passkey' });
@@ -115,7 +115,8 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     // The passkey alone, with the button.
     await signOutFromMenu(page);
     await page.waitForURL((url) => url.pathname === routes.signIn.path);
-    await captureBothSizes(page, 'sign-in-with-passkey-button');
+    // (At a desktop's size, the sign-in screen after signing out: swept in sign-in.test.ts.)
+    await captureBothSizes(page, 'sign-in-with-passkey-button', { sweepDesktop: false });
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await onDashboard(page);
 
