@@ -23,11 +23,11 @@ import { loansModule } from './loans/module.js';
 import { mailModule } from './mail/module.js';
 import { operatorsModule } from './operators/module.js';
 import { sessionModule } from './session/module.js';
-import { composeInstance, type Instance } from './services.js';
+import { composeInstance, type Instance, type InstanceOptions } from './services.js';
 import { portalConfigOf, registerPortal } from './web/portal.js';
 
 /** What is not configuration: wiring a test may change. */
-export interface ServerOptions {
+export interface ServerOptions extends InstanceOptions {
   logStream?: Writable;
 }
 
@@ -77,7 +77,7 @@ export async function buildApp(
     errorReportingDsn: config.errorReporting.dsn,
   });
 
-  const instance = await composeInstance(config, db, app.log);
+  const instance = await composeInstance(config, db, app.log, options);
   app.addHook('onClose', () => instance.close());
   const { identityProvider, modules } = instance;
   if (identityProvider) await app.register(identityProvider.plugin);

@@ -4,6 +4,7 @@ import {
   createIdentityProvider,
   idpMigrations,
   type IdentityProvider,
+  type IdentityProviderOptions,
   type IdpDatabase,
 } from '@customer-core/idp';
 import type { Migrations, SecretBox } from '@customer-core/database';
@@ -100,6 +101,12 @@ export interface Instance {
   close(): Promise<void>;
 }
 
+/**
+ * What the code starting an instance decides, never a setting: the bundled provider's password-hash
+ * cost (production's unless given: tests whose subject is not password hashing make it cheap).
+ */
+export type InstanceOptions = Pick<IdentityProviderOptions, 'passwordHashCost'>;
+
 /** The migrations of each component an instance runs: the API's, and the bundled provider's with it. */
 export function componentMigrations(config: Config): Record<string, Migrations> {
   return config.bundledIdp ? { api: apiMigrations, idp: idpMigrations } : { api: apiMigrations };
@@ -114,6 +121,7 @@ export async function composeInstance(
   config: Config,
   db: Kysely<ApiDatabase>,
   logger: FastifyBaseLogger,
+  { passwordHashCost }: InstanceOptions = {},
 ): Promise<Instance> {
   const { publicUrl, lender, trustProxy, serviceCredentials } = config;
   const bundled = config.bundledIdp;
@@ -142,6 +150,7 @@ export async function composeInstance(
         secureCookies: config.production,
         trustProxy,
         signInQueueDepth: config.signInQueueDepth,
+        passwordHashCost,
         mfaPolicy: config.mfaPolicy,
         // The provider's e-mailed codes go through the portal's outbox, as the portal's own mail does.
         factorCodeMailer: factorCodeMailer(mail),

@@ -6,7 +6,7 @@ import { createAuthnCors } from './cors.js';
 import type { LoginThrottle } from './login-failure-repository.js';
 import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
 import { authenticationFailed, forbidden, malformedRequest, serviceBusy } from './okta-errors.js';
-import { dummyPasswordHash, reservePasswordCheck, type PasswordCheck } from './passwords.js';
+import { reservePasswordCheck, type PasswordCheck, type PasswordHasher } from './passwords.js';
 import type { SessionTokenRepository } from './session-token-repository.js';
 import type { IdpUser, UserRepository } from './user-repository.js';
 
@@ -21,6 +21,8 @@ export interface AuthnDependencies {
   logger: FastifyBaseLogger;
   /** Sign-ins that may wait for a core to check their password; past it they are refused with 503. */
   signInQueueDepth: number;
+  /** The provider's hasher: an unknown login is checked against its dummy hash, at the cost of real ones. */
+  passwords: PasswordHasher;
   /** What a right password leads to (a second factor's state); without it, SUCCESS. */
   afterPassword?: (user: IdpUser) => Promise<{ status: string }>;
 }
@@ -98,7 +100,10 @@ export function authnRoutes(deps: AuthnDependencies) {
     // An unknown login goes through the same statements with an id no account has: they find no row.
     const accountId = credentials?.user.id ?? NO_ACCOUNT;
     const locked = await throttle.isLocked(accountId, network);
-    const valid = await check.verify(credentials?.passwordHash ?? (await dummyPasswordHash()), password);
+    const valid = await check.verify(
+      credentials?.passwordHash ?? (await deps.passwords.dummyHash()),
+      password,
+    );
     if (credentials && valid && !locked) {
       if (await throttle.recordSuccess(accountId, network)) return credentials.user;
       log.warn(

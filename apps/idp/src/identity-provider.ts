@@ -18,7 +18,7 @@ import {
 } from './oidc-model-repository.js';
 import { createOidcProvider, type ClientOptions } from './openid-provider.js';
 import { KEY_MATERIAL, loadCookieKeys, loadSigningKeys, publicJwks } from './provider-key-repository.js';
-import { dummyPasswordHash } from './passwords.js';
+import { OWASP_PASSWORD_HASH_COST, passwordHasher, type PasswordHashCost } from './passwords.js';
 import { passwordVerifier } from './password-change.js';
 import { createPasswordPolicy, type PasswordPolicyOptions } from './password-policy.js';
 import { purgeExpiredSignInState } from './purge-repository.js';
@@ -68,6 +68,13 @@ export interface IdentityProviderOptions {
   sessionTokenTtlSeconds?: number;
   /** Sign-ins that may wait for a core to check their password, beyond those being checked; default 64. */
   signInQueueDepth?: number;
+  /**
+   * The argon2id cost of the password hashes it makes (new and changed passwords, and the dummy hash an
+   * unknown login is checked against); default OWASP's minimum, OWASP_PASSWORD_HASH_COST. Given in
+   * code only, never from a setting, so no configuration can weaken production: tests whose subject is
+   * not password hashing give a cheap one. Stored hashes verify at whatever cost they were made with.
+   */
+  passwordHashCost?: PasswordHashCost;
   /** How often expired artefacts are deleted; default 600 s, 0 for never (tests). */
   purgeIntervalSeconds?: number;
   /**
@@ -177,12 +184,13 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   // Secrets kept before sealing began are sealed now; until then they were read as they were.
   const sealed = await resealColumns(db, secrets, IDP_SEALED_COLUMNS, 'plain');
   if (sealed > 0) logger.info({ sealed }, 'identity provider secrets sealed');
+  const passwords = passwordHasher(options.passwordHashCost ?? OWASP_PASSWORD_HASH_COST);
   const [signingKeys, cookieKeys] = await Promise.all([
     loadSigningKeys(db, secrets),
     loadCookieKeys(db, secrets),
-    dummyPasswordHash(), // now, so the first unknown login is not slower than the rest
+    passwords.dummyHash(), // now, so the first unknown login is not slower than the rest
   ]);
-  const users = createUserRepository(db);
+  const users = createUserRepository(db, passwords);
   const sessionTokens = createSessionTokenRepository(db, options.sessionTokenTtlSeconds ?? 300);
   const throttle = createLoginThrottle(db);
   const securityLog = createSecurityLogRepository(db);
@@ -221,6 +229,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     throttle,
     sessionTokens,
     signInQueueDepth: options.signInQueueDepth ?? DEFAULT_SIGN_IN_QUEUE_DEPTH,
+    passwords,
     afterPassword: (user) => afterPrimary(user),
   });
   const registerFactorRoutes = factorRoutes({

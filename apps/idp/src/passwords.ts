@@ -3,21 +3,54 @@ import { availableParallelism } from 'node:os';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { semaphore, type Permit } from './semaphore.js';
 
-// argon2id at OWASP's minimum (19 MiB, t=2, p=1). The hashing runs on libuv's thread pool, not the event loop.
+// The hashing runs on libuv's thread pool, not the event loop.
 // The enum is a const enum in the typings, which isolatedModules cannot inline: 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
-const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-// Each computation holds its 19 MiB while it runs. More at once than there are cores (libuv would run
-// four) adds that memory, not speed.
+/** The argon2id cost of a new password hash. A hash carries its own, so any stored one verifies. */
+export interface PasswordHashCost {
+  /** KiB each computation holds while it runs. */
+  memoryCost: number;
+  /** Passes over that memory. */
+  timeCost: number;
+  /** Lanes (threads) of one computation. */
+  parallelism: number;
+}
+
+/** OWASP's minimum for argon2id (19 MiB, t=2, p=1): what every identity provider hashes at unless its creator says otherwise. */
+export const OWASP_PASSWORD_HASH_COST: PasswordHashCost = Object.freeze({
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+});
+
+// Each computation holds its memory while it runs. More at once than there are cores (libuv would
+// run four) adds that memory, not speed. One line for the process, whatever instance asks.
 const passwordWork = semaphore(availableParallelism());
 
-export function hashPassword(password: string): Promise<string> {
-  return passwordWork.run(() => hash(password, OPTIONS));
+export interface PasswordHasher {
+  /** An argon2id hash of `password` at this hasher's cost. */
+  hash(password: string): Promise<string>;
+  /**
+   * A hash of a random password at the same cost: verifying against it makes an unknown login cost
+   * what a known one does. Made once, on first use.
+   */
+  dummyHash(): Promise<string>;
+}
+
+export function passwordHasher(cost: PasswordHashCost): PasswordHasher {
+  const options = { algorithm: ARGON2ID, ...cost };
+  const hashPassword = (password: string) => passwordWork.run(() => hash(password, options));
+  let dummy: Promise<string> | undefined;
+  return {
+    hash: hashPassword,
+    dummyHash: () => (dummy ??= hashPassword(randomBytes(32).toString('base64url'))),
+  };
 }
 
 async function verifyIn(permit: Permit, passwordHash: string, password: string): Promise<boolean> {
   try {
+    // The parameters are read from the hash: one made at another cost verifies as well.
     return await permit.run(() => verify(passwordHash, password));
   } catch {
     return false; // a malformed stored hash is a failed sign-in, not a server error
@@ -43,12 +76,4 @@ export function reservePasswordCheck(maxWaiting: number): PasswordCheck | undefi
       release: permit.release,
     }
   );
-}
-
-let dummy: Promise<string> | undefined;
-
-/** A hash of a random password: verifying against it makes an unknown login cost what a known one does. */
-export function dummyPasswordHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(32).toString('base64url'));
-  return dummy;
 }

@@ -10,7 +10,7 @@ import {
 import { createSecretBox, parseSecretKeys, type SecretKey } from '@customer-core/database/secret-box';
 import { withSettingFiles } from '@customer-core/contracts/server';
 import { MIN_API_TOKEN_LENGTH } from './api-tokens.js';
-import { createIdentityProvider } from './identity-provider.js';
+import { createIdentityProvider, type IdentityProviderOptions } from './identity-provider.js';
 import { idpMigrations } from './migrations.js';
 import { readinessRepository } from './readiness-repository.js';
 import type { IdpDatabase } from './schema.js';
@@ -106,11 +106,17 @@ export interface Standalone {
   close(): Promise<void>;
 }
 
+/** What the code starting it decides, never a setting (its main gives none: production's). */
+export type StandaloneOptions = Pick<IdentityProviderOptions, 'passwordHashCost'>;
+
 /**
  * The identity provider on its own, as the Okta org of a portal on another origin: its own port and
  * database, the portal as its one client, and the Users API open to the configured tokens.
  */
-export async function startStandalone(config: StandaloneConfig): Promise<Standalone> {
+export async function startStandalone(
+  config: StandaloneConfig,
+  options: StandaloneOptions = {},
+): Promise<Standalone> {
   // Logins are e-mail addresses of up to 100 characters; encoded in a path they run longer than 100.
   const app = Fastify({ logger: { level: config.logLevel }, routerOptions: { maxParamLength: 512 } });
   app.removeContentTypeParser('text/plain'); // JSON only, as Okta's API
@@ -136,6 +142,7 @@ export async function startStandalone(config: StandaloneConfig): Promise<Standal
       trustProxy: false,
       apiTokens: config.apiTokens,
       logger: app.log.child({ component: 'idp' }),
+      ...options,
     });
     app.addHook('onClose', () => idp.close());
     await app.register(idp.plugin);

@@ -8,7 +8,7 @@ import {
   UserTimeZoneSchema,
 } from '@customer-core/contracts/server';
 import type { IdpDatabase, IdpUserTable } from './schema.js';
-import { hashPassword } from './passwords.js';
+import type { PasswordHasher } from './passwords.js';
 
 export interface IdpUser {
   id: string;
@@ -62,11 +62,12 @@ export function toUser(row: Selectable<IdpUserTable>): IdpUser {
 
 const byLogin = (login: string) => sql<boolean>`lower(login) = lower(${login.trim()})`;
 
-export function createUserRepository(db: Kysely<IdpDatabase>) {
+/** The users; new passwords hashed by `passwords` (at its cost). */
+export function createUserRepository(db: Kysely<IdpDatabase>, passwords: PasswordHasher) {
   /** Inserts unless the login is taken; undefined when it is. */
   async function insert(input: NewUser): Promise<IdpUser | undefined> {
     const user = NewUserSchema.parse(input);
-    const passwordHash = await hashPassword(user.password);
+    const passwordHash = await passwords.hash(user.password);
     const row = await db
       .insertInto('idp_user')
       .values({
@@ -183,7 +184,7 @@ export function createUserRepository(db: Kysely<IdpDatabase>) {
 
     async setPassword(id: string, password: string): Promise<void> {
       const parsed = NewUserSchema.shape.password.parse(password);
-      const passwordHash = await hashPassword(parsed);
+      const passwordHash = await passwords.hash(parsed);
       const result = await db
         .updateTable('idp_user')
         .set({ password_hash: passwordHash, password_changed_at: sql<Date>`now()` })

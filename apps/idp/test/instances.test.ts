@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { pino } from 'pino';
 import { createIdentityProvider } from '../src/index.js';
+import { TEST_PASSWORD_HASH_COST } from '../testing/index.js';
 import {
   CLIENT_ID,
   CookieJar,
@@ -44,6 +45,7 @@ describe('several instances on one database', () => {
       trustProxy: false,
       logger: pino({ level: 'silent' }),
       purgeIntervalSeconds: 0,
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
     };
     const providers = await Promise.all([1, 2, 3].map(() => createIdentityProvider(options)));
     const [first, ...others] = providers.map((p) => p.publicKeys());

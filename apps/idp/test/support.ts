@@ -6,7 +6,7 @@ import { Secret, TOTP } from 'otpauth';
 import { pino } from 'pino';
 import { createSecretBox, openDatabase, type SecretBox } from '@customer-core/database';
 import { createTestDatabase, freePort, type TestDatabaseKind } from '@customer-core/database/testing';
-import { signingKeyReuse } from '../testing/signing-key-reuse.js';
+import { signingKeyReuse, TEST_PASSWORD_HASH_COST } from '../testing/index.js';
 import {
   createIdentityProvider,
   idpMigrations,
@@ -63,7 +63,12 @@ export async function startApp(
     secrets?: SecretBox;
   } & Pick<
     IdentityProviderOptions,
-    'apiTokens' | 'usersApiRateLimit' | 'passwordPolicy' | 'mfaPolicy' | 'factorCodeMailer'
+    | 'apiTokens'
+    | 'usersApiRateLimit'
+    | 'passwordPolicy'
+    | 'mfaPolicy'
+    | 'factorCodeMailer'
+    | 'passwordHashCost'
   > = {},
 ): Promise<TestApp> {
   const port = await freePort();
@@ -100,6 +105,8 @@ export async function startApp(
     passwordPolicy: options.passwordPolicy,
     mfaPolicy: options.mfaPolicy,
     factorCodeMailer: options.factorCodeMailer,
+    // Cheap unless the test is about the hashing's cost.
+    passwordHashCost: options.passwordHashCost ?? TEST_PASSWORD_HASH_COST,
   });
   if (sharesProcessKey) await signingKey.keep(db);
   await app.register(idp.plugin);

@@ -1,8 +1,20 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { LoginAlreadyExistsError } from '../src/index.js';
-import { authn, openTestDb, PASSWORD, startApp, type TestApp, type TestDb } from './support.js';
+import { pino } from 'pino';
+import {
+  createIdentityProvider,
+  LoginAlreadyExistsError,
+  OWASP_PASSWORD_HASH_COST,
+  type PasswordHashCost,
+} from '../src/index.js';
+import { passwordHasher } from '../src/passwords.js';
+import { TEST_PASSWORD_HASH_COST } from '../testing/index.js';
+import { authn, openTestDb, PASSWORD, startApp, TEST_SECRETS, type TestApp, type TestDb } from './support.js';
+
+/** How an argon2id hash made at `cost` begins: argon2 writes its parameters into the hash. */
+const hashPrefix = (cost: PasswordHashCost) =>
+  `$argon2id$v=19$m=${cost.memoryCost},t=${cost.timeCost},p=${cost.parallelism}$`;
 
 describe('users and session tokens', () => {
   let testDb: TestDb;
@@ -17,7 +29,7 @@ describe('users and session tokens', () => {
     await testDb?.close();
   });
 
-  test('create stores an argon2id hash at OWASP parameters and finds logins case-insensitively', async () => {
+  test('create stores an argon2id hash at the provider’s cost and finds logins case-insensitively', async () => {
     const user = await server.idp.users.create({
       login: ' Mary@Example.com ',
       password: PASSWORD,
@@ -40,8 +52,71 @@ describe('users and session tokens', () => {
       .select('password_hash')
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    assert.match(row.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    assert.ok(row.password_hash.startsWith(hashPrefix(TEST_PASSWORD_HASH_COST)), row.password_hash);
     assert.ok(!row.password_hash.includes(PASSWORD));
+  });
+
+  test('a provider created without a hash cost hashes at OWASP’s parameters; hashes of either cost verify at both', async () => {
+    // As production creates it: no passwordHashCost.
+    const production = await createIdentityProvider({
+      db: testDb.db,
+      secrets: TEST_SECRETS,
+      issuer: server.issuer,
+      clients: [],
+      allowedOrigins: [],
+      secureCookies: false,
+      trustProxy: false,
+      logger: pino({ level: 'silent' }),
+      purgeIntervalSeconds: 0,
+    });
+    const storedHash = async (id: string) =>
+      (
+        await testDb.db
+          .selectFrom('idp_user')
+          .select('password_hash')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).password_hash;
+    try {
+      const grace = await production.users.create({
+        login: 'grace.hopper@example.com',
+        password: PASSWORD,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+      });
+      assert.ok((await storedHash(grace.id)).startsWith('$argon2id$v=19$m=19456,t=2,p=1$'));
+      // The tests' cheap cost is theirs alone: what their helpers give is not what production gets.
+      assert.notDeepEqual(TEST_PASSWORD_HASH_COST, OWASP_PASSWORD_HASH_COST);
+      const annie = await server.idp.users.create({
+        login: 'annie.easley@example.com',
+        password: PASSWORD,
+        firstName: 'Annie',
+        lastName: 'Easley',
+      });
+      assert.ok(!(await storedHash(annie.id)).startsWith('$argon2id$v=19$m=19456,t=2,p=1$'));
+
+      // A hash carries its parameters: one database may hold hashes of both costs, and each signs in.
+      const network = '192.0.2.10';
+      assert.equal(await production.users.verifyPassword(annie.id, PASSWORD, network), true);
+      assert.equal(await server.idp.users.verifyPassword(grace.id, PASSWORD, network), true);
+      assert.equal(await server.idp.users.verifyPassword(grace.id, 'Wrong-password-1', network), false);
+      assert.equal((await authn(server.baseUrl, { username: grace.login, password: PASSWORD })).status, 200);
+      // A new password is hashed at the cost of the provider that sets it.
+      await production.users.setPassword(annie.id, 'New-password-3');
+      assert.ok((await storedHash(annie.id)).startsWith('$argon2id$v=19$m=19456,t=2,p=1$'));
+    } finally {
+      await production.close();
+    }
+  });
+
+  test('the dummy hash an unknown login is checked against is made at the cost of real ones', async () => {
+    for (const cost of [OWASP_PASSWORD_HASH_COST, TEST_PASSWORD_HASH_COST]) {
+      const passwords = passwordHasher(cost);
+      const dummy = await passwords.dummyHash();
+      assert.ok(dummy.startsWith(hashPrefix(cost)), dummy);
+      assert.ok((await passwords.hash(PASSWORD)).startsWith(hashPrefix(cost)));
+      assert.equal(await passwords.dummyHash(), dummy, 'made once');
+    }
   });
 
   test('create refuses a taken login, whatever its case', async () => {

@@ -3,22 +3,25 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { race, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
+import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import { EMAIL_FACTOR, EMAIL_LINK_AMR } from '@customer-core/contracts/server';
 import { createAuthnTransactionRepository } from '../../src/factors/authn-transaction-repository.js';
 import { createEmailCodeRepository } from '../../src/factors/email-code-repository.js';
 import { createFactorRepository } from '../../src/factors/factor-repository.js';
 import { LoginAlreadyExistsError, type IdpDatabase } from '../../src/index.js';
 import { createLoginThrottle } from '../../src/login-failure-repository.js';
+import { passwordHasher } from '../../src/passwords.js';
 import { createUserRepository } from '../../src/user-repository.js';
+import { TEST_PASSWORD_HASH_COST } from '../../testing/index.js';
 import { TEST_SECRETS } from '../support.js';
 import { openIdpStorage } from './support.js';
 
 // The identity provider's users: a login is one user's, case aside, whoever creates or takes it at once.
 
 const PASSWORD = 'Correct-horse-battery-1';
-// Every creation hashes a password (argon2, tens of milliseconds of a core each): races of a few.
-const CREATORS = 6;
+// Every creation hashes a password, at the tests' cheap cost: races as wide as the other stores'.
+const CREATORS = RACERS;
+const passwords = passwordHasher(TEST_PASSWORD_HASH_COST);
 
 const newLogin = () => `login.${randomUUID()}@example.com`;
 const input = (login: string) => ({ login, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' });
@@ -31,7 +34,7 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => database?.close());
 
-    const users = (db = database.db) => createUserRepository(db);
+    const users = (db = database.db) => createUserRepository(db, passwords);
 
     it('creates a user whose login is theirs in any case; finds them by it, with their password’s hash', async () => {
       const login = newLogin();

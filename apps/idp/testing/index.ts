@@ -1,0 +1,2 @@
+export { TEST_PASSWORD_HASH_COST } from './password-hash-cost.js';
+export { signingKeyReuse } from './signing-key-reuse.js';
