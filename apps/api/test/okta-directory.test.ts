@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { createSecretBox, openDatabase } from '@customer-core/database';
 import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
 import { createIdentityProvider, idpMigrations, type IdpDatabase } from '@customer-core/idp';
+import { TEST_PASSWORD_HASH_COST } from '@customer-core/idp/testing';
 import {
   DirectoryUnavailableError,
   type Directory,
@@ -77,6 +78,7 @@ describe('the Okta directory adapter', () => {
       trustProxy: false,
       logger: logger.child({ component: 'idp' }),
       purgeIntervalSeconds: 0,
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
       apiTokens: [apiToken],
       usersApiRateLimit: RATE_LIMIT,
       factorCodeMailer: async ({ to, code }) => void mailedCodes.push({ to, code }),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase, type TestDatabaseKind } from '@customer-core/database/testing';
 import { idpMigrations } from '@customer-core/idp';
+import { TEST_PASSWORD_HASH_COST } from '@customer-core/idp/testing';
 import { readStandaloneConfig, startStandalone } from '@customer-core/idp/standalone';
 import { freePort } from './free-port.js';
 
@@ -22,7 +23,8 @@ export interface TestOrg {
 /**
  * "A hosted Okta org" for tests: the bundled identity provider as a server of its own (what its
  * `main` starts, from the same environment variables), on its own port (another origin than the
- * portal's) and its own database, trusting the portal at `portalUrl`. It runs in the test's process:
+ * portal's) and its own database, trusting the portal at `portalUrl`; it hashes passwords at the
+ * tests' cheap cost, where `main` keeps production's. It runs in the test's process:
  * a process of its own would pay the module graph's start again, and `main` as a process is tested by
  * the identity provider's own `standalone` test.
  */
@@ -47,7 +49,10 @@ export async function startTestOrg(kind: TestDatabaseKind, portalUrl: string): P
   const database = await createTestDatabase(kind, { idp: idpMigrations });
   let org;
   try {
-    org = await startStandalone({ ...read.config, database: database.location });
+    org = await startStandalone(
+      { ...read.config, database: database.location },
+      { passwordHashCost: TEST_PASSWORD_HASH_COST },
+    );
   } catch (error) {
     await database.drop();
     throw error;

@@ -5,6 +5,7 @@ import {
   type TestDatabaseKind,
 } from '@customer-core/database/testing';
 import { idpMigrations } from '@customer-core/idp';
+import { TEST_PASSWORD_HASH_COST } from '@customer-core/idp/testing';
 import { loadConfig, type Config } from '../src/config/config.js';
 import { apiMigrations } from '../src/db/migrations.js';
 import type { ServerOptions } from '../src/app.js';
@@ -22,6 +23,7 @@ export const TEST_SECRETS_KEYS = `test:${randomBytes(32).toString('base64')}`;
 export const SESSION_MINTER_SECRET = 'test-session-minter-0123456789abcdefghij';
 const SESSION_MINTER_CREDENTIAL = `test-sessions:lookup-tokens:${SESSION_MINTER_SECRET}`;
 
+/** ServerOptions, with the bundled provider's password-hash cost TEST_PASSWORD_HASH_COST unless given. */
 export interface TestServerOptions extends ServerOptions {
   /** A database shared with other instances; it outlives this server (the caller drops it). */
   database?: TestDatabase;
@@ -54,6 +56,7 @@ export function runningTestServer(baseUrl: string): TestServer {
  * A real server on a free port with a fresh database of the given kind, configured from the same
  * environment variables as production (`env` overrides them). Used by API and browser tests. It
  * trusts the system through which tests mint sessions (`mintSession`), besides any credential given.
+ * Its bundled provider hashes passwords at the tests' cheap cost, unless `passwordHashCost` says.
  */
 export async function startTestServer(
   kind: TestDatabaseKind,
@@ -90,7 +93,7 @@ export async function startTestServer(
   const sharesProcessKey = !shared && env.SECRETS_KEYS === undefined && env.SECRETS_KEYS_FILE === undefined;
   try {
     if (sharesProcessKey) await provideSigningKey(database.location);
-    const server = await startServer(config, options);
+    const server = await startServer(config, { passwordHashCost: TEST_PASSWORD_HASH_COST, ...options });
     if (sharesProcessKey) await keepSigningKey(server);
     const started: TestServer = {
       baseUrl: config.publicUrl,

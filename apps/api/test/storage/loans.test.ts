@@ -19,6 +19,7 @@ import {
   type IdentityProvider,
   type IdpDatabase,
 } from '@customer-core/idp';
+import { TEST_PASSWORD_HASH_COST } from '@customer-core/idp/testing';
 import { applicationRepository } from '../../src/applications/application-repository.js';
 import { borrowerRepository } from '../../src/borrowers/borrower-repository.js';
 import { apiMigrations } from '../../src/db/migrations.js';
@@ -417,6 +418,7 @@ for (const kind of testDatabaseKinds()) {
           trustProxy: false,
           logger: pino({ level: 'silent' }),
           purgeIntervalSeconds: 0,
+          passwordHashCost: TEST_PASSWORD_HASH_COST,
         });
       });
       after(() => idp?.close());
