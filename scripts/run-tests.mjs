@@ -125,7 +125,9 @@ const result = spawnSync(
     '--import',
     pathToFileURL(path.join(import.meta.dirname, 'test-stylesheets.mjs')).href,
     '--test',
-    `--test-concurrency=${concurrency}`,
+    // Every group at once: a group waits as well as it computes (PostgreSQL, Chromium, servers
+    // starting), and groups of one tier queued behind another's left a core idle half the run.
+    `--test-concurrency=${entries.length}`,
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     `--test-reporter=${path.join(import.meta.dirname, 'test-durations.mjs')}`,
