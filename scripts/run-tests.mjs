@@ -1,7 +1,7 @@
 // Runs the project's tests with node's own test runner (TypeScript through tsx, workspace packages
 // from source): all of them, one tier (--tier=unit|api|e2e), or the files whose path contains an
-// argument; with --watch, again on every change. Files run in a few processes side by side (TEST_CONCURRENCY, default below); each file has
-// its own databases, ports and folders. Browser tests need the build (npm test and test:e2e make it
+// argument; with --watch, again on every change. Files run in a few processes side by side (TEST_CONCURRENCY per tier, default below); each
+// file has its own databases, ports and folders. Browser tests need the build (npm test and test:e2e make it
 // first).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,14 +56,14 @@ if (watch) {
   process.exit(result.status ?? 1);
 }
 
-// Most of a test file's time is waiting (servers starting, the browser, the network, a second
-// database), not computing: two cores keep more than two files busy.
+// Processes per tier: a test file waits as well as it computes (servers starting, the browser, the
+// network, a second database), so two cores keep more than two of them busy.
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, availableParallelism() + 1);
 
 // A process spends seconds of CPU before its first test: TypeScript through tsx, the API's module
-// graph, PGlite's WebAssembly. So each process runs a group of files, one after another, and the
-// groups run side by side. Groups are balanced by a rough weight (a browser test file is slower per
-// line than an API one, and a unit one faster); the heaviest start first, so none is left running alone.
+// graph, PGlite's WebAssembly. So each process runs a group of files, one after another, and all the
+// groups run side by side. A tier's groups are balanced by a rough weight (a browser test file is slower
+// per line than an API one, and a unit one faster), so that they end together.
 // One process per slot keeps the cores busy, and a process more would only pay its start again (and,
 // for browser tests, a Chromium of its own: Chromium is two thirds of the browser tier's CPU, and three
 // processes a slot cost a fifth more CPU and time than one); a small run of unit and API tests takes
