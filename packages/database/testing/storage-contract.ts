@@ -14,8 +14,12 @@ import { createTestDatabase, type TestDatabaseKind } from './index.js';
 // over testDatabaseKinds() or ask for TEST_DATABASE_URL; tests of routes, flows and pages run once, on
 // PGlite, and a store's behaviour that differs on PostgreSQL belongs here, not there.
 
-/** Connections of a contract database's pool on PostgreSQL: several, so that racing calls run at once. */
-const POOL_CONNECTIONS = 8;
+/**
+ * Connections of a contract database's pool on PostgreSQL: several, so that racing calls run at once;
+ * not more, because a run's test processes, each with a contract database and its `another()` pools,
+ * share the server's connections (100 by default), and a full run went past them with 8.
+ */
+const POOL_CONNECTIONS = 4;
 
 /** How many calls a race starts at once: more than the pool's connections, so that some queue as well. */
 export const RACERS = 30;
