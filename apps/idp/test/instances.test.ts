@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { pino } from 'pino';
 import { createIdentityProvider } from '../src/index.js';
-import { TEST_PASSWORD_HASH_COST } from '../testing/index.js';
+import { quietProviderOptions } from '../testing/index.js';
 import {
   CLIENT_ID,
   CookieJar,
@@ -39,13 +38,7 @@ describe('several instances on one database', () => {
       db: testDb.db,
       secrets: TEST_SECRETS,
       issuer: 'http://localhost:1/oauth2/default',
-      clients: [],
-      allowedOrigins: [],
-      secureCookies: false,
-      trustProxy: false,
-      logger: pino({ level: 'silent' }),
-      purgeIntervalSeconds: 0,
-      passwordHashCost: TEST_PASSWORD_HASH_COST,
+      ...quietProviderOptions(),
     };
     const providers = await Promise.all([1, 2, 3].map(() => createIdentityProvider(options)));
     const [first, ...others] = providers.map((p) => p.publicKeys());

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { pino } from 'pino';
 import {
   createIdentityProvider,
   LoginAlreadyExistsError,
@@ -9,7 +8,7 @@ import {
   type PasswordHashCost,
 } from '../src/index.js';
 import { passwordHasher } from '../src/passwords.js';
-import { TEST_PASSWORD_HASH_COST } from '../testing/index.js';
+import { quietProviderOptions, TEST_PASSWORD_HASH_COST } from '../testing/index.js';
 import { authn, openTestDb, PASSWORD, startApp, TEST_SECRETS, type TestApp, type TestDb } from './support.js';
 
 /** How an argon2id hash made at `cost` begins: argon2 writes its parameters into the hash. */
@@ -62,12 +61,8 @@ describe('users and session tokens', () => {
       db: testDb.db,
       secrets: TEST_SECRETS,
       issuer: server.issuer,
-      clients: [],
-      allowedOrigins: [],
-      secureCookies: false,
-      trustProxy: false,
-      logger: pino({ level: 'silent' }),
-      purgeIntervalSeconds: 0,
+      ...quietProviderOptions(),
+      passwordHashCost: undefined,
     });
     const storedHash = async (id: string) =>
       (

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
-import { pino } from 'pino';
 import type { AddLoanRequest, StartApplication } from '@customer-core/contracts';
 import { createSecretBox, isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
@@ -19,7 +18,7 @@ import {
   type IdentityProvider,
   type IdpDatabase,
 } from '@customer-core/idp';
-import { TEST_PASSWORD_HASH_COST } from '@customer-core/idp/testing';
+import { quietProviderOptions } from '@customer-core/idp/testing';
 import { applicationRepository } from '../../src/applications/application-repository.js';
 import { borrowerRepository } from '../../src/borrowers/borrower-repository.js';
 import { apiMigrations } from '../../src/db/migrations.js';
@@ -412,13 +411,7 @@ for (const kind of testDatabaseKinds()) {
           db: database.db as unknown as Kysely<IdpDatabase>,
           secrets: createSecretBox([{ id: 'test', key: randomBytes(32) }]),
           issuer: ISSUER,
-          clients: [],
-          allowedOrigins: [],
-          secureCookies: false,
-          trustProxy: false,
-          logger: pino({ level: 'silent' }),
-          purgeIntervalSeconds: 0,
-          passwordHashCost: TEST_PASSWORD_HASH_COST,
+          ...quietProviderOptions(),
         });
       });
       after(() => idp?.close());
