@@ -1,8 +1,8 @@
 // Runs the project's tests with node's own test runner (TypeScript through tsx, workspace packages
 // from source): all of them, one tier (--tier=unit|api|e2e), or the files whose path contains an
-// argument; with --watch, again on every change. Files run in a few processes side by side (TEST_CONCURRENCY per tier, default below); each
-// file has its own databases, ports and folders. Browser tests need the build (npm test and test:e2e make it
-// first).
+// argument; with --watch, again on every change. Files run in a few processes side by side
+// (TEST_CONCURRENCY per tier, default below); each file has its own databases, ports and folders.
+// Browser tests need the build (npm test and test:e2e make it first).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -102,7 +102,7 @@ const groups = [
   ...pageGroups,
   ...balance(browserTests, concurrency),
   ...balance(computing, Math.max(1, Math.min(concurrency, Math.ceil(computingWeight / PROCESS_WORTH)))),
-].sort((a, b) => b.weight - a.weight);
+];
 // Per run: two runs in one checkout (a second terminal) must not share entry files.
 const groupDir = path.join(root, 'test-results', `groups-${process.pid}`);
 mkdirSync(groupDir, { recursive: true });
