@@ -75,7 +75,9 @@ const serverBuiltAt = statSync(serverEntry, { throwIfNoEntry: false })?.mtimeMs 
 await step('Building the server', async () => {
   // tsc -b trusts its .tsbuildinfo files, which outlive a removed dist: then everything is rebuilt.
   const force = serverBuiltAt === 0 ? ['--force'] : [];
-  await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', 'apps/api', ...force]);
+  // TypeScript 7's tsc (its package exports no bin path, so found beside its package.json).
+  const tsc = path.join(path.dirname(require.resolve('@typescript/native/package.json')), 'bin/tsc');
+  await run(process.execPath, [tsc, '-b', 'apps/api', ...force]);
   return statSync(serverEntry).mtimeMs === serverBuiltAt ? 'it was current' : undefined;
 });
 
