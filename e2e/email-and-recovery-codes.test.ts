@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
@@ -68,7 +69,9 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
         // Recovery codes are offered now that there is a second step.
         await page
           .getByTestId('recovery-codes')
-          .getByText('You don\u2019t have any recovery codes.')
+          .getByText(
+            'You don\u2019t have any recovery codes. Make them now, so you can still sign in if you lose your phone.',
+          )
           .waitFor();
         await captureBothSizes(page, 'account-email-codes-added');
         const notice = await waitForMail(portal.baseUrl, BORROWER.email, 2);
@@ -111,6 +114,15 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
         recoveryCodes = await section.getByRole('listitem').allInnerTexts();
         assert.equal(recoveryCodes.length, 10);
         for (const code of recoveryCodes) assert.match(code, /^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
+        // Kept as a file: the codes, one a line, under what they are.
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          section.getByRole('button', { name: 'Download codes' }).click(),
+        ]);
+        assert.equal(download.suggestedFilename(), 'recovery-codes.txt');
+        const kept = await readFile(await download.path(), 'utf8');
+        assert.match(kept, /^Main Street Funding recovery codes\n/);
+        assert.deepEqual(kept.trim().split('\n').slice(-10), recoveryCodes);
         await captureBothSizes(page, 'account-recovery-codes-new');
         await section.getByRole('button', { name: 'I\u2019ve saved them' }).click();
         await section.getByText('You have 10 unused recovery codes.').waitFor();
@@ -127,10 +139,14 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
         await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[0]!);
         await page.getByRole('button', { name: 'Verify' }).click();
         await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
-        await page
-          .getByTestId('toast')
-          .getByText('You have 9 recovery codes left.', { exact: false })
-          .waitFor();
+        // Said on the home page until dismissed, not in a toast that goes by itself.
+        const notice = page.getByTestId('landing-notice');
+        await notice.getByText('you have 9 recovery codes left.', { exact: false }).waitFor();
+        await captureBothSizes(page, 'home-recovery-codes-left');
+        await page.reload();
+        await notice.waitFor();
+        await notice.getByRole('button', { name: 'Dismiss' }).click();
+        await notice.waitFor({ state: 'detached' });
 
         await signOutFromMenu(page);
         await page.waitForURL((url) => url.pathname === routes.signIn.path);

@@ -30,6 +30,11 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
     await submitSignIn(page, BORROWER.email, BORROWER.password);
 
     await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
+    // Whose account it is, under the step's heading.
+    assert.equal(
+      await page.getByTestId('factor-step-account').innerText(),
+      `Signing in as ${BORROWER.email}`,
+    );
     await captureBothSizes(page, 'sign-in-factor-enrol');
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
 
@@ -38,6 +43,20 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
     await page.getByRole('heading', { name: 'Scan this code with your authenticator app' }).waitFor();
     const secret = (await page.getByTestId('factor-secret').innerText()).replace(/\s/g, '');
     assert.match(secret, /^[A-Z2-7]{32}$/);
+    // The key in two even rows of four groups, at a phone's width too; and a copy of it in one press.
+    for (const width of [1280, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      const rows = await page
+        .getByTestId('factor-secret')
+        .locator('span')
+        .evaluateAll((groups) => new Set(groups.map((group) => group.getBoundingClientRect().top)).size);
+      assert.equal(rows, 2, `rows of the key at ${width} px`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy key' }).click();
+    await page.getByRole('button', { name: 'Key copied' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
     await captureBothSizes(page, 'sign-in-factor-scan');
 
     const code = page.getByLabel('6-digit code');
@@ -49,6 +68,15 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
     await code.fill(authenticatorCode(secret));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+    // Recovery codes offered next, on the home page, until made or dismissed.
+    const offer = page.getByTestId('landing-notice');
+    await offer.getByText('Two-step verification is on. Make recovery codes too', { exact: false }).waitFor();
+    await captureBothSizes(page, 'home-recovery-codes-offered');
+    await offer.getByRole('link', { name: 'Make recovery codes' }).click();
+    await page
+      .getByTestId('recovery-codes')
+      .getByText('You don\u2019t have any recovery codes. Make them now', { exact: false })
+      .waitFor();
 
     await signOutFromMenu(page);
     await page.waitForURL((url) => url.pathname === routes.signIn.path);

@@ -77,6 +77,8 @@ describe('email codes and recovery codes on the account page', () => {
     );
     const code = codeIn(mail!.subject)!;
     assert.ok(mail!.text.includes(code), 'the code is in the message');
+    // Asked for on the account page or at sign-in: the message says where the code goes either way.
+    assert.ok(mail!.text.includes(`enter this code where you asked for it: ${code}`), mail!.text);
 
     const wrong = await api(borrower.token, 'POST', secondFactorEndpoints.activate.href({ factorId }), {
       code: code === '000000' ? '000001' : '000000',

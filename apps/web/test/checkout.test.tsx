@@ -1,19 +1,16 @@
 import './support/dom.ts';
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { LoanDetail, LoanDocument, SignDocumentRequest } from '@customer-core/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { noteRecoveryCodesLeft } from '../src/components/factors/recovery-codes-left.ts';
 import { CheckoutView } from '../src/features/loan-checkout/checkout-view.tsx';
 import type { ActionResult } from '../src/features/loan-checkout/use-loan-checkout.ts';
-import { usePendingToast } from '../src/lib/pending-toast.ts';
 import { press } from './support/forms.ts';
 import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 // A loan's document checkout as the borrower goes through it (each answer as the API gives it: the
-// loan as it is now), with the toasts each signature and the completed checkout leave; and the toast
-// a sign-in with a recovery code leaves for the page it lands on.
+// loan as it is now), with the toasts each signature and the completed checkout leave.
 
 function document(id: string, title: string, requiresSignature: boolean): LoanDocument {
   return {
@@ -167,41 +164,5 @@ describe('loan checkout', () => {
     await expectFocus(heading);
     expectNone(screen.queryByRole('progressbar'), 'the progress bar, once complete');
     expectNone(screen.queryByRole('button', { name: /Mark as reviewed|Sign document/ }), 'an action left');
-  });
-});
-
-describe('the toast of a sign-in with a recovery code', () => {
-  afterEach(() => sessionStorage.clear());
-  function Landing() {
-    usePendingToast();
-    return null;
-  }
-  const signedInWith = (remaining: number) =>
-    noteRecoveryCodesLeft({ status: 'SUCCESS', recoveryCodes: { remaining } } as never);
-
-  it('says on the page the borrower lands on how many codes are left', async () => {
-    signedInWith(9);
-    renderInApp(<Landing />);
-    const shown = await toast('You signed in with a recovery code');
-    assert.equal(
-      shown.textContent,
-      'You signed in with a recovery codeIt won\u2019t work again. You have 9 recovery codes left.',
-    );
-    assert.equal(shown.getAttribute('data-status'), 'info');
-  });
-
-  it('warns when few are left, and says what to do after the last', async () => {
-    signedInWith(0);
-    renderInApp(<Landing />);
-    const shown = await toast('You signed in with a recovery code');
-    assert.equal(
-      shown.textContent,
-      'You signed in with a recovery codeThat was your last one. Make new recovery codes from your account page.',
-    );
-    assert.equal(shown.getAttribute('data-status'), 'warning');
-    await act(
-      async () => void fireEvent.click(within(shown).getByRole('button', { name: 'Dismiss notification' })),
-    );
-    await waitFor(() => expectNone(screen.queryByTestId('toast'), 'the dismissed toast'));
   });
 });

@@ -205,13 +205,15 @@ describe('factor step: signing in with a second factor', () => {
     );
     await expectFocus(heading('Confirm it\u2019s you'));
     screen.getByText('Choose how to confirm it\u2019s you.');
-    // The ways these screens handle, in their order; no other.
-    assert.deepEqual(
-      within(screen.getByTestId('factor-choice'))
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-      ['Use your authenticator app', 'Use a recovery code'],
-    );
+    // The ways these screens handle, in their order, each with what it takes; no other.
+    const choice = within(screen.getByTestId('factor-choice'));
+    assert.deepEqual(choice.getAllByRole('button'), [
+      choice.getByRole('button', {
+        name: 'Use your authenticator app',
+        description: 'The 6-digit code your app shows',
+      }),
+      choice.getByRole('button', { name: 'Use a recovery code', description: 'One of the codes you saved' }),
+    ]);
 
     await press('Use a recovery code');
     await expectFocus(heading('Use a recovery code'));

@@ -160,7 +160,9 @@ describe('recovery codes on the account page', () => {
     });
     renderInApp(<RecoveryCodesSection refresh={0} />);
     const section = screen.getByTestId('recovery-codes');
-    await within(section).findByText('You don\u2019t have any recovery codes.');
+    await within(section).findByText(
+      'You don\u2019t have any recovery codes. Make them now, so you can still sign in if you lose your phone.',
+    );
     await press('Make recovery codes');
     type(within(section).getByLabelText('Current password'), 'Not-My-Pass-1');
     await press('Make recovery codes');

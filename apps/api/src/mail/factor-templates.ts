@@ -46,7 +46,7 @@ export function factorMailTemplates(brand: MailBrand) {
           greeting(firstName),
           signIn
             ? `To finish signing in to your ${lender} account, enter this code: ${code}`
-            : `To get sign-in codes by email, enter this code on your account page: ${code}`,
+            : `To get sign-in codes by email, enter this code where you asked for it: ${code}`,
           `The code works once and expires in ${minutes(expiresInMinutes)}.`,
         ],
         footnote: signIn

@@ -1,3 +1,4 @@
+import { Fragment, useState } from 'react';
 import { getLenderBranding } from '../../config/portal-config-meta';
 import { QrCode } from './qr-code';
 import './factors.css';
@@ -6,6 +7,37 @@ import './factors.css';
 function keyUri(lender: string, accountName: string, secret: string): string {
   const label = encodeURIComponent(`${lender}:${accountName}`);
   return `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(lender)}&algorithm=SHA1&digits=6&period=30`;
+}
+
+/** The key for typing by hand, in groups of four, four groups a row; and a button that copies it. */
+function ManualKey({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="factor-step__key">
+      <p className="factor-step__secret" data-testid="factor-secret">
+        {secret.match(/.{1,4}/g)?.map((group, i) => (
+          <Fragment key={i}>
+            {i > 0 && ' '}
+            <span>{group}</span>
+          </Fragment>
+        ))}
+      </p>
+      <button type="button" className="factor-step__link" onClick={() => void copy()}>
+        {copied ? 'Key copied' : 'Copy key'}
+      </button>
+      <p className="visually-hidden" role="status">
+        {copied ? 'Key copied.' : ''}
+      </p>
+    </div>
+  );
 }
 
 /** Adding an authenticator app: its QR code, drawn here, and the key for entering by hand. */
@@ -20,9 +52,7 @@ export function AuthenticatorSetup({ secret, accountName }: { secret: string; ac
         />
       </div>
       <p className="factor-step__intro">Can&rsquo;t scan it? Enter this key in your app instead:</p>
-      <p className="factor-step__secret" data-testid="factor-secret">
-        {secret.match(/.{1,4}/g)?.join(' ')}
-      </p>
+      <ManualKey secret={secret} />
     </>
   );
 }

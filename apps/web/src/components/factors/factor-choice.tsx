@@ -20,6 +20,17 @@ const CHOICES: Record<string, string> = {
   [RECOVERY_CODE]: 'Use a recovery code',
 };
 
+/** Under each way, what it takes, so that the ways can be told apart at a glance. */
+const HINTS: Record<string, (factor: Factor) => string> = {
+  [WEBAUTHN]: () => 'Your fingerprint, face or screen lock',
+  [TOTP]: () => 'The 6-digit code your app shows',
+  [EMAIL]: (factor) =>
+    shownAddress(factor)
+      ? `We\u2019ll send it to ${shownAddress(factor)}`
+      : 'We\u2019ll send it to your email',
+  [RECOVERY_CODE]: () => 'One of the codes you saved',
+};
+
 /**
  * The factors of MFA_REQUIRED these screens can verify, in the order they are offered; passkeys only
  * where they work (a hosted org's passkeys belong to its own domain).
@@ -34,7 +45,7 @@ export function choosableFactors(factors: Factor[], passkeys: boolean): Factor[]
 export const shownAddress = (factor: { profile?: { email?: string } } | undefined) =>
   (factor?.profile?.email ?? '').replace('...', '…');
 
-/** MFA_REQUIRED with more than one way: one button each. */
+/** MFA_REQUIRED with more than one way: one button each, named by the way, with what it takes. */
 export function FactorChoice({
   factors,
   disabled,
@@ -48,18 +59,29 @@ export function FactorChoice({
     <>
       <p className="factor-step__intro">Choose how to confirm it’s you.</p>
       <ul className="factor-choice" data-testid="factor-choice">
-        {factors.map((factor) => (
-          <li key={factor.factorType}>
-            <button
-              type="button"
-              className="button button--secondary button--block"
-              disabled={disabled}
-              onClick={() => onChoose(factor)}
-            >
-              {CHOICES[factor.factorType ?? '']}
-            </button>
-          </li>
-        ))}
+        {factors.map((factor) => {
+          const type = factor.factorType ?? '';
+          const id = `factor-choice-${type.replace(/[^a-z]/gi, '-')}`;
+          return (
+            <li key={type}>
+              <button
+                type="button"
+                className="factor-choice__option"
+                disabled={disabled}
+                aria-labelledby={`${id}-name`}
+                aria-describedby={`${id}-hint`}
+                onClick={() => onChoose(factor)}
+              >
+                <span className="factor-choice__name" id={`${id}-name`}>
+                  {CHOICES[type]}
+                </span>
+                <span className="factor-choice__hint" id={`${id}-hint`}>
+                  {HINTS[type]?.(factor)}
+                </span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
     </>
   );

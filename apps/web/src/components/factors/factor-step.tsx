@@ -35,8 +35,17 @@ export function FactorStep({
   const { pending } = actions;
   const codeForm = { code: state.code, onCode: state.setCode, actions };
 
+  // On the sign-in screens (not when confirming it's you, signed in already), whose account it is.
+  const login = (transaction.user?.profile as { login?: unknown } | undefined)?.login;
+  const account = onSuccess === finishSignIn && typeof login === 'string' ? login : undefined;
   const screen = (title: string, body: ReactNode) => (
-    <FactorScreen title={title} heading={state.heading} backLabel={backLabel} onBack={state.cancel}>
+    <FactorScreen
+      title={title}
+      heading={state.heading}
+      account={account}
+      backLabel={backLabel}
+      onBack={state.cancel}
+    >
       {body}
     </FactorScreen>
   );
@@ -148,12 +157,11 @@ export function FactorStep({
     activation?.sharedSecret &&
     transaction.activate
   ) {
-    const login = String((transaction.user?.profile as { login?: string } | undefined)?.login ?? '');
     return screen(
       'Scan this code with your authenticator app',
       <AuthenticatorActivation
         secret={activation.sharedSecret}
-        accountName={login}
+        accountName={typeof login === 'string' ? login : ''}
         activate={transaction.activate}
         {...codeForm}
       />,

@@ -1,20 +1,33 @@
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
-import { savePendingToast } from '../../lib/pending-toast';
+import { saveLandingNotice } from '../../lib/landing-notice';
 
 /**
  * After a sign-in with a recovery code the provider says how many are left (the bundled provider's
- * `_embedded.recoveryCodes`, lifted onto the transaction); the page the borrower lands on says it.
+ * `_embedded.recoveryCodes`, lifted onto the transaction); the home page says it until dismissed.
  */
 export function noteRecoveryCodesLeft(transaction: AuthnTransaction): void {
   const lifted = transaction as AuthnTransaction & { recoveryCodes?: { remaining?: unknown } };
   const remaining = lifted.recoveryCodes?.remaining;
   if (typeof remaining !== 'number') return;
-  savePendingToast({
-    title: 'You signed in with a recovery code',
-    message:
-      remaining === 0
-        ? 'That was your last one. Make new recovery codes from your account page.'
-        : `It won’t work again. You have ${remaining} recovery ${remaining === 1 ? 'code' : 'codes'} left.`,
-    status: remaining <= 2 ? 'warning' : 'info',
+  saveLandingNotice(
+    remaining === 0
+      ? {
+          tone: 'warning',
+          text: 'You signed in with your last recovery code. Make new ones, so you can still sign in if you lose your phone.',
+          offer: 'recovery-codes',
+        }
+      : {
+          tone: remaining <= 2 ? 'warning' : 'info',
+          text: `You signed in with a recovery code. It won’t work again: you have ${remaining} recovery ${remaining === 1 ? 'code' : 'codes'} left.`,
+        },
+  );
+}
+
+/** After setting up a second step at sign-in or registration: recovery codes are offered next. */
+export function offerRecoveryCodes(): void {
+  saveLandingNotice({
+    tone: 'info',
+    text: 'Two-step verification is on. Make recovery codes too, so you can still sign in if you lose your phone.',
+    offer: 'recovery-codes',
   });
 }

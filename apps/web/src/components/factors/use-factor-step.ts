@@ -5,7 +5,7 @@ import { finishSignIn } from '../../lib/auth/sign-in';
 import { WEBAUTHN, choosableFactors, type Factor } from './factor-choice';
 import { WRONG_CODE, refusalOf } from './factor-errors';
 import type { FactorStepActions } from './factor-step-actions';
-import { noteRecoveryCodesLeft } from './recovery-codes-left';
+import { noteRecoveryCodesLeft, offerRecoveryCodes } from './recovery-codes-left';
 import { stateTokenOf } from './webauthn-step';
 
 /** The factor step's state: the identity provider's transaction, and the borrower's way through it. */
@@ -71,6 +71,8 @@ export function useFactorStep(
       const next = await action();
       if (next.status === 'SUCCESS') {
         if (onSuccess === finishSignIn) noteRecoveryCodesLeft(next);
+        // A second step was just set up: recovery codes are offered on the page the borrower lands on.
+        if (transaction.status === 'MFA_ENROLL_ACTIVATE') offerRecoveryCodes();
         await onSuccess(next); // by default the page leaves for the identity provider
         return true;
       }

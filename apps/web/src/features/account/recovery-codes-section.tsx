@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import '../../components/factors/factors.css';
+import { getLenderBranding } from '../../config/portal-config-meta';
+import { dismissLandingNotice } from '../../lib/landing-notice';
 import { useLoad } from '../../lib/use-load';
 import { generateRecoveryCodes, getRecoveryCodeStatus } from './recovery-codes-api';
 import { CurrentPasswordField, usePasswordConfirmation } from './current-password-field';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
 
 const PASSWORD_ID = 'recovery-codes-password';
+const RECOVERY_CODES_FILE = 'recovery-codes.txt';
 
 const left = (remaining: number) =>
   remaining === 0
-    ? 'You don’t have any recovery codes.'
+    ? 'You don’t have any recovery codes. Make them now, so you can still sign in if you lose your phone.'
     : `You have ${remaining} unused recovery ${remaining === 1 ? 'code' : 'codes'}.`;
 
 /** The current password, then a new set of codes. */
@@ -51,17 +54,35 @@ function GenerateForm({
   );
 }
 
-/** The new codes, shown this once. */
+/** The codes as a text file to keep: what they are for, whose they are, and the codes, one a line. */
+function downloadCodes(codes: string[]) {
+  const lender = getLenderBranding().name;
+  const text = [
+    `${lender} recovery codes`,
+    '',
+    'Each code signs you in once, if you can’t use your passkey, authenticator app or email.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  link.download = RECOVERY_CODES_FILE;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+/** The new codes, shown this once: to copy, download or print before they are gone. */
 function NewCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const [copied, setCopied] = useState(false);
+  const [saved, setSaved] = useState<'copied' | 'downloaded' | null>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
-      setCopied(true);
+      setSaved('copied');
     } catch {
-      setCopied(false);
+      setSaved(null);
     }
   };
   return (
@@ -70,8 +91,8 @@ function NewCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
         Save your recovery codes
       </h3>
       <p>
-        Keep them somewhere safe, away from your phone: print them or write them down. Each code works once.
-        We won’t show them again.
+        Keep them somewhere safe, away from your phone: download them, print them or write them down. Each
+        code works once. We won’t show them again.
       </p>
       <ol className="recovery-codes__list" aria-label="Your recovery codes">
         {codes.map((code) => (
@@ -81,12 +102,24 @@ function NewCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
         ))}
       </ol>
       <p className="visually-hidden" role="status">
-        {copied ? 'Codes copied.' : ''}
+        {saved === 'copied' ? 'Codes copied.' : saved === 'downloaded' ? 'Codes downloaded.' : ''}
       </p>
-      <div className="account-factors__buttons">
+      <div className="recovery-codes__keep">
         <button type="button" className="button button--secondary" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy codes'}
+          {saved === 'copied' ? 'Copied' : 'Copy codes'}
         </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => (downloadCodes(codes), setSaved('downloaded'))}
+        >
+          Download codes
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => window.print()}>
+          Print codes
+        </button>
+      </div>
+      <div className="account-factors__buttons">
         <button type="button" className="button button--primary" onClick={onDone}>
           I’ve saved them
         </button>
@@ -136,6 +169,7 @@ export function RecoveryCodesSection({ refresh, onChanged }: { refresh: number; 
               <GenerateForm
                 replacing={state.remaining > 0}
                 onMade={(made) => {
+                  dismissLandingNotice();
                   setAsking(false);
                   setNotice(null);
                   setCodes(made);

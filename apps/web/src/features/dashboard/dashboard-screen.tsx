@@ -4,6 +4,7 @@ import { getLenderBranding } from '../../config/portal-config-meta';
 import { usePendingToast } from '../../lib/pending-toast';
 import { readAccessToken, readStoredProfile } from '../../lib/product-session-data';
 import { AccountDetails } from './account-details';
+import { LandingNoticeBanner } from './landing-notice-banner';
 import { useProfile } from './get-profile';
 import { LoansSection } from './loans-section';
 import './dashboard.css';
@@ -26,6 +27,7 @@ export function DashboardScreen() {
       titleId="dashboard-title"
       testId="dashboard"
     >
+      <LandingNoticeBanner />
       <LoansSection />
       <AccountDetails profile={apiProfile} storedProfile={profile} tokenEmail={tokenEmail} />
     </SignedInPage>
