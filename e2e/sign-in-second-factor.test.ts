@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
+import { focusReturnsTo } from './support/browser.js';
 import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
 import { openPortal, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
 
@@ -63,6 +64,8 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
     await code.fill(notThe(authenticatorCode(secret)));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(WRONG_CODE).waitFor();
+    // The focus back on the field, which reads the message out (not on the page, as it fell there).
+    await focusReturnsTo(code, 'the refused code’s field has the focus');
     await captureBothSizes(page, 'sign-in-factor-wrong-code');
 
     await code.fill(authenticatorCode(secret));

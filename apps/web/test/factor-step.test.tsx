@@ -113,6 +113,8 @@ describe('factor step: setting up a second factor', () => {
     const field = screen.getByLabelText('6-digit code');
     assert.equal(field.getAttribute('aria-invalid'), 'true');
     assert.equal(field.getAttribute('aria-describedby'), 'sign-in-factor-code-error');
+    // Back on the field, which reads out the message (it was disabled while the code was checked).
+    await expectFocus(field);
 
     await enterCode('123456', 'Confirm');
     assert.deepEqual(activate.calls, [{ passCode: '000000' }, { passCode: '123456' }]);
@@ -165,6 +167,7 @@ describe('factor step: signing in with a second factor', () => {
     await enterCode('000000', 'Verify');
     screen.getByText(WRONG_CODE);
     assert.equal(field.getAttribute('aria-invalid'), 'true');
+    await expectFocus(field);
 
     fireEvent.change(field, { target: { value: '123 456' } });
     assert.equal(field.value, '123456');
@@ -226,6 +229,7 @@ describe('factor step: signing in with a second factor', () => {
     await press('Verify');
     screen.getByText(WRONG_RECOVERY_CODE);
     assert.equal(screen.getByRole('textbox', { name: 'Recovery code' }).getAttribute('aria-invalid'), 'true');
+    await expectFocus(screen.getByRole('textbox', { name: 'Recovery code' }));
 
     await press('Choose another way');
     heading('Confirm it\u2019s you');

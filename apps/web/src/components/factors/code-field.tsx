@@ -1,5 +1,6 @@
-import type { ChangeEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 import { FormField, fieldErrorId } from '../form-field';
+import { useFocusOnRefusal } from './focus-on-refusal';
 
 export const CODE_LENGTH = 6;
 
@@ -16,11 +17,14 @@ interface CodeFieldProps {
  * pasted code kept to its digits ("123 456" and "123-456" both work).
  */
 export function CodeField({ id, value, onChange, error, disabled }: CodeFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useFocusOnRefusal(input, error, disabled ?? false);
   const onInput = (event: ChangeEvent<HTMLInputElement>) =>
     onChange(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH));
   return (
     <FormField id={id} label="6-digit code" error={error}>
       <input
+        ref={input}
         id={id}
         className="text-input factor-code"
         type="text"

@@ -1,15 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { BusyButton } from '../busy-button';
 import { FormField, fieldErrorId } from '../form-field';
 import type { Factor } from './factor-choice';
 import { RECOVERY_CODE_REQUIRED, WRONG_RECOVERY_CODE } from './factor-errors';
 import type { FactorStepActions } from './factor-step-actions';
+import { useFocusOnRefusal } from './focus-on-refusal';
 
 const RECOVERY_CODE_FIELD_ID = 'sign-in-recovery-code';
 
 /** One of the borrower's saved recovery codes (xxxx-xxxx-xxxx-xxxx), in place of their usual step. */
 export function RecoveryCodeForm({ factor, actions }: { factor: Factor; actions: FactorStepActions }) {
   const [code, setCode] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useFocusOnRefusal(input, actions.error, actions.pending);
   const verify = factor.verify!;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,6 +25,7 @@ export function RecoveryCodeForm({ factor, actions }: { factor: Factor; actions:
       <p className="factor-step__intro">Enter one of the recovery codes you saved. Each code works once.</p>
       <FormField id={RECOVERY_CODE_FIELD_ID} label="Recovery code" error={actions.error}>
         <input
+          ref={input}
           id={RECOVERY_CODE_FIELD_ID}
           className="text-input recovery-code"
           type="text"
