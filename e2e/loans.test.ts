@@ -9,6 +9,8 @@ import { onPath, withText } from './support/getting-back-in.js';
 import { DESKTOP, OPERATOR_ENV, addLoan, borrowerLoan, borrowerLoans, loanCountOf } from './support/loans.js';
 import { DEMO, openPortal, signInBySession, submitSignIn, type Portal } from './support/portal.js';
 
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 // The signed-in home's loans and the loan checkout, against the real server: the demo borrower is
 // seeded with a loan in each status and the documents of the active one. The server is this file's
 // own: the checkout test signs the documents.
@@ -73,6 +75,17 @@ describe('loans and loan checkout (browser)', () => {
       .getByTestId('loan-status')
       .evaluateAll((badges) => badges.map((b) => getComputedStyle(b).backgroundColor));
     assert.equal(new Set(colours).size, loans.length, 'each status has its own colour');
+
+    // The past-due loan says on the home what is owed and how late, as its own page does.
+    const pastDue = loans.find((loan) => loan.status === 'PAST DUE')!;
+    assert.ok(pastDue.overdue, 'the demo past-due loan has a missed instalment');
+    assert.equal(
+      await openList
+        .locator(`[data-reference="${pastDue.reference}"]`)
+        .getByTestId('loan-overdue')
+        .innerText(),
+      `${dollars.format(pastDue.overdue.amountCents / 100)}\n${pastDue.overdue.daysLate} days late`,
+    );
 
     await assertAccessible(page, 'home with loans');
     await screenshotsAtBothSizes(page, 'home-loans');

@@ -169,7 +169,7 @@ describe('borrower loans and checkout', () => {
       assert.ok(document.description.length > 10);
     }
     assert.match(active.documents[0]!.body, /\$250,000\.00/);
-    assert.match(active.documents[3]!.body, /\$5,432\.18/);
+    assert.match(active.documents[3]!.body, /\$10,416\.67/);
     // A closed loan has no documents.
     assert.deepEqual(detailOf(await loan(demo, idOf('LN-DEMO-3'))).documents, []);
   });

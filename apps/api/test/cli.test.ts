@@ -188,7 +188,7 @@ describe(`operators' command line`, () => {
         '--amount',
         '250,000',
         '--balance',
-        '1250.5',
+        '125000.5',
         '--next-payment-date',
         '2031-04-01',
         '--next-payment-amount',
@@ -199,7 +199,7 @@ describe(`operators' command line`, () => {
     assert.equal(added.code, 0, added.stderr);
     assert.match(added.stdout, /^Added loan LN-CLI-1\./);
     assert.match(added.stdout, /Amount: +\$250,000\.00/);
-    assert.match(added.stdout, /Balance: +\$1,250\.50/);
+    assert.match(added.stdout, /Balance: +\$125,000\.50/);
     assert.match(added.stdout, /Next payment: +\$4,812\.07 due 2031-04-01/);
     assert.match(added.stdout, /Status: +ACTIVE/);
 
@@ -212,7 +212,7 @@ describe(`operators' command line`, () => {
         l.balanceCents,
         l.nextPayment,
       ]),
-      [['LN-CLI-1', 25_000_000, 125_050, { dueOn: '2031-04-01', amountCents: 481_207 }]],
+      [['LN-CLI-1', 25_000_000, 12_500_050, { dueOn: '2031-04-01', amountCents: 481_207 }]],
     );
   });
 
@@ -240,27 +240,40 @@ describe(`operators' command line`, () => {
     assert.match(paid.stdout, /Status: +PAID/);
     assert.match(paid.stdout, /Next payment: +none/);
 
-    const late = await cliInProcess(
-      [
-        'update-loan',
-        '--reference',
-        'LN-CLI-2',
-        '--status',
-        'past-due',
-        '--next-payment-date',
-        '2031-05-15',
-        '--next-payment-amount',
-        '1200',
-        '--json',
-      ],
-      env,
+    const lateArgs = [
+      'update-loan',
+      '--reference',
+      'LN-CLI-2',
+      '--status',
+      'past-due',
+      '--next-payment-date',
+      '2031-05-15',
+      '--next-payment-amount',
+      '1200',
+    ];
+    // Past due with nothing owed: refused, each contradiction named, and nothing changed.
+    const contradictory = await cliInProcess(lateArgs, env);
+    assert.equal(contradictory.code, 1);
+    assert.match(
+      contradictory.stderr,
+      /would contradict each other: a PAST DUE loan has a balance: a loan paid off is PAID; the next payment must not be more than the balance\./,
     );
+    const late = await cliInProcess([...lateArgs, '--balance', '45000', '--json'], env);
     assert.equal(late.code, 0, late.stderr);
     const loan = OperatorLoanSchema.parse(JSON.parse(late.stdout));
     assert.deepEqual(
       [loan.status, loan.balanceCents, loan.nextPayment],
-      ['PAST DUE', 0, { dueOn: '2031-05-15', amountCents: 120_000 }],
+      ['PAST DUE', 4_500_000, { dueOn: '2031-05-15', amountCents: 120_000 }],
     );
+    // Past due without a missed instalment on record: said, as the borrower would miss it.
+    assert.deepEqual(loan.warnings, [
+      'The borrower sees this loan as past due, but not what is owed or since when: record the missed instalments (record-instalment).',
+    ]);
+    const told = await cliInProcess(
+      ['update-loan', '--reference', 'LN-CLI-2', '--product', 'Term loan'],
+      env,
+    );
+    assert.match(told.stdout, /\nWarning: The borrower sees this loan as past due, but not what is owed/);
 
     const unknown = await cliInProcess(['update-loan', '--reference', 'LN-CLI-404', '--status', 'PAID'], env);
     assert.equal(unknown.code, 1);

@@ -9,6 +9,7 @@ import {
   LoanDetailSchema,
   LoanListSchema,
   OperatorLoanSchema,
+  type AddLoanRequest,
   type BorrowerList,
   loanEndpoints,
 } from '@customer-core/contracts';
@@ -86,7 +87,7 @@ describe(`operators' loan and borrower calls`, () => {
     const added = OperatorLoanSchema.parse(body);
     assert.deepEqual(
       { ...added, id: undefined },
-      { ...activeLoan('LN-NEW-1', email), id: undefined, documents: 5 },
+      { ...activeLoan('LN-NEW-1', email), id: undefined, documents: 5, warnings: [] },
     );
 
     const waiting = await borrowerNamed(email);
@@ -156,11 +157,78 @@ describe(`operators' loan and borrower calls`, () => {
       (
         await update('LN-UPD-1', {
           status: 'PAST DUE',
+          balanceCents: 5_000,
           nextPayment: { dueOn: '2030-02-28', amountCents: 99 },
         })
       ).body,
     );
     assert.deepEqual(due.nextPayment, { dueOn: '2030-02-28', amountCents: 99 });
+  });
+
+  it('refuses terms that contradict each other, added or changed, and changes nothing then', async () => {
+    const contradictions: Array<[Partial<AddLoanRequest>, RegExp]> = [
+      [{ balanceCents: 12_500_001 }, /balance must not be more than the amount lent/],
+      [{ status: 'PAID' }, /a PAID loan has no balance left.*a PAID loan has no next payment/],
+      [{ status: 'CLOSED LOST', balanceCents: 0 }, /a CLOSED LOST loan has no next payment/],
+      [{ balanceCents: 0 }, /an ACTIVE loan has a balance: a loan paid off is PAID/],
+      [{ nextPayment: { dueOn: '2031-03-01', amountCents: 0 } }, /the next payment must be more than zero/],
+      [{ balanceCents: 100 }, /the next payment must not be more than the balance/],
+    ];
+    for (const [terms, message] of contradictions) {
+      const added = await addLoan(url, { ...activeLoan('LN-BAD-1', 'contradicts@example.com'), ...terms });
+      badRequest(added, message);
+    }
+    assert.equal(await borrowerNamed('contradicts@example.com'), undefined);
+
+    const original = OperatorLoanSchema.parse(
+      (await addLoan(url, activeLoan('LN-BAD-2', 'contradicts@example.com'))).body,
+    );
+    const refused = await update('LN-BAD-2', { status: 'PAID' });
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.equal(refused.body.error, 'contradictory_terms');
+    assert.match(
+      String(refused.body.message),
+      /would contradict each other: a PAID loan has no balance left: give a balance of 0; a PAID loan has no next payment: leave it out\./,
+    );
+    const kept = await update('LN-BAD-2', { product: 'Term loan' });
+    assert.deepEqual(OperatorLoanSchema.parse(kept.body), original);
+  });
+
+  it('warns of what the borrower would see amiss: past due with nothing missed, a missed one while active', async () => {
+    const warned = OperatorLoanSchema.parse(
+      (
+        await addLoan(url, {
+          ...activeLoan('LN-WARN-1', 'warned@example.com'),
+          status: 'PAST DUE',
+          nextPayment: { dueOn: '2020-01-15', amountCents: 90_000 },
+        })
+      ).body,
+    );
+    assert.deepEqual(warned.warnings, [
+      'The borrower sees this loan as past due, but not what is owed or since when: record the missed instalments (record-instalment).',
+      "The next payment's date (2020-01-15) has passed: give the next payment to come (a missed one shows as past due).",
+    ]);
+    const missed = await call(
+      url,
+      'POST',
+      operatorEndpoints.loanInstalments.href({ reference: 'LN-WARN-1' }),
+      OPERATOR_SECRET,
+      { dueOn: '2020-01-15', amountCents: 90_000 },
+    );
+    assert.equal(missed.status, 200, JSON.stringify(missed.body));
+    const active = OperatorLoanSchema.parse(
+      (
+        await update('LN-WARN-1', {
+          status: 'ACTIVE',
+          nextPayment: { dueOn: '2031-02-15', amountCents: 90_000 },
+        })
+      ).body,
+    );
+    assert.deepEqual(active.warnings, [
+      'An instalment due 2020-01-15 is unpaid, so the borrower sees a payment past due: set the status to PAST DUE, or record the payment.',
+    ]);
+    const behind = OperatorLoanSchema.parse((await update('LN-WARN-1', { status: 'PAST DUE' })).body);
+    assert.deepEqual(behind.warnings, []);
   });
 
   it("rewrites an active loan's documents with its new terms until its checkout starts", async () => {

@@ -24,6 +24,7 @@ function loan(fields: Partial<LoanSummary> & Pick<LoanSummary, 'reference' | 'st
     amountCents: 5_000_000,
     balanceCents: 3_212_345,
     nextPayment: null,
+    overdue: null,
     checkout: { status: 'not_started', startedAt: null, completedAt: null, documents: 5, documentsDone: 0 },
     ...fields,
   };
@@ -31,7 +32,7 @@ function loan(fields: Partial<LoanSummary> & Pick<LoanSummary, 'reference' | 'st
 const ACTIVE = loan({
   reference: 'LN-DEMO-1',
   status: 'ACTIVE',
-  nextPayment: { dueOn: '2026-09-01', amountCents: 125_000 },
+  nextPayment: { dueOn: '2036-09-01', amountCents: 125_000 },
 });
 const PAST_DUE = loan({ reference: 'LN-DEMO-2', status: 'PAST DUE', product: 'Equipment loan' });
 const PAID = loan({ reference: 'LN-DEMO-3', status: 'PAID', product: 'Line of credit', balanceCents: 0 });
@@ -68,10 +69,36 @@ describe('loan cards', () => {
     active.getByRole('heading', { name: 'Term loan' });
     assert.equal(active.getByTestId('loan-amount').textContent, '$50,000.00');
     assert.equal(active.getByTestId('loan-balance').textContent, '$32,123.45');
-    assert.equal(active.getByTestId('loan-next-payment').textContent, '$1,250.00due Sep 1, 2026');
+    assert.equal(active.getByTestId('loan-next-payment').textContent, '$1,250.00due Sep 1, 2036');
     assert.equal(within(card('LN-DEMO-2')).getByTestId('loan-next-payment').textContent, 'None scheduled');
     expectNone(within(card('LN-DEMO-3')).queryByTestId('loan-next-payment'), 'a closed loan’s next payment');
     assert.equal(within(card('LN-DEMO-3')).getByTestId('loan-balance').textContent, '$0.00');
+  });
+
+  it('say how much is past due and how late, and a next payment whose day has passed as missed', () => {
+    const behind = loan({
+      reference: 'LN-LATE-1',
+      status: 'PAST DUE',
+      nextPayment: { dueOn: '2020-03-01', amountCents: 90_000 },
+      overdue: { amountCents: 231_275, daysLate: 12, since: '2020-03-01', instalments: 1 },
+    });
+    const oneDay = loan({
+      reference: 'LN-LATE-2',
+      status: 'PAST DUE',
+      overdue: { amountCents: 50_000, daysLate: 1, since: '2020-03-01', instalments: 1 },
+    });
+    render(
+      <MemoryRouter>
+        <LoanCard loan={behind} open />
+        <LoanCard loan={oneDay} open />
+        <LoanCard loan={ACTIVE} open />
+      </MemoryRouter>,
+    );
+    const late = within(card('LN-LATE-1'));
+    assert.equal(late.getByTestId('loan-overdue').textContent, '$2,312.7512 days late');
+    assert.equal(late.getByTestId('loan-next-payment').textContent, '$900.00was due Mar 1, 2020');
+    assert.equal(within(card('LN-LATE-2')).getByTestId('loan-overdue').textContent, '$500.001 day late');
+    expectNone(within(card('LN-DEMO-1')).queryByTestId('loan-overdue'), 'an up-to-date loan’s past due');
   });
 
   it('lead an active loan whose documents are not done to its checkout, and no other', () => {

@@ -116,6 +116,7 @@ const OTHER_ERROR_CODES = [
   ...CHECKOUT_ERROR_CODES,
   'not_signed',
   'reference_taken',
+  'contradictory_terms',
 ] as const;
 
 export const ApiErrorCodeSchema = z.enum([

@@ -32,6 +32,15 @@ export const CalendarDateSchema = z.iso
 export const CheckoutStatusSchema = z.enum(['not_started', 'in_progress', 'completed']);
 export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;
 
+/** What a past-due loan owes: its unpaid past instalments, late since the oldest one's due day. */
+export const OverdueSchema = z.object({
+  amountCents: Cents,
+  daysLate: z.number().int().positive(),
+  since: CalendarDateSchema,
+  instalments: z.number().int().positive(),
+});
+export type Overdue = z.infer<typeof OverdueSchema>;
+
 export const LoanSummarySchema = z.object({
   id: z.string(),
   /** The lender's loan number, e.g. LN-204518. */
@@ -41,6 +50,8 @@ export const LoanSummarySchema = z.object({
   amountCents: Cents,
   balanceCents: Cents,
   nextPayment: z.object({ dueOn: CalendarDateSchema, amountCents: Cents }).nullable(),
+  /** What is past due today, from the payment schedule; null when nothing is. */
+  overdue: OverdueSchema.nullable(),
   checkout: z.object({
     status: CheckoutStatusSchema,
     startedAt: z.string().nullable(),
@@ -86,20 +97,10 @@ export const InstalmentSchema = z.object({
 });
 export type Instalment = z.infer<typeof InstalmentSchema>;
 
-/** What a past-due loan owes: its unpaid past instalments, late since the oldest one's due day. */
-export const OverdueSchema = z.object({
-  amountCents: Cents,
-  daysLate: z.number().int().positive(),
-  since: CalendarDateSchema,
-  instalments: z.number().int().positive(),
-});
-export type Overdue = z.infer<typeof OverdueSchema>;
-
 export const LoanDetailSchema = LoanSummarySchema.extend({
   documents: z.array(LoanDocumentSchema),
   /** The payment schedule, oldest first. */
   instalments: z.array(InstalmentSchema),
-  overdue: OverdueSchema.nullable(),
 });
 export type LoanDetail = z.infer<typeof LoanDetailSchema>;
 

@@ -45,9 +45,39 @@ export const LoanTermsSchema = z.object({
   nextPayment: z.object({ dueOn: CalendarDateSchema, amountCents: Cents }).nullable(),
 });
 
+export type LoanTerms = z.infer<typeof LoanTermsSchema>;
+
+const CLOSED_STATUSES = ['PAID', 'CLOSED LOST'];
+const OPEN_STATUSES = ['ACTIVE', 'PAST DUE'];
+
+/**
+ * Terms that contradict each other, each said as the operator fixes it: a borrower would read them
+ * side by side (a paid loan with a payment due, a payment larger than what is owed). Refused when a
+ * loan is added, and when a change would leave a loan so.
+ */
+export function contradictionsOf(terms: LoanTerms): string[] {
+  const { status, amountCents, balanceCents, nextPayment } = terms;
+  const found: string[] = [];
+  if (balanceCents > amountCents) found.push('balance must not be more than the amount lent');
+  if (status === 'PAID' && balanceCents > 0)
+    found.push('a PAID loan has no balance left: give a balance of 0');
+  if (CLOSED_STATUSES.includes(status) && nextPayment)
+    found.push(`a ${status} loan has no next payment: leave it out`);
+  if (OPEN_STATUSES.includes(status) && balanceCents === 0)
+    found.push(
+      `${status === 'ACTIVE' ? 'an ACTIVE' : 'a PAST DUE'} loan has a balance: a loan paid off is PAID`,
+    );
+  if (nextPayment && nextPayment.amountCents === 0) found.push('the next payment must be more than zero');
+  if (nextPayment && nextPayment.amountCents > balanceCents)
+    found.push('the next payment must not be more than the balance');
+  return found;
+}
+
 export const AddLoanRequestSchema = LoanTermsSchema.extend({
   borrowerEmail: EmailSchema,
   reference: LoanReferenceSchema,
+}).superRefine((terms, context) => {
+  for (const message of contradictionsOf(terms)) context.addIssue({ code: 'custom', message });
 });
 export type AddLoanRequest = z.infer<typeof AddLoanRequestSchema>;
 
@@ -75,6 +105,11 @@ export const OperatorLoanSchema = LoanTermsSchema.extend({
   reference: z.string(),
   borrowerEmail: z.string(),
   documents: z.number().int(),
+  /**
+   * What the borrower would see amiss with the loan as it is, its schedule included (a PAST DUE loan
+   * with no missed instalment recorded): said to the operator, not refused, as the schedule may follow.
+   */
+  warnings: z.array(z.string()),
 });
 export type OperatorLoan = z.infer<typeof OperatorLoanSchema>;
 
@@ -151,7 +186,8 @@ export const operatorEndpoints = {
     access: 'service',
     body: UpdateLoanRequestSchema,
     responses: { 200: OperatorLoanSchema },
-    errors: { 404: ['not_found'] },
+    /** contradictory_terms: the loan's terms, changed, would contradict each other (contradictionsOf). */
+    errors: { 400: ['contradictory_terms'], 404: ['not_found'] },
   }),
   /** Records an instalment of the loan's payment schedule (one per due day), paid or not. */
   loanInstalments: endpoint({

@@ -4,9 +4,10 @@ import type {
   LoanDetail,
   LoanDocument,
   LoanSummary,
+  Overdue,
 } from '@customer-core/contracts';
 import type { LoanQueries, VisibleLoanRow } from './loan-repository.js';
-import { loanSchedules } from './loan-schedule.js';
+import { describeSchedule, loanSchedules, today } from './loan-schedule.js';
 import { loanTermsOf } from './loan-terms.js';
 
 // Loans as their borrower sees them. Every query names the borrower (see loan-repository.ts), so a
@@ -19,7 +20,7 @@ export const isoOf = (value: Date | string | null): string | null =>
 export const checkoutStatusOf = (startedAt: unknown, completedAt: unknown): CheckoutStatus =>
   completedAt ? 'completed' : startedAt ? 'in_progress' : 'not_started';
 
-function toSummary(row: VisibleLoanRow): LoanSummary {
+function toSummary(row: VisibleLoanRow, overdue: Overdue | null): LoanSummary {
   const terms = loanTermsOf(row);
   if (terms.status === 'HIDDEN') throw new Error('a HIDDEN loan reached the borrower view');
   return {
@@ -27,6 +28,7 @@ function toSummary(row: VisibleLoanRow): LoanSummary {
     reference: row.reference,
     ...terms,
     status: terms.status, // narrowed above: not HIDDEN
+    overdue,
     checkout: {
       status: checkoutStatusOf(row.started_at, row.completed_at),
       startedAt: isoOf(row.started_at),
@@ -61,19 +63,28 @@ function toDocument(row: DocumentRow): LoanDocument {
 export function borrowerLoans(loans: LoanQueries) {
   const schedules = loanSchedules(loans);
   return {
-    /** The borrower's loans, HIDDEN ones left out, open ones first. */
-    async list(borrowerId: string): Promise<LoanSummary[]> {
+    /** The borrower's loans, HIDDEN ones left out, open ones first, each with what is past due. */
+    async list(borrowerId: string, day = today()): Promise<LoanSummary[]> {
       const rows = await loans.visibleLoans(borrowerId);
-      return rows.map(toSummary);
+      const instalments = await loans.instalmentsOfLoans(rows.map((row) => row.id));
+      return rows.map((row) =>
+        toSummary(
+          row,
+          describeSchedule(
+            instalments.filter((instalment) => instalment.loan_id === row.id),
+            day,
+          ).overdue,
+        ),
+      );
     },
 
     /** One of the borrower's loans with its documents; undefined if it is not theirs, HIDDEN or unknown. */
     async one(borrowerId: string, loanId: string): Promise<LoanDetail | undefined> {
       const row = await loans.visibleLoan(borrowerId, loanId);
       if (!row) return undefined;
-      const schedule = await schedules.of(row.id);
+      const { instalments, overdue } = await schedules.of(row.id);
       const documents = await loans.documentsOf(row.id);
-      return { ...toSummary(row), documents: documents.map(toDocument), ...schedule };
+      return { ...toSummary(row, overdue), documents: documents.map(toDocument), instalments };
     },
   };
 }

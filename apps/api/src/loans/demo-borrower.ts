@@ -21,7 +21,7 @@ export interface DemoLoan {
   balanceCents: number;
   nextPayment: { dueOn: string; amountCents: number } | null;
   /** The payment schedule: instalments due this many days from today, paid on time or not at all. */
-  schedule: { amountCents: number; dueInDays: number[]; paidUpTo: number };
+  schedule: { amountCents: number[]; dueInDays: number[]; paidUpTo: number };
 }
 
 /** Monthly due days from `first` days from today, `count` of them. */
@@ -35,57 +35,69 @@ function daysFromToday(days: number): string {
 }
 
 /**
+ * A demo loan whose figures add up, as a borrower checks them: the amount lent in equal monthly
+ * instalments (the last one takes the cents left over), the first `paid` of them paid on time, the
+ * balance what is left, and the next payment the first instalment still to come.
+ */
+function demoLoan(
+  terms: Pick<DemoLoan, 'reference' | 'product' | 'status' | 'amountCents'>,
+  plan: { instalments: number; firstDueInDays: number; paid: number } | null,
+): DemoLoan {
+  if (!plan)
+    return {
+      ...terms,
+      balanceCents: 0,
+      nextPayment: null,
+      schedule: { amountCents: [], dueInDays: [], paidUpTo: 0 },
+    };
+  const each = Math.round(terms.amountCents / plan.instalments);
+  const amounts = Array.from({ length: plan.instalments }, (_, i) =>
+    i < plan.instalments - 1 ? each : terms.amountCents - each * (plan.instalments - 1),
+  );
+  const dueInDays = monthly(plan.firstDueInDays, plan.instalments);
+  const paidCents = amounts.slice(0, plan.paid).reduce((sum, cents) => sum + cents, 0);
+  const next = dueInDays.findIndex((days, i) => i >= plan.paid && days >= 0);
+  return {
+    ...terms,
+    balanceCents: terms.amountCents - paidCents,
+    nextPayment: next < 0 ? null : { dueOn: daysFromToday(dueInDays[next]!), amountCents: amounts[next]! },
+    schedule: { amountCents: amounts, dueInDays, paidUpTo: plan.paid },
+  };
+}
+
+/**
  * The demo borrower's loans: one in each status, so every state of the portal can be seen. Due dates
- * are set when first seeded: the active loan's next payment is ahead, the past-due one's behind.
+ * are set when first seeded: the active loan's first payment is ahead, the past-due one missed its
+ * fifth 12 days ago.
  */
 export const DEMO_LOANS: readonly DemoLoan[] = [
-  {
-    reference: 'LN-DEMO-1',
-    product: 'Term loan',
-    status: 'ACTIVE',
-    amountCents: 25_000_000,
-    balanceCents: 25_000_000,
-    nextPayment: { dueOn: daysFromToday(24), amountCents: 543_218 },
-    // Just closing: the first instalment is ahead.
-    schedule: { amountCents: 543_218, dueInDays: monthly(24, 6), paidUpTo: 0 },
-  },
-  {
-    reference: 'LN-DEMO-2',
-    product: 'Equipment financing',
-    status: 'PAST DUE',
-    amountCents: 8_500_000,
-    balanceCents: 6_124_050,
-    nextPayment: { dueOn: daysFromToday(-12), amountCents: 231_275 },
-    // Four paid on time, then the one due 12 days ago missed.
-    schedule: { amountCents: 231_275, dueInDays: monthly(-132, 8), paidUpTo: 4 },
-  },
-  {
-    reference: 'LN-DEMO-3',
-    product: 'Working capital loan',
-    status: 'PAID',
-    amountCents: 5_000_000,
-    balanceCents: 0,
-    nextPayment: null,
-    schedule: { amountCents: 438_500, dueInDays: monthly(-400, 12), paidUpTo: 12 },
-  },
-  {
-    reference: 'LN-DEMO-4',
-    product: 'Business line of credit',
-    status: 'CLOSED LOST',
-    amountCents: 3_000_000,
-    balanceCents: 0,
-    nextPayment: null,
-    schedule: { amountCents: 0, dueInDays: [], paidUpTo: 0 },
-  },
-  {
-    reference: 'LN-DEMO-5',
-    product: 'Revenue-based financing',
-    status: 'HIDDEN',
-    amountCents: 12_000_000,
-    balanceCents: 0,
-    nextPayment: null,
-    schedule: { amountCents: 0, dueInDays: [], paidUpTo: 0 },
-  },
+  // Just closing: the first instalment is ahead.
+  demoLoan(
+    { reference: 'LN-DEMO-1', product: 'Term loan', status: 'ACTIVE', amountCents: 25_000_000 },
+    { instalments: 24, firstDueInDays: 24, paid: 0 },
+  ),
+  // Four paid on time, then the one due 12 days ago missed.
+  demoLoan(
+    { reference: 'LN-DEMO-2', product: 'Equipment financing', status: 'PAST DUE', amountCents: 8_500_000 },
+    { instalments: 36, firstDueInDays: -132, paid: 4 },
+  ),
+  demoLoan(
+    { reference: 'LN-DEMO-3', product: 'Working capital loan', status: 'PAID', amountCents: 5_000_000 },
+    { instalments: 12, firstDueInDays: -400, paid: 12 },
+  ),
+  demoLoan(
+    {
+      reference: 'LN-DEMO-4',
+      product: 'Business line of credit',
+      status: 'CLOSED LOST',
+      amountCents: 3_000_000,
+    },
+    null,
+  ),
+  demoLoan(
+    { reference: 'LN-DEMO-5', product: 'Revenue-based financing', status: 'HIDDEN', amountCents: 12_000_000 },
+    null,
+  ),
 ];
 
 /** The bundled identity provider, whose users keep the demo borrower's identity (server.ts hands it over). */
@@ -130,7 +142,7 @@ export async function seedDemoBorrower(
         loanId,
         dueInDays.map((days, i) => ({
           dueOn: daysFromToday(days),
-          amountCents,
+          amountCents: amountCents[i]!,
           paidOn: i < paidUpTo ? daysFromToday(days) : null,
         })),
       );

@@ -1,13 +1,16 @@
-import type {
-  AddLoanRequest,
-  LoanSchedule,
-  OperatorLoan,
-  RecordInstalmentRequest,
-  UpdateLoanRequest,
+import {
+  contradictionsOf,
+  type AddLoanRequest,
+  type LoanSchedule,
+  type LoanTerms,
+  type OperatorLoan,
+  type Overdue,
+  type RecordInstalmentRequest,
+  type UpdateLoanRequest,
 } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { LoanQueries, LoanRepository } from './loan-repository.js';
-import { loanSchedules } from './loan-schedule.js';
+import { describeSchedule, loanSchedules, today } from './loan-schedule.js';
 import { loanTermsOf } from './loan-terms.js';
 import { standardDocuments, type DocumentTerms, type Lender } from './standard-documents.js';
 
@@ -16,17 +19,54 @@ import { standardDocuments, type DocumentTerms, type Lender } from './standard-d
 // borrower starts the checkout (from then on they stay as the borrower reads and signs them).
 
 export type AddLoanOutcome = { ok: true; loan: OperatorLoan } | { ok: false; problem: 'reference_taken' };
+export type UpdateLoanOutcome =
+  | { ok: true; loan: OperatorLoan }
+  | { ok: false; problem: 'not_found' }
+  | { ok: false; problem: 'contradictory_terms'; contradictions: string[] };
 
 class ReferenceTaken extends Error {}
+class Contradictory extends Error {
+  constructor(readonly contradictions: string[]) {
+    super('contradictory loan terms');
+  }
+}
 
-async function operatorLoan(loans: LoanQueries, loanId: string): Promise<OperatorLoan> {
+/**
+ * What the borrower would see amiss, the loan's schedule as of `day` included: said to the operator
+ * with the loan, not refused, since the schedule is recorded after the terms.
+ */
+export function loanWarnings(terms: LoanTerms, overdue: Overdue | null, day: string): string[] {
+  const warnings: string[] = [];
+  if (terms.status === 'PAST DUE' && !overdue)
+    warnings.push(
+      'The borrower sees this loan as past due, but not what is owed or since when: record the missed instalments (record-instalment).',
+    );
+  if (terms.status === 'ACTIVE' && overdue)
+    warnings.push(
+      `An instalment due ${overdue.since} is unpaid, so the borrower sees a payment past due: set the status to PAST DUE, or record the payment.`,
+    );
+  if (
+    (terms.status === 'ACTIVE' || terms.status === 'PAST DUE') &&
+    terms.nextPayment &&
+    terms.nextPayment.dueOn < day
+  )
+    warnings.push(
+      `The next payment's date (${terms.nextPayment.dueOn}) has passed: give the next payment to come (a missed one shows as past due).`,
+    );
+  return warnings;
+}
+
+async function operatorLoan(loans: LoanQueries, loanId: string, day = today()): Promise<OperatorLoan> {
   const row = await loans.operatorLoan(loanId);
+  const terms = loanTermsOf(row);
+  const { overdue } = describeSchedule(await loans.instalmentsOf(loanId), day);
   return {
     id: row.id,
     reference: row.reference,
     borrowerEmail: row.email,
-    ...loanTermsOf(row),
+    ...terms,
     documents: Number(row.documents ?? 0),
+    warnings: loanWarnings(terms, overdue, day),
   };
 }
 
@@ -71,14 +111,24 @@ export function loanBook(repository: LoanRepository, borrowers: BorrowerReposito
       }
     },
 
-    /** Changes the terms given; undefined when no loan has this reference. */
-    async update(reference: string, changes: UpdateLoanRequest): Promise<OperatorLoan | undefined> {
-      return repository.transaction(async (loans) => {
-        const loanId = await loans.updateTerms(reference, changes);
-        if (!loanId) return undefined;
-        await refreshDocuments(loans, loanId);
-        return operatorLoan(loans, loanId);
-      });
+    /** Changes the terms given, unless the loan's terms would then contradict each other. */
+    async update(reference: string, changes: UpdateLoanRequest): Promise<UpdateLoanOutcome> {
+      try {
+        return await repository.transaction(async (loans) => {
+          const loanId = await loans.updateTerms(reference, changes);
+          if (!loanId) return { ok: false, problem: 'not_found' } as const;
+          const loan = await operatorLoan(loans, loanId);
+          // Thrown, so that the change is rolled back: the terms as they would be, checked whole.
+          const contradictions = contradictionsOf(loan);
+          if (contradictions.length > 0) throw new Contradictory(contradictions);
+          await refreshDocuments(loans, loanId);
+          return { ok: true, loan: await operatorLoan(loans, loanId) } as const;
+        });
+      } catch (error) {
+        if (error instanceof Contradictory)
+          return { ok: false, problem: 'contradictory_terms', contradictions: error.contradictions };
+        throw error;
+      }
     },
 
     /** Records an instalment of the loan's schedule; undefined when no loan has this reference. */

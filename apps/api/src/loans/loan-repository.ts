@@ -80,6 +80,23 @@ function loanQueries(db: Kysely<ApiDatabase>) {
         .orderBy('position')
         .execute(),
 
+    /** The instalments of these loans, each loan's oldest first; days as text, as instalmentsOf. */
+    instalmentsOfLoans: (loanIds: string[]) =>
+      loanIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('loan_instalment')
+            .select([
+              'loan_id',
+              sql<string>`due_on::text`.as('due_on'),
+              'amount_cents',
+              sql<string | null>`paid_on::text`.as('paid_on'),
+            ])
+            .where('loan_id', 'in', loanIds)
+            .orderBy('loan_id')
+            .orderBy('due_on')
+            .execute(),
+
     /** The loan's instalments, oldest first; days as text, so no time zone moves them. */
     instalmentsOf: (loanId: string) =>
       db

@@ -170,6 +170,7 @@ for (const kind of testDatabaseKinds()) {
             balanceCents: 24_000_000,
             nextPayment: { dueOn: '2031-02-28', amountCents: 543_218 },
             documents: 5,
+            warnings: [],
           },
         );
         assert.deepEqual(

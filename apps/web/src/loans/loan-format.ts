@@ -24,3 +24,9 @@ export function formatInstant(iso: string): string {
   const time = new Date(iso);
   return Number.isNaN(time.getTime()) ? iso : instant.format(time);
 }
+
+/** Today in the lender's calendar (UTC), YYYY-MM-DD: a due day before it has passed. */
+export const lenderToday = (now = new Date()): string => now.toISOString().slice(0, 10);
+
+/** "1 day late", "12 days late". */
+export const daysLate = (days: number): string => `${days} ${days === 1 ? 'day' : 'days'} late`;

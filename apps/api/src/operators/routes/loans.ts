@@ -57,8 +57,17 @@ export const operatorLoanRoutes =
       handler: async (request) => {
         const service = request.trustedService;
         const reference = referenceOf(request.params);
-        const loan = await book.update(reference, request.body);
-        if (!loan) throw new HttpError(404, 'not_found', `No loan has the reference ${reference}.`);
+        const outcome = await book.update(reference, request.body);
+        if (!outcome.ok) {
+          if (outcome.problem === 'not_found')
+            throw new HttpError(404, 'not_found', `No loan has the reference ${reference}.`);
+          throw new HttpError(
+            400,
+            'contradictory_terms',
+            `Changed so, the loan's terms would contradict each other: ${outcome.contradictions.join('; ')}.`,
+          );
+        }
+        const { loan } = outcome;
         request.log.info(
           { service, loanId: loan.id, reference, changed: Object.keys(request.body) },
           'loan updated',

@@ -1,7 +1,7 @@
 import { routes, type LoanSummary } from '@customer-core/contracts';
 import { Link } from 'react-router';
 import { describeProgress } from '../../loans/checkout-progress';
-import { formatMoney } from '../../loans/loan-format';
+import { daysLate, formatMoney } from '../../loans/loan-format';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
 import { NextPayment } from '../../loans/next-payment';
 
@@ -47,6 +47,15 @@ export function LoanCard({ loan, open }: LoanCardProps) {
           <dt>Balance</dt>
           <dd data-testid="loan-balance">{formatMoney(loan.balanceCents)}</dd>
         </div>
+        {open && loan.overdue && (
+          <div className="loan-facts__overdue">
+            <dt>Past due</dt>
+            <dd data-testid="loan-overdue">
+              {formatMoney(loan.overdue.amountCents)}
+              <span className="loan-facts__sub">{daysLate(loan.overdue.daysLate)}</span>
+            </dd>
+          </div>
+        )}
         {open && (
           <div>
             <dt>Next payment</dt>

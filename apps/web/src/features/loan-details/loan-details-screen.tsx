@@ -59,7 +59,7 @@ function LoanDetails({ loan }: { loan: LoanDetail }) {
         <LoanStatusBadge status={loan.status} />
       </header>
 
-      {loan.overdue && <OverdueNotice overdue={loan.overdue} />}
+      {(loan.overdue || loan.status === 'PAST DUE') && <OverdueNotice overdue={loan.overdue} />}
 
       <dl className="loan-facts loan-details__facts">
         <div>
@@ -94,7 +94,7 @@ function LoanDetails({ loan }: { loan: LoanDetail }) {
 
       <section className="loan-details__schedule" aria-labelledby="schedule-title">
         <h2 id="schedule-title">Payment schedule</h2>
-        <PaymentSchedule instalments={loan.instalments} />
+        <PaymentSchedule instalments={loan.instalments} hasNextPayment={open && loan.nextPayment !== null} />
       </section>
     </article>
   );

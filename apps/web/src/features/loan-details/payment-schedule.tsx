@@ -7,10 +7,25 @@ const STATE_LABELS: Record<Instalment['state'], string> = {
   upcoming: 'Upcoming',
 };
 
-/** The loan's instalments, oldest first: what was due, when, and whether it was paid. */
-export function PaymentSchedule({ instalments }: { instalments: Instalment[] }) {
+/**
+ * The loan's instalments, oldest first: what was due, when, and whether it was paid. With none on
+ * record, a next payment the page shows above is not denied.
+ */
+export function PaymentSchedule({
+  instalments,
+  hasNextPayment,
+}: {
+  instalments: Instalment[];
+  hasNextPayment: boolean;
+}) {
   if (instalments.length === 0)
-    return <p className="payment-schedule__empty">No payments are scheduled for this loan.</p>;
+    return (
+      <p className="payment-schedule__empty">
+        {hasNextPayment
+          ? 'Your full payment schedule isn’t here yet. Your next payment is shown above.'
+          : 'No payments are scheduled for this loan.'}
+      </p>
+    );
   return (
     <table className="payment-schedule" data-testid="payment-schedule">
       <thead>
