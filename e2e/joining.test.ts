@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { addBorrower } from '@customer-core/api/testing';
 import { registrationEndpoints, applicationEndpoints, routes } from '@customer-core/contracts';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshotsAtBothSizes } from './support/browser.js';
 import { lenderName, onPath, withText } from './support/getting-back-in.js';
 import { OPERATOR_ENV, historyLength, runCli, runCliInProcess } from './support/joining.js';
 import { linkPath, waitForMail } from './support/mailbox.js';
-import { openPortal, readPortalStorage, type Portal } from './support/portal.js';
+import { openPortal, readPortalStorage, signInBySession, type Portal } from './support/portal.js';
 
 // Joining: an operator's invitation to registration and the signed-in home, starting a loan
 // application and verifying its e-mail address, and the next-step preference. Against the real
@@ -21,10 +22,16 @@ const LOANS = [
     product: 'Term loan',
     amount: '50000',
     status: 'ACTIVE',
-    more: ['--next-payment-date', '2026-09-01', '--next-payment-amount', '1250'],
+    more: ['--next-payment-date', '2031-09-01', '--next-payment-amount', '1250'],
   },
   { reference: 'LN-E2E-2', product: 'Equipment loan', amount: '12000', status: 'PAST DUE' },
-  { reference: 'LN-E2E-3', product: 'Line of credit', amount: '8000', status: 'PAID' },
+  {
+    reference: 'LN-E2E-3',
+    product: 'Line of credit',
+    amount: '8000',
+    status: 'PAID',
+    more: ['--balance', '0'],
+  },
   { reference: 'LN-E2E-4', product: 'Bridge loan', amount: '30000', status: 'CLOSED LOST' },
   { reference: 'LN-E2E-5', product: 'Secret loan', amount: '99000', status: 'HIDDEN' },
 ];
@@ -220,6 +227,46 @@ describe('joining (browser)', () => {
     // Back leaves the verification page for the application, not for the forwarder.
     await page.goBack();
     await page.waitForURL(onPath(routes.startApplication.path));
+    assert.deepEqual(errors, []);
+  });
+
+  it('applies while signed in: in the shell, with the account’s name and address, then on the home', async () => {
+    const email = 'ines.ortega@example.com';
+    await addBorrower(portal.server, {
+      login: email,
+      password: STRONG_PASSWORD,
+      firstName: 'Ines',
+      lastName: 'Ortega',
+    });
+    const { page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    await signInBySession(portal, page, { email });
+    await page.getByTestId('loans-empty').getByRole('link', { name: 'Apply for a loan' }).click();
+    await page.waitForURL(onPath(routes.startApplication.path));
+    const form = page.getByTestId('start-application');
+    await form.getByRole('heading', { name: 'Apply for a loan' }).waitFor();
+    // The signed-in shell, not the public screen: no sign-in offered, nothing to verify.
+    await page.getByTestId('app-header').waitFor();
+    assert.doesNotMatch(await page.locator('main').innerText(), /Already a customer|verify your address/i);
+    assert.equal(await page.locator('#start-application-contact-name').innerText(), 'Ines Ortega');
+    assert.equal(await page.locator('#start-application-email').innerText(), email);
+    await assertAccessible(page, 'start application signed in');
+    await screenshotsAtBothSizes(page, 'start-application-signed-in');
+
+    await page.getByLabel('Business name').fill('Ortega Print Shop');
+    await page.getByLabel('Amount requested').fill('$40,000');
+    await page.getByLabel('What is the loan for?').selectOption({ label: 'Inventory' });
+    await page.getByRole('button', { name: 'Send application' }).click();
+    await page.waitForURL(onPath(routes.dashboard.path));
+    const application = page.getByTestId('application');
+    await application.getByText('Ortega Print Shop').waitFor();
+    assert.match(await application.innerText(), /\$40,000\.00 · Inventory · Sent /);
+    assert.equal(
+      await application.getByTestId('application-state').innerText(),
+      'Received. A lending specialist will contact you.',
+    );
+    await assertAccessible(page, 'home with an application');
+    await screenshotsAtBothSizes(page, 'home-application');
     assert.deepEqual(errors, []);
   });
 

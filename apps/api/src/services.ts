@@ -285,6 +285,8 @@ export async function composeInstance(
           limits: config.emailLinkLimits,
           publicUrl,
         }),
+        borrowers,
+        checkAccessToken,
         mail,
         lender,
         trustProxy,

@@ -121,7 +121,7 @@ describe('loan applications and e-mail verification', () => {
     assert.equal(stored.purpose, 'equipment');
     assert.equal(stored.email_verified_at, null);
     assert.notEqual(stored.verification_token_hash, token, 'only the hash is stored');
-    const lifetime = stored.verification_expires_at.getTime() - before;
+    const lifetime = stored.verification_expires_at!.getTime() - before;
     assert.ok(Math.abs(lifetime - EMAIL_VERIFICATION_LIFETIME_HOURS * 3600_000) < 60_000);
 
     assert.equal(message.subject, 'Confirm your email address for your Main Street Funding loan application');

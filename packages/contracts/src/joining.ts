@@ -41,6 +41,10 @@ export const LOAN_PURPOSES = {
   other: 'Something else',
 } as const;
 export type LoanPurpose = keyof typeof LOAN_PURPOSES;
+export const LoanPurposeSchema = z.enum(
+  Object.keys(LOAN_PURPOSES) as [LoanPurpose, ...LoanPurpose[]],
+  'Choose what the loan is for.',
+);
 
 export const MIN_AMOUNT_REQUESTED = 5_000;
 export const MAX_AMOUNT_REQUESTED = 5_000_000;
@@ -63,10 +67,7 @@ export const StartApplicationSchema = z.object({
     .int('Enter a whole dollar amount.')
     .min(MIN_AMOUNT_REQUESTED, `The smallest loan is ${dollars(MIN_AMOUNT_REQUESTED)}.`)
     .max(MAX_AMOUNT_REQUESTED, `The largest loan is ${dollars(MAX_AMOUNT_REQUESTED)}.`),
-  purpose: z.enum(
-    Object.keys(LOAN_PURPOSES) as [LoanPurpose, ...LoanPurpose[]],
-    'Choose what the loan is for.',
-  ),
+  purpose: LoanPurposeSchema,
 });
 export type StartApplicationInput = z.input<typeof StartApplicationSchema>;
 export type StartApplication = z.output<typeof StartApplicationSchema>;
@@ -121,6 +122,30 @@ export const registrationEndpoints = {
   }),
 };
 
+/** A signed-in borrower's application: their name and address are the account's, verified already. */
+export const BorrowerApplicationRequestSchema = StartApplicationSchema.pick({
+  businessName: true,
+  amountRequested: true,
+  purpose: true,
+});
+export type BorrowerApplicationRequest = z.output<typeof BorrowerApplicationRequestSchema>;
+
+/**
+ * An application as its borrower follows it: one sent while signed in, or one sent signed out from the
+ * account's address and verified. `received`: with the lender, who contacts the borrower.
+ */
+export const BorrowerApplicationSchema = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  /** Whole US dollars. */
+  amountRequested: z.number().int(),
+  purpose: LoanPurposeSchema,
+  submittedAt: z.string(),
+  state: z.enum(['received']),
+});
+export type BorrowerApplication = z.infer<typeof BorrowerApplicationSchema>;
+export const BorrowerApplicationListSchema = z.object({ applications: z.array(BorrowerApplicationSchema) });
+
 /** Starting a loan application, and verifying its e-mail address. */
 export const applicationEndpoints = {
   start: endpoint({
@@ -131,6 +156,25 @@ export const applicationEndpoints = {
     access: 'public',
     body: StartApplicationSchema,
     responses: { 201: StartApplicationResponseSchema },
+  }),
+  /** Applying while signed in: no link to verify, the account's address is the borrower's. */
+  submitAsBorrower: endpoint({
+    method: 'POST',
+    path: '/api/borrower/applications',
+    tag: 'borrower',
+    summary: "Apply for a loan as the signed-in borrower (the account's name and verified address)",
+    access: 'borrower',
+    body: BorrowerApplicationRequestSchema,
+    responses: { 201: BorrowerApplicationSchema },
+  }),
+  /** The borrower's applications, newest first. */
+  borrowerApplications: endpoint({
+    method: 'GET',
+    path: '/api/borrower/applications',
+    tag: 'borrower',
+    summary: "The signed-in borrower's loan applications, newest first",
+    access: 'borrower',
+    responses: { 200: BorrowerApplicationListSchema },
   }),
   verifyEmail: endpoint({
     method: 'POST',

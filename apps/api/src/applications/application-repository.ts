@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { StartApplication } from '@customer-core/contracts';
+import type { BorrowerApplicationRequest, StartApplication } from '@customer-core/contracts';
 import type { ApiDatabase } from '../db/schema.js';
 
 /** An application as its verified address answers it. */
@@ -8,6 +8,10 @@ export interface VerifiedApplication {
   email: string;
   business_name: string;
 }
+
+/** What a borrower's list shows of an application. */
+const APPLICATION_COLUMNS = ['id', 'business_name', 'amount_requested', 'purpose', 'created_at'] as const;
+export type ApplicationRow = Awaited<ReturnType<ApplicationQueries['ofBorrower']>>[number];
 
 /** The queries of loan applications, over the database or over one transaction. */
 function applicationQueries(db: Kysely<ApiDatabase>) {
@@ -32,6 +36,46 @@ function applicationQueries(db: Kysely<ApiDatabase>) {
         .executeTakeFirstOrThrow();
       return id;
     },
+
+    /** Stores an application sent by a signed-in borrower, its address verified (the account's); the row. */
+    insertForBorrower: (
+      borrower: { id: string; email: string; contactName: string },
+      application: BorrowerApplicationRequest,
+    ) =>
+      db
+        .insertInto('loan_application')
+        .values({
+          borrower_id: borrower.id,
+          business_name: application.businessName,
+          contact_name: borrower.contactName,
+          email: borrower.email,
+          amount_requested: application.amountRequested,
+          purpose: application.purpose,
+          email_verified_at: sql<Date>`now()`,
+        })
+        .returning(APPLICATION_COLUMNS)
+        .executeTakeFirstOrThrow(),
+
+    /**
+     * The borrower's applications, newest first: those sent signed in, and those sent signed out from
+     * the account's address and verified (an unverified one proves nothing of who sent it).
+     */
+    ofBorrower: (borrower: { id: string; email: string }) =>
+      db
+        .selectFrom('loan_application')
+        .select(APPLICATION_COLUMNS)
+        .where((eb) =>
+          eb.or([
+            eb('borrower_id', '=', borrower.id),
+            eb.and([
+              eb(sql<string>`lower(email)`, '=', borrower.email.toLowerCase()),
+              eb('email_verified_at', 'is not', null),
+            ]),
+          ]),
+        )
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute(),
 
     /** Verifies the address of the application whose working link this is, unless it is verified already. */
     verify: (tokenHash: string): Promise<VerifiedApplication | undefined> =>

@@ -1,6 +1,9 @@
 import {
   EMAIL_VERIFICATION_LIFETIME_HOURS,
+  LoanPurposeSchema,
   routes,
+  type BorrowerApplication,
+  type BorrowerApplicationRequest,
   type EmailVerificationResponse,
   type StartApplication,
 } from '@customer-core/contracts';
@@ -9,7 +12,7 @@ import type { RequestCountRepository } from '../email-links/request-count-reposi
 import { linkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
 import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
-import type { ApplicationRepository, VerifiedApplication } from './application-repository.js';
+import type { ApplicationRepository, ApplicationRow, VerifiedApplication } from './application-repository.js';
 
 export interface ApplicationDependencies {
   repository: ApplicationRepository;
@@ -87,6 +90,38 @@ export function loanApplications({
       const earlier = await repository.verifiedBefore(tokenHash);
       return earlier && { ...answerOf(earlier), alreadyVerified: true };
     },
+
+    /**
+     * An application from a signed-in borrower: their account's name and address, verified by their
+     * sign-in, so no link is sent. Limited as the signed-out start is (per address and client).
+     */
+    async submitAsBorrower(
+      borrower: { id: string; email: string; contactName: string },
+      application: BorrowerApplicationRequest,
+      client: string,
+    ): Promise<{ kind: 'submitted'; application: BorrowerApplication } | { kind: 'limited' }> {
+      return repository.transaction(async (applications, trx) => {
+        if (!(await counter.allow({ email: borrower.email, client }, trx))) return { kind: 'limited' };
+        const row = await applications.insertForBorrower(borrower, application);
+        return { kind: 'submitted', application: borrowerApplicationOf(row) };
+      });
+    },
+
+    /** The borrower's applications, newest first (see ApplicationQueries.ofBorrower). */
+    async ofBorrower(borrower: { id: string; email: string }): Promise<BorrowerApplication[]> {
+      return (await repository.ofBorrower(borrower)).map(borrowerApplicationOf);
+    },
+  };
+}
+
+function borrowerApplicationOf(row: ApplicationRow): BorrowerApplication {
+  return {
+    id: row.id,
+    businessName: row.business_name,
+    amountRequested: row.amount_requested,
+    purpose: LoanPurposeSchema.parse(row.purpose),
+    submittedAt: new Date(row.created_at).toISOString(),
+    state: 'received',
   };
 }
 

@@ -1,5 +1,6 @@
 import { routeModule } from '../http/route-module.js';
 import { applicationRoutes } from './routes/applications.js';
+import { borrowerApplicationRoutes } from './routes/borrower-applications.js';
 
-/** Loan applications: starting one, and verifying its e-mail address. */
-export const applicationsModule = routeModule([applicationRoutes]);
+/** Loan applications: starting one (signed out, or in), verifying its address, a borrower's list. */
+export const applicationsModule = routeModule([applicationRoutes, borrowerApplicationRoutes]);

@@ -378,4 +378,16 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0020_borrower_applications': {
+    async up(db) {
+      await sql`
+        -- An application sent while signed in belongs to its borrower, and has no link to verify: the
+        -- account's address is verified by its sign-in.
+        alter table loan_application add column borrower_id uuid references borrower (id) on delete set null;
+        alter table loan_application alter column verification_token_hash drop not null;
+        alter table loan_application alter column verification_expires_at drop not null;
+        create index loan_application_borrower_idx on loan_application (borrower_id);
+      `.execute(db);
+    },
+  },
 };

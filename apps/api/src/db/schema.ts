@@ -221,10 +221,12 @@ export interface LoanApplicationTable {
   /** Whole US dollars. */
   amount_requested: number;
   purpose: string;
-  /** sha-256 of the e-mailed verification token. */
-  verification_token_hash: string;
-  verification_expires_at: Date;
+  /** sha-256 of the e-mailed verification token; null for one sent while signed in (nothing to verify). */
+  verification_token_hash: string | null;
+  verification_expires_at: Date | null;
   email_verified_at: Date | null;
+  /** The borrower who sent it while signed in; null for one sent signed out. */
+  borrower_id: string | null;
   created_at: ColumnType<Date, never, never>;
 }
 

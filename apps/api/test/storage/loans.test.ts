@@ -402,6 +402,60 @@ for (const kind of testDatabaseKinds()) {
         );
         assert.equal(await applications.verify(hashOf(rolledBack)), undefined);
       });
+
+      it('lists a borrower’s own applications and verified ones from their address, newest first, no one else’s', async () => {
+        const applications = applicationRepository(database.db);
+        const borrowers = borrowerRepository(database.db);
+        const email = `grace.${randomUUID()}@hopper.example`;
+        const grace = await borrowers.ensureByEmail({ email, firstName: 'Grace', lastName: 'Hopper' });
+        const other = await borrowers.ensureByEmail({
+          email: `someone.${randomUUID()}@else.example`,
+          firstName: null,
+          lastName: null,
+        });
+        const signedOut = (address: string) => ({ ...application, email: address });
+        // Sent signed out from her address, in another case, and verified: hers.
+        const verifiedToken = randomUUID();
+        const verifiedId = await applications.insert(signedOut(email.toUpperCase()), {
+          tokenHash: hashOf(verifiedToken),
+          lifetimeHours: 24,
+        });
+        await applications.verify(hashOf(verifiedToken));
+        // Sent signed out from her address, never verified: anyone could have typed it.
+        await applications.insert(signedOut(email), { tokenHash: hashOf(randomUUID()), lifetimeHours: 24 });
+        const sent = await applications.insertForBorrower(
+          { id: grace.id, email, contactName: 'Grace Hopper' },
+          { businessName: 'Hopper Compilers', amountRequested: 75_000, purpose: 'inventory' },
+        );
+        await applications.insertForBorrower(
+          { id: other.id, email: other.email, contactName: other.email },
+          { businessName: 'Not Hers', amountRequested: 10_000, purpose: 'other' },
+        );
+        const stored = await database.db
+          .selectFrom('loan_application')
+          .selectAll()
+          .where('id', '=', sent.id)
+          .executeTakeFirstOrThrow();
+        assert.equal(stored.borrower_id, grace.id);
+        assert.equal(stored.contact_name, 'Grace Hopper');
+        assert.equal(stored.verification_token_hash, null, 'nothing to verify');
+        assert.ok(stored.email_verified_at, 'the account’s address, verified by its sign-in');
+
+        const listed = await applications.ofBorrower({ id: grace.id, email });
+        assert.deepEqual(
+          listed.map((row) => [row.id, row.business_name]),
+          [
+            [sent.id, 'Hopper Compilers'],
+            [verifiedId, application.businessName],
+          ],
+        );
+        assert.deepEqual(
+          (await applications.ofBorrower({ id: other.id, email: other.email })).map(
+            (row) => row.business_name,
+          ),
+          ['Not Hers'],
+        );
+      });
     });
 
     describe('the demo borrower', () => {

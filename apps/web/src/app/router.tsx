@@ -135,7 +135,6 @@ export function AppRoutes() {
                 </RequireAuth>
               }
             />
-            <Route path={routes.startApplication.path} element={<StartApplicationScreen />} />
             <Route path={routes.directAppEmailVerification.path} element={<EmailVerificationScreen />} />
             <Route path="*" element={<NotFoundScreen />} />
           </Route>
@@ -144,6 +143,7 @@ export function AppRoutes() {
         <Route element={<VisitorLayout />}>
           <Route element={<RouteErrorBoundary fallback={routeError} />}>
             <Route path={routes.about.path} element={<AboutScreen />} />
+            <Route path={routes.startApplication.path} element={<StartApplicationScreen />} />
           </Route>
         </Route>
         {/* The signed-in area (/ui/dashboard/...): its own shell, for a signed-in borrower only. */}

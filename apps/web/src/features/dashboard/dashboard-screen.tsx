@@ -4,6 +4,7 @@ import { getLenderBranding } from '../../config/portal-config-meta';
 import { usePendingToast } from '../../lib/pending-toast';
 import { readAccessToken, readStoredProfile } from '../../lib/product-session-data';
 import { AccountDetails } from './account-details';
+import { ApplicationsSection } from './applications-section';
 import { LandingNoticeBanner } from './landing-notice-banner';
 import { useProfile } from './get-profile';
 import { LoansSection } from './loans-section';
@@ -28,6 +29,7 @@ export function DashboardScreen() {
       testId="dashboard"
     >
       <LandingNoticeBanner />
+      <ApplicationsSection />
       <LoansSection />
       <AccountDetails profile={apiProfile} storedProfile={profile} tokenEmail={tokenEmail} />
     </SignedInPage>

@@ -2,7 +2,6 @@ import {
   StartApplicationSchema,
   type StartApplication,
   type StartApplicationInput,
-  type StartApplicationResponse,
 } from '@customer-core/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BusyButton } from '../../components/busy-button';
@@ -11,10 +10,10 @@ import { useForm } from 'react-hook-form';
 import { Banner } from '../../components/banner';
 import { EmailField } from '../../components/email-field';
 import { MessageWithPhone } from '../../components/message-with-phone';
+import { ReadOnlyField } from '../../components/read-only-field';
 import { TextField } from '../../components/text-field';
 import { AmountField, parseDollars } from './amount-field';
 import { PurposeField } from './purpose-field';
-import { startApplication } from './start-application';
 
 // The one schema the API validates the application with.
 const resolver = zodResolver(StartApplicationSchema);
@@ -22,10 +21,13 @@ const resolver = zodResolver(StartApplicationSchema);
 interface ApplicationFormProps {
   /** What was sent before ("Start again" keeps it, to correct an address). */
   defaultValues: Partial<StartApplicationInput> | undefined;
-  onStarted: (application: StartApplicationResponse, values: StartApplication) => void;
+  /** A signed-in borrower: their name and address are the account's, shown, not asked for. */
+  account?: { name: string; email: string } | undefined;
+  /** Sends the application; a refusal's words show above the form. */
+  send: (values: StartApplication) => Promise<{ kind: 'failed'; message: string } | { kind: 'sent' }>;
 }
 
-export function ApplicationForm({ defaultValues, onStarted }: ApplicationFormProps) {
+export function ApplicationForm({ defaultValues, account, send }: ApplicationFormProps) {
   const {
     register,
     handleSubmit,
@@ -34,7 +36,12 @@ export function ApplicationForm({ defaultValues, onStarted }: ApplicationFormPro
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { businessName: '', contactName: '', email: '', ...defaultValues },
+    defaultValues: {
+      businessName: '',
+      contactName: account?.name ?? '',
+      email: account?.email ?? '',
+      ...defaultValues,
+    },
   });
   const [failure, setFailure] = useState<string | null>(null);
   // The banner is above a long form: brought into view (on a phone the button is far below it).
@@ -45,9 +52,8 @@ export function ApplicationForm({ defaultValues, onStarted }: ApplicationFormPro
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const outcome = await startApplication(values);
+    const outcome = await send(values);
     if (outcome.kind === 'failed') setFailure(outcome.message);
-    else onStarted(outcome.application, values);
   });
 
   return (
@@ -65,13 +71,32 @@ export function ApplicationForm({ defaultValues, onStarted }: ApplicationFormPro
         input={{ ...register('businessName'), autoComplete: 'organization' }}
         error={errors.businessName?.message}
       />
-      <TextField
-        id="start-application-contact-name"
-        label="Your name"
-        input={{ ...register('contactName'), autoComplete: 'name' }}
-        error={errors.contactName?.message}
-      />
-      <EmailField id="start-application-email" input={register('email')} error={errors.email?.message} />
+      {account ? (
+        <>
+          <ReadOnlyField
+            id="start-application-contact-name"
+            label="Your name"
+            value={account.name}
+            hint="From your account."
+          />
+          <ReadOnlyField
+            id="start-application-email"
+            label="Email"
+            value={account.email}
+            hint="We’ll contact you at your sign-in address."
+          />
+        </>
+      ) : (
+        <>
+          <TextField
+            id="start-application-contact-name"
+            label="Your name"
+            input={{ ...register('contactName'), autoComplete: 'name' }}
+            error={errors.contactName?.message}
+          />
+          <EmailField id="start-application-email" input={register('email')} error={errors.email?.message} />
+        </>
+      )}
       <AmountField
         id="start-application-amount"
         input={register('amountRequested', { setValueAs: parseDollars })}

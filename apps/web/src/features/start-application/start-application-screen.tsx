@@ -1,12 +1,19 @@
 import {
   EMAIL_VERIFICATION_LIFETIME_HOURS,
+  routes,
   type StartApplication,
   type StartApplicationResponse,
 } from '@customer-core/contracts';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ExistingCustomerSignIn } from '../../components/existing-customer-sign-in';
 import { FormScreen } from '../../components/form-screen';
+import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
+import { useAuth } from '../../lib/auth/use-auth';
+import { readSignedInBorrower } from '../../lib/borrower-name';
+import { useToasts } from '../../lib/toasts/toasts-context';
 import { ApplicationForm } from './application-form';
+import { startApplication, submitAsBorrower } from './start-application';
 import './start-application.css';
 
 interface Sent {
@@ -54,8 +61,45 @@ function CheckYourEmail({
   );
 }
 
+/**
+ * A signed-in borrower applies inside the signed-in shell: their name and address are the account's,
+ * nothing to verify; the application is then on their home page.
+ */
+function SignedInApplication() {
+  const [account] = useState(readSignedInBorrower);
+  const navigate = useNavigate();
+  const { addToast } = useToasts();
+  return (
+    <SignedInPage
+      title="Apply for a loan"
+      intro="Tell us about your business and what you need. It takes about a minute; a lending specialist then contacts you."
+      titleId="start-application-title"
+      testId="start-application"
+    >
+      <div className="start-application__signed-in">
+        <ApplicationForm
+          defaultValues={undefined}
+          account={{ name: account.name, email: account.email ?? '' }}
+          send={async ({ businessName, amountRequested, purpose }) => {
+            const outcome = await submitAsBorrower({ businessName, amountRequested, purpose });
+            if (outcome.kind === 'failed') return outcome;
+            addToast({ title: 'Application sent', status: 'success' });
+            void navigate(routes.dashboard.path);
+            return outcome;
+          }}
+        />
+      </div>
+    </SignedInPage>
+  );
+}
+
 /** What "Apply For a Loan" opens: the start of a loan application, verified by an e-mailed link. */
 export function StartApplicationScreen() {
+  const { status } = useAuth();
+  return status === 'authenticated' ? <SignedInApplication /> : <SignedOutApplication />;
+}
+
+function SignedOutApplication() {
   const [sent, setSent] = useState<Sent | null>(null);
   const [previous, setPrevious] = useState<StartApplication | undefined>(undefined);
 
@@ -78,7 +122,12 @@ export function StartApplicationScreen() {
     >
       <ApplicationForm
         defaultValues={previous}
-        onStarted={(application, values) => setSent({ application, values })}
+        send={async (values) => {
+          const outcome = await startApplication(values);
+          if (outcome.kind === 'failed') return outcome;
+          setSent({ application: outcome.application, values });
+          return { kind: 'sent' };
+        }}
       />
       <ExistingCustomerSignIn />
     </FormScreen>
