@@ -4,7 +4,7 @@ import { routes } from '@customer-core/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, focusReturnsTo, screenshot } from './support/browser.js';
-import { OPERATOR_ENV, PHONE } from './support/loans.js';
+import { DESKTOP, OPERATOR_ENV, PHONE, borrowerDocuments, borrowerLoans } from './support/loans.js';
 import { DEMO, openPortal, signInBySession, type Portal } from './support/portal.js';
 
 // The signed-in area's shell: who is signed in, the borrower's areas and the account menu, on a
@@ -125,4 +125,57 @@ describe('signed-in shell (browser)', () => {
     await page.getByTestId('loans').and(page.locator('[data-state="loaded"]')).waitFor();
     await screenshot(page, 'shell-loans-phone');
   });
+
+  it('keeps every signed-in screen within a phone’s width, at 390 and 320 pixels', async () => {
+    // Every screen of the signed-in shell, with the demo borrower's data: each loan, a document, the
+    // shell's own pages, the screens shared with visitors and a page that does not exist.
+    await page.goto(routes.loans.path);
+    const loans = await borrowerLoans(page);
+    const documentId = (await borrowerDocuments(page)).loans[0]?.documents[0]?.id;
+    assert.ok(documentId, 'the demo borrower has a document');
+    const paths = [
+      routes.dashboard.path,
+      routes.loans.path,
+      ...loans.map((loan) => routes.loanDetails.href({ loanId: loan.id })),
+      ...loans.map((loan) => routes.loanCheckout.href({ loanId: loan.id })),
+      routes.documents.path,
+      routes.document.href({ documentId }),
+      routes.account.path,
+      routes.emailChange.href({ token: 'not-a-token' }),
+      routes.about.path,
+      '/ui/dashboard/no-such-page',
+    ];
+    // Each screen loaded once on a phone, then measured at both widths: the layout follows the viewport.
+    const overflows: string[] = [];
+    for (const path of paths) {
+      await page.setViewportSize(PHONE);
+      await page.goto(path);
+      await screenSettled(page);
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 844 });
+        const { scrollWidth, over } = await page.evaluate(() => {
+          const limit = document.documentElement.clientWidth;
+          // The innermost of what sticks out, to say where to look.
+          const outside = [...document.querySelectorAll('body *')]
+            .filter((node) => node.getBoundingClientRect().right > limit + 0.5)
+            .slice(-3)
+            .map((node) => `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`);
+          return { scrollWidth: document.documentElement.scrollWidth, over: outside };
+        });
+        if (scrollWidth > width)
+          overflows.push(`${path} at ${width}px: ${scrollWidth}px wide (${over.join(', ')})`);
+      }
+    }
+    await page.setViewportSize(DESKTOP);
+    assert.deepEqual(overflows, []);
+    assert.deepEqual(errors, []);
+  });
 });
+
+/** A screen has shown its heading and has nothing loading any more. */
+async function screenSettled(page: Page) {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(
+    () => !document.querySelector('main [data-testid="loading"], main [data-state="loading"], main .spinner'),
+  );
+}

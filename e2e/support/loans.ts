@@ -2,15 +2,18 @@ import assert from 'node:assert/strict';
 import {
   ACCESS_TOKEN_STORAGE_KEY,
   BorrowerListSchema,
+  DocumentListSchema,
   LoanDetailSchema,
   LoanListSchema,
   OperatorLoanSchema,
   operatorEndpoints,
   type AddLoanRequest,
+  type DocumentList,
   type LoanDetail,
   type LoanSummary,
   type OperatorLoan,
   loanEndpoints,
+  documentEndpoints,
 } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 
@@ -71,6 +74,10 @@ export async function borrowerLoans(page: Page): Promise<LoanSummary[]> {
 
 export async function borrowerLoan(page: Page, loanId: string): Promise<LoanDetail> {
   return LoanDetailSchema.parse(await asBorrower(page, loanEndpoints.loan.href({ loanId })));
+}
+
+export async function borrowerDocuments(page: Page): Promise<DocumentList> {
+  return DocumentListSchema.parse(await asBorrower(page, documentEndpoints.documents.path));
 }
 
 /** Cents as the portal writes them: $1,234.56. */
