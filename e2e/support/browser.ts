@@ -92,10 +92,29 @@ export async function screenshotsAtBothSizes(page: Page, name: string): Promise<
   await page.setViewportSize(initial);
 }
 
-/** Fails the test on any error the page logs or throws that the test did not expect. */
+/** What the pages of a portal's browser contexts say when the Content-Security-Policy refuses something. */
+export const CSP_VIOLATION = 'Content-Security-Policy violation:';
+
+/**
+ * Run in every page before its own scripts (a browser context's init script): each thing the page's
+ * Content-Security-Policy refuses (an inline style, a script, a connection) is logged as an error.
+ */
+export function reportCspViolations(prefix: string) {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(`${prefix} ${event.effectiveDirective} refused ${event.blockedURI} (${event.sourceFile})`);
+  });
+}
+
+/**
+ * Fails the test on any error the page throws that the test did not expect, and on anything the page's
+ * Content-Security-Policy refused (logged by `reportCspViolations`, set on every portal's page).
+ */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.text().startsWith(CSP_VIOLATION)) errors.push(message.text());
+  });
   return errors;
 }
 

@@ -17,7 +17,12 @@ import {
   type TestOrg,
   type TestServer,
 } from '@customer-core/api/testing';
-import { launchBrowser, launchBrowserBlockingThirdPartyCookies } from './browser.js';
+import {
+  CSP_VIOLATION,
+  launchBrowser,
+  launchBrowserBlockingThirdPartyCookies,
+  reportCspViolations,
+} from './browser.js';
 
 export const DEMO = {
   email: 'demo@example.com',
@@ -63,6 +68,7 @@ export async function openPortal(
         ...options,
       });
       contexts.push(context);
+      await context.addInitScript(reportCspViolations, CSP_VIOLATION);
       return { context, page: await context.newPage() };
     },
     async close() {

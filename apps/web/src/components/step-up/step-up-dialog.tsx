@@ -7,6 +7,7 @@ import { PasswordInput } from '../password-input';
 import { Spinner } from '../spinner';
 import { readAccessToken } from '../../lib/product-session-data';
 import { confirmIdentity, renewSignIn } from '../../lib/auth/sign-in';
+import { DialogOverlay } from '../dialog/dialog-overlay';
 import '../dialog/dialog.css';
 import './step-up-dialog.css';
 
@@ -73,7 +74,7 @@ export function StepUpDialog({
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
+        <DialogOverlay />
         <Dialog.Content
           className="dialog"
           data-testid="step-up-dialog"

@@ -5,6 +5,7 @@ import { StatusIcon } from '../../components/status-icon';
 import { useAuth } from '../../lib/auth/use-auth';
 import { formatRemaining, remainingAnnouncement } from './remaining-time';
 import { useSecondsUntil } from './use-seconds-until';
+import { DialogOverlay } from '../../components/dialog/dialog-overlay';
 import '../../components/dialog/dialog.css';
 import './session-expiry.css';
 
@@ -38,7 +39,7 @@ export function SessionExpiryDialog({ expiresAt }: { expiresAt: number }) {
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && void stay()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog__overlay" />
+        <DialogOverlay />
         <AlertDialog.Content className="dialog session-expiry" data-testid="session-expiry-warning">
           <span className="session-expiry__badge">
             <StatusIcon tone="warning" />
