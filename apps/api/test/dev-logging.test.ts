@@ -74,4 +74,19 @@ describe('development log lines', () => {
     assert.ok(!text.includes('"level"'), 'no JSON records');
     assert.equal(text.split('\n').filter((l) => l.includes('/auth/password-reset/')).length, 1);
   });
+
+  it('leave out the static files served, and keep pages, API calls and a static file that failed', async () => {
+    for (const path of [portal.entry, '/favicon.svg', '/assets/missing-0000.js', '/api/borrower/loans']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      await response.arrayBuffer();
+    }
+    // The page last: once its line is written, so are those of the requests before it.
+    await (await fetch(`${server.baseUrl}${routes.signIn.path}`)).arrayBuffer();
+    await log.lineMatching(new RegExp(`GET ${routes.signIn.path} 200`));
+    const text = log.text();
+    assert.match(text, /INFO: GET \/api\/borrower\/loans 401 \d+ ms/);
+    assert.match(text, /INFO: GET \/assets\/missing-0000\.js 404 \d+ ms/);
+    assert.ok(!text.includes(portal.entry), 'no line for a hashed asset');
+    assert.ok(!text.includes('/favicon.svg'), 'no line for the favicon');
+  });
 });

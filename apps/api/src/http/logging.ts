@@ -118,9 +118,17 @@ export function loggingOptions(
   };
 }
 
-/** One concise line per answered request (`GET /auth/login 200 3 ms`), the path redacted like every logged URL. */
+/** The portal build's static files: its hashed assets and the files at its root (favicon.svg). */
+const STATIC_FILE = /^\/(?:assets\/|[^/?]+\.[a-z0-9]+(?:\?|$))/i;
+
+/**
+ * One concise line per answered request (`GET /auth/login 200 3 ms`), the path redacted like every
+ * logged URL. Static files served are left out (a page load fetches dozens): pages, API calls and any
+ * static file that failed are kept.
+ */
 export function logRequestLines(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode < 400 && STATIC_FILE.test(request.url)) return done();
     request.log.info(
       `${request.method} ${redactPath(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
     );
