@@ -1,5 +1,3 @@
-import type { Middleware } from 'koa';
-
 /** Whether `hint` is three base64url parts whose first two are JSON objects, as any JWT's are. */
 function isJwtShaped(hint: string): boolean {
   const parts = hint.split('.');
@@ -16,20 +14,10 @@ function isJwtShaped(hint: string): boolean {
 
 /**
  * oidc-provider answers 500 to an `id_token_hint` whose header or payload is JSON but not an object
- * (`bnVsbA.bnVsbA.` is "null"."null"): such a hint is refused as the malformed request it is, in the
- * provider's error shape, before the provider reads it.
+ * (`bnVsbA.bnVsbA.` is "null"."null"): such a hint, in the query or a form body, is refused as the
+ * malformed request it is before the provider reads it. An empty one is no hint, as oidc-provider takes it.
  */
-export const refuseMalformedIdTokenHint: Middleware = async (ctx, next) => {
-  const body = (ctx.req as { body?: unknown }).body;
-  const hints = [ctx.query.id_token_hint, (body as Record<string, unknown> | undefined)?.id_token_hint];
-  const malformed = hints.some(
-    // An empty one is no hint, as oidc-provider takes it.
-    (hint) => hint !== undefined && hint !== '' && (typeof hint !== 'string' || !isJwtShaped(hint)),
-  );
-  if (malformed) {
-    ctx.status = 400;
-    ctx.body = { error: 'invalid_request', error_description: 'id_token_hint is not a valid JWT' };
-    return;
-  }
-  await next();
-};
+export function hasMalformedIdTokenHint(params: URLSearchParams): boolean {
+  const hints = params.getAll('id_token_hint').filter((hint) => hint !== '');
+  return hints.length > 1 || hints.some((hint) => !isJwtShaped(hint));
+}

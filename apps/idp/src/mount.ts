@@ -1,7 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { hasControlCharacter } from '@customer-core/contracts';
+import { hasMalformedIdTokenHint } from './id-token-hint.js';
 
 /** The issuer's path, where oidc-provider is mounted: http://host/oauth2/default -> /oauth2/default */
 export function mountPathOf(issuer: string): string {
@@ -31,19 +32,20 @@ export function mountProvider(app: FastifyInstance, provider: Provider, mountPat
   const options = {
     logSerializers: { req: requestSerializer },
     async onRequest(request: FastifyRequest, reply: FastifyReply) {
-      const raw = request.raw as IncomingMessage & { originalUrl?: string; body?: Buffer };
-      const refusal = await refusedParameters(raw);
-      if (refusal) {
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      const screened = await screenParameters(raw);
+      if ('refusal' in screened) {
         return reply
-          .code(refusal.status)
+          .code(screened.refusal.status)
           .header('cache-control', 'no-store')
-          .send({ error: 'invalid_request', error_description: refusal.description });
+          .send({ error: 'invalid_request', error_description: screened.refusal.description });
       }
       reply.hijack(); // the response is oidc-provider's from here on; Fastify's lifecycle stops
       raw.originalUrl = raw.url;
       const rest = (raw.url ?? '').slice(mountPath.length);
       raw.url = rest.startsWith('/') ? rest : `/${rest}`;
-      void callback(raw, reply.raw); // Koa answers errors itself; it never rejects
+      const forProvider = screened.body ? withBodyToRead(raw, screened.body) : raw;
+      void callback(forProvider, reply.raw); // Koa answers errors itself; it never rejects
     },
   };
   const handler = async () => {}; // never reached: onRequest hijacks
@@ -55,26 +57,57 @@ export function mountProvider(app: FastifyInstance, provider: Provider, mountPat
 const BODY_LIMIT = 56 * 1024;
 const FORM = /^application\/x-www-form-urlencoded\b/i;
 
-/**
- * OAuth parameters never hold control characters. They are refused here, before oidc-provider (and
- * its adapter, which looks codes and tokens up in the database) sees them: the query, and a form
- * body, which is read here and handed on as `req.body` (oidc-provider reads that when the stream has
- * been read).
- */
-async function refusedParameters(
-  raw: IncomingMessage & { body?: Buffer },
-): Promise<{ status: number; description: string } | undefined> {
-  const query = (raw.url ?? '').split('?')[1];
-  if (query && controlCharacterIn(new URLSearchParams(query)))
-    return { status: 400, description: 'parameters must not contain control characters' };
-  // oidc-provider reads form bodies of POST requests only.
-  if (raw.method !== 'POST' || !FORM.test(raw.headers['content-type'] ?? '')) return undefined;
-  const body = await readBody(raw);
-  if (!body) return { status: 413, description: 'the request body is too large' };
-  raw.body = body;
-  if (controlCharacterIn(new URLSearchParams(body.toString('utf8'))))
-    return { status: 400, description: 'parameters must not contain control characters' };
+type Refusal = { status: number; description: string };
+const CONTROL_CHARACTERS: Refusal = {
+  status: 400,
+  description: 'parameters must not contain control characters',
+};
+const MALFORMED_HINT: Refusal = { status: 400, description: 'id_token_hint is not a valid JWT' };
+
+function refusalOf(params: URLSearchParams): Refusal | undefined {
+  if (controlCharacterIn(params)) return CONTROL_CHARACTERS;
+  if (hasMalformedIdTokenHint(params)) return MALFORMED_HINT;
   return undefined;
+}
+
+/**
+ * Parameters refused here, before oidc-provider (and its adapter, which looks codes and tokens up in
+ * the database) sees them: control characters, which no OAuth parameter holds, and an id_token_hint
+ * that is no JWT. In the query, and in a form body, which is read here (and its bytes kept for the
+ * provider to read in turn).
+ */
+async function screenParameters(raw: IncomingMessage): Promise<{ refusal: Refusal } | { body?: Buffer }> {
+  const inQuery = refusalOf(new URLSearchParams((raw.url ?? '').split('?')[1] ?? ''));
+  if (inQuery) return { refusal: inQuery };
+  // oidc-provider reads form bodies of POST requests only.
+  if (raw.method !== 'POST' || !FORM.test(raw.headers['content-type'] ?? '')) return {};
+  const body = await readBody(raw);
+  if (!body) return { refusal: { status: 413, description: 'the request body is too large' } };
+  const inBody = refusalOf(new URLSearchParams(body.toString('utf8')));
+  return inBody ? { refusal: inBody } : { body };
+}
+
+/**
+ * The request as oidc-provider is to see it: its body, read above, to read again. oidc-provider
+ * parses a body itself from the request stream; handed one already read, it falls back to `req.body`
+ * and warns that a parser ran before it.
+ */
+function withBodyToRead(raw: IncomingMessage & { originalUrl?: string }, body: Buffer): IncomingMessage {
+  const again = new IncomingMessage(raw.socket) as IncomingMessage & { originalUrl?: string };
+  again.method = raw.method;
+  again.url = raw.url;
+  again.originalUrl = raw.originalUrl;
+  again.headers = raw.headers;
+  again.rawHeaders = raw.rawHeaders;
+  again.httpVersion = raw.httpVersion;
+  again.httpVersionMajor = raw.httpVersionMajor;
+  again.httpVersionMinor = raw.httpVersionMinor;
+  // Whole already: reading it never touches the connection, and ending it never closes it.
+  again.complete = true;
+  again._read = () => {};
+  again.push(body);
+  again.push(null);
+  return again;
 }
 
 function controlCharacterIn(params: URLSearchParams): boolean {

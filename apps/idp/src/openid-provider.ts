@@ -11,7 +11,6 @@ import { PostgresOidcAdapter } from './oidc-model-repository.js';
 import { sendScriptPage } from './pages.js';
 import type { CookieKeys, SigningKeys } from './provider-key-repository.js';
 import { providerHeaders } from './provider-headers.js';
-import { refuseMalformedIdTokenHint } from './id-token-hint.js';
 import { dropMalformedOrigin } from './origin-header.js';
 import { sessionTokenParam } from './session-token-param.js';
 import type { SessionTokenRepository } from './session-token-repository.js';
@@ -196,7 +195,6 @@ export function createOidcProvider(options: ProviderOptions): Provider {
   provider.registerResponseMode(OKTA_POST_MESSAGE, oktaPostMessageMode(allowedOrigins));
   provider.use(trackDatabaseLoss);
   provider.use(providerHeaders(formTargets));
-  provider.use(refuseMalformedIdTokenHint);
   provider.use(dropMalformedOrigin);
   logProviderEvents(provider, logger);
   return provider;
