@@ -1,5 +1,5 @@
-// `npm start`: builds only what changed, says what it does (one line per step with its duration), then
-// runs the server. The server build is left to `tsc -b` (incremental); the portal's Vite build is skipped
+// `npm start`: builds only what changed, says what it does (a line per step with its duration, and its
+// elapsed time every 2 s while it runs), then runs the server. The server build is left to `tsc -b` (incremental); the portal's Vite build is skipped
 // when none of its inputs is newer than the last complete build.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -35,11 +35,18 @@ function newestChange(entry) {
   return newest;
 }
 
-function run(command, args) {
+/** Runs a build command, its output kept for a failure; `onLine` sees each line it prints as it comes. */
+function run(command, args, onLine = () => {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
+    let partial = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      lines.forEach(onLine);
+    });
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new BuildError(output))));
@@ -53,31 +60,69 @@ class BuildError extends Error {
   }
 }
 
-/** Prints the step, runs it, and ends the line with its duration (and what the work returned, if anything). */
-async function step(label, work) {
-  process.stdout.write(`${label}… `);
+// A step still running says so this often: under 5 s between lines even when a loaded machine runs
+// the timer late. In a terminal the step's line is rewritten in place; in a log each is a line.
+const PROGRESS_EVERY_MS = 2000;
+const inTerminal = process.stdout.isTTY;
+
+function showStep(text, final) {
+  if (inTerminal) process.stdout.write(`\r\x1b[K${text}${final ? '\n' : ''}`);
+  else process.stdout.write(`${text}\n`);
+}
+
+/**
+ * Prints the step, then its elapsed time (and what it is at, as told by `doing`) while it runs; `end`
+ * closes its line with its duration (and a note, if any).
+ */
+function startStep(label) {
   const started = performance.now();
+  const seconds = (digits) => `${((performance.now() - started) / 1000).toFixed(digits)} s`;
+  let what = '';
+  showStep(`${label}…`, false);
+  const progress = setInterval(
+    () => showStep(`${label}… ${seconds(0)}${what ? ` (${what})` : ''}`, false),
+    PROGRESS_EVERY_MS,
+  );
+  return {
+    doing: (text) => (what = text),
+    end(note) {
+      clearInterval(progress);
+      showStep(`${label}… ${seconds(1)}${note ? ` (${note})` : ''}`, true);
+    },
+    fail() {
+      clearInterval(progress);
+      showStep(`${label}… failed after ${seconds(1)}`, true);
+    },
+  };
+}
+
+/** A build step: the work is told `doing`, and what it returns is the step's note. */
+async function step(label, work) {
+  const progress = startStep(label);
   let note;
   try {
-    note = await work();
+    note = await work(progress.doing);
   } catch (error) {
-    process.stdout.write('failed\n');
+    progress.fail();
     if (error instanceof BuildError) process.stderr.write(error.output);
     else console.error(error);
     process.exit(1);
   }
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(note ? `${seconds} s (${note})\n` : `${seconds} s\n`);
+  progress.end(note);
 }
 
 const serverEntry = at('apps/api/dist/main.js');
 const serverBuiltAt = statSync(serverEntry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-await step('Building the server', async () => {
+await step('Building the server', async (doing) => {
   // tsc -b trusts its .tsbuildinfo files, which outlive a removed dist: then everything is rebuilt.
   const force = serverBuiltAt === 0 ? ['--force'] : [];
   // TypeScript 7's tsc (its package exports no bin path, so found beside its package.json).
   const tsc = path.join(path.dirname(require.resolve('@typescript/native/package.json')), 'bin/tsc');
-  await run(process.execPath, [tsc, '-b', 'apps/api', ...force]);
+  // --verbose names each project as tsc starts building it: the progress line shows which.
+  await run(process.execPath, [tsc, '-b', 'apps/api', '--verbose', ...force], (line) => {
+    const project = /Building project '(.+?)(?:\/tsconfig\.json)?'/.exec(line)?.[1];
+    if (project) doing(path.relative(root, path.resolve(root, project)));
+  });
   return statSync(serverEntry).mtimeMs === serverBuiltAt ? 'it was current' : undefined;
 });
 
@@ -92,11 +137,29 @@ if (portalBuiltAt > 0 && PORTAL_INPUTS.every((input) => newestChange(at(input)) 
 }
 
 if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing after the build`);
-// Signals sent to this process (Ctrl-C, a supervisor) are passed on so the server shuts down cleanly.
+// A first start creates the database and the identity provider's keys before the server says anything:
+// the step shows its time until the server's first line, then the server's output passes through as it
+// comes (in colour in a terminal, as the server would print it there itself).
 const server = spawn(process.execPath, [...SERVER_NODE_ARGS, serverEntry], {
   cwd: root,
-  stdio: 'inherit',
-  env: { ...SERVER_ENV, ...process.env },
+  stdio: ['inherit', 'pipe', 'pipe'],
+  env: { ...SERVER_ENV, ...(inTerminal ? { FORCE_COLOR: '1' } : {}), ...process.env },
 });
+const starting = startStep('Starting the server');
+let started = false;
+const passOn = (to) => (chunk) => {
+  if (!started) {
+    started = true;
+    starting.end();
+  }
+  to.write(chunk);
+};
+server.stdout.on('data', passOn(process.stdout));
+server.stderr.on('data', passOn(process.stderr));
+// Signals sent to this process (Ctrl-C, a supervisor) are passed on so the server shuts down cleanly.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// 'close': once the server's output has all been passed on.
+server.on('close', (code, signal) => {
+  if (!started) starting.fail();
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -70,7 +70,8 @@ function logDestination(format: LogFormat, stream?: Writable): Writable | undefi
   return format === 'pretty'
     ? pinoPretty()({
         destination: stream ?? 1,
-        colorize: !stream && process.stdout.isTTY,
+        // In colour in a terminal, also through `npm start`, which passes the output on (FORCE_COLOR).
+        colorize: !stream && (process.stdout.isTTY || process.env.FORCE_COLOR === '1'),
         singleLine: true,
         translateTime: 'SYS:HH:MM:ss',
         ignore: 'pid,hostname,reqId',
