@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, focusReturnsTo, screenshot } from './support/browser.js';
+import { collectPageErrors, focusReturnsTo, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { DESKTOP, OPERATOR_ENV, PHONE, borrowerDocuments, borrowerLoans } from './support/loans.js';
 import { DEMO, openPortal, signInBySession, type Portal } from './support/portal.js';
 
@@ -11,6 +11,8 @@ import { DEMO, openPortal, signInBySession, type Portal } from './support/portal
 // desktop and on a phone, by mouse and by keyboard.
 
 const DEMO_NAME = `${DEMO.firstName} ${DEMO.lastName}`;
+/** The Loans screen's code, which the build splits off and the portal loads on demand. */
+const LOANS_SCREEN_CODE = /\/assets\/loans-screen-[\w-]+\.js$/;
 const onPath = (path: string) => (url: URL) => url.pathname === path;
 /** Escape closes the menu and gives the focus back to the button that opened it. */
 async function closeByEscape(menu: Locator, trigger: Locator) {
@@ -73,9 +75,29 @@ describe('signed-in shell (browser)', () => {
 
     await nav.getByRole('link', { name: 'Loans' }).hover();
     await screenshot(page, 'shell-nav-hover');
+
+    // A slow network: the Loans screen's code is held back. The click shows at once where it goes
+    // (the bar along the top, the Loans link marked) while the home stays, until the screen arrives.
+    let releaseScreen = () => {};
+    const screenAsked = new Promise<void>((asked) => {
+      void page.route(LOANS_SCREEN_CODE, (route) => {
+        releaseScreen = () => void route.continue();
+        asked();
+      });
+    });
     await nav.getByRole('link', { name: 'Loans' }).click();
+    await screenAsked;
+    const progress = page.getByRole('progressbar', { name: 'Loading the page' });
+    await progress.waitFor();
+    await nav.locator('a[data-pending]', { hasText: 'Loans' }).waitFor();
+    assert.equal(await page.getByRole('heading', { level: 1, name: /^Hello/ }).count(), 1, 'the home stays');
+    await assertAccessible(page, 'navigation under way');
+    await screenshot(page, 'shell-navigation-progress');
+    releaseScreen();
     await page.waitForURL(onPath(routes.loans.path));
     await page.getByRole('heading', { level: 1, name: 'Your loans' }).waitFor();
+    await progress.waitFor({ state: 'detached' });
+    await page.unroute(LOANS_SCREEN_CODE);
     assert.equal(await nav.getByRole('link', { name: 'Loans' }).getAttribute('aria-current'), 'page');
     await page.getByTestId('loans').and(page.locator('[data-state="loaded"]')).waitFor();
     await assertAccessible(page, 'loans page');
@@ -124,6 +146,20 @@ describe('signed-in shell (browser)', () => {
     await page.getByRole('heading', { level: 1, name: 'Your loans' }).waitFor();
     await page.getByTestId('loans').and(page.locator('[data-state="loaded"]')).waitFor();
     await screenshot(page, 'shell-loans-phone');
+  });
+
+  it('shows an address it does not have inside the shell, with the way to the borrower’s home', async () => {
+    await page.goto('/ui/dashboard/no-such-page');
+    const view = page.getByTestId('not-found');
+    await view.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByTestId('app-header').waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Go to sign in' }).count(), 0);
+    await assertAccessible(page, 'signed-in page not found');
+    await screenshotsAtBothSizes(page, 'shell-not-found');
+    await view.getByRole('link', { name: 'Go to your account' }).click();
+    await page.waitForURL(onPath(routes.dashboard.path));
+    await page.getByRole('heading', { level: 1, name: /^Hello/ }).waitFor();
+    assert.deepEqual(errors, []);
   });
 
   it('keeps every signed-in screen within a phone’s width, at 390 and 320 pixels', async () => {

@@ -1,8 +1,8 @@
-import { BrowserRouter } from 'react-router';
 import { SessionExpiryWarning } from '../features/session/session-expiry-warning';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { ToastsProvider } from '../components/toasts/toasts-provider';
 import { AppErrorBoundary } from './app-error-boundary';
+import { PortalRouter } from '../lib/navigation/portal-router';
 import { AppRoutes } from './router';
 
 export function App() {
@@ -10,9 +10,9 @@ export function App() {
     <AppErrorBoundary>
       <AuthProvider>
         <ToastsProvider>
-          <BrowserRouter>
+          <PortalRouter>
             <AppRoutes />
-          </BrowserRouter>
+          </PortalRouter>
           <SessionExpiryWarning />
         </ToastsProvider>
       </AuthProvider>

@@ -136,7 +136,6 @@ export function AppRoutes() {
               }
             />
             <Route path={routes.directAppEmailVerification.path} element={<EmailVerificationScreen />} />
-            <Route path="*" element={<NotFoundScreen />} />
           </Route>
         </Route>
         {/* Screens for every visitor, in the layout that fits who they are. */}
@@ -144,6 +143,8 @@ export function AppRoutes() {
           <Route element={<RouteErrorBoundary fallback={routeError} />}>
             <Route path={routes.about.path} element={<AboutScreen />} />
             <Route path={routes.startApplication.path} element={<StartApplicationScreen />} />
+            {/* An address the portal does not have: a signed-in borrower keeps the shell. */}
+            <Route path="*" element={<NotFoundScreen />} />
           </Route>
         </Route>
         {/* The signed-in area (/ui/dashboard/...): its own shell, for a signed-in borrower only. */}

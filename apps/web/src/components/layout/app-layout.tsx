@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { usePendingNavigation } from '../../lib/navigation/portal-router';
 import { Loading } from '../loading';
 import { BrandPanel } from './brand-panel';
 import { FocusOnNavigation } from './focus-on-navigation';
@@ -9,13 +10,14 @@ import './layout.css';
 
 /** The branded two-column page (spec section 1): brand panel on the left, the screen's card on the right. */
 export function PageShell({ children }: { children: ReactNode }) {
+  const leaving = usePendingNavigation() !== null;
   return (
     <div className="page">
       <SkipLink />
       <FocusOnNavigation />
       <BrandPanel />
       <div className="page__content">
-        <main id={MAIN_CONTENT_ID} className="content-card" tabIndex={-1}>
+        <main id={MAIN_CONTENT_ID} className="content-card" tabIndex={-1} aria-busy={leaving || undefined}>
           {children}
         </main>
         <SiteFooter signInLink />

@@ -1,6 +1,7 @@
 import { routes } from '@customer-core/contracts';
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, matchPath } from 'react-router';
+import { usePendingNavigation } from '../../lib/navigation/portal-router';
 import { readSignedInBorrower } from '../../lib/borrower-name';
 import { LenderLogo } from '../layout/lender-logo';
 import { AccountMenu } from './account-menu';
@@ -12,6 +13,10 @@ import { BORROWER_AREAS } from './borrower-areas';
  */
 export function SignedInHeader() {
   const [borrower] = useState(readSignedInBorrower);
+  const pending = usePendingNavigation();
+  // The area a navigation under way goes to is marked at once, before its page has loaded.
+  const goingTo = (area: (typeof BORROWER_AREAS)[number]) =>
+    pending !== null && matchPath({ path: area.to, end: area.end }, pending.pathname) !== null;
   return (
     <header className="app-header" data-testid="app-header">
       <div className="app-header__bar">
@@ -20,7 +25,12 @@ export function SignedInHeader() {
           <ul>
             {BORROWER_AREAS.map((area) => (
               <li key={area.to}>
-                <NavLink className="app-header__link" to={area.to} end={area.end}>
+                <NavLink
+                  className="app-header__link"
+                  to={area.to}
+                  end={area.end}
+                  data-pending={goingTo(area) || undefined}
+                >
                   {area.label}
                 </NavLink>
               </li>

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { usePendingNavigation } from '../../lib/navigation/portal-router';
 import { RequireAuth } from '../require-auth';
 import { FocusOnNavigation } from '../layout/focus-on-navigation';
 import { SiteFooter } from '../layout/site-footer';
@@ -10,12 +11,13 @@ import './signed-in-shell.css';
 
 /** The signed-in area's page: header and navigation across the top, the screen full width below. */
 export function SignedInShell({ children }: { children: ReactNode }) {
+  const leaving = usePendingNavigation() !== null;
   return (
     <div className="app-shell" data-testid="signed-in-shell">
       <SkipLink />
       <FocusOnNavigation />
       <SignedInHeader />
-      <main id={MAIN_CONTENT_ID} className="app-shell__main" tabIndex={-1}>
+      <main id={MAIN_CONTENT_ID} className="app-shell__main" tabIndex={-1} aria-busy={leaving || undefined}>
         {children}
       </main>
       <SiteFooter />
