@@ -71,7 +71,7 @@ describe('loan details (browser)', () => {
     await assertAccessible(page, 'active loan details');
     await screenshot(page, 'loan-details-active');
 
-    await page.getByRole('link', { name: 'Your loans' }).first().click();
+    await page.getByRole('link', { name: 'Back to your loans' }).click();
     await page.waitForURL(`**${routes.loans.path}`);
     assert.deepEqual(errors, []);
   });

@@ -1,6 +1,6 @@
 import { routes } from '@customer-core/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Banner } from '../../components/banner';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
 import { BusyButton } from '../../components/busy-button';
@@ -36,6 +36,7 @@ export function EmailChangeScreen() {
       intro="You opened the link we sent to your new email address. Select Continue to sign in with it from now on."
       titleId="email-change-title"
       testId="email-change-page"
+      back={{ to: routes.account.path, label: 'Back to sign-in and security' }}
     >
       <div className="account__section">
         {changedTo ? (
@@ -65,9 +66,6 @@ export function EmailChangeScreen() {
             </BusyButton>
           </>
         )}
-        <p>
-          <Link to={routes.account.path}>Back to your account</Link>
-        </p>
       </div>
     </SignedInPage>
   );

@@ -1,7 +1,8 @@
 import { routes, type BorrowerDocument } from '@customer-core/contracts';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
+import { BackLink } from '../../components/signed-in-shell/back-link';
 import { formatInstant } from '../../loans/loan-format';
 import { useLoad } from '../../lib/use-load';
 import { getDocument } from './documents-api';
@@ -44,14 +45,7 @@ export function DocumentScreen() {
   const { documentId = '' } = useParams();
   const { state } = useLoad((signal) => getDocument(documentId, signal), [documentId]);
 
-  const back = (
-    <Link className="reading__back" to={routes.documents.path}>
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-      All documents
-    </Link>
-  );
+  const back = <BackLink to={routes.documents.path} label="Back to your documents" />;
 
   if (state.kind === 'loading') return <Loading />;
   if (state.kind !== 'loaded')

@@ -2,6 +2,7 @@ import { routes, type LoanDetail } from '@customer-core/contracts';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
+import { BackLink } from '../../components/signed-in-shell/back-link';
 import { describeProgress } from '../../loans/checkout-progress';
 import { formatMoney } from '../../loans/loan-format';
 import { LoanLoadFailed } from '../../loans/loan-load-failed';
@@ -48,9 +49,7 @@ function LoanDetails({ loan }: { loan: LoanDetail }) {
       data-layout="wide"
     >
       <PageTitle title={`${loan.product} ${loan.reference}`} />
-      <nav aria-label="Breadcrumb" className="loan-details__back">
-        <Link to={routes.loans.path}>Your loans</Link>
-      </nav>
+      <BackLink to={routes.loans.path} label="Back to your loans" />
       <header className="loan-details__header">
         <div>
           <h1 id="loan-details-title">{loan.product}</h1>
