@@ -137,18 +137,21 @@ describe('joining (browser)', () => {
     assert.match(await toast.innerText(), new RegExp(`Welcome, ${INVITED.firstName}!`));
     assert.equal(await toast.getAttribute('data-status'), 'success');
     assert.ok((await readPortalStorage(page)).token, 'the product token is stored');
+    // The home sums the loans up; the Loans page lists each one the operator added, and no HIDDEN one.
     const loans = page.getByTestId('loans');
-    await page.getByTestId('loan-card').first().waitFor();
-    const home = await page.locator('main').innerText();
-    for (const loan of LOANS.filter((l) => l.status !== 'HIDDEN')) {
-      assert.ok(home.includes(loan.reference), `${loan.reference} (${loan.status}) is listed`);
-      assert.ok(home.includes(loan.product), `${loan.product} is listed`);
-    }
-    assert.ok(!home.includes('LN-E2E-5') && !home.includes('Secret loan'), 'no HIDDEN loan is shown');
-    assert.equal(await page.getByTestId('loan-card').count(), LOANS.length - 1);
-    assert.ok(await loans.isVisible());
+    await loans.and(page.locator('[data-state="loaded"]')).waitFor();
     await assertAccessible(page, 'home after registration');
     await screenshotsAtBothSizes(page, 'user-registration-home');
+    await loans.getByRole('link', { name: 'See all your loans' }).click();
+    await page.waitForURL(onPath(routes.loans.path));
+    await page.getByTestId('loan-card').first().waitFor();
+    const listed = await page.locator('main').innerText();
+    for (const loan of LOANS.filter((l) => l.status !== 'HIDDEN')) {
+      assert.ok(listed.includes(loan.reference), `${loan.reference} (${loan.status}) is listed`);
+      assert.ok(listed.includes(loan.product), `${loan.product} is listed`);
+    }
+    assert.ok(!listed.includes('LN-E2E-5') && !listed.includes('Secret loan'), 'no HIDDEN loan is shown');
+    assert.equal(await page.getByTestId('loan-card').count(), LOANS.length - 1);
     assert.deepEqual(errors, []);
 
     // The invitation worked once: opened again, it says so (its words, focus and links:

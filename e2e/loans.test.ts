@@ -40,7 +40,7 @@ describe('loans and loan checkout (browser)', () => {
   });
   after(() => portal?.close());
 
-  it('lists the demo loans by status on the home: open ones first, closed ones apart, no HIDDEN one', async () => {
+  it('sums the open loans up on the home, and lists every loan by status on the Loans page, no HIDDEN one', async () => {
     const page = home;
     await loansLoaded(page);
     const loans = await borrowerLoans(page);
@@ -53,6 +53,35 @@ describe('loans and loan checkout (browser)', () => {
     // The operators see one loan more: the HIDDEN one, which neither the API nor the page shows.
     assert.equal(await loanCountOf(portal.baseUrl, DEMO.email), loans.length + 1);
 
+    // The home: what is next on each open loan, no card, nothing of the closed ones.
+    const summaries = page.getByTestId('open-loan-summaries');
+    assert.deepEqual(
+      await summaries
+        .getByTestId('loan-summary')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-reference'))),
+      open.map((l) => l.reference),
+    );
+    assert.equal(await page.getByTestId('loan-card').count(), 0);
+    const homeText = await page.locator('main').innerText();
+    for (const loan of closed)
+      assert.ok(!homeText.includes(loan.reference), `${loan.reference} not on the home`);
+    // The past-due loan says on the home what is owed and how late, as its own page does.
+    const pastDue = loans.find((loan) => loan.status === 'PAST DUE')!;
+    assert.ok(pastDue.overdue, 'the demo past-due loan has a missed instalment');
+    assert.equal(
+      await summaries
+        .locator(`[data-reference="${pastDue.reference}"]`)
+        .getByTestId('loan-overdue')
+        .innerText(),
+      `${dollars.format(pastDue.overdue.amountCents / 100)} past due, ${pastDue.overdue.daysLate} days late.`,
+    );
+    await assertAccessible(page, 'home with loans');
+    await screenshotsAtBothSizes(page, 'home-loans');
+
+    // The Loans page: every loan in full, open ones first.
+    await page.getByRole('link', { name: 'See all your loans' }).click();
+    await page.waitForURL(onPath(routes.loans.path));
+    await loansLoaded(page);
     const openList = page.getByTestId('open-loans');
     const closedList = page.getByTestId('closed-loans');
     assert.deepEqual(
@@ -76,19 +105,10 @@ describe('loans and loan checkout (browser)', () => {
       .evaluateAll((badges) => badges.map((b) => getComputedStyle(b).backgroundColor));
     assert.equal(new Set(colours).size, loans.length, 'each status has its own colour');
 
-    // The past-due loan says on the home what is owed and how late, as its own page does.
-    const pastDue = loans.find((loan) => loan.status === 'PAST DUE')!;
-    assert.ok(pastDue.overdue, 'the demo past-due loan has a missed instalment');
-    assert.equal(
-      await openList
-        .locator(`[data-reference="${pastDue.reference}"]`)
-        .getByTestId('loan-overdue')
-        .innerText(),
-      `${dollars.format(pastDue.overdue.amountCents / 100)}\n${pastDue.overdue.daysLate} days late`,
-    );
-
-    await assertAccessible(page, 'home with loans');
-    await screenshotsAtBothSizes(page, 'home-loans');
+    await assertAccessible(page, 'loans page');
+    await screenshotsAtBothSizes(page, 'loans-page');
+    await page.goBack();
+    await loansLoaded(page);
     assert.deepEqual(homeErrors, []);
   });
 

@@ -148,6 +148,31 @@ describe('the list of loans', () => {
     );
   });
 
+  it('sums the open loans up on the home: what is next on each and the way to all, no card', async () => {
+    api = await serveApi({ [list]: { status: 200, body: { loans: [PAID, ACTIVE, CLOSED, PAST_DUE] } } });
+    renderInApp(<LoansSection view="summary" />);
+    const summaries = within(await screen.findByTestId('open-loan-summaries')).getAllByTestId('loan-summary');
+    assert.deepEqual(
+      summaries.map((s) => s.getAttribute('data-reference')),
+      ['LN-DEMO-1', 'LN-DEMO-2'],
+    );
+    const [active, pastDue] = summaries as [HTMLElement, HTMLElement];
+    assert.match(active.textContent ?? '', /Next payment \$1,250\.00 due Sep 1, 2026/);
+    assert.equal(
+      within(active)
+        .getByRole('link', { name: 'Review and sign documents for loan LN-DEMO-1' })
+        .getAttribute('href'),
+      routes.loanCheckout.href({ loanId: ACTIVE.id }),
+    );
+    assert.match(pastDue.textContent ?? '', /No payment scheduled/);
+    expectNone(screen.queryByTestId('loan-card'), 'loan cards');
+    expectNone(screen.queryByTestId('closed-loans'), 'closed loans');
+    assert.equal(
+      screen.getByRole('link', { name: 'See all your loans' }).getAttribute('href'),
+      routes.loans.path,
+    );
+  });
+
   it('says so when the loans cannot be loaded, without the status, and loads them on "Try again"', async () => {
     let calls = 0;
     api = await serveApi({

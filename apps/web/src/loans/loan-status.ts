@@ -11,3 +11,7 @@ export const LOAN_STATUS_LABELS: Record<VisibleLoanStatus, string> = {
 export function isOpenLoan(loan: Pick<LoanSummary, 'status'>): boolean {
   return (OPEN_LOAN_STATUSES as readonly string[]).includes(loan.status);
 }
+
+/** Only an active loan is checked out; one with every document done has nothing left to sign. */
+export const hasDocumentsToSign = ({ status, checkout }: Pick<LoanSummary, 'status' | 'checkout'>) =>
+  status === 'ACTIVE' && checkout.documentsDone < checkout.documents;

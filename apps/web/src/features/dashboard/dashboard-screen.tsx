@@ -10,7 +10,7 @@ import { useProfile } from './get-profile';
 import { LoansSection } from './loans-section';
 import './dashboard.css';
 
-/** The signed-in home (default landing path): the borrower's loans and account. */
+/** The signed-in home (default landing path): a summary of the borrower's loans, and their account. */
 export function DashboardScreen() {
   const [profile] = useState(readStoredProfile);
   const [tokenEmail] = useState(() => readAccessToken()?.email ?? null);
@@ -30,7 +30,7 @@ export function DashboardScreen() {
     >
       <LandingNoticeBanner />
       <ApplicationsSection />
-      <LoansSection />
+      <LoansSection view="summary" />
       <AccountDetails profile={apiProfile} storedProfile={profile} tokenEmail={tokenEmail} />
     </SignedInPage>
   );

@@ -2,6 +2,7 @@ import { routes, type LoanSummary } from '@customer-core/contracts';
 import { Link } from 'react-router';
 import { describeProgress } from '../../loans/checkout-progress';
 import { daysLate, formatMoney } from '../../loans/loan-format';
+import { hasDocumentsToSign } from '../../loans/loan-status';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
 import { NextPayment } from '../../loans/next-payment';
 
@@ -10,10 +11,6 @@ interface LoanCardProps {
   /** Open loans show their next payment; closed ones only what they were. */
   open: boolean;
 }
-
-/** Only an active loan is checked out; one with every document done has nothing left to sign. */
-const hasDocumentsToSign = ({ status, checkout }: LoanSummary) =>
-  status === 'ACTIVE' && checkout.documentsDone < checkout.documents;
 
 export function LoanCard({ loan, open }: LoanCardProps) {
   const titleId = `loan-${loan.id}-title`;
@@ -71,13 +68,7 @@ export function LoanCard({ loan, open }: LoanCardProps) {
             <strong>Documents to sign.</strong>{' '}
             {describeProgress({ done: loan.checkout.documentsDone, total: loan.checkout.documents })}.
           </p>
-          <Link
-            className="button button--primary"
-            to={routes.loanCheckout.href({ loanId: loan.id })}
-            aria-label={`Review and sign documents for loan ${loan.reference}`}
-          >
-            Review and sign documents
-          </Link>
+          <ReviewAndSignLink loan={loan} />
         </div>
       )}
       {loan.checkout.status === 'completed' && (
@@ -88,5 +79,18 @@ export function LoanCard({ loan, open }: LoanCardProps) {
         </p>
       )}
     </article>
+  );
+}
+
+/** The way to a loan's documents still to sign, named by the loan for a list of them. */
+export function ReviewAndSignLink({ loan }: { loan: LoanSummary }) {
+  return (
+    <Link
+      className="button button--primary"
+      to={routes.loanCheckout.href({ loanId: loan.id })}
+      aria-label={`Review and sign documents for loan ${loan.reference}`}
+    >
+      Review and sign documents
+    </Link>
   );
 }

@@ -3,10 +3,20 @@ import { Link } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { isOpenLoan } from '../../loans/loan-status';
 import { LoanCard } from './loan-card';
+import { LoanSummaries } from './loan-summaries';
 import { useLoans } from './use-loans';
 
-/** The borrower's loans: open ones first, then closed ones (paid off, closed) in a group of their own. */
-export function LoansSection({ title = 'Your loans' }: { title?: string }) {
+interface LoansSectionProps {
+  title?: string;
+  /**
+   * 'list' (the Loans page): every loan in full, open ones first, then closed ones (paid off, closed)
+   * in a group of their own. 'summary' (the home): what is next on the open ones, and the way to all.
+   */
+  view?: 'list' | 'summary';
+}
+
+/** The borrower's loans, with their loading, failed and empty states. */
+export function LoansSection({ title = 'Your loans', view = 'list' }: LoansSectionProps) {
   const { state, retry } = useLoans();
   const loans = state.kind === 'loaded' ? state.loans : [];
   const open = loans.filter(isOpenLoan);
@@ -40,9 +50,10 @@ export function LoansSection({ title = 'Your loans' }: { title?: string }) {
         {state.kind === 'loaded' && loans.length > 0 && open.length === 0 && (
           <p className="loans__message">You have no open loans.</p>
         )}
-        {open.length > 0 && state.kind === 'loaded' && <LoanList loans={open} open testId="open-loans" />}
+        {view === 'summary' && loans.length > 0 && <LoanSummaries open={open} />}
+        {view === 'list' && open.length > 0 && <LoanList loans={open} open testId="open-loans" />}
       </section>
-      {closed.length > 0 && (
+      {view === 'list' && closed.length > 0 && (
         <section className="loans" aria-labelledby="closed-loans-title" data-testid="closed-loans">
           <h2 id="closed-loans-title">Closed loans</h2>
           <LoanList loans={closed} open={false} testId="closed-loan-list" />
