@@ -55,6 +55,7 @@ describe('loans and loan checkout (browser)', () => {
 
     // The home: what is next on each open loan, no card, nothing of the closed ones.
     const summaries = page.getByTestId('open-loan-summaries');
+    await summaries.getByTestId('loan-summary').first().waitFor();
     assert.deepEqual(
       await summaries
         .getByTestId('loan-summary')

@@ -157,7 +157,7 @@ describe('the list of loans', () => {
       ['LN-DEMO-1', 'LN-DEMO-2'],
     );
     const [active, pastDue] = summaries as [HTMLElement, HTMLElement];
-    assert.match(active.textContent ?? '', /Next payment \$1,250\.00 due Sep 1, 2026/);
+    assert.match(active.textContent ?? '', /Next payment \$1,250\.00 due Sep 1, 2036/);
     assert.equal(
       within(active)
         .getByRole('link', { name: 'Review and sign documents for loan LN-DEMO-1' })
