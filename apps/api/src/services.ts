@@ -20,6 +20,8 @@ import { secondFactors } from './account/second-factors.js';
 import { securityActivity } from './activity/security-activity.js';
 import { securityEventRepository } from './activity/security-event-repository.js';
 import { stepUpGuard } from './account/step-up.js';
+import { stepUpByEmailCode } from './account/step-up-code.js';
+import { stepUpCodeRepository } from './account/step-up-code-repository.js';
 import { unrecognizedSignIn } from './account/unrecognized-sign-in.js';
 import { applicationRepository } from './applications/application-repository.js';
 import { loanApplications } from './applications/applications.js';
@@ -333,6 +335,15 @@ export async function composeInstance(
           publicUrl,
         }),
         stepUp,
+        stepUpByEmailCode: stepUpByEmailCode({
+          repository: stepUpCodeRepository(db),
+          directory,
+          borrowers,
+          sessions,
+          mail,
+          logger: logger.child({ component: 'account' }),
+        }),
+        signInClientOf: signInClient,
         unrecognizedSignIn: unrecognizedSignIn({ tokens: linkTokens, directory, borrowers, sessions }),
         mail,
         lender,

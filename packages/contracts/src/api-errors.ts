@@ -77,6 +77,18 @@ export const PASSKEY_ERROR_CODES = {
 /** The error code of a step-up refusal: the portal answers it with a fresh sign-in. */
 export const STEP_UP_REQUIRED = 'step_up_required';
 
+/** Error codes of a step-up by e-mailed code that the dialog tells apart. */
+export const STEP_UP_CODE_ERROR_CODES = {
+  /** Not the code sent last, or it expired. */
+  wrongCode: 'step_up_wrong_code',
+  /** The code has taken its wrong tries (or none was sent to this session): a new one is needed. */
+  codeSpent: 'step_up_code_spent',
+  /** Too many codes sent just now. */
+  tooManyCodes: 'step_up_too_many_codes',
+  /** No e-mailed code for this borrower (a second factor the directory cannot ask for after one). */
+  notOffered: 'step_up_code_not_offered',
+} as const;
+
 /** Codes any endpoint may answer with, whatever it does (the error handler's, the rate limiter's). */
 export const GENERIC_ERROR_CODES = {
   400: ['bad_request'],
@@ -125,6 +137,7 @@ export const ApiErrorCodeSchema = z.enum([
   ...Object.values(SECOND_FACTOR_ERROR_CODES),
   ...Object.values(PASSKEY_ERROR_CODES),
   STEP_UP_REQUIRED,
+  ...Object.values(STEP_UP_CODE_ERROR_CODES),
   ...Object.values(GENERIC_ERROR_CODES).flat(),
   ...OTHER_ERROR_CODES,
 ]);

@@ -5,11 +5,12 @@ import { accountPasswordRoute } from './routes/password.js';
 import { accountRecoveryCodeRoutes } from './routes/recovery-codes.js';
 import { accountSecondFactorRoutes } from './routes/second-factors.js';
 import { accountSessionRoutes } from './routes/sessions.js';
+import { accountStepUpRoutes } from './routes/step-up.js';
 import { unrecognizedSignInRoute } from './routes/unrecognized-sign-in.js';
 
 /**
  * The borrower's own account: their sessions, password, sign-in e-mail address, second factors and
- * recovery codes, security activity, and the "This wasn't me" link of a new-sign-in e-mail.
+ * recovery codes, the ways to confirm it's them (step-up), security activity, and the "This wasn't me" link of a new-sign-in e-mail.
  */
 export const accountModule = routeModule([
   accountSessionRoutes,
@@ -17,6 +18,7 @@ export const accountModule = routeModule([
   accountSecondFactorRoutes,
   accountRecoveryCodeRoutes,
   accountEmailRoutes,
+  accountStepUpRoutes,
   accountActivityRoute,
   unrecognizedSignInRoute,
 ]);

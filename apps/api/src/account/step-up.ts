@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { SECOND_FACTOR_AMR, STEP_UP_MAX_AGE_SECONDS, STEP_UP_REQUIRED } from '@customer-core/contracts';
+import { EMAIL_LINK_AMR } from '@customer-core/contracts/server';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import { borrowerClaimsOf } from '../session/signed-in-borrower.js';
 import { HttpError } from '../http/http-error.js';
@@ -12,6 +13,13 @@ import type { ProductTokenClaims } from '../session/product-token.js';
 // they have a factor is asked of the directory at the moment of the action, not taken from the token,
 // so that a factor enrolled after sign-in, or a sign-in that did not ask for one (an e-mailed link),
 // still calls for a step-up.
+//
+// The first proof is the password, or the mailbox: a code e-mailed to the sign-in address in the
+// step-up itself (step-up-code.ts), whose amr is the e-mailed link's ('email'). It counts as the
+// password does, never as a second factor: a borrower who has one is asked for it after the code too.
+// A product session begun by the link itself carries no amr and still calls for a step-up: a link
+// opens a session in whatever browser it is opened in, while the code is typed in the session that
+// asked for it.
 
 /** The answer to a request that needs a step-up first: `message` is shown above the password. */
 export const stepUpRefusal = (message: string) => new HttpError(403, STEP_UP_REQUIRED, message);
@@ -37,7 +45,8 @@ export function stepUpGuard({
     const amr = claims.amr ?? [];
     if (amr.some((method) => SECOND_FACTOR_AMR.includes(method))) return { ok: true };
     // A token without amr comes from a sign-in without the password (an e-mailed link, registration).
-    if (!amr.includes('pwd')) return { ok: false, why: 'no_password' };
+    const firstProof = amr.includes('pwd') || amr.includes(EMAIL_LINK_AMR[0]!);
+    if (!firstProof) return { ok: false, why: 'no_password' };
     const userId = await directoryUserOf(claims.sub);
     if (userId && (await directory.hasSecondFactor(userId))) return { ok: false, why: 'no_second_factor' };
     return { ok: true };

@@ -378,6 +378,24 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0019_step_up_code': {
+    async up(db) {
+      await sql`
+        -- A code e-mailed to a borrower to confirm it's them before a sensitive action: one current
+        -- code per borrower, good only in the session that asked for it (hashed, with its expiry and
+        -- the wrong tries it has left), and the sends counted per window.
+        create table step_up_code (
+          borrower_id uuid primary key references borrower (id) on delete cascade,
+          session_id text not null,
+          code_hash text,
+          expires_at timestamptz not null,
+          tries_left integer not null,
+          sends integer not null,
+          window_started_at timestamptz not null
+        );
+      `.execute(db);
+    },
+  },
   '0020_borrower_applications': {
     async up(db) {
       await sql`

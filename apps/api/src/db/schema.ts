@@ -270,6 +270,7 @@ export interface ApiDatabase {
   loan_application: LoanApplicationTable;
   security_event: SecurityEventTable;
   known_device: KnownDeviceTable;
+  step_up_code: StepUpCodeTable;
 }
 
 /**
@@ -285,4 +286,16 @@ export interface KnownDeviceTable {
   device_hash: string;
   first_seen_at: ColumnType<Date, never, never>;
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface StepUpCodeTable {
+  borrower_id: string;
+  /** The product session (sid) that asked for the code: only it may use the code. */
+  session_id: string;
+  /** sha-256 of the borrower id and the code; null once used or spent. */
+  code_hash: string | null;
+  expires_at: Date;
+  tries_left: number;
+  sends: number;
+  window_started_at: Date;
 }

@@ -12,6 +12,7 @@ import {
 export function bundledDirectory(idp: IdentityProvider, issuer: string): Directory {
   return {
     issuer,
+    factorAfterLink: true,
     idTokensNameSessions: true,
     findById: (id) => idp.users.findById(id),
     findByLogin: (login) => idp.users.findByLogin(login),

@@ -87,6 +87,11 @@ export interface Directory {
   readonly idTokensNameSessions: boolean;
   /** Whether the session an ID token names (its sid) is still signed in as this user. */
   hasSession(sessionId: string, userId: string): Promise<boolean>;
+  /**
+   * Whether a sign-in by e-mailed link (or step-up code) can go on to the user's second factor: the
+   * bundled provider's transaction can; a hosted org cannot (linkSignIn answers 'factor_unavailable').
+   */
+  readonly factorAfterLink: boolean;
   /** Whether the user has an active second factor that sign-in asks for (step-up before signing). */
   hasSecondFactor(userId: string): Promise<boolean>;
   /**

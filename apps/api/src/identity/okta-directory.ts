@@ -151,6 +151,7 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
 
   return {
     issuer: options.issuer,
+    factorAfterLink: false,
     idTokensNameSessions: false,
     findById: findUser,
     findByLogin: findUser,

@@ -15,8 +15,11 @@ export interface FactorCodeEmailInput {
   firstName?: string | null;
   code: string;
   expiresInMinutes: number;
-  /** `sign-in`: the second step of a sign-in; `enrol`: turning email codes on. */
-  purpose: 'sign-in' | 'enrol';
+  /**
+   * `sign-in`: the second step of a sign-in; `enrol`: turning email codes on; `step-up`: confirming
+   * it's them before a sensitive action (signing a document, changing the sign-in address).
+   */
+  purpose: 'sign-in' | 'enrol' | 'step-up';
 }
 
 export interface FactorNoticeEmailInput {
@@ -35,6 +38,7 @@ export function factorMailTemplates(brand: MailBrand) {
 
   /** The code itself is the message: in the subject too, so a phone's notification shows it. */
   function factorCodeEmail({ firstName, code, expiresInMinutes, purpose }: FactorCodeEmailInput) {
+    if (purpose === 'step-up') return stepUpCodeEmail({ firstName, code, expiresInMinutes });
     const signIn = purpose === 'sign-in';
     return {
       kind: signIn ? 'factor-code-sign-in' : 'factor-code-enrol',
@@ -52,6 +56,23 @@ export function factorMailTemplates(brand: MailBrand) {
         footnote: signIn
           ? `Didn’t try to sign in? Someone may know your password. Change it from your account page, or call us at ${brand.supportPhone}.`
           : `Didn’t ask for this? You can safely ignore this email. If you keep getting these messages, call us at ${brand.supportPhone}.`,
+      }),
+    } satisfies TemplatedEmail;
+  }
+
+  function stepUpCodeEmail({ firstName, code, expiresInMinutes }: Omit<FactorCodeEmailInput, 'purpose'>) {
+    return {
+      kind: 'factor-code-step-up',
+      subject: `${code} is your ${lender} confirmation code`,
+      ...renderEmail({
+        preheader: `Enter this code within ${minutes(expiresInMinutes)}.`,
+        heading: 'Confirm it’s you',
+        paragraphs: [
+          greeting(firstName),
+          `To confirm it’s you before you sign a document or change your account, enter this code: ${code}`,
+          `The code works once, on the page where you asked for it, and expires in ${minutes(expiresInMinutes)}.`,
+        ],
+        footnote: `Didn’t ask for this? Someone may be signed in to your account. Sign out everywhere from your account page, or call us at ${brand.supportPhone}.`,
       }),
     } satisfies TemplatedEmail;
   }
