@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import { addBorrower } from '@customer-core/api/testing';
 import { collectPageErrors } from './support/browser.js';
-import { inbox, linkPath, waitForMail } from './support/mailbox.js';
+import { requestLink } from './support/getting-back-in.js';
+import { inbox, linkPath, waitForMail, waitForMailWithSubject } from './support/mailbox.js';
 import {
   makeSessionStale,
   openPortal,
@@ -12,7 +13,7 @@ import {
   signOutFromMenu,
   submitSignIn,
 } from './support/portal.js';
-import { captureBothSizes } from './support/second-factor.js';
+import { captureBothSizes, emailCodeIn } from './support/second-factor.js';
 
 // Changing the sign-in email address from the account page: a stale sign-in is confirmed in place,
 // the new address gets a link, and only the link makes the change.
@@ -102,6 +103,65 @@ describe('changing the sign-in email address (browser)', () => {
     await page.waitForURL(onPath(routes.dashboard.path), { timeout: 20_000 });
     await page.goto(routes.account.path);
     await page.getByTestId('change-email-current').filter({ hasText: newEmail }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  it('confirms a borrower signed in by link, who does not know their password, with an emailed code', async () => {
+    const stamp = Date.now();
+    const email = `lin.${stamp}@example.com`;
+    const newEmail = `lin.new.${stamp}@example.org`;
+    await addBorrower(portal.server, {
+      login: email,
+      password: PASSWORD,
+      firstName: 'Lin',
+      lastName: 'Link',
+    });
+    const { page } = await portal.newPage();
+    const errors = collectPageErrors(page);
+    // Signed in by the e-mailed link, as this borrower always does.
+    await requestLink(page, routes.magicLink.path, email, 'Send sign-in link');
+    const link = await waitForMail(portal.baseUrl, email);
+    await page.goto(linkPath(link, '/auth/magic-link-landing/'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(onPath(routes.dashboard.path), { timeout: 20_000 });
+
+    await page.goto(routes.account.path);
+    const section = page.getByTestId('account-email');
+    await section.getByLabel('New email address').fill(newEmail);
+    await section.getByRole('button', { name: 'Send confirmation link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });
+    const others = dialog.getByTestId('step-up-other-ways');
+    await others
+      .getByRole('heading', { name: 'Don\u2019t know your password? Confirm another way' })
+      .waitFor();
+    // Every way the borrower has, and none they lack: no passkey here.
+    assert.equal(await others.getByRole('button', { name: 'Use a passkey' }).count(), 0);
+    await dialog.getByLabel('Password', { exact: true }).waitFor();
+    await captureBothSizes(page, 'step-up-other-ways');
+
+    await others.getByRole('button', { name: 'Email me a code' }).click();
+    await dialog.getByText(`We sent a 6\u2011digit code to ${email}.`, { exact: false }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'step-up-email-code');
+    const message = await waitForMailWithSubject(portal.baseUrl, email, / confirmation code$/);
+    const code = emailCodeIn(message.subject);
+    assert.ok(code, message.subject);
+    await captureBothSizes(page, 'step-up-email-code');
+
+    // A wrong code is refused in the field, and the same code field takes the right one.
+    await dialog.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: 'Confirm and send link' }).click();
+    await dialog
+      .getByText('That code didn\u2019t work. Check your email and enter the newest code.')
+      .waitFor();
+    await captureBothSizes(page, 'step-up-email-code-wrong');
+    await dialog.getByLabel('6-digit code').fill(code);
+    await dialog.getByRole('button', { name: 'Confirm and send link' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await section
+      .getByTestId('account-email-notice')
+      .filter({ hasText: `We\u2019ve sent a link to ${newEmail}.` })
+      .waitFor();
+    await waitForMail(portal.baseUrl, newEmail);
     assert.deepEqual(errors, []);
   });
 });

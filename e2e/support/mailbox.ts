@@ -21,6 +21,23 @@ export async function waitForMail(
   }
 }
 
+/** Waits until `to` holds a message whose subject matches `subject` (other mail may come first); the newest such. */
+export async function waitForMailWithSubject(
+  baseUrl: string,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<MailboxMessage> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await inbox(baseUrl, to)).find((message) => subject.test(message.subject));
+    if (found) return found;
+    if (Date.now() > until)
+      throw new Error(`no message "${subject.source}" for ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** The path (with the token) of the message's link to a portal page, e.g. '/auth/password-reset/'. */
 export function linkPath(message: MailboxMessage, pagePrefix: string): string {
   const path = message.links.map((link) => new URL(link).pathname).find((p) => p.startsWith(pagePrefix));

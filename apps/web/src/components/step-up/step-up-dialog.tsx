@@ -1,13 +1,17 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { StepUpWays } from '@customer-core/contracts';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
-import { Suspense, lazy, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { BusyButton } from '../busy-button';
 import { FormField, fieldErrorId } from '../form-field';
 import { PasswordInput } from '../password-input';
 import { Spinner } from '../spinner';
 import { readAccessToken } from '../../lib/product-session-data';
+import { passkeysWorkHere } from '../../lib/auth/passkey-availability';
 import { confirmIdentity, renewSignIn } from '../../lib/auth/sign-in';
 import { DialogOverlay } from '../dialog/dialog-overlay';
+import { loadStepUpWays, sendStepUpCode } from '../../lib/auth/step-up';
+import { EmailCodeWay } from './email-code-way';
 import '../dialog/dialog.css';
 import './step-up-dialog.css';
 
@@ -15,10 +19,17 @@ import './step-up-dialog.css';
 const FactorStep = lazy(() =>
   import('../factors/factor-step').then((module) => ({ default: module.FactorStep })),
 );
+// WebAuthn's code, fetched only when the borrower reaches for their passkey.
+const loadPasskeyFlow = () => import('../../lib/auth/passkey-sign-in');
 
 const PASSWORD_FIELD_ID = 'step-up-password';
+const OTHER_WAYS_ID = 'step-up-other-ways';
 const PASSWORD_REQUIRED = 'Enter your password.';
 const NOT_CONFIRMED = 'We couldn’t confirm it’s you. Check your password and try again.';
+const PASSKEY_FAILED = 'We couldn’t confirm it’s you with your passkey. Try again, or use another way.';
+const PASSKEY_UNKNOWN =
+  'We don’t recognize that passkey. It may have been removed from your account. Use another way.';
+const PASSKEY_OTHER_ACCOUNT = 'That passkey is for another account. Use the passkey for this one.';
 
 interface StepUpDialogProps {
   /** The API's reason, shown as the dialog's description. */
@@ -35,10 +46,16 @@ interface StepUpDialogProps {
   returnFocusId: string;
 }
 
+/** Where the dialog is: the password (and the other ways beside it), or the code e-mailed just now. */
+type Step = { kind: 'password' } | { kind: 'email-code'; sentTo: string };
+
 /**
- * A sensitive action (signing a document, changing the sign-in email) needs a recent sign-in: the
- * borrower's password again (and their code, when they have a second factor), on the page where they
- * are. A new product token replaces the current one; nothing else moves, so the caller retries.
+ * A sensitive action (signing a document, changing the sign-in email) needs a recent sign-in, on the
+ * page where the borrower is, by any way they have: their password, a passkey, or a code e-mailed to
+ * their sign-in address (for a borrower who signs in by link and does not know their password); then
+ * their second factor, when they have one and the way was not a passkey. Only the ways they have are
+ * offered, the password always. A new product token replaces the current one; nothing else moves, so
+ * the caller retries.
  */
 export function StepUpDialog({
   message,
@@ -53,11 +70,29 @@ export function StepUpDialog({
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [factorTransaction, setFactorTransaction] = useState<AuthnTransaction>();
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [ways, setWays] = useState<StepUpWays>();
+  // What the other ways had to say (a passkey refused, a code not sent), under their buttons.
+  const [otherError, setOtherError] = useState<string>();
+  const [otherPending, setOtherPending] = useState<'passkey' | 'email-code'>();
+
+  useEffect(() => {
+    let current = true;
+    void loadStepUpWays().then((loaded) => current && setWays(loaded));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const passkeyOffered = ways?.passkey === true && passkeysWorkHere();
+  const codeOffered = ways?.emailCode === true;
+  const busy = pending || otherPending !== undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!password) return setError(PASSWORD_REQUIRED);
     setError(undefined);
+    setOtherError(undefined);
     setPending(true);
     try {
       const transaction = await confirmIdentity({ email, password });
@@ -70,6 +105,148 @@ export function StepUpDialog({
       setError(NOT_CONFIRMED);
     }
   };
+
+  const usePasskey = async () => {
+    setOtherError(undefined);
+    setOtherPending('passkey');
+    let outcome: Awaited<ReturnType<Awaited<ReturnType<typeof loadPasskeyFlow>>['confirmWithPasskey']>>;
+    try {
+      outcome = await (await loadPasskeyFlow()).confirmWithPasskey(email);
+    } catch {
+      outcome = 'failed';
+    }
+    setOtherPending(undefined);
+    if (outcome === undefined) return onConfirmed();
+    // A prompt the borrower closed says nothing: they chose not to, for now.
+    if (outcome === 'cancelled') return;
+    setOtherError(
+      outcome === 'unknown'
+        ? PASSKEY_UNKNOWN
+        : outcome === 'another_account'
+          ? PASSKEY_OTHER_ACCOUNT
+          : PASSKEY_FAILED,
+    );
+  };
+
+  const emailCode = async () => {
+    setOtherError(undefined);
+    setOtherPending('email-code');
+    const sent = await sendStepUpCode();
+    setOtherPending(undefined);
+    if (!sent.ok) return setOtherError(sent.message);
+    setError(undefined);
+    setStep({ kind: 'email-code', sentTo: sent.sentTo });
+  };
+
+  /** Back to the password and the other ways, with what to tell the borrower. */
+  const restart = (why?: string) => {
+    setFactorTransaction(undefined);
+    setStep({ kind: 'password' });
+    setPassword('');
+    setError(why);
+  };
+
+  const cancelButton = (
+    <Dialog.Close asChild>
+      <button type="button" className="button button--secondary">
+        Cancel
+      </button>
+    </Dialog.Close>
+  );
+
+  let body;
+  if (factorTransaction)
+    body = (
+      <Suspense fallback={<Spinner />}>
+        <FactorStep
+          transaction={factorTransaction}
+          onSuccess={async (done) => {
+            await renewSignIn(done);
+            onConfirmed();
+          }}
+          onRestart={restart}
+          backLabel={step.kind === 'email-code' ? 'Use another way' : 'Back to password'}
+        />
+      </Suspense>
+    );
+  else if (step.kind === 'email-code')
+    body = (
+      <EmailCodeWay
+        sentTo={step.sentTo}
+        confirmLabel={confirmLabel}
+        onConfirmed={onConfirmed}
+        onFactor={setFactorTransaction}
+        onBack={() => restart()}
+        cancel={cancelButton}
+      />
+    );
+  else
+    body = (
+      <>
+        <form className="step-up__form" onSubmit={(event) => void submit(event)} noValidate>
+          <p className="step-up__who">
+            Signed in as <strong>{email}</strong>
+          </p>
+          <FormField id={PASSWORD_FIELD_ID} label="Password" error={error}>
+            <PasswordInput
+              id={PASSWORD_FIELD_ID}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              readOnly={busy}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? fieldErrorId(PASSWORD_FIELD_ID) : undefined}
+            />
+          </FormField>
+          <div className="step-up__actions">
+            <BusyButton busy={pending} busyText="Confirming it’s you" className="button button--primary">
+              {confirmLabel}
+            </BusyButton>
+            {cancelButton}
+          </div>
+        </form>
+        {(passkeyOffered || codeOffered) && (
+          <section
+            className="step-up__other"
+            aria-labelledby={OTHER_WAYS_ID}
+            data-testid="step-up-other-ways"
+          >
+            <h3 id={OTHER_WAYS_ID} className="step-up__other-title">
+              Don&rsquo;t know your password? Confirm another way
+            </h3>
+            <div className="step-up__actions">
+              {passkeyOffered && (
+                <BusyButton
+                  type="button"
+                  busy={otherPending === 'passkey'}
+                  busyText="Waiting for your passkey…"
+                  className="button button--secondary"
+                  onClick={() => void usePasskey()}
+                  disabled={busy}
+                >
+                  Use a passkey
+                </BusyButton>
+              )}
+              {codeOffered && (
+                <BusyButton
+                  type="button"
+                  busy={otherPending === 'email-code'}
+                  busyText="Sending your code…"
+                  className="button button--secondary"
+                  onClick={() => void emailCode()}
+                  disabled={busy}
+                >
+                  Email me a code
+                </BusyButton>
+              )}
+            </div>
+            <p className="step-up__other-error" role="alert">
+              {otherError ?? ''}
+            </p>
+          </section>
+        )}
+      </>
+    );
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
@@ -87,52 +264,13 @@ export function StepUpDialog({
         >
           <Dialog.Title className="dialog__title">Confirm it&rsquo;s you</Dialog.Title>
           <Dialog.Description className="step-up__description">
-            {factorTransaction ? factorMessage : message}
+            {factorTransaction
+              ? factorMessage
+              : step.kind === 'email-code'
+                ? 'Enter the code we emailed you.'
+                : message}
           </Dialog.Description>
-          {factorTransaction ? (
-            <Suspense fallback={<Spinner />}>
-              <FactorStep
-                transaction={factorTransaction}
-                onSuccess={async (done) => {
-                  await renewSignIn(done);
-                  onConfirmed();
-                }}
-                onRestart={(why) => {
-                  setFactorTransaction(undefined);
-                  setPassword('');
-                  setError(why);
-                }}
-                backLabel="Back to password"
-              />
-            </Suspense>
-          ) : (
-            <form className="step-up__form" onSubmit={(event) => void submit(event)} noValidate>
-              <p className="step-up__who">
-                Signed in as <strong>{email}</strong>
-              </p>
-              <FormField id={PASSWORD_FIELD_ID} label="Password" error={error}>
-                <PasswordInput
-                  id={PASSWORD_FIELD_ID}
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  readOnly={pending}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? fieldErrorId(PASSWORD_FIELD_ID) : undefined}
-                />
-              </FormField>
-              <div className="step-up__actions">
-                <BusyButton busy={pending} busyText="Confirming it’s you" className="button button--primary">
-                  {confirmLabel}
-                </BusyButton>
-                <Dialog.Close asChild>
-                  <button type="button" className="button button--secondary">
-                    Cancel
-                  </button>
-                </Dialog.Close>
-              </div>
-            </form>
-          )}
+          {body}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

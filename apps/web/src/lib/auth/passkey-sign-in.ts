@@ -1,6 +1,6 @@
 import { passkeySignInPaths, selectIdentityProvider, UNKNOWN_PASSKEY_CAUSE } from '@customer-core/contracts';
 import { getPortalConfig } from '../../config/portal-config';
-import { finishSignIn, type SignedInTransaction } from './sign-in';
+import { finishSignIn, renewSignIn, type SignedInTransaction } from './sign-in';
 
 // Passkey sign-in without a password, at the bundled identity provider: its options, the browser's
 // assertion (through @simplewebauthn/browser, which turns WebAuthn's JSON into buffers and back),
@@ -37,12 +37,14 @@ function isCancel(error: unknown): boolean {
   return name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED';
 }
 
-/**
- * Signs in with a passkey. `autofill`: the browser offers the passkeys in the e-mail field's
- * suggestions (conditional mediation) and the prompt waits for the borrower to pick one. On success
- * the page leaves for the identity provider; otherwise the outcome says why not.
- */
-export async function signInWithPasskey({ autofill = false } = {}): Promise<PasskeyOutcome | undefined> {
+type PasskeyAnswer = {
+  status: 'SUCCESS';
+  sessionToken: string | undefined;
+  user: SignedInTransaction['user'];
+};
+
+/** The browser's prompt and the identity provider's verdict: a SUCCESS transaction, or why not. */
+async function passkeyAssertion(autofill: boolean): Promise<PasskeyOutcome | PasskeyAnswer> {
   const origin = identityProviderOrigin();
   const [{ startAuthentication }, optionsResponse] = await Promise.all([
     import('@simplewebauthn/browser'),
@@ -69,7 +71,35 @@ export async function signInWithPasskey({ autofill = false } = {}): Promise<Pass
     const unknown = body?.errorCauses?.some((cause) => cause.errorSummary === UNKNOWN_PASSKEY_CAUSE);
     return unknown ? 'unknown' : 'failed';
   }
-  await finishSignIn({ status: 'SUCCESS', sessionToken: body.sessionToken, user: body._embedded?.user });
+  return { status: 'SUCCESS', sessionToken: body.sessionToken, user: body._embedded?.user };
+}
+
+/**
+ * Signs in with a passkey. `autofill`: the browser offers the passkeys in the e-mail field's
+ * suggestions (conditional mediation) and the prompt waits for the borrower to pick one. On success
+ * the page leaves for the identity provider; otherwise the outcome says why not.
+ */
+export async function signInWithPasskey({ autofill = false } = {}): Promise<PasskeyOutcome | undefined> {
+  const answer = await passkeyAssertion(autofill);
+  if (typeof answer === 'string') return answer;
+  await finishSignIn(answer);
+  return undefined;
+}
+
+/**
+ * A step-up with a passkey: the signed-in borrower's own (a passkey signs in alone, so it is as
+ * recent and strong as a sign-in gets). Another account's passkey changes nothing here:
+ * 'another_account', and the borrower stays who they are. On success the product token is renewed.
+ */
+export async function confirmWithPasskey(
+  signedInEmail: string,
+): Promise<PasskeyOutcome | 'another_account' | undefined> {
+  const answer = await passkeyAssertion(false);
+  if (typeof answer === 'string') return answer;
+  const login = (answer.user?.profile as { login?: unknown } | undefined)?.login;
+  if (typeof login !== 'string' || login.toLowerCase() !== signedInEmail.toLowerCase())
+    return 'another_account';
+  await renewSignIn(answer);
   return undefined;
 }
 

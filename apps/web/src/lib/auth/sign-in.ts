@@ -95,8 +95,17 @@ export async function finishSignIn(
  * token with one of a new auth_time, and the page stays where it is (no step 5). On failure the
  * current session stays as it was.
  */
-export async function renewSignIn(transaction: AuthnTransaction): Promise<void> {
+export async function renewSignIn(transaction: SignedInTransaction): Promise<void> {
   await storeProductSession(await loadIdentityProvider(), transaction);
+}
+
+/**
+ * The same for a session token the API handed over (a step-up by e-mailed code): steps 3 and 4. The
+ * borrower is the one signed in already, so the profile kept from their sign-in stays.
+ */
+export async function renewWithSessionToken(sessionToken: string): Promise<void> {
+  const tokens = await obtainTokens(await loadIdentityProvider(), sessionToken);
+  storeAccessToken(await exchangeIdToken(tokens.idToken?.idToken ?? ''));
 }
 
 /**

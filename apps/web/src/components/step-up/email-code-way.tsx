@@ -1,0 +1,103 @@
+import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { BusyButton } from '../busy-button';
+import { CODE_LENGTH, CodeField } from '../factors/code-field';
+import { confirmWithEmailCode, sendStepUpCode } from '../../lib/auth/step-up';
+import '../factors/factors.css';
+
+const CODE_FIELD_ID = 'step-up-email-code';
+const CODE_REQUIRED = 'Enter the 6-digit code from your email.';
+
+interface EmailCodeWayProps {
+  /** The sign-in address the code went to. */
+  sentTo: string;
+  confirmLabel: string;
+  onConfirmed(): void;
+  /** The right code, and the borrower's second factor comes next. */
+  onFactor(transaction: AuthnTransaction): void;
+  /** Back to the password and the other ways. */
+  onBack(): void;
+  cancel: ReactNode;
+}
+
+/** The step-up's code e-mailed to the sign-in address: its entry, another code, another way. */
+export function EmailCodeWay({
+  sentTo,
+  confirmLabel,
+  onConfirmed,
+  onFactor,
+  onBack,
+  cancel,
+}: EmailCodeWayProps) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [resent, setResent] = useState('');
+
+  // The button that sent the code is gone: the field it asks for takes the focus.
+  useEffect(() => document.getElementById(CODE_FIELD_ID)?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) return setError(CODE_REQUIRED);
+    setError(undefined);
+    setResent('');
+    setPending(true);
+    try {
+      const checked = await confirmWithEmailCode(code);
+      if (checked.kind === 'confirmed') return onConfirmed();
+      setPending(false);
+      if (checked.kind === 'factor') return onFactor(checked.transaction);
+      setCode('');
+      setError(checked.message);
+    } catch {
+      setPending(false);
+      setError('We couldn’t confirm it’s you just now. Try again, or use another way.');
+    }
+  };
+
+  const sendAgain = async () => {
+    setError(undefined);
+    setResent('');
+    setCode('');
+    setPending(true);
+    const sent = await sendStepUpCode();
+    setPending(false);
+    if (sent.ok) setResent('We sent a new code. Use the newest one.');
+    else setError(sent.message);
+    document.getElementById(CODE_FIELD_ID)?.focus();
+  };
+
+  return (
+    <>
+      <form className="step-up__form" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="step-up__who">
+          We sent a 6&#8209;digit code to <strong>{sentTo}</strong>. It works for 5 minutes, on this page.
+        </p>
+        <CodeField id={CODE_FIELD_ID} value={code} onChange={setCode} error={error} disabled={pending} />
+        <div className="step-up__actions">
+          <BusyButton busy={pending} busyText="Confirming it’s you" className="button button--primary">
+            {confirmLabel}
+          </BusyButton>
+          {cancel}
+        </div>
+      </form>
+      <p className="step-up__who" role="status" data-testid="step-up-code-resent">
+        {resent}
+      </p>
+      <div className="step-up__links">
+        <button
+          type="button"
+          className="factor-step__link"
+          onClick={() => void sendAgain()}
+          disabled={pending}
+        >
+          Send a new code
+        </button>
+        <button type="button" className="factor-step__link" onClick={onBack} disabled={pending}>
+          Use another way
+        </button>
+      </div>
+    </>
+  );
+}
