@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { decodeAccessToken, routes, StoredProfileSchema } from '@customer-core/contracts';
+import type { Page } from 'playwright-core';
+import {
+  decodeAccessToken,
+  routes,
+  SIGN_IN_LOCKOUT_FAILURES,
+  StoredProfileSchema,
+} from '@customer-core/contracts';
+import { addBorrower } from '@customer-core/api/testing';
 import { assertAccessible } from './support/accessibility.js';
 import { screenshot } from './support/browser.js';
+import { captureBothSizes } from './support/second-factor.js';
 import {
   DEMO,
   openPortal,
@@ -124,6 +132,78 @@ describe('sign-in screens (browser)', () => {
       // Signed out for real: the guarded home sends the visitor to sign-in again.
       await page.goto(routes.dashboard.path);
       await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    });
+
+    // Password sign-in pauses after SIGN_IN_LOCKOUT_FAILURES wrong passwords from one network, and the
+    // identity provider answers a paused account as it answers an unknown address. The page says it is
+    // paused and what to do instead; an address with no account, tried as often, must read the same,
+    // or the page would tell an attacker which addresses have accounts.
+    it('says password sign-in is paused after the lockout, under the same banner, and the same for an address with no account', async () => {
+      const stamp = Date.now();
+      const known = { email: `paused.${stamp}@example.com`, password: 'Borrower-Pass-42' };
+      await addBorrower(portal.server, {
+        login: known.email,
+        password: known.password,
+        firstName: 'Pat',
+        lastName: 'Paused',
+      });
+
+      /** Tries `email` with wrong passwords up to the lockout, then with `last`: what the form says. */
+      async function pauseAndTry(page: Page, email: string, last: string) {
+        await page.goto(routes.signIn.path);
+        const paused = page.getByTestId('sign-in-paused');
+        for (let attempt = 1; attempt <= SIGN_IN_LOCKOUT_FAILURES + 1; attempt += 1) {
+          const refused = page.waitForEvent(
+            'console',
+            (m) => m.type() === 'error' && m.text().includes('Sign-in error:'),
+          );
+          await submitSignIn(
+            page,
+            email,
+            attempt > SIGN_IN_LOCKOUT_FAILURES ? last : `Wrong-Pass-${attempt}`,
+          );
+          await refused;
+          await page.getByRole('alert').filter({ hasText: 'User could not be authenticated.' }).waitFor();
+          if (attempt < SIGN_IN_LOCKOUT_FAILURES)
+            assert.equal(await paused.count(), 0, `not paused at ${attempt}`);
+        }
+        await paused.waitFor();
+        return page.locator('form.sign-in-form').innerText();
+      }
+
+      const { page } = await portal.newPage();
+      const knownSays = await pauseAndTry(page, known.email, known.password);
+      const paused = page.getByTestId('sign-in-paused');
+      // The spec's banner, exactly, and under it the pause and the ways in that still work.
+      const banner = page.getByRole('alert');
+      assert.equal((await banner.innerText()).trim(), 'User could not be authenticated.');
+      assert.ok(
+        await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'sign-in-paused'),
+        'the message takes the focus',
+      );
+      assert.equal(await page.getByRole('status').filter({ has: paused }).count(), 1, 'in a live region');
+      assert.equal(
+        await paused.getByRole('link', { name: 'Email Only Sign In' }).getAttribute('href'),
+        routes.magicLink.path,
+      );
+      assert.equal(
+        await paused.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href'),
+        routes.forgotPassword.path,
+      );
+      assert.ok(
+        knownSays.indexOf('User could not be authenticated.') <
+          knownSays.indexOf('Password sign-in is paused for a while.'),
+      );
+      await captureBothSizes(page, 'sign-in-paused');
+
+      // The probe: an address with no account, tried as often, reads exactly the same.
+      const stranger = await portal.newPage();
+      const unknownSays = await pauseAndTry(stranger.page, `nobody.${stamp}@example.com`, known.password);
+      assert.equal(unknownSays, knownSays);
+
+      // The way in by link is one step away.
+      await paused.getByRole('link', { name: 'Email Only Sign In' }).click();
+      await page.waitForURL((url) => url.pathname === routes.magicLink.path);
     });
   });
 

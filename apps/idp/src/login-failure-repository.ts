@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { SIGN_IN_LOCKOUT_FAILURES, SIGN_IN_LOCKOUT_SECONDS } from '@customer-core/contracts';
 import type { IdpDatabase } from './schema.js';
 import { createSecurityLogRepository } from './security-log-repository.js';
 
@@ -34,8 +35,8 @@ export interface LoginThrottleOptions {
 export function createLoginThrottle(
   db: Kysely<IdpDatabase>,
   {
-    maxFailures = 10,
-    lockoutSeconds = 15 * 60,
+    maxFailures = SIGN_IN_LOCKOUT_FAILURES,
+    lockoutSeconds = SIGN_IN_LOCKOUT_SECONDS,
     accountMaxFailures = ACCOUNT_MAX_FAILURES,
     accountQuietSeconds = 60 * 60,
   }: LoginThrottleOptions = {},

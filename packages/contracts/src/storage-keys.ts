@@ -5,3 +5,8 @@ export const PROFILE_STORAGE_KEY = 'mf-profile';
 export const NEXT_STEP_PREFERENCE_STORAGE_KEY = 'next-step-preference';
 /** Marks a product session that stands alone, without an identity-provider session beside it. */
 export const WITHOUT_IDP_SESSION_STORAGE_KEY = 'customer-core.without-idp-session';
+/**
+ * sessionStorage: the sign-in form's consecutive failures for the address last tried, so that it can
+ * say password sign-in is paused (see SIGN_IN_LOCKOUT_FAILURES), whether or not the address has an account.
+ */
+export const SIGN_IN_FAILURES_STORAGE_KEY = 'customer-core.sign-in-failures';

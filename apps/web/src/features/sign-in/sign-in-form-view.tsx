@@ -19,6 +19,8 @@ interface SignInFormViewProps {
   passwordError?: string | undefined;
   pending?: boolean;
   banner?: ReactNode;
+  /** Under the banner, in a live region: what the borrower can do instead (password sign-in paused). */
+  notice?: ReactNode;
   /** False while the interactive form loads: the fields are read-only and the buttons wait. */
   ready?: boolean;
   /** Another way in under the main button (a passkey), where there is one. */
@@ -34,6 +36,7 @@ export function SignInFormView({
   passwordError,
   pending = false,
   banner,
+  notice,
   ready = true,
   alternative,
 }: SignInFormViewProps) {
@@ -50,6 +53,9 @@ export function SignInFormView({
         Sign in to your account
       </h2>
       {banner}
+      <div className="sign-in-form__notice" role="status">
+        {notice}
+      </div>
       <EmailField id={EMAIL_FIELD_ID} input={{ ...emailInput, readOnly: !ready }} error={emailError} />
       <FormField
         id={PASSWORD_FIELD_ID}

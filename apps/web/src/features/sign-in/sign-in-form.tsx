@@ -4,6 +4,8 @@ import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'rea
 import { Banner } from '../../components/banner';
 import { Spinner } from '../../components/spinner';
 import { usePasskeySignIn } from './passkey-sign-in';
+import { clearSignInFailures, countSignInFailure, isRefusedCredentials } from './sign-in-failures';
+import { SignInPaused } from './sign-in-paused';
 import { readPlaceholderFocus } from './placeholder-focus';
 import { EMAIL_FIELD_ID, SignInFormView } from './sign-in-form-view';
 import type { SignInErrors, SignInField } from './sign-in-rules';
@@ -79,6 +81,8 @@ export function SignInForm() {
   // Stays true after success: the page is on its way to the identity provider.
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string>();
+  // Password sign-in is paused for the address tried (by the form's own count: see sign-in-failures.ts).
+  const [paused, setPaused] = useState(false);
   // Set while the identity provider asks for a second factor.
   const [factorTransaction, setFactorTransaction] = useState<AuthnTransaction>();
   const passkey = usePasskeySignIn(setFailure);
@@ -89,14 +93,17 @@ export function SignInForm() {
     const credentials = await fields.submit();
     if (!credentials) return;
     setFailure(undefined);
+    setPaused(false);
     setPending(true);
     try {
       const { signIn } = await loadSignIn();
       const transaction = await signIn(credentials);
+      clearSignInFailures();
       if (transaction) setFactorTransaction(transaction);
-    } catch {
+    } catch (error) {
       setPending(false);
       setFailure(SIGN_IN_FAILED);
+      if (isRefusedCredentials(error)) setPaused(countSignInFailure(credentials.email));
     }
   }
 
@@ -140,6 +147,7 @@ export function SignInForm() {
       passwordError={fields.errors.password}
       pending={pending}
       alternative={passkey.button}
+      notice={paused && <SignInPaused />}
       banner={
         failure && (
           <Banner type="error" onDismiss={() => setFailure(undefined)} testId="sign-in-error-banner">
