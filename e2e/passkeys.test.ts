@@ -3,9 +3,16 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { routes } from '@customer-core/contracts';
 import { addBorrower } from '@customer-core/api/testing';
-import { waitForMail } from './support/mailbox.js';
-import { openPortal, signInBySession, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
-import { captureBothSizes } from './support/second-factor.js';
+import { waitForMail, waitForMailWithSubject } from './support/mailbox.js';
+import {
+  makeSessionStale,
+  openPortal,
+  signInBySession,
+  signOutFromMenu,
+  submitSignIn,
+  type Portal,
+} from './support/portal.js';
+import { captureBothSizes, emailCodeIn } from './support/second-factor.js';
 
 // Passkeys with Chromium's virtual authenticator (a platform authenticator with resident keys and
 // user verification, as a laptop's fingerprint reader is): added from the account page, then
@@ -156,5 +163,61 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
       .getByText(/We don’t recognize that passkey/)
       .waitFor();
     await captureBothSizes(page, 'sign-in-passkey-unknown');
+  });
+
+  it('confirms it’s them with their passkey before a change, and an emailed code leads to the passkey too', async () => {
+    const email = `passkey.step-up.${Date.now()}@example.com`;
+    await addBorrower(portal.server, {
+      login: email,
+      password: BORROWER.password,
+      firstName: 'Sam',
+      lastName: 'Stepup',
+    });
+    const { context, page } = await portal.newPage();
+    await addVirtualAuthenticator(context, page);
+    await signInBySession(portal, page, { email, path: routes.account.path });
+    const passkeys = page.getByTestId('account-passkeys');
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await passkeys.getByRole('button', { name: 'Create passkey' }).click();
+    await passkeys.getByText('Your passkey is added.').waitFor();
+
+    // Later: the sign-in is too old for a change of the sign-in address.
+    await makeSessionStale(page, portal.server);
+    await page.reload();
+    const section = page.getByTestId('account-email');
+    const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });
+    const others = dialog.getByTestId('step-up-other-ways');
+    const askToChange = async (to: string) => {
+      await section.getByLabel('New email address').fill(to);
+      await section.getByRole('button', { name: 'Send confirmation link' }).click();
+      await others.getByRole('button', { name: 'Use a passkey' }).waitFor();
+    };
+    const sent = (to: string) =>
+      section
+        .getByTestId('account-email-notice')
+        .filter({ hasText: `We\u2019ve sent a link to ${to}.` })
+        .waitFor();
+
+    const first = `sam.one.${Date.now()}@example.org`;
+    await askToChange(first);
+    await others.getByRole('button', { name: 'Email me a code' }).waitFor();
+    await captureBothSizes(page, 'step-up-passkey-ways');
+    await others.getByRole('button', { name: 'Use a passkey' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await sent(first);
+
+    // The emailed code is a first step only: the passkey, their second factor, comes next.
+    await makeSessionStale(page, portal.server);
+    const second = `sam.two.${Date.now()}@example.org`;
+    await askToChange(second);
+    await others.getByRole('button', { name: 'Email me a code' }).click();
+    const message = await waitForMailWithSubject(portal.baseUrl, email, / confirmation code$/);
+    await dialog.getByLabel('6-digit code').fill(emailCodeIn(message.subject)!);
+    await dialog.getByRole('button', { name: 'Confirm and send link' }).click();
+    await dialog.getByRole('heading', { name: 'Use your passkey' }).waitFor();
+    await captureBothSizes(page, 'step-up-code-then-passkey');
+    await dialog.getByRole('button', { name: 'Use my passkey' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await sent(second);
   });
 });
