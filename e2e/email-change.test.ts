@@ -131,9 +131,7 @@ describe('changing the sign-in email address (browser)', () => {
     await section.getByRole('button', { name: 'Send confirmation link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });
     const others = dialog.getByTestId('step-up-other-ways');
-    await others
-      .getByRole('heading', { name: 'Don\u2019t know your password? Confirm another way' })
-      .waitFor();
+    await others.getByRole('heading', { name: 'Other ways to confirm it\u2019s you' }).waitFor();
     // Every way the borrower has, and none they lack: no passkey here.
     assert.equal(await others.getByRole('button', { name: 'Use a passkey' }).count(), 0);
     await dialog.getByLabel('Password', { exact: true }).waitFor();

@@ -34,8 +34,11 @@ export function EmailCodeWay({
   const [pending, setPending] = useState(false);
   const [resent, setResent] = useState('');
 
-  // The button that sent the code is gone: the field it asks for takes the focus.
-  useEffect(() => document.getElementById(CODE_FIELD_ID)?.focus(), []);
+  // The button that sent the code is gone: the field it asks for takes the focus, and takes it back
+  // (enabled again) after each try and each new code.
+  useEffect(() => {
+    if (!pending) document.getElementById(CODE_FIELD_ID)?.focus();
+  }, [pending]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,7 +68,6 @@ export function EmailCodeWay({
     setPending(false);
     if (sent.ok) setResent('We sent a new code. Use the newest one.');
     else setError(sent.message);
-    document.getElementById(CODE_FIELD_ID)?.focus();
   };
 
   return (
@@ -82,10 +84,10 @@ export function EmailCodeWay({
           {cancel}
         </div>
       </form>
-      <p className="step-up__who" role="status" data-testid="step-up-code-resent">
-        {resent}
-      </p>
       <div className="step-up__links">
+        <p className="step-up__resent" role="status" data-testid="step-up-code-resent">
+          {resent}
+        </p>
         <button
           type="button"
           className="factor-step__link"

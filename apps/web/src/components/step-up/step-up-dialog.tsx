@@ -106,7 +106,7 @@ export function StepUpDialog({
     }
   };
 
-  const usePasskey = async () => {
+  const confirmByPasskey = async () => {
     setOtherError(undefined);
     setOtherPending('passkey');
     let outcome: Awaited<ReturnType<Awaited<ReturnType<typeof loadPasskeyFlow>>['confirmWithPasskey']>>;
@@ -212,7 +212,7 @@ export function StepUpDialog({
             data-testid="step-up-other-ways"
           >
             <h3 id={OTHER_WAYS_ID} className="step-up__other-title">
-              Don&rsquo;t know your password? Confirm another way
+              Other ways to confirm it&rsquo;s you
             </h3>
             <div className="step-up__actions">
               {passkeyOffered && (
@@ -221,7 +221,7 @@ export function StepUpDialog({
                   busy={otherPending === 'passkey'}
                   busyText="Waiting for your passkey…"
                   className="button button--secondary"
-                  onClick={() => void usePasskey()}
+                  onClick={() => void confirmByPasskey()}
                   disabled={busy}
                 >
                   Use a passkey
