@@ -14,6 +14,9 @@ import { completeSignInWithSessionToken, startTestServer, type TestServer } from
 import { createUser, LINK_LIMITS_LIFTED, mailFor, tokenOf } from './support/links.js';
 import { call } from './support/loans.js';
 import { claimsOf, json, post } from './support/session.js';
+import { ProductTokens, type ProductTokenClaims } from '../src/session/product-token.js';
+import { signingKeyRepository } from '../src/session/signing-key-repository.js';
+import { ProductKeyRing } from '../src/session/signing-keys.js';
 
 // A borrower signed in by e-mailed link, who does not know their password, confirms it's them before a
 // sensitive action with a code e-mailed to their sign-in address: once, in the session that asked for
@@ -153,6 +156,20 @@ describe('step-up by a code e-mailed to the sign-in address', () => {
     const factor = enrolled.kind === 'enrolled' ? enrolled.factor : undefined;
     const app = totp(factor!.secret!);
     assert.equal((await idp.factors.activate(borrower.id!, factor!.id, app.generate())).kind, 'activated');
+
+    // A sign-in by the mailbox alone, however recent, is not enough for a borrower with an app.
+    const tokens = new ProductTokens(
+      await ProductKeyRing.open(signingKeyRepository(server.server.db, server.server.secrets)),
+      { issuer: url, ttlSeconds: 900, sessionMaxAgeSeconds: 12 * 3600 },
+    );
+    const claims = claimsOf(borrower.token) as ProductTokenClaims;
+    const mailboxOnly = tokens.issue(
+      { borrowerId: claims.sub, email: claims.email, externalIds: claims.external_ids },
+      tokens.newSession(Date.now(), { amr: ['email'], authTime: null }),
+    ).token;
+    const refused = await changeEmail(mailboxOnly);
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.error, STEP_UP_REQUIRED);
 
     const code = await codeFor(borrower.token, borrower.login);
     const right = await verify(borrower.token, code);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { STEP_UP_CODE_MAX_SENDS, STEP_UP_CODE_MAX_TRIES } from '@customer-core/contracts';
 import { isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
@@ -11,6 +12,7 @@ import {
 } from '@customer-core/database/testing/storage-contract';
 import { emailChangeRepository } from '../../src/account/email-change-repository.js';
 import { knownDeviceRepository } from '../../src/account/known-device-repository.js';
+import { stepUpCodeRepository } from '../../src/account/step-up-code-repository.js';
 import {
   securityEventRepository,
   type SecurityEventRow,
@@ -19,8 +21,8 @@ import type { ApiDatabase } from '../../src/db/schema.js';
 import { linkTokenRepository } from '../../src/email-links/link-token-repository.js';
 import { newBorrower, openApiStorage } from './support.js';
 
-// What the account page keeps: the browsers a borrower signs in with, their security events, and the
-// savepoint an email change request writes its link behind.
+// What the account page keeps: the browsers a borrower signs in with, their security events, the
+// savepoint an email change request writes its link behind, and the codes e-mailed for a step-up.
 
 const event = (overrides: Partial<SecurityEventRow> = {}): SecurityEventRow => ({
   kind: 'signed_in',
@@ -230,6 +232,47 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await tokens.isUsable('password_reset', kept.token), true);
         assert.equal(await tokens.isUsable('email_change', undone.token), false);
         assert.equal((await tokens.consume('email_change', released.token))?.newEmail, 'newer@example.com');
+      });
+    });
+
+    describe('e-mailed step-up codes', () => {
+      let codes: ReturnType<typeof stepUpCodeRepository>;
+      before(() => {
+        codes = stepUpCodeRepository(database.db);
+      });
+      const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+      it(`of ${RACERS} concurrent uses of the right code, exactly one is accepted`, async () => {
+        const { id } = await newBorrower(database.db);
+        const code = await codes.issue(id, 'session-a');
+        assert.ok(code);
+        const uses = await race(RACERS, () => codes.claim(id, 'session-a', code));
+        assert.equal(countOf(uses, 'accepted'), 1);
+        assert.equal(countOf(uses, 'spent'), RACERS - 1);
+      });
+
+      it(`of ${RACERS} concurrent wrong codes, ${STEP_UP_CODE_MAX_TRIES} are tried; then even the right one is refused`, async () => {
+        const { id } = await newBorrower(database.db);
+        const code = (await codes.issue(id, 'session-a'))!;
+        const tries = await race(RACERS, () => codes.claim(id, 'session-a', wrongFor(code)));
+        assert.equal(countOf(tries, 'wrong_code'), STEP_UP_CODE_MAX_TRIES);
+        assert.equal(await codes.claim(id, 'session-a', code), 'spent');
+      });
+
+      it('is good only in the session that asked for it, and a new code replaces it', async () => {
+        const { id } = await newBorrower(database.db);
+        const first = (await codes.issue(id, 'session-a'))!;
+        assert.equal(await codes.claim(id, 'session-b', first), 'spent');
+        const second = (await codes.issue(id, 'session-b'))!;
+        if (second !== first) assert.equal(await codes.claim(id, 'session-b', first), 'wrong_code');
+        assert.equal(await codes.claim(id, 'session-a', second), 'spent', 'the first session’s code is gone');
+        assert.equal(await codes.claim(id, 'session-b', second), 'accepted');
+      });
+
+      it(`of ${RACERS} concurrent sends, ${STEP_UP_CODE_MAX_SENDS} go in a window`, async () => {
+        const { id } = await newBorrower(database.db);
+        const sends = await race(RACERS, () => codes.issue(id, 'session-a'));
+        assert.equal(sends.filter((code) => code !== undefined).length, STEP_UP_CODE_MAX_SENDS);
       });
     });
   });
