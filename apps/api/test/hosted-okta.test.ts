@@ -11,6 +11,8 @@ import {
   PASSWORD_REFUSED_MESSAGE,
   SECOND_FACTOR_ERROR_CODES,
   secondFactorEndpoints,
+  STEP_UP_CODE_ERROR_CODES,
+  stepUpEndpoints,
 } from '@customer-core/contracts';
 import { Secret, TOTP } from 'otpauth';
 import {
@@ -153,6 +155,53 @@ describe('a hosted Okta org', () => {
       access_token: signedIn.body.access_token,
     });
     assert.equal(validated.status, 200);
+  });
+
+  it('confirms a borrower signed in by link with an e-mailed code: the portal begins the session, the org minting none; never offered with an app', async () => {
+    const user = await orgUser();
+    await post(portal.baseUrl, authEndpoints.sendMagicLinkEmail.path, { email: user.login });
+    const [link] = await mailFor(portal.baseUrl, user.login);
+    const { body: signedIn } = await json<{ access_token: string }>(
+      await post(portal.baseUrl, authEndpoints.magicLinkLogin.path, {
+        token: tokenOf(link!, 'magic-link-landing'),
+      }),
+    );
+    const call = (path: string, bearer: string, body?: unknown) =>
+      fetch(`${portal.baseUrl}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((response) => json<Record<string, unknown>>(response));
+    const ways = await call(stepUpEndpoints.ways.path, signedIn.access_token);
+    assert.deepEqual(ways.body, { passkey: false, emailCode: true, password: true });
+    assert.equal((await call(stepUpEndpoints.sendCode.path, signedIn.access_token, {})).status, 202);
+    const [codeMail] = await mailFor(portal.baseUrl, user.login, 2);
+    const code = /^(\d{6}) is your /.exec(codeMail!.subject)?.[1];
+    assert.ok(code, codeMail!.subject);
+    const verified = await call(stepUpEndpoints.verifyCode.path, signedIn.access_token, { code });
+    assert.equal(verified.status, 200, JSON.stringify(verified.body));
+    const fresh = String(verified.body.access_token);
+    assert.deepEqual((claimsOf(fresh) as { amr?: string[] }).amr, ['email']);
+
+    // A borrower with an app in the org: the org asks for no factor after a code, so none is sent.
+    const { token } = await signInWithOrg(user.login);
+    const started = await call(secondFactorEndpoints.enrolAuthenticatorApp.path, token, {});
+    const factorId = String(started.body.factorId);
+    const activated = await call(secondFactorEndpoints.activate.href({ factorId }), token, {
+      code: totpCode(String(started.body.sharedSecret)),
+    });
+    assert.equal(activated.status, 200, JSON.stringify(activated.body));
+    assert.deepEqual((await call(stepUpEndpoints.ways.path, token)).body, {
+      passkey: false,
+      emailCode: false,
+      password: true,
+    });
+    const refused = await call(stepUpEndpoints.sendCode.path, token, {});
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.error, STEP_UP_CODE_ERROR_CODES.notOffered);
   });
 
   it('registers an invited borrower as a user of the org, signed in there at once', async () => {

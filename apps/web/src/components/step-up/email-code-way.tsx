@@ -1,3 +1,4 @@
+import { STEP_UP_CODE_TTL_SECONDS } from '@customer-core/contracts';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BusyButton } from '../busy-button';
@@ -74,7 +75,8 @@ export function EmailCodeWay({
     <>
       <form className="step-up__form" onSubmit={(event) => void submit(event)} noValidate>
         <p className="step-up__who">
-          We sent a 6&#8209;digit code to <strong>{sentTo}</strong>. It works for 5 minutes, on this page.
+          We sent a 6&#8209;digit code to <strong>{sentTo}</strong>. It works for{' '}
+          {STEP_UP_CODE_TTL_SECONDS / 60} minutes, on this page.
         </p>
         <CodeField id={CODE_FIELD_ID} value={code} onChange={setCode} error={error} disabled={pending} />
         <div className="step-up__actions">

@@ -8,6 +8,7 @@ import { PasswordInput } from '../password-input';
 import { Spinner } from '../spinner';
 import { readAccessToken } from '../../lib/product-session-data';
 import { passkeysWorkHere } from '../../lib/auth/passkey-availability';
+import type { PasskeyStepUpOutcome } from '../../lib/auth/passkey-sign-in';
 import { confirmIdentity, renewSignIn } from '../../lib/auth/sign-in';
 import { DialogOverlay } from '../dialog/dialog-overlay';
 import { loadStepUpWays, sendStepUpCode } from '../../lib/auth/step-up';
@@ -109,7 +110,7 @@ export function StepUpDialog({
   const confirmByPasskey = async () => {
     setOtherError(undefined);
     setOtherPending('passkey');
-    let outcome: Awaited<ReturnType<Awaited<ReturnType<typeof loadPasskeyFlow>>['confirmWithPasskey']>>;
+    let outcome: PasskeyStepUpOutcome;
     try {
       outcome = await (await loadPasskeyFlow()).confirmWithPasskey(email);
     } catch {

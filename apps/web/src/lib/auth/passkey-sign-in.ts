@@ -86,14 +86,15 @@ export async function signInWithPasskey({ autofill = false } = {}): Promise<Pass
   return undefined;
 }
 
+/** Why a step-up with a passkey did not confirm the borrower; undefined when it did. */
+export type PasskeyStepUpOutcome = PasskeyOutcome | 'another_account' | undefined;
+
 /**
  * A step-up with a passkey: the signed-in borrower's own (a passkey signs in alone, so it is as
  * recent and strong as a sign-in gets). Another account's passkey changes nothing here:
  * 'another_account', and the borrower stays who they are. On success the product token is renewed.
  */
-export async function confirmWithPasskey(
-  signedInEmail: string,
-): Promise<PasskeyOutcome | 'another_account' | undefined> {
+export async function confirmWithPasskey(signedInEmail: string): Promise<PasskeyStepUpOutcome> {
   const answer = await passkeyAssertion(false);
   if (typeof answer === 'string') return answer;
   const login = (answer.user?.profile as { login?: unknown } | undefined)?.login;
