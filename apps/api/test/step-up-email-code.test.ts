@@ -7,6 +7,7 @@ import {
   STEP_UP_CODE_ERROR_CODES,
   STEP_UP_CODE_MAX_SENDS,
   STEP_UP_CODE_MAX_TRIES,
+  STEP_UP_CODE_MAX_WRONG_PER_WINDOW,
   STEP_UP_REQUIRED,
   stepUpEndpoints,
 } from '@customer-core/contracts';
@@ -120,7 +121,7 @@ describe('step-up by a code e-mailed to the sign-in address', () => {
     assert.equal((await verify(borrower.token, code)).status, 200, 'still good where it was asked for');
   });
 
-  it(`takes ${STEP_UP_CODE_MAX_TRIES} wrong tries, then refuses even the right code; expires`, async () => {
+  it(`takes ${STEP_UP_CODE_MAX_TRIES} wrong tries a code and ${STEP_UP_CODE_MAX_WRONG_PER_WINDOW} a window, then refuses even the right code; expires`, async () => {
     const borrower = await signedInByLink();
     const code = await codeFor(borrower.token, borrower.login);
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -137,6 +138,15 @@ describe('step-up by a code e-mailed to the sign-in address', () => {
       .where('borrower_id', '=', claimsOf(borrower.token).sub)
       .execute();
     assert.equal((await verify(borrower.token, next)).body.error, STEP_UP_CODE_ERROR_CODES.codeSpent);
+
+    // The window's wrong tries are shared by its codes: past them, none is checked, the right one neither.
+    await codeFor(borrower.token, borrower.login);
+    for (let i = STEP_UP_CODE_MAX_TRIES; i < STEP_UP_CODE_MAX_WRONG_PER_WINDOW; i += 1)
+      assert.equal((await verify(borrower.token, wrongCode)).body.error, STEP_UP_CODE_ERROR_CODES.wrongCode);
+    const fourth = await codeFor(borrower.token, borrower.login);
+    const paused = await verify(borrower.token, fourth);
+    assert.equal(paused.status, 429);
+    assert.equal(paused.body.error, STEP_UP_CODE_ERROR_CODES.tooManyTries);
   });
 
   it(`sends ${STEP_UP_CODE_MAX_SENDS} codes in a window, then refuses with 429`, async () => {

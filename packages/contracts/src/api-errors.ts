@@ -85,6 +85,8 @@ export const STEP_UP_CODE_ERROR_CODES = {
   codeSpent: 'step_up_code_spent',
   /** Too many codes sent just now. */
   tooManyCodes: 'step_up_too_many_codes',
+  /** Too many wrong codes in the send window: none is checked until it has passed. */
+  tooManyTries: 'step_up_too_many_tries',
   /** No e-mailed code for this borrower (a second factor the directory cannot ask for after one). */
   notOffered: 'step_up_code_not_offered',
 } as const;

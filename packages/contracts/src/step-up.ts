@@ -16,6 +16,11 @@ export const SECOND_FACTOR_AMR: readonly string[] = ['otp', 'mfa'];
 export const STEP_UP_CODE_TTL_SECONDS = 5 * 60;
 /** Wrong tries one code takes; past them it is void and a new one must be sent. */
 export const STEP_UP_CODE_MAX_TRIES = 5;
+/**
+ * Wrong tries a borrower's codes take together in a send window: a stolen session cannot try 5 codes
+ * of 5 tries each every 15 minutes, only this many (about as many as the sign-in lockout allows).
+ */
+export const STEP_UP_CODE_MAX_WRONG_PER_WINDOW = 10;
 /** Codes a borrower may be sent in a window: a resend button cannot flood their mailbox. */
 export const STEP_UP_CODE_MAX_SENDS = 5;
 export const STEP_UP_CODE_SEND_WINDOW_SECONDS = 15 * 60;
@@ -84,6 +89,7 @@ export const stepUpEndpoints = {
     errors: {
       400: [STEP_UP_CODE_ERROR_CODES.wrongCode, STEP_UP_CODE_ERROR_CODES.codeSpent],
       403: [STEP_UP_CODE_ERROR_CODES.notOffered],
+      429: [STEP_UP_CODE_ERROR_CODES.tooManyTries],
     },
   }),
 };

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import {
   STEP_UP_CODE_MAX_SENDS,
   STEP_UP_CODE_MAX_TRIES,
+  STEP_UP_CODE_MAX_WRONG_PER_WINDOW,
   STEP_UP_CODE_SEND_WINDOW_SECONDS,
   STEP_UP_CODE_TTL_SECONDS,
 } from '@customer-core/contracts';
@@ -16,7 +17,10 @@ import type { ApiDatabase } from '../db/schema.js';
 const codeHash = (borrowerId: string, code: string) =>
   createHash('sha256').update(`${borrowerId}:${code}`).digest('hex');
 
-export type StepUpCodeClaim = 'accepted' | 'wrong_code' | 'spent';
+export type StepUpCodeClaim = 'accepted' | 'wrong_code' | 'spent' | 'too_many_tries';
+
+/** The borrower's send window (its sends and wrong tries) is still open. */
+const windowOpen = sql<boolean>`step_up_code.window_started_at > now() - make_interval(secs => ${STEP_UP_CODE_SEND_WINDOW_SECONDS})`;
 
 /** The SQL of e-mailed step-up codes (step_up_code): one current code per borrower, for one session. */
 export function stepUpCodeRepository(db: Kysely<ApiDatabase>) {
@@ -28,7 +32,6 @@ export function stepUpCodeRepository(db: Kysely<ApiDatabase>) {
      */
     async issue(borrowerId: string, sessionId: string): Promise<string | undefined> {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const windowOpen = sql<boolean>`step_up_code.window_started_at > now() - make_interval(secs => ${STEP_UP_CODE_SEND_WINDOW_SECONDS})`;
       const row = await db
         .insertInto('step_up_code')
         .values({
@@ -49,6 +52,7 @@ export function stepUpCodeRepository(db: Kysely<ApiDatabase>) {
               expires_at: (eb) => eb.ref('excluded.expires_at'),
               tries_left: (eb) => eb.ref('excluded.tries_left'),
               sends: sql<number>`case when ${windowOpen} then step_up_code.sends + 1 else 1 end`,
+              window_wrong: sql<number>`case when ${windowOpen} then step_up_code.window_wrong else 0 end`,
               window_started_at: sql<Date>`case when ${windowOpen} then step_up_code.window_started_at else now() end`,
             })
             .where(sql<boolean>`not ${windowOpen} or step_up_code.sends < ${STEP_UP_CODE_MAX_SENDS}`),
@@ -61,9 +65,10 @@ export function stepUpCodeRepository(db: Kysely<ApiDatabase>) {
     /**
      * Takes one try at the borrower's current code from the session `sessionId`: 'accepted' takes the
      * code (once: of two presentations, a replay or a race, exactly one is accepted); a wrong one uses
-     * a try; 'spent' when no code of this session is left to try (none sent, used, expired or out of
-     * tries). The try is counted and decided in one statement, so concurrent guesses cannot pass the
-     * limit together.
+     * a try, of the code's and of the window's; 'spent' when no code of this session is left to try
+     * (none sent, used, expired or out of tries); 'too_many_tries' when the window has taken its wrong
+     * tries (no code is checked until it has passed). The try is counted and decided in one
+     * statement, so concurrent guesses cannot pass the limits together.
      */
     async claim(borrowerId: string, sessionId: string, code: string): Promise<StepUpCodeClaim> {
       const right = /^\d{6}$/.test(code) ? codeHash(borrowerId, code) : '';
@@ -74,17 +79,33 @@ export function stepUpCodeRepository(db: Kysely<ApiDatabase>) {
           code_hash: sql<string | null>`case
             when code_hash = ${right} or tries_left <= 1 then null else code_hash end`,
           tries_left: sql<number>`case when code_hash = ${right} then tries_left else tries_left - 1 end`,
+          window_wrong: sql<number>`case
+            when code_hash = ${right} then window_wrong when ${windowOpen} then window_wrong + 1 else 1 end`,
         })
         .where('borrower_id', '=', borrowerId)
         .where('session_id', '=', sessionId)
         .where('code_hash', 'is not', null)
         .where('tries_left', '>', 0)
         .where('expires_at', '>', sql<Date>`now()`)
+        .where(
+          sql<boolean>`(step_up_code.window_wrong < ${STEP_UP_CODE_MAX_WRONG_PER_WINDOW} or not ${windowOpen})`,
+        )
         // The row as updated: a taken code is gone with tries still left (the last wrong try leaves none).
         .returning(sql<boolean>`step_up_code.code_hash is null and step_up_code.tries_left > 0`.as('taken'))
         .executeTakeFirst();
-      if (!row) return 'spent';
-      return row.taken ? 'accepted' : 'wrong_code';
+      if (row) return row.taken ? 'accepted' : 'wrong_code';
+      const paused = await db
+        .selectFrom('step_up_code')
+        .select('borrower_id')
+        .where('borrower_id', '=', borrowerId)
+        .where('session_id', '=', sessionId)
+        .where('code_hash', 'is not', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .where(
+          sql<boolean>`step_up_code.window_wrong >= ${STEP_UP_CODE_MAX_WRONG_PER_WINDOW} and ${windowOpen}`,
+        )
+        .executeTakeFirst();
+      return paused ? 'too_many_tries' : 'spent';
     },
   };
 }

@@ -28,12 +28,14 @@ import type { StepUpCodeRepository } from './step-up-code-repository.js';
 //
 // The code is bound to the borrower and to the session that asked for it (another session of theirs,
 // or anyone else's, cannot use it), works once, for 5 minutes, and takes 5 wrong tries; 5 are sent in
-// 15 minutes at most.
+// 15 minutes at most, and all of them take 10 wrong tries together in that time: a stolen session
+// guesses about as often as the sign-in lockout lets a password be guessed.
 
 export type StepUpCodeSend =
   { kind: 'sent'; sentTo: string } | { kind: 'not_offered' } | { kind: 'too_many_codes' };
 export type StepUpCodeCheck =
-  { kind: 'verified'; answer: StepUpCodeVerified } | { kind: 'wrong_code' | 'spent' | 'not_offered' };
+  | { kind: 'verified'; answer: StepUpCodeVerified }
+  | { kind: 'wrong_code' | 'spent' | 'too_many_tries' | 'not_offered' };
 
 /** The signed-in borrower, as the step-up routes know them: their id and this session's. */
 export interface StepUpSubject {

@@ -383,7 +383,7 @@ export const apiMigrations: Migrations = {
       await sql`
         -- A code e-mailed to a borrower to confirm it's them before a sensitive action: one current
         -- code per borrower, good only in the session that asked for it (hashed, with its expiry and
-        -- the wrong tries it has left), and the sends counted per window.
+        -- the wrong tries it has left), and the sends and wrong tries counted per window.
         create table step_up_code (
           borrower_id uuid primary key references borrower (id) on delete cascade,
           session_id text not null,
@@ -391,6 +391,7 @@ export const apiMigrations: Migrations = {
           expires_at timestamptz not null,
           tries_left integer not null,
           sends integer not null,
+          window_wrong integer not null default 0,
           window_started_at timestamptz not null
         );
       `.execute(db);

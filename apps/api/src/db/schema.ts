@@ -297,5 +297,7 @@ export interface StepUpCodeTable {
   expires_at: Date;
   tries_left: number;
   sends: number;
+  /** Wrong tries of all the borrower's codes in the window. */
+  window_wrong: ColumnType<number, number | undefined, number>;
   window_started_at: Date;
 }

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { STEP_UP_CODE_MAX_SENDS, STEP_UP_CODE_MAX_TRIES } from '@customer-core/contracts';
+import {
+  STEP_UP_CODE_MAX_SENDS,
+  STEP_UP_CODE_MAX_TRIES,
+  STEP_UP_CODE_MAX_WRONG_PER_WINDOW,
+  STEP_UP_CODE_SEND_WINDOW_SECONDS,
+} from '@customer-core/contracts';
 import { isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
@@ -19,7 +24,7 @@ import {
 } from '../../src/activity/security-event-repository.js';
 import type { ApiDatabase } from '../../src/db/schema.js';
 import { linkTokenRepository } from '../../src/email-links/link-token-repository.js';
-import { newBorrower, openApiStorage } from './support.js';
+import { fromNow, newBorrower, openApiStorage } from './support.js';
 
 // What the account page keeps: the browsers a borrower signs in with, their security events, the
 // savepoint an email change request writes its link behind, and the codes e-mailed for a step-up.
@@ -267,6 +272,26 @@ for (const kind of testDatabaseKinds()) {
         if (second !== first) assert.equal(await codes.claim(id, 'session-b', first), 'wrong_code');
         assert.equal(await codes.claim(id, 'session-a', second), 'spent', 'the first session’s code is gone');
         assert.equal(await codes.claim(id, 'session-b', second), 'accepted');
+      });
+
+      it(`takes ${STEP_UP_CODE_MAX_WRONG_PER_WINDOW} wrong tries of all codes in a window, racing; then none until it has passed`, async () => {
+        const { id } = await newBorrower(database.db);
+        let wrong = 0;
+        while (wrong < STEP_UP_CODE_MAX_WRONG_PER_WINDOW) {
+          const code = (await codes.issue(id, 'session-a'))!;
+          const tries = await race(RACERS, () => codes.claim(id, 'session-a', wrongFor(code)));
+          wrong += countOf(tries, 'wrong_code');
+        }
+        assert.equal(wrong, STEP_UP_CODE_MAX_WRONG_PER_WINDOW);
+        const right = (await codes.issue(id, 'session-a'))!;
+        assert.equal(await codes.claim(id, 'session-a', right), 'too_many_tries', 'even the right code');
+        await database.db
+          .updateTable('step_up_code')
+          .set({ window_started_at: fromNow(-STEP_UP_CODE_SEND_WINDOW_SECONDS - 1) })
+          .where('borrower_id', '=', id)
+          .execute();
+        const next = (await codes.issue(id, 'session-a'))!;
+        assert.equal(await codes.claim(id, 'session-a', next), 'accepted', 'a new window');
       });
 
       it(`of ${RACERS} concurrent sends, ${STEP_UP_CODE_MAX_SENDS} go in a window`, async () => {

@@ -14,6 +14,8 @@ const NOT_OFFERED = 'We can’t email you a code for this. Use another way to co
 const TOO_MANY_CODES = 'We’ve sent several codes just now. Use the newest one, or try again in 15 minutes.';
 const WRONG_CODE = 'That code didn’t work. Check your email and enter the newest code.';
 const SPENT = 'That code no longer works. Send a new code and enter it.';
+const TOO_MANY_TRIES =
+  'That’s too many wrong codes for now. Try again in 15 minutes, or use another way to confirm it’s you.';
 
 export const accountStepUpRoutes =
   ({
@@ -79,6 +81,8 @@ export const accountStepUpRoutes =
             throw new HttpError(400, STEP_UP_CODE_ERROR_CODES.wrongCode, WRONG_CODE);
           case 'spent':
             throw new HttpError(400, STEP_UP_CODE_ERROR_CODES.codeSpent, SPENT);
+          case 'too_many_tries':
+            throw new HttpError(429, STEP_UP_CODE_ERROR_CODES.tooManyTries, TOO_MANY_TRIES);
         }
       },
     });
