@@ -6,7 +6,7 @@ import {
   clearSignInFailures,
   countSignInFailure,
   isRefusedCredentials,
-} from '../src/features/sign-in/sign-in-failures.ts';
+} from '../src/lib/auth/sign-in-failures.ts';
 
 // The sign-in form's own count of refused passwords, by which it says password sign-in is paused:
 // the same for every address, since it never asks the server whether one has an account.

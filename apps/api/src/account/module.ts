@@ -10,7 +10,8 @@ import { unrecognizedSignInRoute } from './routes/unrecognized-sign-in.js';
 
 /**
  * The borrower's own account: their sessions, password, sign-in e-mail address, second factors and
- * recovery codes, the ways to confirm it's them (step-up), security activity, and the "This wasn't me" link of a new-sign-in e-mail.
+ * recovery codes, the ways to confirm it's them (step-up), security activity, and the "This wasn't
+ * me" link of a new-sign-in e-mail.
  */
 export const accountModule = routeModule([
   accountSessionRoutes,

@@ -3,8 +3,8 @@ import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/banner';
 import { Spinner } from '../../components/spinner';
+import { countSignInFailure, isRefusedCredentials } from '../../lib/auth/sign-in-failures';
 import { usePasskeySignIn } from './passkey-sign-in';
-import { clearSignInFailures, countSignInFailure, isRefusedCredentials } from './sign-in-failures';
 import { SignInPaused } from './sign-in-paused';
 import { readPlaceholderFocus } from './placeholder-focus';
 import { EMAIL_FIELD_ID, SignInFormView } from './sign-in-form-view';
@@ -81,7 +81,7 @@ export function SignInForm() {
   // Stays true after success: the page is on its way to the identity provider.
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string>();
-  // Password sign-in is paused for the address tried (by the form's own count: see sign-in-failures.ts).
+  // Password sign-in is paused for the address tried (the form's own count: lib/auth/sign-in-failures.ts).
   const [paused, setPaused] = useState(false);
   // Set while the identity provider asks for a second factor.
   const [factorTransaction, setFactorTransaction] = useState<AuthnTransaction>();
@@ -98,7 +98,6 @@ export function SignInForm() {
     try {
       const { signIn } = await loadSignIn();
       const transaction = await signIn(credentials);
-      clearSignInFailures();
       if (transaction) setFactorTransaction(transaction);
     } catch (error) {
       setPending(false);

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 
 /**
  * Under "User could not be authenticated." once the form has counted enough failures for the address
- * (sign-in-failures.ts): password sign-in is paused for a while, and the ways in that still work. The
- * same words for every address. It takes the focus, in the form's live region, so it is heard.
+ * (lib/auth/sign-in-failures.ts): password sign-in is paused for a while, and the ways in that still
+ * work. The same words for every address. It takes the focus, in the form's live region, so it is heard.
  */
 export function SignInPaused() {
   const message = useRef<HTMLDivElement>(null);

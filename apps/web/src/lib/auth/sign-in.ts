@@ -4,6 +4,7 @@ import { loadIdentityProvider, type IdentityProviderClient } from '../identity-p
 import { clearProductSession, storeAccessToken, storeProfileJson } from '../product-session';
 import { peekReturnPath } from '../return-path';
 import { exchangeIdToken } from './exchange-id-token';
+import { clearSignInFailures } from './sign-in-failures';
 
 const ID_TOKEN_FAILED = 'Sign in success, but error obtaining idToken';
 
@@ -52,6 +53,8 @@ export async function signIn(
     client = await loadIdentityProvider();
     // (1) credentials to the identity provider
     transaction = await client.signInWithCredentials({ username: email, password });
+    // The password was right: the form's count of refusals (sign-in-failures.ts) starts again.
+    clearSignInFailures();
     if (FACTOR_STATUSES.has(transaction.status)) return transaction;
   } catch (error) {
     throw failed(client, error);
