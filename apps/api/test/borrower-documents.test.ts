@@ -4,14 +4,25 @@ import { after, before, describe, it } from 'node:test';
 import {
   BorrowerDocumentSchema,
   DocumentListSchema,
+  ESIGN_CONSENT,
+  EsignConsentSchema,
+  signingEndpoints,
   LoanDetailSchema,
   documentEndpoints,
   loanEndpoints,
 } from '@customer-core/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { startTestServer, type TestServer } from '../testing/index.js';
-import { activeLoan, addLoan, call, loanIdOf, newBorrowerToken, OPERATOR_ENV } from './support/loans.js';
-import { demoAccessToken } from './support/session.js';
+import {
+  activeLoan,
+  addLoan,
+  call,
+  giveEsignConsent,
+  loanIdOf,
+  newBorrowerToken,
+  OPERATOR_ENV,
+} from './support/loans.js';
+import { demoSignInThroughIdp } from './support/session.js';
 
 // The borrower's documents across their loans: the list, one document's text, and a signed
 // document's PDF with its signature certificate, stored so the same bytes come back every time.
@@ -37,7 +48,9 @@ describe('borrower documents and signed PDFs', () => {
   before(async () => {
     server = await startTestServer('pglite', { ...OPERATOR_ENV, TRUST_PROXY: 'true' });
     url = server.baseUrl;
-    demo = await demoAccessToken(url);
+    // Signed in with the password through the identity provider: the certificate says so.
+    demo = await demoSignInThroughIdp(url);
+    await giveEsignConsent(url, demo);
     other = await newBorrowerToken(server, 'olga.other@example.com');
     loanId = await loanIdOf(server, 'LN-DEMO-1');
   });
@@ -159,10 +172,51 @@ describe('borrower documents and signed PDFs', () => {
     const text = await pdfText(bytesA!);
     assert.match(text, /Signature certificate/);
     assert.ok(text.includes(SIGNER), 'the name as typed');
+    // The account that signed, the consent it signed under and how it had signed in.
+    assert.match(text, /SIGNER’S ACCOUNT NAME\s+Dana Demo/);
+    assert.match(text, /SIGNER’S ACCOUNT EMAIL ADDRESS\s+demo@example\.com/);
+    const consent = EsignConsentSchema.parse(
+      (await call(url, 'GET', signingEndpoints.esignConsent.path, demo)).body,
+    );
+    assert.ok(consent.givenAt);
+    assert.ok(
+      text.includes(
+        `Given ${consent.givenAt.slice(0, 19).replace('T', ' ')} UTC (text version ${ESIGN_CONSENT.version})`,
+      ),
+      'the consent to sign electronically',
+    );
+    assert.match(text, /SIGN-IN METHOD\s+Password \(amr: pwd\)/);
+    assert.match(text, /SECOND FACTOR\s+None/);
+    assert.match(text, /SIGNED IN AT\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    assert.ok(!text.includes('Not recorded'), 'every fact recorded');
     assert.ok(text.includes(CLIENT_ADDRESS), 'the client address');
     assert.ok(text.includes(sha256(read.body)), 'the fingerprint of the signed text');
     assert.ok(text.includes(read.signedAt!.slice(0, 19).replace('T', ' ')), 'the time of signing');
     assert.ok(text.includes('The Lender lends the Borrower'), 'the document text');
+  });
+
+  it('still writes the certificate of a signature made before accounts and consents were recorded', async () => {
+    const [, note] = (await listOf(demo)).find((g) => g.loan.id === loanId)!.documents;
+    // As a signature of then: a name typed, a time, no address, account, consent or sign-in.
+    await server.server.db
+      .updateTable('loan_document')
+      .set({ reviewed_at: new Date(), signed_at: new Date(), signature_name: 'D. Demo' })
+      .where('id', '=', note!.id)
+      .execute();
+    const response = await pdf(demo, note!.id);
+    assert.equal(response.status, 200);
+    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    assert.ok(text.includes('D. Demo'));
+    for (const label of [
+      'SIGNER’S ACCOUNT NAME',
+      'SIGNER’S ACCOUNT EMAIL ADDRESS',
+      'CONSENT TO SIGN ELECTRONICALLY',
+      'SIGN-IN METHOD',
+      'SECOND FACTOR',
+      'SIGNED IN AT',
+      'CLIENT ADDRESS',
+    ])
+      assert.match(text, new RegExp(`${label}\\s+Not recorded`), label);
   });
 
   it('answers 404 to another borrower for every document and PDF, and to malformed ids', async () => {

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
+  ESIGN_CONSENT,
+  EsignConsentSchema,
   LoanDetailSchema,
   LoanListSchema,
+  signingEndpoints,
   type LoanDetail,
   type LoanDocument,
   loanEndpoints,
@@ -11,11 +14,19 @@ import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
 import { DEMO_LOANS, seedDemoBorrower } from '../src/loans/demo-borrower.js';
 import { loanRepository } from '../src/loans/loan-repository.js';
 import { startTestServer, type TestServer } from '../testing/index.js';
-import { activeLoan, addLoan, call, newBorrowerToken, OPERATOR_ENV } from './support/loans.js';
+import {
+  activeLoan,
+  addLoan,
+  call,
+  giveEsignConsent,
+  newBorrowerToken,
+  OPERATOR_ENV,
+} from './support/loans.js';
 import { demoAccessToken } from './support/session.js';
 
 const UNKNOWN_ID = '7d0c2a9e-4a51-4c5e-9a0b-2f6f3c1d8e42';
 const SIGNATURE = { signatureName: 'Dana Demo', agreed: true };
+const OTHERS_SIGNATURE = { signatureName: 'Otto Other', agreed: true };
 
 describe('borrower loans and checkout', () => {
   let server: TestServer;
@@ -30,6 +41,7 @@ describe('borrower loans and checkout', () => {
     url = server.baseUrl;
     demo = await demoAccessToken(url);
     other = await newBorrowerToken(server, 'otto.other@example.com');
+    await giveEsignConsent(url, other);
     const rows = await server.server.db
       .selectFrom('loan')
       .select(['id', 'reference'])
@@ -205,11 +217,29 @@ describe('borrower loans and checkout', () => {
     // Reviewing again changes nothing.
     assert.deepEqual(detailOf(await review(demo, loanId, agreement.id)).documents[0], reviewed.documents[0]);
 
+    // Any text is not a signature: only the account's name, and only after the consent.
+    for (const signatureName of ['x', 'Dana', 'Demo Dana', 'Otto Other', 'Dana Demonstration'])
+      refused(
+        await sign(demo, loanId, agreement.id, { signatureName, agreed: true }),
+        400,
+        'signature_name_mismatch',
+      );
+    const mismatch = await sign(demo, loanId, agreement.id, { signatureName: 'x', agreed: true });
+    assert.equal(
+      mismatch.body.message,
+      'This isn\u2019t the name on your account. Type your name as it is on your account: Dana Demo.',
+    );
+    const noConsent = await sign(demo, loanId, agreement.id);
+    refused(noConsent, 409, 'esign_consent_required');
+    assert.equal(noConsent.body.message, 'Agree to sign electronically first.');
+    await giveEsignConsent(url, demo);
+    assert.equal(detailOf(await loan(demo, loanId)).documents[0]!.state, 'reviewed', 'nothing signed yet');
+
     const signed = detailOf(
-      await sign(demo, loanId, agreement.id, { signatureName: '  Dana Demo ', agreed: true }),
+      await sign(demo, loanId, agreement.id, { signatureName: '  dana   j. DEMO ', agreed: true }),
     );
     assert.equal(signed.documents[0]!.state, 'signed');
-    assert.equal(signed.documents[0]!.signatureName, 'Dana Demo');
+    assert.equal(signed.documents[0]!.signatureName, 'dana j. DEMO');
     assert.ok(signed.documents[0]!.signedAt);
     refused(await sign(demo, loanId, agreement.id), 409, 'already_signed');
 
@@ -246,11 +276,91 @@ describe('borrower loans and checkout', () => {
     const { documents } = detailOf(await loan(other, loanId));
     for (const document of documents) detailOf(await review(other, loanId, document.id));
     const toSign = documents.filter((d) => d.requiresSignature);
-    const answers = await Promise.all(toSign.map((d) => sign(other, loanId, d.id)));
+    const answers = await Promise.all(toSign.map((d) => sign(other, loanId, d.id, OTHERS_SIGNATURE)));
     for (const answer of answers) detailOf(answer);
     const done = detailOf(await loan(other, loanId));
     assert.equal(done.checkout.status, 'completed');
     assert.ok(done.documents.filter((d) => d.requiresSignature).every((d) => d.state === 'signed'));
+  });
+
+  it('signs all the listed documents in one step with one signature, or none of them', async () => {
+    const added = await addLoan(url, activeLoan('LN-ALL-1', 'otto.other@example.com'));
+    assert.equal(added.status, 201);
+    const loanId = String(added.body.id);
+    const { documents } = detailOf(await start(other, loanId));
+    const toSign = documents.filter((d) => d.requiresSignature).map((d) => d.id);
+    const signAll = (body: unknown) =>
+      call(url, 'POST', loanEndpoints.signDocuments.href({ loanId }), other, body);
+    const all = { ...OTHERS_SIGNATURE, documentIds: toSign };
+
+    // One not reviewed: none signed.
+    const [first] = documents;
+    detailOf(await review(other, loanId, first!.id));
+    refused(await signAll(all), 409, 'not_reviewed');
+    for (const document of documents) detailOf(await review(other, loanId, document.id));
+    refused(await signAll({ ...all, signatureName: 'Dana Demo' }), 400, 'signature_name_mismatch');
+    refused(await signAll({ ...all, documentIds: [...toSign, UNKNOWN_ID] }), 404, 'not_found');
+    const noSignature = documents.find((d) => !d.requiresSignature)!.id;
+    refused(await signAll({ ...all, documentIds: [...toSign, noSignature] }), 409, 'no_signature_needed');
+    assert.ok(detailOf(await loan(other, loanId)).documents.every((d) => d.state === 'reviewed'));
+    for (const [body, message] of [
+      [{ ...all, documentIds: [] }, /Choose the documents to sign/],
+      [{ ...all, documentIds: [toSign[0], toSign[0]] }, /Each document once/],
+      [{ ...all, documentIds: ['not-a-uuid'] }, /documentId/],
+      [{ ...all, agreed: false }, /Confirm that you have read and agree/],
+    ] as const) {
+      const answer = await signAll(body);
+      refused(answer, 400, 'bad_request');
+      assert.match(String(answer.body.message), message, JSON.stringify(body));
+    }
+
+    const done = detailOf(await signAll({ ...all, signatureName: 'OTTO  Other' }));
+    assert.equal(done.checkout.status, 'completed');
+    for (const document of done.documents.filter((d) => d.requiresSignature)) {
+      assert.equal(document.state, 'signed');
+      assert.equal(document.signatureName, 'OTTO Other');
+    }
+    refused(await signAll(all), 409, 'already_signed');
+  });
+
+  it('records the consent to sign electronically once, and gives it back to keep', async () => {
+    const borrower = await newBorrowerToken(server, 'cora.consent@example.com');
+    const consent = (token?: string) => call(url, 'GET', signingEndpoints.esignConsent.path, token);
+    const give = (body: unknown, token?: string) =>
+      call(url, 'POST', signingEndpoints.giveEsignConsent.path, token ?? borrower, body);
+    const before = EsignConsentSchema.parse((await consent(borrower)).body);
+    assert.deepEqual(before, { ...ESIGN_CONSENT, givenAt: null });
+    refused(await consent(), 401, 'unauthorized');
+    refused(
+      await call(url, 'POST', signingEndpoints.giveEsignConsent.path, undefined, {
+        ...ESIGN_CONSENT,
+        agreed: true,
+      }),
+      401,
+      'unauthorized',
+    );
+    refused(await give({ version: 'esign-1999', agreed: true }), 409, 'esign_consent_outdated');
+    for (const body of [
+      { version: ESIGN_CONSENT.version, agreed: false },
+      { version: ESIGN_CONSENT.version },
+      {},
+    ])
+      refused(await give(body), 400, 'bad_request');
+    assert.equal(EsignConsentSchema.parse((await consent(borrower)).body).givenAt, null);
+
+    const given = await give({ version: ESIGN_CONSENT.version, agreed: true });
+    assert.equal(given.status, 200, JSON.stringify(given.body));
+    const kept = EsignConsentSchema.parse(given.body);
+    assert.ok(kept.givenAt);
+    assert.equal(kept.text, ESIGN_CONSENT.text);
+    // Again: the first consent stays; reading it gives the copy to keep.
+    assert.deepEqual(
+      EsignConsentSchema.parse((await give({ version: ESIGN_CONSENT.version, agreed: true })).body),
+      kept,
+    );
+    assert.deepEqual(EsignConsentSchema.parse((await consent(borrower)).body), kept);
+    // Another borrower's consent is theirs alone.
+    assert.equal(EsignConsentSchema.parse((await consent(demo)).body).givenAt === kept.givenAt, false);
   });
 
   it('refuses a checkout for a loan that is not active, or has no documents', async () => {
@@ -392,6 +502,8 @@ describe('borrower loans and checkout', () => {
       '/api/borrower/loans/{loanId}/checkout',
       '/api/borrower/loans/{loanId}/documents/{documentId}/review',
       '/api/borrower/loans/{loanId}/documents/{documentId}/sign',
+      '/api/borrower/loans/{loanId}/signatures',
+      '/api/borrower/esign-consent',
     ]) {
       const operations = Object.values(docs.paths[path] ?? {});
       assert.ok(operations.length > 0, path);

@@ -14,7 +14,7 @@ import type { MfaPolicy } from '@customer-core/contracts/server';
 import { completeSignInWithSessionToken, startTestServer, type TestServer } from '../testing/index.js';
 import { enrolAppIn, productTokenOf } from './support/factor-transaction.js';
 import { invite, linkTokenOf, OPERATOR_SECRET, uniqueEmail } from './support/joining.js';
-import { activeLoan, call } from './support/loans.js';
+import { activeLoan, call, giveEsignConsent } from './support/loans.js';
 import { authn, mailFor, tokenOf } from './support/links.js';
 import { json, post } from './support/session.js';
 
@@ -86,6 +86,7 @@ for (const policy of ['required', 'optional', 'off'] as const satisfies readonly
         accessToken,
       );
       assert.equal(reviewed.status, 200, JSON.stringify(reviewed.body));
+      await giveEsignConsent(url, accessToken);
       return call(
         url,
         'POST',

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import {
   authEndpoints,
+  documentEndpoints,
   LoanDetailSchema,
   STEP_UP_MAX_AGE_SECONDS,
   STEP_UP_REQUIRED,
@@ -11,6 +12,7 @@ import {
   loanEndpoints,
 } from '@customer-core/contracts';
 import type { IdpDatabase } from '@customer-core/idp';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import {
   completeSignInWithSessionToken,
@@ -21,7 +23,7 @@ import {
 import { ProductTokens, type ProductTokenClaims } from '../src/session/product-token.js';
 import { signingKeyRepository } from '../src/session/signing-key-repository.js';
 import { ProductKeyRing } from '../src/session/signing-keys.js';
-import { call, loanIdOf } from './support/loans.js';
+import { call, giveEsignConsent, loanIdOf } from './support/loans.js';
 import { claimsOf, demoAccessToken, demoSignInThroughIdp, json, post } from './support/session.js';
 
 const SIGNATURE = { signatureName: 'Dana Demo', agreed: true };
@@ -50,6 +52,7 @@ describe('step-up before signing a loan document', () => {
       },
     );
     const token = await demoAccessToken(url);
+    await giveEsignConsent(url, token);
     loanId = await loanIdOf(server, 'LN-DEMO-1');
     const started = detailOf(await call(url, 'POST', loanEndpoints.startCheckout.href({ loanId }), token));
     toSign = started.documents.filter((d) => d.requiresSignature).map((d) => d.id);
@@ -152,6 +155,16 @@ describe('step-up before signing a loan document', () => {
     assert.ok((claimsOf(stepped) as ProductTokenClaims).amr?.includes('otp'));
     detailOf(await sign(stepped, toSign[1]!));
     assert.equal(await stateOf(stepped, toSign[1]!), 'signed');
+    // Its certificate says how the signer had signed in: the password and the authenticator app.
+    const pdf = await fetch(`${url}${documentEndpoints.signedDocumentPdf.href({ documentId: toSign[1]! })}`, {
+      headers: { authorization: `Bearer ${stepped}` },
+    });
+    assert.equal(pdf.status, 200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
+      mergePages: true,
+    });
+    assert.match(text, /SIGN-IN METHOD\s+Password \(amr: pwd, otp, mfa\)/);
+    assert.match(text, /SECOND FACTOR\s+Authenticator app code/);
     // ...but that same sign-in, once more than 10 minutes old, no longer signs.
     refusedForStepUp(
       await sign(await signedInAgo(server, stepped, STEP_UP_MAX_AGE_SECONDS + 1), toSign[2] ?? toSign[1]!),

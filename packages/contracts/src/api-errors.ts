@@ -118,6 +118,18 @@ export const CHECKOUT_ERROR_CODES = [
   'already_signed',
 ] as const;
 
+/** Why a signature is refused, so the screen can say what to do. */
+export const SIGNING_ERROR_CODES = {
+  /** The name typed is not the account's name (compared leniently: see signatureNameMatches). */
+  nameMismatch: 'signature_name_mismatch',
+  /** The account has no name to compare a signature with. */
+  noAccountName: 'no_account_name',
+  /** The borrower has not agreed to sign electronically (to the current consent text). */
+  consentRequired: 'esign_consent_required',
+  /** The consent given is not the current text's version. */
+  consentOutdated: 'esign_consent_outdated',
+} as const;
+
 /** Codes of one endpoint's own refusals, not named by a screen. */
 const OTHER_ERROR_CODES = [
   'not_found',
@@ -138,6 +150,7 @@ export const ApiErrorCodeSchema = z.enum([
   ...Object.values(ACCOUNT_ERROR_CODES),
   ...Object.values(SECOND_FACTOR_ERROR_CODES),
   ...Object.values(PASSKEY_ERROR_CODES),
+  ...Object.values(SIGNING_ERROR_CODES),
   STEP_UP_REQUIRED,
   ...Object.values(STEP_UP_CODE_ERROR_CODES),
   ...Object.values(GENERIC_ERROR_CODES).flat(),

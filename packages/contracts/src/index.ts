@@ -24,3 +24,4 @@ export * from './second-factors.js';
 export * from './email-codes.js';
 export * from './recovery-codes.js';
 export * from './passkeys.js';
+export * from './signing.js';

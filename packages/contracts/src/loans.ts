@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isStorableInstant } from './instants.js';
-import { CHECKOUT_ERROR_CODES, STEP_UP_REQUIRED } from './api-errors.js';
+import { CHECKOUT_ERROR_CODES, SIGNING_ERROR_CODES, STEP_UP_REQUIRED } from './api-errors.js';
 import { endpoint } from './endpoint.js';
 import { singleLineText } from './text.js';
 
@@ -18,6 +18,8 @@ export type VisibleLoanStatus = (typeof OPEN_LOAN_STATUSES)[number] | (typeof CL
 
 /** Only loans in these statuses can be checked out (their documents reviewed and signed). */
 export const CHECKOUT_LOAN_STATUSES = ['ACTIVE'] as const satisfies readonly LoanStatus[];
+
+const LOAN_NOT_FOUND = { 404: ['not_found'] } as const;
 
 // Path ids: a malformed one names no loan or document of the borrower, so it answers 404, not 400.
 export const LoanIdSchema = z.uuid('loanId must be a loan id (UUID)');
@@ -107,18 +109,39 @@ export type LoanDetail = z.infer<typeof LoanDetailSchema>;
 export const LoanListSchema = z.object({ loans: z.array(LoanSummarySchema) });
 export type LoanList = z.infer<typeof LoanListSchema>;
 
+/** The signature the borrower adopts: their full name as on their account (see signatureNameMatches). */
+export const SignatureNameSchema = singleLineText()
+  .trim()
+  .min(1, 'Type your full name to sign.')
+  .max(120, 'Your name must be at most 120 characters.');
+
 export const SignDocumentRequestSchema = z.object({
   /** The borrower's full name, typed as their signature. */
-  signatureName: singleLineText()
-    .trim()
-    .min(1, 'Type your full name to sign.')
-    .max(120, 'Your name must be at most 120 characters.'),
+  signatureName: SignatureNameSchema,
   /** The borrower ticked "I have read and agree". */
   agreed: z.literal(true, 'Confirm that you have read and agree to the document.'),
 });
 export type SignDocumentRequest = z.infer<typeof SignDocumentRequestSchema>;
 
-const LOAN_NOT_FOUND = { 404: ['not_found'] } as const;
+/** "Sign all": the documents of the summary the borrower saw, signed with one adopted signature. */
+export const SignDocumentsRequestSchema = z.object({
+  signatureName: SignatureNameSchema,
+  documentIds: z
+    .array(DocumentIdSchema)
+    .min(1, 'Choose the documents to sign.')
+    .max(50)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each document once.'),
+  agreed: z.literal(true, 'Confirm that you have read and agree to the documents.'),
+});
+export type SignDocumentsRequest = z.infer<typeof SignDocumentsRequestSchema>;
+
+/** A signature's refusals: the checkout's state, the name, the consent to sign electronically. */
+const SIGNING_ERRORS = {
+  ...LOAN_NOT_FOUND,
+  400: [SIGNING_ERROR_CODES.nameMismatch],
+  403: [STEP_UP_REQUIRED],
+  409: [...CHECKOUT_ERROR_CODES, SIGNING_ERROR_CODES.consentRequired, SIGNING_ERROR_CODES.noAccountName],
+} as const;
 
 /**
  * The signed-in borrower's loans and their document checkout. Ids in paths are taken as any text: a
@@ -166,10 +189,21 @@ export const loanEndpoints = {
     method: 'POST',
     path: '/api/borrower/loans/:loanId/documents/:documentId/sign',
     tag: 'borrower',
-    summary: 'Sign a reviewed document with the name the borrower typed',
+    summary: "Sign a reviewed document with the account's name, as the borrower typed it",
     access: 'borrower',
     body: SignDocumentRequestSchema,
     responses: { 200: LoanDetailSchema },
-    errors: { ...LOAN_NOT_FOUND, 403: [STEP_UP_REQUIRED], 409: CHECKOUT_ERROR_CODES },
+    errors: SIGNING_ERRORS,
+  }),
+  /** "Sign all": every listed document, in one step, or none. Needs a recent sign-in too. */
+  signDocuments: endpoint({
+    method: 'POST',
+    path: '/api/borrower/loans/:loanId/signatures',
+    tag: 'borrower',
+    summary: 'Sign the listed reviewed documents at once with one adopted signature (all or none)',
+    access: 'borrower',
+    body: SignDocumentsRequestSchema,
+    responses: { 200: LoanDetailSchema },
+    errors: SIGNING_ERRORS,
   }),
 };

@@ -409,4 +409,29 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0021_esign_consent_and_signers': {
+    async up(db) {
+      await sql`
+        -- A borrower's consent to sign electronically: the text they agreed to, its version and when,
+        -- kept as it was (a new text is a new version, agreed again).
+        create table esign_consent (
+          borrower_id uuid not null references borrower (id) on delete cascade,
+          version text not null,
+          text text not null,
+          given_at timestamptz not null default now(),
+          given_from text,
+          primary key (borrower_id, version)
+        );
+        -- Who signed, as the signature certificate states it: the account's name and address at that
+        -- moment, how they signed in (the token's amr) and when, and the consent. Null before these.
+        alter table loan_document
+          add column signer_name text,
+          add column signer_email text,
+          add column signer_amr text[],
+          add column signer_auth_time timestamptz,
+          add column esign_consent_version text,
+          add column esign_consent_given_at timestamptz;
+      `.execute(db);
+    },
+  },
 };

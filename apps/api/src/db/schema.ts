@@ -193,6 +193,25 @@ export interface LoanDocumentTable {
   signed_body_sha256: string | null;
   /** The signed PDF, written once on first download. */
   signed_pdf: Uint8Array | null;
+  /** The account's name and email address when it signed (null before these were recorded). */
+  signer_name: string | null;
+  signer_email: string | null;
+  /** How the signer had signed in: the access token's amr (RFC 8176), and when (auth_time). */
+  signer_amr: string[] | null;
+  signer_auth_time: Date | null;
+  /** The consent to sign electronically the signature was made under. */
+  esign_consent_version: string | null;
+  esign_consent_given_at: Date | null;
+}
+
+/** A borrower's consent to sign electronically, per version of its text. */
+export interface EsignConsentTable {
+  borrower_id: string;
+  version: string;
+  text: string;
+  given_at: ColumnType<Date, never, never>;
+  /** The client address the consent came from. */
+  given_from: string | null;
 }
 
 export interface LoanCheckoutTable {
@@ -266,6 +285,7 @@ export interface ApiDatabase {
   loan_document: LoanDocumentTable;
   loan_instalment: LoanInstalmentTable;
   loan_checkout: LoanCheckoutTable;
+  esign_consent: EsignConsentTable;
   invitation: InvitationTable;
   loan_application: LoanApplicationTable;
   security_event: SecurityEventTable;

@@ -9,6 +9,7 @@ import { isoOf } from '../loans/borrower-loans.js';
 import { sha256Hex } from '../loans/loan-checkout.js';
 import type { DocumentRepository, DocumentRow } from './document-repository.js';
 import { renderSignedDocumentPdf } from './signed-document-pdf.js';
+import { signInOf } from './sign-in-evidence.js';
 
 // The borrower's documents across their loans. Every query names the borrower (see
 // document-repository.ts), so a document id alone never reaches another borrower's document, and
@@ -86,6 +87,13 @@ export function borrowerDocuments(repository: DocumentRepository, lender: { name
         lenderName: lender.name,
         signatureName: row.signature_name,
         signedAt: new Date(row.signed_at),
+        signer: row.signer_name ? { name: row.signer_name, email: row.signer_email } : null,
+        signIn:
+          row.signer_amr || row.signer_auth_time ? signInOf(row.signer_amr, row.signer_auth_time) : null,
+        consent:
+          row.esign_consent_version && row.esign_consent_given_at
+            ? { version: row.esign_consent_version, givenAt: new Date(row.esign_consent_given_at) }
+            : null,
         clientAddress: row.signed_from,
         fingerprint: row.signed_body_sha256 ?? sha256Hex(row.body),
       });

@@ -54,6 +54,12 @@ export function documentRepository(db: Kysely<ApiDatabase>) {
           'loan_document.signed_body_sha256',
           'loan_document.signed_from',
           'loan_document.signed_pdf',
+          'loan_document.signer_name',
+          'loan_document.signer_email',
+          'loan_document.signer_amr',
+          'loan_document.signer_auth_time',
+          'loan_document.esign_consent_version',
+          'loan_document.esign_consent_given_at',
         ])
         .where('loan_document.id', '=', documentId)
         .executeTakeFirst(),

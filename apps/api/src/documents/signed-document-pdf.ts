@@ -1,6 +1,10 @@
 // A signed document as a PDF the borrower can keep: the text they signed, then a signature
-// certificate that says who signed, when, from where, and the text's SHA-256 fingerprint, so anyone
-// can check that the text is the one signed. Written once and stored; see borrower-documents.ts.
+// certificate that says who signed (the name typed and the account it belongs to), under which consent
+// to sign electronically, how they had signed in, when, from where, and the text's SHA-256
+// fingerprint, so anyone can check that the text is the one signed. Written once and stored; see
+// borrower-documents.ts. Signatures made before a fact was recorded say "Not recorded" for it.
+
+import type { SignInEvidence } from './sign-in-evidence.js';
 
 export interface SignedDocumentFacts {
   title: string;
@@ -8,12 +12,26 @@ export interface SignedDocumentFacts {
   loanReference: string;
   product: string;
   lenderName: string;
+  /** The name as the borrower typed it. */
   signatureName: string;
   signedAt: Date;
+  /** The account that signed: its name and email address then (null before they were recorded). */
+  signer: { name: string; email: string | null } | null;
+  /** How the signer had signed in (null before it was recorded). */
+  signIn: SignInEvidence | null;
+  /** The consent to sign electronically the signature was made under (null before consents). */
+  consent: { version: string; givenAt: Date } | null;
   /** null for a signature made before client addresses were recorded. */
   clientAddress: string | null;
   fingerprint: string;
 }
+
+const NOT_RECORDED = 'Not recorded';
+const utc = (at: Date) =>
+  at
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$|Z$/, ' UTC');
 
 const MARGIN = 64;
 const INK = '#1a1f2b';
@@ -30,7 +48,7 @@ export async function renderSignedDocumentPdf(facts: SignedDocumentFacts): Promi
     info: {
       Title: `${facts.title} — loan ${facts.loanReference} (signed)`,
       Author: facts.lenderName,
-      Subject: `Signed by ${facts.signatureName}`,
+      Subject: `Signed by ${facts.signer ? `${facts.signer.name} (${facts.signer.email ?? 'no email address'})` : facts.signatureName}`,
       CreationDate: facts.signedAt,
       ModDate: facts.signedAt,
     },
@@ -62,9 +80,24 @@ export async function renderSignedDocumentPdf(facts: SignedDocumentFacts): Promi
     doc.fillColor(INK).font(font).fontSize(11).text(value).moveDown(0.7);
   };
   field('Document', `${facts.title}, loan ${facts.loanReference}`);
-  field('Signed by (name as typed)', facts.signatureName);
-  field('Signed at', facts.signedAt.toISOString().replace('T', ' ').replace('Z', ' UTC'));
-  field('Client address', facts.clientAddress ?? 'Not recorded');
+  field('Signature (name as typed)', facts.signatureName);
+  field('Signer’s account name', facts.signer?.name ?? NOT_RECORDED);
+  field('Signer’s account email address', facts.signer?.email ?? NOT_RECORDED);
+  field(
+    'Consent to sign electronically',
+    facts.consent
+      ? `Given ${utc(facts.consent.givenAt)} (text version ${facts.consent.version})`
+      : NOT_RECORDED,
+  );
+  const signIn = facts.signIn;
+  field(
+    'Sign-in method',
+    signIn?.method ? `${signIn.method} (amr: ${signIn.amr?.join(', ') || 'none'})` : NOT_RECORDED,
+  );
+  field('Second factor', signIn?.secondFactor ?? NOT_RECORDED);
+  field('Signed in at', signIn?.at ? utc(signIn.at) : NOT_RECORDED);
+  field('Signed at', utc(facts.signedAt));
+  field('Client address', facts.clientAddress ?? NOT_RECORDED);
   field('Document fingerprint (SHA-256)', facts.fingerprint, 'Courier');
   doc.moveDown(0.5);
   doc

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { CHECKOUT_LOAN_STATUSES, type LoanDetail, type LoanStatus } from '@customer-core/contracts';
+import {
+  CHECKOUT_LOAN_STATUSES,
+  ESIGN_CONSENT,
+  accountNameOf,
+  signatureNameMatches,
+  type LoanDetail,
+  type EsignConsent,
+  type LoanStatus,
+} from '@customer-core/contracts';
 import { borrowerLoans } from './borrower-loans.js';
 import type { LoanQueries, LoanRepository } from './loan-repository.js';
 
@@ -17,12 +25,27 @@ export type CheckoutProblem =
   | 'not_started'
   | 'not_reviewed'
   | 'no_signature_needed'
-  | 'already_signed';
+  | 'already_signed'
+  /** The account has no name to check a signature against. */
+  | 'no_account_name'
+  /** The borrower has not agreed to sign electronically (to the current text). */
+  | 'consent_required';
 
 export type CheckoutOutcome =
   /** completedNow: this step completed the checkout. */
   | { ok: true; loan: LoanDetail; completedNow: boolean }
-  | { ok: false; problem: CheckoutProblem; status?: LoanStatus };
+  | { ok: false; problem: CheckoutProblem; status?: LoanStatus }
+  /** The name typed is not the account's: accountName says the one to type. */
+  | { ok: false; problem: 'name_mismatch'; accountName: string };
+
+/** A signature as the borrower makes it: the name typed, and their sign-in as the request shows it. */
+export interface SignatureRequest {
+  name: string;
+  clientAddress: string;
+  /** The access token's amr (how they signed in) and auth_time (seconds since the epoch). */
+  amr: string[] | null;
+  authTime: number;
+}
 
 /** The fingerprint of a document's text: SHA-256 of its UTF-8 bytes, in hex. */
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -58,6 +81,17 @@ export function loanCheckout(repository: LoanRepository) {
     return { ok: true, loan, completedNow };
   }
 
+  /** The consent to sign electronically, and when the borrower gave it (null: not yet). */
+  async function esignConsent(borrowerId: string): Promise<EsignConsent> {
+    const given = await repository.esignConsentOf(borrowerId, ESIGN_CONSENT.version);
+    return {
+      version: ESIGN_CONSENT.version,
+      title: ESIGN_CONSENT.title,
+      text: given?.text ?? ESIGN_CONSENT.text,
+      givenAt: given ? given.given_at.toISOString() : null,
+    };
+  }
+
   return {
     /** Starts the checkout; starting a started one changes nothing. */
     start(borrowerId: string, loanId: string): Promise<CheckoutOutcome> {
@@ -88,28 +122,68 @@ export function loanCheckout(repository: LoanRepository) {
     },
 
     /**
-     * Signs a reviewed document that needs a signature, with the name the borrower typed; records
-     * what its signature certificate states: the client address and the fingerprint of the text signed.
+     * Signs reviewed documents that need a signature, all or none, with the name the borrower typed:
+     * it must be their account's name, and they must have agreed to sign electronically. Records what
+     * the signature certificate states: the account, the consent, the sign-in, the client address and
+     * the fingerprint of each text signed.
      */
     sign(
       borrowerId: string,
       loanId: string,
-      documentId: string,
-      signature: { name: string; clientAddress: string },
+      documentIds: readonly string[],
+      signature: SignatureRequest,
     ): Promise<CheckoutOutcome> {
       return repository.transaction(async (loans) => {
         const checkout = await loans.lockCheckout(borrowerId, loanId);
         if (!checkout) return withoutCheckout(loans, borrowerId, loanId);
-        const document = await loans.documentToSign(checkout.id, documentId);
-        if (!document) return { ok: false, problem: 'document_not_found' };
-        if (!document.requires_signature) return { ok: false, problem: 'no_signature_needed' };
-        if (document.signed_at) return { ok: false, problem: 'already_signed' };
-        if (!document.reviewed_at) return { ok: false, problem: 'not_reviewed' };
+        const documents = await loans.documentsToSign(checkout.id, documentIds);
+        if (documents.length !== new Set(documentIds).size)
+          return { ok: false, problem: 'document_not_found' };
+        for (const document of documents) {
+          if (!document.requires_signature) return { ok: false, problem: 'no_signature_needed' };
+          if (document.signed_at) return { ok: false, problem: 'already_signed' };
+          if (!document.reviewed_at) return { ok: false, problem: 'not_reviewed' };
+        }
         if (!allowsCheckout(checkout.status))
           return { ok: false, problem: 'not_checkout_status', status: checkout.status };
-        await loans.sign(document.id, { ...signature, bodySha256: sha256Hex(document.body) });
+        const account = { firstName: checkout.first_name, lastName: checkout.last_name };
+        const accountName = accountNameOf(account);
+        if (!accountName) return { ok: false, problem: 'no_account_name' };
+        if (!signatureNameMatches(signature.name, account))
+          return { ok: false, problem: 'name_mismatch', accountName };
+        const consent = await loans.esignConsentOf(borrowerId, ESIGN_CONSENT.version);
+        if (!consent) return { ok: false, problem: 'consent_required' };
+        for (const document of documents)
+          await loans.sign(document.id, {
+            // One space between words: "Dana  Demo " is signed as "Dana Demo".
+            name: signature.name.trim().replace(/\s+/g, ' '),
+            clientAddress: signature.clientAddress,
+            bodySha256: sha256Hex(document.body),
+            signerName: accountName,
+            signerEmail: checkout.email,
+            amr: signature.amr,
+            authTime: new Date(signature.authTime * 1000),
+            consent: { version: consent.version, givenAt: consent.given_at },
+          });
         return detail(loans, borrowerId, checkout.id, await completeIfDone(loans, checkout.id));
       });
+    },
+
+    esignConsent,
+
+    /** Records the borrower's consent to the current text; undefined when they read another version. */
+    async giveEsignConsent(
+      borrowerId: string,
+      version: string,
+      clientAddress: string,
+    ): Promise<EsignConsent | undefined> {
+      if (version !== ESIGN_CONSENT.version) return undefined;
+      await repository.recordEsignConsent(borrowerId, {
+        version,
+        text: ESIGN_CONSENT.text,
+        clientAddress,
+      });
+      return esignConsent(borrowerId);
     },
   };
 }

@@ -28,6 +28,21 @@ const nextPaymentColumns = (nextPayment: AddLoanRequest['nextPayment']) => ({
   next_payment_cents: nextPayment?.amountCents ?? null,
 });
 
+/** What a signature certificate states, as stored with the signed document. */
+export interface DocumentSignature {
+  /** The name as the borrower typed it (it matched the account's name). */
+  name: string;
+  clientAddress: string;
+  bodySha256: string;
+  /** The account's name and email address at signing. */
+  signerName: string;
+  signerEmail: string;
+  /** How the borrower signed in (the access token's amr; null: it did not say) and when. */
+  amr: string[] | null;
+  authTime: Date;
+  consent: { version: string; givenAt: Date };
+}
+
 /** The queries of loans, over the database or over one transaction. */
 function loanQueries(db: Kysely<ApiDatabase>) {
   function visibleLoans(borrowerId: string) {
@@ -292,7 +307,16 @@ function loanQueries(db: Kysely<ApiDatabase>) {
       db
         .selectFrom('loan_checkout')
         .innerJoin('loan', 'loan.id', 'loan_checkout.loan_id')
-        .select(['loan.id', 'loan.status', 'loan_checkout.completed_at'])
+        .innerJoin('borrower', 'borrower.id', 'loan.borrower_id')
+        // The signer's account as it is now: a signature is checked against, and certifies, these.
+        .select([
+          'loan.id',
+          'loan.status',
+          'loan_checkout.completed_at',
+          'borrower.first_name',
+          'borrower.last_name',
+          'borrower.email',
+        ])
         .where('loan.id', '=', loanId)
         .where('loan.borrower_id', '=', borrowerId)
         .where('loan.status', '<>', 'HIDDEN')
@@ -362,20 +386,18 @@ function loanQueries(db: Kysely<ApiDatabase>) {
         .execute();
     },
 
-    /** The loan's document, as signing it needs it. */
-    documentToSign: (loanId: string, documentId: string) =>
+    /** The loan's documents with these ids, as signing them needs them (unknown ids left out). */
+    documentsToSign: (loanId: string, documentIds: readonly string[]) =>
       db
         .selectFrom('loan_document')
         .select(['id', 'body', 'requires_signature', 'reviewed_at', 'signed_at'])
-        .where('id', '=', documentId)
+        .where('id', 'in', documentIds)
         .where('loan_id', '=', loanId)
-        .executeTakeFirst(),
+        .orderBy('position')
+        .execute(),
 
     /** Signs the document, with what its signature certificate states. */
-    async sign(
-      documentId: string,
-      signature: { name: string; clientAddress: string; bodySha256: string },
-    ): Promise<void> {
+    async sign(documentId: string, signature: DocumentSignature): Promise<void> {
       await db
         .updateTable('loan_document')
         .set({
@@ -383,8 +405,40 @@ function loanQueries(db: Kysely<ApiDatabase>) {
           signature_name: signature.name,
           signed_from: signature.clientAddress,
           signed_body_sha256: signature.bodySha256,
+          signer_name: signature.signerName,
+          signer_email: signature.signerEmail,
+          signer_amr: signature.amr,
+          signer_auth_time: signature.authTime,
+          esign_consent_version: signature.consent.version,
+          esign_consent_given_at: signature.consent.givenAt,
         })
         .where('id', '=', documentId)
+        .execute();
+    },
+
+    /** The borrower's consent to sign electronically of this version of its text, if they gave it. */
+    esignConsentOf: (borrowerId: string, version: string) =>
+      db
+        .selectFrom('esign_consent')
+        .select(['version', 'text', 'given_at'])
+        .where('borrower_id', '=', borrowerId)
+        .where('version', '=', version)
+        .executeTakeFirst(),
+
+    /** Records the borrower's consent to this version of the text; given again, the first stays. */
+    async recordEsignConsent(
+      borrowerId: string,
+      consent: { version: string; text: string; clientAddress: string },
+    ): Promise<void> {
+      await db
+        .insertInto('esign_consent')
+        .values({
+          borrower_id: borrowerId,
+          version: consent.version,
+          text: consent.text,
+          given_from: consent.clientAddress,
+        })
+        .onConflict((oc) => oc.columns(['borrower_id', 'version']).doNothing())
         .execute();
     },
   };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
-import type { AddLoanRequest, StartApplication } from '@customer-core/contracts';
+import { ESIGN_CONSENT, type AddLoanRequest, type StartApplication } from '@customer-core/contracts';
 import { createSecretBox, isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
@@ -39,6 +39,13 @@ const LENDER = {
   supportPhone: '555-0100',
 };
 const ISSUER = 'https://idp.example/oauth2/default';
+/** A signature as a borrower signed in with a password and an authenticator code makes it. */
+const SIGNATURE = {
+  name: 'Ada Lovelace',
+  clientAddress: '192.0.2.1',
+  amr: ['pwd', 'otp', 'mfa'],
+  authTime: 1_900_000_000,
+};
 
 let references = 0;
 const newReference = () => `LN-${process.pid}-${(references += 1)}`;
@@ -74,6 +81,13 @@ for (const kind of testDatabaseKinds()) {
     after(() => database?.close());
 
     const book = (db = database.db) => loanBook(loanRepository(db), borrowerRepository(db), LENDER);
+    /** The borrower an operator added gets the name its first sign-in would give it. */
+    const named = (borrowerId: string) =>
+      database.db
+        .updateTable('borrower')
+        .set({ first_name: 'Ada', last_name: 'Lovelace' })
+        .where('id', '=', borrowerId)
+        .execute();
 
     describe('borrowers', () => {
       it('an identity’s first sign-in creates its borrower; later ones follow the profile', async () => {
@@ -268,11 +282,10 @@ for (const kind of testDatabaseKinds()) {
         );
         assert.ok(reviews.every((outcome) => outcome.ok));
         const toSign = documents.filter((document) => document.requires_signature);
+        await named(borrower!.id);
+        await instances[0]!.giveEsignConsent(borrower!.id, ESIGN_CONSENT.version, '192.0.2.1');
         const signatures = await race(RACERS, (i) =>
-          instances[i % 2]!.sign(borrower!.id, added.loan.id, toSign[i % toSign.length]!.id, {
-            name: 'Ada Lovelace',
-            clientAddress: '192.0.2.1',
-          }),
+          instances[i % 2]!.sign(borrower!.id, added.loan.id, [toSign[i % toSign.length]!.id], SIGNATURE),
         );
         assert.equal(signatures.filter((outcome) => outcome.ok).length, toSign.length, 'each signed once');
         assert.ok(
@@ -294,6 +307,69 @@ for (const kind of testDatabaseKinds()) {
         );
       });
 
+      it('signs with the account’s name and a consent only, and records what the certificate states', async () => {
+        const email = `signer.${randomUUID()}@example.com`;
+        const added = await book().add(activeLoan(email));
+        assert.ok(added.ok);
+        const [borrower] = await borrowerRepository(database.db).findByEmail(email);
+        const checkout = loanCheckout(loanRepository(database.db));
+        await checkout.start(borrower!.id, added.loan.id);
+        const documents = await loanRepository(database.db).documentsOf(added.loan.id);
+        for (const document of documents) await checkout.review(borrower!.id, added.loan.id, document.id);
+        const ids = documents.filter((d) => d.requires_signature).map((d) => d.id);
+        const sign = (name: string) =>
+          checkout.sign(borrower!.id, added.loan.id, ids, { ...SIGNATURE, name });
+
+        // No name on the account yet (an operator added it): nothing to check a signature against.
+        assert.deepEqual(await sign('Ada Lovelace'), { ok: false, problem: 'no_account_name' });
+        await named(borrower!.id);
+        for (const name of ['x', 'Ada', 'Lovelace Ada', 'Ada Byron King Lovelace', 'Ada Lovelace-Byron'])
+          assert.deepEqual(await sign(name), {
+            ok: false,
+            problem: 'name_mismatch',
+            accountName: 'Ada Lovelace',
+          });
+        // The right name, but no consent to sign electronically yet.
+        assert.deepEqual(await sign('Ada Lovelace'), { ok: false, problem: 'consent_required' });
+        assert.equal((await checkout.esignConsent(borrower!.id)).givenAt, null);
+        assert.equal(await checkout.giveEsignConsent(borrower!.id, 'esign-1999', '192.0.2.9'), undefined);
+        const consent = await checkout.giveEsignConsent(borrower!.id, ESIGN_CONSENT.version, '192.0.2.9');
+        assert.ok(consent?.givenAt);
+        assert.equal(consent.text, ESIGN_CONSENT.text);
+        // Given again: the first consent stays.
+        assert.deepEqual(
+          await checkout.giveEsignConsent(borrower!.id, ESIGN_CONSENT.version, '192.0.2.8'),
+          consent,
+        );
+        assert.equal((await checkout.esignConsent(borrower!.id)).givenAt, consent.givenAt);
+        const nothingSigned = await loanRepository(database.db).documentsOf(added.loan.id);
+        assert.ok(
+          nothingSigned.every((d) => d.signed_at === null),
+          'refusals sign nothing',
+        );
+
+        // Leniently: case, spaces, a middle initial. All the documents in one step.
+        const signed = await sign('  ada  q. LOVELACE ');
+        assert.ok(signed.ok && signed.completedNow);
+        const rows = await database.db
+          .selectFrom('loan_document')
+          .selectAll()
+          .where('id', 'in', ids)
+          .execute();
+        assert.equal(rows.length, ids.length);
+        for (const row of rows) {
+          assert.equal(row.signature_name, 'ada q. LOVELACE');
+          assert.equal(row.signer_name, 'Ada Lovelace');
+          assert.equal(row.signer_email, email);
+          assert.deepEqual(row.signer_amr, SIGNATURE.amr);
+          assert.equal(row.signer_auth_time?.getTime(), SIGNATURE.authTime * 1000);
+          assert.equal(row.esign_consent_version, ESIGN_CONSENT.version);
+          assert.equal(row.esign_consent_given_at?.toISOString(), consent.givenAt);
+          assert.equal(row.signed_from, SIGNATURE.clientAddress);
+        }
+        assert.deepEqual(await sign('Ada Lovelace'), { ok: false, problem: 'already_signed' });
+      });
+
       if (kind === 'postgres') {
         it('a signature whose connection is lost signs nothing', async () => {
           const email = `cut.${randomUUID()}@example.com`;
@@ -305,11 +381,9 @@ for (const kind of testDatabaseKinds()) {
           const documents = await loanRepository(database.db).documentsOf(added.loan.id);
           for (const document of documents) await checkout.review(borrower!.id, added.loan.id, document.id);
           const document = documents.find((d) => d.requires_signature)!;
-          const sign = () =>
-            checkout.sign(borrower!.id, added.loan.id, document.id, {
-              name: 'Ada Lovelace',
-              clientAddress: '192.0.2.1',
-            });
+          await named(borrower!.id);
+          await checkout.giveEsignConsent(borrower!.id, ESIGN_CONSENT.version, '192.0.2.1');
+          const sign = () => checkout.sign(borrower!.id, added.loan.id, [document.id], SIGNATURE);
           const error = await database.cutWhileWaiting(
             'select 1 from loan_checkout where loan_id = $1 for update',
             [added.loan.id],

@@ -30,7 +30,7 @@ import {
 } from './hostile-requests.js';
 import { builtPortal, type BuiltPortal } from './built-portal.js';
 import { isRoute, pathOf, shapeSweep } from './hostile-shapes.js';
-import { accessTokenOf, call, OPERATOR_ENV, OPERATOR_SECRET } from './loans.js';
+import { accessTokenOf, call, giveEsignConsent, OPERATOR_ENV, OPERATOR_SECRET } from './loans.js';
 
 // Hostile input across every route: whatever a client sends, the answer is never a 5xx (a 503 that
 // carries Retry-After is load-shedding, not a failure) and the process lives on. The routes come from
@@ -98,6 +98,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
         accessToken,
       );
       assert.equal(reviewed.status, 200);
+      await giveEsignConsent(server.baseUrl, accessToken);
       loan = { id: loanId, reference: active.reference, documentId: document.id };
 
       // The routes come from the server itself, the identity provider's endpoints from its discovery document.
@@ -165,7 +166,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
             access_token: accessToken,
             username: 'fuzz@example.com',
             password: 'Fuzz-Pass-2026!',
-            signatureName: 'Demo Borrower',
+            signatureName: `${DEMO_BORROWER.firstName} ${DEMO_BORROWER.lastName}`,
           },
         },
         ROUNDS,
@@ -199,7 +200,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
           idOrLogin: DEMO_BORROWER.login,
           client_id: 'customer-portal',
           redirect_uri: `${server.baseUrl}/auth/callback`,
-          signatureName: 'Demo Borrower',
+          signatureName: `${DEMO_BORROWER.firstName} ${DEMO_BORROWER.lastName}`,
         },
       };
       const none = {};

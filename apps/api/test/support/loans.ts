@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { authEndpoints, operatorEndpoints, type AddLoanRequest } from '@customer-core/contracts';
+import {
+  ESIGN_CONSENT,
+  authEndpoints,
+  operatorEndpoints,
+  signingEndpoints,
+  type AddLoanRequest,
+} from '@customer-core/contracts';
 import { addBorrower, mintSession, signInThroughIdp, type TestServer } from '../../testing/index.js';
 import { json, post } from './session.js';
 
@@ -66,6 +72,15 @@ export async function call(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return json<Record<string, unknown>>(response);
+}
+
+/** The borrower agrees to sign electronically (the current text), as the checkout asks before signing. */
+export async function giveEsignConsent(baseUrl: string, token: string): Promise<void> {
+  const given = await call(baseUrl, 'POST', signingEndpoints.giveEsignConsent.path, token, {
+    version: ESIGN_CONSENT.version,
+    agreed: true,
+  });
+  assert.equal(given.status, 200, JSON.stringify(given.body));
 }
 
 export const addLoan = (baseUrl: string, loan: AddLoanRequest) =>
