@@ -7,7 +7,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { onPath, withText } from './support/getting-back-in.js';
-import { OPERATOR_ENV, borrowerLoans } from './support/loans.js';
+import { OPERATOR_ENV, borrowerLoan, borrowerLoans, readToTheEnd, signAll } from './support/loans.js';
 import { DEMO, openPortal, signInBySession, type Portal } from './support/portal.js';
 
 // The documents page, the reading view and a signed document's PDF, against the real server. The
@@ -46,22 +46,23 @@ describe('documents (browser)', () => {
     assert.deepEqual(errors, []);
   });
 
-  it('signs a document through checkout, then downloads its PDF with the name and fingerprint', async () => {
+  it('signs the documents through checkout, then downloads a PDF with its certificate', async () => {
     // (The checkout's words: apps/web/test/checkout.test.tsx.)
     await page.goto(routes.loanCheckout.href({ loanId: active.id }));
     await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
+    const detail = await borrowerLoan(page, active.id);
+    for (const doc of detail.documents) await readToTheEnd(page, doc.title);
+    await signAll(page, SIGNER);
+    await page.getByTestId('checkout-complete').waitFor();
     const item = page
       .getByTestId('checkout-document')
       .filter({ has: page.getByRole('heading', { name: 'Loan agreement', exact: true }) });
-    await item.getByRole('button', { name: 'Read document: Loan agreement' }).click();
-    await item.getByRole('button', { name: 'Mark as reviewed: Loan agreement' }).click();
-    await item.getByLabel('Your full name').fill(SIGNER);
-    await item.getByRole('checkbox', { name: 'I have read and agree to \u201cLoan agreement\u201d' }).check();
-    await item.getByRole('button', { name: 'Sign document: Loan agreement' }).click();
     await item.getByTestId('document-state').filter(withText('Signed')).waitFor();
 
-    // From checkout to the reading view of the signed document.
-    await item.getByRole('link', { name: 'Open in reading view: Loan agreement' }).click();
+    // From the documents page to the reading view of the signed document.
+    await page.goto(routes.documents.path);
+    await documentsLoaded(page);
+    await page.getByRole('link', { name: 'Loan agreement', exact: true }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Loan agreement' }).waitFor();
     const fingerprint = (await page.getByTestId('document-fingerprint').innerText()).trim();
     assert.match(fingerprint, /^[0-9a-f]{64}$/);
@@ -92,6 +93,17 @@ describe('documents (browser)', () => {
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
     assert.ok(text.includes(SIGNER), 'the signer’s name as typed');
     assert.ok(text.includes(fingerprint), 'the fingerprint');
+    // Who signed: the account's name and address, the consent, how they had signed in.
+    assert.match(text, new RegExp(`SIGNER’S ACCOUNT NAME\\s+${SIGNER}`));
+    assert.match(text, new RegExp(`SIGNER’S ACCOUNT EMAIL ADDRESS\\s+${DEMO.email}`));
+    assert.match(
+      text,
+      /CONSENT TO SIGN ELECTRONICALLY\s+Given \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(text version esign-/,
+    );
+    assert.match(text, /SIGN-IN METHOD\s+Password \(amr: pwd\)/);
+    assert.match(text, /SECOND FACTOR\s+None/);
+    assert.match(text, /CLIENT ADDRESS\s+(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)/);
+    assert.ok(!text.includes('Not recorded'), 'every fact recorded');
     await screenshotsAtBothSizes(page, 'documents-signed');
     assert.deepEqual(errors, []);
   });

@@ -1,12 +1,24 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { OPEN_LOAN_STATUSES, routes, type LoanSummary } from '@customer-core/contracts';
+import { readFile } from 'node:fs/promises';
+import { ESIGN_CONSENT, OPEN_LOAN_STATUSES, routes, type LoanSummary } from '@customer-core/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { onPath, withText } from './support/getting-back-in.js';
-import { DESKTOP, OPERATOR_ENV, addLoan, borrowerLoan, borrowerLoans, loanCountOf } from './support/loans.js';
+import {
+  DESKTOP,
+  OPERATOR_ENV,
+  PHONE,
+  addLoan,
+  borrowerLoan,
+  borrowerLoans,
+  loanCountOf,
+  nextFrames,
+  readToTheEnd,
+  signAll,
+} from './support/loans.js';
 import { DEMO, openPortal, signInBySession, submitSignIn, type Portal } from './support/portal.js';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -231,38 +243,73 @@ describe('loans and loan checkout (browser)', () => {
         await assertAccessible(page, 'checkout');
         await screenshotsAtBothSizes(page, 'loan-checkout');
 
-        let done = 0;
-        let sweptErrors = false;
-        for (const doc of detail.documents) {
-          const item = documents.filter({ has: page.getByRole('heading', { name: doc.title, exact: true }) });
-          const state = item.getByTestId('document-state');
-          // The text, on demand: hidden until asked for, then the document's own, from the API.
-          assert.equal(await item.getByTestId('document-body').isVisible(), false);
-          await item.getByRole('button', { name: `Read document: ${doc.title}` }).click();
-          const firstLine = doc.body.split('\n')[0]!;
-          await item.getByTestId('document-body').getByText(firstLine, { exact: false }).first().waitFor();
-          await item.getByRole('button', { name: `Mark as reviewed: ${doc.title}` }).click();
-          await state.filter(withText('Reviewed')).waitFor();
+        // A long document is not reviewed by opening it: only once read to its end, on a phone too,
+        // in the page's own flow (no box of its own that scrolls).
+        await page.setViewportSize(PHONE);
+        const [first, ...rest] = detail.documents;
+        await page.getByRole('button', { name: `Read document: ${first!.title}` }).click();
+        const reading = page.getByTestId('checkout-reading');
+        await reading.getByRole('heading', { level: 2, name: first!.title, exact: true }).waitFor();
+        await nextFrames(page);
+        assert.equal((await borrowerLoan(page, active.id)).documents[0]!.state, 'to_review');
+        assert.equal(await reading.getByTestId('reading-reviewed').count(), 0);
+        const scrollBoxes = await page.evaluate(
+          () =>
+            [...document.querySelectorAll('[data-testid="checkout-reading"] *')].filter((node) =>
+              /auto|scroll/.test(getComputedStyle(node).overflowY),
+            ).length,
+        );
+        assert.equal(scrollBoxes, 0, 'no box of its own that scrolls');
+        assert.ok((await reading.getByRole('heading', { level: 3 }).count()) >= 5, 'clauses are headings');
+        await assertAccessible(page, 'checkout, reading a document');
+        await screenshotsAtBothSizes(page, 'loan-checkout-reading');
+        await page.setViewportSize(PHONE);
+        await reading.getByTestId('document-end').scrollIntoViewIfNeeded();
+        await reading.getByTestId('reading-reviewed').waitFor();
+        assert.equal((await borrowerLoan(page, active.id)).documents[0]!.state, 'reviewed');
+        await screenshot(page, 'loan-checkout-read-to-the-end-phone');
+        await page.setViewportSize(DESKTOP);
+        // The next one from the end of this one.
+        await reading.getByRole('button', { name: `Next document: ${rest[0]!.title}` }).click();
+        await reading.getByRole('heading', { level: 2, name: rest[0]!.title, exact: true }).waitFor();
+        await reading.getByRole('button', { name: 'Back to your documents' }).first().click();
+        const form = page.getByTestId('sign-all-form');
+        // No signature before every document is read.
+        await page.getByTestId('sign-waiting').waitFor();
+        assert.equal(await form.count(), 0);
+        for (const doc of rest) await readToTheEnd(page, doc.title);
 
-          if (doc.requiresSignature) {
-            const sign = item.getByRole('button', { name: `Sign document: ${doc.title}` });
-            if (!sweptErrors) {
-              sweptErrors = true;
-              await sign.click();
-              await item.getByText('Type your full name to sign.').waitFor();
-              await assertAccessible(page, 'checkout, signature with errors');
-              await screenshot(page, 'loan-checkout-signature-errors');
-            }
-            await item.getByLabel('Your full name').fill(`${DEMO.firstName} ${DEMO.lastName}`);
-            await item
-              .getByRole('checkbox', { name: `I have read and agree to \u201c${doc.title}\u201d` })
-              .check();
-            await sign.click();
-            await state.filter(withText('Signed')).waitFor();
-          }
-          done += 1;
-          if (done === 2) await screenshotsAtBothSizes(page, 'loan-checkout-in-progress');
-        }
+        // One signature for all, with a summary of what is signed, and the consent to sign electronically.
+        const toSign = detail.documents.filter((d) => d.requiresSignature).map((d) => d.title);
+        assert.deepEqual(
+          await form.getByTestId('sign-summary').getByRole('listitem').allInnerTexts(),
+          toSign,
+        );
+        await form.getByRole('heading', { name: `You’re signing ${toSign.length} documents` }).waitFor();
+        await form
+          .getByTestId('esign-consent')
+          .getByText('electronic signature has the same legal effect', {
+            exact: false,
+          })
+          .waitFor();
+        await form.getByRole('button', { name: 'Sign all' }).click();
+        await form.getByText('Type your full name to sign.').waitFor();
+        await form.getByText('Confirm that you agree to sign electronically.').waitFor();
+        await form.getByText('Confirm that you have read and agree to the documents.').waitFor();
+        await assertAccessible(page, 'checkout, signature with errors');
+        await screenshotsAtBothSizes(page, 'loan-checkout-signature-errors');
+        // Any text is not a signature: the account's name is.
+        await form.getByRole('checkbox', { name: 'I agree to sign electronically' }).check();
+        await form.getByRole('checkbox', { name: 'I have read and agree to these documents' }).check();
+        await form.getByLabel('Your full name').fill('x');
+        await form.getByRole('button', { name: 'Sign all' }).click();
+        const mismatch = `This isn’t the name on your account. Type your name as it is on your account: ${DEMO.firstName} ${DEMO.lastName}.`;
+        await form.getByText(mismatch).waitFor();
+        assert.equal(await page.evaluate(() => document.activeElement?.id), 'checkout-signature-name');
+        assert.ok((await borrowerLoan(page, active.id)).documents.every((d) => d.state !== 'signed'));
+        await screenshotsAtBothSizes(page, 'loan-checkout-signature-mismatch');
+        // Leniently: case and spaces.
+        await signAll(page, `  ${DEMO.firstName.toLowerCase()}   ${DEMO.lastName} `);
 
         // Completed, with its toast: the pointer on the toasts holds them while the page is checked.
         const complete = page.getByTestId('checkout-complete');
@@ -276,8 +323,20 @@ describe('loans and loan checkout (browser)', () => {
         assert.ok(finished.checkout.completedAt, 'the API has the checkout completed');
         for (const doc of finished.documents) {
           assert.equal(doc.state, doc.requiresSignature ? 'signed' : 'reviewed', doc.title);
-          if (doc.requiresSignature) assert.equal(doc.signatureName, `${DEMO.firstName} ${DEMO.lastName}`);
+          if (doc.requiresSignature)
+            assert.equal(doc.signatureName, `${DEMO.firstName.toLowerCase()} ${DEMO.lastName}`);
         }
+
+        // The consent, given on the way, as a copy to keep.
+        await complete.getByTestId('esign-consent-given').waitFor();
+        const [copy] = await Promise.all([
+          page.waitForEvent('download'),
+          complete.getByRole('button', { name: 'Download a copy: Consent to sign electronically' }).click(),
+        ]);
+        assert.equal(copy.suggestedFilename(), 'consent-to-sign-electronically.txt');
+        const kept = await readFile(await copy.path(), 'utf8');
+        assert.ok(kept.includes(ESIGN_CONSENT.text), 'the text agreed to');
+        assert.match(kept, /You agreed on .+\.\nVersion of this text: esign-/);
 
         await complete.getByRole('link', { name: 'Back to your account' }).click();
         await page.waitForURL(onPath(routes.dashboard.path));

@@ -5,6 +5,7 @@ import { Secret } from 'otpauth';
 import { routes } from '@customer-core/contracts';
 import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
 import { collectPageErrors, focusReturnsTo } from './support/browser.js';
+import { borrowerLoan, readToTheEnd, signAll } from './support/loans.js';
 import {
   DEMO,
   makeSessionStale,
@@ -46,7 +47,7 @@ describe('step-up before signing a loan document (browser)', () => {
   });
   after(() => portal?.close());
 
-  it('a stale session signs after the password and a code, in a dialog, keeping the signature typed', async () => {
+  it('a stale session signs all after the password and a code, in a dialog, keeping the signature typed', async () => {
     const { page } = await portal.newPage();
     const errors = collectPageErrors(page);
     await page.goto(routes.signIn.path);
@@ -61,22 +62,12 @@ describe('step-up before signing a loan document (browser)', () => {
 
     await page.goto(routes.loanCheckout.href({ loanId }));
     await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
-    // The first document that needs a signature, found by its title (its other words change).
-    const documents = page.getByTestId('checkout-document');
-    const title = await documents
-      .filter({ hasText: 'Needs your signature' })
-      .first()
-      .getByRole('heading')
-      .innerText();
-    const item = documents.filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-    await item.getByRole('button', { name: `Read document: ${title}` }).click();
-    await item.getByRole('button', { name: `Mark as reviewed: ${title}` }).click();
-    const name = item.getByLabel('Your full name');
-    await name.fill(`${DEMO.firstName} ${DEMO.lastName}`);
-    const agree = item.getByRole('checkbox', { name: `I have read and agree to \u201c${title}\u201d` });
-    await agree.check();
-    const sign = item.getByRole('button', { name: `Sign document: ${title}` });
-    await sign.click();
+    for (const doc of (await borrowerLoan(page, loanId)).documents) await readToTheEnd(page, doc.title);
+    const form = page.getByTestId('sign-all-form');
+    const name = form.getByLabel('Your full name');
+    const agree = form.getByRole('checkbox', { name: 'I have read and agree to these documents' });
+    const sign = form.getByRole('button', { name: 'Sign all' });
+    await signAll(page, `${DEMO.firstName} ${DEMO.lastName}`);
 
     const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });
     await dialog.waitFor();
@@ -89,7 +80,7 @@ describe('step-up before signing a loan document (browser)', () => {
     await focusReturnsTo(sign);
     assert.equal(await name.inputValue(), `${DEMO.firstName} ${DEMO.lastName}`);
     assert.equal(await agree.isChecked(), true);
-    assert.equal(await item.getByTestId('document-state').innerText(), 'Reviewed');
+    assert.ok((await borrowerLoan(page, loanId)).documents.every((d) => d.state !== 'signed'));
 
     await sign.click();
     await dialog.waitFor();
@@ -102,7 +93,7 @@ describe('step-up before signing a loan document (browser)', () => {
     await dialog.getByRole('button', { name: 'Verify' }).click();
 
     await dialog.waitFor({ state: 'detached' });
-    await item.getByTestId('document-state').filter({ hasText: 'Signed' }).waitFor();
+    await page.getByTestId('checkout-complete').waitFor();
     assert.equal(new URL(page.url()).pathname, routes.loanCheckout.href({ loanId }));
     const renewed = (await readPortalStorage(page)).token;
     assert.ok(renewed && renewed !== stale);

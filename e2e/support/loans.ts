@@ -86,3 +86,35 @@ export function usd(cents: number): string {
 }
 
 export { DESKTOP, PHONE } from './browser.js';
+
+/** Two frames: what the page does on seeing a change (an IntersectionObserver's first answer) is done. */
+export const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/**
+ * Opens a document of the checkout in its reading view and reads it to the end (scrolls its end into
+ * view), which reviews it; back at the list.
+ */
+export async function readToTheEnd(page: Page, title: string): Promise<void> {
+  await page
+    .getByRole('button', { name: new RegExp(`^Read (document|again): ${escapeRegExp(title)}$`) })
+    .click();
+  const reading = page.getByTestId('checkout-reading');
+  await reading.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+  await reading.getByTestId('document-end').scrollIntoViewIfNeeded();
+  await reading.getByTestId('reading-reviewed').waitFor();
+  await reading.getByRole('button', { name: 'Back to your documents' }).first().click();
+  await page.getByTestId('checkout-document').first().waitFor();
+}
+
+/** The adopted signature, once, for every document the summary lists; the consent first if asked. */
+export async function signAll(page: Page, name: string): Promise<void> {
+  const form = page.getByTestId('sign-all-form');
+  const consent = form.getByRole('checkbox', { name: 'I agree to sign electronically' });
+  if (await consent.count()) await consent.check();
+  await form.getByLabel('Your full name').fill(name);
+  await form.getByRole('checkbox', { name: 'I have read and agree to these documents' }).check();
+  await form.getByRole('button', { name: 'Sign all' }).click();
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

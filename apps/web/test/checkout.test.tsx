@@ -1,16 +1,24 @@
 import './support/dom.ts';
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import type { LoanDetail, LoanDocument, SignDocumentRequest } from '@customer-core/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import {
+  ESIGN_CONSENT,
+  PROFILE_STORAGE_KEY,
+  type EsignConsent,
+  type LoanDetail,
+  type LoanDocument,
+  type SignDocumentsRequest,
+} from '@customer-core/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { CheckoutView } from '../src/features/loan-checkout/checkout-view.tsx';
-import type { ActionResult } from '../src/features/loan-checkout/use-loan-checkout.ts';
+import type { ActionResult, ConsentResult } from '../src/features/loan-checkout/use-loan-checkout.ts';
 import { press } from './support/forms.ts';
 import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 // A loan's document checkout as the borrower goes through it (each answer as the API gives it: the
-// loan as it is now), with the toasts each signature and the completed checkout leave.
+// loan as it is now): documents read to their end, one signature for all with the consent to sign
+// electronically, and the toasts the signature and the completed checkout leave.
 
 function document(id: string, title: string, requiresSignature: boolean): LoanDocument {
   return {
@@ -50,8 +58,9 @@ function lender() {
     instalments: [],
     overdue: null,
   };
-  const update = (id: string, change: Partial<LoanDocument>): ActionResult => {
-    const documents = loan.documents.map((d) => (d.id === id ? { ...d, ...change } : d));
+  let consent: EsignConsent = { ...ESIGN_CONSENT, givenAt: null };
+  const update = (ids: string[], change: Partial<LoanDocument>): ActionResult => {
+    const documents = loan.documents.map((d) => (ids.includes(d.id) ? { ...d, ...change } : d));
     const done = documents.filter((d) => d.state === (d.requiresSignature ? 'signed' : 'reviewed')).length;
     loan = {
       ...loan,
@@ -65,20 +74,35 @@ function lender() {
     };
     return { ok: true, loan };
   };
+  const signatures: SignDocumentsRequest[] = [];
   return {
     get loan() {
       return loan;
     },
-    review: async (id: string) => update(id, { state: 'reviewed', reviewedAt: '2026-07-01T10:01:00Z' }),
-    sign: async (id: string, { signatureName }: SignDocumentRequest) =>
-      update(id, { state: 'signed', signedAt: '2026-07-01T10:02:00Z', signatureName }),
+    get consent() {
+      return consent;
+    },
+    signatures,
+    review: async (id: string) => update([id], { state: 'reviewed', reviewedAt: '2026-07-01T10:01:00Z' }),
+    giveConsent: async (): Promise<ConsentResult> => {
+      consent = { ...consent, givenAt: '2026-07-01T10:01:30Z' };
+      return { ok: true, consent };
+    },
+    signAll: async (signature: SignDocumentsRequest) => {
+      signatures.push(signature);
+      return update(signature.documentIds, {
+        state: 'signed',
+        signedAt: '2026-07-01T10:02:00Z',
+        signatureName: signature.signatureName,
+      });
+    },
   };
 }
 
 /** The checkout screen's part that holds the loan: each answer's loan is the one shown next. */
-function Checkout() {
-  const [api] = useState(lender);
+function Checkout({ api }: { api: ReturnType<typeof lender> }) {
   const [loan, setLoan] = useState(api.loan);
+  const [consent, setConsent] = useState(api.consent);
   const shown = (result: ActionResult) => {
     if (result.ok) setLoan(result.loan);
     return result;
@@ -87,8 +111,14 @@ function Checkout() {
     <CheckoutView
       loan={loan}
       refused={null}
+      consent={consent}
       review={async (id) => shown(await api.review(id))}
-      sign={async (id, signature) => shown(await api.sign(id, signature))}
+      signAll={async (signature) => shown(await api.signAll(signature))}
+      giveConsent={async () => {
+        const given = await api.giveConsent();
+        if (given.ok) setConsent(given.consent);
+        return given;
+      }}
     />
   );
 }
@@ -98,71 +128,123 @@ const item = (title: string) =>
 const toast = (title: string) =>
   screen.findAllByTestId('toast').then((all) => all.find((t) => t.textContent?.startsWith(title))!);
 
+/**
+ * The page has no layout here, so nothing is ever in view: this browser's IntersectionObserver says
+ * what the borrower's would once they have scrolled a document's end into view.
+ */
+function scrolledToTheEnd() {
+  const observed: Array<() => void> = [];
+  class ReadToTheEnd {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      observed.push(() =>
+        act(() =>
+          this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never),
+        ),
+      );
+    }
+    disconnect() {}
+  }
+  const original = globalThis.IntersectionObserver;
+  globalThis.IntersectionObserver = ReadToTheEnd as never;
+  return {
+    /** The borrower scrolls the open document's end into view. */
+    scroll: () => observed.splice(0).forEach((seen) => seen()),
+    restore: () => void (globalThis.IntersectionObserver = original),
+  };
+}
+
 describe('loan checkout', () => {
-  it('reviews and signs each document: their states, the progress in words and as a bar, a toast per signature, then completed', async () => {
-    renderInApp(<Checkout />);
+  let reader: ReturnType<typeof scrolledToTheEnd>;
+  beforeEach(() => {
+    reader = scrolledToTheEnd();
+    localStorage.setItem(
+      PROFILE_STORAGE_KEY,
+      JSON.stringify({ login: 'demo@example.com', firstName: 'Dana', lastName: 'Demo' }),
+    );
+  });
+  afterEach(() => {
+    reader.restore();
+    localStorage.clear();
+  });
+
+  it('reviews each document read to its end, then signs them all at once with one signature: states, progress, toasts, completed', async () => {
+    const api = lender();
+    renderInApp(<Checkout api={api} />);
     screen.getByRole('heading', { level: 1, name: 'Review and sign your documents' });
     assert.equal(
-      screen.getAllByText(/then mark it as reviewed/).length,
-      1,
-      'the instruction is said once, not under every document',
+      screen.getByTestId('checkout-instruction').textContent,
+      'Read each document to the end: it\u2019s marked as reviewed when you get there. Then you sign them all at once.',
     );
     const progress = screen.getByRole('progressbar');
-    assert.equal(
-      screen.getByTestId('checkout-progress').querySelector('p')?.textContent,
-      '0 of 2 documents done',
-    );
-    assert.equal(progress.getAttribute('aria-valuenow'), '0');
-    assert.equal(progress.getAttribute('aria-valuemax'), '2');
     assert.equal(progress.getAttribute('aria-valuetext'), '0 of 2 documents done');
+    assert.equal(within(item('Loan agreement')).getByTestId('document-state').textContent, 'To review');
+    within(item('Loan agreement')).getByText('Needs your signature.');
+    screen.getByText('Read every document to the end first: 2 documents are left to read.');
 
-    const agreement = within(item('Loan agreement'));
-    assert.equal(agreement.getByTestId('document-state').textContent, 'To review');
-    agreement.getByText('Needs your signature once you have reviewed it.');
-    const toggle = agreement.getByRole('button', { name: 'Read document: Loan agreement' });
-    assert.equal(toggle.getAttribute('aria-expanded'), 'false');
-    fireEvent.click(toggle);
-    assert.equal(toggle.getAttribute('aria-expanded'), 'true');
-    assert.equal(toggle.getAttribute('aria-label'), 'Hide document: Loan agreement');
-    agreement.getByText('The terms of the loan.', { exact: false });
+    // Opened, it is not reviewed: only once its end is in view.
+    fireEvent.click(screen.getByRole('button', { name: 'Read document: Loan agreement' }));
+    const reading = screen.getByTestId('checkout-reading');
+    await expectFocus(within(reading).getByRole('heading', { level: 2, name: 'Loan agreement' }));
+    within(reading).getByText('Document 1 of 2');
+    assert.equal(api.loan.documents[0]!.state, 'to_review');
+    reader.scroll();
+    await within(reading).findByText('You\u2019ve read this document to the end: it\u2019s reviewed.');
+    assert.equal(api.loan.documents[0]!.state, 'reviewed');
+    fireEvent.click(within(reading).getByRole('button', { name: 'Next document: Payment schedule' }));
+    await expectFocus(screen.getByRole('heading', { level: 2, name: 'Payment schedule' }));
+    reader.scroll();
+    await screen.findByText('You\u2019ve read this document to the end: it\u2019s reviewed.');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Back to your documents' })[0]!);
 
-    await press('Mark as reviewed: Loan agreement');
-    assert.equal(within(item('Loan agreement')).getByTestId('document-state').textContent, 'Reviewed');
-    // Straight to the signature.
-    await expectFocus(screen.getByLabelText('Your full name'));
-    fireEvent.change(screen.getByLabelText('Your full name'), { target: { value: 'Dana Demo' } });
-    fireEvent.click(
-      screen.getByRole('checkbox', { name: 'I have read and agree to \u201cLoan agreement\u201d' }),
+    // Every document read: the signature, once, with what it signs.
+    const form = within(screen.getByTestId('sign-all-form'));
+    await expectFocus(form.getByLabelText('Your full name'));
+    assert.equal(screen.getByRole('progressbar').getAttribute('aria-valuetext'), '1 of 2 documents done');
+    form.getByRole('heading', { name: 'You\u2019re signing 1 document' });
+    assert.deepEqual(
+      form.getAllByRole('listitem').map((li) => li.textContent),
+      ['Loan agreement'],
     );
-    await press('Sign document: Loan agreement');
+    form.getByText(ESIGN_CONSENT.text.split('\n\n')[0]!);
+
+    await press('Sign all');
+    await form.findByText('Type your full name to sign.');
+    form.getByText('Confirm that you agree to sign electronically.');
+    form.getByText('Confirm that you have read and agree to the documents.');
+    fireEvent.change(form.getByLabelText('Your full name'), { target: { value: 'x' } });
+    fireEvent.click(form.getByRole('checkbox', { name: 'I agree to sign electronically' }));
+    fireEvent.click(form.getByRole('checkbox', { name: 'I have read and agree to these documents' }));
+    await press('Sign all');
+    await form.findByText(
+      'This isn\u2019t the name on your account. Type your name as it is on your account: Dana Demo.',
+    );
+    assert.equal(api.consent.givenAt, null, 'nothing sent');
+    assert.deepEqual(api.signatures, []);
+
+    // Leniently: case, spaces, a middle initial.
+    fireEvent.change(form.getByLabelText('Your full name'), { target: { value: ' dana  J. demo ' } });
+    await press('Sign all');
     const signed = await toast('Document signed');
-    assert.equal(signed.textContent, 'Document signedYou signed \u201cLoan agreement\u201d.');
-    assert.equal(signed.getAttribute('data-status'), 'success');
-    within(signed).getByRole('button', { name: 'Dismiss notification' });
-    assert.equal(within(item('Loan agreement')).getByTestId('document-state').textContent, 'Signed');
-    assert.match(
-      within(item('Loan agreement')).getByTestId('document-signature').textContent ?? '',
-      /^Signed by Dana Demo on /,
-    );
-    assert.equal(
-      screen.getByTestId('checkout-progress').querySelector('p')?.textContent,
-      '1 of 2 documents done',
-    );
-    assert.equal(screen.getByRole('progressbar').getAttribute('aria-valuenow'), '1');
-
-    fireEvent.click(
-      within(item('Payment schedule')).getByRole('button', { name: 'Read document: Payment schedule' }),
-    );
-    await press('Mark as reviewed: Payment schedule');
+    assert.equal(signed.textContent, 'Document signedYou signed 1 document.');
+    assert.ok(api.consent.givenAt, 'the consent, given first');
+    assert.deepEqual(api.signatures, [
+      { signatureName: 'dana  J. demo', documentIds: ['agreement'], agreed: true },
+    ]);
     const complete = await toast('Checkout complete');
     assert.equal(
       complete.textContent,
       'Checkout completeEvery document of your loan is reviewed and signed.',
     );
     const done = screen.getByTestId('checkout-complete');
-    const heading = within(done).getByRole('heading', { name: 'You\u2019re all set' });
-    await expectFocus(heading);
+    await expectFocus(within(done).getByRole('heading', { name: 'You\u2019re all set' }));
+    within(done).getByText(/^You agreed to sign electronically on /);
+    within(done).getByRole('button', { name: 'Download a copy: Consent to sign electronically' });
+    assert.match(
+      within(item('Loan agreement')).getByTestId('document-signature').textContent ?? '',
+      /^Signed by dana {2}J\. demo on /,
+    );
     expectNone(screen.queryByRole('progressbar'), 'the progress bar, once complete');
-    expectNone(screen.queryByRole('button', { name: /Mark as reviewed|Sign document/ }), 'an action left');
+    expectNone(screen.queryByRole('button', { name: /Sign all/ }), 'an action left');
   });
 });

@@ -2,19 +2,18 @@ import { LENDER } from './support/dom.ts';
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { ACCESS_TOKEN_STORAGE_KEY, loanEndpoints, routes, type LoanSummary } from '@customer-core/contracts';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { LoanCard } from '../src/features/dashboard/loan-card.tsx';
 import { LoansSection } from '../src/features/dashboard/loans-section.tsx';
 import { OverdueNotice } from '../src/features/loan-details/overdue-notice.tsx';
-import { SignDocumentForm } from '../src/features/loan-checkout/sign-document-form.tsx';
 import { LoanNotFound } from '../src/loans/loan-not-found.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
 import { press } from './support/forms.ts';
 import { expectNone, renderInApp } from './support/render.tsx';
 
 // The loans as the borrower reads them: each card's status in words, its money and next payment, the
-// way to the documents still to sign, the list's empty and failed states, the signature's rules, a
+// way to the documents still to sign, the list's empty and failed states, a
 // past-due loan's notice, and a loan that is not the borrower's.
 
 function loan(fields: Partial<LoanSummary> & Pick<LoanSummary, 'reference' | 'status'>): LoanSummary {
@@ -202,40 +201,6 @@ describe('the list of loans', () => {
       routes.startApplication.path,
     );
     expectNone(screen.queryByTestId('closed-loans'), 'closed loans');
-  });
-});
-
-describe('signing a document', () => {
-  it('asks for the full name and the agreement, in the API’s words; a name of spaces is none', async () => {
-    const signed: unknown[] = [];
-    render(
-      <SignDocumentForm
-        document={{ id: 'doc-1', title: 'Loan agreement' }}
-        nameId="document-doc-1-name"
-        onSign={async (signature) => void signed.push(signature)}
-      />,
-    );
-    const sign = () =>
-      act(
-        async () =>
-          void fireEvent.click(screen.getByRole('button', { name: 'Sign document: Loan agreement' })),
-      );
-    await sign();
-    await screen.findByText('Type your full name to sign.');
-    screen.getByText('Confirm that you have read and agree to the document.');
-    const name = screen.getByLabelText('Your full name');
-    assert.equal(name.getAttribute('aria-invalid'), 'true');
-    assert.equal(name.getAttribute('autocomplete'), 'name');
-    fireEvent.change(name, { target: { value: '   ' } });
-    await sign();
-    await screen.findByText('Type your full name to sign.');
-
-    fireEvent.change(name, { target: { value: ' Dana Demo ' } });
-    fireEvent.click(
-      screen.getByRole('checkbox', { name: 'I have read and agree to \u201cLoan agreement\u201d' }),
-    );
-    await sign();
-    assert.deepEqual(signed, [{ signatureName: 'Dana Demo', agreed: true }]);
   });
 });
 

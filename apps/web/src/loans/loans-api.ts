@@ -1,8 +1,11 @@
 import {
+  type ApiErrorCode,
+  type EsignConsent,
   type LoanDetail,
   type LoanSummary,
-  type SignDocumentRequest,
+  type SignDocumentsRequest,
   loanEndpoints,
+  signingEndpoints,
 } from '@customer-core/contracts';
 import type { ApiResult } from '../lib/api-client';
 import { describeFailure, stepUpMessageOf } from '../lib/api-failure';
@@ -18,7 +21,7 @@ export type LoanOutcome =
   /** Not the borrower's loan, or no loan at all: the same answer, so nothing leaks. */
   | { kind: 'not-found' }
   /** The API would not do it (e.g. a loan that can't be checked out): its message, for people. */
-  | { kind: 'refused'; message: string }
+  | { kind: 'refused'; message: string; code: ApiErrorCode | null }
   /** Signing needs a recent sign-in: the borrower confirms it's them, then the call is made again. */
   | { kind: 'step-up'; message: string }
   | { kind: 'failed'; message: string };
@@ -41,7 +44,7 @@ function loanOutcome(result: ApiResult<LoanDetail>, fallback: string): LoanOutco
   const stepUp = stepUpMessageOf(failure);
   if (stepUp) return { kind: 'step-up', message: stepUp };
   if ((result.status === 400 || result.status === 409) && failure.serverMessage)
-    return { kind: 'refused', message: failure.serverMessage };
+    return { kind: 'refused', message: failure.serverMessage, code: failure.code };
   return { kind: 'failed', message: failure.message };
 }
 
@@ -61,14 +64,32 @@ export async function reviewDocument(loanId: string, documentId: string): Promis
   return loanOutcome(result, ACTION_FAILED);
 }
 
-export async function signDocument(
-  loanId: string,
-  documentId: string,
-  signature: SignDocumentRequest,
-): Promise<LoanOutcome> {
-  const params = { loanId, documentId };
+/** "Sign all": the listed documents with one adopted signature, all or none. */
+export async function signDocuments(loanId: string, signature: SignDocumentsRequest): Promise<LoanOutcome> {
   return loanOutcome(
-    await sessionRequest(loanEndpoints.signDocument, { params, body: signature }),
+    await sessionRequest(loanEndpoints.signDocuments, { params: { loanId }, body: signature }),
     ACTION_FAILED,
+  );
+}
+
+export type ConsentOutcome = { kind: 'loaded'; consent: EsignConsent } | { kind: 'failed'; message: string };
+
+const CONSENT_FAILED = 'We couldn’t load the consent to sign electronically just now. Please try again.';
+
+function consentOutcome(result: ApiResult<EsignConsent>): ConsentOutcome {
+  if (!result.isError) return { kind: 'loaded', consent: result.data };
+  const failure = describeFailure(result, CONSENT_FAILED);
+  return { kind: 'failed', message: failure.serverMessage ?? failure.message };
+}
+
+/** The consent to sign electronically, and when the borrower gave it. */
+export async function getEsignConsent(signal?: AbortSignal): Promise<ConsentOutcome> {
+  return consentOutcome(await sessionRequest(signingEndpoints.esignConsent, { signal }));
+}
+
+/** The borrower agrees to the consent of this version (the one they read). */
+export async function giveEsignConsent(version: string): Promise<ConsentOutcome> {
+  return consentOutcome(
+    await sessionRequest(signingEndpoints.giveEsignConsent, { body: { version, agreed: true } }),
   );
 }

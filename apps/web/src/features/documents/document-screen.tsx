@@ -1,44 +1,15 @@
-import { routes, type BorrowerDocument } from '@customer-core/contracts';
+import { routes } from '@customer-core/contracts';
 import { useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
 import { BackLink } from '../../components/signed-in-shell/back-link';
+import { DocumentText } from '../../loans/document-text';
 import { formatInstant } from '../../loans/loan-format';
 import { useLoad } from '../../lib/use-load';
 import { getDocument } from './documents-api';
 import { DocumentBadge } from './document-state';
 import { DownloadPdfButton } from './download-pdf-button';
 import './documents.css';
-
-// A numbered clause, "2. Repayment. The Borrower repays…": its name becomes a heading.
-const CLAUSE = /^(\d+)\. ([^.]{1,60})\. ([\s\S]+)$/;
-
-/** The document's text as headings and paragraphs; the text itself stays exactly as signed. */
-function DocumentText({ document }: { document: BorrowerDocument }) {
-  const [first, ...rest] = document.body.split('\n\n');
-  return (
-    <div className="reading__text" data-testid="document-text">
-      {first && <p className="reading__lead">{first}</p>}
-      {rest.map((paragraph, index) => {
-        const clause = CLAUSE.exec(paragraph);
-        if (!clause)
-          return (
-            <p key={index} className="reading__paragraph">
-              {paragraph}
-            </p>
-          );
-        return (
-          <section key={index} className="reading__clause">
-            <h2>
-              {clause[1]}. {clause[2]}
-            </h2>
-            <p className="reading__paragraph">{clause[3]}</p>
-          </section>
-        );
-      })}
-    </div>
-  );
-}
 
 /** /ui/dashboard/documents/:documentId: one document in a reading view, printable. */
 export function DocumentScreen() {
@@ -82,7 +53,7 @@ export function DocumentScreen() {
           </div>
         </div>
       </header>
-      <DocumentText document={document} />
+      <DocumentText body={document.body} />
       {document.state === 'signed' && document.signedAt && (
         <section
           className="reading__signature"

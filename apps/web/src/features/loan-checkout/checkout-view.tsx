@@ -1,36 +1,48 @@
 import {
   routes,
+  type EsignConsent,
   type LoanDetail,
-  type LoanDocument,
-  type SignDocumentRequest,
+  type SignDocumentsRequest,
 } from '@customer-core/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { StatusIcon } from '../../components/status-icon';
 import { useToasts } from '../../lib/toasts/toasts-context';
-import { checkoutProgress, isDocumentDone } from '../../loans/checkout-progress';
+import { checkoutProgress } from '../../loans/checkout-progress';
 import { formatInstant, formatMoney } from '../../loans/loan-format';
 import { LOAN_STATUS_LABELS } from '../../loans/loan-status';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
-import { CheckoutDocument, documentTitleId, signatureNameId } from './checkout-document';
+import { CheckoutDocument, readButtonId } from './checkout-document';
 import { CheckoutProgressBar } from './checkout-progress-bar';
-import { canCheckOut, type ActionResult } from './use-loan-checkout';
+import { CheckoutReading } from './checkout-reading';
+import { EsignConsentText } from './esign-consent';
+import { SIGNATURE_NAME_ID, SignAllForm } from './sign-all-form';
+import { canCheckOut, type ActionResult, type ConsentResult } from './use-loan-checkout';
 
 interface CheckoutViewProps {
   loan: LoanDetail;
   /** The API's reason for not starting the checkout, if it refused. */
   refused: string | null;
+  /** The consent to sign electronically (null: nothing to sign here). */
+  consent: EsignConsent | null;
   review: (documentId: string) => Promise<ActionResult>;
-  sign: (documentId: string, signature: SignDocumentRequest) => Promise<ActionResult>;
+  signAll: (signature: SignDocumentsRequest) => Promise<ActionResult>;
+  giveConsent: (version: string) => Promise<ConsentResult>;
 }
 
 const COMPLETE_TITLE_ID = 'checkout-complete-title';
+const SIGN_TITLE_ID = 'sign-all-title';
 
-export function CheckoutView({ loan, refused, review, sign }: CheckoutViewProps) {
+/**
+ * The loan's checkout: the list of documents, one reading view at a time (a document is reviewed once
+ * read to its end), then one signature for every document that needs it, with a summary.
+ */
+export function CheckoutView({ loan, refused, consent, review, signAll, giveConsent }: CheckoutViewProps) {
   const { addToast } = useToasts();
+  const [reading, setReading] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  // Where the focus goes once a document's view has changed under it (its button is gone).
+  // Where the focus goes once the view has changed under it.
   const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
   useEffect(() => {
     if (focusRequest) document.getElementById(focusRequest.id)?.focus();
@@ -38,46 +50,56 @@ export function CheckoutView({ loan, refused, review, sign }: CheckoutViewProps)
 
   const completed = loan.checkout.completedAt !== null;
   const actionable = canCheckOut(loan.status) && !refused && !completed;
+  const toSign = loan.documents.filter((d) => d.requiresSignature && d.state !== 'signed');
+  const toRead = loan.documents.filter((d) => d.state === 'to_review');
+  const readyToSign =
+    actionable && consent && toSign.length > 0 && toSign.every((d) => d.state === 'reviewed');
 
-  const afterAction = (document: LoanDocument, updated: LoanDetail) => {
-    if (updated.checkout.completedAt && !loan.checkout.completedAt) {
-      addToast({
-        key: `checkout-complete-${loan.id}`,
-        status: 'success',
-        title: 'Checkout complete',
-        message: 'Every document of your loan is reviewed and signed.',
-      });
-      setFocusRequest({ id: COMPLETE_TITLE_ID });
-      return;
-    }
-    const now = updated.documents.find((d) => d.id === document.id);
-    // Reviewed, and a signature to come: straight to the signature.
-    if (now && !isDocumentDone(now)) return setFocusRequest({ id: signatureNameId(document.id) });
-    const next = updated.documents.find((d) => !isDocumentDone(d));
-    setFocusRequest({ id: documentTitleId((next ?? document).id) });
-  };
+  const completedToast = () =>
+    addToast({
+      key: `checkout-complete-${loan.id}`,
+      status: 'success',
+      title: 'Checkout complete',
+      message: 'Every document of your loan is reviewed and signed.',
+    });
 
-  const onReview = async (document: LoanDocument) => {
-    const result = await review(document.id);
+  const onReview = async (documentId: string) => {
+    const result = await review(documentId);
     if (result.ok) {
-      setAnnouncement(`${document.title}: marked as reviewed.`);
-      afterAction(document, result.loan);
+      const title = loan.documents.find((d) => d.id === documentId)?.title ?? 'The document';
+      setAnnouncement(`${title}: reviewed.`);
+      if (result.loan.checkout.completedAt && !loan.checkout.completedAt) completedToast();
     }
     return result;
   };
 
-  const onSign = async (document: LoanDocument, signature: SignDocumentRequest) => {
-    const result = await sign(document.id, signature);
+  const onSignAll = async (signature: SignDocumentsRequest) => {
+    const result = await signAll(signature);
     if (result.ok) {
+      const count = signature.documentIds.length;
       addToast({
-        key: `signed-${document.id}`,
+        key: `signed-${loan.id}`,
         status: 'success',
-        title: 'Document signed',
-        message: `You signed \u201c${document.title}\u201d.`,
+        title: count === 1 ? 'Document signed' : 'Documents signed',
+        message: `You signed ${count === 1 ? '1 document' : `${count} documents`}.`,
       });
-      afterAction(document, result.loan);
+      if (result.loan.checkout.completedAt) {
+        completedToast();
+        setFocusRequest({ id: COMPLETE_TITLE_ID });
+      }
     }
     return result;
+  };
+
+  const readingIndex = loan.documents.findIndex((d) => d.id === reading);
+  const readingDocument = loan.documents[readingIndex];
+  const closeReading = (documentId: string) => {
+    setReading(null);
+    // Back at the list: on the signature once every document is read, else on the document left.
+    const now = loan.documents.filter((d) => d.state === 'to_review');
+    setFocusRequest({
+      id: actionable && now.length === 0 && toSign.length > 0 ? SIGNATURE_NAME_ID : readButtonId(documentId),
+    });
   };
 
   return (
@@ -87,7 +109,7 @@ export function CheckoutView({ loan, refused, review, sign }: CheckoutViewProps)
       data-testid="loan-checkout"
       data-layout="wide"
     >
-      <PageTitle title="Loan documents" />
+      <PageTitle title={readingDocument ? readingDocument.title : 'Loan documents'} />
       <Link className="checkout__back" to={routes.dashboard.path}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -113,72 +135,113 @@ export function CheckoutView({ loan, refused, review, sign }: CheckoutViewProps)
         </div>
       </header>
 
-      {completed && (
-        <div className="checkout-complete" data-testid="checkout-complete">
-          <span className="checkout-complete__badge">
-            <StatusIcon tone="success" />
-          </span>
-          <div className="checkout-complete__text">
-            <h2 id={COMPLETE_TITLE_ID} tabIndex={-1}>
-              You&rsquo;re all set
-            </h2>
-            <p>Every document of this loan is reviewed and signed. There is nothing more to do here.</p>
-            {loan.checkout.completedAt && (
-              <p className="checkout-complete__when">Completed {formatInstant(loan.checkout.completedAt)}</p>
-            )}
-          </div>
-          <Link className="button button--primary" to={routes.dashboard.path}>
-            Back to your account
-          </Link>
-        </div>
-      )}
-
-      {!completed && !actionable && (
-        <div className="checkout-unavailable" data-testid="checkout-unavailable">
-          <p>
-            {refused ??
-              `This loan is ${LOAN_STATUS_LABELS[loan.status].toLowerCase()}: it has no documents to sign.`}
-          </p>
-        </div>
-      )}
-
-      {actionable && loan.documents.length === 0 && (
-        <p className="checkout-unavailable" data-testid="checkout-no-documents">
-          There are no documents to sign for this loan.
-        </p>
-      )}
-
-      {loan.documents.length > 0 && (
-        <section className="checkout__documents" aria-labelledby="checkout-documents-title">
-          <div className="checkout__documents-header">
-            <h2 id="checkout-documents-title">{completed ? 'Documents you signed' : 'Your documents'}</h2>
-            {actionable && <CheckoutProgressBar {...checkoutProgress(loan.documents)} />}
-          </div>
-          {actionable && (
-            <p className="checkout__instruction" data-testid="checkout-instruction">
-              Read each document, then mark it as reviewed. Sign those that need your signature by typing your
-              full name.
-            </p>
-          )}
+      {readingDocument ? (
+        <CheckoutReading
+          key={readingDocument.id}
+          document={readingDocument}
+          position={{ index: readingIndex, total: loan.documents.length }}
+          actionable={actionable}
+          review={() => onReview(readingDocument.id)}
+          next={loan.documents[readingIndex + 1]}
+          onNext={() => setReading(loan.documents[readingIndex + 1]?.id ?? null)}
+          onBack={() => closeReading(readingDocument.id)}
+        />
+      ) : (
+        <>
           {completed && (
-            <p className="checkout__instruction">
-              <Link to={routes.documents.path}>See all your documents</Link>, read them in full and download
-              each signed one as a PDF.
+            <div className="checkout-complete" data-testid="checkout-complete">
+              <span className="checkout-complete__badge">
+                <StatusIcon tone="success" />
+              </span>
+              <div className="checkout-complete__text">
+                <h2 id={COMPLETE_TITLE_ID} tabIndex={-1}>
+                  You&rsquo;re all set
+                </h2>
+                <p>Every document of this loan is reviewed and signed. There is nothing more to do here.</p>
+                {loan.checkout.completedAt && (
+                  <p className="checkout-complete__when">
+                    Completed {formatInstant(loan.checkout.completedAt)}
+                  </p>
+                )}
+              </div>
+              <Link className="button button--primary" to={routes.dashboard.path}>
+                Back to your account
+              </Link>
+              {consent?.givenAt && (
+                <div className="checkout-complete__consent">
+                  <EsignConsentText consent={consent} />
+                </div>
+              )}
+            </div>
+          )}
+
+          {!completed && !actionable && (
+            <div className="checkout-unavailable" data-testid="checkout-unavailable">
+              <p>
+                {refused ??
+                  `This loan is ${LOAN_STATUS_LABELS[loan.status].toLowerCase()}: it has no documents to sign.`}
+              </p>
+            </div>
+          )}
+
+          {actionable && loan.documents.length === 0 && (
+            <p className="checkout-unavailable" data-testid="checkout-no-documents">
+              There are no documents to sign for this loan.
             </p>
           )}
-          <ol className="checkout__list">
-            {loan.documents.map((document) => (
-              <li key={document.id}>
-                <CheckoutDocument
-                  document={document}
-                  actionable={actionable}
-                  onReview={() => onReview(document)}
-                  onSign={(signature) => onSign(document, signature)}
-                />
-              </li>
-            ))}
-          </ol>
-        </section>
+
+          {loan.documents.length > 0 && (
+            <section className="checkout__documents" aria-labelledby="checkout-documents-title">
+              <div className="checkout__documents-header">
+                <h2 id="checkout-documents-title">{completed ? 'Documents you signed' : 'Your documents'}</h2>
+                {actionable && <CheckoutProgressBar {...checkoutProgress(loan.documents)} />}
+              </div>
+              {actionable && (
+                <p className="checkout__instruction" data-testid="checkout-instruction">
+                  {toRead.length > 0
+                    ? 'Read each document to the end: it’s marked as reviewed when you get there. Then you sign them all at once.'
+                    : toSign.length > 0
+                      ? 'You’ve read every document. Sign them below.'
+                      : 'You’ve read every document.'}
+                </p>
+              )}
+              {completed && (
+                <p className="checkout__instruction">
+                  <Link to={routes.documents.path}>See all your documents</Link>, read them in full and
+                  download each signed one as a PDF.
+                </p>
+              )}
+              <ol className="checkout__list">
+                {loan.documents.map((document) => (
+                  <li key={document.id}>
+                    <CheckoutDocument
+                      document={document}
+                      actionable={actionable}
+                      onRead={() => setReading(document.id)}
+                    />
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+
+          {actionable && toSign.length > 0 && !readyToSign && (
+            <section
+              className="sign-form sign-form--waiting"
+              aria-labelledby={SIGN_TITLE_ID}
+              data-testid="sign-waiting"
+            >
+              <h2 id={SIGN_TITLE_ID}>Sign your documents</h2>
+              <p>
+                Read every document to the end first:{' '}
+                {toRead.length === 1 ? '1 document is' : `${toRead.length} documents are`} left to read.
+              </p>
+            </section>
+          )}
+          {readyToSign && (
+            <SignAllForm documents={toSign} consent={consent} giveConsent={giveConsent} signAll={onSignAll} />
+          )}
+        </>
       )}
       <p className="visually-hidden" role="status">
         {announcement}

@@ -10,7 +10,7 @@ import './loan-checkout.css';
 /** Spec section 2: /ui/dashboard/loan-checkout/{loanId}, the loan's documents to review and sign. */
 export function LoanCheckoutScreen() {
   const { loanId = '' } = useParams();
-  const { state, retry, review, sign } = useLoanCheckout(loanId);
+  const { state, retry, review, signAll, giveConsent } = useLoanCheckout(loanId);
   switch (state.kind) {
     case 'loading':
       return <Loading />;
@@ -26,6 +26,15 @@ export function LoanCheckoutScreen() {
         />
       );
     case 'ready':
-      return <CheckoutView loan={state.loan} refused={state.refused} review={review} sign={sign} />;
+      return (
+        <CheckoutView
+          loan={state.loan}
+          refused={state.refused}
+          consent={state.consent}
+          review={review}
+          signAll={signAll}
+          giveConsent={giveConsent}
+        />
+      );
   }
 }
