@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SIGNING_ERROR_CODES } from './api-errors.js';
 import { endpoint } from './endpoint.js';
+import { singleLineText } from './text.js';
 
 // Electronic signatures, as an e-signature service does them: the borrower agrees once to do business
 // electronically (the consent below, recorded with its version and time), then signs with their name
@@ -30,7 +31,7 @@ export type EsignConsent = z.infer<typeof EsignConsentSchema>;
 
 export const GiveEsignConsentRequestSchema = z.object({
   /** The version of the text the borrower read: an older one is refused, so they read the new one. */
-  version: z.string().max(40),
+  version: singleLineText().max(40),
   agreed: z.literal(true, 'Confirm that you agree to sign electronically.'),
 });
 export type GiveEsignConsentRequest = z.infer<typeof GiveEsignConsentRequestSchema>;
