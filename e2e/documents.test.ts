@@ -66,6 +66,7 @@ describe('documents (browser)', () => {
     await page.getByRole('heading', { level: 1, name: 'Loan agreement' }).waitFor();
     const fingerprint = (await page.getByTestId('document-fingerprint').innerText()).trim();
     assert.match(fingerprint, /^[0-9a-f]{64}$/);
+    assert.equal(await page.getByTestId('document-signer').innerText(), `${SIGNER}, ${DEMO.email}`);
     assert.ok((await page.getByRole('heading', { level: 2 }).count()) >= 5, 'clauses are headings');
     await page.getByRole('button', { name: 'Print' }).waitFor();
     await assertAccessible(page, 'reading view');

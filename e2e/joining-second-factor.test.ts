@@ -5,6 +5,7 @@ import { routes } from '@customer-core/contracts';
 import { collectPageErrors } from './support/browser.js';
 import { onPath, withText } from './support/getting-back-in.js';
 import { OPERATOR_ENV, runCliInProcess } from './support/joining.js';
+import { borrowerLoan, readToTheEnd, signAll } from './support/loans.js';
 import { linkPath, waitForMail } from './support/mailbox.js';
 import { openPortal, submitSignIn, type Portal } from './support/portal.js';
 import { authenticatorCode, captureBothSizes, emailCodeIn } from './support/second-factor.js';
@@ -84,19 +85,9 @@ describe('joining under MFA_POLICY=required (browser)', () => {
       .executeTakeFirstOrThrow();
     await page.goto(routes.loanCheckout.href({ loanId }));
     await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
-    const documents = page.getByTestId('checkout-document');
-    const title = await documents
-      .filter({ hasText: 'Needs your signature' })
-      .first()
-      .getByRole('heading')
-      .innerText();
-    const item = documents.filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-    await item.getByRole('button', { name: `Read document: ${title}` }).click();
-    await item.getByRole('button', { name: `Mark as reviewed: ${title}` }).click();
-    await item.getByLabel('Your full name').fill('Rosa Martinez');
-    await item.getByRole('checkbox', { name: `I have read and agree to \u201c${title}\u201d` }).check();
-    await item.getByRole('button', { name: `Sign document: ${title}` }).click();
-    await item.getByTestId('document-state').filter({ hasText: 'Signed' }).waitFor();
+    for (const doc of (await borrowerLoan(page, loanId)).documents) await readToTheEnd(page, doc.title);
+    await signAll(page, 'Rosa Martinez');
+    await page.getByTestId('checkout-complete').waitFor();
     assert.equal(await page.getByRole('dialog').count(), 0, 'no step-up');
     assert.deepEqual(errors, []);
   });

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { routes, type LoanDetail, type LoanDocument } from '@customer-core/contracts';
+import { routes, type LoanDetail, type LoanDocument, type OperatorLoan } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { onPath, requestLink, withText } from './support/getting-back-in.js';
 import { linkPath, waitForMail } from './support/mailbox.js';
-import { DESKTOP, borrowerLoan } from './support/loans.js';
+import { DESKTOP, OPERATOR_ENV, addLoan, borrowerLoan } from './support/loans.js';
 import { DEMO, openPortal, signInBySession, type Portal } from './support/portal.js';
 import { recordToasts, toastLives } from './support/toasts.js';
 
@@ -20,26 +20,34 @@ const CLOCK_STEP_MS = 100;
 const SIGNATURE = `${DEMO.firstName} ${DEMO.lastName}`;
 
 const toasts = (page: Page) => page.getByTestId('toast');
-const signedToast = (page: Page, doc: LoanDocument) =>
-  toasts(page).filter(withText(`You signed \u201c${doc.title}\u201d.`));
-const documentItem = (page: Page, doc: LoanDocument) =>
-  page
-    .getByTestId('checkout-document')
-    .filter({ has: page.getByRole('heading', { name: doc.title, exact: true }) });
 
-async function review(page: Page, doc: LoanDocument) {
-  const item = documentItem(page, doc);
-  await item.getByRole('button', { name: `Read document: ${doc.title}` }).click();
-  await item.getByRole('button', { name: `Mark as reviewed: ${doc.title}` }).click();
-  await item.getByTestId('document-state').filter(withText('Reviewed')).waitFor();
+/** Reads a document to its end with the keyboard only: the mouse stays away from the toasts. */
+async function readByKeyboard(page: Page, doc: LoanDocument) {
+  await page
+    .getByRole('button', { name: new RegExp(`^Read (document|again): ${doc.title}$`) })
+    .press('Enter');
+  const reading = page.getByTestId('checkout-reading');
+  await reading.getByRole('heading', { level: 2, name: doc.title, exact: true }).waitFor();
+  await reading.getByTestId('document-end').scrollIntoViewIfNeeded();
+  await reading.getByTestId('reading-reviewed').waitFor();
 }
 
-/** Signs with the keyboard only: the mouse stays away from the toasts (over them, they wait). */
-async function signByKeyboard(page: Page, doc: LoanDocument) {
-  const item = documentItem(page, doc);
-  await item.getByLabel('Your full name').fill(SIGNATURE);
-  await item.getByRole('checkbox').press('Space');
-  await item.getByLabel('Your full name').press('Enter');
+/** Back at the list from a document read, by keyboard. */
+const backToTheList = (page: Page) =>
+  page
+    .getByTestId('checkout-reading')
+    .getByRole('button', { name: 'Back to your documents' })
+    .first()
+    .press('Enter');
+
+/** Signs all with the keyboard only (the consent given the first time). */
+async function signAllByKeyboard(page: Page) {
+  const form = page.getByTestId('sign-all-form');
+  const consent = form.getByRole('checkbox', { name: 'I agree to sign electronically' });
+  if (await consent.count()) await consent.press('Space');
+  await form.getByLabel('Your full name').fill(SIGNATURE);
+  await form.getByRole('checkbox', { name: 'I have read and agree to these documents' }).press('Space');
+  await form.getByLabel('Your full name').press('Enter');
 }
 
 /**
@@ -71,9 +79,11 @@ describe('toasts (browser)', () => {
   let portal: Portal;
   let page: Page;
   let loan: LoanDetail;
+  let second: OperatorLoan;
+  let secondLoan: LoanDetail;
   let errors: string[];
   before(async () => {
-    portal = await openPortal();
+    portal = await openPortal(OPERATOR_ENV);
     const opened = await portal.newPage();
     page = opened.page;
     // The page's timers are Playwright's from the start, running with real time until a test stops them.
@@ -90,32 +100,45 @@ describe('toasts (browser)', () => {
     await signInBySession(portal, page, { path: routes.loanCheckout.href({ loanId: active.id }) });
     await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
     loan = await borrowerLoan(page, active.id);
-    assert.ok(loan.documents.filter((d) => d.requiresSignature).length >= 3, 'three documents to sign');
     assert.ok(
       loan.documents.some((d) => !d.requiresSignature),
       'a document only to review',
     );
+    // A second loan to check out, for the toasts of a signature alone and of a completed checkout.
+    second = await addLoan(portal.baseUrl, {
+      borrowerEmail: DEMO.email,
+      reference: 'LN-E2E-TOASTS-2',
+      product: 'Term loan',
+      amountCents: 2_000_000,
+      balanceCents: 2_000_000,
+      status: 'ACTIVE',
+      nextPayment: null,
+    });
   });
   after(() => portal?.close());
 
-  it('stacks two signatures in a row, each toast lasting one base duration more than the one before', async () => {
-    const [first, second] = loan.documents.filter((d) => d.requiresSignature);
-    await review(page, first!);
-    await review(page, second!);
+  it('stacks two toasts in a row, each lasting one base duration more than the one before', async () => {
+    // Every document read but one that needs no signature: signing all leaves the checkout open.
+    const [lastToReview] = loan.documents.filter((d) => !d.requiresSignature).reverse();
+    for (const doc of loan.documents.filter((d) => d !== lastToReview)) {
+      await readByKeyboard(page, doc);
+      await backToTheList(page);
+    }
     await page.mouse.move(5, DESKTOP.height - 5);
     await recordToasts(page);
 
     await withClockStopped(page, async () => {
-      await signByKeyboard(page, first!);
+      await signAllByKeyboard(page);
       // The first toast also loads the toasts' renderer, which React shows on a timer of the page's.
       await runClockUntil(
         page,
-        () => signedToast(page, first!).isVisible(),
+        () => toasts(page).filter(withText('Documents signed')).isVisible(),
         BASE_MS,
         'the first toast shows',
       );
-      await signByKeyboard(page, second!);
-      await signedToast(page, second!).waitFor();
+      // The last document read: the checkout is complete.
+      await readByKeyboard(page, lastToReview!);
+      await toasts(page).filter(withText('Checkout complete')).waitFor();
       // Both at once, one under the other.
       assert.equal(await toasts(page).count(), 2);
       const [top, below] = await toasts(page).evaluateAll((items) =>
@@ -144,8 +167,8 @@ describe('toasts (browser)', () => {
     assert.deepEqual(
       lives.map((life) => [life.title, life.duration]),
       [
-        ['Document signed', BASE_MS],
-        ['Document signed', 2 * BASE_MS],
+        ['Documents signed', BASE_MS],
+        ['Checkout complete', 2 * BASE_MS],
       ],
     );
     const [a, b] = lives as [(typeof lives)[0], (typeof lives)[0]];
@@ -161,17 +184,20 @@ describe('toasts (browser)', () => {
   });
 
   it('moves the focus to the toasts on F8 (they wait meanwhile), and closes one with its dismiss button', async () => {
-    const third = loan.documents.filter((d) => d.requiresSignature)[2]!;
-    await review(page, third);
+    // The second loan: every document read but one that needs no signature, then signed.
+    await page.goto(routes.loanCheckout.href({ loanId: second.id }));
+    await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
+    secondLoan = await borrowerLoan(page, second.id);
+    const [lastToReview] = secondLoan.documents.filter((d) => !d.requiresSignature).reverse();
+    for (const doc of secondLoan.documents.filter((d) => d !== lastToReview)) {
+      await readByKeyboard(page, doc);
+      await backToTheList(page);
+    }
     await page.mouse.move(5, DESKTOP.height - 5);
-    await signByKeyboard(page, third);
-    const toast = signedToast(page, third);
+    await signAllByKeyboard(page);
+    const toast = toasts(page).filter(withText('Documents signed'));
     await toast.waitFor();
-    assert.equal(
-      await toast.getAttribute('data-duration'),
-      String(BASE_MS),
-      'alone again: one base duration',
-    );
+    assert.equal(await toast.getAttribute('data-duration'), String(BASE_MS), 'alone: one base duration');
 
     await page.keyboard.press('F8');
     const focus = await page.evaluate(() => ({
@@ -199,9 +225,9 @@ describe('toasts (browser)', () => {
   });
 
   it('closes a toast swiped up past 50 px, and keeps one swiped less', async () => {
-    const [lastToReview, ...others] = loan.documents.filter((d) => !d.requiresSignature).reverse();
-    for (const doc of others) await review(page, doc);
-    await review(page, lastToReview!);
+    const [lastToReview] = secondLoan.documents.filter((d) => !d.requiresSignature).reverse();
+    await readByKeyboard(page, lastToReview!);
+    await backToTheList(page);
     const toast = toasts(page).filter(withText('Checkout complete'));
     await toast.waitFor();
     await toast.filter(withText('Every document of your loan is reviewed and signed.')).waitFor();

@@ -129,6 +129,7 @@ describe('borrower documents and signed PDFs', () => {
     assert.equal(read.loan.reference, 'LN-DEMO-1');
     assert.match(read.body, /LN-DEMO-1/);
     assert.equal(read.fingerprint, null);
+    assert.equal(read.signer, null);
   });
 
   it('refuses the PDF of a document not signed yet, with a clear message', async () => {
@@ -149,6 +150,7 @@ describe('borrower documents and signed PDFs', () => {
     assert.equal(read.signatureName, SIGNER);
     assert.equal(read.hasSignedPdf, true);
     assert.equal(read.fingerprint, sha256(read.body));
+    assert.deepEqual(read.signer, { name: 'Dana Demo', email: 'demo@example.com' });
 
     // Two first downloads at once, then one more: all the very same bytes.
     const [a, b] = await Promise.all([pdf(demo, agreement!.id), pdf(demo, agreement!.id)]);

@@ -40,6 +40,8 @@ export const BorrowerDocumentSchema = DocumentSummarySchema.extend({
   body: z.string(),
   /** SHA-256 of the signed text (UTF-8), hex; null until the document is signed. */
   fingerprint: z.string().nullable(),
+  /** The account that signed, as it was then (null: not signed, or signed before accounts were recorded). */
+  signer: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
 });
 export type BorrowerDocument = z.infer<typeof BorrowerDocumentSchema>;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { accountNameOf, signatureNameMatches } from '../src/signing.ts';
+import { accountNameOf, signatureNameMatches } from '../src/index.js';
 
 // A typed signature is the account's name, compared leniently, as an e-signature service does.
 

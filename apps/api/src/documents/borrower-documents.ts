@@ -65,6 +65,7 @@ export function borrowerDocuments(repository: DocumentRepository, lender: { name
         body: row.body,
         // Signatures made before fingerprints were recorded: the text never changes once checkout starts.
         fingerprint: row.signed_at ? (row.signed_body_sha256 ?? sha256Hex(row.body)) : null,
+        signer: row.signed_at && row.signer_name ? { name: row.signer_name, email: row.signer_email } : null,
       };
     },
 

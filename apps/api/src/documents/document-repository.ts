@@ -42,7 +42,12 @@ export function documentRepository(db: Kysely<ApiDatabase>) {
     /** One of the borrower's documents with its text; undefined if it is not theirs, or unknown. */
     documentOf: (borrowerId: string, documentId: string) =>
       documentsOfBorrower(borrowerId)
-        .select(['loan_document.body', 'loan_document.signed_body_sha256'])
+        .select([
+          'loan_document.body',
+          'loan_document.signed_body_sha256',
+          'loan_document.signer_name',
+          'loan_document.signer_email',
+        ])
         .where('loan_document.id', '=', documentId)
         .executeTakeFirst(),
 

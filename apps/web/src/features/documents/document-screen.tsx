@@ -66,6 +66,15 @@ export function DocumentScreen() {
               <dt>Signed by</dt>
               <dd>{document.signatureName}</dd>
             </div>
+            {document.signer && (
+              <div>
+                <dt>Account</dt>
+                <dd data-testid="document-signer">
+                  {document.signer.name}
+                  {document.signer.email && `, ${document.signer.email}`}
+                </dd>
+              </div>
+            )}
             <div>
               <dt>Signed on</dt>
               <dd>{formatInstant(document.signedAt)}</dd>

@@ -35,6 +35,8 @@ export function CheckoutReading({
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [pending, setPending] = useState(false);
+  // Reviewed in this reading: said even when that completed the checkout (no longer actionable).
+  const [reviewedHere, setReviewedHere] = useState(false);
   const toReview = actionable && document.state === 'to_review';
 
   // Asked once per reading (the observer is made again on each render with a new `review`).
@@ -49,7 +51,8 @@ export function CheckoutReading({
       setPending(true);
       void review().then((result) => {
         setPending(false);
-        if (!result.ok) setFailure(result.message);
+        if (result.ok) setReviewedHere(true);
+        else setFailure(result.message);
       });
     });
     observer.observe(marker);
@@ -83,7 +86,7 @@ export function CheckoutReading({
       </p>
       <div className="checkout-reading__after" role="status">
         {pending && <p>Marking as reviewed&hellip;</p>}
-        {document.state !== 'to_review' && actionable && (
+        {document.state !== 'to_review' && (actionable || reviewedHere) && (
           <p className="checkout-document__done" data-testid="reading-reviewed">
             You&rsquo;ve read this document to the end: it&rsquo;s reviewed.
           </p>
