@@ -199,7 +199,8 @@ describe('loan checkout', () => {
 
     // Every document read: the signature, once, with what it signs.
     const form = within(screen.getByTestId('sign-all-form'));
-    await expectFocus(form.getByLabelText('Your full name'));
+    // The form from its top: the consent comes first.
+    await expectFocus(form.getByRole('heading', { level: 2, name: 'Sign your documents' }));
     assert.equal(screen.getByRole('progressbar').getAttribute('aria-valuetext'), '1 of 2 documents done');
     form.getByRole('heading', { name: 'You\u2019re signing 1 document' });
     assert.deepEqual(

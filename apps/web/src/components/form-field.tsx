@@ -25,17 +25,22 @@ export function FormField({ id, label, error, aside, children }: FormFieldProps)
         {aside}
       </div>
       {children}
-      {error && (
-        <p className="form-field__error" id={fieldErrorId(id)} data-testid={fieldErrorId(id)}>
-          <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M8 0a8 8 0 1 0 0 16A8 8 0 0 0 8 0Zm-.9 3.5h1.8l-.2 6H7.3l-.2-6ZM8 12.6a1.1 1.1 0 1 1 0-2.2 1.1 1.1 0 0 1 0 2.2Z"
-            />
-          </svg>
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={id} message={error} />}
     </div>
+  );
+}
+
+/** A control's validation message under it, with the id its aria-describedby names (fieldErrorId). */
+export function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p className="form-field__error" id={fieldErrorId(id)} data-testid={fieldErrorId(id)}>
+      <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M8 0a8 8 0 1 0 0 16A8 8 0 0 0 8 0Zm-.9 3.5h1.8l-.2 6H7.3l-.2-6ZM8 12.6a1.1 1.1 0 1 1 0-2.2 1.1 1.1 0 0 1 0 2.2Z"
+        />
+      </svg>
+      {message}
+    </p>
   );
 }

@@ -17,7 +17,7 @@ import { CheckoutDocument, readButtonId } from './checkout-document';
 import { CheckoutProgressBar } from './checkout-progress-bar';
 import { CheckoutReading } from './checkout-reading';
 import { EsignConsentText } from './esign-consent';
-import { SIGNATURE_NAME_ID, SignAllForm } from './sign-all-form';
+import { SIGN_ALL_TITLE_ID, SignAllForm } from './sign-all-form';
 import { canCheckOut, type ActionResult, type ConsentResult } from './use-loan-checkout';
 
 interface CheckoutViewProps {
@@ -32,7 +32,6 @@ interface CheckoutViewProps {
 }
 
 const COMPLETE_TITLE_ID = 'checkout-complete-title';
-const SIGN_TITLE_ID = 'sign-all-title';
 
 /**
  * The loan's checkout: the list of documents, one reading view at a time (a document is reviewed once
@@ -98,7 +97,7 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
     // Back at the list: on the signature once every document is read, else on the document left.
     const now = loan.documents.filter((d) => d.state === 'to_review');
     setFocusRequest({
-      id: actionable && now.length === 0 && toSign.length > 0 ? SIGNATURE_NAME_ID : readButtonId(documentId),
+      id: actionable && now.length === 0 && toSign.length > 0 ? SIGN_ALL_TITLE_ID : readButtonId(documentId),
     });
   };
 
@@ -228,10 +227,10 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
           {actionable && toSign.length > 0 && !readyToSign && (
             <section
               className="sign-form sign-form--waiting"
-              aria-labelledby={SIGN_TITLE_ID}
+              aria-labelledby="sign-waiting-title"
               data-testid="sign-waiting"
             >
-              <h2 id={SIGN_TITLE_ID}>Sign your documents</h2>
+              <h2 id="sign-waiting-title">Sign your documents</h2>
               <p>
                 Read every document to the end first:{' '}
                 {toRead.length === 1 ? '1 document is' : `${toRead.length} documents are`} left to read.

@@ -16,18 +16,21 @@ import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-f
 import { z } from 'zod';
 import { Banner } from '../../components/banner';
 import { BusyButton } from '../../components/busy-button';
-import { FormField, fieldErrorId } from '../../components/form-field';
+import { FieldError, FormField, fieldErrorId } from '../../components/form-field';
 import { StepUpDialog } from '../../components/step-up/step-up-dialog';
 import { readStoredProfile } from '../../lib/product-session-data';
 import { EsignConsentText } from './esign-consent';
 import type { ActionResult, ConsentResult } from './use-loan-checkout';
 
-export const SIGNATURE_NAME_ID = 'checkout-signature-name';
+export const SIGN_ALL_TITLE_ID = 'sign-all-title';
+const SIGNATURE_NAME_ID = 'checkout-signature-name';
 const CONSENT_ID = 'checkout-esign-consent';
 const AGREE_ID = 'checkout-agree';
 const SIGN_ALL_ID = 'checkout-sign-all';
 
 type SignAllForm = { signatureName: string; consented: boolean; agreed: boolean };
+
+type AccountName = { firstName: string | null; lastName: string | null };
 
 interface Rules {
   account: AccountName;
@@ -63,8 +66,6 @@ const schemaFor = ({ account, accountName, needsConsent }: Rules) =>
 
 const resolver: Resolver<SignAllForm, Rules> = (values, rules, options) =>
   zodResolver(schemaFor(rules!))(values, rules, options);
-
-type AccountName = { firstName: string | null; lastName: string | null };
 
 interface SignAllFormProps {
   /** The documents signed by "Sign all": every one that needs a signature and is not signed. */
@@ -128,10 +129,13 @@ export function SignAllForm({ documents, consent, giveConsent, signAll }: SignAl
       className="sign-form"
       onSubmit={handleSubmit(sign)}
       noValidate
-      aria-labelledby="sign-all-title"
+      aria-labelledby={SIGN_ALL_TITLE_ID}
       data-testid="sign-all-form"
     >
-      <h2 id="sign-all-title">Sign your documents</h2>
+      {/* Focused once every document is read: the form is then read from its top, the consent first. */}
+      <h2 id={SIGN_ALL_TITLE_ID} tabIndex={-1}>
+        Sign your documents
+      </h2>
       <EsignConsentText consent={consent} />
       {needsConsent && (
         <Checkbox id={CONSENT_ID} error={consentError} input={register('consented')}>
@@ -226,17 +230,7 @@ function Checkbox({
         />
         <label htmlFor={id}>{children}</label>
       </div>
-      {error && (
-        <p className="form-field__error" id={fieldErrorId(id)} data-testid={fieldErrorId(id)}>
-          <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M8 0a8 8 0 1 0 0 16A8 8 0 0 0 8 0Zm-.9 3.5h1.8l-.2 6H7.3l-.2-6ZM8 12.6a1.1 1.1 0 1 1 0-2.2 1.1 1.1 0 0 1 0 2.2Z"
-            />
-          </svg>
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={id} message={error} />}
     </div>
   );
 }
