@@ -95,9 +95,9 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
   const closeReading = (documentId: string) => {
     setReading(null);
     // Back at the list: on the signature once every document is read, else on the document left.
-    const now = loan.documents.filter((d) => d.state === 'to_review');
     setFocusRequest({
-      id: actionable && now.length === 0 && toSign.length > 0 ? SIGN_ALL_TITLE_ID : readButtonId(documentId),
+      id:
+        actionable && toRead.length === 0 && toSign.length > 0 ? SIGN_ALL_TITLE_ID : readButtonId(documentId),
     });
   };
 
@@ -225,11 +225,7 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
           )}
 
           {actionable && toSign.length > 0 && !readyToSign && (
-            <section
-              className="sign-form sign-form--waiting"
-              aria-labelledby="sign-waiting-title"
-              data-testid="sign-waiting"
-            >
+            <section className="sign-form" aria-labelledby="sign-waiting-title" data-testid="sign-waiting">
               <h2 id="sign-waiting-title">Sign your documents</h2>
               <p>
                 Read every document to the end first:{' '}
