@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { readFile } from 'node:fs/promises';
-import { ESIGN_CONSENT, OPEN_LOAN_STATUSES, routes, type LoanSummary } from '@customer-core/contracts';
+import {
+  ESIGN_CONSENT,
+  OPEN_LOAN_STATUSES,
+  loanEndpoints,
+  routes,
+  type LoanSummary,
+} from '@customer-core/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
@@ -16,6 +22,7 @@ import {
   borrowerLoans,
   loanCountOf,
   nextFrames,
+  postAsBorrower,
   readToTheEnd,
   signAll,
 } from './support/loans.js';
@@ -308,6 +315,16 @@ describe('loans and loan checkout (browser)', () => {
         assert.equal(await page.evaluate(() => document.activeElement?.id), 'checkout-signature-name');
         assert.ok((await borrowerLoan(page, active.id)).documents.every((d) => d.state !== 'signed'));
         await screenshotsAtBothSizes(page, 'loan-checkout-signature-mismatch');
+        // Past the page, the API refuses it too, in the same words.
+        const forged = await postAsBorrower(page, loanEndpoints.signDocuments.href({ loanId: active.id }), {
+          signatureName: 'x',
+          documentIds: detail.documents.filter((d) => d.requiresSignature).map((d) => d.id),
+          agreed: true,
+        });
+        assert.deepEqual(
+          [forged.status, forged.body.error, forged.body.message],
+          [400, 'signature_name_mismatch', mismatch],
+        );
         // Leniently: case and spaces.
         await signAll(page, `  ${DEMO.firstName.toLowerCase()}   ${DEMO.lastName} `);
 

@@ -68,6 +68,27 @@ async function asBorrower(page: Page, path: string): Promise<unknown> {
   return JSON.parse(body) as unknown;
 }
 
+/** A POST of the borrower API with the page's own product token, as a client other than the portal might. */
+export async function postAsBorrower(
+  page: Page,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { status, text } = await page.evaluate(
+    async ([url, key, json]) => {
+      const token = localStorage.getItem(key!);
+      const response = await fetch(url!, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: json!,
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    [path, ACCESS_TOKEN_STORAGE_KEY, JSON.stringify(body)],
+  );
+  return { status, body: JSON.parse(text) as Record<string, unknown> };
+}
+
 export async function borrowerLoans(page: Page): Promise<LoanSummary[]> {
   return LoanListSchema.parse(await asBorrower(page, loanEndpoints.loans.path)).loans;
 }
