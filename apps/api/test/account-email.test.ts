@@ -199,7 +199,7 @@ describe('changing the sign-in email address', () => {
     assert.equal(refused.body.error, STEP_UP_REQUIRED);
     assert.equal(
       refused.body.message,
-      'To change your email address, confirm it’s you: enter your password again.',
+      'To change your email address, confirm it’s you.',
     );
     assert.equal((await current(stale)).email, user.login, 'the stale session still reads');
 

@@ -98,7 +98,7 @@ describe('changing the sign-in email address', () => {
   });
 
   it('asks a sign-in too old for it to confirm it’s you, in a dialog that keeps the address typed', async () => {
-    const reason = 'To change your email address, confirm it\u2019s you: enter your password again.';
+    const reason = 'To change your email address, confirm it\u2019s you.';
     api = await serveApi({
       [`GET ${accountEndpoints.email.path}`]: current,
       [`POST ${accountEndpoints.changeEmail.path}`]: {

@@ -15,7 +15,7 @@ import { changeSourceOf } from './change-source.js';
 // Changing the sign-in email address from the account page: asking e-mails a link to the new address
 // (the same answer whether or not it is someone else's), using the link makes the change.
 
-const STEP_UP_MESSAGE = 'To change your email address, confirm it’s you: enter your password again.';
+const STEP_UP_MESSAGE = 'To change your email address, confirm it’s you.';
 const UNCHANGED = 'That’s the email address you sign in with already.';
 const LIMITED = 'You’ve asked for several email changes just now. Please try again in 15 minutes.';
 const TAKEN =

@@ -36,8 +36,8 @@ const LAST_FACTOR =
 const NO_IDENTITY = 'Your account doesn’t sign in with a password with us, so you can’t add an app here.';
 const WRONG_PASSWORD = 'That isn’t your current password. Check it and try again.';
 const TOO_MANY_WRONG_CODES = 'That’s too many wrong codes, so we’ve stopped this one. Start adding it again.';
-const STEP_UP_MESSAGE = 'To add a sign-in step, confirm it’s you: enter your password again.';
-const PASSKEY_STEP_UP_MESSAGE = 'To add a passkey, confirm it’s you: enter your password again.';
+const STEP_UP_MESSAGE = 'To add a sign-in step, confirm it’s you.';
+const PASSKEY_STEP_UP_MESSAGE = 'To add a passkey, confirm it’s you.';
 
 /** The directory's and the policy's refusals, as the answers the account page tells apart. */
 export function refusalOf(problem: Exclude<SecondFactorProblem, 'step_up_required'>): HttpError {

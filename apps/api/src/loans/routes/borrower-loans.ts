@@ -24,8 +24,8 @@ import type { CheckoutOutcome, LoanCheckout, SignatureRequest } from '../loan-ch
 
 const LOAN_NOT_FOUND = 'No loan of yours has that id.';
 const notFound = () => new HttpError(404, 'not_found', LOAN_NOT_FOUND);
-const STEP_UP_MESSAGE = 'To sign this document, confirm it\u2019s you: enter your password again.';
-const STEP_UP_MESSAGE_ALL = 'To sign these documents, confirm it\u2019s you: enter your password again.';
+const STEP_UP_MESSAGE = 'To sign this document, confirm it\u2019s you.';
+const STEP_UP_MESSAGE_ALL = 'To sign these documents, confirm it\u2019s you.';
 const documentNotFound = () => new HttpError(404, 'not_found', 'This loan has no document with that id.');
 
 // The ids in the path are taken as any text: one that is not even well-formed names no loan or

@@ -7,6 +7,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { BackLink } from '../../components/signed-in-shell/back-link';
 import { StatusIcon } from '../../components/status-icon';
 import { useToasts } from '../../lib/toasts/toasts-context';
 import { checkoutProgress } from '../../loans/checkout-progress';
@@ -109,12 +110,7 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
       data-layout="wide"
     >
       <PageTitle title={readingDocument ? readingDocument.title : 'Loan documents'} />
-      <Link className="checkout__back" to={routes.dashboard.path}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        Back to your account
-      </Link>
+      <BackLink to={routes.dashboard.path} label="Back to your account" />
       <header className="checkout__header">
         <h1 id="checkout-title">
           {actionable
