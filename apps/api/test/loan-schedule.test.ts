@@ -94,7 +94,7 @@ describe('payment schedules in the loan book', () => {
     const pastDue = await detail(demo, 'LN-DEMO-2');
     assert.deepEqual(
       pastDue.instalments.map((i) => i.state),
-      [...Array(4).fill('paid'), 'past_due', ...Array(31).fill('upcoming')],
+      [...Array<string>(4).fill('paid'), 'past_due', ...Array<string>(31).fill('upcoming')],
     );
     assert.deepEqual(pastDue.overdue, {
       amountCents: 236_111,
