@@ -128,9 +128,7 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     const add = section.getByRole('button', { name: 'Add an authenticator app' });
     await add.click();
     const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });
-    await dialog
-      .getByText('To add a sign-in step, confirm it\u2019s you.')
-      .waitFor();
+    await dialog.getByText('To add a sign-in step, confirm it\u2019s you.').waitFor();
     // Escape closes it, and nothing was started.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

@@ -56,9 +56,7 @@ describe('changing the sign-in email address (browser)', () => {
     const send = section.getByRole('button', { name: 'Send confirmation link' });
     await send.click();
     const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });
-    await dialog
-      .getByText('To change your email address, confirm it\u2019s you.')
-      .waitFor();
+    await dialog.getByText('To change your email address, confirm it\u2019s you.').waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'step-up-password');
     await captureBothSizes(page, 'email-change-step-up');
 

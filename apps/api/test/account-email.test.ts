@@ -197,10 +197,7 @@ describe('changing the sign-in email address', () => {
     const refused = await ask(stale, { newEmail: target });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error, STEP_UP_REQUIRED);
-    assert.equal(
-      refused.body.message,
-      'To change your email address, confirm it’s you.',
-    );
+    assert.equal(refused.body.message, 'To change your email address, confirm it’s you.');
     assert.equal((await current(stale)).email, user.login, 'the stale session still reads');
 
     const fresh = await signedInAgo(server, token, STEP_UP_MAX_AGE_SECONDS - 60);

@@ -82,7 +82,7 @@ describe('step-up before signing a loan document', () => {
   const refusedForStepUp = (answer: { status: number; body: Record<string, unknown> }) => {
     assert.equal(answer.status, 403, JSON.stringify(answer.body));
     assert.equal(answer.body.error, STEP_UP_REQUIRED);
-    assert.match(String(answer.body.message), /password/);
+    assert.match(String(answer.body.message), /confirm it’s you\.$/);
   };
 
   it('refuses a sign-in older than 10 minutes with step_up_required, and signs nothing', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STEP_UP_CODE_ERROR_CODES } from './api-errors.js';
 import { endpoint } from './endpoint.js';
+import { singleLineText } from './text.js';
 
 // Step-up before a sensitive action (signing a loan document, changing the sign-in email address): the
 // API refuses a sign-in older than this, or one without the second factor the borrower has, with this
@@ -43,7 +44,7 @@ export const StepUpCodeSentSchema = z.object({
 export type StepUpCodeSent = z.infer<typeof StepUpCodeSentSchema>;
 
 /** Any text up to a length: a code that is not 6 digits is a wrong code (counted), not a bad request. */
-export const StepUpCodeRequestSchema = z.object({ code: z.string().max(20) });
+export const StepUpCodeRequestSchema = z.object({ code: singleLineText().max(20) });
 
 /**
  * A right code: the session token that completes the fresh sign-in at the identity provider (then the
