@@ -62,15 +62,7 @@ export function LoanCard({ loan, open }: LoanCardProps) {
           </div>
         )}
       </dl>
-      {hasDocumentsToSign(loan) && (
-        <div className="loan-card__action" data-testid="loan-documents-to-sign">
-          <p>
-            <strong>Documents to sign.</strong>{' '}
-            {describeProgress({ done: loan.checkout.documentsDone, total: loan.checkout.documents })}.
-          </p>
-          <ReviewAndSignLink loan={loan} />
-        </div>
-      )}
+      {hasDocumentsToSign(loan) && <DocumentsToSign loan={loan} className="loan-card__action" />}
       {loan.checkout.status === 'completed' && (
         <p className="loan-card__documents" data-testid="loan-signed-documents">
           <Link to={routes.documents.path} aria-label={`Signed documents of loan ${loan.reference}`}>
@@ -83,14 +75,21 @@ export function LoanCard({ loan, open }: LoanCardProps) {
 }
 
 /** The way to a loan's documents still to sign, named by the loan for a list of them. */
-export function ReviewAndSignLink({ loan }: { loan: LoanSummary }) {
+/** A loan's documents still to sign: how far the borrower is, and the way to its checkout. */
+export function DocumentsToSign({ loan, className }: { loan: LoanSummary; className: string }) {
   return (
-    <Link
-      className="button button--primary"
-      to={routes.loanCheckout.href({ loanId: loan.id })}
-      aria-label={`Review and sign documents for loan ${loan.reference}`}
-    >
-      Review and sign documents
-    </Link>
+    <div className={className} data-testid="loan-documents-to-sign">
+      <p>
+        <strong>Documents to sign.</strong>{' '}
+        {describeProgress({ done: loan.checkout.documentsDone, total: loan.checkout.documents })}.
+      </p>
+      <Link
+        className="button button--primary"
+        to={routes.loanCheckout.href({ loanId: loan.id })}
+        aria-label={`Review and sign documents for loan ${loan.reference}`}
+      >
+        Review and sign documents
+      </Link>
+    </div>
   );
 }

@@ -1,10 +1,9 @@
 import { routes, type LoanSummary } from '@customer-core/contracts';
 import { Link } from 'react-router';
-import { describeProgress } from '../../loans/checkout-progress';
 import { daysLate, formatCalendarDate, formatMoney, lenderToday } from '../../loans/loan-format';
 import { hasDocumentsToSign } from '../../loans/loan-status';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
-import { ReviewAndSignLink } from './loan-card';
+import { DocumentsToSign } from './loan-card';
 
 /** What is next on a loan: its payment, and its documents when some are still to sign. */
 function LoanSummaryItem({ loan }: { loan: LoanSummary }) {
@@ -44,15 +43,7 @@ function LoanSummaryItem({ loan }: { loan: LoanSummary }) {
           'No payment scheduled'
         )}
       </p>
-      {hasDocumentsToSign(loan) && (
-        <div className="loan-summary__action" data-testid="loan-documents-to-sign">
-          <p>
-            <strong>Documents to sign.</strong>{' '}
-            {describeProgress({ done: loan.checkout.documentsDone, total: loan.checkout.documents })}.
-          </p>
-          <ReviewAndSignLink loan={loan} />
-        </div>
-      )}
+      {hasDocumentsToSign(loan) && <DocumentsToSign loan={loan} className="loan-summary__action" />}
     </article>
   );
 }
