@@ -65,6 +65,11 @@ describe('two-step verification on the account page', () => {
     const section = screen.getByTestId('account-factors');
     await within(section).findByText('You haven\u2019t added an authenticator app yet.');
     within(section).getByRole('heading', { name: 'Two-step verification' });
+    // No second step yet: the section does not say signing in takes one.
+    assert.match(
+      within(section).getByTestId('account-factors-intro').textContent ?? '',
+      /^Add a second step/,
+    );
 
     // Cancel hands the focus back to the button that opened the form.
     await press('Add an authenticator app');
@@ -89,6 +94,10 @@ describe('two-step verification on the account page', () => {
     await press('Add app');
     await screen.findByText('Your authenticator app is added.');
     const row = await screen.findByTestId('factor-row');
+    assert.match(
+      within(screen.getByTestId('account-factors')).getByTestId('account-factors-intro').textContent ?? '',
+      /^Signing in takes your password and a code/,
+    );
     within(row).getByText('Authenticator app');
     within(row).getByText('Not used yet');
   });

@@ -213,9 +213,12 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
     >
       <header className="account__section-header">
         <h2 id="account-factors-title">Two-step verification</h2>
-        <p>
-          Signing in takes your password and a code from your authenticator app or your email. We’ll email you
-          whenever a sign-in step is added or removed.
+        <p data-testid="account-factors-intro">
+          {/* What signing in takes now: a second step is said only once there is one. */}
+          {factors.length > 0
+            ? 'Signing in takes your password and a code from your authenticator app or your email.'
+            : 'Add a second step to signing in: a code from an authenticator app or your email, after your password.'}{' '}
+          We’ll email you whenever a sign-in step is added or removed.
         </p>
       </header>
       <SectionNotice notice={notice} testId="account-factors-notice" />
