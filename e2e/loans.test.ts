@@ -101,8 +101,9 @@ describe('loans and loan checkout (browser)', () => {
     // The Loans page: every loan in full, open ones first.
     await page.getByRole('link', { name: 'See all your loans' }).click();
     await page.waitForURL(onPath(routes.loans.path));
-    await loansLoaded(page);
+    // The home stays shown (marked busy) while the Loans page's code loads: its cards say it is there.
     const openList = page.getByTestId('open-loans');
+    await cards(openList).first().waitFor();
     const closedList = page.getByTestId('closed-loans');
     assert.deepEqual(
       await attributes(openList, 'data-reference'),
