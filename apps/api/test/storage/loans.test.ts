@@ -81,6 +81,19 @@ for (const kind of testDatabaseKinds()) {
     after(() => database?.close());
 
     const book = (db = database.db) => loanBook(loanRepository(db), borrowerRepository(db), LENDER);
+
+    /** A new borrower's ACTIVE loan, its checkout started and every document reviewed. */
+    async function reviewedLoan(email: string) {
+      const added = await book().add(activeLoan(email));
+      assert.ok(added.ok);
+      const [borrower] = await borrowerRepository(database.db).findByEmail(email);
+      assert.ok(borrower);
+      const checkout = loanCheckout(loanRepository(database.db));
+      await checkout.start(borrower.id, added.loan.id);
+      const documents = await loanRepository(database.db).documentsOf(added.loan.id);
+      for (const document of documents) await checkout.review(borrower.id, added.loan.id, document.id);
+      return { borrowerId: borrower.id, loanId: added.loan.id, checkout, documents };
+    }
     /** The borrower an operator added gets the name its first sign-in would give it. */
     const named = (borrowerId: string) =>
       database.db
@@ -309,20 +322,13 @@ for (const kind of testDatabaseKinds()) {
 
       it('signs with the account’s name and a consent only, and records what the certificate states', async () => {
         const email = `signer.${randomUUID()}@example.com`;
-        const added = await book().add(activeLoan(email));
-        assert.ok(added.ok);
-        const [borrower] = await borrowerRepository(database.db).findByEmail(email);
-        const checkout = loanCheckout(loanRepository(database.db));
-        await checkout.start(borrower!.id, added.loan.id);
-        const documents = await loanRepository(database.db).documentsOf(added.loan.id);
-        for (const document of documents) await checkout.review(borrower!.id, added.loan.id, document.id);
+        const { borrowerId, loanId, checkout, documents } = await reviewedLoan(email);
         const ids = documents.filter((d) => d.requires_signature).map((d) => d.id);
-        const sign = (name: string) =>
-          checkout.sign(borrower!.id, added.loan.id, ids, { ...SIGNATURE, name });
+        const sign = (name: string) => checkout.sign(borrowerId, loanId, ids, { ...SIGNATURE, name });
 
         // No name on the account yet (an operator added it): nothing to check a signature against.
         assert.deepEqual(await sign('Ada Lovelace'), { ok: false, problem: 'no_account_name' });
-        await named(borrower!.id);
+        await named(borrowerId);
         for (const name of ['x', 'Ada', 'Lovelace Ada', 'Ada Byron King Lovelace', 'Ada Lovelace-Byron'])
           assert.deepEqual(await sign(name), {
             ok: false,
@@ -331,18 +337,18 @@ for (const kind of testDatabaseKinds()) {
           });
         // The right name, but no consent to sign electronically yet.
         assert.deepEqual(await sign('Ada Lovelace'), { ok: false, problem: 'consent_required' });
-        assert.equal((await checkout.esignConsent(borrower!.id)).givenAt, null);
-        assert.equal(await checkout.giveEsignConsent(borrower!.id, 'esign-1999', '192.0.2.9'), undefined);
-        const consent = await checkout.giveEsignConsent(borrower!.id, ESIGN_CONSENT.version, '192.0.2.9');
+        assert.equal((await checkout.esignConsent(borrowerId)).givenAt, null);
+        assert.equal(await checkout.giveEsignConsent(borrowerId, 'esign-1999', '192.0.2.9'), undefined);
+        const consent = await checkout.giveEsignConsent(borrowerId, ESIGN_CONSENT.version, '192.0.2.9');
         assert.ok(consent?.givenAt);
         assert.equal(consent.text, ESIGN_CONSENT.text);
         // Given again: the first consent stays.
         assert.deepEqual(
-          await checkout.giveEsignConsent(borrower!.id, ESIGN_CONSENT.version, '192.0.2.8'),
+          await checkout.giveEsignConsent(borrowerId, ESIGN_CONSENT.version, '192.0.2.8'),
           consent,
         );
-        assert.equal((await checkout.esignConsent(borrower!.id)).givenAt, consent.givenAt);
-        const nothingSigned = await loanRepository(database.db).documentsOf(added.loan.id);
+        assert.equal((await checkout.esignConsent(borrowerId)).givenAt, consent.givenAt);
+        const nothingSigned = await loanRepository(database.db).documentsOf(loanId);
         assert.ok(
           nothingSigned.every((d) => d.signed_at === null),
           'refusals sign nothing',
@@ -373,25 +379,19 @@ for (const kind of testDatabaseKinds()) {
       if (kind === 'postgres') {
         it('a signature whose connection is lost signs nothing', async () => {
           const email = `cut.${randomUUID()}@example.com`;
-          const added = await book().add(activeLoan(email));
-          assert.ok(added.ok);
-          const [borrower] = await borrowerRepository(database.db).findByEmail(email);
-          const checkout = loanCheckout(loanRepository(database.db));
-          await checkout.start(borrower!.id, added.loan.id);
-          const documents = await loanRepository(database.db).documentsOf(added.loan.id);
-          for (const document of documents) await checkout.review(borrower!.id, added.loan.id, document.id);
+          const { borrowerId, loanId, checkout, documents } = await reviewedLoan(email);
           const document = documents.find((d) => d.requires_signature)!;
-          await named(borrower!.id);
-          await checkout.giveEsignConsent(borrower!.id, ESIGN_CONSENT.version, '192.0.2.1');
-          const sign = () => checkout.sign(borrower!.id, added.loan.id, [document.id], SIGNATURE);
+          await named(borrowerId);
+          await checkout.giveEsignConsent(borrowerId, ESIGN_CONSENT.version, '192.0.2.1');
+          const sign = () => checkout.sign(borrowerId, loanId, [document.id], SIGNATURE);
           const error = await database.cutWhileWaiting(
             'select 1 from loan_checkout where loan_id = $1 for update',
-            [added.loan.id],
+            [loanId],
             sign,
           );
           assert.equal(isConnectionLoss(error), true, String(error));
           const [unsigned] = await documentRepository(database.db)
-            .documentsOf(borrower!.id)
+            .documentsOf(borrowerId)
             .then((rows) => rows.filter((row) => row.id === document.id));
           assert.equal(unsigned!.signed_at, null);
           assert.equal((await sign()).ok, true);
