@@ -85,6 +85,15 @@ describe('documents (browser)', () => {
       .filter({ has: page.getByTestId('download-pdf') })
       .first();
     assert.match(await row.getByTestId('document-state').innerText(), /^Signed /);
+    // Every state in one column and every download in the next, whatever the row (signed or reviewed).
+    const edges = async (testId: string, edge: 'left' | 'right') =>
+      new Set(
+        await page
+          .getByTestId(testId)
+          .evaluateAll((nodes, side) => nodes.map((n) => Math.round(n.getBoundingClientRect()[side])), edge),
+      );
+    assert.equal((await edges('document-state', 'right')).size, 1, 'the states share a right edge');
+    assert.equal((await edges('download-pdf', 'left')).size, 1, 'the downloads share a left edge');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       row.getByRole('button', { name: 'Download signed PDF: Loan agreement' }).click(),
