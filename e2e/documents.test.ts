@@ -43,6 +43,14 @@ describe('documents (browser)', () => {
     assert.deepEqual(states, ['To sign', 'To sign', 'To review', 'To review', 'To sign']);
     await assertAccessible(page, 'documents');
     await screenshotsAtBothSizes(page, 'documents');
+
+    // A document still to sign, opened: its reading view leads to the loan's checkout to sign it.
+    await group.getByRole('link', { name: 'Loan agreement', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Loan agreement' }).waitFor();
+    await assertAccessible(page, 'reading view of a document to sign');
+    await page.getByTestId('document-sign').click();
+    await page.waitForURL(onPath(routes.loanCheckout.href({ loanId: active.id })));
+    await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
     assert.deepEqual(errors, []);
   });
 

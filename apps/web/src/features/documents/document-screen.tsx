@@ -1,5 +1,5 @@
 import { routes } from '@customer-core/contracts';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
 import { BackLink } from '../../components/signed-in-shell/back-link';
@@ -50,6 +50,18 @@ export function DocumentScreen() {
               Print
             </button>
             {document.hasSignedPdf && <DownloadPdfButton documentId={document.id} title={document.title} />}
+            {/* Still to sign: the way to sign it, in the loan's checkout (where it is signed with the rest). */}
+            {document.requiresSignature &&
+              document.state !== 'signed' &&
+              document.loan.status === 'ACTIVE' && (
+                <Link
+                  className="button button--primary"
+                  to={routes.loanCheckout.href({ loanId: document.loan.id })}
+                  data-testid="document-sign"
+                >
+                  Review and sign documents
+                </Link>
+              )}
           </div>
         </div>
       </header>
