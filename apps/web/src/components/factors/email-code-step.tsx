@@ -5,6 +5,7 @@ import { CODE_LENGTH, CodeField } from './code-field';
 import { shownAddress, type Factor } from './factor-choice';
 import { EMAIL_CODE_REQUIRED, WRONG_EMAIL_CODE } from './factor-errors';
 import type { FactorStepActions } from './factor-step-actions';
+import { SendNewCode } from './send-new-code';
 
 const EMAIL_CODE_FIELD_ID = 'sign-in-email-code';
 
@@ -77,19 +78,12 @@ export function EmailCodeChallenge({
           Verify
         </BusyButton>
       </form>
-      <p className="factor-step__intro" role="status" data-testid="email-code-resent">
-        {resent ? 'We sent a new code. Use the newest one.' : ''}
-      </p>
-      {resend && (
-        <button
-          type="button"
-          className="factor-step__link"
-          onClick={() => void sendAgain()}
-          disabled={actions.pending}
-        >
-          Send a new code
-        </button>
-      )}
+      <SendNewCode
+        sent={resent}
+        onSend={resend && (() => void sendAgain())}
+        disabled={actions.pending}
+        testId="email-code-resent"
+      />
     </>
   );
 }

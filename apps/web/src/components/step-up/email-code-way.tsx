@@ -3,6 +3,7 @@ import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BusyButton } from '../busy-button';
 import { CODE_LENGTH, CodeField } from '../factors/code-field';
+import { SendNewCode } from '../factors/send-new-code';
 import { confirmWithEmailCode, sendStepUpCode } from '../../lib/auth/step-up';
 import '../factors/factors.css';
 
@@ -33,7 +34,7 @@ export function EmailCodeWay({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
-  const [resent, setResent] = useState('');
+  const [resent, setResent] = useState(false);
 
   // The button that sent the code is gone: the field it asks for takes the focus, and takes it back
   // (enabled again) after each try and each new code.
@@ -45,7 +46,7 @@ export function EmailCodeWay({
     event.preventDefault();
     if (code.length !== CODE_LENGTH) return setError(CODE_REQUIRED);
     setError(undefined);
-    setResent('');
+    setResent(false);
     setPending(true);
     try {
       const checked = await confirmWithEmailCode(code);
@@ -62,12 +63,12 @@ export function EmailCodeWay({
 
   const sendAgain = async () => {
     setError(undefined);
-    setResent('');
+    setResent(false);
     setCode('');
     setPending(true);
     const sent = await sendStepUpCode();
     setPending(false);
-    if (sent.ok) setResent('We sent a new code. Use the newest one.');
+    if (sent.ok) setResent(true);
     else setError(sent.message);
   };
 
@@ -87,17 +88,13 @@ export function EmailCodeWay({
         </div>
       </form>
       <div className="step-up__links">
-        <p className="step-up__resent" role="status" data-testid="step-up-code-resent">
-          {resent}
-        </p>
-        <button
-          type="button"
-          className="factor-step__link"
-          onClick={() => void sendAgain()}
+        <SendNewCode
+          sent={resent}
+          onSend={() => void sendAgain()}
           disabled={pending}
-        >
-          Send a new code
-        </button>
+          testId="step-up-code-resent"
+          statusClassName="step-up__resent"
+        />
         <button type="button" className="factor-step__link" onClick={onBack} disabled={pending}>
           Use another way
         </button>

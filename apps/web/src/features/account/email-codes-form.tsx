@@ -2,6 +2,7 @@ import type { EmailCodeEnrolment } from '@customer-core/contracts';
 import { useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import { CodeField } from '../../components/factors/code-field';
+import { SendNewCode } from '../../components/factors/send-new-code';
 import { EMAIL_CODE_REQUIRED } from '../../components/factors/factor-errors';
 import { resendEmailCode } from './email-codes-api';
 import '../../components/factors/factors.css';
@@ -55,17 +56,12 @@ export function AddEmailCodesForm({
           codes. It works for 5 minutes.
         </p>
         <CodeField id={EMAIL_CODE_ID} value={code} onChange={setCode} error={error} disabled={pending} />
-        <p className="factor-step__intro" role="status" data-testid="email-codes-resent">
-          {resent ? 'We sent a new code. Use the newest one.' : ''}
-        </p>
-        <button
-          type="button"
-          className="factor-step__link"
-          onClick={() => void sendAgain()}
+        <SendNewCode
+          sent={resent}
+          onSend={() => void sendAgain()}
           disabled={pending}
-        >
-          Send a new code
-        </button>
+          testId="email-codes-resent"
+        />
         <div className="account-factors__buttons">
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
             Cancel
