@@ -24,8 +24,9 @@ import {
 } from './support/loans.js';
 import { demoSignInThroughIdp } from './support/session.js';
 
-// The borrower's documents across their loans: the list, one document's text, and a signed
-// document's PDF with its signature certificate, stored so the same bytes come back every time.
+// The borrower's documents across their loans, whatever their status: the list, one document's text, a
+// signed document's PDF with its signature certificate (stored so the same bytes come back every
+// time), and the PDF of one that needs no signature. Another borrower reaches none of them.
 
 const UNKNOWN_ID = '7d0c2a9e-4a51-4c5e-9a0b-2f6f3c1d8e42';
 const SIGNER = 'Dana Q. Demo';
@@ -63,6 +64,11 @@ describe('borrower documents and signed PDFs', () => {
     fetch(`${url}${documentEndpoints.signedDocumentPdf.href({ documentId })}`, {
       headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
     });
+  /** Any document's PDF: a signed one with its certificate, one that needs no signature without. */
+  const documentPdf = (token: string | undefined, documentId: string) =>
+    fetch(`${url}${documentEndpoints.documentPdf.href({ documentId })}`, {
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    });
   const listOf = async (token: string) => {
     const { status, body } = await documents(token);
     assert.equal(status, 200, JSON.stringify(body));
@@ -90,32 +96,51 @@ describe('borrower documents and signed PDFs', () => {
     assert.equal((await documents()).status, 401);
     assert.equal((await document(undefined, UNKNOWN_ID)).status, 401);
     assert.equal((await pdf(undefined, UNKNOWN_ID)).status, 401);
+    assert.equal((await documentPdf(undefined, UNKNOWN_ID)).status, 401);
   });
 
-  it("lists every document of the borrower's loans, grouped by loan, with its state", async () => {
+  it('lists every document of every loan the borrower has, whatever its status, grouped by loan', async () => {
     const added = await addLoan(url, activeLoan('LN-DOCS-2', 'demo@example.com'));
     assert.equal(added.status, 201, JSON.stringify(added.body));
+    // A loan added already paid off: its documents are written all the same.
+    const paid = await addLoan(url, {
+      ...activeLoan('LN-DOCS-3', 'demo@example.com'),
+      status: 'PAID',
+      balanceCents: 0,
+      nextPayment: null,
+    });
+    assert.equal(paid.status, 201, JSON.stringify(paid.body));
     const groups = await listOf(demo);
-    // Loans without documents (closed ones) are left out; HIDDEN ones never come.
+    // Open loans first, newest first; then closed ones. HIDDEN ones never come.
     assert.deepEqual(
       groups.map((g) => [g.loan.reference, g.loan.status]),
       [
         ['LN-DOCS-2', 'ACTIVE'],
         ['LN-DEMO-1', 'ACTIVE'],
+        ['LN-DEMO-2', 'PAST DUE'],
+        ['LN-DOCS-3', 'PAID'],
+        ['LN-DEMO-3', 'PAID'],
+        ['LN-DEMO-4', 'CLOSED LOST'],
       ],
     );
     for (const group of groups) {
+      // Only a document that needs no signature has a PDF before anything is signed.
       assert.deepEqual(
-        group.documents.map((d) => [d.title, d.state, d.hasSignedPdf]),
+        group.documents.map((d) => [d.title, d.state, d.hasSignedPdf, d.hasPdf]),
         [
-          ['Loan agreement', 'to_review', false],
-          ['Promissory note', 'to_review', false],
-          ['Cost of capital disclosure', 'to_review', false],
-          ['Payment schedule', 'to_review', false],
-          ['ACH debit authorization', 'to_review', false],
+          ['Loan agreement', 'to_review', false, false],
+          ['Promissory note', 'to_review', false, false],
+          ['Cost of capital disclosure', 'to_review', false, true],
+          ['Payment schedule', 'to_review', false, true],
+          ['ACH debit authorization', 'to_review', false, false],
         ],
+        group.loan.reference,
       );
     }
+    // A closed loan's documents are as of when it was lent: the whole amount, no payment to come.
+    const closed = groups.find((g) => g.loan.reference === 'LN-DOCS-3')!;
+    const agreement = BorrowerDocumentSchema.parse((await document(demo, closed.documents[0]!.id)).body);
+    assert.match(agreement.body, /The balance outstanding on the date of this agreement is \$125,000\.00\./);
     // Another borrower has none of them.
     assert.deepEqual(await listOf(other), []);
   });
@@ -139,6 +164,52 @@ describe('borrower documents and signed PDFs', () => {
     const body = (await response.json()) as { error: string; message: string };
     assert.equal(body.error, 'not_signed');
     assert.match(body.message, /not signed/);
+    // Nor any PDF of it: an unsigned agreement is not a copy to keep.
+    const any = await documentPdf(demo, first!.id);
+    assert.equal(any.status, 409);
+    assert.equal(((await any.json()) as { error: string }).error, 'not_signed');
+  });
+
+  it('serves a document that needs no signature as a PDF: no certificate; once reviewed, when', async () => {
+    const closed = (await listOf(demo)).find((g) => g.loan.reference === 'LN-DEMO-3')!;
+    const schedule = closed.documents.find((d) => d.title === 'Payment schedule')!;
+    const response = await documentPdf(demo, schedule.id);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'application/pdf');
+    assert.equal(
+      response.headers.get('content-disposition'),
+      'attachment; filename="ln-demo-3-payment-schedule.pdf"',
+    );
+    assert.equal(response.headers.get('cache-control'), 'private, no-store');
+    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    assert.ok(text.includes('Payment schedule — loan LN-DEMO-3'), 'the document text');
+    assert.ok(!text.includes('Signature certificate'), 'no certificate');
+    assert.ok(!/Reviewed on/.test(text), 'not reviewed yet');
+    // Not the signed one's address: that is for signed documents only.
+    assert.equal((await pdf(demo, schedule.id)).status, 409);
+
+    // Reviewed in the checkout: the PDF says when.
+    const active = (await listOf(demo)).find((g) => g.loan.id === loanId)!;
+    const disclosure = active.documents.find((d) => d.title === 'Cost of capital disclosure')!;
+    assert.equal((await call(url, 'POST', loanEndpoints.startCheckout.href({ loanId }), demo)).status, 200);
+    const reviewed = await call(
+      url,
+      'POST',
+      loanEndpoints.reviewDocument.href({ loanId, documentId: disclosure.id }),
+      demo,
+    );
+    assert.equal(reviewed.status, 200, JSON.stringify(reviewed.body));
+    const read = BorrowerDocumentSchema.parse((await document(demo, disclosure.id)).body);
+    assert.equal(read.state, 'reviewed');
+    assert.equal(read.hasPdf, true);
+    const again = await documentPdf(demo, disclosure.id);
+    assert.equal(again.status, 200);
+    const reviewedText = await pdfText(new Uint8Array(await again.arrayBuffer()));
+    assert.ok(
+      reviewedText.includes(`Reviewed on ${read.reviewedAt!.slice(0, 19).replace('T', ' ')} UTC`),
+      reviewedText,
+    );
+    assert.ok(!reviewedText.includes('Signature certificate'));
   });
 
   it('serves a signed document as a PDF with its certificate, the same bytes every time', async () => {
@@ -152,9 +223,11 @@ describe('borrower documents and signed PDFs', () => {
     assert.equal(read.fingerprint, sha256(read.body));
     assert.deepEqual(read.signer, { name: 'Dana Demo', email: 'demo@example.com' });
 
-    // Two first downloads at once, then one more: all the very same bytes.
+    assert.equal(read.hasPdf, true);
+    // Two first downloads at once, then one more, the last at the address of any document's PDF: all
+    // the very same bytes.
     const [a, b] = await Promise.all([pdf(demo, agreement!.id), pdf(demo, agreement!.id)]);
-    const c = await pdf(demo, agreement!.id);
+    const c = await documentPdf(demo, agreement!.id);
     for (const response of [a, b, c]) {
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), 'application/pdf');
@@ -221,19 +294,32 @@ describe('borrower documents and signed PDFs', () => {
       assert.match(text, new RegExp(`${label}\\s+Not recorded`), label);
   });
 
-  it('answers 404 to another borrower for every document and PDF, and to malformed ids', async () => {
+  it("answers 404 to another borrower for every loan, document and PDF of the demo's, and to malformed ids", async () => {
+    // The probe: another borrower, signed in, asks for each of the demo's loans (every status) and
+    // each of their documents, by id, at every address that takes one.
     const groups = await listOf(demo);
+    assert.deepEqual(
+      new Set(groups.map((g) => g.loan.status)),
+      new Set(['ACTIVE', 'PAST DUE', 'PAID', 'CLOSED LOST']),
+    );
+    for (const { loan } of groups) {
+      assert.equal((await call(url, 'GET', loanEndpoints.loan.href({ loanId: loan.id }), other)).status, 404);
+    }
     const ids = groups.flatMap((g) => g.documents.map((d) => d.id));
-    assert.ok(ids.length >= 10);
+    assert.ok(ids.length >= 30);
     for (const id of ids) {
       assert.equal((await document(other, id)).status, 404, `document ${id}`);
-      assert.equal((await pdf(other, id)).status, 404, `PDF of ${id}`);
+      assert.equal((await pdf(other, id)).status, 404, `signed PDF of ${id}`);
+      const answer = await documentPdf(other, id);
+      assert.equal(answer.status, 404, `PDF of ${id}`);
+      assert.equal(((await answer.json()) as { error: string }).error, 'not_found');
     }
     for (const id of [UNKNOWN_ID, 'not-a-uuid', '1', "'; drop table loan_document; --"]) {
       const read = await document(demo, id);
       assert.equal(read.status, 404, id);
       assert.equal(read.body.error, 'not_found');
       assert.equal((await pdf(demo, id)).status, 404, `PDF of ${id}`);
+      assert.equal((await documentPdf(demo, id)).status, 404, `any PDF of ${id}`);
     }
   });
 
@@ -250,6 +336,7 @@ describe('borrower documents and signed PDFs', () => {
         .execute();
       assert.equal((await document(demo, agreement!.id)).status, 404);
       assert.equal((await pdf(demo, agreement!.id)).status, 404);
+      assert.equal((await documentPdf(demo, agreement!.id)).status, 404);
     } finally {
       await server.server.db.updateTable('loan').set({ status: 'ACTIVE' }).where('id', '=', loanId).execute();
     }

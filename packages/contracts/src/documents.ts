@@ -25,6 +25,12 @@ export const DocumentSummarySchema = z.object({
   signatureName: z.string().nullable(),
   /** A signed document's PDF (the text and its signature certificate) can be downloaded. */
   hasSignedPdf: z.boolean(),
+  /**
+   * The document can be downloaded as a PDF (documentPdf): a signed one with its certificate, one that
+   * needs no signature from the start (saying when it was reviewed, once it is). Not an unsigned one
+   * that needs a signature.
+   */
+  hasPdf: z.boolean(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummarySchema>;
 
@@ -54,6 +60,15 @@ export function signedPdfFileName(reference: string, title: string): string {
   return `${slug || 'signed-document'}.pdf`;
 }
 
+/** The PDF's file name of a document that needs no signature: the loan number and its title. */
+export function documentPdfFileName(reference: string, title: string): string {
+  const slug = `${reference} ${title}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'document'}.pdf`;
+}
+
 /** The signed-in borrower's documents across their loans (an id of no document of theirs: 404). */
 export const documentEndpoints = {
   documents: endpoint({
@@ -80,6 +95,16 @@ export const documentEndpoints = {
     summary: 'A signed document as a PDF with its signature certificate (the same bytes every time)',
     access: 'borrower',
     // The PDF's bytes: sent as they are stored, never serialized.
+    responses: { 200: z.any().describe('application/pdf') },
+    errors: { 404: ['not_found'], 409: ['not_signed'] },
+  }),
+  documentPdf: endpoint({
+    method: 'GET',
+    path: '/api/borrower/documents/:documentId/document.pdf',
+    tag: 'borrower',
+    summary:
+      'A document as a PDF: a signed one with its certificate (the signed PDF), one that needs no signature without (with when it was reviewed)',
+    access: 'borrower',
     responses: { 200: z.any().describe('application/pdf') },
     errors: { 404: ['not_found'], 409: ['not_signed'] },
   }),

@@ -8,7 +8,7 @@ import type {
 import { isoOf } from '../loans/borrower-loans.js';
 import { sha256Hex } from '../loans/loan-checkout.js';
 import type { DocumentRepository, DocumentRow } from './document-repository.js';
-import { renderSignedDocumentPdf } from './signed-document-pdf.js';
+import { renderReviewedDocumentPdf, renderSignedDocumentPdf } from './signed-document-pdf.js';
 import { signInOf } from './sign-in-evidence.js';
 
 // The borrower's documents across their loans. Every query names the borrower (see
@@ -32,6 +32,7 @@ function summaryOf(row: DocumentRow): DocumentSummary {
     signedAt: isoOf(row.signed_at),
     signatureName: row.signature_name,
     hasSignedPdf: state === 'signed',
+    hasPdf: state === 'signed' || !row.requires_signature,
   };
 }
 
@@ -39,9 +40,14 @@ export type SignedPdfOutcome =
   | { ok: true; pdf: Buffer; fileTitle: { reference: string; title: string } }
   | { ok: false; problem: 'not_found' | 'not_signed' };
 
+/** signed: the signed PDF (with its certificate), else the PDF of a document that needs no signature. */
+export type DocumentPdfOutcome =
+  | { ok: true; pdf: Buffer; signed: boolean; fileTitle: { reference: string; title: string } }
+  | { ok: false; problem: 'not_found' | 'not_signed' };
+
 /** A borrower's own documents: the list, one with its text, and a signed one as a PDF. */
 export function borrowerDocuments(repository: DocumentRepository, lender: { name: string }) {
-  return {
+  const documents = {
     /** Every document of the borrower's visible loans, grouped by loan. */
     async list(borrowerId: string): Promise<DocumentList> {
       const rows = await repository.documentsOf(borrowerId);
@@ -74,7 +80,7 @@ export function borrowerDocuments(repository: DocumentRepository, lender: { name
      * at once still serve the very same bytes (see storeSignedPdf).
      */
     async signedPdf(borrowerId: string, documentId: string): Promise<SignedPdfOutcome> {
-      const row = await repository.signedDocumentOf(borrowerId, documentId);
+      const row = await repository.pdfSourceOf(borrowerId, documentId);
       if (!row) return { ok: false, problem: 'not_found' };
       const fileTitle = { reference: row.reference, title: row.title };
       if (!row.signed_at || !row.signature_name) return { ok: false, problem: 'not_signed' };
@@ -101,7 +107,32 @@ export function borrowerDocuments(repository: DocumentRepository, lender: { name
       const stored = await repository.storeSignedPdf(row.id, written);
       return { ok: true, pdf: Buffer.from(stored), fileTitle };
     },
+
+    /**
+     * The document as a PDF to keep: a signed one's signed PDF; one that needs no signature written
+     * afresh (it is small, and says when it was reviewed once it is). An unsigned one that needs a
+     * signature has none: a copy of it is not what the borrower agreed to.
+     */
+    async pdf(borrowerId: string, documentId: string): Promise<DocumentPdfOutcome> {
+      const row = await repository.pdfSourceOf(borrowerId, documentId);
+      if (!row) return { ok: false, problem: 'not_found' };
+      if (row.requires_signature) {
+        const signed = await documents.signedPdf(borrowerId, documentId);
+        return signed.ok ? { ...signed, signed: true } : signed;
+      }
+      const pdf = await renderReviewedDocumentPdf({
+        title: row.title,
+        body: row.body,
+        loanReference: row.reference,
+        product: row.product,
+        lenderName: lender.name,
+        reviewedAt: row.reviewed_at ? new Date(row.reviewed_at) : null,
+        writtenAt: new Date(row.loan_created_at),
+      });
+      return { ok: true, pdf, signed: false, fileTitle: { reference: row.reference, title: row.title } };
+    },
   };
+  return documents;
 }
 
 export type BorrowerDocuments = ReturnType<typeof borrowerDocuments>;

@@ -51,10 +51,11 @@ export function documentRepository(db: Kysely<ApiDatabase>) {
         .where('loan_document.id', '=', documentId)
         .executeTakeFirst(),
 
-    /** The same, with what its signed PDF is written from, and the PDF if it is written already. */
-    signedDocumentOf: (borrowerId: string, documentId: string) =>
+    /** The same, with what its PDF is written from, and the signed PDF if it is written already. */
+    pdfSourceOf: (borrowerId: string, documentId: string) =>
       documentsOfBorrower(borrowerId)
         .select([
+          'loan.created_at as loan_created_at',
           'loan_document.body',
           'loan_document.signed_body_sha256',
           'loan_document.signed_from',

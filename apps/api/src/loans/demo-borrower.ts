@@ -116,7 +116,7 @@ export interface DemoSeedOptions {
 
 /**
  * The demo borrower: the identity in the bundled provider, the borrower it signs in as, and their loans
- * (the active one with its closing documents). Idempotent, and safe when two instances start together:
+ * (each with its closing documents). Idempotent, and safe when two instances start together:
  * what exists is left as it is, and a loan's documents are written only by the instance that inserted it.
  */
 export async function seedDemoBorrower(
@@ -136,7 +136,8 @@ export async function seedDemoBorrower(
     for (const loan of DEMO_LOANS) {
       const loanId = await tx.insert(borrower.id, loan);
       if (!loanId) continue;
-      if (loan.status === 'ACTIVE') await writeStandardDocuments(tx, loanId, loan, lender);
+      // Every loan has its documents, whatever its status (a HIDDEN one's never leave).
+      await writeStandardDocuments(tx, loanId, loan, lender);
       const { amountCents, dueInDays, paidUpTo } = loan.schedule;
       await tx.addInstalments(
         loanId,

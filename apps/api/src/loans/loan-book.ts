@@ -7,6 +7,7 @@ import {
   type Overdue,
   type RecordInstalmentRequest,
   type UpdateLoanRequest,
+  type LoanStatus,
 } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { LoanQueries, LoanRepository } from './loan-repository.js';
@@ -15,8 +16,9 @@ import { loanTermsOf } from './loan-terms.js';
 import { standardDocuments, type DocumentTerms, type Lender } from './standard-documents.js';
 
 // The lender's book of loans, as operators keep it: add a loan for a borrower's e-mail address, change
-// its terms. An ACTIVE loan carries the standard closing documents, written from its terms until the
-// borrower starts the checkout (from then on they stay as the borrower reads and signs them).
+// its terms. Every loan carries the standard closing documents. An ACTIVE one's are written from its
+// terms until the borrower starts the checkout (from then on they stay as the borrower reads and signs
+// them); a loan that comes in past due, paid off or closed gets them once, as of when it was lent.
 
 export type AddLoanOutcome = { ok: true; loan: OperatorLoan } | { ok: false; problem: 'reference_taken' };
 export type UpdateLoanOutcome =
@@ -70,23 +72,40 @@ async function operatorLoan(loans: LoanQueries, loanId: string, day = today()): 
   };
 }
 
+/**
+ * The terms a loan's documents are written from: an open loan's own (active or past due); a paid-off or
+ * closed one's as they stood when it was lent, the whole amount owed and no payment named, since its
+ * balance today is not what the borrower agreed to.
+ */
+export function documentTermsOf(loan: DocumentTerms & { status: LoanStatus }): DocumentTerms {
+  const { reference, product, amountCents, balanceCents, nextPayment } = loan;
+  if (loan.status === 'ACTIVE' || loan.status === 'PAST DUE')
+    return { reference, product, amountCents, balanceCents, nextPayment };
+  return { reference, product, amountCents, balanceCents: amountCents, nextPayment: null };
+}
+
 /** Writes the loan's standard documents in place of any it has (only before its checkout starts). */
 export async function writeStandardDocuments(
   loans: Pick<LoanQueries, 'replaceDocuments'>,
   loanId: string,
-  terms: DocumentTerms,
+  loan: DocumentTerms & { status: LoanStatus },
   lender: Lender,
 ): Promise<void> {
-  await loans.replaceDocuments(loanId, standardDocuments(terms, lender));
+  await loans.replaceDocuments(loanId, standardDocuments(documentTermsOf(loan), lender));
 }
 
 export function loanBook(repository: LoanRepository, borrowers: BorrowerRepository, lender: Lender) {
   const schedules = loanSchedules(repository);
-  /** An ACTIVE loan whose checkout has not started gets documents that match its current terms. */
+  /**
+   * An ACTIVE loan whose checkout has not started gets documents that match its current terms; any
+   * other loan without documents (added past due, paid off or closed) gets them once, so the borrower
+   * has every loan's documents whatever its status.
+   */
   async function refreshDocuments(loans: LoanQueries, loanId: string): Promise<void> {
     const loan = await operatorLoan(loans, loanId);
-    if (loan.status !== 'ACTIVE') return;
-    if (!(await loans.checkoutStarted(loanId))) await writeStandardDocuments(loans, loanId, loan, lender);
+    const rewrite = loan.status === 'ACTIVE' && !(await loans.checkoutStarted(loanId));
+    if (rewrite || (await loans.documentCount(loanId)) === 0)
+      await writeStandardDocuments(loans, loanId, loan, lender);
   }
 
   return {

@@ -419,7 +419,7 @@ for (const kind of testDatabaseKinds()) {
         const stored = await race(RACERS, (i) =>
           documentRepository(i % 2 ? database.another() : database.db).storeSignedPdf(first!.id, pdfs[i]!),
         );
-        const kept = (await documents.signedDocumentOf(borrower!.id, first!.id))!.signed_pdf!;
+        const kept = (await documents.pdfSourceOf(borrower!.id, first!.id))!.signed_pdf!;
         assert.ok(
           pdfs.some((pdf) => Buffer.from(kept).equals(pdf)),
           'one of them',
@@ -428,6 +428,42 @@ for (const kind of testDatabaseKinds()) {
           assert.ok(Buffer.from(bytes).equals(Buffer.from(kept)), 'all the very same bytes');
         assert.ok(
           Buffer.from(await documents.storeSignedPdf(first!.id, randomBytes(8))).equals(Buffer.from(kept)),
+        );
+      });
+
+      it('lists the documents of a loan whatever its status, written once for one that comes in closed', async () => {
+        const email = `statuses.${randomUUID()}@example.com`;
+        const closed = { balanceCents: 0, nextPayment: null };
+        const requests: AddLoanRequest[] = [
+          { ...activeLoan(email), status: 'PAST DUE' },
+          { ...activeLoan(email), ...closed, status: 'PAID' },
+          { ...activeLoan(email), ...closed, status: 'CLOSED LOST' },
+          { ...activeLoan(email), status: 'HIDDEN' },
+        ];
+        const added = [];
+        for (const request of requests) {
+          const outcome = await book().add(request);
+          assert.ok(outcome.ok, request.status);
+          assert.equal(outcome.loan.documents, 5, request.status);
+          added.push(outcome.loan);
+        }
+        const [borrower] = await borrowerRepository(database.db).findByEmail(email);
+        const listed = await documentRepository(database.db).documentsOf(borrower!.id);
+        // Open first, then closed, newest first; never the HIDDEN one.
+        assert.deepEqual([...new Set(listed.map((row) => row.status))], ['PAST DUE', 'CLOSED LOST', 'PAID']);
+        assert.equal(listed.length, 15);
+        // A change of a closed loan's terms keeps the documents it has (the same rows).
+        const paid = added[1]!;
+        const before = listed.filter((row) => row.loan_id === paid.id).map((row) => row.id);
+        const updated = await book().update(paid.reference, { product: 'Working capital loan' });
+        assert.ok(updated.ok);
+        const after = (await documentRepository(database.db).documentsOf(borrower!.id))
+          .filter((row) => row.loan_id === paid.id)
+          .map((row) => row.id);
+        assert.deepEqual(after, before);
+        assert.deepEqual(
+          await documentRepository(database.db).documentsOf((await newBorrower(database.db)).id),
+          [],
         );
       });
     });
@@ -561,8 +597,8 @@ for (const kind of testDatabaseKinds()) {
           const loanId = (await loanRepository(database.db).idOfReference(demo.reference))!;
           assert.equal(
             await loanRepository(database.db).documentCount(loanId),
-            demo.status === 'ACTIVE' ? 5 : 0,
-            demo.reference,
+            5,
+            `${demo.reference}: every loan has its documents, whatever its status`,
           );
           assert.equal(
             (await loanRepository(database.db).instalmentsOf(loanId)).length,
