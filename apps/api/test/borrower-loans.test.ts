@@ -81,7 +81,7 @@ describe('borrower loans and checkout', () => {
     assert.equal(typeof answer.body.message, 'string');
   };
 
-  it('seeds the demo borrower with one loan in each status, the active one with its documents', async () => {
+  it('seeds the demo borrower with one loan in each status, each with its documents', async () => {
     assert.deepEqual(
       [...demoLoanIds.keys()].sort(),
       DEMO_LOANS.map((l) => l.reference),
@@ -111,7 +111,7 @@ describe('borrower loans and checkout', () => {
       .execute();
     assert.deepEqual(
       counts.map((c) => [c.reference, Number(c.documents)]),
-      DEMO_LOANS.map((l) => [l.reference, l.status === 'ACTIVE' ? 5 : 0]),
+      DEMO_LOANS.map((l) => [l.reference, 5]),
     );
   });
 
@@ -182,8 +182,11 @@ describe('borrower loans and checkout', () => {
     }
     assert.match(active.documents[0]!.body, /\$250,000\.00/);
     assert.match(active.documents[3]!.body, /\$10,416\.67/);
-    // A closed loan has no documents.
-    assert.deepEqual(detailOf(await loan(demo, idOf('LN-DEMO-3'))).documents, []);
+    // A paid-off loan has its documents too, as of when it was lent: the whole amount, no payment named.
+    const paid = detailOf(await loan(demo, idOf('LN-DEMO-3'))).documents;
+    assert.equal(paid.length, 5);
+    assert.match(paid[0]!.body, /The balance outstanding on the date of this agreement is \$50,000\.00\./);
+    assert.match(paid[0]!.body, /No installment is scheduled at the date of this agreement/);
   });
 
   it('checks out the active loan: start, review each, sign those that need it, completed', async () => {

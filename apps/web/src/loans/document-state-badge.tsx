@@ -1,6 +1,7 @@
 import './document-state.css';
 
-export type DocumentTone = 'to-sign' | 'to-review' | 'reviewed' | 'signed';
+/** not-done: a loan past its checkout, where what was not done is no longer asked for. */
+export type DocumentTone = 'to-sign' | 'to-review' | 'reviewed' | 'signed' | 'not-done';
 
 /** A document's state as a badge: the tone picks the colour, the label says it in words. */
 export function DocumentStateBadge({

@@ -44,12 +44,18 @@ export function DocumentScreen() {
         </p>
         <h1 id="reading-title">{document.title}</h1>
         <div className="reading__meta">
-          <DocumentBadge document={document} />
+          <DocumentBadge document={document} loan={document.loan} />
           <div className="reading__actions">
             <button type="button" className="button button--secondary" onClick={() => window.print()}>
               Print
             </button>
-            {document.hasSignedPdf && <DownloadPdfButton documentId={document.id} title={document.title} />}
+            {document.hasPdf && (
+              <DownloadPdfButton
+                documentId={document.id}
+                title={document.title}
+                signed={document.state === 'signed'}
+              />
+            )}
             {/* Still to sign: the way to sign it, in the loan's checkout (where it is signed with the rest). */}
             {document.requiresSignature &&
               document.state !== 'signed' &&

@@ -3,7 +3,7 @@ import { describeFailure } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 import { readRawAccessToken } from '../../lib/product-session';
 
-// The borrower's documents (Bearer product token): the list, one document, a signed one's PDF.
+// The borrower's documents (Bearer product token): the list, one document, a document's PDF.
 
 export type DocumentsOutcome = { kind: 'loaded'; list: DocumentList } | { kind: 'failed'; message: string };
 export type DocumentOutcome =
@@ -31,13 +31,16 @@ export async function getDocument(documentId: string, signal?: AbortSignal): Pro
   return { kind: 'loaded', document: result.data };
 }
 
-/** Downloads the signed PDF under the server's file name; a message for people if it fails. */
-export async function downloadSignedPdf(
+/**
+ * Downloads the document's PDF (a signed one's with its certificate) under the server's file name; a
+ * message for people if it fails.
+ */
+export async function downloadDocumentPdf(
   documentId: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const token = readRawAccessToken();
   try {
-    const response = await fetch(documentEndpoints.signedDocumentPdf.href({ documentId }), {
+    const response = await fetch(documentEndpoints.documentPdf.href({ documentId }), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       cache: 'no-store',
     });
@@ -49,7 +52,7 @@ export async function downloadSignedPdf(
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');
     link.href = url;
-    link.download = name ?? 'signed-document.pdf';
+    link.download = name ?? 'document.pdf';
     document.body.append(link);
     link.click();
     link.remove();

@@ -2,6 +2,9 @@ import { routes } from '@customer-core/contracts';
 import { Link } from 'react-router';
 import { Loading } from '../../components/loading';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
+import { downloadEsignConsentCopy } from '../../loans/esign-consent-copy';
+import { formatInstant } from '../../loans/loan-format';
+import { getEsignConsent } from '../../loans/loans-api';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
 import { useLoad } from '../../lib/use-load';
 import { getDocuments } from './documents-api';
@@ -12,14 +15,32 @@ import './documents.css';
 /** /ui/dashboard/documents: every document of every loan, grouped by loan, with where each stands. */
 export function DocumentsScreen() {
   const { state, retry } = useLoad(getDocuments, []);
+  // The consent the signatures were made under: a copy to keep, once given (nothing said otherwise,
+  // even if it cannot be loaded: the documents are what this page is for).
+  const { state: consentState } = useLoad(getEsignConsent, []);
+  const consent =
+    consentState.kind === 'loaded' && consentState.consent.givenAt ? consentState.consent : null;
 
   return (
     <SignedInPage
       title="Your documents"
-      intro="The documents of each of your loans. Open one to read or print it; download a signed one as a PDF to keep."
+      intro="The documents of each of your loans. Open one to read or print it. Download a PDF to keep of each one you’ve signed and each one that needs no signature."
       titleId="documents-page-title"
       testId="documents-page"
     >
+      {consent?.givenAt && (
+        <p className="documents__consent" data-testid="documents-esign-consent">
+          You agreed to sign electronically on {formatInstant(consent.givenAt)}.{' '}
+          <button
+            type="button"
+            className="documents__consent-copy"
+            onClick={() => downloadEsignConsentCopy(consent)}
+            aria-label={`Download a copy: ${consent.title}`}
+          >
+            Download a copy
+          </button>
+        </p>
+      )}
       {state.kind === 'loading' && <Loading />}
       {state.kind === 'failed' && (
         <p className="documents__failure" role="alert" data-testid="documents-error">
@@ -71,9 +92,13 @@ export function DocumentsScreen() {
                       <p>{document.description}</p>
                     </div>
                     <div className="documents__item-side">
-                      <DocumentBadge document={document} />
-                      {document.hasSignedPdf && (
-                        <DownloadPdfButton documentId={document.id} title={document.title} />
+                      <DocumentBadge document={document} loan={loan} />
+                      {document.hasPdf && (
+                        <DownloadPdfButton
+                          documentId={document.id}
+                          title={document.title}
+                          signed={document.state === 'signed'}
+                        />
                       )}
                     </div>
                   </li>

@@ -1,18 +1,30 @@
 import { useState } from 'react';
 import { Spinner } from '../../components/spinner';
-import { downloadSignedPdf } from './documents-api';
+import { downloadDocumentPdf } from './documents-api';
 
-/** Downloads a signed document's PDF; says so in place if it fails. */
-export function DownloadPdfButton({ documentId, title }: { documentId: string; title: string }) {
+/**
+ * Downloads a document's PDF: a signed one's with its certificate, or one that needs no signature;
+ * says so in place if it fails.
+ */
+export function DownloadPdfButton({
+  documentId,
+  title,
+  signed,
+}: {
+  documentId: string;
+  title: string;
+  signed: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const download = async () => {
     setBusy(true);
     setFailure(null);
-    const result = await downloadSignedPdf(documentId);
+    const result = await downloadDocumentPdf(documentId);
     setBusy(false);
     if (!result.ok) setFailure(result.message);
   };
+  const label = signed ? 'Download signed PDF' : 'Download PDF';
   return (
     <span className="download-pdf">
       <button
@@ -20,11 +32,11 @@ export function DownloadPdfButton({ documentId, title }: { documentId: string; t
         className="button button--secondary"
         onClick={() => void download()}
         disabled={busy}
-        aria-label={`Download signed PDF: ${title}`}
+        aria-label={`${label}: ${title}`}
         data-testid="download-pdf"
       >
         {busy && <Spinner />}
-        Download signed PDF
+        {label}
       </button>
       {failure && (
         <span className="download-pdf__failure" role="alert">

@@ -1,22 +1,6 @@
 import type { EsignConsent } from '@customer-core/contracts';
+import { downloadEsignConsentCopy } from '../../loans/esign-consent-copy';
 import { formatInstant } from '../../loans/loan-format';
-
-/** The consent as a text file the borrower keeps: its words, its version and when they agreed. */
-function downloadCopy(consent: EsignConsent) {
-  const agreed = consent.givenAt
-    ? `You agreed on ${formatInstant(consent.givenAt)}.`
-    : 'You have not agreed yet.';
-  const text = `${consent.title}\n\n${consent.text}\n\n${agreed}\nVersion of this text: ${consent.version}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'consent-to-sign-electronically.txt';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the address can go once the browser has taken it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** The consent to sign electronically: its text until given, then when; a copy to keep either way. */
 export function EsignConsentText({ consent }: { consent: EsignConsent }) {
@@ -33,7 +17,7 @@ export function EsignConsentText({ consent }: { consent: EsignConsent }) {
       <button
         type="button"
         className="button button--secondary esign-consent__copy"
-        onClick={() => downloadCopy(consent)}
+        onClick={() => downloadEsignConsentCopy(consent)}
         aria-label={`Download a copy: ${consent.title}`}
       >
         Download a copy

@@ -1,0 +1,19 @@
+import type { EsignConsent } from '@customer-core/contracts';
+import { formatInstant } from './loan-format';
+
+/** The consent as a text file the borrower keeps: its words, its version and when they agreed. */
+export function downloadEsignConsentCopy(consent: EsignConsent): void {
+  const agreed = consent.givenAt
+    ? `You agreed on ${formatInstant(consent.givenAt)}.`
+    : 'You have not agreed yet.';
+  const text = `${consent.title}\n\n${consent.text}\n\n${agreed}\nVersion of this text: ${consent.version}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'consent-to-sign-electronically.txt';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the address can go once the browser has taken it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
