@@ -13,12 +13,14 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { CheckoutView } from '../src/features/loan-checkout/checkout-view.tsx';
 import type { ActionResult, ConsentResult } from '../src/features/loan-checkout/use-loan-checkout.ts';
+import { useToasts } from '../src/lib/toasts/toasts-context.ts';
 import { press } from './support/forms.ts';
 import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
 
 // A loan's document checkout as the borrower goes through it (each answer as the API gives it: the
 // loan as it is now): documents read to their end, one signature for all with the consent to sign
-// electronically, and the toasts the signature and the completed checkout leave.
+// electronically, and what confirms the signature and the completed checkout: said on the page, once,
+// never in a toast.
 
 function document(id: string, title: string, requiresSignature: boolean): LoanDocument {
   return {
@@ -108,25 +110,33 @@ function Checkout({ api }: { api: ReturnType<typeof lender> }) {
     return result;
   };
   return (
-    <CheckoutView
-      loan={loan}
-      refused={null}
-      consent={consent}
-      review={async (id) => shown(await api.review(id))}
-      signAll={async (signature) => shown(await api.signAll(signature))}
-      giveConsent={async () => {
-        const given = await api.giveConsent();
-        if (given.ok) setConsent(given.consent);
-        return given;
-      }}
-    />
+    <>
+      <ToastCount />
+      <CheckoutView
+        loan={loan}
+        refused={null}
+        consent={consent}
+        review={async (id) => shown(await api.review(id))}
+        signAll={async (signature) => shown(await api.signAll(signature))}
+        giveConsent={async () => {
+          const given = await api.giveConsent();
+          if (given.ok) setConsent(given.consent);
+          return given;
+        }}
+      />
+    </>
   );
 }
 
 const item = (title: string) =>
   screen.getAllByTestId('checkout-document').find((d) => within(d).queryByRole('heading', { name: title }))!;
-const toast = (title: string) =>
-  screen.findAllByTestId('toast').then((all) => all.find((t) => t.textContent?.startsWith(title))!);
+/** How many toasts the app holds (its model, not their lazily drawn elements). */
+function ToastCount() {
+  return <output data-testid="toast-count">{useToasts().toasts.size}</output>;
+}
+
+/** No toast: what is done is confirmed on the page. */
+const expectNoToast = () => assert.equal(screen.getByTestId('toast-count').textContent, '0', 'no toast');
 
 /**
  * The page has no layout here, so nothing is ever in view: this browser's IntersectionObserver says
@@ -168,7 +178,7 @@ describe('loan checkout', () => {
     localStorage.clear();
   });
 
-  it('reviews each document read to its end, then signs them all at once with one signature: states, progress, toasts, completed', async () => {
+  it('reviews each document read to its end, then signs them all at once with one signature: states, progress, completed once, inline', async () => {
     const api = lender();
     renderInApp(<Checkout api={api} />);
     screen.getByRole('heading', { level: 1, name: 'Review and sign your documents' });
@@ -226,19 +236,15 @@ describe('loan checkout', () => {
     // Leniently: case, spaces, a middle initial.
     fireEvent.change(form.getByLabelText('Your full name'), { target: { value: ' dana  J. demo ' } });
     await press('Sign all');
-    const signed = await toast('Document signed');
-    assert.equal(signed.textContent, 'Document signedYou signed 1 document.');
+    const done = await screen.findByTestId('checkout-complete');
+    await expectFocus(within(done).getByRole('heading', { name: 'You\u2019re all set' }));
     assert.ok(api.consent.givenAt, 'the consent, given first');
     assert.deepEqual(api.signatures, [
       { signatureName: 'dana  J. demo', documentIds: ['agreement'], agreed: true },
     ]);
-    const complete = await toast('Checkout complete');
-    assert.equal(
-      complete.textContent,
-      'Checkout completeEvery document of your loan is reviewed and signed.',
-    );
-    const done = screen.getByTestId('checkout-complete');
-    await expectFocus(within(done).getByRole('heading', { name: 'You\u2019re all set' }));
+    // Completed by the signature: "You're all set" alone says so (no signature line, no toast).
+    expectNone(screen.queryByTestId('checkout-signed'), 'the signature’s line once complete');
+    expectNoToast();
     within(done).getByText(/^You agreed to sign electronically on /);
     within(done).getByRole('button', { name: 'Download a copy: Consent to sign electronically' });
     assert.match(
@@ -247,5 +253,41 @@ describe('loan checkout', () => {
     );
     expectNone(screen.queryByRole('progressbar'), 'the progress bar, once complete');
     expectNone(screen.queryByRole('button', { name: /Sign all/ }), 'an action left');
+  });
+  it('confirms a signature in the form’s place while a document is left to read, then completes once, inline', async () => {
+    const api = lender();
+    renderInApp(<Checkout api={api} />);
+    // Only the agreement read: the signature comes before the payment schedule is read.
+    fireEvent.click(screen.getByRole('button', { name: 'Read document: Loan agreement' }));
+    reader.scroll();
+    await screen.findByText('You\u2019ve read this document to the end: it\u2019s reviewed.');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Back to your documents' })[0]!);
+    const form = within(await screen.findByTestId('sign-all-form'));
+    fireEvent.click(form.getByRole('checkbox', { name: 'I agree to sign electronically' }));
+    fireEvent.change(form.getByLabelText('Your full name'), { target: { value: 'Dana Demo' } });
+    fireEvent.click(form.getByRole('checkbox', { name: 'I have read and agree to these documents' }));
+    await press('Sign all');
+
+    // Where the form was, with the focus: what was signed, what is left.
+    const signed = await screen.findByTestId('checkout-signed');
+    await expectFocus(signed);
+    assert.equal(
+      signed.textContent,
+      'Document signed. You signed 1 document. Read the document left to finish.',
+    );
+    assert.match(within(item('Loan agreement')).getByTestId('document-state').textContent ?? '', /^Signed/);
+    expectNone(screen.queryByTestId('checkout-complete'), 'a completed checkout');
+    expectNoToast();
+
+    // The last document read: the checkout completes, said once, inline.
+    fireEvent.click(screen.getByRole('button', { name: 'Read document: Payment schedule' }));
+    reader.scroll();
+    await screen.findByText('You\u2019ve read this document to the end: it\u2019s reviewed.');
+    screen.getByText('Payment schedule: reviewed. Every document of this loan is reviewed and signed.');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Back to your documents' })[0]!);
+    const done = await screen.findByTestId('checkout-complete');
+    within(done).getByRole('heading', { name: 'You\u2019re all set' });
+    expectNone(screen.queryByTestId('checkout-signed'), 'the signature’s line once complete');
+    expectNoToast();
   });
 });

@@ -9,7 +9,6 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { BackLink } from '../../components/signed-in-shell/back-link';
 import { StatusIcon } from '../../components/status-icon';
-import { useToasts } from '../../lib/toasts/toasts-context';
 import { checkoutProgress } from '../../loans/checkout-progress';
 import { formatInstant, formatMoney } from '../../loans/loan-format';
 import { LOAN_STATUS_LABELS } from '../../loans/loan-status';
@@ -33,14 +32,18 @@ interface CheckoutViewProps {
 }
 
 const COMPLETE_TITLE_ID = 'checkout-complete-title';
+const SIGNED_ID = 'checkout-signed';
+
+const documentsCount = (count: number) => (count === 1 ? '1 document' : `${count} documents`);
 
 /**
  * The loan's checkout: the list of documents, one reading view at a time (a document is reviewed once
  * read to its end), then one signature for every document that needs it, with a summary.
  */
 export function CheckoutView({ loan, refused, consent, review, signAll, giveConsent }: CheckoutViewProps) {
-  const { addToast } = useToasts();
   const [reading, setReading] = useState<string | null>(null);
+  // How many documents the last "Sign all" signed: said where the form was, until the checkout completes.
+  const [signedCount, setSignedCount] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // Where the focus goes once the view has changed under it.
   const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
@@ -55,20 +58,18 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
   const readyToSign =
     actionable && consent && toSign.length > 0 && toSign.every((d) => d.state === 'reviewed');
 
-  const completedToast = () =>
-    addToast({
-      key: `checkout-complete-${loan.id}`,
-      status: 'success',
-      title: 'Checkout complete',
-      message: 'Every document of your loan is reviewed and signed.',
-    });
-
+  // What is done is said on the page, where the borrower is looking (the signature's confirmation in
+  // the form's place, "You're all set" once complete), not in a toast that goes away.
   const onReview = async (documentId: string) => {
     const result = await review(documentId);
     if (result.ok) {
       const title = loan.documents.find((d) => d.id === documentId)?.title ?? 'The document';
-      setAnnouncement(`${title}: reviewed.`);
-      if (result.loan.checkout.completedAt && !loan.checkout.completedAt) completedToast();
+      const completedNow = result.loan.checkout.completedAt && !loan.checkout.completedAt;
+      setAnnouncement(
+        completedNow
+          ? `${title}: reviewed. Every document of this loan is reviewed and signed.`
+          : `${title}: reviewed.`,
+      );
     }
     return result;
   };
@@ -76,17 +77,8 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
   const onSignAll = async (signature: SignDocumentsRequest) => {
     const result = await signAll(signature);
     if (result.ok) {
-      const count = signature.documentIds.length;
-      addToast({
-        key: `signed-${loan.id}`,
-        status: 'success',
-        title: count === 1 ? 'Document signed' : 'Documents signed',
-        message: `You signed ${count === 1 ? '1 document' : `${count} documents`}.`,
-      });
-      if (result.loan.checkout.completedAt) {
-        completedToast();
-        setFocusRequest({ id: COMPLETE_TITLE_ID });
-      }
+      setSignedCount(signature.documentIds.length);
+      setFocusRequest({ id: result.loan.checkout.completedAt ? COMPLETE_TITLE_ID : SIGNED_ID });
     }
     return result;
   };
@@ -231,6 +223,17 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
           )}
           {readyToSign && (
             <SignAllForm documents={toSign} consent={consent} giveConsent={giveConsent} signAll={onSignAll} />
+          )}
+          {signedCount !== null && !completed && (
+            <div className="checkout-signed" id={SIGNED_ID} tabIndex={-1} data-testid="checkout-signed">
+              <StatusIcon tone="success" />
+              <p>
+                <strong>{signedCount === 1 ? 'Document signed.' : 'Documents signed.'}</strong> You signed{' '}
+                {documentsCount(signedCount)}.
+                {toRead.length > 0 &&
+                  ` Read the ${toRead.length === 1 ? 'document' : `${toRead.length} documents`} left to finish.`}
+              </p>
+            </div>
           )}
         </>
       )}
