@@ -4,19 +4,21 @@ import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
+import { collectPageErrors, focusReturnsTo, screenshot, screenshotsAtBothSizes } from './support/browser.js';
+import { openAccountRow } from './support/account.js';
 import { waitForMail } from './support/mailbox.js';
-import { addBorrower } from '@customer-core/api/testing';
+import { addBorrower, mintSession } from '@customer-core/api/testing';
 import { openPortal, signInBySession, submitSignIn, type Portal } from './support/portal.js';
 import { expectSignedOut } from './support/session.js';
 
-// The borrower's own account: where they are signed in, and signing the other browsers out. Each
-// browser context is one device of the same borrower, signed in by a session of its own (the page
-// exchanges it: its browser and device, as after the sign-in form).
+// The borrower's own account: its rows, opened and closed by keyboard; where they are signed in, by
+// device, and signing the other browsers out. Each browser context is one browser of the same
+// borrower, signed in by a session of its own (the page exchanges it: its browser and device, as after
+// the sign-in form); every context is Chrome on Linux, so they share one device row.
 
 const onPath = (path: string) => (url: URL) => url.pathname === path;
 
-/** Opens the account page from the account menu and waits for the session list. */
+/** Opens the account page from the account menu and waits for the devices. */
 async function openAccount(page: Page) {
   await page
     .getByTestId('app-header')
@@ -25,8 +27,11 @@ async function openAccount(page: Page) {
   await page.getByRole('menuitem', { name: 'Sign-in and security' }).click();
   await page.waitForURL(onPath(routes.account.path));
   await page.getByRole('heading', { level: 1, name: 'Sign-in and security' }).waitFor();
-  await page.getByTestId('session-row').first().waitFor();
+  await page.getByTestId('session-device').first().waitFor();
 }
+
+/** The page's full height at a desktop's size. */
+const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 
 describe('the account page (browser)', () => {
   let portal: Portal;
@@ -35,7 +40,7 @@ describe('the account page (browser)', () => {
   });
   after(() => portal?.close());
 
-  it('lists both devices, and "Sign out" on the other sends it back to sign-in', async () => {
+  it('lists both browsers under their device, and "Sign out" on the other sends it back to sign-in', async () => {
     const { page: laptop } = await portal.newPage();
     const { page: phone } = await portal.newPage();
     const errors = collectPageErrors(laptop);
@@ -43,24 +48,41 @@ describe('the account page (browser)', () => {
     await signInBySession(portal, phone, { fromBrowser: true });
 
     await openAccount(laptop);
-    const rows = laptop.getByTestId('session-row');
-    assert.equal(await rows.count(), 2);
-    // Newest first: the phone signed in last; this device is marked, and has no "Sign out" of its own.
-    assert.equal(await rows.nth(0).getAttribute('data-current'), 'false');
-    assert.equal(await rows.nth(1).getAttribute('data-current'), 'true');
-    assert.match(await rows.nth(1).innerText(), /This device/);
-    assert.match(await rows.nth(1).innerText(), /Chrom(e|ium) on Linux/);
-    assert.match(await rows.nth(1).innerText(), /Network 127\.0\.0\.0\/24/);
-    assert.equal(await rows.nth(1).getByRole('button', { name: 'Sign out' }).count(), 0);
+    // Both browsers are Chrome on Linux: one device, marked as this one, its two sign-ins counted.
+    const devices = laptop.getByTestId('session-device');
+    assert.equal(await devices.count(), 1);
+    assert.equal(await devices.getAttribute('data-current'), 'true');
+    assert.match(await devices.innerText(), /Chrom(e|ium) on Linux\s*This device/);
+    assert.match(await devices.getByTestId('session-device-count').innerText(), /^2 sign-ins · Last active /);
+    assert.equal(await laptop.getByTestId('session-row').count(), 0, 'its sign-ins wait to be shown');
     await assertAccessible(laptop, 'account page');
     await screenshotsAtBothSizes(laptop, 'account');
-    // Keyboard: the other device's "Sign out" takes the focus and shows it.
-    await rows.nth(0).getByRole('button', { name: 'Sign out' }).focus();
+
+    // Keyboard: Enter on the device's button lists its sign-ins, this browser's first and marked, with
+    // no "Sign out" of its own.
+    const toggle = devices.getByTestId('session-device-toggle');
+    assert.equal(await toggle.innerText(), 'Show sign-ins');
+    await toggle.focus();
+    await laptop.keyboard.press('Enter');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    const rows = laptop.getByTestId('session-row');
+    await rows.nth(1).waitFor();
+    assert.equal(await rows.count(), 2);
+    assert.equal(await rows.nth(0).getAttribute('data-current'), 'true');
+    assert.equal(await rows.nth(1).getAttribute('data-current'), 'false');
+    assert.match(await rows.nth(0).innerText(), /This browser/);
+    assert.match(await rows.nth(0).innerText(), /Network 127\.0\.0\.0\/24/);
+    assert.equal(await rows.nth(0).getByRole('button', { name: 'Sign out' }).count(), 0);
+    await assertAccessible(laptop, 'account page, a device\u2019s sign-ins shown');
+    // The other browser's "Sign out" takes the focus and shows it.
+    await rows.nth(1).getByRole('button', { name: 'Sign out' }).focus();
     await screenshot(laptop, 'account-sign-out-focus');
 
-    await rows.nth(0).getByRole('button', { name: 'Sign out' }).click();
+    await rows.nth(1).getByRole('button', { name: 'Sign out' }).click();
     await laptop.getByTestId('account-sessions-notice').filter({ hasText: 'is signed out.' }).waitFor();
-    await laptop.getByTestId('session-row').nth(1).waitFor({ state: 'detached' });
+    // One sign-in left: the device shows it in its row.
+    await devices.getByTestId('session-device-count').waitFor({ state: 'detached' });
+    assert.equal(await laptop.getByTestId('session-row').count(), 1);
     // The focus is not lost with the button: it is on what happened.
     assert.equal(
       await laptop.getByTestId('account-sessions-notice').evaluate((node) => node === document.activeElement),
@@ -78,12 +100,34 @@ describe('the account page (browser)', () => {
   });
 
   it('"Sign out everywhere else" signs out every other device and keeps this one', async () => {
+    const email = `many-${randomUUID()}@example.com`;
+    await addBorrower(portal.server, {
+      login: email,
+      password: 'Many-Devices-31',
+      firstName: 'Mo',
+      lastName: 'Many',
+    });
     const { page: here } = await portal.newPage();
     const others = [(await portal.newPage()).page, (await portal.newPage()).page];
-    await signInBySession(portal, here, { fromBrowser: true });
-    for (const other of others) await signInBySession(portal, other, { fromBrowser: true });
+    await signInBySession(portal, here, { email, fromBrowser: true });
+    for (const other of others) await signInBySession(portal, other, { email, fromBrowser: true });
+    // Six more sign-ins, made by no browser the API recognises (as an app or a script would).
+    for (let n = 0; n < 6; n += 1) await mintSession(portal.server, email);
 
     await openAccount(here);
+    // Nine sign-ins on two devices: two rows, this one first; every row of the page closed.
+    const devices = here.getByTestId('session-device');
+    assert.equal(await devices.count(), 2);
+    assert.equal(await devices.nth(0).getAttribute('data-current'), 'true');
+    assert.match(await devices.nth(0).getByTestId('session-device-count').innerText(), /^3 sign-ins/);
+    assert.match(await devices.nth(1).innerText(), /^Unknown device\n/);
+    assert.match(await devices.nth(1).getByTestId('session-device-count').innerText(), /^6 sign-ins/);
+    assert.equal(await here.locator('[aria-expanded="true"]').count(), 0);
+    // Before the rows (every form open, each sign-in its own row), this page was over 4,000 px tall.
+    const height = await pageHeight(here);
+    assert.ok(height < 1800, `the page is ${height} px tall with every row closed`);
+    await screenshotsAtBothSizes(here, 'account-nine-sign-ins');
+
     const button = here.getByRole('button', { name: 'Sign out everywhere else' });
     await button.click();
     await here
@@ -91,6 +135,7 @@ describe('the account page (browser)', () => {
       .filter({ hasText: /other devices? (is|are) signed out\./ })
       .waitFor();
     await button.waitFor({ state: 'detached' });
+    assert.equal(await here.getByTestId('session-device').count(), 1);
     assert.equal(await here.getByTestId('session-row').count(), 1);
     assert.equal(await here.getByTestId('session-row').getAttribute('data-current'), 'true');
     // (One device and a notice: the state checked for accessibility after signing one device out.)
@@ -118,8 +163,28 @@ describe('the account page (browser)', () => {
 
     await openAccount(laptop);
     const section = laptop.getByTestId('account-password');
-    // (The account page at rest, with two devices: checked for accessibility in the first test.)
-    await section.scrollIntoViewIfNeeded();
+    assert.equal(await section.getByTestId('account-password-summary').innerText(), 'Set');
+    // No password field until the row is opened. (The account page at rest: the first test.)
+    assert.equal(await laptop.getByLabel('Current password').count(), 0);
+    // Keyboard: Tab reaches the row's "Change", Enter opens the form with the focus in its first field,
+    // Escape closes it with the focus back on "Change".
+    const change = section.getByRole('button', { name: 'Change', exact: true });
+    await laptop.getByTestId('account-email').getByRole('button', { name: 'Change', exact: true }).focus();
+    await laptop.keyboard.press('Tab');
+    assert.equal(await change.evaluate((node) => node === document.activeElement), true, 'Tab reaches it');
+    await screenshot(laptop, 'account-row-button-focus');
+    await laptop.keyboard.press('Enter');
+    await focusReturnsTo(section.getByLabel('Current password'), 'the focus is in the form');
+    assert.equal(await change.getAttribute('aria-expanded'), 'true');
+    await laptop.keyboard.press('Escape');
+    await section.getByTestId('account-password-panel').waitFor({ state: 'detached' });
+    await focusReturnsTo(change);
+    assert.equal(await change.getAttribute('aria-expanded'), 'false');
+    await change.hover();
+    await screenshot(laptop, 'account-row-button-hover');
+
+    await openAccountRow(section);
+    await assertAccessible(laptop, 'account page, the password row open');
     await screenshotsAtBothSizes(laptop, 'account-change-password');
 
     // A wrong current password, refused by the identity provider. (Its words under that field, the
@@ -139,8 +204,11 @@ describe('the account page (browser)', () => {
       .getByTestId('account-password-notice')
       .filter({ hasText: 'Your password is changed, and your other device is signed out.' })
       .waitFor();
-    // The list of devices follows: only this one is left.
-    await laptop.getByTestId('session-row').nth(1).waitFor({ state: 'detached' });
+    // The form closes, and the focus is back on the row's button.
+    await section.getByTestId('account-password-panel').waitFor({ state: 'detached' });
+    await focusReturnsTo(change);
+    // The list of devices follows: only this browser is left.
+    await laptop.getByTestId('session-device-count').waitFor({ state: 'detached' });
     // (The account page with the password changed and its notice: swept in account-activity.test.ts.)
     await screenshotsAtBothSizes(laptop, 'account-change-password-done');
 

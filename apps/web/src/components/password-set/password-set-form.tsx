@@ -31,6 +31,8 @@ interface PasswordSetFormProps {
   children?: ReactNode;
   /** Shown after the confirmation, before the button, e.g. a choice that goes with the change. */
   afterFields?: ReactNode;
+  /** A form opened in place (the account page's) has Cancel beside its button, not a full-width button. */
+  onCancel?: () => void;
 }
 
 const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined;
@@ -49,6 +51,7 @@ export function PasswordSetForm({
   confirmLabel = 'Confirm new password',
   children,
   afterFields,
+  onCancel,
 }: PasswordSetFormProps) {
   const {
     register,
@@ -102,9 +105,25 @@ export function PasswordSetForm({
         />
       </FormField>
       {afterFields}
-      <BusyButton busy={isSubmitting} busyText={pendingText}>
-        {submitLabel}
-      </BusyButton>
+      {onCancel ? (
+        <div className="form-actions">
+          <BusyButton busy={isSubmitting} busyText={pendingText} className="button button--primary">
+            {submitLabel}
+          </BusyButton>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={onCancel}
+            disabled={isSubmitting}
+          >
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <BusyButton busy={isSubmitting} busyText={pendingText}>
+          {submitLabel}
+        </BusyButton>
+      )}
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
+import { AccountRows } from './account-row';
 import { ActivitySection } from './activity-section';
 import { ChangeEmailSection } from './change-email-section';
 import { ChangePasswordSection } from './change-password-section';
@@ -10,8 +11,8 @@ import { SessionsSection } from './sessions-section';
 import './account.css';
 
 /**
- * /ui/dashboard/account: the borrower's own account, one section per concern (each its own
- * component, so more can sit beside them).
+ * /ui/dashboard/account: the borrower's own account. How they sign in, one summary row per concern
+ * (each its own component) that opens into its form; the devices signed in; what happened lately.
  */
 export function AccountScreen() {
   // A password change may sign other devices out: the sessions list then loads again.
@@ -21,22 +22,28 @@ export function AccountScreen() {
   return (
     <SignedInPage
       title="Sign-in and security"
-      intro="Where you’re signed in, signing out the devices you don’t use, your password, your email address, two-step verification, passkeys, and what happened lately."
+      intro="How you sign in, where you’re signed in, and what happened to your account lately."
       titleId="account-page-title"
       testId="account-page"
     >
-      <SessionsSection refresh={changes} onEnded={() => setEvents((n) => n + 1)} />
-      <ChangePasswordSection
-        onChanged={() => {
-          setChanges((n) => n + 1);
-          setEvents((n) => n + 1);
-        }}
-      />
-      <ChangeEmailSection />
-      <SecondFactorsSection onChanged={() => setEvents((n) => n + 1)} />
-      <PasskeysSection onChanged={() => setEvents((n) => n + 1)} />
-      <RecoveryCodesSection refresh={events} onChanged={() => setEvents((n) => n + 1)} />
-      <ActivitySection refresh={events} />
+      <AccountRows>
+        <div className="account__rows" data-testid="account-sign-in-rows">
+          <ChangeEmailSection />
+          <ChangePasswordSection
+            onChanged={() => {
+              setChanges((n) => n + 1);
+              setEvents((n) => n + 1);
+            }}
+          />
+          <SecondFactorsSection onChanged={() => setEvents((n) => n + 1)} />
+          <PasskeysSection onChanged={() => setEvents((n) => n + 1)} />
+          <RecoveryCodesSection refresh={events} onChanged={() => setEvents((n) => n + 1)} />
+        </div>
+        <SessionsSection refresh={changes} onEnded={() => setEvents((n) => n + 1)} />
+        <div className="account__rows">
+          <ActivitySection refresh={events} />
+        </div>
+      </AccountRows>
     </SignedInPage>
   );
 }

@@ -11,6 +11,7 @@ import { useLoad } from '../../lib/use-load';
 import { formatInstant } from '../../loans/loan-format';
 import { getActivity } from './activity-api';
 import { SectionLoading } from './section-parts';
+import { AccountRow } from './account-row';
 
 type Loaded =
   | { kind: 'failed'; message: string }
@@ -56,8 +57,9 @@ function EventItem({ event }: { event: SecurityEvent }) {
 }
 
 /**
- * What happened to the borrower's account lately, newest first, older pages on request. `refresh`
- * changes when another section did something that adds an event, so the list loads again.
+ * What happened to the borrower's account lately: the row names the latest event; open, the list,
+ * newest first, older pages on request. `refresh` changes when another section did something that
+ * adds an event, so the list loads again.
  */
 export function ActivitySection({ refresh = 0 }: { refresh?: number }) {
   const { state, setState, retry } = useLoad(
@@ -94,52 +96,64 @@ export function ActivitySection({ refresh = 0 }: { refresh?: number }) {
     });
   }
 
+  const latest = state.kind === 'loaded' ? state.events[0] : undefined;
   return (
-    <section
-      className="account__section"
-      aria-labelledby="account-activity-title"
-      data-testid="account-activity"
+    <AccountRow
+      row="activity"
+      title="Recent security activity"
+      testId="account-activity"
+      summary={
+        state.kind !== 'loaded' ? (
+          ''
+        ) : latest ? (
+          <>
+            Latest: {title(latest)},{' '}
+            <time dateTime={latest.occurredAt}>{formatInstant(latest.occurredAt)}</time>
+          </>
+        ) : (
+          `Nothing in the last ${SECURITY_ACTIVITY_DAYS} days`
+        )
+      }
+      summaryTestId="account-activity-summary"
+      action={state.kind === 'loaded' && latest ? 'Show' : null}
+      actionTestId="account-activity-open"
+      focusOnOpen={false}
+      notices={<SectionLoading state={state} retry={retry} />}
     >
-      <header className="account__section-header">
-        <h2 id="account-activity-title">Recent security activity</h2>
-        <p>
-          Sign-ins, devices signed out, password, authenticator app and passkey changes, and failed sign-ins
-          of the last {SECURITY_ACTIVITY_DAYS} days, newest first. If something wasn’t you, change your
-          password.
-        </p>
-      </header>
-      <SectionLoading state={state} retry={retry} />
-      {state.kind === 'loaded' && (
-        <>
-          {state.events.length === 0 ? (
-            <p>Nothing has happened to your account in the last {SECURITY_ACTIVITY_DAYS} days.</p>
-          ) : (
+      {() =>
+        state.kind === 'loaded' && (
+          <div className="account-row__form account-row__form--wide">
+            <p className="account-row__intro">
+              Sign-ins, devices signed out, password, authenticator app and passkey changes, and failed
+              sign-ins of the last {SECURITY_ACTIVITY_DAYS} days, newest first. If something wasn’t you,
+              change your password.
+            </p>
             <ul className="account-activity__list" ref={listRef}>
               {state.events.map((event) => (
                 <EventItem key={event.id} event={event} />
               ))}
             </ul>
-          )}
-          {state.olderFailed && (
-            <p className="account__notice account__notice--problem" role="alert">
-              {state.olderFailed}
-            </p>
-          )}
-          {state.next && (
-            <p className="account__actions">
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={state.loadingOlder}
-                onClick={() => void showOlder(state)}
-                data-testid="activity-show-older"
-              >
-                {state.loadingOlder ? 'Showing older activity…' : 'Show older activity'}
-              </button>
-            </p>
-          )}
-        </>
-      )}
-    </section>
+            {state.olderFailed && (
+              <p className="account__notice account__notice--problem" role="alert">
+                {state.olderFailed}
+              </p>
+            )}
+            {state.next && (
+              <div className="form-actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={state.loadingOlder}
+                  onClick={() => void showOlder(state)}
+                  data-testid="activity-show-older"
+                >
+                  {state.loadingOlder ? 'Showing older activity…' : 'Show older activity'}
+                </button>
+              </div>
+            )}
+          </div>
+        )
+      }
+    </AccountRow>
   );
 }

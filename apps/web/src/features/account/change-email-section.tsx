@@ -1,7 +1,6 @@
 import { ChangeEmailRequestSchema } from '@customer-core/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/banner';
-import { ReadOnlyField } from '../../components/read-only-field';
 import { BusyButton } from '../../components/busy-button';
 import { StepUpDialog } from '../../components/step-up/step-up-dialog';
 import { SupportPhone } from '../../components/support-phone';
@@ -9,6 +8,8 @@ import { TextField } from '../../components/text-field';
 import { getLenderBranding } from '../../config/portal-config-meta';
 import { useLoad } from '../../lib/use-load';
 import { changeEmail, getAccountEmail } from './account-api';
+import { AccountRow } from './account-row';
+import { SectionNotice } from './section-parts';
 
 const NEW_EMAIL_ID = 'change-email-new';
 const SUBMIT_ID = 'change-email-submit';
@@ -17,24 +18,84 @@ const sentNotice = (newEmail: string, current: string) =>
   `We’ve sent a link to ${newEmail}. Open it while you’re signed in to finish the change. Until then, you sign in with ${current}.`;
 
 /**
- * Change email: the new address gets a link, and nothing changes until it is used (the link page).
- * With a hosted Okta org the lender changes it: the section says so. A sign-in too old for it opens
- * the step-up dialog over the form, which keeps what was typed, and the request is made again.
+ * The email address row: the address the borrower signs in with. Its form asks for a new one, which
+ * gets a link; nothing changes until it is used (the link page). With a hosted Okta org the lender
+ * changes it: the row says so and has no form. A sign-in too old for it opens the step-up dialog over
+ * the form, which keeps what was typed, and the request is made again.
  */
 export function ChangeEmailSection() {
   const { state: account } = useLoad(getAccountEmail, []);
+  const [done, setDone] = useState<string | null>(null);
+  const loaded = account.kind === 'loaded' ? account : null;
+  return (
+    <AccountRow
+      row="email"
+      title="Email address"
+      testId="account-email"
+      summary={
+        <p className="account-row__value" data-testid="change-email-current">
+          {loaded?.email ?? (account.kind === 'loading' ? 'Loading...' : '')}
+        </p>
+      }
+      action={loaded?.changeable ? 'Change' : null}
+      actionTestId="account-email-open"
+      onOpen={() => setDone(null)}
+      notices={
+        <>
+          {account.kind === 'failed' && (
+            <p
+              className="account__notice account__notice--problem"
+              role="alert"
+              data-testid="account-email-load-error"
+            >
+              {account.message}
+            </p>
+          )}
+          {loaded && !loaded.changeable && (
+            <p className="account-email__with-lender" data-testid="account-email-with-lender">
+              Your sign-in email address is {loaded.email}. To change it, call {getLenderBranding().name} at{' '}
+              <SupportPhone />.
+            </p>
+          )}
+          <SectionNotice
+            notice={done ? { tone: 'done', text: done } : null}
+            testId="account-email-notice"
+            takeFocus={false}
+          />
+        </>
+      }
+    >
+      {({ close }) =>
+        loaded && (
+          <ChangeEmailForm
+            current={loaded.email}
+            onCancel={() => close()}
+            onSent={(notice) => {
+              setDone(notice);
+              close();
+            }}
+          />
+        )
+      }
+    </AccountRow>
+  );
+}
+
+function ChangeEmailForm({
+  current,
+  onSent,
+  onCancel,
+}: {
+  current: string;
+  onSent: (notice: string) => void;
+  onCancel: () => void;
+}) {
   const [newEmail, setNewEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [stepUp, setStepUp] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const doneRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
 
   const send = async () => {
     const parsed = ChangeEmailRequestSchema.safeParse({ newEmail });
@@ -48,8 +109,7 @@ export function ChangeEmailSection() {
     setPending(false);
     switch (outcome.kind) {
       case 'sent':
-        setNewEmail('');
-        setDone(sentNotice(parsed.data.newEmail, account.kind === 'loaded' ? account.email : ''));
+        onSent(sentNotice(parsed.data.newEmail, current));
         return;
       case 'step-up':
         setStepUp(outcome.message);
@@ -66,94 +126,69 @@ export function ChangeEmailSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    setDone(null);
     void send();
   };
 
   return (
-    <section className="account__section" aria-labelledby="account-email-title" data-testid="account-email">
-      <header className="account__section-header">
-        <h2 id="account-email-title">Change your email address</h2>
-        <p>You sign in with your email address, and it’s where we write to you.</p>
-      </header>
-      {account.kind === 'failed' && (
-        <p
-          className="account__notice account__notice--problem"
-          role="alert"
-          data-testid="account-email-load-error"
-        >
-          {account.message}
-        </p>
+    <>
+      {failure && (
+        <Banner type="error" onDismiss={() => setFailure(null)} testId="account-email-error">
+          {failure}
+        </Banner>
       )}
-      {account.kind === 'loaded' && !account.changeable && (
-        <p className="account-email__with-lender" data-testid="account-email-with-lender">
-          Your sign-in email address is {account.email}. To change it, call {getLenderBranding().name} at{' '}
-          <SupportPhone />.
+      <form className="account-email__form" onSubmit={submit} noValidate>
+        <p className="account-row__intro">
+          You sign in with your email address, and it’s where we write to you. We’ll send a link to the new
+          address; until you open it, you keep signing in with this one.
         </p>
-      )}
-      {account.kind === 'loaded' && account.changeable && (
-        <>
-          <p
-            className={`account__notice${done ? ' account__notice--done' : ''}`}
-            role="status"
-            tabIndex={-1}
-            ref={doneRef}
-            data-testid="account-email-notice"
+        <TextField
+          id={NEW_EMAIL_ID}
+          label="New email address"
+          error={fieldError ?? undefined}
+          input={{
+            ref: inputRef,
+            type: 'email',
+            name: 'newEmail',
+            autoComplete: 'email',
+            inputMode: 'email',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            value: newEmail,
+            readOnly: pending,
+            onChange: (event) => {
+              setNewEmail(event.target.value);
+              setFieldError(null);
+            },
+          }}
+        />
+        <div className="form-actions">
+          <BusyButton
+            id={SUBMIT_ID}
+            busy={pending}
+            busyText="Sending the link…"
+            className="button button--primary"
           >
-            {done}
-          </p>
-          {failure && (
-            <Banner type="error" onDismiss={() => setFailure(null)} testId="account-email-error">
-              {failure}
-            </Banner>
-          )}
-          <form className="account-email__form" onSubmit={submit} noValidate>
-            <ReadOnlyField
-              id="change-email-current"
-              label="Current email address"
-              value={account.email}
-              hint="Until you open the link we send to the new address, you keep signing in with this one."
-            />
-            <TextField
-              id={NEW_EMAIL_ID}
-              label="New email address"
-              error={fieldError ?? undefined}
-              input={{
-                ref: inputRef,
-                type: 'email',
-                name: 'newEmail',
-                autoComplete: 'email',
-                inputMode: 'email',
-                autoCapitalize: 'none',
-                spellCheck: false,
-                value: newEmail,
-                readOnly: pending,
-                onChange: (event) => {
-                  setNewEmail(event.target.value);
-                  setFieldError(null);
-                },
-              }}
-            />
-            <BusyButton id={SUBMIT_ID} busy={pending} busyText="Sending the link…">
-              Send confirmation link
-            </BusyButton>
-          </form>
-          {stepUp && (
-            <StepUpDialog
-              message={stepUp}
-              confirmLabel="Confirm and send link"
-              factorMessage="One more step before we send the link."
-              onConfirmed={() => {
-                setStepUp(null);
-                // The same address again, now with the new sign-in.
-                void send();
-              }}
-              onCancel={() => setStepUp(null)}
-              returnFocusId={SUBMIT_ID}
-            />
-          )}
-        </>
+            Send confirmation link
+          </BusyButton>
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
+        </div>
+      </form>
+      {stepUp && (
+        <StepUpDialog
+          message={stepUp}
+          confirmLabel="Confirm and send link"
+          factorMessage="One more step before we send the link."
+          onConfirmed={() => {
+            setStepUp(null);
+            // The same address again, now with the new sign-in.
+            void send();
+          }}
+          onCancel={() => setStepUp(null)}
+          returnFocusId={SUBMIT_ID}
+        />
       )}
-    </section>
+    </>
   );
 }

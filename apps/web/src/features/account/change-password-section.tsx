@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Banner } from '../../components/banner';
 import { FormField, fieldErrorId } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { PasswordSetForm, type PasswordSetOutcome } from '../../components/password-set/password-set-form';
 import { changePassword } from './account-api';
+import { AccountRow } from './account-row';
+import { SectionNotice } from './section-parts';
 
 const CURRENT_ID = 'change-password-current';
 const CURRENT_REQUIRED = 'Enter your current password.';
@@ -16,26 +18,59 @@ const changedNotice = (ended: number) =>
       : `Your password is changed, and your ${ended} other devices are signed out.`;
 
 /**
- * Change password: the current one (the server checks it, which is also the proof that the borrower is
- * at the keyboard now), a new one with the reset screen's rules, and whether to sign out elsewhere.
+ * The password row; its form: the current one (the server checks it, which is also the proof that the
+ * borrower is at the keyboard now), a new one with the reset screen's rules, and whether to sign out
+ * elsewhere. A change made closes the form and says so under the row.
  */
 export function ChangePasswordSection({ onChanged }: { onChanged: () => void }) {
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <AccountRow
+      row="password"
+      title="Password"
+      testId="account-password"
+      summary="Set"
+      summaryTestId="account-password-summary"
+      action="Change"
+      actionTestId="account-password-open"
+      onOpen={() => setDone(null)}
+      notices={
+        <SectionNotice
+          notice={done ? { tone: 'done', text: done } : null}
+          testId="account-password-notice"
+          takeFocus={false}
+        />
+      }
+    >
+      {({ close }) => (
+        <ChangePasswordForm
+          onCancel={() => close()}
+          onChanged={(notice) => {
+            setDone(notice);
+            close();
+            onChanged();
+          }}
+        />
+      )}
+    </AccountRow>
+  );
+}
+
+function ChangePasswordForm({
+  onChanged,
+  onCancel,
+}: {
+  onChanged: (notice: string) => void;
+  onCancel: () => void;
+}) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [currentError, setCurrentError] = useState<string | null>(null);
   const [signOutOthers, setSignOutOthers] = useState(true);
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  // A fresh form after a change: the new password is not left in the fields.
-  const [formKey, setFormKey] = useState(0);
   const currentRef = useRef<HTMLInputElement>(null);
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (done) doneRef.current?.focus();
-  }, [done]);
 
   const onSubmit = async ({ password }: { password: string }): Promise<PasswordSetOutcome> => {
     setFailure(null);
-    setDone(null);
     if (!currentPassword) {
       setCurrentError(CURRENT_REQUIRED);
       currentRef.current?.focus();
@@ -48,11 +83,7 @@ export function ChangePasswordSection({ onChanged }: { onChanged: () => void }) 
     });
     switch (outcome.kind) {
       case 'changed':
-        setCurrentPassword('');
-        setCurrentError(null);
-        setFormKey((key) => key + 1);
-        setDone(changedNotice(outcome.endedSessions));
-        onChanged();
+        onChanged(changedNotice(outcome.endedSessions));
         return;
       case 'wrong-password':
         setCurrentError(outcome.message);
@@ -66,67 +97,51 @@ export function ChangePasswordSection({ onChanged }: { onChanged: () => void }) 
   };
 
   return (
-    <section
-      className="account__section"
-      aria-labelledby="account-password-title"
-      data-testid="account-password"
-    >
-      <header className="account__section-header">
-        <h2 id="account-password-title">Change your password</h2>
-        <p>Pick a password you don’t use anywhere else. We’ll email you to confirm the change.</p>
-      </header>
-      <p
-        className={`account__notice${done ? ' account__notice--done' : ''}`}
-        role="status"
-        tabIndex={-1}
-        ref={doneRef}
-        data-testid="account-password-notice"
-      >
-        {done}
+    <div className="account-row__form">
+      <p className="account-row__intro">
+        Pick a password you don’t use anywhere else. We’ll email you to confirm the change.
       </p>
-      <div className="account-password__form">
-        <PasswordSetForm
-          key={formKey}
-          idPrefix="change-password"
-          submitLabel="Change password"
-          pendingText="Changing your password"
-          onSubmit={onSubmit}
-          banner={
-            failure && (
-              <Banner type="error" onDismiss={() => setFailure(null)} testId="account-password-error">
-                {failure}
-              </Banner>
-            )
-          }
-          afterFields={
-            <label className="account-password__sign-out">
-              <input
-                type="checkbox"
-                checked={signOutOthers}
-                onChange={(event) => setSignOutOthers(event.target.checked)}
-                data-testid="sign-out-everywhere-else-choice"
-              />
-              Sign out everywhere else
-            </label>
-          }
-        >
-          <FormField id={CURRENT_ID} label="Current password" error={currentError ?? undefined}>
-            <PasswordInput
-              ref={currentRef}
-              id={CURRENT_ID}
-              name="currentPassword"
-              autoComplete="current-password"
-              value={currentPassword}
-              onChange={(event) => {
-                setCurrentPassword(event.target.value);
-                setCurrentError(null);
-              }}
-              aria-invalid={currentError ? true : undefined}
-              aria-describedby={currentError ? fieldErrorId(CURRENT_ID) : undefined}
+      <PasswordSetForm
+        idPrefix="change-password"
+        submitLabel="Change password"
+        pendingText="Changing your password"
+        onSubmit={onSubmit}
+        onCancel={onCancel}
+        banner={
+          failure && (
+            <Banner type="error" onDismiss={() => setFailure(null)} testId="account-password-error">
+              {failure}
+            </Banner>
+          )
+        }
+        afterFields={
+          <label className="account-password__sign-out">
+            <input
+              type="checkbox"
+              checked={signOutOthers}
+              onChange={(event) => setSignOutOthers(event.target.checked)}
+              data-testid="sign-out-everywhere-else-choice"
             />
-          </FormField>
-        </PasswordSetForm>
-      </div>
-    </section>
+            Sign out everywhere else
+          </label>
+        }
+      >
+        <FormField id={CURRENT_ID} label="Current password" error={currentError ?? undefined}>
+          <PasswordInput
+            ref={currentRef}
+            id={CURRENT_ID}
+            name="currentPassword"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => {
+              setCurrentPassword(event.target.value);
+              setCurrentError(null);
+            }}
+            aria-invalid={currentError ? true : undefined}
+            aria-describedby={currentError ? fieldErrorId(CURRENT_ID) : undefined}
+          />
+        </FormField>
+      </PasswordSetForm>
+    </div>
   );
 }

@@ -62,10 +62,7 @@ export function AddEmailCodesForm({
           disabled={pending}
           testId="email-codes-resent"
         />
-        <div className="account-factors__buttons">
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </button>
+        <div className="form-actions">
           <BusyButton
             id={TURN_ON_ID}
             busy={pending}
@@ -74,6 +71,9 @@ export function AddEmailCodesForm({
           >
             Turn on email codes
           </BusyButton>
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
         </div>
       </form>
       {stepUpDialog(TURN_ON_ID)}

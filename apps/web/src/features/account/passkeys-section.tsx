@@ -16,6 +16,8 @@ import { getSecondFactors } from './second-factors-api';
 import { FactorSummary } from './factor-summary';
 import { RemoveForm } from './second-factors-section';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
+import { AccountRow, type RowControls } from './account-row';
+import { listed } from './factor-words';
 
 const NAME_ID = 'passkey-name';
 const CREATE_ID = 'passkey-create';
@@ -110,10 +112,7 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): vo
             onChange: (event) => (setName(event.target.value), setError(undefined)),
           }}
         />
-        <div className="account-factors__buttons">
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </button>
+        <div className="form-actions">
           <BusyButton
             id={CREATE_ID}
             busy={pending}
@@ -123,6 +122,9 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): vo
           >
             Create passkey
           </BusyButton>
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
         </div>
       </form>
       {stepUp.dialog(CREATE_ID)}
@@ -131,8 +133,9 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): vo
 }
 
 /**
- * Passkeys: the borrower's passkeys (name, added, last used), adding one with this device and
- * removing one with the current password. With a hosted org the lender adds them: the section says so.
+ * Passkeys: a row naming the borrower's passkeys; open, each one (name, added, last used) with Remove
+ * (the current password), and adding one with this device. A change made closes the row and says so
+ * under it. With a hosted org the lender adds them: the row says so.
  */
 export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
   const { state, retry, reload: loadAgain } = useLoad(getSecondFactors, []);
@@ -140,11 +143,13 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
   const [removing, setRemoving] = useState<string | null>(null);
   const [notice, setNotice] = useState<SectionNoticeText | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const row = useRef<RowControls>(null);
 
   if (state.kind === 'off') return null;
 
   const reload = (next: SectionNoticeText) => {
     onChanged?.();
+    row.current?.close();
     setAdding(false);
     setRemoving(null);
     setNotice(next);
@@ -154,30 +159,45 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
   const passkeys: SecondFactor[] = loaded?.factors.filter((factor) => factor.type === 'passkey') ?? [];
   const lastRequired = loaded?.policy === 'required' && loaded.factors.length === 1;
   const addedHere = loaded?.passkeysAddedHere === true && typeof window.PublicKeyCredential === 'function';
+  const names = passkeys.map((factor) => factor.name ?? 'Passkey');
+  const canOpen = passkeys.length > 0 || addedHere;
 
   return (
-    <section
-      className="account__section"
-      aria-labelledby="account-passkeys-title"
-      data-testid="account-passkeys"
-    >
-      <header className="account__section-header">
-        <h2 id="account-passkeys-title">Passkeys</h2>
-        <p>
-          A passkey signs you in with your fingerprint, face or screen lock.
-          {loaded?.passkeysAddedHere === false
-            ? ' It stands in for a code from an app.'
-            : ' It stands in for a code from an app, or for your password.'}{' '}
-          We’ll email you whenever a passkey is added or removed.
-        </p>
-      </header>
-      <SectionNotice notice={notice} testId="account-passkeys-notice" />
-      <SectionLoading state={state} retry={retry} />
-      {loaded && (
+    <AccountRow
+      ref={row}
+      row="passkeys"
+      title="Passkeys"
+      testId="account-passkeys"
+      summary={loaded ? (names.length === 0 ? 'None yet' : listed(names)) : ''}
+      summaryTestId="account-passkeys-summary"
+      action={loaded && canOpen ? (passkeys.length > 0 ? 'Manage' : 'Set up') : null}
+      actionTestId="account-passkeys-open"
+      onOpen={() => (setNotice(null), setAdding(false), setRemoving(null))}
+      notices={
         <>
-          {passkeys.length === 0 && !adding && (
-            <p className="account-factors__none">You haven’t added a passkey yet.</p>
+          {!addedHere && loaded?.passkeysAddedHere === false && (
+            <p className="account-factors__hint" data-testid="passkeys-with-lender">
+              Passkeys for your account are added with us. Call us at <SupportPhone /> to add one.
+            </p>
           )}
+          <SectionNotice
+            notice={notice}
+            testId="account-passkeys-notice"
+            takeFocus={notice?.tone === 'problem'}
+          />
+          <SectionLoading state={state} retry={retry} />
+        </>
+      }
+    >
+      {() => (
+        <div className="account-row__form account-row__form--wide">
+          <p className="account-row__intro">
+            A passkey signs you in with your fingerprint, face or screen lock.
+            {loaded?.passkeysAddedHere === false
+              ? ' It stands in for a code from an app.'
+              : ' It stands in for a code from an app, or for your password.'}{' '}
+            We’ll email you whenever a passkey is added or removed.
+          </p>
           {passkeys.length > 0 && (
             <ul className="account-sessions__list">
               {passkeys.map((factor) => {
@@ -212,11 +232,6 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
               })}
             </ul>
           )}
-          {!addedHere && loaded.passkeysAddedHere === false && (
-            <p className="account-factors__hint" data-testid="passkeys-with-lender">
-              Passkeys for your account are added with us. Call us at <SupportPhone /> to add one.
-            </p>
-          )}
           {adding ? (
             <AddPasskeyForm
               onAdded={() => reload({ tone: 'done', text: 'Your passkey is added.' })}
@@ -224,7 +239,7 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
             />
           ) : (
             addedHere && (
-              <div className="account__actions">
+              <div className="form-actions">
                 <button
                   ref={addButton}
                   type="button"
@@ -237,8 +252,8 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
               </div>
             )
           )}
-        </>
+        </div>
       )}
-    </section>
+    </AccountRow>
   );
 }

@@ -7,14 +7,13 @@ import { useLoad } from '../../lib/use-load';
 import { generateRecoveryCodes, getRecoveryCodeStatus } from './recovery-codes-api';
 import { CurrentPasswordField, usePasswordConfirmation } from './current-password-field';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
+import { AccountRow, type RowControls } from './account-row';
 
 const PASSWORD_ID = 'recovery-codes-password';
 const RECOVERY_CODES_FILE = 'recovery-codes.txt';
 
 const left = (remaining: number) =>
-  remaining === 0
-    ? 'You don’t have any recovery codes. Make them now, so you can still sign in if you lose your phone.'
-    : `You have ${remaining} unused recovery ${remaining === 1 ? 'code' : 'codes'}.`;
+  remaining === 0 ? 'None yet' : `${remaining} unused ${remaining === 1 ? 'code' : 'codes'}`;
 
 /** The current password, then a new set of codes. */
 function GenerateForm({
@@ -42,13 +41,13 @@ function GenerateForm({
           : 'To make your recovery codes, enter your current password.'}
       </p>
       <CurrentPasswordField ref={input} id={PASSWORD_ID} value={password} error={error} onChange={onChange} />
-      <div className="account-factors__buttons">
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
+      <div className="form-actions">
         <BusyButton busy={pending} busyText="Making recovery codes" className="button button--primary">
           Make recovery codes
         </BusyButton>
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
       </div>
     </form>
   );
@@ -119,7 +118,7 @@ function NewCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
           Print codes
         </button>
       </div>
-      <div className="account-factors__buttons">
+      <div className="form-actions">
         <button type="button" className="button button--primary" onClick={onDone}>
           I’ve saved them
         </button>
@@ -130,72 +129,75 @@ function NewCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
 
 /**
  * Recovery codes: offered once the borrower has a second sign-in step (with the bundled identity
- * provider only); how many are left, and a new set for the current password, shown once.
+ * provider only). The row says how many are left; its form makes a new set for the current password,
+ * shown once under the row until the borrower has saved them.
  */
 export function RecoveryCodesSection({ refresh, onChanged }: { refresh: number; onChanged?: () => void }) {
   const { state, retry, reload } = useLoad(getRecoveryCodeStatus, [refresh]);
-  const [asking, setAsking] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<SectionNoticeText | null>(null);
-  const opener = useRef<HTMLButtonElement>(null);
+  const row = useRef<RowControls>(null);
 
   if (state.kind === 'off' || (state.kind === 'loaded' && !state.offered && !codes)) return null;
+  const loaded = state.kind === 'loaded' ? state : null;
 
   return (
-    <section className="account__section" aria-labelledby="recovery-codes-title" data-testid="recovery-codes">
-      <header className="account__section-header">
-        <h2 id="recovery-codes-title">Recovery codes</h2>
-        <p>
-          If you can’t use your passkey, authenticator app or email, a recovery code signs you in instead.
-          We’ll email you whenever new codes are made.
-        </p>
-      </header>
-      <SectionNotice notice={notice} testId="recovery-codes-notice" />
-      <SectionLoading state={state} retry={retry} />
-      {codes ? (
-        <NewCodes
-          codes={codes}
-          onDone={() => {
-            setCodes(null);
-            setNotice({ tone: 'done', text: 'Your new recovery codes are ready to use.' });
-            reload();
-          }}
-        />
-      ) : (
-        state.kind === 'loaded' && (
-          <>
-            <p data-testid="recovery-codes-left">{left(state.remaining)}</p>
-            {asking ? (
-              <GenerateForm
-                replacing={state.remaining > 0}
-                onMade={(made) => {
-                  dismissLandingNotice();
-                  setAsking(false);
-                  setNotice(null);
-                  setCodes(made);
-                  onChanged?.();
-                }}
-                onCancel={() => {
-                  setAsking(false);
-                  requestAnimationFrame(() => opener.current?.focus());
-                }}
-                onFailed={(text) => setNotice({ tone: 'problem', text })}
-              />
-            ) : (
-              <div className="account__actions">
-                <button
-                  ref={opener}
-                  type="button"
-                  className={state.remaining > 0 ? 'button button--secondary' : 'button button--primary'}
-                  onClick={() => (setNotice(null), setAsking(true))}
-                >
-                  {state.remaining > 0 ? 'Make new recovery codes' : 'Make recovery codes'}
-                </button>
-              </div>
-            )}
-          </>
+    <AccountRow
+      ref={row}
+      row="recovery-codes"
+      title="Recovery codes"
+      testId="recovery-codes"
+      summary={loaded ? left(loaded.remaining) : ''}
+      summaryTestId="recovery-codes-left"
+      action={loaded && !codes ? (loaded.remaining > 0 ? 'Make new codes' : 'Make codes') : null}
+      actionTestId="recovery-codes-open"
+      onOpen={() => setNotice(null)}
+      notices={
+        <>
+          <SectionNotice
+            notice={notice}
+            testId="recovery-codes-notice"
+            takeFocus={notice?.tone === 'problem'}
+          />
+          <SectionLoading state={state} retry={retry} />
+          {codes && (
+            <NewCodes
+              codes={codes}
+              onDone={() => {
+                setCodes(null);
+                setNotice({ tone: 'done', text: 'Your new recovery codes are ready to use.' });
+                reload();
+                // The row's button is back: the focus goes to it.
+                requestAnimationFrame(() => row.current?.focusButton());
+              }}
+            />
+          )}
+        </>
+      }
+    >
+      {({ close }) =>
+        loaded && (
+          <div className="account-row__form">
+            <p className="account-row__intro">
+              If you can’t use your second sign-in step, a recovery code signs you in instead. We’ll email you
+              whenever new codes are made.
+            </p>
+            <GenerateForm
+              replacing={loaded.remaining > 0}
+              onMade={(made) => {
+                dismissLandingNotice();
+                // The codes take the focus (their heading), under the row.
+                close({ focusButton: false });
+                setNotice(null);
+                setCodes(made);
+                onChanged?.();
+              }}
+              onCancel={() => close()}
+              onFailed={(text) => setNotice({ tone: 'problem', text })}
+            />
+          </div>
         )
-      )}
-    </section>
+      }
+    </AccountRow>
   );
 }

@@ -18,6 +18,8 @@ import { useFirstCode } from './use-first-code';
 import { CurrentPasswordField, usePasswordConfirmation } from './current-password-field';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
 import { useAddingStepUp } from './adding-step-up';
+import { AccountRow, type RowControls } from './account-row';
+import { secondStepText, waysSummary } from './factor-words';
 type Notice = SectionNoticeText;
 
 const CODE_ID = 'second-factor-code';
@@ -57,10 +59,7 @@ function AddAppForm({
         <AuthenticatorSetup secret={enrolment.sharedSecret} accountName={enrolment.accountName} />
         <p className="factor-step__intro">Then enter the 6&#8209;digit code your app shows.</p>
         <CodeField id={CODE_ID} value={code} onChange={setCode} error={error} disabled={pending} />
-        <div className="account-factors__buttons">
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </button>
+        <div className="form-actions">
           <BusyButton
             id={ADD_APP_ID}
             busy={pending}
@@ -69,6 +68,9 @@ function AddAppForm({
           >
             Add app
           </BusyButton>
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
         </div>
       </form>
       {stepUpDialog(ADD_APP_ID)}
@@ -111,10 +113,7 @@ export function RemoveForm({
         password.
       </p>
       <CurrentPasswordField ref={input} id={PASSWORD_ID} value={password} error={error} onChange={onChange} />
-      <div className="account-factors__buttons">
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
+      <div className="form-actions">
         <BusyButton
           busy={pending}
           busyText={factor.type === 'email_code' ? 'Removing email codes' : `Removing the ${noun}`}
@@ -123,14 +122,18 @@ export function RemoveForm({
         >
           {factor.type === 'email_code' ? 'Remove email codes' : `Remove ${noun}`}
         </BusyButton>
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
       </div>
     </form>
   );
 }
 
 /**
- * Two-step verification: the borrower's authenticator app, adding one (its first code confirms it)
- * and removing it (the current password, asked in place). Not shown where the portal offers none.
+ * Two-step verification: a row naming the borrower's authenticator app and email codes; open, adding
+ * one (its first code confirms it) and removing one (the current password, asked in place). A change
+ * made closes the row and says so under it. Not shown where the portal offers none.
  */
 export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) {
   const { state, retry, reload: loadAgain } = useLoad(getSecondFactors, []);
@@ -141,10 +144,11 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
   const [removing, setRemoving] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const stepUp = useAddingStepUp();
+  const row = useRef<RowControls>(null);
   // The start button to focus again once the step-up dialog closes.
   const [stepUpFrom, setStepUpFrom] = useState(START_APP_ID);
   // A form cancelled hands the focus back to the button that opened it.
-  const sectionRef = useRef<HTMLElement>(null);
+  const sectionRef = useRef<HTMLDivElement>(null);
   const returnFocusTo = useRef<string | null>(null);
   useEffect(() => {
     if (!returnFocusTo.current) return;
@@ -154,12 +158,16 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
 
   if (state.kind === 'off') return null;
 
-  // An app added or removed: listed again here, and in the security activity.
-  const reload = (next: Notice) => {
-    onChanged?.();
+  const resetForms = () => {
     setAdding(null);
     setAddingEmail(null);
     setRemoving(null);
+  };
+  // An app added or removed: listed again here, and in the security activity; the row closes.
+  const reload = (next: Notice) => {
+    onChanged?.();
+    row.current?.close();
+    resetForms();
     setNotice(next);
     loadAgain();
   };
@@ -204,132 +212,139 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
   const hasEmail = factors.some((factor) => factor.type === 'email_code');
   const lastRequired = state.kind === 'loaded' && state.policy === 'required' && all.length === 1;
 
+  const list = (
+    <ul className="account-sessions__list">
+      {factors.map((factor) => {
+        const headingId = `factor-${factor.id}`;
+        return (
+          <li
+            key={factor.id}
+            className="account-factors__item"
+            data-testid="factor-row"
+            aria-labelledby={headingId}
+          >
+            <FactorSummary
+              factor={factor}
+              name={SECOND_FACTOR_LABELS[factor.type]}
+              headingId={headingId}
+              removable={removing !== factor.id && !lastRequired}
+              onRemove={() => (setNotice(null), setRemoving(factor.id))}
+              removeTestId="factor-remove"
+              opens={`remove-${factor.id}`}
+            />
+            {lastRequired && (
+              <p className="account-factors__hint">
+                You need a second sign-in step, so you can’t remove your only one.
+              </p>
+            )}
+            {removing === factor.id && (
+              <RemoveForm
+                factor={factor}
+                headingId={headingId}
+                onRemoved={() =>
+                  reload({
+                    tone: 'done',
+                    text:
+                      factor.type === 'email_code'
+                        ? 'Email codes are turned off.'
+                        : 'Your authenticator app is removed.',
+                  })
+                }
+                onCancel={() => ((returnFocusTo.current = `remove-${factor.id}`), setRemoving(null))}
+                onFailed={problem}
+              />
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+
+  const adds = adding ? (
+    <AddAppForm
+      enrolment={adding}
+      onAdded={() => reload({ tone: 'done', text: 'Your authenticator app is added.' })}
+      onCancel={() => ((returnFocusTo.current = 'add'), setAdding(null))}
+      onStartAgain={startAgain}
+      onFailed={problem}
+    />
+  ) : addingEmail ? (
+    <AddEmailCodesForm
+      enrolment={addingEmail}
+      onAdded={() => reload({ tone: 'done', text: 'Email codes are turned on.' })}
+      onCancel={() => ((returnFocusTo.current = 'add-email'), setAddingEmail(null))}
+      onStartAgain={startAgain}
+      onFailed={problem}
+    />
+  ) : (
+    (!hasApp || !hasEmail) && (
+      <div className="form-actions">
+        {!hasApp && (
+          <BusyButton
+            id={START_APP_ID}
+            type="button"
+            busy={starting}
+            busyText="Setting up an authenticator app"
+            className="button button--primary"
+            onClick={() => void start()}
+            disabled={startingEmail}
+            data-testid="factor-add"
+            data-opens="add"
+          >
+            Add an authenticator app
+          </BusyButton>
+        )}
+        {!hasEmail && (
+          <BusyButton
+            id={START_EMAIL_ID}
+            type="button"
+            busy={startingEmail}
+            busyText="Sending you a code"
+            className={hasApp ? 'button button--primary' : 'button button--secondary'}
+            onClick={() => void startEmail()}
+            disabled={starting}
+            data-testid="factor-add-email"
+            data-opens="add-email"
+          >
+            Add email codes
+          </BusyButton>
+        )}
+      </div>
+    )
+  );
+
   return (
-    <section
-      ref={sectionRef}
-      className="account__section"
-      aria-labelledby="account-factors-title"
-      data-testid="account-factors"
-    >
-      <header className="account__section-header">
-        <h2 id="account-factors-title">Two-step verification</h2>
-        <p data-testid="account-factors-intro">
-          {/* What signing in takes now: a second step is said only once there is one. */}
-          {factors.length > 0
-            ? 'Signing in takes your password and a code from your authenticator app or your email.'
-            : 'Add a second step to signing in: a code from an authenticator app or your email, after your password.'}{' '}
-          We’ll email you whenever a sign-in step is added or removed.
-        </p>
-      </header>
-      <SectionNotice notice={notice} testId="account-factors-notice" />
-      <SectionLoading state={state} retry={retry} />
-      {state.kind === 'loaded' && (
+    <AccountRow
+      ref={row}
+      row="factors"
+      title="Two-step verification"
+      testId="account-factors"
+      summary={state.kind === 'loaded' ? waysSummary(factors) : ''}
+      summaryTestId="account-factors-summary"
+      action={state.kind === 'loaded' ? (factors.length > 0 ? 'Manage' : 'Set up') : null}
+      actionTestId="account-factors-open"
+      onOpen={() => (setNotice(null), resetForms())}
+      notices={
         <>
-          {factors.length === 0 && !adding && !addingEmail && (
-            <p className="account-factors__none">You haven’t added an authenticator app yet.</p>
-          )}
-          {factors.length > 0 && (
-            <ul className="account-sessions__list">
-              {factors.map((factor) => {
-                const headingId = `factor-${factor.id}`;
-                return (
-                  <li
-                    key={factor.id}
-                    className="account-factors__item"
-                    data-testid="factor-row"
-                    aria-labelledby={headingId}
-                  >
-                    <FactorSummary
-                      factor={factor}
-                      name={SECOND_FACTOR_LABELS[factor.type]}
-                      headingId={headingId}
-                      removable={removing !== factor.id && !lastRequired}
-                      onRemove={() => (setNotice(null), setRemoving(factor.id))}
-                      removeTestId="factor-remove"
-                      opens={`remove-${factor.id}`}
-                    />
-                    {lastRequired && (
-                      <p className="account-factors__hint">
-                        You need a second sign-in step, so you can’t remove your only one.
-                      </p>
-                    )}
-                    {removing === factor.id && (
-                      <RemoveForm
-                        factor={factor}
-                        headingId={headingId}
-                        onRemoved={() =>
-                          reload({
-                            tone: 'done',
-                            text:
-                              factor.type === 'email_code'
-                                ? 'Email codes are turned off.'
-                                : 'Your authenticator app is removed.',
-                          })
-                        }
-                        onCancel={() => ((returnFocusTo.current = `remove-${factor.id}`), setRemoving(null))}
-                        onFailed={problem}
-                      />
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {adding ? (
-            <AddAppForm
-              enrolment={adding}
-              onAdded={() => reload({ tone: 'done', text: 'Your authenticator app is added.' })}
-              onCancel={() => ((returnFocusTo.current = 'add'), setAdding(null))}
-              onStartAgain={startAgain}
-              onFailed={problem}
-            />
-          ) : addingEmail ? (
-            <AddEmailCodesForm
-              enrolment={addingEmail}
-              onAdded={() => reload({ tone: 'done', text: 'Email codes are turned on.' })}
-              onCancel={() => ((returnFocusTo.current = 'add-email'), setAddingEmail(null))}
-              onStartAgain={startAgain}
-              onFailed={problem}
-            />
-          ) : (
-            (!hasApp || !hasEmail) && (
-              <div className="account__actions">
-                {!hasApp && (
-                  <BusyButton
-                    id={START_APP_ID}
-                    type="button"
-                    busy={starting}
-                    busyText="Setting up an authenticator app"
-                    className="button button--primary"
-                    onClick={() => void start()}
-                    disabled={startingEmail}
-                    data-testid="factor-add"
-                    data-opens="add"
-                  >
-                    Add an authenticator app
-                  </BusyButton>
-                )}
-                {!hasEmail && (
-                  <BusyButton
-                    id={START_EMAIL_ID}
-                    type="button"
-                    busy={startingEmail}
-                    busyText="Sending you a code"
-                    className={hasApp ? 'button button--primary' : 'button button--secondary'}
-                    onClick={() => void startEmail()}
-                    disabled={starting}
-                    data-testid="factor-add-email"
-                    data-opens="add-email"
-                  >
-                    Add email codes
-                  </BusyButton>
-                )}
-              </div>
-            )
-          )}
-          {stepUp.dialog(stepUpFrom)}
+          <SectionNotice
+            notice={notice}
+            testId="account-factors-notice"
+            takeFocus={notice?.tone === 'problem'}
+          />
+          <SectionLoading state={state} retry={retry} />
         </>
+      }
+    >
+      {() => (
+        <div ref={sectionRef} className="account-row__form account-row__form--wide">
+          <p className="account-row__intro" data-testid="account-factors-intro">
+            {secondStepText(all)} We’ll email you whenever a sign-in step is added or removed.
+          </p>
+          {factors.length > 0 && list}
+          {adds}
+          {stepUp.dialog(stepUpFrom)}
+        </div>
       )}
-    </section>
+    </AccountRow>
   );
 }

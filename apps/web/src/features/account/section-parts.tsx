@@ -9,12 +9,23 @@ export interface SectionNoticeText {
   text: string;
 }
 
-/** What the section's last action came to. It takes the focus, so the borrower hears it at once. */
-export function SectionNotice({ notice, testId }: { notice: SectionNoticeText | null; testId: string }) {
+/**
+ * What the section's last action came to, announced as it changes. Where the button pressed is gone
+ * (a device signed out) it takes the focus too; a row's form closed gives the focus to the row's button.
+ */
+export function SectionNotice({
+  notice,
+  testId,
+  takeFocus = true,
+}: {
+  notice: SectionNoticeText | null;
+  testId: string;
+  takeFocus?: boolean;
+}) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (notice) ref.current?.focus();
-  }, [notice]);
+    if (notice && takeFocus) ref.current?.focus();
+  }, [notice, takeFocus]);
   return (
     <p
       className={`account__notice${notice ? ` account__notice--${notice.tone}` : ''}`}

@@ -1,63 +1,144 @@
-import { SESSION_METHOD_LABELS, UNKNOWN_DEVICE, type AccountSession } from '@customer-core/contracts';
+import { SESSION_METHOD_LABELS, type AccountSession } from '@customer-core/contracts';
 import { useState } from 'react';
 import { formatInstant } from '../../loans/loan-format';
 import { useLoad } from '../../lib/use-load';
 import { endOtherSessions, endSession, getSessions } from './account-api';
-import { SectionLoading, SectionNotice } from './section-parts';
+import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
+import { deviceOf, groupByDevice, type DeviceGroup } from './session-groups';
 
-const deviceName = (session: AccountSession) => session.device ?? UNKNOWN_DEVICE;
-
-function SessionItem({
-  session,
-  busy,
-  onSignOut,
-}: {
-  session: AccountSession;
-  busy: boolean;
-  onSignOut: (session: AccountSession) => void;
-}) {
-  const headingId = `session-${session.id}`;
+/** When and how a session signed in, when it was last active, and from which network. */
+function SessionDetails({ session }: { session: AccountSession }) {
   const how = session.method ? SESSION_METHOD_LABELS[session.method] : null;
   return (
-    <li
-      className="account-sessions__item"
-      data-testid="session-row"
-      data-current={session.current}
-      aria-labelledby={headingId}
+    <>
+      <p>
+        Signed in {formatInstant(session.createdAt)}
+        {how && <> · {how}</>}
+      </p>
+      <p>
+        Last active {formatInstant(session.lastActiveAt)}
+        {session.approximateAddress && <> · Network {session.approximateAddress}</>}
+      </p>
+    </>
+  );
+}
+
+interface SignOut {
+  busy: boolean;
+  signOut(session: AccountSession): void;
+}
+
+function SignOutButton({
+  session,
+  describedBy,
+  busy,
+  signOut,
+}: SignOut & { session: AccountSession; describedBy: string }) {
+  return (
+    <button
+      type="button"
+      className="button button--secondary account-sessions__sign-out"
+      disabled={busy}
+      onClick={() => signOut(session)}
+      aria-describedby={describedBy}
+      data-testid="session-sign-out"
     >
+      Sign out
+    </button>
+  );
+}
+
+/** One sign-in of a device with several, shown when the device is opened. */
+function SessionItem({ session, ...actions }: SignOut & { session: AccountSession }) {
+  const headingId = `session-${session.id}`;
+  return (
+    <li className="account-sessions__item" data-testid="session-row" data-current={session.current}>
       <div className="account-sessions__text">
-        <p className="account-sessions__device">
-          <span id={headingId}>{deviceName(session)}</span>
-          {session.current && <span className="account-sessions__this">This device</span>}
-        </p>
-        <p>
+        <p className="account-sessions__when" id={headingId}>
           Signed in {formatInstant(session.createdAt)}
-          {how && <> · {how}</>}
+          {session.method && <> · {SESSION_METHOD_LABELS[session.method]}</>}
+          {session.current && <span className="account-sessions__this">This browser</span>}
         </p>
         <p>
           Last active {formatInstant(session.lastActiveAt)}
           {session.approximateAddress && <> · Network {session.approximateAddress}</>}
         </p>
       </div>
-      {!session.current && (
-        <button
-          type="button"
-          className="button button--secondary account-sessions__sign-out"
-          disabled={busy}
-          onClick={() => onSignOut(session)}
-          aria-describedby={headingId}
-          data-testid="session-sign-out"
+      {!session.current && <SignOutButton session={session} describedBy={headingId} {...actions} />}
+    </li>
+  );
+}
+
+/**
+ * A device (browser on system) and its sign-ins: one sign-in is shown in the row, several are counted,
+ * with their latest activity, and listed when the row is opened, each signed out on its own.
+ */
+function DeviceItem({
+  group,
+  shown,
+  onToggle,
+  ...actions
+}: SignOut & { group: DeviceGroup; shown: boolean; onToggle(): void }) {
+  const [only] = group.sessions;
+  const single = group.sessions.length === 1 ? only : undefined;
+  const slug = group.device.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const headingId = `device-${slug}`;
+  const listId = `device-${slug}-sessions`;
+  return (
+    <li
+      className="account-sessions__device-group"
+      data-testid="session-device"
+      data-current={group.current}
+      aria-labelledby={headingId}
+    >
+      <div className="account-sessions__item">
+        <div
+          className="account-sessions__text"
+          data-testid={single ? 'session-row' : undefined}
+          data-current={single ? single.current : undefined}
         >
-          Sign out
-        </button>
+          <p className="account-sessions__device">
+            <span id={headingId}>{group.device}</span>
+            {group.current && <span className="account-sessions__this">This device</span>}
+          </p>
+          {single ? (
+            <SessionDetails session={single} />
+          ) : (
+            <p data-testid="session-device-count">
+              {group.sessions.length} sign-ins · Last active {formatInstant(group.lastActiveAt)}
+            </p>
+          )}
+        </div>
+        {single ? (
+          !single.current && <SignOutButton session={single} describedBy={headingId} {...actions} />
+        ) : (
+          <button
+            type="button"
+            className="button button--secondary account-sessions__sign-out"
+            aria-expanded={shown}
+            aria-controls={shown ? listId : undefined}
+            aria-describedby={headingId}
+            onClick={onToggle}
+            data-testid="session-device-toggle"
+          >
+            {shown ? 'Hide sign-ins' : 'Show sign-ins'}
+          </button>
+        )}
+      </div>
+      {!single && shown && (
+        <ul className="account-sessions__sessions" id={listId}>
+          {group.sessions.map((session) => (
+            <SessionItem key={session.id} session={session} {...actions} />
+          ))}
+        </ul>
       )}
     </li>
   );
 }
 
 /**
- * Where the borrower is signed in: every active session, and signing out the others. `refresh`
- * changes when another section ended sessions (a password change), so the list loads again.
+ * Where the borrower is signed in: the devices, each with its sign-ins, and signing out the others.
+ * `refresh` changes when another section ended sessions (a password change), so the list loads again.
  */
 export function SessionsSection({
   refresh = 0,
@@ -69,9 +150,11 @@ export function SessionsSection({
 }) {
   const { state, retry, reload } = useLoad(getSessions, [refresh]);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'done' | 'problem'; text: string } | null>(null);
-  // The button pressed goes with the device it signed out: the focus moves to what happened.
+  const [notice, setNotice] = useState<SectionNoticeText | null>(null);
+  // The devices whose sign-ins are listed.
+  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
 
+  // The button pressed goes with the session it signed out: the focus moves to what happened.
   async function act(
     run: () => Promise<{ ok: true; ended: number } | { ok: false; message: string }>,
     done: (ended: number) => string,
@@ -87,60 +170,67 @@ export function SessionsSection({
     reload();
   }
 
-  const others = state.kind === 'loaded' ? state.sessions.filter((s) => !s.current) : [];
+  const sessions = state.kind === 'loaded' ? state.sessions : [];
+  const others = sessions.filter((s) => !s.current);
+  const groups = groupByDevice(sessions);
+  const signOut = (ending: AccountSession) =>
+    void act(
+      () => endSession(ending.id),
+      () => `${deviceOf(ending)} is signed out.`,
+    );
+  const toggle = (device: string) =>
+    setShown((now) => {
+      const next = new Set(now);
+      if (!next.delete(device)) next.add(device);
+      return next;
+    });
 
   return (
     <section
-      className="account__section"
+      className="account__section account-sessions"
       aria-labelledby="account-sessions-title"
       data-testid="account-sessions"
     >
-      <header className="account__section-header">
-        <h2 id="account-sessions-title">Where you’re signed in</h2>
-        <p>
-          The devices signed in to your account now. If you don’t recognize one, sign it out and change your
-          password.
-        </p>
-      </header>
+      <div className="account-row__summary">
+        <div className="account-row__text">
+          <h2 id="account-sessions-title">Where you’re signed in</h2>
+          <p className="account-row__state">
+            If you don’t recognize a device, sign it out and change your password.
+          </p>
+        </div>
+        {others.length > 0 && (
+          <button
+            type="button"
+            className="button button--secondary account-row__button"
+            disabled={busy}
+            onClick={() =>
+              void act(endOtherSessions, (ended) =>
+                ended === 1
+                  ? 'Your other device is signed out.'
+                  : `Your ${ended} other devices are signed out.`,
+              )
+            }
+            data-testid="sign-out-everywhere-else"
+          >
+            {busy ? 'Signing out…' : 'Sign out everywhere else'}
+          </button>
+        )}
+      </div>
       <SectionNotice notice={notice} testId="account-sessions-notice" />
       <SectionLoading state={state} retry={retry} />
       {state.kind === 'loaded' && (
-        <>
-          <ul className="account-sessions__list">
-            {state.sessions.map((session) => (
-              <SessionItem
-                key={session.id}
-                session={session}
-                busy={busy}
-                onSignOut={(ending) =>
-                  void act(
-                    () => endSession(ending.id),
-                    () => `${deviceName(ending)} is signed out.`,
-                  )
-                }
-              />
-            ))}
-          </ul>
-          {others.length > 0 && (
-            <p className="account__actions">
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={busy}
-                onClick={() =>
-                  void act(endOtherSessions, (ended) =>
-                    ended === 1
-                      ? 'Your other device is signed out.'
-                      : `Your ${ended} other devices are signed out.`,
-                  )
-                }
-                data-testid="sign-out-everywhere-else"
-              >
-                {busy ? 'Signing out…' : 'Sign out everywhere else'}
-              </button>
-            </p>
-          )}
-        </>
+        <ul className="account-sessions__list">
+          {groups.map((group) => (
+            <DeviceItem
+              key={group.device}
+              group={group}
+              shown={shown.has(group.device)}
+              onToggle={() => toggle(group.device)}
+              busy={busy}
+              signOut={signOut}
+            />
+          ))}
+        </ul>
       )}
     </section>
   );
