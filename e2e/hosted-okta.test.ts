@@ -97,6 +97,7 @@ describe('with a hosted Okta org on another origin (browser)', () => {
         .then((href) => href?.startsWith('tel:')),
     );
     assert.equal(await section.getByLabel('New email address').count(), 0, 'no form to fill in');
+    assert.equal(await section.getByRole('button').count(), 0, 'no row to open');
     // The org's passkeys belong to its own domain: the lender adds them.
     const passkeys = page.getByTestId('account-passkeys');
     await passkeys.getByTestId('passkeys-with-lender').waitFor();

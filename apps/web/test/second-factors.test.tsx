@@ -11,6 +11,7 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RecoveryCodesSection } from '../src/features/account/recovery-codes-section.tsx';
 import { SecondFactorsSection } from '../src/features/account/second-factors-section.tsx';
+import { secondStepText, waysSummary } from '../src/features/account/factor-words.ts';
 import { serveApi, type TestApi } from './support/api.ts';
 import { press, type } from './support/forms.ts';
 import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
@@ -63,8 +64,12 @@ describe('two-step verification on the account page', () => {
     api = await serveApi(factorsApi());
     renderInApp(<SecondFactorsSection />);
     const section = screen.getByTestId('account-factors');
-    await within(section).findByText('You haven\u2019t added an authenticator app yet.');
     within(section).getByRole('heading', { name: 'Two-step verification' });
+    await waitFor(() =>
+      assert.equal(within(section).getByTestId('account-factors-summary').textContent, 'None yet'),
+    );
+    const row = within(section).getByRole('button', { name: 'Set up' });
+    await act(async () => void fireEvent.click(row));
     // No second step yet: the section does not say signing in takes one.
     assert.match(
       within(section).getByTestId('account-factors-intro').textContent ?? '',
@@ -93,13 +98,20 @@ describe('two-step verification on the account page', () => {
     type(screen.getByLabelText('6-digit code'), '123456');
     await press('Add app');
     await screen.findByText('Your authenticator app is added.');
-    const row = await screen.findByTestId('factor-row');
+    // The row closes on its new state, the focus on its button, now "Manage".
+    await waitFor(() =>
+      assert.equal(screen.getByTestId('account-factors-summary').textContent, 'Authenticator app'),
+    );
+    const manage = screen.getByRole('button', { name: 'Manage' });
+    await expectFocus(manage);
+    await act(async () => void fireEvent.click(manage));
     assert.match(
       within(screen.getByTestId('account-factors')).getByTestId('account-factors-intro').textContent ?? '',
-      /^Signing in takes your password and a code/,
+      /^Signing in takes your password and a code from your authenticator app\./,
     );
-    within(row).getByText('Authenticator app');
-    within(row).getByText('Not used yet');
+    const factor = await screen.findByTestId('factor-row');
+    within(factor).getByText('Authenticator app');
+    within(factor).getByText('Not used yet');
   });
 
   it('removes a factor after the current password, a wrong one said under the field', async () => {
@@ -112,6 +124,8 @@ describe('two-step verification on the account page', () => {
       body: JSON.stringify({ code: '123456' }),
     });
     renderInApp(<SecondFactorsSection />);
+    const manage = await screen.findByRole('button', { name: 'Manage' });
+    await act(async () => void fireEvent.click(manage));
     const row = await screen.findByTestId('factor-row');
     const remove = within(row).getByRole('button', { name: 'Remove' });
     fireEvent.click(remove);
@@ -129,7 +143,8 @@ describe('two-step verification on the account page', () => {
     type(screen.getByLabelText('Current password'), 'Borrower-Pass-42');
     await press('Remove app');
     await screen.findByText('Your authenticator app is removed.');
-    await screen.findByText('You haven\u2019t added an authenticator app yet.');
+    await waitFor(() => assert.equal(screen.getByTestId('account-factors-summary').textContent, 'None yet'));
+    await expectFocus(screen.getByRole('button', { name: 'Set up' }));
   });
 });
 
@@ -169,10 +184,11 @@ describe('recovery codes on the account page', () => {
     });
     renderInApp(<RecoveryCodesSection refresh={0} />);
     const section = screen.getByTestId('recovery-codes');
-    await within(section).findByText(
-      'You don\u2019t have any recovery codes. Make them now, so you can still sign in if you lose your phone.',
+    await waitFor(() =>
+      assert.equal(within(section).getByTestId('recovery-codes-left').textContent, 'None yet'),
     );
-    await press('Make recovery codes');
+    await press('Make codes');
+    await expectFocus(within(section).getByLabelText('Current password'));
     type(within(section).getByLabelText('Current password'), 'Not-My-Pass-1');
     await press('Make recovery codes');
     await within(section).findByText(WRONG_PASSWORD);
@@ -186,6 +202,44 @@ describe('recovery codes on the account page', () => {
       codes,
     );
     await press('I\u2019ve saved them');
-    await waitFor(() => within(section).getByText('You have 10 unused recovery codes.'));
+    await waitFor(() =>
+      assert.equal(within(section).getByTestId('recovery-codes-left').textContent, '10 unused codes'),
+    );
+    await expectFocus(within(section).getByRole('button', { name: 'Make new codes' }));
+  });
+});
+
+describe('what the account page says of the second steps', () => {
+  const factor = (type: SecondFactor['type']): SecondFactor => ({
+    id: type,
+    type,
+    addedAt: '2026-07-01T10:00:00Z',
+    lastUsedAt: null,
+  });
+
+  it('says signing in takes a code only where the borrower has a way to get one', () => {
+    assert.equal(
+      secondStepText([]),
+      'Add a second step to signing in: a code from an authenticator app or your email, after your password.',
+    );
+    assert.equal(
+      secondStepText([factor('email_code')]),
+      'Signing in takes your password and a code from your email.',
+    );
+    assert.equal(secondStepText([factor('passkey')]), 'Signing in takes your password and your passkey.');
+    assert.equal(
+      secondStepText([factor('authenticator_app'), factor('email_code'), factor('passkey')]),
+      'Signing in takes your password and a code from your authenticator app or your email or your passkey.',
+    );
+  });
+
+  it('names the row’s state from the app and email codes, passkeys being their own row', () => {
+    assert.equal(waysSummary([]), 'None yet');
+    assert.equal(waysSummary([factor('passkey')]), 'None yet');
+    assert.equal(waysSummary([factor('email_code')]), 'Email codes');
+    assert.equal(
+      waysSummary([factor('authenticator_app'), factor('email_code')]),
+      'Authenticator app and email codes',
+    );
   });
 });

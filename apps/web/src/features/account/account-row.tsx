@@ -107,18 +107,30 @@ export function AccountRow({
   const panel = useRef<HTMLDivElement>(null);
   // Set by the borrower's own opening, so a row open on arrival (none today) takes no focus.
   const justOpened = useRef(false);
-  const focusButtonNext = useRef(false);
+  // Whether the focus goes back to the button as the row closes (not where the codes made take it).
+  const [focusButtonOnClose, setFocusButtonOnClose] = useState(true);
 
   useEffect(() => {
     if (open && justOpened.current && focusOnOpen && panel.current) firstControl(panel.current)?.focus();
     justOpened.current = false;
-    if (!open && focusButtonNext.current) button.current?.focus();
-    focusButtonNext.current = false;
   }, [open, focusOnOpen]);
+  // Closed by its button, Cancel, a change made or Escape: the focus goes back to the button. (Only
+  // when it was in the row: another row opened keeps it.)
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    const closing = wasOpen.current && !open;
+    wasOpen.current = open;
+    const section = button.current?.closest('section');
+    const focusInRow =
+      !document.activeElement ||
+      document.activeElement === document.body ||
+      section?.contains(document.activeElement);
+    if (closing && focusButtonOnClose && focusInRow) button.current?.focus();
+  }, [open, focusButtonOnClose]);
 
   const close = useCallback(
     ({ focusButton = true }: { focusButton?: boolean } = {}) => {
-      focusButtonNext.current = focusButton;
+      setFocusButtonOnClose(focusButton);
       setOpen(false);
     },
     // setOpen is a new function each render; what it sets is the same.
