@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import { assertAccessible } from './support/accessibility.js';
+import { openAccountRow } from './support/account.js';
 import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { openPortal, submitSignIn, type Portal } from './support/portal.js';
 
@@ -44,6 +45,12 @@ describe('recent security activity (browser)', () => {
     await laptop.goto(routes.account.path);
     const section = laptop.getByTestId('account-activity');
     await section.getByRole('heading', { level: 2, name: 'Recent security activity' }).waitFor();
+    // Closed, the row names the latest event; open, the list.
+    await section
+      .getByTestId('account-activity-summary')
+      .filter({ hasText: /^Latest: 1 failed sign-in attempt, / })
+      .waitFor();
+    await openAccountRow(section);
     await section.getByTestId('activity-row').first().waitFor();
     assert.deepEqual(
       await section
@@ -62,6 +69,7 @@ describe('recent security activity (browser)', () => {
 
     // The password change appears at once, on top.
     const password = laptop.getByTestId('account-password');
+    await openAccountRow(password);
     await password.getByLabel('Current password').fill(borrower.password);
     await password.getByLabel('New password', { exact: true }).fill(newPassword);
     await password.getByLabel('Confirm new password').fill(newPassword);
@@ -70,6 +78,11 @@ describe('recent security activity (browser)', () => {
       .getByTestId('account-password-notice')
       .filter({ hasText: 'Your password is changed' })
       .waitFor();
+    await section
+      .getByTestId('account-activity-summary')
+      .filter({ hasText: /^Latest: Password changed, / })
+      .waitFor();
+    await openAccountRow(section);
     await section.locator('[data-testid="activity-row"][data-kind="password_changed"]').waitFor();
     assert.deepEqual(
       await section
@@ -100,6 +113,7 @@ describe('recent security activity (browser)', () => {
       )
       .execute();
     await laptop.reload();
+    await openAccountRow(section);
     await section.getByTestId('activity-row').first().waitFor();
     assert.equal(await section.getByTestId('activity-row').count(), 20);
     const older = section.getByRole('button', { name: 'Show older activity' });

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import { addBorrower } from '@customer-core/api/testing';
 import { waitForMail } from './support/mailbox.js';
+import { openAccountRow } from './support/account.js';
 import {
   makeSessionStale,
   openPortal,
@@ -45,9 +46,11 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     await signInBySession(portal, page, { email: BORROWER.email, path: routes.account.path });
     const section = page.getByTestId('account-factors');
     await section.getByRole('heading', { name: 'Two-step verification' }).waitFor();
-    await section.getByText('You haven\u2019t added an authenticator app yet.').waitFor();
-    // (At a desktop's size, the account page at rest: swept in account.test.ts.)
-    await captureBothSizes(page, 'account-factors-none', { sweepDesktop: false });
+    await section.getByTestId('account-factors-summary').filter({ hasText: 'None yet' }).waitFor();
+    // Open, it says what signing in takes now: the password alone, so far.
+    await openAccountRow(section);
+    await section.getByText(/^Add a second step to signing in/).waitFor();
+    await captureBothSizes(page, 'account-factors-none');
 
     // (Cancel and the focus given back, the focus on the form's heading, the QR code, a wrong code's
     // message and the added row's words: apps/web/test/second-factors.test.tsx.) Here, by keyboard, the
@@ -66,6 +69,11 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     await code.fill(authenticatorCode(secret));
     await section.getByRole('button', { name: 'Add app' }).click();
     await section.getByText('Your authenticator app is added.').waitFor();
+    await section.getByTestId('account-factors-summary').filter({ hasText: 'Authenticator app' }).waitFor();
+    await openAccountRow(section);
+    await section
+      .getByText(/^Signing in takes your password and a code from your authenticator app\./)
+      .waitFor();
     const row = section.getByTestId('factor-row');
     await row.getByText('Not used yet').waitFor();
     await captureBothSizes(page, 'account-factors-added');
@@ -85,6 +93,7 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
 
     await page.goto(routes.account.path);
+    await openAccountRow(section);
     await row.getByText(/^Last used /).waitFor();
 
     // (Cancel, the focus on the password, and a wrong one's words: second-factors.test.tsx.)
@@ -98,7 +107,7 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     await password.fill(BORROWER.password);
     await password.press('Enter');
     await section.getByText('Your authenticator app is removed.').waitFor();
-    await section.getByText('You haven\u2019t added an authenticator app yet.').waitFor();
+    await section.getByTestId('account-factors-summary').filter({ hasText: 'None yet' }).waitFor();
     const removed = await waitForMail(portal.baseUrl, BORROWER.email, 2);
     assert.match(removed.subject, /^An authenticator app was removed from your /);
 
@@ -125,6 +134,7 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
 
     await page.goto(routes.account.path);
     const section = page.getByTestId('account-factors');
+    await openAccountRow(section);
     const add = section.getByRole('button', { name: 'Add an authenticator app' });
     await add.click();
     const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });
@@ -142,6 +152,6 @@ describe('two-step verification on the account page (browser, MFA_POLICY=optiona
     const secret = (await section.getByTestId('factor-secret').innerText()).replace(/\s/g, '');
     await section.getByLabel('6-digit code').fill(authenticatorCode(secret));
     await section.getByRole('button', { name: 'Add app' }).click();
-    await section.getByTestId('factor-row').waitFor();
+    await section.getByTestId('account-factors-summary').filter({ hasText: 'Authenticator app' }).waitFor();
   });
 });

@@ -5,6 +5,7 @@ import { routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { addBorrower } from '@customer-core/api/testing';
 import { inbox, waitForMail } from './support/mailbox.js';
+import { openAccountRow } from './support/account.js';
 import { openPortal, signInBySession, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
 import { captureBothSizes, emailCodeIn } from './support/second-factor.js';
 
@@ -52,6 +53,7 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
         ({ page } = await portal.newPage());
         await signInBySession(portal, page, { email: BORROWER.email, path: routes.account.path });
         const section = page.getByTestId('account-factors');
+        await openAccountRow(section);
         await section.getByRole('button', { name: 'Add email codes' }).click();
         await section.getByRole('heading', { name: 'Check your email' }).waitFor();
         await section.getByText(BORROWER.email).waitFor();
@@ -65,14 +67,9 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
         await field.fill(enrolCode);
         await section.getByRole('button', { name: 'Turn on email codes' }).click();
         await section.getByText('Email codes are turned on.').waitFor();
-        await section.getByTestId('factor-row').getByText('Email codes').waitFor();
+        await section.getByTestId('account-factors-summary').filter({ hasText: 'Email codes' }).waitFor();
         // Recovery codes are offered now that there is a second step.
-        await page
-          .getByTestId('recovery-codes')
-          .getByText(
-            'You don\u2019t have any recovery codes. Make them now, so you can still sign in if you lose your phone.',
-          )
-          .waitFor();
+        await page.getByTestId('recovery-codes-left').filter({ hasText: 'None yet' }).waitFor();
         await captureBothSizes(page, 'account-email-codes-added');
         const notice = await waitForMail(portal.baseUrl, BORROWER.email, 2);
         assert.match(notice.subject, /^Email codes were turned on for your /);
@@ -107,7 +104,7 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
         const mails = (await inbox(portal.baseUrl, BORROWER.email)).length;
         const section = page.getByTestId('recovery-codes');
         // (A wrong password refused, the set shown once, then counted: apps/web/test/second-factors.test.tsx.)
-        await section.getByRole('button', { name: 'Make recovery codes' }).click();
+        await section.getByRole('button', { name: 'Make codes' }).click();
         await section.getByLabel('Current password').fill(BORROWER.password);
         await section.getByRole('button', { name: 'Make recovery codes' }).click();
         await section.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
@@ -125,7 +122,7 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
         assert.deepEqual(kept.trim().split('\n').slice(-10), recoveryCodes);
         await captureBothSizes(page, 'account-recovery-codes-new');
         await section.getByRole('button', { name: 'I\u2019ve saved them' }).click();
-        await section.getByText('You have 10 unused recovery codes.').waitFor();
+        await section.getByTestId('recovery-codes-left').filter({ hasText: '10 unused codes' }).waitFor();
         const told = await waitForMail(portal.baseUrl, BORROWER.email, mails + 1);
         assert.match(told.subject, /^New recovery codes were made for your /);
 
@@ -161,7 +158,7 @@ describe('email codes and recovery codes (browser, MFA_POLICY=optional)', () => 
         await page.getByRole('button', { name: 'Verify' }).click();
         await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
         await page.goto(routes.account.path);
-        await page.getByTestId('recovery-codes').getByText('You have 8 unused recovery codes.').waitFor();
+        await page.getByTestId('recovery-codes-left').filter({ hasText: '8 unused codes' }).waitFor();
       },
     );
   });

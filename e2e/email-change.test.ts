@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import { addBorrower } from '@customer-core/api/testing';
 import { collectPageErrors } from './support/browser.js';
+import { openAccountRow } from './support/account.js';
 import { requestLink } from './support/getting-back-in.js';
 import { inbox, linkPath, waitForMail, waitForMailWithSubject } from './support/mailbox.js';
 import {
@@ -47,10 +48,11 @@ describe('changing the sign-in email address (browser)', () => {
 
     await page.goto(routes.account.path);
     const section = page.getByTestId('account-email');
-    await section.getByRole('heading', { name: 'Change your email address' }).waitFor();
+    await section.getByRole('heading', { name: 'Email address' }).waitFor();
     await section.getByTestId('change-email-current').filter({ hasText: oldEmail }).waitFor();
     // (The account page at rest: swept in account.test.ts, and on a phone in account-second-factor.test.ts.)
 
+    await openAccountRow(section);
     const field = section.getByLabel('New email address');
     await field.fill(newEmail);
     const send = section.getByRole('button', { name: 'Send confirmation link' });
@@ -125,6 +127,7 @@ describe('changing the sign-in email address (browser)', () => {
 
     await page.goto(routes.account.path);
     const section = page.getByTestId('account-email');
+    await openAccountRow(section);
     await section.getByLabel('New email address').fill(newEmail);
     await section.getByRole('button', { name: 'Send confirmation link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });

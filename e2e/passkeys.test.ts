@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { routes } from '@customer-core/contracts';
 import { addBorrower } from '@customer-core/api/testing';
 import { waitForMail, waitForMailWithSubject } from './support/mailbox.js';
+import { openAccountRow } from './support/account.js';
 import {
   makeSessionStale,
   openPortal,
@@ -75,9 +76,10 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     await signInBySession(portal, page, { email: BORROWER.email, path: routes.account.path });
     const section = page.getByTestId('account-passkeys');
     await section.getByRole('heading', { name: 'Passkeys' }).waitFor();
-    await section.getByText('You haven\u2019t added a passkey yet.').waitFor();
+    await section.getByTestId('account-passkeys-summary').filter({ hasText: 'None yet' }).waitFor();
     // (The account page at rest: swept in account.test.ts, and on a phone in account-second-factor.test.ts.)
 
+    await openAccountRow(section);
     await section.getByRole('button', { name: 'Add a passkey' }).click();
     const heading = section.getByRole('heading', { name: 'Add a passkey' });
     await heading.waitFor();
@@ -88,22 +90,27 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     await name.fill('Work laptop');
     await section.getByRole('button', { name: 'Create passkey' }).click();
     await section.getByText('Your passkey is added.').waitFor();
+    await section
+      .getByTestId('account-passkeys-summary')
+      .filter({ hasText: /^Work laptop$/ })
+      .waitFor();
+    await captureFromTop(page, 'account-passkeys-added');
+    await openAccountRow(section);
     const row = section.getByTestId('passkey-row');
     await row.getByText('Work laptop').waitFor();
     await row.getByText('Not used yet').waitFor();
-    await captureFromTop(page, 'account-passkeys-added');
     const stored = await authenticator.credentials();
     assert.equal(stored.length, 1);
     assert.equal(stored[0]!.isResidentCredential, true, 'a discoverable credential: it signs in alone');
     assert.equal(stored[0]!.rpId, 'localhost');
     const added = await waitForMail(portal.baseUrl, BORROWER.email);
     assert.match(added.subject, /^A passkey was added to your /);
-    await page.getByTestId('account-activity').getByText('Passkey added').waitFor();
-    // The authenticator app's section still offers an app.
     await page
-      .getByTestId('account-factors')
-      .getByRole('button', { name: 'Add an authenticator app' })
+      .getByTestId('account-activity-summary')
+      .filter({ hasText: /^Latest: Passkey added, / })
       .waitFor();
+    // Two-step verification still offers an app or email codes.
+    await page.getByTestId('account-factors').getByRole('button', { name: 'Set up' }).waitFor();
 
     // The password now leads to the passkey. The e-mail field's passkey suggestion waits untouched
     // (with the sensor pressed at once it would sign in by itself: see the last sign-in below).
@@ -136,12 +143,14 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     await onDashboard(page);
 
     await page.goto(routes.account.path);
-    await row.getByText(/^Last used /).waitFor();
+    await openAccountRow(page.getByTestId('account-activity'));
     await page
       .getByTestId('account-activity')
       .locator('[data-kind="signed_in"]', { hasText: '· Passkey' })
       .first()
       .waitFor();
+    await openAccountRow(section);
+    await row.getByText(/^Last used /).waitFor();
     await row.getByRole('button', { name: 'Remove' }).click();
     const password = section.getByLabel('Current password');
     await password.fill('Not-My-Pass-1');
@@ -150,7 +159,7 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     await password.fill(BORROWER.password);
     await password.press('Enter');
     await section.getByText('Your passkey is removed.').waitFor();
-    await section.getByText('You haven\u2019t added a passkey yet.').waitFor();
+    await section.getByTestId('account-passkeys-summary').filter({ hasText: 'None yet' }).waitFor();
     const removed = await waitForMail(portal.baseUrl, BORROWER.email, 2);
     assert.match(removed.subject, /^A passkey was removed from your /);
 
@@ -177,6 +186,7 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     await addVirtualAuthenticator(context, page);
     await signInBySession(portal, page, { email, path: routes.account.path });
     const passkeys = page.getByTestId('account-passkeys');
+    await openAccountRow(passkeys);
     await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
     await passkeys.getByRole('button', { name: 'Create passkey' }).click();
     await passkeys.getByText('Your passkey is added.').waitFor();
@@ -188,6 +198,7 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     const dialog = page.getByRole('dialog', { name: 'Confirm it\u2019s you' });
     const others = dialog.getByTestId('step-up-other-ways');
     const askToChange = async (to: string) => {
+      await openAccountRow(section);
       await section.getByLabel('New email address').fill(to);
       await section.getByRole('button', { name: 'Send confirmation link' }).click();
       await others.getByRole('button', { name: 'Use a passkey' }).waitFor();

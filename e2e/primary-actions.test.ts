@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.js';
+import { openAccountRow } from './support/account.js';
 import { assertReadableOnHover } from './support/contrast.js';
 import { OPERATOR_ENV } from './support/loans.js';
 import { openPortal, signInAsDemo, type Portal } from './support/portal.js';
@@ -61,8 +62,12 @@ describe('primary actions on hover (browser)', () => {
     await hoverAndCheck(page, 'link', 'Go to your account', 'callback-welcome');
 
     await page.goto(routes.account.path);
+    // Each row's form, opened by the row's button, one at a time.
+    await openAccountRow(page.getByTestId('account-password'));
     await hoverAndCheck(page, 'button', 'Change password', 'account-password');
+    await openAccountRow(page.getByTestId('account-email'));
     await hoverAndCheck(page, 'button', 'Send confirmation link', 'account-email');
+    await openAccountRow(page.getByTestId('account-factors'));
     await hoverAndCheck(page, 'button', 'Add an authenticator app', 'account-factors');
   });
 });
