@@ -33,6 +33,7 @@ const PUBLIC_FACES = {
   loans: ['borrower-loans', 'borrower-overview', 'loan-book', 'loan-checkout'],
   mail: ['index'],
   maintenance: [],
+  metrics: [],
   operators: [],
   passwords: ['common-passwords', 'password-refusals'],
   session: [

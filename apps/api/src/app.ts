@@ -12,6 +12,8 @@ import { installErrorHandlers } from './http/error-handler.js';
 import { refuseMalformedInput } from './http/malformed-input.js';
 import { loggingOptions, logRequestLines } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { startServerErrorReporting } from './http/server-error-reporting.js';
+import { countRequests } from './metrics/http-metrics.js';
 import { accountModule } from './account/module.js';
 import { applicationsModule } from './applications/module.js';
 import { documentsModule } from './documents/module.js';
@@ -35,7 +37,7 @@ const APP_VERSION = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
-export interface Portal extends Pick<Instance, 'identityProvider' | 'mail' | 'secrets'> {
+export interface Portal extends Pick<Instance, 'identityProvider' | 'mail' | 'metrics' | 'secrets'> {
   app: FastifyInstance;
   /** Every route this instance serves, as registered (tests walk them all). */
   routes: readonly RouteOptions[];
@@ -63,7 +65,13 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: any other body is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
-  installErrorHandlers(app);
+  const errorReporter = await startServerErrorReporting({
+    dsn: config.serverErrorReportingDsn,
+    production: config.production,
+    release: `customer-core@${APP_VERSION}`,
+  });
+  if (errorReporter) app.addHook('onClose', () => errorReporter.close());
+  installErrorHandlers(app, (error, request) => errorReporter?.report(error, request));
   refuseMalformedInput(app);
   app.decorateRequest('trustedService', ''); // set by requireTrustedService
   // Only the device cookie is read (http/device-cookie.ts), by the routes that start a session: no
@@ -79,6 +87,7 @@ export async function buildApp(
 
   const instance = await composeInstance(config, db, app.log, options);
   app.addHook('onClose', () => instance.close());
+  countRequests(app, instance.metrics);
   const { identityProvider, modules } = instance;
   if (identityProvider) await app.register(identityProvider.plugin);
 
@@ -104,8 +113,15 @@ export async function buildApp(
   await app.register(documentsModule(modules.documents));
   await app.register(accountModule(modules.account));
   await app.register(operatorsModule(modules.operators));
-  await app.register(healthRoutes(readinessRepository(db, migrations)));
+  await app.register(healthRoutes(readinessRepository(db, migrations), instance.metrics.readiness));
   if (modules.mail) await app.register(mailModule(modules.mail));
   await registerPortal(app, { distDir: config.webDistDir, portalConfig: portalConfigOf(config) });
-  return { app, identityProvider, mail: instance.mail, routes, secrets: instance.secrets };
+  return {
+    app,
+    identityProvider,
+    mail: instance.mail,
+    metrics: instance.metrics,
+    routes,
+    secrets: instance.secrets,
+  };
 }

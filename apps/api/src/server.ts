@@ -8,6 +8,7 @@ import type { ApiDatabase } from './db/schema.js';
 import { borrowerRepository } from './borrowers/borrower-repository.js';
 import { seedDemoBorrower } from './loans/demo-borrower.js';
 import { loanRepository } from './loans/loan-repository.js';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { componentMigrations } from './services.js';
 import { startMaintenance } from './maintenance/maintenance.js';
 import { purgeRepository } from './maintenance/purge-repository.js';
@@ -18,6 +19,8 @@ export interface RunningServer extends Portal {
   db: Kysely<ApiDatabase>;
   /** The address it listens on, e.g. http://127.0.0.1:8080 */
   address: string;
+  /** Where Prometheus scrapes its metrics (METRICS_PORT), e.g. http://127.0.0.1:9464; null: not served. */
+  metricsAddress: string | null;
   close(): Promise<void>;
 }
 
@@ -55,15 +58,29 @@ export async function startServer(configured: Config, options: ServerOptions = {
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
     });
     const address = await portal.app.listen({ port: config.port, host: config.host });
+    let metricsServer: MetricsServer | undefined;
+    try {
+      metricsServer = config.metrics
+        ? await startMetricsServer(portal.metrics.registry, config.metrics, (err) =>
+            portal.app.log.error({ err }, 'metrics could not be collected'),
+          )
+        : undefined;
+    } catch (error) {
+      stopMaintenance();
+      await portal.app.close();
+      throw error;
+    }
     portal.mail.start();
     let closing: Promise<void> | undefined;
     return {
       ...portal,
       db,
       address,
+      metricsAddress: metricsServer?.address ?? null,
       close: () =>
         (closing ??= (async () => {
           stopMaintenance();
+          await metricsServer?.close();
           await drain(portal.app);
           await portal.mail.stop(); // after the requests that might enqueue; a delivery in flight finishes
           await db.destroy();

@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   createIdentityProvider,
   idpMigrations,
+  passwordChecksWaiting,
   type IdentityProvider,
   type IdentityProviderOptions,
   type IdpDatabase,
 } from '@customer-core/idp';
-import type { Migrations, SecretBox } from '@customer-core/database';
+import { poolUsage, type Migrations, type SecretBox } from '@customer-core/database';
 import { accountChangeLimit } from './account/change-limit.js';
 import { emailChange } from './account/email-change.js';
 import { emailChangeRepository } from './account/email-change-repository.js';
@@ -57,6 +58,7 @@ import { factorCodeMailer } from './mail/factor-code-mailer.js';
 import { createMailService, type MailService } from './mail/index.js';
 import { outboxRepository } from './mail/outbox-repository.js';
 import type { mailModule } from './mail/module.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import type { operatorsModule } from './operators/module.js';
 import { accessTokenChecker } from './session/access-tokens.js';
 import { exchangedIdTokenRepository } from './session/exchanged-id-token-repository.js';
@@ -96,6 +98,8 @@ export interface Instance {
   mail: MailService;
   /** The bundled identity provider, where it runs in this instance (app.ts serves its plugin). */
   identityProvider: IdentityProvider | null;
+  /** This instance's metrics: its own registry, which the parts report to (served on METRICS_PORT). */
+  metrics: Metrics;
   modules: ModuleDependencies;
   /** Reloads the signing keys every KEY_RING_RELOAD_SECONDS; the stop function. */
   keepKeysCurrent(onError: (err: unknown) => void): () => void;
@@ -128,11 +132,17 @@ export async function composeInstance(
   const { publicUrl, lender, trustProxy, serviceCredentials } = config;
   const bundled = config.bundledIdp;
   const secrets = secretBoxOf(config);
+  const metrics = createMetrics();
+  if (config.metrics) metrics.watchProcess();
+  if (poolUsage(db)) metrics.watchPool(() => poolUsage(db));
   const mailbox = devMailboxRepository(db);
+  const outbox = outboxRepository(db);
+  metrics.watchOutbox(outbox.backlog);
   const mail = createMailService(
     config,
-    { outbox: outboxRepository(db), mailbox },
+    { outbox, mailbox },
     logger.child({ component: 'mail' }),
+    metrics.mail,
   );
   const idp = bundled
     ? await createIdentityProvider({
@@ -158,8 +168,10 @@ export async function composeInstance(
         factorCodeMailer: factorCodeMailer(mail),
         relyingPartyName: lender.name,
         logger: logger.child({ component: 'idp' }),
+        metrics: metrics.idp,
       })
     : null;
+  if (idp) metrics.watchPasswordQueue(passwordChecksWaiting);
   // Every module works with or without the bundled identity provider: e-mailed links, registration and
   // the "This wasn't me" link go through the Directory, a hosted Okta org's as well as the bundled one.
   const directory =
@@ -192,6 +204,7 @@ export async function composeInstance(
   const revocations = revocationRegistry(revocationRepository(db), config.database, {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
   });
+  if (revocations.listening() !== null) metrics.watchNotificationListener(() => revocations.listening() === true);
   const checkAccessToken = accessTokenChecker(productTokens, revocations);
   const sessions = sessionService({
     repository: sessionRepository(db, config),
@@ -212,6 +225,7 @@ export async function composeInstance(
       enabled: config.newSignInEmails,
       logger: logger.child({ component: 'account' }),
     }),
+    onBegun: metrics.sessionStarted,
   });
   const trusted = trustedIdentityProviders(
     config.identityProviders,
@@ -243,6 +257,7 @@ export async function composeInstance(
     secrets,
     mail,
     identityProvider: idp,
+    metrics,
     modules: {
       session: {
         signIn: signIn({

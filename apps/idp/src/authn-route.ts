@@ -3,6 +3,7 @@ import type {} from '@fastify/rate-limit'; // route config typings: config.rateL
 import type { z } from 'zod';
 import { AuthnBody, clientAddress, networkOf, type AuthnAnswer } from '@customer-core/contracts/server';
 import { createAuthnCors } from './cors.js';
+import type { IdpMetrics, PasswordSignInOutcome } from './idp-metrics.js';
 import type { LoginThrottle } from './login-failure-repository.js';
 import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
 import { authenticationFailed, forbidden, malformedRequest, serviceBusy } from './okta-errors.js';
@@ -25,6 +26,7 @@ export interface AuthnDependencies {
   passwords: PasswordHasher;
   /** What a right password leads to (a second factor's state); without it, SUCCESS. */
   afterPassword?: (user: IdpUser) => Promise<{ status: string }>;
+  metrics?: IdpMetrics;
 }
 
 /** The account id an unknown login is looked up with: none has it (ids are UUIDs). */
@@ -61,7 +63,9 @@ export function embeddedUser(user: IdpUser) {
 
 /** Okta's Classic Authentication API, the subset okta-auth-js' signInWithCredentials uses. */
 export function authnRoutes(deps: AuthnDependencies) {
-  const { users, throttle, sessionTokens, logger } = deps;
+  const { users, throttle, sessionTokens, logger, metrics } = deps;
+  const count = (outcome: PasswordSignInOutcome) => metrics?.signIn('password', outcome);
+  const onTurn = metrics && ((seconds: number) => metrics.passwordCheckWaited(seconds));
   const cors = createAuthnCors(deps.allowedOrigins);
   // Limits and lockouts count per client network: an IPv4 address, or an IPv6 address's /64.
   const networkOfRequest = (request: FastifyRequest) => networkOf(clientAddress(request, deps.trustProxy));
@@ -72,6 +76,7 @@ export function authnRoutes(deps: AuthnDependencies) {
   const sendBusy = (request: FastifyRequest, reply: FastifyReply) => {
     cors.apply(request, reply);
     refusedSinceWarning += 1;
+    count('busy');
     if (Date.now() - lastWarningAt >= 10_000) {
       logger.warn(
         { refused: refusedSinceWarning, queueDepth: deps.signInQueueDepth },
@@ -95,7 +100,7 @@ export function authnRoutes(deps: AuthnDependencies) {
     check: PasswordCheck,
     log: FastifyBaseLogger,
     userAgent: string | undefined,
-  ): Promise<IdpUser | undefined> {
+  ): Promise<IdpUser | PasswordSignInOutcome> {
     const credentials = await users.findCredentials(username);
     // An unknown login goes through the same statements with an id no account has: they find no row.
     const accountId = credentials?.user.id ?? NO_ACCOUNT;
@@ -110,7 +115,7 @@ export function authnRoutes(deps: AuthnDependencies) {
         { userId: accountId, clientNetwork: network },
         'authn refused: account locked for this address',
       );
-      return undefined;
+      return 'locked';
     }
     const { lockedNow, ceilingNow } = await throttle.recordFailure(accountId, network, userAgent);
     if (!credentials) log.info({ outcome: 'unknown_login' }, 'authn failed');
@@ -123,7 +128,7 @@ export function authnRoutes(deps: AuthnDependencies) {
     if (lockedNow) log.warn({ userId: accountId, clientNetwork: network }, 'account locked for this address');
     if (ceilingNow)
       log.warn({ userId: accountId }, 'account refuses password sign-in: too many wrong passwords');
-    return undefined;
+    return !credentials ? 'unknown_login' : locked ? 'locked' : 'wrong_password';
   }
 
   return async function registerAuthn(app: FastifyInstance): Promise<void> {
@@ -163,9 +168,9 @@ export function authnRoutes(deps: AuthnDependencies) {
         }
         const { username, password } = parsed.data;
         const log = logger.child({ reqId: request.id });
-        const check = reservePasswordCheck(deps.signInQueueDepth);
+        const check = reservePasswordCheck(deps.signInQueueDepth, onTurn);
         if (!check) return sendBusy(request, reply);
-        let user: IdpUser | undefined;
+        let user: IdpUser | PasswordSignInOutcome;
         try {
           user = await authenticate(
             username,
@@ -178,10 +183,14 @@ export function authnRoutes(deps: AuthnDependencies) {
         } finally {
           check.release();
         }
-        if (!user) return sendOktaError(reply, 401, authenticationFailed());
+        if (typeof user === 'string') {
+          count(user);
+          return sendOktaError(reply, 401, authenticationFailed());
+        }
         const body = deps.afterPassword
           ? await deps.afterPassword(user)
           : successBody(user, await sessionTokens.issue(user.id));
+        count(body.status === 'SUCCESS' ? 'success' : 'factor_required');
         log.info({ userId: user.id, status: body.status }, 'authn succeeded');
         return reply.header('Cache-Control', 'no-store').send(body);
       },

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { resealColumns, type SecretBox } from '@customer-core/database';
 import { createApiTokens } from './api-tokens.js';
 import { authnRoutes } from './authn-route.js';
+import type { IdpMetrics } from './idp-metrics.js';
 import { createLoginThrottle } from './login-failure-repository.js';
 import { createSecurityLogRepository, type SecurityLogEvent } from './security-log-repository.js';
 import { mountPathOf, mountProvider } from './mount.js';
@@ -97,6 +98,8 @@ export interface IdentityProviderOptions {
   factorCodeMailer?: FactorCodeMailer;
   /** What browsers show as the site a passkey is for; default the portal's host name. */
   relyingPartyName?: string;
+  /** Where the provider reports sign-ins, lockouts and its password line (the host's metrics). */
+  metrics?: IdpMetrics;
 }
 
 /** What follows a first proof the portal checked: a session token, or the factor step's transaction. */
@@ -192,7 +195,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   ]);
   const users = createUserRepository(db, passwords);
   const sessionTokens = createSessionTokenRepository(db, options.sessionTokenTtlSeconds ?? 300);
-  const throttle = createLoginThrottle(db);
+  const throttle = createLoginThrottle(db, { onLockout: options.metrics?.lockout });
   const securityLog = createSecurityLogRepository(db);
   const provider = createOidcProvider({ ...options, signingKeys, cookieKeys, users, sessionTokens });
   const factors = createFactorRepository(db, secrets);

@@ -5,7 +5,8 @@ export {
 } from './identity-provider.js';
 export { idpMigrations } from './migrations.js';
 export { PasswordCheckBusyError } from './password-change.js';
-export { OWASP_PASSWORD_HASH_COST, type PasswordHashCost } from './passwords.js';
+export { OWASP_PASSWORD_HASH_COST, passwordChecksWaiting, type PasswordHashCost } from './passwords.js';
+export type { IdpMetrics, PasswordSignInOutcome } from './idp-metrics.js';
 export type { IdpDatabase } from './schema.js';
 export { LoginAlreadyExistsError, type IdpUser, type NewUser } from './user-repository.js';
 export type { ClientOptions } from './openid-provider.js';

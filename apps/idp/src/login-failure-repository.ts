@@ -16,6 +16,8 @@ export interface LoginThrottleOptions {
    */
   accountMaxFailures?: number;
   accountQuietSeconds?: number;
+  /** Told of each lockout a failure starts (metrics). */
+  onLockout?: (scope: 'network' | 'account') => void;
 }
 
 /**
@@ -39,11 +41,16 @@ export function createLoginThrottle(
     lockoutSeconds = SIGN_IN_LOCKOUT_SECONDS,
     accountMaxFailures = ACCOUNT_MAX_FAILURES,
     accountQuietSeconds = 60 * 60,
+    onLockout,
   }: LoginThrottleOptions = {},
 ) {
   if (maxFailures < 2) throw new RangeError('maxFailures must be at least 2');
   if (accountMaxFailures < 1) throw new RangeError('accountMaxFailures must be at least 1');
   const securityLog = createSecurityLogRepository(db);
+  const tellLockouts = ({ lockedNow, ceilingNow }: { lockedNow: boolean; ceilingNow: boolean }) => {
+    if (lockedNow) onLockout?.('network');
+    if (ceilingNow) onLockout?.('account');
+  };
 
   // The account's count is at its ceiling and its last failure recent: every password is refused.
   const ceilingHolds = sql<boolean>`(idp_account_failure.failures >= ${accountMaxFailures}
@@ -108,6 +115,7 @@ export function createLoginThrottle(
         (select locked_until is not null and failures = ${maxFailures} from from_network) as locked_now,
         (select counted and failures = ${accountMaxFailures} from whole_account) as ceiling_now`.execute(db);
     const outcome = { lockedNow: rows[0]?.locked_now === true, ceilingNow: rows[0]?.ceiling_now === true };
+    tellLockouts(outcome);
     await securityLog.recordFailure(userId, network, {
       lockedNow: outcome.lockedNow || outcome.ceilingNow,
       userAgent,
@@ -190,6 +198,7 @@ export function createLoginThrottle(
     network: string,
     reservation: { lockedNow: boolean; ceilingNow: boolean },
   ): Promise<void> {
+    tellLockouts(reservation);
     await securityLog.recordFailure(userId, network, {
       lockedNow: reservation.lockedNow || reservation.ceilingNow,
     });

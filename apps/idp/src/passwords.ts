@@ -48,10 +48,22 @@ export function passwordHasher(cost: PasswordHashCost): PasswordHasher {
   };
 }
 
-async function verifyIn(permit: Permit, passwordHash: string, password: string): Promise<boolean> {
+/** Password checks waiting for a core in this process (all instances share the line). */
+export const passwordChecksWaiting = () => passwordWork.waitingCount();
+
+async function verifyIn(
+  permit: Permit,
+  passwordHash: string,
+  password: string,
+  onTurn?: (waitedSeconds: number) => void,
+): Promise<boolean> {
+  const asked = performance.now();
   try {
     // The parameters are read from the hash: one made at another cost verifies as well.
-    return await permit.run(() => verify(passwordHash, password));
+    return await permit.run(() => {
+      onTurn?.((performance.now() - asked) / 1000);
+      return verify(passwordHash, password);
+    });
   } catch {
     return false; // a malformed stored hash is a failed sign-in, not a server error
   }
@@ -68,11 +80,15 @@ export interface PasswordCheck {
  * A place in line for one password check, or undefined when `maxWaiting` checks already wait for
  * a core: a flood of sign-ins is then refused at once instead of making everyone wait behind it.
  */
-export function reservePasswordCheck(maxWaiting: number): PasswordCheck | undefined {
+export function reservePasswordCheck(
+  maxWaiting: number,
+  /** Told how long the check waited for its turn (metrics). */
+  onTurn?: (waitedSeconds: number) => void,
+): PasswordCheck | undefined {
   const permit = passwordWork.reserve(maxWaiting);
   return (
     permit && {
-      verify: (passwordHash, password) => verifyIn(permit, passwordHash, password),
+      verify: (passwordHash, password) => verifyIn(permit, passwordHash, password, onTurn),
       release: permit.release,
     }
   );

@@ -44,7 +44,10 @@ export function semaphore(limit: number) {
     };
   }
 
-  return { run, reserve };
+  /** Work waiting for a slot now. */
+  const waitingCount = () => waiting.length;
+
+  return { run, reserve, waitingCount };
 }
 
 export interface Permit {

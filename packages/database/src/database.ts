@@ -25,6 +25,23 @@ export async function prepareDatabase(location: DatabaseLocation): Promise<void>
   await createPgliteDataDir(location.dataDir, PGLITE_START_PARAMS);
 }
 
+/** The PostgreSQL pool under each database opened here (PGlite's has no connections to count). */
+const pools = new WeakMap<object, pg.Pool>();
+
+/** The connections of a PostgreSQL database's pool; null for PGlite. */
+export function poolUsage(
+  db: object,
+): { inUse: number; idle: number; waiting: number; max: number } | null {
+  const pool = pools.get(db);
+  if (!pool) return null;
+  return {
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  };
+}
+
 /**
  * Opens the database. Both kinds speak PostgreSQL through the same Kysely dialect,
  * so one set of migrations and queries serves both.
@@ -47,7 +64,9 @@ export function openDatabase<DB>(
     // the dead client is discarded when released, and the next query opens a fresh connection.
     pool.on('connect', (client) => client.on('error', (error) => onConnectionLost?.(error)));
     pool.on('error', () => {}); // the same error, re-emitted for an idle client: already told above
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   const pool = location.instance
     ? createPGlitePool(location.instance, { borrowed: true })

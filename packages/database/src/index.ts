@@ -3,6 +3,7 @@ export {
   prepareDatabase,
   describeLocation,
   postgresTimeouts,
+  poolUsage,
   type DatabaseLocation,
 } from './database.js';
 export { isConnectionLoss } from './connection-loss.js';

@@ -50,6 +50,11 @@ const EnvSchema = z.object({
   ERROR_REPORTING_DSN: httpUrl.optional(),
   PRODUCTION_HOST: z.string().min(1).optional(),
   ERROR_REPORTING_ALLOWED_ORIGINS: z.string().optional(),
+  // The server's own unexpected errors (5xx), reported in production only: a DSN of a server project.
+  SERVER_ERROR_REPORTING_DSN: httpUrl.optional(),
+  // Prometheus text on a port of its own, never the public one; unset: no metrics server.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   IDP_BUNDLED: booleanFlag.default(true),
   // Above okta-auth-js's 30 s of early expiry, or the portal would hold an ID token expired on arrival.
   IDP_ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
@@ -105,6 +110,7 @@ export const SECRET_SETTINGS = [
   'SERVICE_CREDENTIALS',
   'SMTP_URL',
   'ERROR_REPORTING_DSN',
+  'SERVER_ERROR_REPORTING_DSN',
   'SECRETS_KEYS',
 ] as const;
 
@@ -129,6 +135,10 @@ export interface Config {
   sessionMaxAgeSeconds: number;
   sessionWarningSeconds: number;
   errorReporting: { dsn: string | null; productionHost: string | null; allowedOrigins: string[] };
+  /** Where the server reports its unexpected errors (5xx); reporting runs in production only. */
+  serverErrorReportingDsn: string | null;
+  /** The Prometheus metrics listener, apart from the public port; null: none. */
+  metrics: { port: number; host: string } | null;
   /** The identity provider shipped with the product, mounted at <publicUrl>/oauth2/default, if enabled. */
   bundledIdp: { issuer: string; clientId: string } | null;
   /** Lifetime of the bundled provider's ID tokens: they are exchanged once, right after sign-in. */
@@ -291,6 +301,15 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
       'SERVER_PROCESSES: more than one process needs DATABASE_URL (PostgreSQL); the embedded database serves one process',
     );
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    problems.push('METRICS_PORT: must differ from PORT (metrics are never served on the public port)');
+  }
+  // Server processes share their ports (node:cluster): a scrape would reach one of them at random.
+  if (e.METRICS_PORT !== undefined && serverProcesses > 1) {
+    problems.push(
+      'METRICS_PORT: not served with more than one server process (SERVER_PROCESSES); run one process per container and scale out',
+    );
+  }
   if (e.SESSION_WARNING_SECONDS >= e.ACCESS_TOKEN_TTL_SECONDS) {
     problems.push('SESSION_WARNING_SECONDS: must be shorter than ACCESS_TOKEN_TTL_SECONDS');
   }
@@ -324,6 +343,8 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
         .map((origin) => origin.trim())
         .filter(Boolean),
     },
+    serverErrorReportingDsn: e.SERVER_ERROR_REPORTING_DSN ?? null,
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     bundledIdp,
     idpIdTokenTtlSeconds: e.IDP_ID_TOKEN_TTL_SECONDS,
     identityProviders: { production: productionIdp, nonProduction },

@@ -11,7 +11,11 @@ const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again
 export const RETRY_AFTER_SECONDS = 2;
 
 /** One place decides what a caller learns from a failure: 4xx explain, 5xx never leak details. */
-export function installErrorHandlers(app: FastifyInstance) {
+export function installErrorHandlers(
+  app: FastifyInstance,
+  /** Told of each unexpected error (answered 500): the error-reporting service, in production. */
+  reportUnexpected: (error: unknown, request: FastifyRequest) => void = () => {},
+) {
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
     if (error instanceof HttpError) {
       const refusal = {
@@ -24,6 +28,7 @@ export function installErrorHandlers(app: FastifyInstance) {
         { status: error.statusCode, code: error.code },
         'refusal the endpoint does not declare',
       );
+      reportUnexpected(error, request);
       return reply.status(500).send(ourFault('internal_error', request));
     }
     if (error instanceof DirectoryUnavailableError) {
@@ -57,6 +62,7 @@ export function installErrorHandlers(app: FastifyInstance) {
         .send(ourFault('service_unavailable', request));
     }
     request.log.error({ err: error }, 'request failed');
+    reportUnexpected(error, request);
     return reply.status(500).send(ourFault('internal_error', request));
   });
 }

@@ -5,7 +5,7 @@ import type { MailMessage, OutboxRepository } from './outbox-repository.js';
 import { mailTemplates, type MailTemplates } from './templates.js';
 import { devMailboxTransport, smtpTransport, type MailTransport } from './transports.js';
 import type { MailLogger } from './logger.js';
-import { MailWorker } from './worker.js';
+import { MailWorker, type MailMetrics } from './worker.js';
 
 export type { MailMessage } from './outbox-repository.js';
 export {
@@ -17,7 +17,7 @@ export {
 } from './render.js';
 export { mailTemplates, type MailTemplates, type TemplatedEmail } from './templates.js';
 export type { MailLogger } from './logger.js';
-export { MailWorker, retryDelayMs, type MailWorkerOptions } from './worker.js';
+export { MailWorker, retryDelayMs, type MailMetrics, type MailWorkerOptions } from './worker.js';
 export type { MailTransport, OutgoingMail } from './transports.js';
 
 /** E-mail for one instance: what flows call, and the worker that delivers. */
@@ -45,6 +45,7 @@ export function createMailService(
   config: Config,
   { outbox, mailbox }: { outbox: OutboxRepository; mailbox: DevMailboxRepository },
   log: MailLogger,
+  metrics?: MailMetrics,
 ): MailService {
   const settings = config.mail;
   const transport: MailTransport = settings.smtpUrl
@@ -59,6 +60,7 @@ export function createMailService(
     leaseMs: settings.leaseMs,
     production: config.production,
     log,
+    metrics,
   });
   let stopped: Promise<void> | undefined;
   return {

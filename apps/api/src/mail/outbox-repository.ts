@@ -220,6 +220,27 @@ export async function purgeFinished(db: Kysely<ApiDatabase>, keepDays = 30): Pro
     .execute();
 }
 
+/** Messages waiting (pending, or claimed by a worker) and how long the oldest due one has waited. */
+export async function outboxBacklog(
+  db: Kysely<ApiDatabase>,
+): Promise<{ pending: number; sending: number; oldestDueSeconds: number }> {
+  const { rows } = await sql<{ pending: string; sending: string; oldest_due_seconds: string | null }>`
+    select
+      count(*) filter (where status = 'pending') as pending,
+      count(*) filter (where status = 'sending') as sending,
+      extract(epoch from now() - min(next_attempt_at)
+        filter (where status = 'pending' and next_attempt_at <= now())) as oldest_due_seconds
+    from mail_outbox
+    where status in ('pending', 'sending')
+  `.execute(db);
+  const row = rows[0];
+  return {
+    pending: Number(row?.pending ?? 0),
+    sending: Number(row?.sending ?? 0),
+    oldestDueSeconds: Number(row?.oldest_due_seconds ?? 0),
+  };
+}
+
 /**
  * The outbox's SQL over the database, for the mail service and its worker: each write runs in `trx`
  * when given (the transaction of what the message carries).
@@ -235,6 +256,7 @@ export function outboxRepository(db: Kysely<ApiDatabase>) {
       scheduleRetry(db, mail, delayMs, error),
     markDead: (mail: ClaimedMail, error: string) => markDead(db, mail, error),
     purgeFinished: (keepDays?: number) => purgeFinished(db, keepDays),
+    backlog: () => outboxBacklog(db),
   };
 }
 

@@ -16,6 +16,13 @@ export interface MailWorkerOptions {
   log: MailLogger;
   /** For tests: the jitter's source. */
   random?: () => number;
+  /** Told of each delivery attempt's outcome. */
+  metrics?: MailMetrics;
+}
+
+/** What the worker tells the instance's metrics. */
+export interface MailMetrics {
+  delivered(kind: string, outcome: 'sent' | 'failed' | 'dead'): void;
 }
 
 /** Exponential backoff with full jitter: retry n waits a random time in [0, min(max, base * 2^(n-1))). */
@@ -150,6 +157,7 @@ export class MailWorker {
       if (mail.attempt > maxAttempts) {
         // Its last attempt's worker stopped before recording the outcome; it may or may not have gone out.
         await this.outbox.markDead(mail, 'the last attempt did not finish (its worker stopped); not retried');
+        this.options.metrics?.delivered(mail.kind, 'dead');
         log.error(
           { ...fields, status: 'dead' },
           'mail: the last attempt did not finish; the message is dead',
@@ -173,6 +181,7 @@ export class MailWorker {
         await this.failed(mail, error, fields);
         return;
       }
+      this.options.metrics?.delivered(mail.kind, 'sent');
       if (!(await this.recordSent(mail, fields))) return;
       log.info({ ...fields, status: 'sent', ms: Date.now() - started }, 'mail: delivered');
     } catch (error) {
@@ -190,6 +199,7 @@ export class MailWorker {
     const permanent = error instanceof PermanentMailError;
     if (permanent || mail.attempt >= maxAttempts) {
       if (await this.outbox.markDead(mail, reason)) {
+        this.options.metrics?.delivered(mail.kind, 'dead');
         log.error(
           { ...fields, status: 'dead', permanent, error: redactDeliveryError(reason, mail) },
           permanent
@@ -201,6 +211,7 @@ export class MailWorker {
     }
     const delay = retryDelayMs(mail.attempt, this.options, this.options.random);
     if (await this.outbox.scheduleRetry(mail, delay, reason)) {
+      this.options.metrics?.delivered(mail.kind, 'failed');
       log.warn(
         { ...fields, status: 'pending', retryInMs: delay, error: redactDeliveryError(reason, mail) },
         'mail: delivery failed; it will be retried',

@@ -239,6 +239,12 @@ export function revocations(
      */
     rotate: (claims: SessionClaims & { auth_time: number }): Promise<Rotation> => rotateInBatches(claims),
 
+    /**
+     * With PostgreSQL: whether the LISTEN connection is up and what it heard is loaded (while it is
+     * not, checks ask the database). Null on the embedded database, which has no such connection.
+     */
+    listening: (): boolean | null => (listener ? current : null),
+
     async close(): Promise<void> {
       clearInterval(prune);
       await listener?.close();

@@ -71,6 +71,8 @@ export function sessions(deps: {
   directory: Directory;
   activity: SecurityActivity;
   newSignIns: NewSignInNotices;
+  /** Told of each session begun, by how (metrics). */
+  onBegun?: (method: SessionMethod) => void;
 }) {
   const {
     repository,
@@ -184,6 +186,7 @@ export function sessions(deps: {
       });
       if (context.deviceId) await newSignIns.signedIn(borrower, { ...context, deviceId: context.deviceId });
       const subject = { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds };
+      deps.onBegun?.(context.method);
       return productTokens.issue(subject, session).token;
     },
 
