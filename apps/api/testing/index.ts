@@ -20,3 +20,4 @@ export { inbox, type MailboxMessage } from './dev-mailbox.js';
 export { startTestOrg, TEST_ORG_CLIENT_ID, type TestOrg } from './test-org.js';
 export { asPasswordSignIn, signedInAgo } from './signed-in-ago.js';
 export { addBorrower, borrowerOfIdentity } from './borrowers.js';
+export { parsePrometheusText, sampleValue, scrape, type Sample } from './prometheus-text.js';
