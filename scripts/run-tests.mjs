@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureChromium } from './chromium.mjs';
+import { ensurePrometheus } from './prometheus.mjs';
 import { tierOf, TIERS } from './test-tiers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,6 +42,9 @@ if (selected.length === 0) {
 // tsx compiles every file of the run with one configuration, JSX included (tsconfig.test-run.json).
 const env = { TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.test-run.json'), ...process.env };
 if (selected.some((f) => f.startsWith('e2e'))) env.CHROMIUM_PATH = ensureChromium();
+// The metrics tests run promtool and a real Prometheus: likewise found or installed first.
+const NEEDS_PROMETHEUS = [path.join('apps', 'api', 'test', 'metrics.test.ts')];
+if (selected.some((f) => NEEDS_PROMETHEUS.includes(f))) Object.assign(env, ensurePrometheus());
 
 console.log(
   `Databases: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL to add PostgreSQL)'}`,

@@ -1,18 +1,26 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { authEndpoints } from '@customer-core/contracts';
 import {
   addBorrower,
   sampleValue,
   scrape,
   signInThroughIdp,
+  startPrometheus,
   startTestServer,
   type TestServer,
 } from '../testing/index.js';
 import { post } from './support/session.js';
 
-// The metrics an operator's Prometheus scrapes from METRICS_PORT, counted by what real requests did.
+// The metrics an operator's Prometheus scrapes from METRICS_PORT, counted by what real requests did;
+// the alert rules over them, checked and unit-tested by promtool; a real Prometheus scraping them.
+
+const RULES = path.resolve(import.meta.dirname, '../../../deploy/prometheus');
+const run = promisify(execFile);
 
 describe('metrics', () => {
   let server: TestServer;
@@ -112,6 +120,48 @@ describe('metrics', () => {
     assert.equal(typeof sampleValue(samples, 'process_cpu_seconds_total'), 'number');
     // PGlite has no pool of connections nor a LISTEN connection: those are PostgreSQL's.
     assert.equal(sampleValue(samples, 'portal_db_pool_connections_in_use'), undefined);
+  });
+
+  it('are scraped by a real Prometheus, which loads the alert rules', async () => {
+    const prometheus = await startPrometheus(metricsAddress, [path.join(RULES, 'alerts.yml')]);
+    try {
+      // After the second scrape has begun, the first is stored.
+      await prometheus.scrapes(2);
+      const targets = (await (await fetch(`${prometheus.url}/api/v1/targets`)).json()) as {
+        data: { activeTargets: { health: string; lastError: string }[] };
+      };
+      assert.deepEqual(
+        targets.data.activeTargets.map((t) => [t.health, t.lastError]),
+        [['up', '']],
+      );
+      const query = encodeURIComponent('portal_http_requests_total{route="/healthz",status="200"}');
+      const answer = (await (await fetch(`${prometheus.url}/api/v1/query?query=${query}`)).json()) as {
+        data: { result: { metric: Record<string, string>; value: [number, string] }[] };
+      };
+      assert.deepEqual(
+        answer.data.result.map((r) => [r.metric.job, r.value[1]]),
+        [['portal', '1']],
+      );
+      const rules = (await (await fetch(`${prometheus.url}/api/v1/rules`)).json()) as {
+        data: { groups: { rules: { name: string; health: string }[] }[] };
+      };
+      const loaded = rules.data.groups.flatMap((g) => g.rules);
+      assert.ok(loaded.some((r) => r.name === 'PortalErrorRatioHigh'));
+    } finally {
+      await prometheus.close();
+    }
+  });
+});
+
+describe('alert rules', () => {
+  it('are valid (promtool check rules)', async () => {
+    const { stdout } = await run(process.env.PROMTOOL_PATH!, ['check', 'rules', path.join(RULES, 'alerts.yml')]);
+    assert.match(stdout, /SUCCESS: \d+ rules found/);
+  });
+
+  it('fire when they should and only then (promtool test rules)', async () => {
+    const { stdout } = await run(process.env.PROMTOOL_PATH!, ['test', 'rules', 'alerts.test.yml'], { cwd: RULES });
+    assert.match(stdout, /SUCCESS/);
   });
 });
 

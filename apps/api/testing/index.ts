@@ -21,3 +21,4 @@ export { startTestOrg, TEST_ORG_CLIENT_ID, type TestOrg } from './test-org.js';
 export { asPasswordSignIn, signedInAgo } from './signed-in-ago.js';
 export { addBorrower, borrowerOfIdentity } from './borrowers.js';
 export { parsePrometheusText, sampleValue, scrape, type Sample } from './prometheus-text.js';
+export { startPrometheus, type RunningPrometheus } from './prometheus-server.js';
