@@ -29,6 +29,11 @@ export interface TestServerOptions extends ServerOptions {
   database?: TestDatabase;
   /** The built portal it serves, a folder laid out as apps/web/dist (by default that folder). */
   portalDir?: string;
+  /**
+   * Production's behaviour without production's requirements (PostgreSQL, https, SMTP): for what
+   * production alone does, e.g. report errors, tested on PGlite.
+   */
+  asProduction?: boolean;
 }
 
 export interface TestServer {
@@ -61,7 +66,7 @@ export function runningTestServer(baseUrl: string): TestServer {
 export async function startTestServer(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
-  { database: shared, portalDir, ...options }: TestServerOptions = {},
+  { database: shared, portalDir, asProduction, ...options }: TestServerOptions = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const database = shared ?? (await createTestDatabase(kind, { api: apiMigrations, idp: idpMigrations }));
@@ -88,6 +93,7 @@ export async function startTestServer(
     }),
     database: database.location,
     ...(portalDir ? { webDistDir: portalDir } : {}),
+    ...(asProduction ? { production: true } : {}),
   };
   // Servers with a key ring of their own, or sharing a database, make or read their own key.
   const sharesProcessKey = !shared && env.SECRETS_KEYS === undefined && env.SECRETS_KEYS_FILE === undefined;
