@@ -13,7 +13,10 @@ export function ensurePrometheus() {
   for (const [name, file] of Object.entries(configured)) {
     if (file && !existsSync(file)) stop(`${name.toUpperCase()}_PATH names ${file}, which does not exist.`);
   }
-  const paths = { prometheus: configured.prometheus ?? DEBIAN.prometheus, promtool: configured.promtool ?? DEBIAN.promtool };
+  const paths = {
+    prometheus: configured.prometheus ?? DEBIAN.prometheus,
+    promtool: configured.promtool ?? DEBIAN.promtool,
+  };
   if (Object.values(paths).every((file) => existsSync(file))) return env(paths);
 
   const canInstall = process.getuid?.() === 0 && onPath('apt-get');
@@ -31,7 +34,8 @@ export function ensurePrometheus() {
     ['install', '-y', '-qq', '--no-install-recommends', 'prometheus'],
   ]) {
     const run = spawnSync('apt-get', args, { env: aptEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (run.status !== 0) stop(`'apt-get ${args.join(' ')}' failed; install prometheus, then run the tests again.`);
+    if (run.status !== 0)
+      stop(`'apt-get ${args.join(' ')}' failed; install prometheus, then run the tests again.`);
   }
   // The package starts its service where systemd runs: the tests start their own, on a free port.
   if (onPath('systemctl')) spawnSync('systemctl', ['disable', '--now', 'prometheus'], { stdio: 'ignore' });

@@ -204,7 +204,8 @@ export async function composeInstance(
   const revocations = revocationRegistry(revocationRepository(db), config.database, {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
   });
-  if (revocations.listening() !== null) metrics.watchNotificationListener(() => revocations.listening() === true);
+  if (revocations.listening() !== null)
+    metrics.watchNotificationListener(() => revocations.listening() === true);
   const checkAccessToken = accessTokenChecker(productTokens, revocations);
   const sessions = sessionService({
     repository: sessionRepository(db, config),

@@ -89,6 +89,25 @@ describe('configuration', () => {
     }
   });
 
+  it('serves metrics only on a port of their own, on loopback unless METRICS_HOST says', () => {
+    assert.equal(loadConfig({}).metrics, null);
+    assert.deepEqual(loadConfig({ METRICS_PORT: '9464' }).metrics, { port: 9464, host: '127.0.0.1' });
+    assert.deepEqual(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics, {
+      port: 9464,
+      host: '0.0.0.0',
+    });
+    assert.deepEqual(problemsOf({ PORT: '9000', METRICS_PORT: '9000' }), [
+      'METRICS_PORT: must differ from PORT (metrics are never served on the public port)',
+    ]);
+    assert.match(problemsOf({ METRICS_PORT: 'ninety' }).join(), /^METRICS_PORT: /);
+    const clustered = problemsOf({
+      METRICS_PORT: '9464',
+      SERVER_PROCESSES: '2',
+      DATABASE_URL: 'postgres://portal@db.internal/portal',
+    });
+    assert.match(clustered.join(), /^METRICS_PORT: not served with more than one server process/);
+  });
+
   it('names every bad variable', () => {
     const problems = problemsOf({
       PORT: 'eighty',

@@ -78,12 +78,16 @@ describe('metrics', () => {
     const password = 'Metrics-Pass-42';
     await addBorrower(server, { login, password, firstName: 'Meta', lastName: 'Counter' });
     const { idToken } = await signInThroughIdp(server.baseUrl, { username: login, password });
-    assert.equal((await post(server.baseUrl, authEndpoints.tokenExchange.path, { token: idToken })).status, 200);
+    assert.equal(
+      (await post(server.baseUrl, authEndpoints.tokenExchange.path, { token: idToken })).status,
+      200,
+    );
     assert.equal((await authn(`nobody-${randomUUID()}@example.com`, 'Whatever-1')).status, 401);
     // Wrong passwords from one network: the tenth locks the account for it; the limit of 30 a minute
     // (the successful sign-in and the unknown login above among them) answers the rest 429.
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 29; attempt += 1) statuses.push((await authn(login, 'Wrong-Pass-1')).status);
+    for (let attempt = 0; attempt < 29; attempt += 1)
+      statuses.push((await authn(login, 'Wrong-Pass-1')).status);
     assert.deepEqual(
       statuses,
       [...Array<number>(28).fill(401), 429],
@@ -155,12 +159,18 @@ describe('metrics', () => {
 
 describe('alert rules', () => {
   it('are valid (promtool check rules)', async () => {
-    const { stdout } = await run(process.env.PROMTOOL_PATH!, ['check', 'rules', path.join(RULES, 'alerts.yml')]);
+    const { stdout } = await run(process.env.PROMTOOL_PATH!, [
+      'check',
+      'rules',
+      path.join(RULES, 'alerts.yml'),
+    ]);
     assert.match(stdout, /SUCCESS: \d+ rules found/);
   });
 
   it('fire when they should and only then (promtool test rules)', async () => {
-    const { stdout } = await run(process.env.PROMTOOL_PATH!, ['test', 'rules', 'alerts.test.yml'], { cwd: RULES });
+    const { stdout } = await run(process.env.PROMTOOL_PATH!, ['test', 'rules', 'alerts.test.yml'], {
+      cwd: RULES,
+    });
     assert.match(stdout, /SUCCESS/);
   });
 });

@@ -19,7 +19,10 @@ export interface RunningPrometheus {
  * every second, with these rule files, its storage in a temporary folder. Its scrapes pass through a
  * relay of the test's, which counts them: a test waits for a scrape, not for time to pass.
  */
-export async function startPrometheus(metricsAddress: string, ruleFiles: string[] = []): Promise<RunningPrometheus> {
+export async function startPrometheus(
+  metricsAddress: string,
+  ruleFiles: string[] = [],
+): Promise<RunningPrometheus> {
   const binary = process.env.PROMETHEUS_PATH;
   if (!binary) throw new Error('PROMETHEUS_PATH is not set: run the tests with scripts/run-tests.mjs');
   let scraped = 0;
@@ -27,7 +30,9 @@ export async function startPrometheus(metricsAddress: string, ruleFiles: string[
   const relay = createServer((request, response) => {
     void fetch(`${metricsAddress}${request.url}`).then(async (answer) => {
       const body = await answer.text();
-      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+      response.writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'text/plain',
+      });
       response.end(body, () => {
         scraped += 1;
         for (const waiter of waiting.filter((w) => w.count <= scraped)) {

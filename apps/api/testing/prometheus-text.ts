@@ -40,7 +40,9 @@ export function parsePrometheusText(text: string): Sample[] {
     }
     const [value] = line.slice(at).trim().split(/\s+/);
     // As Prometheus reads them (Go's ParseFloat): NaN and Inf in any case; prom-client writes Nan.
-    const special = { nan: NaN, '+inf': Infinity, inf: Infinity, '-inf': -Infinity }[value?.toLowerCase() ?? ''];
+    const special = { nan: NaN, '+inf': Infinity, inf: Infinity, '-inf': -Infinity }[
+      value?.toLowerCase() ?? ''
+    ];
     const number = special ?? Number(value);
     if (value === undefined || (Number.isNaN(number) && special === undefined))
       throw new Error(`bad value in: ${line}`);

@@ -1,11 +1,6 @@
 /** What a password sign-in came to at /api/v1/authn. */
 export type PasswordSignInOutcome =
-  | 'success'
-  | 'factor_required'
-  | 'wrong_password'
-  | 'unknown_login'
-  | 'locked'
-  | 'busy';
+  'success' | 'factor_required' | 'wrong_password' | 'unknown_login' | 'locked' | 'busy';
 
 /** What the provider tells its host's metrics (the host counts; the provider only reports). */
 export interface IdpMetrics {

@@ -29,9 +29,7 @@ export async function prepareDatabase(location: DatabaseLocation): Promise<void>
 const pools = new WeakMap<object, pg.Pool>();
 
 /** The connections of a PostgreSQL database's pool; null for PGlite. */
-export function poolUsage(
-  db: object,
-): { inUse: number; idle: number; waiting: number; max: number } | null {
+export function poolUsage(db: object): { inUse: number; idle: number; waiting: number; max: number } | null {
   const pool = pools.get(db);
   if (!pool) return null;
   return {

@@ -172,7 +172,11 @@ export function createMetrics() {
             if (now) this.set(read(now));
           },
         });
-      gauge('portal_db_pool_connections_in_use', 'Database connections checked out of the pool', (u) => u.inUse);
+      gauge(
+        'portal_db_pool_connections_in_use',
+        'Database connections checked out of the pool',
+        (u) => u.inUse,
+      );
       gauge('portal_db_pool_connections_idle', 'Database connections idle in the pool', (u) => u.idle);
       gauge('portal_db_pool_waiting', 'Queries waiting for a database connection', (u) => u.waiting);
       gauge('portal_db_pool_connections_max', 'Most connections the pool opens', (u) => u.max);
