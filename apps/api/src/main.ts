@@ -17,7 +17,13 @@ if (config.serverProcesses > 1 && cluster.isPrimary) {
 } else {
   // Loaded here, not above: a primary that only supervises server processes holds none of the app.
   const { startServer } = await import('./server.js');
-  const server = await startServer(config);
+  const server = await startServer(config).catch(async (error: unknown) => {
+    // A schema this release cannot serve, or a migration lock held too long: one line, no stack.
+    const { SchemaMismatchError, MigrationLockTimeoutError } = await import('@customer-core/database');
+    if (!(error instanceof SchemaMismatchError || error instanceof MigrationLockTimeoutError)) throw error;
+    console.error(`customer-core cannot start: ${error.message}`);
+    process.exit(1);
+  });
   if (cluster.isPrimary) await printWelcome(config);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { describeLocation, migrateToLatest, openDatabase, prepareDatabase } from '@customer-core/database';
+import { describeLocation, openDatabase, prepareDatabase } from '@customer-core/database';
 import { buildApp, type Portal, type ServerOptions } from './app.js';
 import type { Config } from './config/config.js';
 import { withEmbeddedOperatorCredential } from './config/operator-credential.js';
@@ -9,6 +9,7 @@ import { borrowerRepository } from './borrowers/borrower-repository.js';
 import { seedDemoBorrower } from './loans/demo-borrower.js';
 import { loanRepository } from './loans/loan-repository.js';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
+import { prepareSchema } from './db/schema-check.js';
 import { componentMigrations } from './services.js';
 import { startMaintenance } from './maintenance/maintenance.js';
 import { purgeRepository } from './maintenance/purge-repository.js';
@@ -24,7 +25,10 @@ export interface RunningServer extends Portal {
   close(): Promise<void>;
 }
 
-/** Opens and migrates the database, composes the app, seeds the demo borrower where allowed, and listens. */
+/**
+ * Opens the database and migrates it (MIGRATE_ON_START) or checks that this release can serve its schema,
+ * composes the app, seeds the demo borrower where allowed, and listens.
+ */
 export async function startServer(configured: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const config = withEmbeddedOperatorCredential(configured);
   let log: FastifyBaseLogger | undefined;
@@ -38,10 +42,18 @@ export async function startServer(configured: Config, options: ServerOptions = {
   );
   const migrations = componentMigrations(config);
   try {
-    for (const [component, list] of Object.entries(migrations)) await migrateToLatest(db, component, list);
+    const { laterExpandSteps } = await prepareSchema(db as Kysely<unknown>, migrations, {
+      migrateOnStart: config.migrateOnStart,
+      location: config.database,
+    });
     const portal = await buildApp(config, db, migrations, options);
     log = portal.app.log;
     portal.app.log.info({ database: describeLocation(config.database) }, 'database ready');
+    if (laterExpandSteps.length > 0)
+      log.warn(
+        { migrations: laterExpandSteps },
+        "the database has a later release's migrations; they only add, so this release runs on it",
+      );
     if (config.operatorCredentialFile)
       log.info({ file: config.operatorCredentialFile }, 'operators use the embedded credential in this file');
     if (config.seedDemoBorrower && portal.identityProvider && config.bundledIdp)

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   createIdentityProvider,
+  endEveryIdentityProviderSession,
   idpMigrations,
   passwordChecksWaiting,
   type IdentityProvider,
@@ -116,6 +117,12 @@ export type InstanceOptions = Pick<IdentityProviderOptions, 'passwordHashCost'>;
 /** The migrations of each component an instance runs: the API's, and the bundled provider's with it. */
 export function componentMigrations(config: Config): Record<string, Migrations> {
   return config.bundledIdp ? { api: apiMigrations, idp: idpMigrations } : { api: apiMigrations };
+}
+
+/** After a restore: the bundled provider's sessions end too (it keeps its own); how many ended. */
+export async function endIdentityProviderSessions(config: Config, db: Kysely<ApiDatabase>): Promise<number> {
+  if (!config.bundledIdp) return 0;
+  return endEveryIdentityProviderSession(componentView(db.withTables<TablesOf<IdpDatabase>>()));
 }
 
 /**

@@ -43,7 +43,51 @@ describe('configuration', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://app@db:5432/portal' });
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db:5432/portal' });
+    assert.deepEqual(config.database, {
+      kind: 'postgres',
+      url: 'postgres://app@db:5432/portal',
+      maxConnections: 10,
+    });
+  });
+
+  it('sizes the pool by DATABASE_POOL_SIZE, and LISTENs at DATABASE_LISTEN_URL when given (PgBouncer)', () => {
+    const postgres = { DATABASE_URL: 'postgres://app@pgbouncer:6432/portal' };
+    assert.deepEqual(
+      loadConfig({
+        ...postgres,
+        DATABASE_POOL_SIZE: '40',
+        DATABASE_LISTEN_URL: 'postgres://app@db:5432/portal',
+      }).database,
+      {
+        kind: 'postgres',
+        url: 'postgres://app@pgbouncer:6432/portal',
+        maxConnections: 40,
+        listenUrl: 'postgres://app@db:5432/portal',
+      },
+    );
+    for (const bad of ['0', '1', 'ten', '2.5', '5000'])
+      assert.deepEqual(
+        problemsOf({ ...postgres, DATABASE_POOL_SIZE: bad }).map((p) => p.split(':')[0]),
+        ['DATABASE_POOL_SIZE'],
+        bad,
+      );
+    assert.deepEqual(
+      problemsOf({ ...postgres, DATABASE_LISTEN_URL: 'http://db' }).map((p) => p.split(':')[0]),
+      ['DATABASE_LISTEN_URL'],
+    );
+    assert.match(
+      problemsOf({ DATABASE_LISTEN_URL: 'postgres://app@db/portal' }).join('\n'),
+      /^DATABASE_LISTEN_URL: only with DATABASE_URL/,
+    );
+  });
+
+  it('migrates at start-up unless MIGRATE_ON_START is false (production runs migrate up as a step)', () => {
+    assert.equal(loadConfig({}).migrateOnStart, true);
+    assert.equal(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart, false);
+    assert.deepEqual(
+      problemsOf({ MIGRATE_ON_START: 'later' }).map((p) => p.split(':')[0]),
+      ['MIGRATE_ON_START'],
+    );
   });
 
   it('asks a second factor of borrowers who have one unless MFA_POLICY says otherwise', () => {

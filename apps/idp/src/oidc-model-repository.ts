@@ -207,3 +207,28 @@ export async function destroyAccountArtefacts(db: Kysely<IdpDatabase>, accountId
     )
     .execute();
 }
+
+/**
+ * After the database was restored from a backup: every session of the provider ends (what was signed
+ * out or revoked since the backup lives again in it), with every grant, token and sign-in under way.
+ */
+export async function endEverySession(db: Kysely<IdpDatabase>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const sessions = await trx
+      .deleteFrom('idp_oidc_model')
+      .where('model', 'in', [
+        'Session',
+        'Grant',
+        'AccessToken',
+        'AuthorizationCode',
+        'RefreshToken',
+        'Interaction',
+        'PushedAuthorizationRequest',
+      ])
+      .returning('model')
+      .execute();
+    await trx.deleteFrom('idp_session_token').execute();
+    await trx.deleteFrom('idp_authn_transaction').execute();
+    return sessions.filter((row) => row.model === 'Session').length;
+  });
+}

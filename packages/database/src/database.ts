@@ -6,8 +6,11 @@ import { createPgliteDataDir } from './pglite-init.js';
 import { createPGlitePool } from './pglite-pool.js';
 
 export type DatabaseLocation =
-  /** A PostgreSQL server. */
-  | { kind: 'postgres'; url: string; maxConnections?: number }
+  /**
+   * A PostgreSQL server. `listenUrl`: where LISTEN connects, when the pool goes through a pooler in
+   * transaction mode (PgBouncer), which cannot hold a LISTEN; by default `url`.
+   */
+  | { kind: 'postgres'; url: string; maxConnections?: number; listenUrl?: string }
   /**
    * Embedded PGlite: in a data folder, or in memory when none is given (tests). A test database starts
    * from `templateFile`, a data folder dumped once with its migrations run, instead of an initdb; or is
@@ -48,10 +51,16 @@ export function openDatabase<DB>(
   location: DatabaseLocation,
   /** Told when PostgreSQL drops a pooled connection (for the log); nothing else is needed. */
   onConnectionLost?: (error: Error) => void,
+  /**
+   * For a migration step: no limit on a statement's time (a migration may rewrite a large table);
+   * what a migration may wait for a lock is bounded instead (see migrations.ts).
+   */
+  { forMigrations = false }: { forMigrations?: boolean } = {},
 ): Kysely<DB> {
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({
       ...postgresTimeouts,
+      ...(forMigrations ? { statement_timeout: 0, query_timeout: undefined } : {}),
       connectionString: location.url,
       max: location.maxConnections ?? 10,
     });

@@ -7,7 +7,17 @@ export {
   type DatabaseLocation,
 } from './database.js';
 export { isConnectionLoss } from './connection-loss.js';
-export { migrateToLatest, isMigrated, type Migrations } from './migrations.js';
+export {
+  migrateToLatest,
+  isMigrated,
+  schemaStatus,
+  MigrationLockTimeoutError,
+  SchemaMismatchError,
+  type MigrateOptions,
+  type Migrations,
+  type SchemaMigration,
+  type SchemaStatus,
+} from './migrations.js';
 export {
   listenForNotifications,
   type NotificationHandlers,

@@ -36,9 +36,18 @@ export interface TestDatabase {
 export async function createTestDatabase(
   kind: TestDatabaseKind,
   migrations: Record<string, Migrations> = {},
+  /**
+   * PGlite: an instance of its own, never the process's (a test that changes the schema leaves it to
+   * no later holder); every pool over its location shares it, and drop closes it.
+   */
+  { own = false }: { own?: boolean } = {},
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const templateFile = await pgliteTemplate(migrations);
+    if (own) {
+      const instance = openPglite({ kind: 'pglite', templateFile });
+      return { location: { kind: 'pglite', instance }, drop: () => instance.close() };
+    }
     return (
       (await lendProcessPglite(templateFile)) ?? {
         location: { kind: 'pglite', templateFile },

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { LOAN_STATUSES, type LoanStatus } from '@customer-core/contracts';
 import { usageError } from './cli-error.js';
 import { centsOf } from './money.js';
+import type { DatabaseSteps } from '../database-steps.js';
 import type { PortalClient } from './portal-client.js';
 
 // What every command is made of, and the checks they share: each names the option that is wrong.
@@ -13,6 +14,13 @@ export interface CommandContext {
   portal: PortalClient;
   /** One line of the command's output (stdout). */
   print(line: string): void;
+  /** The words after the command, for a command that takes them (`positionals`). */
+  positionals: string[];
+  /**
+   * The portal's database, for the steps run on it directly (migrations, after a restore), opened
+   * from the server's settings in the environment; the caller closes it.
+   */
+  database(): Promise<DatabaseSteps>;
 }
 
 export interface Command {
@@ -21,6 +29,10 @@ export interface Command {
   /** Usage and options, as `<command> --help` prints them. */
   help: string;
   options: NonNullable<ParseArgsConfig['options']>;
+  /** The words the command takes after its name (e.g. migrate up); none when unset. */
+  positionals?: string[];
+  /** 'database': a step on the portal's database itself (context.database), not a call to the portal. */
+  runsOn?: 'database';
   run(values: Values, context: CommandContext): Promise<void>;
 }
 

@@ -1,16 +1,19 @@
 import { parseArgs } from 'node:util';
-import { CliError, usageError } from './cli-error.js';
+import { CliError, failure, usageError } from './cli-error.js';
 import type { Command } from './command.js';
 import { activity } from './commands/activity.js';
 import { addLoan } from './commands/add-loan.js';
+import { afterRestore } from './commands/after-restore.js';
 import { invite } from './commands/invite.js';
 import { listBorrowers } from './commands/list-borrowers.js';
+import { migrate } from './commands/migrate.js';
 import { rotateSecretsKey } from './commands/rotate-secrets-key.js';
 import { rotateSigningKey } from './commands/rotate-signing-key.js';
 import { sessions } from './commands/sessions.js';
 import { recordInstalment } from './commands/record-instalment.js';
 import { updateLoan } from './commands/update-loan.js';
-import { portalClient } from './portal-client.js';
+import { portalClient, type PortalClient } from './portal-client.js';
+import { ConfigError, loadConfig } from '../config/config.js';
 import { settingsFrom } from './settings.js';
 
 // The operators' command line: a thin client of the operators' API of a running portal.
@@ -25,9 +28,12 @@ const COMMANDS: Command[] = [
   rotateSecretsKey,
   sessions,
   activity,
+  migrate,
+  afterRestore,
 ];
 
-const HELP = `The operators' command line of customer-core: it calls the operators' API of a running portal.
+const HELP = `The operators' command line of customer-core: it calls the operators' API of a running portal;
+migrate and after-restore are steps on the portal's database itself, run with the portal's settings.
 
 Usage: npm run cli -- <command> [options]
 
@@ -43,6 +49,7 @@ Environment:
   OPERATOR_CREDENTIAL  The secret of a service credential of the \`operator\` scope (SERVICE_CREDENTIALS).
                        Default: the one a portal started with npm start keeps in <DATA_DIR>/operator-credential
   DATA_DIR             That portal's data directory (default: data)
+  DATABASE_URL, ...    migrate and after-restore: the portal's own settings (see README, Operating it)
 
 Exit status: 0 done, 1 the portal refused or could not be reached, 2 bad arguments.`;
 
@@ -82,6 +89,24 @@ function argumentProblem(error: unknown, command: Command): CliError {
   }
 }
 
+/**
+ * The database steps, loaded only for the commands that run them: every other command is a client of
+ * the API and loads none of the server's packages. A bad setting is told as the server tells it.
+ */
+async function databaseSteps(env: NodeJS.ProcessEnv) {
+  const { openDatabaseSteps } = await import('../database-steps.js');
+  try {
+    return await openDatabaseSteps(env, loadConfig(env));
+  } catch (error) {
+    if (error instanceof ConfigError) throw failure(`The portal's settings: ${error.message}`);
+    throw error;
+  }
+}
+
+const noPortal: PortalClient = {
+  call: () => Promise.reject(new Error('a step on the database does not call the portal')),
+};
+
 /** Runs one command line; the exit status. */
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -103,21 +128,24 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo):
       io.out(command.help);
       return 0;
     }
-    let values;
+    let values, positionals;
     try {
-      ({ values } = parseArgs({
+      ({ values, positionals } = parseArgs({
         args: rest,
         options: command.options,
         strict: true,
-        allowPositionals: false,
+        allowPositionals: command.positionals !== undefined,
       }));
     } catch (error) {
       throw argumentProblem(error, command);
     }
-    const settings = settingsFrom(env);
+    // A step on the database needs no portal, nor its address.
+    const settings = command.runsOn === 'database' ? undefined : settingsFrom(env);
     await command.run(values as Record<string, string | boolean | undefined>, {
-      portal: portalClient(settings.portalUrl, settings.credential),
+      portal: settings ? portalClient(settings.portalUrl, settings.credential) : noPortal,
       print: io.out,
+      positionals,
+      database: () => databaseSteps(env),
     });
     return 0;
   } catch (error) {

@@ -32,6 +32,14 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PUBLIC_URL: httpUrl.optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
+  // Connections each server process keeps to PostgreSQL (LISTEN has one more of its own).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(10),
+  // Where LISTEN connects when DATABASE_URL goes through PgBouncer in transaction mode (no LISTEN there).
+  DATABASE_LISTEN_URL: z
+    .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' })
+    .optional(),
+  // Run pending migrations as the server starts; off in production, where `migrate up` is a deploy step.
+  MIGRATE_ON_START: booleanFlag.default(true),
   DATA_DIR: z.string().min(1).default('data'),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -106,6 +114,7 @@ const EnvSchema = z.object({
 /** Settings that hold a secret: each may be given as <NAME>_FILE, the path of a file holding it. */
 export const SECRET_SETTINGS = [
   'DATABASE_URL',
+  'DATABASE_LISTEN_URL',
   'OKTA_API_TOKEN',
   'SERVICE_CREDENTIALS',
   'SMTP_URL',
@@ -126,6 +135,11 @@ export interface Config {
   /** The portal's public origin, e.g. https://portal.lender.example (no trailing slash). */
   publicUrl: string;
   database: DatabaseLocation;
+  /**
+   * Run pending migrations at start-up; else an instance whose database is behind refuses to start
+   * and the operator runs `migrate up` first. Either way a schema this release cannot serve is refused.
+   */
+  migrateOnStart: boolean;
   trustProxy: boolean;
   logLevel: string;
   logFormat: 'json' | 'pretty';
@@ -295,6 +309,8 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
       'EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: must be at least EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT (it is the higher ceiling per address)',
     );
   }
+  if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL)
+    problems.push('DATABASE_LISTEN_URL: only with DATABASE_URL (the embedded database needs no LISTEN)');
   const serverProcesses = e.SERVER_PROCESSES === 'auto' ? availableParallelism() : e.SERVER_PROCESSES;
   if (serverProcesses > 1 && !e.DATABASE_URL) {
     problems.push(
@@ -325,8 +341,14 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          maxConnections: e.DATABASE_POOL_SIZE,
+          ...(e.DATABASE_LISTEN_URL ? { listenUrl: e.DATABASE_LISTEN_URL } : {}),
+        }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+    migrateOnStart: e.MIGRATE_ON_START,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     // Readable lines for a developer at a terminal; JSON lines for log collectors everywhere else.

@@ -48,6 +48,27 @@ function revocationQueries(db: Kysely<ApiDatabase>) {
       return row?.tokens_not_before ?? undefined;
     },
 
+    /**
+     * After a restore: every borrower's tokens, access and ID, cut off now, and every instance still
+     * running told (a 'borrower' notice each, as revokeAllOf sends). How many borrowers.
+     */
+    async cutOffEveryone(): Promise<number> {
+      const { rows } = await sql<{ borrowers: number }>`
+        with cut as (
+          update borrower set tokens_not_before = now(), id_tokens_not_before = now()
+          returning id, tokens_not_before
+        ),
+        told as (
+          select pg_notify(${REVOCATION_CHANNEL}, json_build_object(
+            'kind', 'borrower', 'borrowerId', id,
+            'notBefore', floor(extract(epoch from tokens_not_before))::bigint
+          )::text)
+          from cut
+        )
+        select (select count(*) from told)::int as borrowers`.execute(db);
+      return rows[0]?.borrowers ?? 0;
+    },
+
     async cutOffIdTokens(borrowerId: string): Promise<void> {
       await db
         .updateTable('borrower')

@@ -99,7 +99,7 @@ export function revocations(
 
   const listener: NotificationListener | null =
     location.kind === 'postgres'
-      ? listenForNotifications(location.url, REVOCATION_CHANNEL, {
+      ? listenForNotifications(location.listenUrl ?? location.url, REVOCATION_CHANNEL, {
           onNotification: (payload) => {
             try {
               apply(JSON.parse(payload) as Revocation);
