@@ -99,6 +99,11 @@ export async function migrateToLatest<DB>(
   });
 }
 
+const seconds = (ms: number) => {
+  const n = Math.max(1, Math.round(ms / 1000));
+  return `${n} second${n === 1 ? '' : 's'}`;
+};
+
 async function takeMigrationLock<DB>(conn: Kysely<DB>, component: string, timeoutMs: number) {
   // Session settings on this connection only; reset before it goes back to the pool.
   await sql
@@ -110,7 +115,7 @@ async function takeMigrationLock<DB>(conn: Kysely<DB>, component: string, timeou
     await sql`reset lock_timeout; reset statement_timeout`.execute(conn).catch(() => {});
     if ((error as { code?: string }).code === '55P03')
       throw new MigrationLockTimeoutError(
-        `Another migration of the ${component} schema held the lock for over ${Math.round(timeoutMs / 1000)} seconds; try again when it has finished.`,
+        `Another migration of the ${component} schema held the lock for over ${seconds(timeoutMs)}; try again when it has finished.`,
         { cause: error },
       );
     throw error;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { openDatabase } from '../src/database.js';
 import type { Migrations } from '../src/migrations.js';
-import { createTestDatabase } from './index.js';
+import { pgliteTemplate } from './index.js';
 
 /**
  * An embedded database folder for a process of its own (its DATA_DIR) that starts with these
@@ -13,9 +13,9 @@ export async function createPgliteDataFolder(
   dataDir: string,
   migrations: Record<string, Migrations>,
 ): Promise<void> {
-  const { location } = await createTestDatabase('pglite', migrations);
-  if (location.kind !== 'pglite') throw new Error('not a PGlite template');
-  const db = openDatabase({ ...location, dataDir });
+  // From the template file itself: the process's loaded instance (what createTestDatabase lends) has
+  // no folder to write to.
+  const db = openDatabase({ kind: 'pglite', templateFile: await pgliteTemplate(migrations), dataDir });
   try {
     // PGlite loads the template when it starts, and a database unused is never started.
     await sql`select 1`.execute(db);

@@ -223,7 +223,7 @@ async function removeStalePostgresTemplates(admin: pg.Client, current: string) {
 }
 
 /** The dumped data folder of a PGlite database with these migrations run, made on first use. */
-async function pgliteTemplate(migrations: Record<string, Migrations>): Promise<string> {
+export async function pgliteTemplate(migrations: Record<string, Migrations>): Promise<string> {
   const file = path.join(tmpdir(), `${TEMPLATE_PREFIX}${templateKey(migrations)}.tar`);
   if (existsSync(file)) return file;
 
