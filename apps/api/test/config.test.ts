@@ -421,6 +421,7 @@ describe('secret settings from files (<NAME>_FILE)', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://portal.lender.example',
       DATABASE_URL_FILE: file('database-url', 'postgres://app:pw@db/portal\n'),
+      DATABASE_LISTEN_URL_FILE: file('database-listen-url', 'postgres://app:pw@db-direct/portal\n'),
       SMTP_URL_FILE: file('smtp-url', 'smtps://user:pass@relay.internal:465\n'),
       SERVICE_CREDENTIALS_FILE: file('service-credentials', `ops:operator:${secret}\n`),
       SECRETS_KEYS_FILE: file('secrets-keys', `${ring}\n`),
@@ -430,7 +431,12 @@ describe('secret settings from files (<NAME>_FILE)', () => {
       ),
       PRODUCTION_HOST: 'portal.lender.example',
     });
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app:pw@db/portal' });
+    assert.deepEqual(config.database, {
+      kind: 'postgres',
+      url: 'postgres://app:pw@db/portal',
+      maxConnections: 10,
+      listenUrl: 'postgres://app:pw@db-direct/portal',
+    });
     assert.equal(config.errorReporting.dsn, 'https://public-key@o1.ingest.reports.example/42');
     assert.equal(config.mail.smtpUrl, 'smtps://user:pass@relay.internal:465');
     assert.deepEqual(
