@@ -10,7 +10,7 @@ import { startTestServer } from '../testing/index.js';
 import { call } from './support/loans.js';
 import { demoSignInThroughIdp } from './support/session.js';
 
-// An instance and the schema it finds (docs/decisions/0008-expand-contract-migrations.md): it refuses,
+// An instance and the schema it finds (docs/decisions/0009-expand-contract-migrations.md): it refuses,
 // in one line, a database not migrated or behind it (with MIGRATE_ON_START off) and one a later release
 // contracted; it runs on one a later release only expanded. That last case stands for "the previous
 // release against the new schema": this build plays the previous release, and the next release's

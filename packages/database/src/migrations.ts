@@ -4,7 +4,7 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
  * A step of a component's schema. An expand step only adds (a table, a nullable or defaulted column,
  * an index): the previous release keeps working on the schema after it. A `contract` step changes or
  * removes what the previous release reads; it is recorded as such, and an instance that does not know
- * it refuses to start (docs/decisions/0008-expand-contract-migrations.md).
+ * it refuses to start (docs/decisions/0009-expand-contract-migrations.md).
  */
 export interface SchemaMigration extends Migration {
   contract?: true;

@@ -20,7 +20,7 @@ const named = (statuses: SchemaStatus[], pick: (s: SchemaStatus) => string[]) =>
 /**
  * Why this release cannot start on the schema, in one line; null when it can (after migrating, if
  * `willMigrate`). Migrations of a later release are borne when they only add (expand steps, see
- * docs/decisions/0008-expand-contract-migrations.md); a later contract step is not.
+ * docs/decisions/0009-expand-contract-migrations.md); a later contract step is not.
  */
 export function schemaProblem(statuses: SchemaStatus[], willMigrate: boolean): string | null {
   const contracts = named(statuses, (s) => s.unknownContracts);
