@@ -19,6 +19,7 @@ import {
 } from '@customer-core/api/testing';
 import {
   CSP_VIOLATION,
+  DESKTOP,
   launchBrowser,
   launchBrowserBlockingThirdPartyCookies,
   reportCspViolations,
@@ -49,7 +50,7 @@ export async function openPortal(
   kind: Parameters<typeof startTestServer>[0] = 'pglite',
   options: { browser?: Browser } = {},
 ): Promise<Portal> {
-  const server = await startTestServer(kind, env);
+  const server = await startOnProcessPort(kind, env);
   const browser =
     options.browser ??
     (await processBrowser().catch(async (error: unknown) => {
@@ -62,18 +63,118 @@ export async function openPortal(
     browser,
     baseUrl: server.baseUrl,
     async newPage(options = {}) {
-      const context = await browser.newContext({
-        baseURL: server.baseUrl,
-        viewport: { width: 1280, height: 800 },
-        ...options,
-      });
+      const asGiven = Object.keys(options).length > 0;
+      const context =
+        (asGiven ? undefined : takeIdleContext(browser, server.baseUrl)) ??
+        (await newPortalContext(browser, server.baseUrl, options));
       contexts.push(context);
-      await context.addInitScript(reportCspViolations, CSP_VIOLATION);
       return { context, page: await context.newPage() };
     },
     async close() {
-      for (const context of contexts) await context.close().catch(() => {});
+      for (const context of contexts) await release(context, server.baseUrl, browser);
       await server.close();
+    },
+  };
+}
+
+async function newPortalContext(
+  browser: Browser,
+  baseUrl: string,
+  options: Parameters<Portal['newPage']>[0],
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, ...options });
+  await context.addInitScript(reportCspViolations, CSP_VIOLATION);
+  if (Object.keys(options ?? {}).length > 0) spoiled.add(context);
+  else noteWhatSpoils(context);
+  return context;
+}
+
+/**
+ * A browser context costs Chromium most on its first page: every script of the portal fetched and
+ * compiled again (about half a second of CPU, of a browser test's few). So a finished portal's plain
+ * contexts, emptied of cookies, storage and pages, are kept for the next portal of the process on the
+ * same origin (the process's port, below), which then loads the portal from the context's cache, as a
+ * returning borrower's browser would. A context a test changed in a way emptying cannot undo (routes,
+ * a clock, init scripts, permissions, headers, offline) or made with options of its own is closed.
+ */
+const idleContexts = new Map<string, BrowserContext[]>();
+const spoiled = new WeakSet<BrowserContext>();
+const SPOILING = [
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'grantPermissions',
+  'setExtraHTTPHeaders',
+  'setGeolocation',
+  'setHTTPCredentials',
+  'setOffline',
+] as const;
+
+function noteWhatSpoils(context: BrowserContext): void {
+  const spoil = <F extends (...args: never[]) => unknown>(original: F): F =>
+    ((...args: Parameters<F>) => {
+      spoiled.add(context);
+      return original(...args);
+    }) as F;
+  for (const method of SPOILING) {
+    (context as unknown as Record<string, unknown>)[method] = spoil(
+      (context[method] as (...args: never[]) => unknown).bind(context),
+    );
+  }
+  context.clock.install = spoil(context.clock.install.bind(context.clock));
+}
+
+function takeIdleContext(browser: Browser, baseUrl: string): BrowserContext | undefined {
+  const idle = idleContexts.get(baseUrl) ?? [];
+  let context: BrowserContext | undefined;
+  while ((context = idle.pop()) && context.browser() !== browser);
+  return context;
+}
+
+/** Kept for the next portal, emptied, when nothing spoiled it; closed otherwise. */
+async function release(context: BrowserContext, baseUrl: string, browser: Browser): Promise<void> {
+  const keep = !spoiled.has(context) && browser === browserOfProcessNow && browser.isConnected();
+  try {
+    if (!keep) return await context.close();
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    // Everything a site keeps but the HTTP cache (cookies of every site, storage of the portal's origin).
+    await context.clearCookies();
+    await cdp.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'all' });
+    await cdp.detach();
+    for (const open of context.pages()) await open.close();
+    (idleContexts.get(baseUrl) ?? idleContexts.set(baseUrl, []).get(baseUrl)!).push(context);
+  } catch {
+    await context.close().catch(() => {});
+  }
+}
+
+/**
+ * The port every portal of the process listens on while no other portal of the process holds it: the
+ * origin the kept contexts have cached. Taken meanwhile by another process, a free port serves instead.
+ */
+let processPort: number | undefined;
+const portsHeld = new Set<number>();
+async function startOnProcessPort(
+  kind: Parameters<typeof startTestServer>[0],
+  env: Record<string, string>,
+): Promise<TestServer> {
+  processPort ??= await freePort();
+  const wanted = portsHeld.has(processPort) ? undefined : processPort;
+  const server = await startTestServer(kind, env, { port: wanted }).catch((error: unknown) => {
+    if (wanted === undefined || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    return startTestServer(kind, env);
+  });
+  const port = server.config.port;
+  portsHeld.add(port);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      portsHeld.delete(port);
     },
   };
 }
@@ -83,12 +184,15 @@ export async function openPortal(
  * pages get browser contexts of their own, which share no cookies or storage.
  */
 let browserOfProcess: Promise<Browser> | undefined;
+let browserOfProcessNow: Browser | undefined;
 async function processBrowser(): Promise<Browser> {
   // A launch that failed, or a browser that crashed, fails its own portal only: the next one relaunches.
   const current = await browserOfProcess?.catch(() => undefined);
   if (current?.isConnected()) return current;
+  idleContexts.clear();
   browserOfProcess = launchBrowser();
-  return browserOfProcess;
+  browserOfProcessNow = await browserOfProcess;
+  return browserOfProcessNow;
 }
 // Registered on the process's root test: it runs after every test file of the process.
 after(() =>

@@ -69,15 +69,17 @@ export async function startServer(configured: Config, options: ServerOptions = {
       signingKeyRetirementSeconds: signingKeyRetirementSeconds(config),
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
     });
-    const address = await portal.app.listen({ port: config.port, host: config.host });
+    let address: string;
     let metricsServer: MetricsServer | undefined;
     try {
+      address = await portal.app.listen({ port: config.port, host: config.host });
       metricsServer = config.metrics
         ? await startMetricsServer(portal.metrics.registry, config.metrics, (err) =>
             portal.app.log.error({ err }, 'metrics could not be collected'),
           )
         : undefined;
     } catch (error) {
+      // A port taken, say: nothing of this instance may keep running (its maintenance, its app).
       stopMaintenance();
       await portal.app.close();
       throw error;

@@ -34,6 +34,8 @@ export interface TestServerOptions extends ServerOptions {
    * production alone does, e.g. report errors, tested on PGlite.
    */
   asProduction?: boolean;
+  /** The port to listen on (by default a free one): a browser's cache keeps to one origin. */
+  port?: number;
 }
 
 export interface TestServer {
@@ -66,9 +68,9 @@ export function runningTestServer(baseUrl: string): TestServer {
 export async function startTestServer(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
-  { database: shared, portalDir, asProduction, ...options }: TestServerOptions = {},
+  { database: shared, portalDir, asProduction, port: chosenPort, ...options }: TestServerOptions = {},
 ): Promise<TestServer> {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const database = shared ?? (await createTestDatabase(kind, { api: apiMigrations, idp: idpMigrations }));
   const dropOwnDatabase = () => (shared ? Promise.resolve() : database.drop());
   const config = {
