@@ -111,7 +111,13 @@ describe('documents (browser)', () => {
       const closed = loanGroup(page, reference);
       assert.deepEqual(
         await closed.getByTestId('document-state').allInnerTexts(),
-        ['Not signed', 'Not signed', 'Not reviewed', 'Not reviewed', 'Not signed'],
+        [
+          'Not signed online',
+          'Not signed online',
+          'Not reviewed online',
+          'Not reviewed online',
+          'Not signed online',
+        ],
         reference,
       );
       assert.equal(await closed.getByRole('link', { name: 'Review and sign documents' }).count(), 0);

@@ -7,7 +7,8 @@ const inCheckout = (loan: DocumentLoan) =>
 
 /**
  * Where a document stands, in the borrower's words: what is left to do, or when it was done. A loan
- * past its checkout (past due, paid off, closed) asks for nothing more: what was not done is said so.
+ * past its checkout (past due, paid off, closed) asks for nothing more: what was not done here is said
+ * so, "online": such a loan (one brought over from the lender's books, say) may well have been signed on paper.
  */
 export function documentStateOf(
   document: DocumentSummary,
@@ -24,7 +25,10 @@ export function documentStateOf(
       label: document.reviewedAt ? `Reviewed ${formatInstant(document.reviewedAt)}` : 'Reviewed',
     };
   if (!inCheckout(loan))
-    return { tone: 'not-done', label: document.requiresSignature ? 'Not signed' : 'Not reviewed' };
+    return {
+      tone: 'not-done',
+      label: document.requiresSignature ? 'Not signed online' : 'Not reviewed online',
+    };
   return document.requiresSignature
     ? { tone: 'to-sign', label: 'To sign' }
     : { tone: 'to-review', label: 'To review' };
