@@ -1,6 +1,6 @@
 // The identity provider as a process of its own: `node apps/idp/dist/main.js` (see standalone.ts
 // for what it reads from the environment).
-import { readStandaloneConfig, startStandalone } from './standalone.js';
+import { readStandaloneConfig } from './standalone-config.js';
 
 const read = readStandaloneConfig(process.env);
 if ('problems' in read) {
@@ -8,6 +8,8 @@ if ('problems' in read) {
   process.exit(1);
 }
 
+// Loaded once the configuration is known to be good: a refusal is said at once.
+const { startStandalone } = await import('./standalone.js');
 const server = await startStandalone(read.config);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
