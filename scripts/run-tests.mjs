@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureChromium } from './chromium.mjs';
+import { ensureNginx } from './nginx.mjs';
 import { ensurePrometheus } from './prometheus.mjs';
 import { tierOf, TIERS } from './test-tiers.mjs';
 
@@ -45,6 +46,10 @@ if (selected.some((f) => f.startsWith('e2e'))) env.CHROMIUM_PATH = ensureChromiu
 // The metrics tests run promtool and a real Prometheus: likewise found or installed first.
 const NEEDS_PROMETHEUS = [path.join('apps', 'api', 'test', 'metrics.test.ts')];
 if (selected.some((f) => NEEDS_PROMETHEUS.includes(f))) Object.assign(env, ensurePrometheus());
+// The rolling-restart test runs the API behind a real nginx (PostgreSQL only: skipped without it).
+const NEEDS_NGINX = [path.join('apps', 'api', 'test', 'proxy-rolling-restart.test.ts')];
+if (process.env.TEST_DATABASE_URL && selected.some((f) => NEEDS_NGINX.includes(f)))
+  Object.assign(env, ensureNginx());
 
 console.log(
   `Databases: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL to add PostgreSQL)'}`,
