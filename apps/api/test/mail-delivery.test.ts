@@ -240,7 +240,7 @@ describe('mail delivery', () => {
     });
     assert.equal(row.attempts, 3);
     assert.match(row.last_error ?? '', /451/);
-    assert.equal(row.text_body, null);
+    assert.equal(row.text_body, mail.text, 'kept, so that an operator can send it again');
     assert.equal(sink.countByKey(mail.idempotencyKey), 0);
 
     const errors = log.lines.filter((l) => l.level === 'error');

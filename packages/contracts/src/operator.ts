@@ -153,6 +153,34 @@ export const SecretsKeyRotationSchema = z.object({
 });
 export type SecretsKeyRotation = z.infer<typeof SecretsKeyRotationSchema>;
 
+/**
+ * A message the outbox gave up on, as operators see it: who, what, how often tried and why it failed,
+ * never its text (its links are one-time tokens).
+ */
+export const DeadMailSchema = z.object({
+  id: z.string(),
+  recipient: z.string(),
+  kind: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  diedAt: z.string(),
+  /** False where the message died before dead ones kept their text: nothing to send again. */
+  resendable: z.boolean(),
+});
+export type DeadMail = z.infer<typeof DeadMailSchema>;
+/** The latest DEAD_MAIL_LISTED to give up, first. */
+export const DEAD_MAIL_LISTED = 200;
+export const DeadMailListSchema = z.object({ messages: z.array(DeadMailSchema) });
+export const MailIdSchema = z.uuid('must be a message id from npm run cli -- mail dead');
+export const ResendDeadMailRequestSchema = z.union([
+  z.object({ ids: z.array(MailIdSchema).min(1).max(1000) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+export type ResendDeadMailRequest = z.infer<typeof ResendDeadMailRequestSchema>;
+/** The ids queued again (dead ones with their text; others named are left as they are). */
+export const ResendDeadMailResponseSchema = z.object({ resent: z.array(z.string()) });
+
 const NO_BORROWER = { 404: ['not_found'] } as const;
 
 /** Operators' calls (service credential), driven by `npm run cli`. */
@@ -257,6 +285,23 @@ export const operatorEndpoints = {
     body: OperatorEndAllSessionsRequestSchema,
     responses: { 200: EndedSessionsSchema },
     errors: NO_BORROWER,
+  }),
+  deadMail: endpoint({
+    method: 'GET',
+    path: '/api/operator/mail/dead',
+    tag: 'operators',
+    summary: 'E-mail that gave up after its last attempt, the latest first (no message text)',
+    access: 'service',
+    responses: { 200: DeadMailListSchema },
+  }),
+  resendDeadMail: endpoint({
+    method: 'POST',
+    path: '/api/operator/mail/dead/resend',
+    tag: 'operators',
+    summary: 'Queue e-mail that gave up again, the messages named or all of them, due at once',
+    access: 'service',
+    body: ResendDeadMailRequestSchema,
+    responses: { 200: ResendDeadMailResponseSchema },
   }),
   /** ?email=: a borrower's security activity, newest first, paged. */
   activity: endpoint({

@@ -6,6 +6,7 @@ import { addLoan } from './commands/add-loan.js';
 import { afterRestore } from './commands/after-restore.js';
 import { invite } from './commands/invite.js';
 import { listBorrowers } from './commands/list-borrowers.js';
+import { mail } from './commands/mail.js';
 import { migrate } from './commands/migrate.js';
 import { rotateSecretsKey } from './commands/rotate-secrets-key.js';
 import { rotateSigningKey } from './commands/rotate-signing-key.js';
@@ -28,6 +29,7 @@ const COMMANDS: Command[] = [
   rotateSecretsKey,
   sessions,
   activity,
+  mail,
   migrate,
   afterRestore,
 ];

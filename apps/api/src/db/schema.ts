@@ -87,7 +87,7 @@ export interface MailOutboxTable {
   kind: string;
   recipient: string;
   subject: string;
-  /** Cleared (null) once the message is sent or dead: bodies carry one-time links. */
+  /** Cleared (null) once the message is sent (bodies carry one-time links); a dead one keeps them to be sent again. */
   text_body: string | null;
   html_body: string | null;
   status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;

@@ -1,13 +1,13 @@
 import type { Config } from '../config/config.js';
 import type { ApiTransaction } from '../db/schema.js';
 import type { DevMailboxRepository } from './dev-mailbox-repository.js';
-import type { MailMessage, OutboxRepository } from './outbox-repository.js';
+import type { DeadMail, MailMessage, OutboxRepository } from './outbox-repository.js';
 import { mailTemplates, type MailTemplates } from './templates.js';
 import { devMailboxTransport, smtpTransport, type MailTransport } from './transports.js';
 import type { MailLogger } from './logger.js';
 import { MailWorker, type MailMetrics } from './worker.js';
 
-export type { MailMessage } from './outbox-repository.js';
+export type { DeadMail, MailMessage } from './outbox-repository.js';
 export {
   absoluteUrlOn,
   escapeHtml,
@@ -30,6 +30,10 @@ export interface MailService {
   enqueue(message: MailMessage, trx?: ApiTransaction): Promise<{ id: string; created: boolean }>;
   /** Withdraws messages of these kinds to the recipient that no worker has taken yet, inside `trx`. */
   withdraw(mail: { recipient: string; kinds: readonly string[] }, trx?: ApiTransaction): Promise<number>;
+  /** Messages that gave up (operators' view: no bodies), the latest first. */
+  deadLetters(limit?: number): Promise<DeadMail[]>;
+  /** Queues dead messages again (those named, or all); the ids queued. The worker is nudged. */
+  resendDead(which: { ids: readonly string[] } | 'all'): Promise<string[]>;
   /** Has this instance's worker look for due messages now. */
   nudge(): void;
   /** The lender's messages and the helpers they are built with (renderEmail, absoluteUrl). */
@@ -66,6 +70,12 @@ export function createMailService(
   return {
     enqueue: outbox.enqueue,
     withdraw: outbox.withdraw,
+    deadLetters: outbox.dead,
+    async resendDead(which) {
+      const queued = await outbox.resendDead(which);
+      if (queued.length > 0) worker.nudge();
+      return queued;
+    },
     nudge: () => worker.nudge(),
     templates: mailTemplates({
       lenderName: config.lender.name,

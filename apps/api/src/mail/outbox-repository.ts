@@ -190,9 +190,75 @@ export function scheduleRetry(
   });
 }
 
-/** Gives up on a message: dead, with the last error kept and its bodies cleared. */
+/**
+ * Gives up on a message: dead, with the last error kept. Its bodies stay, so that an operator can send
+ * it again (`resendDeadMail`) once the relay or the address is fixed; they go with the row when it is
+ * purged.
+ */
 export function markDead(db: Kysely<ApiDatabase>, mail: ClaimedMail, error: string): Promise<boolean> {
-  return releaseClaim(db, mail, { status: 'dead', last_error: error, text_body: null, html_body: null });
+  return releaseClaim(db, mail, { status: 'dead', last_error: error });
+}
+
+/** A message that gave up, as operators see it: never its bodies (they carry one-time links). */
+export interface DeadMail {
+  id: string;
+  recipient: string;
+  kind: string;
+  attempts: number;
+  lastError: string | null;
+  /** When it was enqueued, and when it gave up. */
+  createdAt: Date;
+  diedAt: Date;
+  /** False for a message that died before dead ones kept their bodies: there is nothing to send again. */
+  resendable: boolean;
+}
+
+/** The dead messages, the latest to give up first, at most `limit`. */
+export async function listDeadMail(db: Kysely<ApiDatabase>, limit = 100): Promise<DeadMail[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'recipient', 'kind', 'attempts', 'last_error', 'created_at', 'updated_at'])
+    .select(sql<boolean>`text_body is not null and html_body is not null`.as('resendable'))
+    .where('status', '=', 'dead')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .limit(Math.trunc(limit))
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    recipient: row.recipient,
+    kind: row.kind,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    diedAt: row.updated_at,
+    resendable: Boolean(row.resendable),
+  }));
+}
+
+/**
+ * Puts dead messages back in the queue, due now, with their attempts counted from zero again: the
+ * ones named, or every dead one. Only dead messages that kept their bodies; the ids of those re-queued.
+ */
+export async function resendDeadMail(
+  db: Kysely<ApiDatabase>,
+  which: { ids: readonly string[] } | 'all',
+): Promise<string[]> {
+  if (which !== 'all' && which.ids.length === 0) return [];
+  let update = db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('status', '=', 'dead')
+    .where('text_body', 'is not', null)
+    .where('html_body', 'is not', null);
+  if (which !== 'all') update = update.where('id', 'in', [...which.ids]);
+  const rows = await update.returning('id').execute();
+  return rows.map((row) => row.id);
 }
 
 /** Ends this worker's claim with `changes`, only if the claim still holds; false when another took over. */
@@ -255,6 +321,8 @@ export function outboxRepository(db: Kysely<ApiDatabase>) {
     scheduleRetry: (mail: ClaimedMail, delayMs: number, error: string) =>
       scheduleRetry(db, mail, delayMs, error),
     markDead: (mail: ClaimedMail, error: string) => markDead(db, mail, error),
+    dead: (limit?: number) => listDeadMail(db, limit),
+    resendDead: (which: { ids: readonly string[] } | 'all') => resendDeadMail(db, which),
     purgeFinished: (keepDays?: number) => purgeFinished(db, keepDays),
     backlog: () => outboxBacklog(db),
   };

@@ -3,14 +3,15 @@ import { operatorActivityRoute } from './routes/activity.js';
 import { operatorBorrowerRoutes } from './routes/borrowers.js';
 import { operatorInvitationRoutes } from './routes/invitations.js';
 import { operatorLoanRoutes } from './routes/loans.js';
+import { operatorMailRoutes } from './routes/mail.js';
 import { operatorSecretsKeyRoutes } from './routes/secrets-key.js';
 import { operatorSessionRoutes } from './routes/sessions.js';
 import { operatorSigningKeyRoutes } from './routes/signing-keys.js';
 
 /**
  * Operators' calls (the `operator` service credential, driven by `npm run cli`): invitations, the loan
- * book, the borrowers, their sessions and activity, the signing key and the key that seals the
- * database's secrets. The work is the other modules' services; these routes only answer.
+ * book, the borrowers, their sessions and activity, the signing key, the key that seals the
+ * database's secrets, and e-mail that gave up. The work is the other modules' services; these routes only answer.
  */
 export const operatorsModule = routeModule([
   operatorInvitationRoutes,
@@ -20,4 +21,5 @@ export const operatorsModule = routeModule([
   operatorActivityRoute,
   operatorSigningKeyRoutes,
   operatorSecretsKeyRoutes,
+  operatorMailRoutes,
 ]);

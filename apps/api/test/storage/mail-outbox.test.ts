@@ -19,8 +19,10 @@ import {
   claimDueMail,
   enqueueMail,
   markDead,
+  listDeadMail,
   markSent,
   purgeFinished,
+  resendDeadMail,
   scheduleRetry,
   withdrawPendingMail,
   type MailMessage,
@@ -142,7 +144,7 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(new Set(claimed), ids, 'every message claimed');
     });
 
-    it('a retry comes back when due; sent and dead messages lose their bodies', async () => {
+    it('a retry comes back when due; sent messages lose their bodies, dead ones keep them', async () => {
       await emptyOutbox();
       const { id } = await enqueueMail(database.db, message());
       const [first] = await claimDueMail(database.db, LEASE);
@@ -172,7 +174,64 @@ for (const kind of testDatabaseKinds()) {
       const row = await rowOf(dead.id);
       assert.equal(row.status, 'dead');
       assert.equal(row.last_error, '550 no such user');
-      assert.equal(row.text_body, null);
+      assert.notEqual(row.text_body, null, 'kept, to be sent again');
+    });
+
+    it('lists dead messages without their text, and queues again those named or all', async () => {
+      await emptyOutbox();
+      const die = async (to: string, error: string) => {
+        const { id } = await enqueueMail(database.db, message({ to, idempotencyKey: randomUUID() }));
+        const [claim] = await claimDueMail(database.db, LEASE);
+        assert.equal(await markDead(database.db, claim!, error), true);
+        return id;
+      };
+      const first = await die('first@example.com', '550 no such user');
+      const second = await die('second@example.com', 'connection refused');
+      // One that died when dead messages lost their text: listed, never queued.
+      const bodiless = await die('old@example.com', '554 refused');
+      await database.db
+        .updateTable('mail_outbox')
+        .set({ text_body: null, html_body: null })
+        .where('id', '=', bodiless)
+        .execute();
+      const pending = await enqueueMail(database.db, message({ idempotencyKey: randomUUID() }));
+
+      const listed = await listDeadMail(database.db);
+      assert.deepEqual(new Set(listed.map((dead) => dead.id)), new Set([first, second, bodiless]));
+      const firstListed = listed.find((dead) => dead.id === first)!;
+      assert.deepEqual(
+        { ...firstListed, createdAt: undefined, diedAt: undefined },
+        {
+          id: first,
+          recipient: 'first@example.com',
+          kind: 'magic-link',
+          attempts: 1,
+          lastError: '550 no such user',
+          createdAt: undefined,
+          diedAt: undefined,
+          resendable: true,
+        },
+      );
+      assert.ok(firstListed.diedAt >= firstListed.createdAt);
+      assert.equal(listed.find((dead) => dead.id === bodiless)?.resendable, false);
+      assert.equal((await listDeadMail(database.db, 2)).length, 2);
+
+      assert.deepEqual(await resendDeadMail(database.db, { ids: [first, bodiless, pending.id] }), [first]);
+      const requeued = await rowOf(first);
+      assert.equal(requeued.status, 'pending');
+      assert.equal(requeued.attempts, 0);
+      assert.equal(requeued.last_error, '550 no such user', 'the last error stays until the next attempt');
+      assert.deepEqual(await resendDeadMail(database.db, { ids: [] }), []);
+      assert.deepEqual(await resendDeadMail(database.db, 'all'), [second]);
+      assert.deepEqual(
+        (await claimDueMail(database.db, LEASE)).map((mail) => mail.id).sort(),
+        [first, second, pending.id].sort(),
+        'due at once',
+      );
+      assert.deepEqual(
+        (await listDeadMail(database.db)).map((dead) => dead.id),
+        [bodiless],
+      );
     });
 
     it('withdraws pending messages of the kinds to the recipient, any case; not one being sent', async () => {

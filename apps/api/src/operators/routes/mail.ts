@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEAD_MAIL_LISTED, operatorEndpoints } from '@customer-core/contracts';
+import type { ServiceCredential } from '../../config/service-credentials.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
+import { requireTrustedService } from '../../http/service-credential.js';
+import type { MailService } from '../../mail/index.js';
+
+/** Operators see the e-mail that gave up (never its text) and send it again once the cause is fixed. */
+export const operatorMailRoutes =
+  ({
+    mail,
+    serviceCredentials,
+  }: {
+    mail: Pick<MailService, 'deadLetters' | 'resendDead'>;
+    serviceCredentials: readonly ServiceCredential[];
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const operator = requireTrustedService(serviceCredentials, 'operator');
+    app.route({
+      ...endpointRoute(operatorEndpoints.deadMail),
+      onRequest: operator,
+      handler: async () => ({
+        messages: (await mail.deadLetters(DEAD_MAIL_LISTED)).map((dead) => ({
+          ...dead,
+          createdAt: dead.createdAt.toISOString(),
+          diedAt: dead.diedAt.toISOString(),
+        })),
+      }),
+    });
+    app.route({
+      ...endpointRoute(operatorEndpoints.resendDeadMail),
+      onRequest: operator,
+      handler: async (request) => {
+        const resent = await mail.resendDead('all' in request.body ? 'all' : { ids: request.body.ids });
+        request.log.info({ resent, operator: request.trustedService }, 'dead mail queued again');
+        return { resent };
+      },
+    });
+  };
