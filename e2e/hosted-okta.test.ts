@@ -88,8 +88,11 @@ describe('with a hosted Okta org on another origin (browser)', () => {
     await signInBySession(portal, page, { email: user.login, path: routes.account.path });
     const section = page.getByTestId('account-email');
     const withLender = section.getByTestId('account-email-with-lender');
-    await withLender.filter({ hasText: `Your sign-in email address is ${user.login}.` }).waitFor();
-    assert.match(await withLender.innerText(), /To change it, call .+ at .+\./);
+    await withLender.waitFor();
+    // The address once, in the row's summary; the sentence says only how to change it.
+    assert.equal(await section.getByTestId('change-email-current').innerText(), user.login);
+    assert.match(await withLender.innerText(), /^To change it, call .+ at .+\.$/);
+    assert.ok(!(await withLender.innerText()).includes(user.login), 'the address said once');
     assert.ok(
       await withLender
         .getByRole('link')

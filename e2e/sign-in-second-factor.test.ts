@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import { focusReturnsTo } from './support/browser.js';
+import { assertAccessible } from './support/accessibility.js';
 import { authenticatorCode, captureBothSizes } from './support/second-factor.js';
 import { openPortal, signOutFromMenu, submitSignIn, type Portal } from './support/portal.js';
 
@@ -77,6 +78,12 @@ describe('signing in with a second factor (browser, MFA_POLICY=required)', () =>
     await captureBothSizes(page, 'home-recovery-codes-offered');
     await offer.getByRole('link', { name: 'Make recovery codes' }).click();
     await page.getByTestId('recovery-codes-left').filter({ hasText: 'None yet' }).waitFor();
+    // The recovery codes row open on arrival, the focus in its form, as its button would put it.
+    const row = page.getByTestId('recovery-codes');
+    await focusReturnsTo(row.getByLabel('Current password'), 'the row’s password field has the focus');
+    assert.equal(await row.getByRole('button', { name: 'Make codes' }).getAttribute('aria-expanded'), 'true');
+    await captureBothSizes(page, 'account-recovery-codes-from-home');
+    await assertAccessible(page, 'account, recovery codes row open from the home');
 
     await signOutFromMenu(page);
     await page.waitForURL((url) => url.pathname === routes.signIn.path);

@@ -9,7 +9,7 @@ import {
 } from '@customer-core/contracts';
 import { addBorrower } from '@customer-core/api/testing';
 import { assertAccessible } from './support/accessibility.js';
-import { screenshot } from './support/browser.js';
+import { focusReturnsTo, screenshot } from './support/browser.js';
 import { captureBothSizes } from './support/second-factor.js';
 import {
   DEMO,
@@ -57,6 +57,8 @@ describe('sign-in screens (browser)', () => {
       await submitSignIn(page, DEMO.email, 'Wrong-Password-1');
       const banner = page.getByRole('alert').filter({ hasText: 'User could not be authenticated.' });
       await banner.waitFor();
+      // The focus on the message (the button it left was disabled while the form was sent).
+      await focusReturnsTo(banner, 'the focus is on the refusal');
       assert.ok(
         consoleErrors.some((e) => e.includes('Sign-in error:')),
         'the failure is logged to the console',

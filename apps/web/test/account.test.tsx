@@ -212,8 +212,11 @@ describe('the account page’s rows', () => {
     });
     renderInApp(<ChangeEmailSection />);
     const section = screen.getByTestId('account-email');
-    await within(section).findByTestId('account-email-with-lender');
+    const withLender = await within(section).findByTestId('account-email-with-lender');
     expectNone(within(section).queryByRole('button'), 'a button');
+    // The address once, in the summary; the sentence only says how to change it.
+    assert.equal(within(section).getByTestId('change-email-current').textContent, 'ada@example.com');
+    assert.match(withLender.textContent ?? '', /^To change it, call .+ at .+\.$/);
   });
 });
 

@@ -58,5 +58,8 @@ export const routes = {
   directAppEmailVerification: route('/ui/direct-app/email-verification/:token'),
 } as const;
 
+/** Rows of the account page an address can open (`${routes.account.path}#recovery-codes`). */
+export const ACCOUNT_ROWS = { recoveryCodes: 'recovery-codes' } as const;
+
 /** Where a borrower lands after signing in when no other address was requested. */
 export const DEFAULT_LANDING_PATH = routes.dashboard.path;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { StatusIcon } from './status-icon';
 import './banner.css';
 
@@ -9,13 +9,25 @@ interface BannerProps {
   children: ReactNode;
   onDismiss: () => void;
   testId?: string;
+  /**
+   * Takes the focus as it appears: an error answering what the borrower just did (a form sent) is where
+   * they go next (docs/decisions/0010). False for a message that comes of itself, mid-task.
+   */
+  takeFocus?: boolean;
 }
 
-/** A dismissible message above a form (spec section 3, banner types). Errors are announced at once. */
-export function Banner({ type, children, onDismiss, testId }: BannerProps) {
+/** A dismissible message above a form (spec section 3, banner types). Errors are announced at once
+ * and take the focus. */
+export function Banner({ type, children, onDismiss, testId, takeFocus = type === 'error' }: BannerProps) {
   const tone = type === 'error' ? 'warning' : type;
+  const banner = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takeFocus) banner.current?.focus();
+  }, [takeFocus]);
   return (
     <div
+      ref={banner}
+      tabIndex={takeFocus ? -1 : undefined}
       className={`banner banner--${type}`}
       role={type === 'error' ? 'alert' : 'status'}
       data-testid={testId}

@@ -11,6 +11,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { useLocation } from 'react-router';
 import '../../components/form-screen.css';
 
 // The account page is a list of summary rows, each with its current state and one button that opens
@@ -28,9 +29,14 @@ interface OpenRow {
 
 const OpenRowContext = createContext<OpenRow | null>(null);
 
-/** Holds which row of the page is open, so that opening one closes the other. */
+/**
+ * Holds which row of the page is open, so that opening one closes the other. An address naming a row
+ * (#recovery-codes, from the home's "Make recovery codes") arrives with it open, the focus in its form
+ * (CurrentPasswordField takes it as it shows, after the page's heading had it).
+ */
 export function AccountRows({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState<string | null>(null);
+  const { hash } = useLocation();
+  const [open, setOpen] = useState<string | null>(() => decodeURIComponent(hash.slice(1)) || null);
   return <OpenRowContext value={{ open, setOpen }}>{children}</OpenRowContext>;
 }
 
@@ -58,7 +64,7 @@ export interface RowControls {
 }
 
 interface AccountRowProps {
-  /** Names the row's ids and its place among the page's rows. */
+  /** Names the row's ids and its place among the page's rows; its id, for an address to open it. */
   row: string;
   title: string;
   testId: string;
@@ -105,7 +111,7 @@ export function AccountRow({
   const panelId = `${id}-panel`;
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  // Set by the borrower's own opening, so a row open on arrival (none today) takes no focus.
+  // Set by the borrower's own opening: a row open on arrival (its address) leaves the focus to the page.
   const justOpened = useRef(false);
   // Whether the focus goes back to the button as the row closes (not where the codes made take it).
   const [focusButtonOnClose, setFocusButtonOnClose] = useState(true);
@@ -156,7 +162,13 @@ export function AccountRow({
   };
 
   return (
-    <section className="account-row" aria-labelledby={titleId} data-testid={testId} onKeyDown={onKeyDown}>
+    <section
+      id={row}
+      className="account-row"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onKeyDown={onKeyDown}
+    >
       <div className="account-row__summary">
         <div className="account-row__text">
           <h2 id={titleId}>{title}</h2>

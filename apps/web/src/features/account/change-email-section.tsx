@@ -53,8 +53,8 @@ export function ChangeEmailSection() {
           )}
           {loaded && !loaded.changeable && (
             <p className="account-email__with-lender" data-testid="account-email-with-lender">
-              Your sign-in email address is {loaded.email}. To change it, call {getLenderBranding().name} at{' '}
-              <SupportPhone />.
+              {/* The address is the row's summary, just above: said once. */}
+              To change it, call {getLenderBranding().name} at <SupportPhone />.
             </p>
           )}
           <SectionNotice

@@ -144,6 +144,15 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
   const [notice, setNotice] = useState<SectionNoticeText | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const row = useRef<RowControls>(null);
+  // A Remove form cancelled hands the focus back to the Remove button that opened it (back once the
+  // form has gone).
+  const list = useRef<HTMLDivElement>(null);
+  const returnFocusTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!returnFocusTo.current) return;
+    list.current?.querySelector<HTMLElement>(`[data-opens="${returnFocusTo.current}"]`)?.focus();
+    returnFocusTo.current = null;
+  });
 
   if (state.kind === 'off') return null;
 
@@ -190,7 +199,7 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
       }
     >
       {() => (
-        <div className="account-row__form account-row__form--wide">
+        <div ref={list} className="account-row__form account-row__form--wide">
           <p className="account-row__intro">
             A passkey signs you in with your fingerprint, face or screen lock.
             {loaded?.passkeysAddedHere === false
@@ -216,6 +225,7 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
                       removable={removing !== factor.id && !lastRequired}
                       onRemove={() => (setNotice(null), setRemoving(factor.id))}
                       removeTestId="passkey-remove"
+                      opens={`remove-${factor.id}`}
                     />
                     {removing === factor.id && (
                       <RemoveForm
@@ -223,7 +233,7 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
                         headingId={headingId}
                         noun="passkey"
                         onRemoved={() => reload({ tone: 'done', text: 'Your passkey is removed.' })}
-                        onCancel={() => setRemoving(null)}
+                        onCancel={() => ((returnFocusTo.current = `remove-${factor.id}`), setRemoving(null))}
                         onFailed={(text) => setNotice({ tone: 'problem', text })}
                       />
                     )}

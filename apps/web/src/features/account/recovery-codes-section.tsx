@@ -1,3 +1,4 @@
+import { ACCOUNT_ROWS } from '@customer-core/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import '../../components/factors/factors.css';
@@ -144,7 +145,7 @@ export function RecoveryCodesSection({ refresh, onChanged }: { refresh: number; 
   return (
     <AccountRow
       ref={row}
-      row="recovery-codes"
+      row={ACCOUNT_ROWS.recoveryCodes}
       title="Recovery codes"
       testId="recovery-codes"
       summary={loaded ? left(loaded.remaining) : ''}

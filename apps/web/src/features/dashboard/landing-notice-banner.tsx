@@ -1,4 +1,4 @@
-import { recoveryCodeEndpoints, routes } from '@customer-core/contracts';
+import { ACCOUNT_ROWS, recoveryCodeEndpoints, routes } from '@customer-core/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../../components/banner';
@@ -42,7 +42,7 @@ export function LandingNoticeBanner() {
       {notice.offer === 'recovery-codes' && (
         <>
           {' '}
-          <Link to={routes.account.path}>Make recovery codes</Link>
+          <Link to={`${routes.account.path}#${ACCOUNT_ROWS.recoveryCodes}`}>Make recovery codes</Link>
         </>
       )}
     </Banner>

@@ -95,6 +95,8 @@ export function CheckoutReading({
       {failure && (
         <Banner
           type="error"
+          // It comes of itself as the end scrolls into view: the reader keeps their place.
+          takeFocus={false}
           onDismiss={() => {
             setFailure(null);
             // Dismissed: asked again once the end is in view.
