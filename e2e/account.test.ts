@@ -4,7 +4,14 @@ import { after, before, describe, it } from 'node:test';
 import { routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, focusReturnsTo, screenshot, screenshotsAtBothSizes } from './support/browser.js';
+import {
+  DESKTOP,
+  PHONE,
+  collectPageErrors,
+  focusReturnsTo,
+  screenshot,
+  screenshotsAtBothSizes,
+} from './support/browser.js';
 import { openAccountRow } from './support/account.js';
 import { waitForMail } from './support/mailbox.js';
 import { addBorrower, mintSession } from '@customer-core/api/testing';
@@ -74,6 +81,11 @@ describe('the account page (browser)', () => {
     assert.match(await rows.nth(0).innerText(), /Network 127\.0\.0\.0\/24/);
     assert.equal(await rows.nth(0).getByRole('button', { name: 'Sign out' }).count(), 0);
     await assertAccessible(laptop, 'account page, a device\u2019s sign-ins shown');
+    // On a phone too: the device's button and its nested sign-ins.
+    await laptop.setViewportSize(PHONE);
+    await assertAccessible(laptop, 'account page, a device\u2019s sign-ins shown (phone)');
+    await screenshot(laptop, 'account-sign-ins-shown-phone');
+    await laptop.setViewportSize(DESKTOP);
     // The other browser's "Sign out" takes the focus and shows it.
     await rows.nth(1).getByRole('button', { name: 'Sign out' }).focus();
     await screenshot(laptop, 'account-sign-out-focus');

@@ -11,7 +11,7 @@ import {
 } from '@customer-core/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
-import { collectPageErrors, screenshot, screenshotsAtBothSizes } from './support/browser.js';
+import { collectPageErrors, focusReturnsTo, screenshot, screenshotsAtBothSizes } from './support/browser.js';
 import { onPath } from './support/getting-back-in.js';
 import {
   DESKTOP,
@@ -285,7 +285,10 @@ describe('loans and loan checkout (browser)', () => {
         // No signature before every document is read.
         await page.getByTestId('sign-waiting').waitFor();
         assert.equal(await form.count(), 0);
-        for (const doc of rest) await readToTheEnd(page, doc.title);
+        // A document with nothing to sign is left to read after the signature.
+        const readLater = rest.filter((d) => !d.requiresSignature).slice(-1);
+        assert.equal(readLater.length, 1, 'a document with nothing to sign');
+        for (const doc of rest) if (!readLater.includes(doc)) await readToTheEnd(page, doc.title);
 
         // One signature for all, with a summary of what is signed, and the consent to sign electronically.
         const toSign = detail.documents.filter((d) => d.requiresSignature).map((d) => d.title);
@@ -329,11 +332,30 @@ describe('loans and loan checkout (browser)', () => {
         // Leniently: case and spaces.
         await signAll(page, `  ${DEMO.firstName.toLowerCase()}   ${DEMO.lastName} `);
 
-        // Completed: said once, on the page, where the focus is; no toast repeats it.
+        // Signed, one document still to read: said where the form was, with the focus.
+        const signedLine = page.getByTestId('checkout-signed');
+        await focusReturnsTo(signedLine, 'the signature’s line has the focus');
+        assert.match(
+          await signedLine.innerText(),
+          /^Documents? signed\. You signed \d+ documents?\. Read the document left to finish\.$/,
+        );
+        await assertAccessible(page, 'checkout, signed with a document left to read');
+        await page.setViewportSize(PHONE);
+        await assertAccessible(page, 'checkout, signed with a document left to read (phone)');
+        await page.setViewportSize(DESKTOP);
+        await screenshotsAtBothSizes(page, 'loan-checkout-signed-one-left');
+        await readToTheEnd(page, readLater[0]!.title);
+
+        // Completed: said once, on the page; no toast repeats it.
         const complete = page.getByTestId('checkout-complete');
         const allSet = complete.getByRole('heading', { name: 'You\u2019re all set' });
         await allSet.waitFor();
-        assert.equal(await allSet.evaluate((heading) => heading === document.activeElement), true);
+        // Completed by the last reading: the focus back on that document's button, as after any reading;
+        // the completion said in the live region (apps/web/test/checkout.test.tsx).
+        await focusReturnsTo(
+          page.getByRole('button', { name: `Read again: ${readLater[0]!.title}` }),
+          'the focus back on the document read',
+        );
         assert.equal(await page.getByTestId('toast').count(), 0, 'no toast');
         await assertAccessible(page, 'checkout completed');
         await screenshotsAtBothSizes(page, 'loan-checkout-completed');

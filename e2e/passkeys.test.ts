@@ -14,6 +14,7 @@ import {
   type Portal,
 } from './support/portal.js';
 import { captureBothSizes, emailCodeIn } from './support/second-factor.js';
+import { focusReturnsTo } from './support/browser.js';
 
 // Passkeys with Chromium's virtual authenticator (a platform authenticator with resident keys and
 // user verification, as a laptop's fingerprint reader is): added from the account page, then
@@ -151,6 +152,10 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
       .waitFor();
     await openAccountRow(section);
     await row.getByText(/^Last used /).waitFor();
+    // Cancelled, the form hands the focus back to the Remove button that opened it.
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await section.getByRole('button', { name: 'Cancel' }).click();
+    await focusReturnsTo(row.getByRole('button', { name: 'Remove' }), 'the focus is back on Remove');
     await row.getByRole('button', { name: 'Remove' }).click();
     const password = section.getByLabel('Current password');
     await password.fill('Not-My-Pass-1');
