@@ -1,7 +1,12 @@
 import './support/dom.ts';
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { ACCESS_TOKEN_STORAGE_KEY, recoveryCodeEndpoints, routes } from '@customer-core/contracts';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  ACCOUNT_ROWS,
+  recoveryCodeEndpoints,
+  routes,
+} from '@customer-core/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { noteRecoveryCodesLeft, offerRecoveryCodes } from '../src/components/factors/recovery-codes-left.ts';
 import { LandingNoticeBanner } from '../src/features/dashboard/landing-notice-banner.tsx';
@@ -54,7 +59,7 @@ describe('the notice a sign-in leaves for the home page', () => {
     assert.ok(notice.classList.contains('banner--warning'));
     assert.match(notice.textContent ?? '', /^You signed in with your last recovery code\. Make new ones/);
     const link = within(notice).getByRole('link', { name: 'Make recovery codes' });
-    assert.equal(link.getAttribute('href'), routes.account.path);
+    assert.equal(link.getAttribute('href'), `${routes.account.path}#${ACCOUNT_ROWS.recoveryCodes}`);
   });
 
   it('offers recovery codes after a second step is set up, where the borrower has none', async () => {
