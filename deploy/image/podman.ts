@@ -31,7 +31,9 @@ export async function podman(args: string[]): Promise<string> {
     return stdout.trim();
   } catch (error) {
     const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-    throw new Error(`podman ${args.join(' ')} failed:\n${stderr || stdout || String(error)}`);
+    throw new Error(`podman ${args.join(' ')} failed:\n${stderr || stdout || String(error)}`, {
+      cause: error,
+    });
   }
 }
 
