@@ -1,7 +1,7 @@
 import { ChangeEmailRequestSchema } from '@customer-core/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/banner';
-import { BusyButton } from '../../components/busy-button';
+import { FormActions } from '../../components/form-actions';
 import { StepUpDialog } from '../../components/step-up/step-up-dialog';
 import { SupportPhone } from '../../components/support-phone';
 import { TextField } from '../../components/text-field';
@@ -161,19 +161,9 @@ function ChangeEmailForm({
             },
           }}
         />
-        <div className="form-actions">
-          <BusyButton
-            id={SUBMIT_ID}
-            busy={pending}
-            busyText="Sending the link…"
-            className="button button--primary"
-          >
-            Send confirmation link
-          </BusyButton>
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </button>
-        </div>
+        <FormActions id={SUBMIT_ID} busy={pending} busyText="Sending the link…" onCancel={onCancel}>
+          Send confirmation link
+        </FormActions>
       </form>
       {stepUp && (
         <StepUpDialog

@@ -1,6 +1,6 @@
 import type { EmailCodeEnrolment } from '@customer-core/contracts';
 import { useState } from 'react';
-import { BusyButton } from '../../components/busy-button';
+import { FormActions } from '../../components/form-actions';
 import { CodeField } from '../../components/factors/code-field';
 import { SendNewCode } from '../../components/factors/send-new-code';
 import { EMAIL_CODE_REQUIRED } from '../../components/factors/factor-errors';
@@ -62,19 +62,9 @@ export function AddEmailCodesForm({
           disabled={pending}
           testId="email-codes-resent"
         />
-        <div className="form-actions">
-          <BusyButton
-            id={TURN_ON_ID}
-            busy={pending}
-            busyText="Turning on email codes"
-            className="button button--primary"
-          >
-            Turn on email codes
-          </BusyButton>
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </button>
-        </div>
+        <FormActions id={TURN_ON_ID} busy={pending} busyText="Turning on email codes" onCancel={onCancel}>
+          Turn on email codes
+        </FormActions>
       </form>
       {stepUpDialog(TURN_ON_ID)}
     </>

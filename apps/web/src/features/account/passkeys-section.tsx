@@ -5,7 +5,7 @@ import {
   type SecondFactor,
 } from '@customer-core/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { BusyButton } from '../../components/busy-button';
+import { FormActions } from '../../components/form-actions';
 import { SupportPhone } from '../../components/support-phone';
 import { TextField } from '../../components/text-field';
 import { useLoad } from '../../lib/use-load';
@@ -112,20 +112,15 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): vo
             onChange: (event) => (setName(event.target.value), setError(undefined)),
           }}
         />
-        <div className="form-actions">
-          <BusyButton
-            id={CREATE_ID}
-            busy={pending}
-            busyText="Waiting for your device…"
-            className="button button--primary"
-            data-testid="passkey-create"
-          >
-            Create passkey
-          </BusyButton>
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          id={CREATE_ID}
+          busy={pending}
+          busyText="Waiting for your device…"
+          testId="passkey-create"
+          onCancel={onCancel}
+        >
+          Create passkey
+        </FormActions>
       </form>
       {stepUp.dialog(CREATE_ID)}
     </>

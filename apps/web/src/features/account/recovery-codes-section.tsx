@@ -1,6 +1,6 @@
 import { ACCOUNT_ROWS } from '@customer-core/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { BusyButton } from '../../components/busy-button';
+import { FormActions } from '../../components/form-actions';
 import '../../components/factors/factors.css';
 import { getLenderBranding } from '../../config/portal-config-meta';
 import { dismissLandingNotice } from '../../lib/landing-notice';
@@ -42,14 +42,9 @@ function GenerateForm({
           : 'To make your recovery codes, enter your current password.'}
       </p>
       <CurrentPasswordField ref={input} id={PASSWORD_ID} value={password} error={error} onChange={onChange} />
-      <div className="form-actions">
-        <BusyButton busy={pending} busyText="Making recovery codes" className="button button--primary">
-          Make recovery codes
-        </BusyButton>
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-      </div>
+      <FormActions busy={pending} busyText="Making recovery codes" onCancel={onCancel}>
+        Make recovery codes
+      </FormActions>
     </form>
   );
 }

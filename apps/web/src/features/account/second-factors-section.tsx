@@ -8,6 +8,7 @@ import { AddEmailCodesForm } from './email-codes-form';
 import { startEmailCodes } from './email-codes-api';
 import { useEffect, useRef, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
+import { FormActions } from '../../components/form-actions';
 import { AuthenticatorSetup } from '../../components/factors/authenticator-setup';
 import { CodeField } from '../../components/factors/code-field';
 import { CODE_REQUIRED } from '../../components/factors/factor-errors';
@@ -59,19 +60,9 @@ function AddAppForm({
         <AuthenticatorSetup secret={enrolment.sharedSecret} accountName={enrolment.accountName} />
         <p className="factor-step__intro">Then enter the 6&#8209;digit code your app shows.</p>
         <CodeField id={CODE_ID} value={code} onChange={setCode} error={error} disabled={pending} />
-        <div className="form-actions">
-          <BusyButton
-            id={ADD_APP_ID}
-            busy={pending}
-            busyText="Adding the app"
-            className="button button--primary"
-          >
-            Add app
-          </BusyButton>
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </button>
-        </div>
+        <FormActions id={ADD_APP_ID} busy={pending} busyText="Adding the app" onCancel={onCancel}>
+          Add app
+        </FormActions>
       </form>
       {stepUpDialog(ADD_APP_ID)}
     </>
@@ -113,19 +104,14 @@ export function RemoveForm({
         password.
       </p>
       <CurrentPasswordField ref={input} id={PASSWORD_ID} value={password} error={error} onChange={onChange} />
-      <div className="form-actions">
-        <BusyButton
-          busy={pending}
-          busyText={factor.type === 'email_code' ? 'Removing email codes' : `Removing the ${noun}`}
-          className="button button--primary"
-          data-testid="factor-remove-confirm"
-        >
-          {factor.type === 'email_code' ? 'Remove email codes' : `Remove ${noun}`}
-        </BusyButton>
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        busy={pending}
+        busyText={factor.type === 'email_code' ? 'Removing email codes' : `Removing the ${noun}`}
+        testId="factor-remove-confirm"
+        onCancel={onCancel}
+      >
+        {factor.type === 'email_code' ? 'Remove email codes' : `Remove ${noun}`}
+      </FormActions>
     </form>
   );
 }
