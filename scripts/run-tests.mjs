@@ -8,9 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureChromium } from './chromium.mjs';
-import { ensureNginx } from './nginx.mjs';
-import { ensurePrometheus } from './prometheus.mjs';
+import { ensureSystemTools } from './system-tools.mjs';
 import { tierOf, TIERS } from './test-tiers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,17 +37,22 @@ if (selected.length === 0) {
   process.exit(1);
 }
 
-// Browser tests need Chromium: found or installed before anything runs, so a missing one fails fast.
 // tsx compiles every file of the run with one configuration, JSX included (tsconfig.test-run.json).
 const env = { TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.test-run.json'), ...process.env };
-if (selected.some((f) => f.startsWith('e2e'))) env.CHROMIUM_PATH = ensureChromium();
-// The metrics tests run promtool and a real Prometheus: likewise found or installed first.
-const NEEDS_PROMETHEUS = [path.join('apps', 'api', 'test', 'metrics.test.ts')];
-if (selected.some((f) => NEEDS_PROMETHEUS.includes(f))) Object.assign(env, ensurePrometheus());
-// The rolling-restart test runs the API behind a real nginx (PostgreSQL only: skipped without it).
-const NEEDS_NGINX = [path.join('apps', 'api', 'test', 'proxy-rolling-restart.test.ts')];
-if (process.env.TEST_DATABASE_URL && selected.some((f) => NEEDS_NGINX.includes(f)))
-  Object.assign(env, ensureNginx());
+// What the selected tests need from Debian, found or installed before anything runs, so that a missing
+// tool fails fast: Chromium for browser tests, Prometheus for the metrics tests, nginx for the rolling
+// restart (which runs on PostgreSQL only, and is skipped without it).
+const NEEDS = {
+  chromium: (file) => file.startsWith('e2e'),
+  prometheus: (file) => file === path.join('apps', 'api', 'test', 'metrics.test.ts'),
+  nginx: (file) =>
+    Boolean(process.env.TEST_DATABASE_URL) &&
+    file === path.join('apps', 'api', 'test', 'proxy-rolling-restart.test.ts'),
+};
+Object.assign(
+  env,
+  ensureSystemTools(Object.keys(NEEDS).filter((tool) => selected.some((file) => NEEDS[tool](file)))),
+);
 
 console.log(
   `Databases: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL to add PostgreSQL)'}`,
