@@ -24,6 +24,7 @@ const PUBLIC_FACES = {
     'endpoint-route',
     'http-error',
     'logging',
+    'redaction',
     'route-module',
     'service-credential',
     'sign-in-client',
@@ -36,6 +37,7 @@ const PUBLIC_FACES = {
   metrics: [],
   operators: [],
   passwords: ['common-passwords', 'password-refusals'],
+  tracing: [],
   session: [
     'access-tokens',
     'product-token',

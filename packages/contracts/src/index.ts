@@ -17,6 +17,7 @@ export * from './portal-config.js';
 export * from './profile.js';
 export * from './return-path.js';
 export * from './routes.js';
+export * from './sign-in-trace.js';
 export * from './storage-keys.js';
 export * from './text.js';
 export * from './step-up.js';

@@ -1,0 +1,253 @@
+import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { authEndpoints, SIGN_IN_TRACE_COOKIE } from '@customer-core/contracts';
+import { createPostgresDatabase, type PostgresDatabase } from '@customer-core/database/testing';
+import { createPgliteDataFolder } from '@customer-core/database/testing/data-folder';
+import { idpMigrations } from '@customer-core/idp';
+import { apiMigrations } from '../src/db/migrations.js';
+import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
+import { startChildServer, type ChildServer } from './support/child-server.js';
+import { claimsOf } from './support/session.js';
+
+// Traces: the real server process (main.ts, as `npm start` runs it) with OTEL_EXPORTER_OTLP_ENDPOINT
+// set sends its spans through the real OTLP exporter to a receiver of the test's, standing in for a
+// collector. A sign-in walked as the portal walks it (its trace context in the sign-in cookie) is one
+// trace, with the database's spans under its requests, and nothing secret in any span. Database spans
+// come from the PostgreSQL driver's instrumentation: with TEST_DATABASE_URL the server runs on
+// PostgreSQL and they are checked; on PGlite (no driver) the rest is.
+
+interface OtlpValue {
+  stringValue?: string;
+  intValue?: string | number;
+}
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes?: Array<{ key: string; value: OtlpValue }>;
+}
+interface OtlpExport {
+  resourceSpans: Array<{
+    resource: { attributes: Array<{ key: string; value: OtlpValue }> };
+    scopeSpans: Array<{ scope: { name: string }; spans: OtlpSpan[] }>;
+  }>;
+}
+
+const SERVER_KIND = 2;
+const attribute = (span: OtlpSpan, key: string) => span.attributes?.find((a) => a.key === key)?.value;
+
+/** A collector's OTLP/HTTP endpoint: keeps each export's body, resolves waiters when what they need is in. */
+function otlpReceiver() {
+  const bodies: string[] = [];
+  const spans: OtlpSpan[] = [];
+  const services = new Set<string>();
+  const waiting = new Set<() => void>();
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      if (request.url === '/v1/traces' && request.headers['content-type'] === 'application/json') {
+        bodies.push(body);
+        for (const resource of (JSON.parse(body) as OtlpExport).resourceSpans) {
+          const service = resource.resource.attributes.find((a) => a.key === 'service.name');
+          if (service?.value.stringValue) services.add(service.value.stringValue);
+          for (const scope of resource.scopeSpans) spans.push(...scope.spans);
+        }
+      }
+      response.writeHead(request.url === '/v1/traces' ? 200 : 404, { 'content-type': 'application/json' });
+      response.end('{}');
+      for (const check of waiting) check();
+    });
+  });
+  return {
+    server,
+    bodies,
+    spans,
+    services,
+    /** Resolves once `found` finds something in the spans received (already, or with a later export). */
+    until<T>(found: (spans: OtlpSpan[]) => T | undefined): Promise<T> {
+      return new Promise((resolve) => {
+        const check = () => {
+          const result = found(spans);
+          if (result === undefined) return;
+          waiting.delete(check);
+          resolve(result);
+        };
+        waiting.add(check);
+        check();
+      });
+    },
+  };
+}
+
+// A safety net, not a timing assertion: a span that never comes would otherwise wait forever.
+describe('traces sent over OTLP', { timeout: 120_000 }, () => {
+  const receiver = otlpReceiver();
+  let server: ChildServer;
+  let database: PostgresDatabase | undefined;
+  let dataDir: string;
+
+  before(async () => {
+    receiver.server.listen(0, '127.0.0.1');
+    await once(receiver.server, 'listening');
+    const { port } = receiver.server.address() as AddressInfo;
+    dataDir = await mkdtemp(path.join(tmpdir(), 'customer-core-traces-'));
+    if (process.env.TEST_DATABASE_URL) {
+      database = await createPostgresDatabase(process.env.TEST_DATABASE_URL, 'customer_core_test');
+    } else {
+      await createPgliteDataFolder(path.join(dataDir, 'pglite'), { api: apiMigrations, idp: idpMigrations });
+    }
+    server = await startChildServer({
+      DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    });
+  });
+  after(async () => {
+    await server?.stop();
+    receiver.server.close();
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows a sign-in as one trace, the database under its requests, no secret in any span', async () => {
+    const url = server.url;
+    // The portal's sign-in makes its trace context as it starts and keeps it in a cookie.
+    const traceId = randomBytes(16).toString('hex');
+    const cookie = `${SIGN_IN_TRACE_COOKIE}=00-${traceId}-${randomBytes(8).toString('hex')}-01`;
+
+    // (1) authn, (3) authorize (prompt=none, PKCE) and token, (4) the exchange: as okta-auth-js and the portal call them.
+    const authn = await fetch(`${url}/api/v1/authn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', cookie },
+      body: JSON.stringify({ username: DEMO_BORROWER.login, password: DEMO_BORROWER.password }),
+    });
+    assert.equal(authn.status, 200);
+    const { sessionToken } = (await authn.json()) as { sessionToken: string };
+    const verifier = randomBytes(32).toString('base64url');
+    const state = randomBytes(16).toString('base64url');
+    const nonce = randomBytes(16).toString('base64url');
+    const redirectUri = `${url}/auth/callback`;
+    const authorizeUrl = new URL(`${url}/oauth2/default/v1/authorize`);
+    authorizeUrl.search = new URLSearchParams({
+      client_id: 'customer-portal',
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      response_mode: 'okta_post_message',
+      prompt: 'none',
+      scope: 'openid profile email',
+      state,
+      nonce,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      sessionToken,
+    }).toString();
+    const authorize = await fetch(authorizeUrl, { headers: { origin: url, cookie } });
+    const idpSession = authorize.headers.getSetCookie().map((line) => line.split(';', 1)[0]!.split('=')[1]!);
+    const code = /"code"\s*:\s*"([^"]+)"/.exec(await authorize.text())?.[1];
+    assert.ok(code, 'authorize gives a code');
+    const token = await fetch(`${url}/oauth2/default/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({
+        client_id: 'customer-portal',
+        redirect_uri: redirectUri,
+        grant_type: 'authorization_code',
+        code_verifier: verifier,
+        code,
+      }).toString(),
+    });
+    assert.equal(token.status, 200);
+    const idpTokens = (await token.json()) as { id_token: string; access_token: string };
+    const exchange = await fetch(`${url}${authEndpoints.tokenExchange.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ token: idpTokens.id_token }),
+    });
+    assert.equal(exchange.status, 200);
+    const { access_token: accessToken } = (await exchange.json()) as { access_token: string };
+
+    const paths = [
+      '/api/v1/authn',
+      '/oauth2/default/v1/authorize',
+      '/oauth2/default/v1/token',
+      authEndpoints.tokenExchange.path,
+    ];
+    const requests = await receiver.until((spans) => {
+      const found = paths.map((path) =>
+        spans.find((s) => s.kind === SERVER_KIND && attribute(s, 'url.path')?.stringValue === path),
+      );
+      return found.every(Boolean) ? (found as OtlpSpan[]) : undefined;
+    });
+    assert.deepEqual(
+      requests.map((span) => span.traceId),
+      paths.map(() => traceId),
+      'authn, authorize, token and exchange are one trace',
+    );
+
+    // Each request's database work is under the request: a query span whose ancestors reach its span.
+    const byId = new Map(receiver.spans.map((span) => [span.spanId, span]));
+    const underRequest = (span: OtlpSpan, request: OtlpSpan) => {
+      for (let at: OtlpSpan | undefined = span; at; at = byId.get(at.parentSpanId ?? '')) {
+        if (at.spanId === request.spanId) return true;
+      }
+      return false;
+    };
+    const queriesOf = (request: OtlpSpan) =>
+      receiver.spans
+        .filter((s) => attribute(s, 'db.system.name') ?? attribute(s, 'db.system'))
+        .filter((s) => underRequest(s, request));
+    for (const request of database ? requests : []) {
+      const queries = await receiver.until((spans) => {
+        void spans;
+        const found = queriesOf(request);
+        return found.length > 0 ? found : undefined;
+      });
+      for (const query of queries) assert.equal(query.traceId, traceId);
+      const statement = queries.map((q) => attribute(q, 'db.query.text') ?? attribute(q, 'db.statement'));
+      assert.ok(
+        statement.some((s) => s?.stringValue),
+        'statements are recorded (with placeholders)',
+      );
+    }
+    assert.ok(receiver.services.has('customer-core'), 'the service is named');
+
+    // Log lines carry the trace id.
+    const logged = await server.printed(new RegExp(`"trace_id":"${traceId}"`));
+    assert.match(logged, /"span_id":"[0-9a-f]{16}"/);
+
+    const secrets = {
+      password: DEMO_BORROWER.password,
+      sessionToken,
+      state,
+      nonce,
+      codeVerifier: verifier,
+      code,
+      idToken: idpTokens.id_token,
+      idpAccessToken: idpTokens.access_token,
+      accessToken,
+      accessTokenClaims: accessToken.split('.')[1]!,
+      sessionId: claimsOf(accessToken).sid,
+      ...Object.fromEntries(idpSession.map((value, i) => [`idpCookie${i}`, value])),
+    };
+    const sent = receiver.bodies.join('\n');
+    for (const [name, secret] of Object.entries(secrets)) {
+      assert.ok(secret.length >= 8 && !sent.includes(secret), `no ${name} in any span`);
+    }
+    assert.ok(sent.includes('sessionToken=[redacted]'), 'query parameter names are kept, their values not');
+  });
+});
