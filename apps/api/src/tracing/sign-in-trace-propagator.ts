@@ -8,8 +8,13 @@ const COOKIE = new RegExp(`(?:^|;\\s*)${SIGN_IN_TRACE_COOKIE}=([^;]*)`);
  * hidden-iframe authorize cannot carry a `traceparent` header, a cookie goes with every request of the
  * sign-in. A `traceparent` header, extracted after this, wins. Never injected: the server's own calls
  * carry the standard header.
+ *
+ * Whether the sign-in is sampled is the server's choice, not the cookie's: `sampled` decides by the
+ * trace id (the configured ratio), the same for each of the sign-in's requests.
  */
 export class SignInTracePropagator implements api.TextMapPropagator {
+  constructor(private readonly sampled: (traceId: string) => boolean) {}
+
   inject(): void {}
 
   extract(context: api.Context, carrier: unknown, getter: api.TextMapGetter): api.Context {
@@ -25,7 +30,8 @@ export class SignInTracePropagator implements api.TextMapPropagator {
     }
     const spanContext = core.parseTraceParent(traceparent);
     if (!spanContext || !api.isSpanContextValid(spanContext)) return context;
-    return api.trace.setSpanContext(context, { ...spanContext, isRemote: true });
+    const traceFlags = this.sampled(spanContext.traceId) ? api.TraceFlags.SAMPLED : api.TraceFlags.NONE;
+    return api.trace.setSpanContext(context, { ...spanContext, traceFlags, isRemote: true });
   }
 
   fields(): string[] {

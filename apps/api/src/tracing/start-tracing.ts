@@ -4,7 +4,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
-import { core, NodeSDK } from '@opentelemetry/sdk-node';
+import { api, core, NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { SignInTracePropagator } from './sign-in-trace-propagator.js';
 import { RedactingSpanExporter } from './span-redaction.js';
 import { onTracesFlush } from './traces-on.js';
@@ -35,13 +35,20 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
     data: { include: ['fastify', 'pg', 'pg-pool', 'pino', 'http', 'https', 'node:http', 'node:https'] },
   });
+  // A sign-in's requests are sampled together, at the ratio of a *traceidratio sampler (1 otherwise).
+  const sampler = env.OTEL_TRACES_SAMPLER ?? '';
+  const ratio = sampler.endsWith('traceidratio') ? Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1) : 1;
+  const byTraceId = new tracing.TraceIdRatioBasedSampler(Number.isFinite(ratio) ? ratio : 1);
+  const sampled = (traceId: string) =>
+    byTraceId.shouldSample(api.ROOT_CONTEXT, traceId).decision ===
+    tracing.SamplingDecision.RECORD_AND_SAMPLED;
   const named = env.OTEL_SERVICE_NAME || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
   const sdk = new NodeSDK({
     ...(named ? {} : { serviceName: 'customer-core' }),
     traceExporter: new RedactingSpanExporter(new OTLPTraceExporter()),
     textMapPropagator: new core.CompositePropagator({
       propagators: [
-        new SignInTracePropagator(),
+        new SignInTracePropagator(sampled),
         new core.W3CTraceContextPropagator(),
         new core.W3CBaggagePropagator(),
       ],

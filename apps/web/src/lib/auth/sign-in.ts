@@ -5,6 +5,7 @@ import { clearProductSession, storeAccessToken, storeProfileJson } from '../prod
 import { peekReturnPath } from '../return-path';
 import { exchangeIdToken } from './exchange-id-token';
 import { clearSignInFailures } from './sign-in-failures';
+import { beginSignInTrace, endSignInTrace } from './sign-in-trace';
 
 const ID_TOKEN_FAILED = 'Sign in success, but error obtaining idToken';
 
@@ -30,6 +31,7 @@ async function obtainTokens(
 const FACTOR_STATUSES = new Set(['MFA_REQUIRED', 'MFA_ENROLL', 'MFA_ENROLL_ACTIVATE', 'MFA_CHALLENGE']);
 
 function failed(client: IdentityProviderClient | undefined, error: unknown): Error {
+  endSignInTrace();
   clearProductSession('signed-out');
   client?.tokenManager.clear();
   const signInError = new Error(`Sign-in error: ${messageOf(error)}`, { cause: error });
@@ -50,6 +52,7 @@ export async function signIn(
   let client: IdentityProviderClient | undefined;
   let transaction: AuthnTransaction;
   try {
+    beginSignInTrace();
     client = await loadIdentityProvider();
     // (1) credentials to the identity provider
     transaction = await client.signInWithCredentials({ username: email, password });
@@ -86,6 +89,8 @@ export async function finishSignIn(
   try {
     client = await loadIdentityProvider();
     await storeProductSession(client, transaction);
+    // Steps 1 to 4 are the sign-in's trace; the redirect is a page load of its own.
+    endSignInTrace();
     // (5) the redirect sign-in completed with the same session token
     await client.signInWithRedirect({ sessionToken: transaction.sessionToken, originalUri });
   } catch (error) {
