@@ -28,6 +28,7 @@ import {
   type Fetched,
 } from './sign-in-page.js';
 import { measureDuringSignInFlood } from './sign-in-flood.js';
+import { measureObservabilityCost } from './observability-cost.js';
 
 // npm run bench [-- --quick] [-- --connections=N --workers=N --only=validate --cpu-prof]
 // Starts the built server in a child process, loads it from this process and prints each figure next
@@ -52,6 +53,17 @@ const warmUpSeconds = args.quick ? 1 : 2;
 const load = { connections: Number(args.connections), seconds, warmUpSeconds };
 const workers = Number(args.workers);
 const selected = (phase: string) => phase.includes(args.only);
+// The phases on the one server of a run; 'observability' starts servers of its own.
+const MAIN_PHASES = [
+  'sign-in page',
+  'email links',
+  'GET public-keys',
+  'POST validate',
+  'POST token-refresh',
+  'sign-in flow',
+  'sign-in flood',
+];
+const mainRun = MAIN_PHASES.some(selected);
 // The peer (better-auth, bench/peer/) needs PostgreSQL, and is compared with a whole run of ours.
 const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
 const withPeer = postgresUrl !== undefined && args.only === '';
@@ -111,132 +123,135 @@ const references: Record<string, { label: string; rate: number }> = {
 
 const rows: Row[] = [];
 const notes: string[] = [];
-let usage: Map<string, PhaseUsage>;
+let usage = new Map<string, PhaseUsage>();
 let validate: LoadResult | undefined;
 let authn: FlowResult | undefined;
 let flows: FlowResult | undefined;
-try {
-  server = await startBenchServer({ postgresUrl, cpuProfileDir });
-  console.log(`Database: ${server.database}`);
-  console.log(`Server: pid ${server.pid} at ${server.url} (PUBLIC_URL ${server.publicUrl})\n`);
-  if (selected('sign-in page')) notes.push(await signInPageNote(server.publicUrl));
-  if (selected('email links'))
-    notes.push(await emailLinkTimingNote(server.publicUrl, DEMO_BORROWER.username));
-  const sampler = sampleProcess(server.pid);
-  const mark = (phase: string) => (step: 'warm-up' | 'measure') =>
-    sampler.phase(step === 'measure' ? phase : `${phase} (warm-up)`);
-  // Many sessions' tokens in turn, not one: each instance remembers the tokens it has verified. Refresh
-  // spends its token, so each refreshing connection keeps a session of its own (twice: warm-up, measure).
-  // A phase of its own: 'start-up' is the server as it started, before any sign-in.
-  sampler.phase('signing in the sessions measured');
-  const tokens = await signedInTokens(server, TOKENS_IN_TURN);
-  const refreshChains = {
-    warmUp: await signedInTokens(server, load.connections),
-    measure: await signedInTokens(server, load.connections),
-  };
+if (mainRun)
+  try {
+    server = await startBenchServer({ postgresUrl, cpuProfileDir });
+    console.log(`Database: ${server.database}`);
+    console.log(`Server: pid ${server.pid} at ${server.url} (PUBLIC_URL ${server.publicUrl})\n`);
+    if (selected('sign-in page')) notes.push(await signInPageNote(server.publicUrl));
+    if (selected('email links'))
+      notes.push(await emailLinkTimingNote(server.publicUrl, DEMO_BORROWER.username));
+    const sampler = sampleProcess(server.pid);
+    const mark = (phase: string) => (step: 'warm-up' | 'measure') =>
+      sampler.phase(step === 'measure' ? phase : `${phase} (warm-up)`);
+    // Many sessions' tokens in turn, not one: each instance remembers the tokens it has verified. Refresh
+    // spends its token, so each refreshing connection keeps a session of its own (twice: warm-up, measure).
+    // A phase of its own: 'start-up' is the server as it started, before any sign-in.
+    sampler.phase('signing in the sessions measured');
+    const tokens = await signedInTokens(server, TOKENS_IN_TURN);
+    const refreshChains = {
+      warmUp: await signedInTokens(server, load.connections),
+      measure: await signedInTokens(server, load.connections),
+    };
 
-  // Bare node:http serving the same JWKS under the same load: what this machine allows right now.
-  console.error('measuring reference: bare node:http ...');
-  sampler.phase('reference');
-  const jwks = await (await fetch(`${server.url}${authEndpoints.publicKeys.path}`)).text();
-  const bare = await bareHttp(jwks, load);
-  references['GET public-keys'] = { label: 'bare node:http', rate: bare.medianPerSecond };
+    // Bare node:http serving the same JWKS under the same load: what this machine allows right now.
+    console.error('measuring reference: bare node:http ...');
+    sampler.phase('reference');
+    const jwks = await (await fetch(`${server.url}${authEndpoints.publicKeys.path}`)).text();
+    const bare = await bareHttp(jwks, load);
+    references['GET public-keys'] = { label: 'bare node:http', rate: bare.medianPerSecond };
 
-  const endpoints = [
-    {
-      phase: 'GET public-keys',
-      path: authEndpoints.publicKeys.path,
-      bodies: undefined,
-      refreshChains: undefined,
-    },
-    {
-      phase: 'POST validate',
-      path: authEndpoints.validate.path,
-      bodies: tokens.map((t) => ({ access_token: t })),
-      refreshChains: undefined,
-    },
-    {
-      phase: 'POST token-refresh',
-      path: authEndpoints.tokenRefresh.path,
-      bodies: undefined,
-      refreshChains,
-    },
-  ] as const;
-  const results = [];
-  for (const { phase, path: urlPath, bodies, refreshChains } of endpoints.filter((e) => selected(e.phase))) {
-    console.error(`measuring ${phase} ...`);
-    const method = bodies || refreshChains ? 'POST' : 'GET';
-    const spec = { url: `${server.url}${urlPath}`, method, bodies, refreshChains } as const;
-    results.push({ phase, result: await measureEndpoint({ ...spec, ...load }, mark(phase)) });
-    assertAlive(server);
-  }
-  if (selected('sign-in flow')) {
-    console.error('measuring sign-in flow ...');
-    const address = server;
-    flows = await measureSignIns(
-      (steps) => signIn(address, steps),
-      { workers, seconds, warmUpSeconds },
-      mark('sign-in flow'),
-    );
-    assertAlive(server);
-  }
-  if (withPeer) {
-    // The peer's sign-in is one call, a password check: our equivalent is the flow's first step.
-    console.error('measuring POST authn alone (compared with the peer) ...');
-    const url = server.url;
-    authn = await measureSignIns(
-      () => authnAlone(url),
-      { workers, seconds, warmUpSeconds },
-      mark('authn alone'),
-    );
-    assertAlive(server);
-  }
-  let flood;
-  if (selected('sign-in flood')) {
-    console.error(`measuring /healthz and validate during a flood of ${args.flood} sign-ins at once ...`);
-    flood = await measureDuringSignInFlood(
-      server.url,
-      tokens.map((t) => ({ access_token: t })),
-      { concurrency: Number(args.flood), seconds, warmUpSeconds, connections: 4 },
-      mark('sign-in flood'),
-    );
-    assertAlive(server);
-  }
-  sampler.stop();
-  usage = sampler.usage();
-
-  validate = results.find((r) => r.phase === 'POST validate')?.result;
-  for (const { phase, result } of results) {
-    rows.push(httpRow(phase, result, TARGETS[phase], usage.get(phase), references[phase]));
-  }
-  if (results.length > 0) notes.push(cpuPerRequest(results, usage));
-  if (flows) {
-    const phase = 'sign-in flow';
-    rows.push(flowRow(phase, flows, TARGETS[phase], usage.get(phase), references[phase]));
-    const steps = [...flows.stepMedians].map(([step, t]) => `${step} ${ms(t)}`).join(', ');
-    notes.push(`Sign-in steps, median time to the whole answer: ${steps}.`);
-    const used = usage.get(phase);
-    if (used) notes.push(cpuPerSignIn(used, flows.meanPerSecond, passwords.msPerVerify));
-  }
-  if (flood) {
-    const used = usage.get('sign-in flood');
-    for (const [phase, result] of [
-      ['GET healthz, sign-in flood', flood.healthz],
-      ['POST validate, sign-in flood', flood.validate],
-    ] as const) {
-      rows.push(httpRow(phase, result, TARGETS[phase], used));
+    const endpoints = [
+      {
+        phase: 'GET public-keys',
+        path: authEndpoints.publicKeys.path,
+        bodies: undefined,
+        refreshChains: undefined,
+      },
+      {
+        phase: 'POST validate',
+        path: authEndpoints.validate.path,
+        bodies: tokens.map((t) => ({ access_token: t })),
+        refreshChains: undefined,
+      },
+      {
+        phase: 'POST token-refresh',
+        path: authEndpoints.tokenRefresh.path,
+        bodies: undefined,
+        refreshChains,
+      },
+    ] as const;
+    const results = [];
+    for (const { phase, path: urlPath, bodies, refreshChains } of endpoints.filter((e) =>
+      selected(e.phase),
+    )) {
+      console.error(`measuring ${phase} ...`);
+      const method = bodies || refreshChains ? 'POST' : 'GET';
+      const spec = { url: `${server.url}${urlPath}`, method, bodies, refreshChains } as const;
+      results.push({ phase, result: await measureEndpoint({ ...spec, ...load }, mark(phase)) });
+      assertAlive(server);
     }
-    const answered = Object.entries(flood.signIns)
-      .map(([status, n]) => `${status}: ${n}`)
-      .join(', ');
-    notes.push(
-      `Sign-in flood: ${args.flood} sign-ins at once, each from its own address, for ${warmUpSeconds} + ` +
-        `${seconds} s; they were answered ${answered} (503: refused at once, the line of password checks full).`,
-    );
+    if (selected('sign-in flow')) {
+      console.error('measuring sign-in flow ...');
+      const address = server;
+      flows = await measureSignIns(
+        (steps) => signIn(address, steps),
+        { workers, seconds, warmUpSeconds },
+        mark('sign-in flow'),
+      );
+      assertAlive(server);
+    }
+    if (withPeer) {
+      // The peer's sign-in is one call, a password check: our equivalent is the flow's first step.
+      console.error('measuring POST authn alone (compared with the peer) ...');
+      const url = server.url;
+      authn = await measureSignIns(
+        () => authnAlone(url),
+        { workers, seconds, warmUpSeconds },
+        mark('authn alone'),
+      );
+      assertAlive(server);
+    }
+    let flood;
+    if (selected('sign-in flood')) {
+      console.error(`measuring /healthz and validate during a flood of ${args.flood} sign-ins at once ...`);
+      flood = await measureDuringSignInFlood(
+        server.url,
+        tokens.map((t) => ({ access_token: t })),
+        { concurrency: Number(args.flood), seconds, warmUpSeconds, connections: 4 },
+        mark('sign-in flood'),
+      );
+      assertAlive(server);
+    }
+    sampler.stop();
+    usage = sampler.usage();
+
+    validate = results.find((r) => r.phase === 'POST validate')?.result;
+    for (const { phase, result } of results) {
+      rows.push(httpRow(phase, result, TARGETS[phase], usage.get(phase), references[phase]));
+    }
+    if (results.length > 0) notes.push(cpuPerRequest(results, usage));
+    if (flows) {
+      const phase = 'sign-in flow';
+      rows.push(flowRow(phase, flows, TARGETS[phase], usage.get(phase), references[phase]));
+      const steps = [...flows.stepMedians].map(([step, t]) => `${step} ${ms(t)}`).join(', ');
+      notes.push(`Sign-in steps, median time to the whole answer: ${steps}.`);
+      const used = usage.get(phase);
+      if (used) notes.push(cpuPerSignIn(used, flows.meanPerSecond, passwords.msPerVerify));
+    }
+    if (flood) {
+      const used = usage.get('sign-in flood');
+      for (const [phase, result] of [
+        ['GET healthz, sign-in flood', flood.healthz],
+        ['POST validate, sign-in flood', flood.validate],
+      ] as const) {
+        rows.push(httpRow(phase, result, TARGETS[phase], used));
+      }
+      const answered = Object.entries(flood.signIns)
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(', ');
+      notes.push(
+        `Sign-in flood: ${args.flood} sign-ins at once, each from its own address, for ${warmUpSeconds} + ` +
+          `${seconds} s; they were answered ${answered} (503: refused at once, the line of password checks full).`,
+      );
+    }
+  } finally {
+    await server?.stop();
   }
-} finally {
-  await server?.stop();
-}
 
 let peer: PeerResults | undefined;
 let peerFailed = false;
@@ -256,16 +271,22 @@ if (withPeer) {
   }
 }
 
-rows.push(rssRow(usage, RSS_LIMIT));
-notes.push(
-  'cpu: average cores busy in the measured window: server + load generator (this process) / whole ' +
-    "machine (the rest is PostgreSQL, the flood's attacker process and whatever else runs). " +
-    `1 MB = 10^6 bytes. Database: ${server.database}.`,
-);
+if (server) {
+  rows.push(rssRow(usage, RSS_LIMIT));
+  notes.push(
+    'cpu: average cores busy in the measured window: server + load generator (this process) / whole ' +
+      "machine (the rest is PostgreSQL, the flood's attacker process and whatever else runs). " +
+      `1 MB = 10^6 bytes. Database: ${server.database}.`,
+  );
+}
+if (selected('observability')) {
+  const observability = { postgresUrl, load, workers, tokens: TOKENS_IN_TURN, rounds: 3 };
+  notes.push(await measureObservabilityCost(observability));
+}
 console.log('');
-printTable(rows);
+if (rows.length > 0) printTable(rows);
 console.log(notes.join('\n'));
-const logged = server.output().filter((line) => line.startsWith('{'));
+const logged = (server?.output() ?? []).filter((line) => line.startsWith('{'));
 if (logged.length > 0) console.log(`\nThe server's last warnings/errors:\n${logged.slice(-5).join('\n')}`);
 const peerTable = peer ? peerRows(peer, { flows, authn, validate, peakRss: peakOf(usage) }) : [];
 if (peer) {

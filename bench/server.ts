@@ -30,9 +30,15 @@ export interface StartOptions {
   postgresUrl?: string | undefined;
   /** Directory for a V8 CPU profile of the server (node --cpu-prof), written when it stops. */
   cpuProfileDir?: string | undefined;
+  /** More settings for the server (metrics, traces). */
+  env?: Record<string, string>;
 }
 
-export async function startBenchServer({ postgresUrl, cpuProfileDir }: StartOptions): Promise<BenchServer> {
+export async function startBenchServer({
+  postgresUrl,
+  cpuProfileDir,
+  env = {},
+}: StartOptions): Promise<BenchServer> {
   const port = await freePort();
   const storage = postgresUrl ? await createPostgresStorage(postgresUrl) : await createPgliteDir();
   const nodeArgs = [
@@ -53,6 +59,7 @@ export async function startBenchServer({ postgresUrl, cpuProfileDir }: StartOpti
       // One process per core, or as many as given (PostgreSQL only); the sampler adds up all of them.
       ...(process.env.SERVER_PROCESSES && { SERVER_PROCESSES: process.env.SERVER_PROCESSES }),
       ...storage.env,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { SIGN_IN_TRACE_COOKIE } from '@customer-core/contracts';
 import { beginSignInTrace, endSignInTrace } from '../src/lib/auth/sign-in-trace.ts';
 
-// The sign-in's trace context, in the cookie its requests carry to the server (decision 0010).
+// The sign-in's trace context, in the cookie its requests carry to the server (decision 0011).
 
 const traceparent = () => new RegExp(`(?:^|; )${SIGN_IN_TRACE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
 

@@ -4,7 +4,7 @@ import { api, core } from '@opentelemetry/sdk-node';
 const COOKIE = new RegExp(`(?:^|;\\s*)${SIGN_IN_TRACE_COOKIE}=([^;]*)`);
 
 /**
- * Reads the trace context the portal keeps in a cookie while a sign-in runs (decision 0010): the
+ * Reads the trace context the portal keeps in a cookie while a sign-in runs (decision 0011): the
  * hidden-iframe authorize cannot carry a `traceparent` header, a cookie goes with every request of the
  * sign-in. A `traceparent` header, extracted after this, wins. Never injected: the server's own calls
  * carry the standard header.

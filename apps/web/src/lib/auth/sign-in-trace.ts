@@ -1,7 +1,7 @@
 import { SIGN_IN_TRACE_COOKIE, SIGN_IN_TRACE_MAX_AGE_SECONDS } from '@customer-core/contracts';
 
 // A sign-in's requests (authn, the hidden-iframe authorize, token, the exchange) share a W3C trace
-// context kept in a cookie while it runs, so that the server's traces show it as one (decision 0010).
+// context kept in a cookie while it runs, so that the server's traces show it as one (decision 0011).
 // It carries random ids only; the server decides whether the trace is kept.
 
 const randomHex = (bytes: number) =>
