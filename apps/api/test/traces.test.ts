@@ -14,7 +14,8 @@ import { idpMigrations } from '@customer-core/idp';
 import { apiMigrations } from '../src/db/migrations.js';
 import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import { startChildServer, type ChildServer } from './support/child-server.js';
-import { claimsOf } from './support/session.js';
+import { mailFor, tokenOf } from './support/links.js';
+import { claimsOf, post } from './support/session.js';
 
 // Traces: the real server process (main.ts, as `npm start` runs it) with OTEL_EXPORTER_OTLP_ENDPOINT
 // set sends its spans through the real OTLP exporter to a receiver of the test's, standing in for a
@@ -212,8 +213,7 @@ describe('traces sent over OTLP', { timeout: 120_000 }, () => {
         .filter((s) => attribute(s, 'db.system.name') ?? attribute(s, 'db.system'))
         .filter((s) => underRequest(s, request));
     for (const request of database ? requests : []) {
-      const queries = await receiver.until((spans) => {
-        void spans;
+      const queries = await receiver.until(() => {
         const found = queriesOf(request);
         return found.length > 0 ? found : undefined;
       });
@@ -230,6 +230,26 @@ describe('traces sent over OTLP', { timeout: 120_000 }, () => {
     const logged = await server.printed(new RegExp(`"trace_id":"${traceId}"`));
     assert.match(logged, /"span_id":"[0-9a-f]{16}"/);
 
+    // An e-mailed sign-in link: its token is in the page's path, then in the API call's body.
+    assert.equal(
+      (await post(url, authEndpoints.sendMagicLinkEmail.path, { email: DEMO_BORROWER.login })).status,
+      200,
+    );
+    const linkToken = tokenOf((await mailFor(url, DEMO_BORROWER.login))[0]!, 'magic-link-landing');
+    await fetch(`${url}/auth/magic-link-landing/${encodeURIComponent(linkToken)}`);
+    assert.equal((await post(url, authEndpoints.magicLinkLogin.path, { token: linkToken })).status, 200);
+    await receiver.until((spans) =>
+      spans.find(
+        (s) =>
+          s.kind === SERVER_KIND &&
+          attribute(s, 'url.path')?.stringValue === authEndpoints.magicLinkLogin.path,
+      ),
+    );
+    const landing = receiver.spans.find((s) =>
+      attribute(s, 'url.path')?.stringValue?.startsWith('/auth/magic-link-landing/'),
+    );
+    assert.equal(attribute(landing!, 'url.path')?.stringValue, '/auth/magic-link-landing/[redacted]');
+
     const secrets = {
       password: DEMO_BORROWER.password,
       sessionToken,
@@ -242,6 +262,7 @@ describe('traces sent over OTLP', { timeout: 120_000 }, () => {
       accessToken,
       accessTokenClaims: accessToken.split('.')[1]!,
       sessionId: claimsOf(accessToken).sid,
+      linkToken,
       ...Object.fromEntries(idpSession.map((value, i) => [`idpCookie${i}`, value])),
     };
     const sent = receiver.bodies.join('\n');

@@ -61,10 +61,12 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
         // No header is recorded; the URL is redacted by the exporter (span-redaction.ts).
         headersToSpanAttributes: {},
       }),
-      // A span per request and one for its handler; none per hook (a dozen per request, of no interest).
+      // A span per request, naming its route; none per hook or for the handler (the request's span
+      // covers it): each costs on every request, sampled or not.
       new FastifyOtelInstrumentation({
         registerOnInitialization: true,
         instrumentHooks: false,
+        instrumentHandler: false,
         recordExceptions: false,
       }),
       // Statements with their $1 placeholders, never the values; no span for a query outside a request
