@@ -45,6 +45,8 @@ interface OtlpExport {
 
 const SERVER_KIND = 2;
 const attribute = (span: OtlpSpan, key: string) => span.attributes?.find((a) => a.key === key)?.value;
+/** The request's path without its (redacted) query. */
+const pathOf = (span: OtlpSpan) => attribute(span, 'url.path')?.stringValue?.split('?')[0];
 
 /** A collector's OTLP/HTTP endpoint: keeps each export's body, resolves waiters when what they need is in. */
 function otlpReceiver() {
@@ -189,9 +191,7 @@ describe('traces sent over OTLP', { timeout: 120_000 }, () => {
       authEndpoints.tokenExchange.path,
     ];
     const requests = await receiver.until((spans) => {
-      const found = paths.map((path) =>
-        spans.find((s) => s.kind === SERVER_KIND && attribute(s, 'url.path')?.stringValue === path),
-      );
+      const found = paths.map((path) => spans.find((s) => s.kind === SERVER_KIND && pathOf(s) === path));
       return found.every(Boolean) ? (found as OtlpSpan[]) : undefined;
     });
     assert.deepEqual(
@@ -220,8 +220,8 @@ describe('traces sent over OTLP', { timeout: 120_000 }, () => {
       for (const query of queries) assert.equal(query.traceId, traceId);
       const statement = queries.map((q) => attribute(q, 'db.query.text') ?? attribute(q, 'db.statement'));
       assert.ok(
-        statement.some((s) => s?.stringValue),
-        'statements are recorded (with placeholders)',
+        statement.some((s) => s?.stringValue?.includes('$1')),
+        'statements are recorded, with placeholders for their values',
       );
     }
     assert.ok(receiver.services.has('customer-core'), 'the service is named');
@@ -239,11 +239,7 @@ describe('traces sent over OTLP', { timeout: 120_000 }, () => {
     await fetch(`${url}/auth/magic-link-landing/${encodeURIComponent(linkToken)}`);
     assert.equal((await post(url, authEndpoints.magicLinkLogin.path, { token: linkToken })).status, 200);
     await receiver.until((spans) =>
-      spans.find(
-        (s) =>
-          s.kind === SERVER_KIND &&
-          attribute(s, 'url.path')?.stringValue === authEndpoints.magicLinkLogin.path,
-      ),
+      spans.find((s) => s.kind === SERVER_KIND && pathOf(s) === authEndpoints.magicLinkLogin.path),
     );
     const landing = receiver.spans.find((s) =>
       attribute(s, 'url.path')?.stringValue?.startsWith('/auth/magic-link-landing/'),
