@@ -29,6 +29,7 @@ import {
 } from './sign-in-page.js';
 import { measureDuringSignInFlood } from './sign-in-flood.js';
 import { measureObservabilityCost } from './observability-cost.js';
+import { measureSignInSteps, signInStepsNote } from './sign-in-steps.js';
 
 // npm run bench [-- --quick] [-- --connections=N --workers=N --only=validate --cpu-prof]
 // Starts the built server in a child process, loads it from this process and prints each figure next
@@ -186,6 +187,14 @@ if (mainRun)
       assertAlive(server);
     }
     if (selected('sign-in flow')) {
+      if (server.metricsUrl) {
+        console.error('counting statements and CPU per sign-in step ...');
+        sampler.phase('sign-in steps, one at a time');
+        notes.push(
+          signInStepsNote(await measureSignInSteps(server, server.metricsUrl, args.quick ? 15 : 40)),
+        );
+      } else
+        notes.push('Statements and CPU per sign-in step: not counted with SERVER_PROCESSES (no metrics).');
       console.error('measuring sign-in flow ...');
       const address = server;
       flows = await measureSignIns(

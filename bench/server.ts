@@ -18,6 +18,8 @@ export interface BenchServer {
   publicUrl: string;
   pid: number;
   database: string;
+  /** Its Prometheus metrics (GET /metrics, METRICS_PORT); null with more than one server process. */
+  metricsUrl: string | null;
   /** The server's last output lines (its warnings and errors; LOG_LEVEL=warn). */
   output(): string[];
   /** How it ended if it has (a crash under load makes every later figure meaningless). */
@@ -40,6 +42,8 @@ export async function startBenchServer({
   env = {},
 }: StartOptions): Promise<BenchServer> {
   const port = await freePort();
+  // Metrics are served by a single process only (the config refuses METRICS_PORT otherwise).
+  const metricsPort = process.env.SERVER_PROCESSES ? null : await freePort();
   const storage = postgresUrl ? await createPostgresStorage(postgresUrl) : await createPgliteDir();
   const nodeArgs = [
     ...SERVER_NODE_ARGS,
@@ -58,6 +62,7 @@ export async function startBenchServer({
       TRUST_PROXY: 'true', // so each simulated client address in X-Forwarded-For counts on its own
       // One process per core, or as many as given (PostgreSQL only); the sampler adds up all of them.
       ...(process.env.SERVER_PROCESSES && { SERVER_PROCESSES: process.env.SERVER_PROCESSES }),
+      ...(metricsPort !== null && { METRICS_PORT: String(metricsPort) }),
       ...storage.env,
       ...env,
     },
@@ -79,6 +84,7 @@ export async function startBenchServer({
       publicUrl: `http://localhost:${port}`,
       pid: child.pid!,
       database: storage.description,
+      metricsUrl: metricsPort === null ? null : `http://127.0.0.1:${metricsPort}/metrics`,
       output: () => [...lines],
       exited: () =>
         child.exitCode !== null || child.signalCode !== null

@@ -34,20 +34,26 @@ const nextAddress = clientAddresses();
 // browser also writes a new-sign-in e-mail, which is not what most sign-ins are.
 let deviceCookie: string | undefined;
 
+/** Runs one step's call, e.g. to read the server's counters on either side of it. */
+export type StepObserver = <T>(step: string, call: () => Promise<T>) => Promise<T>;
+
 /**
  * One flow's calls: addressed to the public origin, sent to the loopback address, all from one client
  * address, each step's time to its whole answer put in `steps`.
  */
-function flowCalls(server: ServerAddress, steps: Map<string, number>) {
+function flowCalls(server: ServerAddress, steps: Map<string, number>, observe?: StepObserver) {
   const clientAddress = nextAddress();
   return async (input: string | URL, call: Call = {}) => {
     const target = new URL(input);
+    const step = stepName(target.pathname);
+    const sent = () =>
+      send(new URL(target.pathname + target.search, server.url), {
+        ...call,
+        headers: { ...call.headers, 'x-forwarded-for': clientAddress },
+      });
     const started = performance.now();
-    const answer = await send(new URL(target.pathname + target.search, server.url), {
-      ...call,
-      headers: { ...call.headers, 'x-forwarded-for': clientAddress },
-    });
-    steps.set(stepName(target.pathname), performance.now() - started);
+    const answer = await (observe ? observe(step, sent) : sent());
+    steps.set(step, performance.now() - started);
     return answer;
   };
 }
@@ -61,8 +67,12 @@ function stepName(pathname: string): string {
 }
 
 /** One sign-in of the demo borrower; the product access token. */
-export async function signIn(server: ServerAddress, steps = new Map<string, number>()): Promise<string> {
-  const calls = flowCalls(server, steps);
+export async function signIn(
+  server: ServerAddress,
+  steps = new Map<string, number>(),
+  observe?: StepObserver,
+): Promise<string> {
+  const calls = flowCalls(server, steps, observe);
   const idpCall: IdpCall = async (input, init) => {
     const { status, text } = await calls(input, init);
     return { status, text: () => Promise.resolve(text) };

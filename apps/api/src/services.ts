@@ -9,7 +9,7 @@ import {
   type IdentityProviderOptions,
   type IdpDatabase,
 } from '@customer-core/idp';
-import { poolUsage, type Migrations, type SecretBox } from '@customer-core/database';
+import { poolUsage, statementsSent, type Migrations, type SecretBox } from '@customer-core/database';
 import { accountChangeLimit } from './account/change-limit.js';
 import { emailChange } from './account/email-change.js';
 import { emailChangeRepository } from './account/email-change-repository.js';
@@ -142,6 +142,7 @@ export async function composeInstance(
   const metrics = createMetrics();
   if (config.metrics) metrics.watchProcess();
   if (poolUsage(db)) metrics.watchPool(() => poolUsage(db));
+  if (statementsSent(db) !== null) metrics.watchStatements(() => statementsSent(db) ?? 0);
   const mailbox = devMailboxRepository(db);
   const outbox = outboxRepository(db);
   metrics.watchOutbox(outbox.backlog);

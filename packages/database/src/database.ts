@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { createPgliteDataDir } from './pglite-init.js';
 import { createPGlitePool } from './pglite-pool.js';
@@ -43,6 +43,37 @@ export function poolUsage(db: object): { inUse: number; idle: number; waiting: n
   };
 }
 
+/** Statements sent to the database through each database opened here (see `countingPool`). */
+const statementCounts = new WeakMap<object, { sent: number }>();
+
+/**
+ * How many statements this database has sent so far: every round trip to PostgreSQL or PGlite,
+ * transaction control (BEGIN, COMMIT) included. Counted where the SQL leaves for the server, so it
+ * holds whatever the caller (Kysely, a raw `sql` template, a transaction) built; null for a database
+ * not opened by `openDatabase`.
+ */
+export function statementsSent(db: object): number | null {
+  return statementCounts.get(db)?.sent ?? null;
+}
+
+/** The pool Kysely is given: the real one, each client's `query` counted on its way out. */
+function countingPool(pool: PostgresPool, count: { sent: number }): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      return {
+        // Both of its forms (SQL and parameters, or a cursor) are one statement sent.
+        query: ((...args: unknown[]) => {
+          count.sent++;
+          return (client.query as (...args: unknown[]) => unknown)(...args);
+        }) as typeof client.query,
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
 /**
  * Opens the database. Both kinds speak PostgreSQL through the same Kysely dialect,
  * so one set of migrations and queries serves both.
@@ -71,14 +102,19 @@ export function openDatabase<DB>(
     // the dead client is discarded when released, and the next query opens a fresh connection.
     pool.on('connect', (client) => client.on('error', (error) => onConnectionLost?.(error)));
     pool.on('error', () => {}); // the same error, re-emitted for an idle client: already told above
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const count = { sent: 0 };
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: countingPool(pool, count) }) });
     pools.set(db, pool);
+    statementCounts.set(db, count);
     return db;
   }
   const pool = location.instance
     ? createPGlitePool(location.instance, { borrowed: true })
     : createPGlitePool(openPglite(location));
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const count = { sent: 0 };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: countingPool(pool, count) }) });
+  statementCounts.set(db, count);
+  return db;
 }
 
 /** A new embedded instance at the location (in its data folder, from its template, or empty in memory). */

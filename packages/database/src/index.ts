@@ -4,6 +4,7 @@ export {
   describeLocation,
   postgresTimeouts,
   poolUsage,
+  statementsSent,
   type DatabaseLocation,
 } from './database.js';
 export { isConnectionLoss } from './connection-loss.js';

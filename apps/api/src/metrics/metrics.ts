@@ -161,6 +161,20 @@ export function createMetrics() {
         },
       });
     },
+    /** Statements sent to the database so far (a running count the database keeps). */
+    watchStatements(sent: () => number) {
+      let counted = 0;
+      new Counter({
+        name: 'portal_db_statements_total',
+        help: 'Statements sent to the database (round trips, BEGIN and COMMIT included)',
+        registers,
+        collect() {
+          const now = sent();
+          this.inc(now - counted);
+          counted = now;
+        },
+      });
+    },
     watchPool(usage: () => PoolUsage | null) {
       const gauge = (name: string, help: string, read: (u: PoolUsage) => number) =>
         new Gauge({

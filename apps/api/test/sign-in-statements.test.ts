@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { authEndpoints } from '@customer-core/contracts';
+import { statementsSent } from '@customer-core/database';
+import { testDatabaseKinds } from '@customer-core/database/testing';
+import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
+import { signInThroughIdp, startTestServer, type IdpCall, type TestServer } from '../testing/index.js';
+
+// What a password sign-in costs the database, step by step (authn, authorize, token, exchange):
+// every statement sent is counted where the SQL leaves for the database. A change that adds a
+// statement to a sign-in fails here and says in which step.
+
+const demo = { username: DEMO_BORROWER.login, password: DEMO_BORROWER.password };
+
+function stepOf(url: string): string {
+  const { pathname } = new URL(url);
+  if (pathname.endsWith('/authn')) return 'authn';
+  if (pathname.endsWith('/authorize')) return 'authorize';
+  if (pathname.endsWith('/token')) return 'token';
+  if (pathname.endsWith('/token-exchange')) return 'exchange';
+  return pathname;
+}
+
+for (const kind of testDatabaseKinds())
+  describe(`a password sign-in, in statements (${kind})`, () => {
+    let server: TestServer;
+    // The device cookie the first sign-in got, sent back as a returning borrower's browser does.
+    let deviceCookie: string | undefined;
+    before(async () => {
+      server = await startTestServer(kind);
+    });
+    after(() => server?.close());
+
+    /** One whole sign-in; the statements each step sent. */
+    async function signInCounted(): Promise<Record<string, number>> {
+      const db = server.server.db;
+      const counts: Record<string, number> = {};
+      const counted = async <T>(step: string, call: () => Promise<T>) => {
+        const before = statementsSent(db)!;
+        const answer = await call();
+        counts[step] = statementsSent(db)! - before;
+        return answer;
+      };
+      const call: IdpCall = (url, init) =>
+        counted(stepOf(String(url)), async () => {
+          const response = await fetch(url, init);
+          const text = await response.text();
+          return { status: response.status, text: () => Promise.resolve(text) };
+        });
+      const { idToken } = await signInThroughIdp(server.baseUrl, demo, undefined, server.baseUrl, call);
+      const exchanged = await counted('exchange', () =>
+        fetch(`${server.baseUrl}${authEndpoints.tokenExchange.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(deviceCookie && { cookie: deviceCookie }) },
+          body: JSON.stringify({ token: idToken }),
+        }),
+      );
+      assert.equal(exchanged.status, 200);
+      deviceCookie ??= exchanged.headers.getSetCookie()[0]?.split(';')[0];
+      return counts;
+    }
+
+    it('sends no more statements per step than it needs', async () => {
+      await signInCounted(); // the first sign-in of an instance reads what it then keeps
+      const runs = [await signInCounted(), await signInCounted(), await signInCounted()];
+      // The fewest of three: a background task (the mail worker, a purge) may send one meanwhile.
+      const fewest = Object.fromEntries(
+        Object.keys(runs[0]!).map((step) => [step, Math.min(...runs.map((run) => run[step]!))]),
+      );
+      assert.deepEqual(fewest, { authn: 6, authorize: 5, token: 7, exchange: 7 });
+    });
+  });
