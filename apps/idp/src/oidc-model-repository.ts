@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Middleware } from 'koa';
 import { sql, type Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { hasControlCharacter } from '@customer-core/contracts';
@@ -5,6 +7,85 @@ import { noteDatabaseError } from './database-loss.js';
 import type { IdpDatabase } from './schema.js';
 
 const notExpired = sql<boolean>`(expires_at is null or expires_at > now())`;
+
+/**
+ * Records that oidc-provider always saves before another record of the same request: a sign-in's
+ * authorize saves its Grant, then its AuthorizationCode, then its Session; the token endpoint its
+ * AccessToken, then its RefreshToken. Each waits for the request's next write and goes to the
+ * database with it, in one statement, instead of a round trip each. The client learns of none of
+ * them before that write (or, failing one, the request's end) has put them in the database, so every
+ * instance sees them as soon as the client can present them.
+ */
+const WRITTEN_WITH_THE_NEXT = new Set(['Grant', 'AuthorizationCode', 'AccessToken']);
+
+interface PendingWrite {
+  model: string;
+  id: string;
+  payload: AdapterPayload;
+  expiresIn: number;
+}
+
+/** One request's writes not yet sent, by model and id (a later save of the same record replaces one). */
+const pendingWrites = new AsyncLocalStorage<Map<string, PendingWrite>>();
+
+const key = (model: string, id: string) => `${model}\u0000${id}`;
+
+function rowOf({ model, id, payload, expiresIn }: PendingWrite) {
+  return {
+    model,
+    id,
+    payload: JSON.stringify(payload),
+    grant_id: payload.grantId ?? null,
+    uid: payload.uid ?? null,
+    user_code: payload.userCode ?? null,
+    expires_at: expiresIn ? sql<Date>`now() + make_interval(secs => ${expiresIn})` : null,
+  };
+}
+
+/** Saves the records, as one statement. */
+async function upsertAll(db: Kysely<IdpDatabase>, writes: PendingWrite[]): Promise<void> {
+  if (writes.length === 0) return;
+  await db
+    .insertInto('idp_oidc_model')
+    .values(writes.map(rowOf))
+    .onConflict((oc) =>
+      oc.columns(['model', 'id']).doUpdateSet((eb) => ({
+        payload: eb.ref('excluded.payload'),
+        grant_id: eb.ref('excluded.grant_id'),
+        uid: eb.ref('excluded.uid'),
+        user_code: eb.ref('excluded.user_code'),
+        expires_at: eb.ref('excluded.expires_at'),
+      })),
+    )
+    .execute()
+    .catch(noteDatabaseError);
+}
+
+/**
+ * Middleware of the provider: gives each request its own pending writes, and sends any still
+ * pending when the request has been handled, before its answer leaves.
+ */
+export function combineModelWrites(db: Kysely<IdpDatabase>): Middleware {
+  return (ctx, next) =>
+    pendingWrites.run(new Map(), async () => {
+      try {
+        await next();
+      } finally {
+        const pending = pendingWrites.getStore()!;
+        const writes = [...pending.values()];
+        pending.clear();
+        try {
+          await upsertAll(db, writes);
+        } catch (error) {
+          // Nothing the answer names may be given out unsaved: a retry is asked for instead.
+          ctx.status = 503;
+          ctx.set('Retry-After', '1');
+          ctx.body = { error: 'temporarily_unavailable', error_description: 'Please try again.' };
+          ctx.app.emit('error', error, ctx);
+        }
+      }
+    });
+}
 
 /**
  * oidc-provider's storage for one model, over the shared `idp_oidc_model` table: every instance
@@ -18,19 +99,26 @@ export class PostgresOidcAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-    const row = {
-      payload: JSON.stringify(payload),
-      grant_id: payload.grantId ?? null,
-      uid: payload.uid ?? null,
-      user_code: payload.userCode ?? null,
-      expires_at: expiresIn ? sql<Date>`now() + make_interval(secs => ${expiresIn})` : null,
-    };
-    await this.db
-      .insertInto('idp_oidc_model')
-      .values({ model: this.model, id, ...row })
-      .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
-      .execute()
-      .catch(noteDatabaseError);
+    const write = { model: this.model, id, payload, expiresIn };
+    const pending = pendingWrites.getStore();
+    if (!pending) return upsertAll(this.db, [write]);
+    pending.delete(key(this.model, id));
+    if (WRITTEN_WITH_THE_NEXT.has(this.model)) {
+      pending.set(key(this.model, id), write);
+      return;
+    }
+    const writes = [...pending.values(), write];
+    pending.clear();
+    await upsertAll(this.db, writes);
+  }
+
+  /** Before anything else touches the table in this request: what it saved is in the database. */
+  private async writePending(): Promise<void> {
+    const pending = pendingWrites.getStore();
+    if (!pending || pending.size === 0) return;
+    const writes = [...pending.values()];
+    pending.clear();
+    await upsertAll(this.db, writes);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -49,6 +137,7 @@ export class PostgresOidcAdapter implements Adapter {
 
   async consume(id: string): Promise<void> {
     if (hasControlCharacter(id)) return;
+    await this.writePending();
     await this.db
       .updateTable('idp_oidc_model')
       .set({ consumed_at: sql<Date>`now()` })
@@ -60,6 +149,7 @@ export class PostgresOidcAdapter implements Adapter {
 
   async destroy(id: string): Promise<void> {
     if (hasControlCharacter(id)) return;
+    await this.writePending();
     await this.db
       .deleteFrom('idp_oidc_model')
       .where('model', '=', this.model)
@@ -69,6 +159,7 @@ export class PostgresOidcAdapter implements Adapter {
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    await this.writePending();
     await this.db
       .deleteFrom('idp_oidc_model')
       .where('model', '=', this.model)
@@ -83,6 +174,7 @@ export class PostgresOidcAdapter implements Adapter {
   ): Promise<AdapterPayload | undefined> {
     // Requests are checked before oidc-provider runs; this keeps any that slip past from the database.
     if (hasControlCharacter(value)) return undefined;
+    await this.writePending();
     const row = await this.db
       .selectFrom('idp_oidc_model')
       .select(['payload', sql<number | null>`floor(extract(epoch from consumed_at))::integer`.as('consumed')])

@@ -7,7 +7,7 @@ import { CLAIMS_BY_SCOPE, OIDC_SCOPES, accountOf } from './account-claims.js';
 import { trackDatabaseLoss } from './database-loss.js';
 import { logProviderEvents } from './provider-events.js';
 import { OKTA_POST_MESSAGE, oktaPostMessageMode } from './okta-post-message.js';
-import { PostgresOidcAdapter } from './oidc-model-repository.js';
+import { combineModelWrites, PostgresOidcAdapter } from './oidc-model-repository.js';
 import { sendScriptPage } from './pages.js';
 import type { CookieKeys, SigningKeys } from './provider-key-repository.js';
 import { providerHeaders } from './provider-headers.js';
@@ -194,6 +194,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
   provider.proxy = options.trustProxy;
   provider.registerResponseMode(OKTA_POST_MESSAGE, oktaPostMessageMode(allowedOrigins));
   provider.use(trackDatabaseLoss);
+  provider.use(combineModelWrites(db));
   provider.use(providerHeaders(formTargets));
   provider.use(dropMalformedOrigin);
   logProviderEvents(provider, logger);

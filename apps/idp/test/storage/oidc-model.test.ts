@@ -8,6 +8,7 @@ import { createFactorRepository } from '../../src/factors/factor-repository.js';
 import { IDP_SEALED_COLUMNS } from '../../src/identity-provider.js';
 import type { IdpDatabase } from '../../src/index.js';
 import {
+  combineModelWrites,
   destroyAccountArtefacts,
   destroySession,
   findSession,
@@ -130,6 +131,64 @@ for (const kind of testDatabaseKinds()) {
           left.map((row) => row.id),
           [live],
         );
+      });
+    });
+
+    describe('one request’s writes, combined', () => {
+      // A request of the provider, as its middleware runs one: `handle` is what oidc-provider does in it.
+      const inRequest = (handle: () => Promise<void>) =>
+        combineModelWrites(database.db)({} as never, handle) as Promise<void>;
+      const grantOf = (id: string) => ({ accountId: 'u1', clientId: 'c1', jti: id });
+
+      it('a grant and a code go to the database with the session saved after them', async () => {
+        const id = randomUUID();
+        await inRequest(async () => {
+          await adapter('Grant').upsert(`g-${id}`, grantOf(`g-${id}`), 60);
+          await adapter('AuthorizationCode').upsert(`c-${id}`, { grantId: `g-${id}` }, 60);
+          // Read back in the same request: what it saved is there.
+          assert.deepEqual(await adapter('Grant').find(`g-${id}`), grantOf(`g-${id}`));
+          await adapter('AuthorizationCode').upsert(`c-${id}`, { grantId: `g-${id}`, scope: 'openid' }, 60);
+          await adapter('Session').upsert(`s-${id}`, { uid: `uid-${id}`, accountId: 'u1' }, 60);
+          // All three are in the table once the session is saved, before the request ends (read
+          // straight from the table: the adapter would first send what is pending).
+          const stored = await database.db
+            .selectFrom('idp_oidc_model')
+            .select(['model', 'payload'])
+            .where('id', 'in', [`g-${id}`, `c-${id}`, `s-${id}`])
+            .execute();
+          const payloadOf = (model: string) => stored.find((row) => row.model === model)?.payload;
+          const [grant, code, session] = [
+            payloadOf('Grant'),
+            payloadOf('AuthorizationCode'),
+            payloadOf('Session'),
+          ];
+          assert.deepEqual(grant, grantOf(`g-${id}`));
+          assert.deepEqual(code, { grantId: `g-${id}`, scope: 'openid' }, 'the later save of the code');
+          assert.deepEqual(session, { uid: `uid-${id}`, accountId: 'u1' });
+        });
+      });
+
+      it('what no later write took along is in the database when the request has been handled', async () => {
+        const id = randomUUID();
+        await inRequest(async () => {
+          await adapter('AccessToken').upsert(`a-${id}`, { grantId: `g-${id}` }, 60);
+          const pending = await database.db
+            .selectFrom('idp_oidc_model')
+            .select('id')
+            .where('id', '=', `a-${id}`)
+            .execute();
+          assert.deepEqual(pending, [], 'waits for a later write');
+        });
+        assert.deepEqual(await adapter('AccessToken').find(`a-${id}`), { grantId: `g-${id}` });
+      });
+
+      it('a code consumed in the request it was saved in is saved, then consumed', async () => {
+        const id = randomUUID();
+        await inRequest(async () => {
+          await adapter('AuthorizationCode').upsert(`c-${id}`, { grantId: `g-${id}` }, 60);
+          await adapter('AuthorizationCode').consume(`c-${id}`);
+        });
+        assert.equal(typeof (await adapter('AuthorizationCode').find(`c-${id}`))?.consumed, 'number');
       });
     });
 
