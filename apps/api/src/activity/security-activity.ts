@@ -11,7 +11,11 @@ import {
 } from '@customer-core/contracts';
 import type { Directory } from '../identity/directory.js';
 import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from './device.js';
-import type { SecurityEventRepository } from './security-event-repository.js';
+import {
+  securityEventValues,
+  type SecurityEventRepository,
+  type SecurityEventRow,
+} from './security-event-repository.js';
 import { signInTroubleEntries } from './sign-in-trouble.js';
 
 /** An event as recorded: what the borrower did and from which device. */
@@ -40,6 +44,20 @@ export interface ActivityOwner {
   id: string;
   idpIssuer: string | null;
   idpSubject: string | null;
+}
+
+/** What is kept of an event: the device's User-Agent cut, its address reduced to its network. */
+function rowOf(event: NewSecurityEvent): SecurityEventRow {
+  return {
+    kind: event.kind,
+    sessionId: event.sessionId ?? null,
+    method: event.method ?? null,
+    endedBy: event.endedBy ?? null,
+    factor: event.factor ?? null,
+    userAgent: event.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
+    clientNetwork:
+      event.clientNetwork ?? (event.clientAddress ? approximateAddress(event.clientAddress) : null),
+  };
 }
 
 /** Newest first: by time, then by id in code-unit order (the database compares with collation "C"). */
@@ -73,17 +91,15 @@ export function securityActivity(repository: SecurityEventRepository, directory:
 
   return {
     async record(borrowerId: string, event: NewSecurityEvent): Promise<void> {
-      await repository.insert(borrowerId, {
-        kind: event.kind,
-        sessionId: event.sessionId ?? null,
-        method: event.method ?? null,
-        endedBy: event.endedBy ?? null,
-        factor: event.factor ?? null,
-        userAgent: event.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
-        clientNetwork:
-          event.clientNetwork ?? (event.clientAddress ? approximateAddress(event.clientAddress) : null),
-      });
+      await repository.insert(borrowerId, rowOf(event));
     },
+
+    /**
+     * The event's row, for a module that records it in the statement of its own write (a sign-in's
+     * session and its signed_in event are one statement): recorded exactly as `record` would.
+     */
+    rowToInsert: (borrowerId: string, event: NewSecurityEvent) =>
+      securityEventValues(borrowerId, rowOf(event)),
 
     /** One page of the borrowers' events of the last 90 days, newest first, older than `after`. */
     async page(

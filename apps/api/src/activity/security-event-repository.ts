@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type {
   ActivityCursor,
   SecondFactorType,
@@ -6,7 +6,7 @@ import type {
   SessionEndedBy,
   SessionMethod,
 } from '@customer-core/contracts';
-import type { ApiDatabase } from '../db/schema.js';
+import type { ApiDatabase, SecurityEventTable } from '../db/schema.js';
 
 /** A security event's row as the API writes it: the device's User-Agent cut, its address reduced. */
 export interface SecurityEventRow {
@@ -19,25 +19,30 @@ export interface SecurityEventRow {
   clientNetwork: string | null;
 }
 
+/** An event's row in security_event, as inserted (with another statement's write, or alone). */
+export function securityEventValues(
+  borrowerId: string,
+  event: SecurityEventRow,
+): Insertable<SecurityEventTable> {
+  return {
+    borrower_id: borrowerId,
+    kind: event.kind,
+    // To the millisecond, as the page cursor carries it (timestamptz keeps microseconds).
+    occurred_at: new Date(),
+    session_id: event.sessionId,
+    method: event.method,
+    ended_by: event.endedBy,
+    factor: event.factor,
+    user_agent: event.userAgent,
+    client_network: event.clientNetwork,
+  };
+}
+
 /** The SQL of the borrowers' security events (security_event). */
 export function securityEventRepository(db: Kysely<ApiDatabase>) {
   return {
     async insert(borrowerId: string, event: SecurityEventRow): Promise<void> {
-      await db
-        .insertInto('security_event')
-        .values({
-          borrower_id: borrowerId,
-          kind: event.kind,
-          // To the millisecond, as the page cursor carries it (timestamptz keeps microseconds).
-          occurred_at: new Date(),
-          session_id: event.sessionId,
-          method: event.method,
-          ended_by: event.endedBy,
-          factor: event.factor,
-          user_agent: event.userAgent,
-          client_network: event.clientNetwork,
-        })
-        .execute();
+      await db.insertInto('security_event').values(securityEventValues(borrowerId, event)).execute();
     },
 
     /** Up to `limit` events of the borrowers since `since`, newest first, older than `after`. */

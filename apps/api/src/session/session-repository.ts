@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { SessionMethod } from '@customer-core/contracts';
-import type { ApiDatabase } from '../db/schema.js';
+import type { ApiDatabase, SecurityEventTable } from '../db/schema.js';
 
 /** A sign-in session's row (product_session), as the borrower's list of sessions shows it. */
 export interface SessionRow {
@@ -58,17 +58,23 @@ export function sessionRepository(
   }
 
   return {
-    async insert(row: {
-      sid: string;
-      borrowerId: string;
-      generation: number;
-      createdAt: Date;
-      method: SessionMethod;
-      userAgent: string | null;
-      clientNetwork: string | null;
-      idpSessionId: string | null;
-    }): Promise<void> {
+    /** A new session's row and the event that records it (signed_in), in one statement. */
+    async insert(
+      row: {
+        sid: string;
+        borrowerId: string;
+        generation: number;
+        createdAt: Date;
+        method: SessionMethod;
+        userAgent: string | null;
+        clientNetwork: string | null;
+        idpSessionId: string | null;
+      },
+      /** The activity module's row of the event (security_event), as it records one. */
+      event: Insertable<SecurityEventTable>,
+    ): Promise<void> {
       await db
+        .with('recorded', (qc) => qc.insertInto('security_event').values(event))
         .insertInto('product_session')
         .values({
           sid: row.sid,

@@ -166,24 +166,27 @@ export function sessions(deps: {
     async begin(borrower: Borrower, context: SignInContext): Promise<string> {
       const now = Date.now();
       const session = productTokens.newSession(now, context.authentication);
-      await repository.insert({
-        sid: session.sid,
-        borrowerId: borrower.id,
-        generation: session.generation,
-        // To the millisecond, so sign-ins within one second list in order (auth_time is its second).
-        createdAt: new Date(now),
-        method: context.method,
-        userAgent: context.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
-        clientNetwork: context.clientAddress ? approximateAddress(context.clientAddress) : null,
-        idpSessionId: context.idpSessionId ?? null,
-      });
-      await activity.record(borrower.id, {
-        kind: 'signed_in',
-        sessionId: session.sid,
-        method: context.method,
-        userAgent: context.userAgent,
-        clientAddress: context.clientAddress,
-      });
+      // The session begins with its signed_in event in the borrower's activity: one statement.
+      await repository.insert(
+        {
+          sid: session.sid,
+          borrowerId: borrower.id,
+          generation: session.generation,
+          // To the millisecond, so sign-ins within one second list in order (auth_time is its second).
+          createdAt: new Date(now),
+          method: context.method,
+          userAgent: context.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
+          clientNetwork: context.clientAddress ? approximateAddress(context.clientAddress) : null,
+          idpSessionId: context.idpSessionId ?? null,
+        },
+        activity.rowToInsert(borrower.id, {
+          kind: 'signed_in',
+          sessionId: session.sid,
+          method: context.method,
+          userAgent: context.userAgent,
+          clientAddress: context.clientAddress,
+        }),
+      );
       if (context.deviceId) await newSignIns.signedIn(borrower, { ...context, deviceId: context.deviceId });
       const subject = { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds };
       deps.onBegun?.(context.method);

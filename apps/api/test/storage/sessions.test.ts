@@ -6,6 +6,7 @@ import { isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase } from '../../src/db/schema.js';
+import { securityEventValues } from '../../src/activity/security-event-repository.js';
 import { sessionRepository } from '../../src/session/session-repository.js';
 import { revocationRepository } from '../../src/session/revocation-repository.js';
 import { revocations, type Revocations } from '../../src/session/revocations.js';
@@ -38,16 +39,27 @@ for (const kind of testDatabaseKinds()) {
 
     describe('the borrower’s list of sessions', () => {
       const insert = (borrowerId: string, sid: string, createdAt = new Date()) =>
-        sessionRepository(database.db, LIMITS).insert({
-          sid,
-          borrowerId,
-          generation: 0,
-          createdAt,
-          method: 'password',
-          userAgent: 'Firefox',
-          clientNetwork: '192.0.2.0/24',
-          idpSessionId: 'idp-session',
-        });
+        sessionRepository(database.db, LIMITS).insert(
+          {
+            sid,
+            borrowerId,
+            generation: 0,
+            createdAt,
+            method: 'password',
+            userAgent: 'Firefox',
+            clientNetwork: '192.0.2.0/24',
+            idpSessionId: 'idp-session',
+          },
+          securityEventValues(borrowerId, {
+            kind: 'signed_in',
+            sessionId: sid,
+            method: 'password',
+            endedBy: null,
+            factor: null,
+            userAgent: 'Firefox',
+            clientNetwork: '192.0.2.0/24',
+          }),
+        );
 
       it('lists the active sessions newest first, as they were written', async () => {
         const repository = sessionRepository(database.db, LIMITS);
@@ -69,6 +81,30 @@ for (const kind of testDatabaseKinds()) {
         assert.equal((await repository.activeOne(id, 'older'))?.sid, 'older');
         assert.equal(await repository.ownerOf('older'), id);
         assert.equal(await repository.ownerOf('nobody’s'), undefined);
+        // Each session's signed_in event was written with it.
+        const events = await database.db
+          .selectFrom('security_event')
+          .select(['session_id', 'kind', 'method'])
+          .where('borrower_id', '=', id)
+          .orderBy('session_id')
+          .execute();
+        assert.deepEqual(events, [
+          { session_id: 'newer', kind: 'signed_in', method: 'password' },
+          { session_id: 'older', kind: 'signed_in', method: 'password' },
+        ]);
+      });
+
+      it('writes neither the session nor its event when either fails', async () => {
+        const { id } = await newBorrower(database.db);
+        await insert(id, 'taken');
+        // The same sid again: the session's row is refused, and its event goes with it.
+        await assert.rejects(insert(id, 'taken'));
+        const events = await database.db
+          .selectFrom('security_event')
+          .select('session_id')
+          .where('borrower_id', '=', id)
+          .execute();
+        assert.deepEqual(events, [{ session_id: 'taken' }]);
       });
 
       it('leaves out sessions revoked, too old, idle past a token’s life, or begun before the cut-off', async () => {
