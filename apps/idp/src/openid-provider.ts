@@ -12,7 +12,7 @@ import { sendScriptPage } from './pages.js';
 import type { CookieKeys, SigningKeys } from './provider-key-repository.js';
 import { providerHeaders } from './provider-headers.js';
 import { dropMalformedOrigin } from './origin-header.js';
-import { sessionTokenParam } from './session-token-param.js';
+import { accountRedeemedIn, sessionTokenParam } from './session-token-param.js';
 import type { SessionTokenRepository } from './session-token-repository.js';
 import type { UserRepository } from './user-repository.js';
 import type { IdpDatabase } from './schema.js';
@@ -146,8 +146,8 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     clientBasedCORS: (_ctx, origin) => allowedOrigins.includes(origin),
     extraParams: { sessionToken: sessionTokenParam(options.sessionTokens, logger) },
     // At the token endpoint `token` is the code or refresh token: its session goes into the ID token.
-    async findAccount(_ctx, sub, token) {
-      const user = await users.findById(sub);
+    async findAccount(ctx, sub, token) {
+      const user = accountRedeemedIn(ctx, sub) ?? (await users.findById(sub));
       const sessionUid = token && 'sessionUid' in token ? token.sessionUid : undefined;
       return user && accountOf(user, sessionUid);
     },

@@ -1,6 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { SessionTokenRepository } from './session-token-repository.js';
+import type { IdpUser } from './user-repository.js';
+
+/** The user whose session token an authorize request redeemed, read with the token. */
+const redeemedBy = new WeakMap<object, IdpUser>();
+
+/**
+ * The account this request redeemed a session token for, when it is `accountId`: findAccount of the
+ * same request need not read it again. Undefined otherwise (another request, or no token redeemed).
+ */
+export function accountRedeemedIn(ctx: object, accountId: string): IdpUser | undefined {
+  const user = redeemedBy.get(ctx);
+  return user?.id === accountId ? user : undefined;
+}
 
 /**
  * The Okta `sessionToken` authorize parameter: signs the browser in without any login page.
@@ -26,6 +39,7 @@ export function sessionTokenParam(tokens: SessionTokenRepository, logger: Fastif
     const redeemed = await tokens.consume(value, session.uid);
     if (redeemed) {
       const { userId: accountId, authentication } = redeemed;
+      if (redeemed.user) redeemedBy.set(ctx, redeemed.user);
       // Another account's grants go (else "accountId mismatch"); oidc-provider already refuses
       // its session-bound tokens once the session's principal changes.
       if (previousAccount && previousAccount !== accountId) session.authorizations = {};

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 import type { IdpDatabase } from './schema.js';
+import { toUser, type IdpUser } from './user-repository.js';
 
 // What the browser carries from /api/v1/authn to /v1/authorize: a one-time token.
 
@@ -15,6 +16,8 @@ export interface Authentication {
 /** A session token as redeemed: whose, and how they signed in. */
 export interface RedeemedSessionToken {
   userId: string;
+  /** The user as they were when the token was redeemed (read in the same statement); none if gone. */
+  user?: IdpUser;
   /** Undefined for tokens issued without one (a password alone, or a sign-in link). */
   authentication?: Authentication;
 }
@@ -46,19 +49,30 @@ export function createSessionTokenRepository(db: Kysely<IdpDatabase>, ttlSeconds
      * concurrent presentations exactly one gets the user id.
      */
     async consume(token: string, sessionUid: string): Promise<RedeemedSessionToken | undefined> {
+      // The user comes with the token, in the same statement: the authorize that redeems it looks the
+      // account up next (oidc-provider's findAccount), and need not ask again.
       const row = await db
-        .updateTable('idp_session_token')
-        .set({ consumed_at: sql<Date>`now()`, session_uid: sessionUid })
-        .where('token_hash', '=', oneTimeTokenHash(token))
-        .where('consumed_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .returning(['user_id', 'amr', 'authenticated_at'])
+        .with('redeemed', (qc) =>
+          qc
+            .updateTable('idp_session_token')
+            .set({ consumed_at: sql<Date>`now()`, session_uid: sessionUid })
+            .where('token_hash', '=', oneTimeTokenHash(token))
+            .where('consumed_at', 'is', null)
+            .where('expires_at', '>', sql<Date>`now()`)
+            .returning(['user_id', 'amr', 'authenticated_at']),
+        )
+        .selectFrom('redeemed')
+        .leftJoin('idp_user', 'idp_user.id', 'redeemed.user_id')
+        .selectAll('idp_user')
+        .select(['redeemed.user_id', 'redeemed.amr', 'redeemed.authenticated_at'])
         .executeTakeFirst();
       if (!row) return undefined;
+      const { user_id, amr, authenticated_at, ...user } = row;
       return {
-        userId: row.user_id,
-        ...(row.amr && row.authenticated_at
-          ? { authentication: { amr: row.amr.split(','), authenticatedAt: row.authenticated_at } }
+        userId: user_id,
+        ...(user.id !== null ? { user: toUser(user as Parameters<typeof toUser>[0]) } : {}),
+        ...(amr && authenticated_at
+          ? { authentication: { amr: amr.split(','), authenticatedAt: authenticated_at } }
           : {}),
       };
     },

@@ -17,6 +17,7 @@ import {
 import { createWebauthnRepository } from '../../src/factors/webauthn/webauthn-repository.js';
 import type { IdpDatabase } from '../../src/index.js';
 import { createSessionTokenRepository } from '../../src/session-token-repository.js';
+import { toUser } from '../../src/user-repository.js';
 import { fromNow, newUser, openIdpStorage } from './support.js';
 
 // The identity provider's one-time tokens, each used once however many uses race for it: session
@@ -48,8 +49,17 @@ for (const kind of testDatabaseKinds()) {
           .where('token_hash', '=', oneTimeTokenHash(sessionToken))
           .executeTakeFirstOrThrow();
         assert.equal(Math.round((expiresAt.getTime() - row.created_at.getTime()) / 1000), TTL);
+        // The user comes with the token (the authorize that redeems it needs the account next).
+        const stored = toUser(
+          await database.db
+            .selectFrom('idp_user')
+            .selectAll()
+            .where('id', '=', user.id)
+            .executeTakeFirstOrThrow(),
+        );
         assert.deepEqual(await tokens.consume(sessionToken, 'session-1'), {
           userId: user.id,
+          user: stored,
           authentication: { amr: ['pwd', 'otp', 'mfa'], authenticatedAt },
         });
         assert.equal(await tokens.consume(sessionToken, 'session-2'), undefined);
@@ -61,7 +71,10 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await tokens.redeemedIn(sessionToken, 'session-2'), undefined);
 
         const plain = await tokens.issue(user.id);
-        assert.deepEqual(await tokens.consume(plain.sessionToken, 'session-3'), { userId: user.id });
+        assert.deepEqual(await tokens.consume(plain.sessionToken, 'session-3'), {
+          userId: user.id,
+          user: stored,
+        });
       });
 
       it('refuses an expired token; revoking ends every one of the user', async () => {
