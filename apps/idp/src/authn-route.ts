@@ -101,10 +101,14 @@ export function authnRoutes(deps: AuthnDependencies) {
     log: FastifyBaseLogger,
     userAgent: string | undefined,
   ): Promise<IdpUser | PasswordSignInOutcome> {
-    const credentials = await users.findCredentials(username);
-    // An unknown login goes through the same statements with an id no account has: they find no row.
+    // The account and its lockout in one statement; an unknown login goes through the same statements
+    // with an id no account has: they find no row.
+    const { credentials, locked } = await users.findCredentialsAndLock(
+      username,
+      (userId) => throttle.lockedNow(userId, network),
+      NO_ACCOUNT,
+    );
     const accountId = credentials?.user.id ?? NO_ACCOUNT;
-    const locked = await throttle.isLocked(accountId, network);
     const valid = await check.verify(
       credentials?.passwordHash ?? (await deps.passwords.dummyHash()),
       password,

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SIGN_IN_LOCKOUT_FAILURES, SIGN_IN_LOCKOUT_SECONDS } from '@customer-core/contracts';
 import type { IdpDatabase } from './schema.js';
 import { createSecurityLogRepository } from './security-log-repository.js';
@@ -55,17 +55,25 @@ export function createLoginThrottle(
   // The account's count is at its ceiling and its last failure recent: every password is refused.
   const ceilingHolds = sql<boolean>`(idp_account_failure.failures >= ${accountMaxFailures}
     and idp_account_failure.last_failure_at > now() - make_interval(secs => ${accountQuietSeconds}))`;
-  const lockedFromNetwork = (userId: string, network: string) => sql<boolean>`exists (
+  /** A user id: a value, or (in a statement that reads the user) its column. */
+  type UserId = string | RawBuilder<string>;
+  const lockedFromNetwork = (userId: UserId, network: string) => sql<boolean>`exists (
     select 1 from idp_login_failure
     where user_id = ${userId} and client_address = ${network} and locked_until > now())`;
-  const ceilingReached = (userId: string) => sql<boolean>`exists (
+  const ceilingReached = (userId: UserId) => sql<boolean>`exists (
     select 1 from idp_account_failure where user_id = ${userId} and ${ceilingHolds})`;
 
   /** Whether the account refuses sign-ins from this network now (its lockout or the account's ceiling). */
   async function isLocked(userId: string, network: string): Promise<boolean> {
-    const { rows } = await sql<{ locked: boolean }>`
-      select ${lockedFromNetwork(userId, network)} or ${ceilingReached(userId)} as locked`.execute(db);
+    const { rows } = await sql<{ locked: boolean }>`select ${lockedNow(userId, network)} as locked`.execute(
+      db,
+    );
     return rows[0]?.locked === true;
+  }
+
+  /** isLocked as an expression, for a statement that reads the user anyway (the column of its id). */
+  function lockedNow(userId: UserId, network: string): RawBuilder<boolean> {
+    return sql<boolean>`(${lockedFromNetwork(userId, network)} or ${ceilingReached(userId)})`;
   }
 
   /**
@@ -221,7 +229,7 @@ export function createLoginThrottle(
     return rows[0]?.locked !== true;
   }
 
-  return { isLocked, recordFailure, recordSuccess, reserveCodeCheck, codeAccepted, codeRefused };
+  return { isLocked, lockedNow, recordFailure, recordSuccess, reserveCodeCheck, codeAccepted, codeRefused };
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

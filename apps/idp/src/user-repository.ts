@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { z } from 'zod';
 import {
   EMAIL_FACTOR,
@@ -119,6 +119,25 @@ export function createUserRepository(db: Kysely<IdpDatabase>, passwords: Passwor
     },
 
     /** The user and their password hash: what a sign-in needs, in one query. */
+    /**
+     * The user by login and whether `locked` holds for them (for no user: for `noUser`), in one
+     * statement: the same one whether or not the login exists.
+     */
+    async findCredentialsAndLock(
+      login: string,
+      locked: (userId: RawBuilder<string>) => RawBuilder<boolean>,
+      noUser: string,
+    ): Promise<{ credentials: UserCredentials | undefined; locked: boolean }> {
+      const { rows } = await sql<Selectable<IdpUserTable> & { locked_now: boolean }>`
+        select idp_user.*, ${locked(sql<string>`coalesce(idp_user.id, ${noUser})`)} as locked_now
+        from (select 1) as one left join idp_user on ${byLogin(login)}`.execute(db);
+      const { locked_now, ...row } = rows[0]!;
+      return {
+        credentials: row.id === null ? undefined : { user: toUser(row), passwordHash: row.password_hash },
+        locked: locked_now === true,
+      };
+    },
+
     async findCredentials(login: string): Promise<UserCredentials | undefined> {
       const row = await db.selectFrom('idp_user').selectAll().where(byLogin(login)).executeTakeFirst();
       return row && { user: toUser(row), passwordHash: row.password_hash };

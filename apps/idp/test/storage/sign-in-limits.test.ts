@@ -7,7 +7,10 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import type { IdpDatabase } from '../../src/index.js';
 import { createLoginThrottle, type LoginThrottleOptions } from '../../src/login-failure-repository.js';
+import { passwordHasher } from '../../src/passwords.js';
 import { purgeExpiredSignInState } from '../../src/purge-repository.js';
+import { createUserRepository } from '../../src/user-repository.js';
+import { TEST_PASSWORD_HASH_COST } from '../../testing/index.js';
 import { databaseRequestCountStore } from '../../src/request-count-repository.js';
 import { LOG_EVENT_TYPES } from '@customer-core/contracts/server';
 import { createSecurityLogRepository } from '../../src/security-log-repository.js';
@@ -57,6 +60,18 @@ for (const kind of testDatabaseKinds()) {
         );
         assert.equal(await throttle.isLocked(user.id, network), true);
         assert.equal(await throttle.isLocked(user.id, newNetwork()), false);
+        // Read with the account, by its login, as a password sign-in reads it (one statement).
+        const users = createUserRepository(database.db, passwordHasher(TEST_PASSWORD_HASH_COST));
+        const withLock = (login: string, from: string) =>
+          users.findCredentialsAndLock(login, (id) => throttle.lockedNow(id, from), '');
+        const found = await withLock(user.login.toUpperCase(), network);
+        assert.equal(found.credentials?.user.id, user.id);
+        assert.equal(found.locked, true);
+        assert.equal((await withLock(user.login, newNetwork())).locked, false);
+        assert.deepEqual(await withLock('nobody@example.com', network), {
+          credentials: undefined,
+          locked: false,
+        });
         assert.equal(await throttle.recordSuccess(user.id, network), false, 'the lockout holds');
 
         // A lockout that has run out starts a fresh count.
