@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Middleware } from 'koa';
 import { sql, type Kysely } from 'kysely';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { hasControlCharacter } from '@customer-core/contracts';
 import { noteDatabaseError } from './database-loss.js';
 import type { IdpDatabase } from './schema.js';
@@ -18,6 +18,15 @@ const notExpired = sql<boolean>`(expires_at is null or expires_at > now())`;
  */
 const WRITTEN_WITH_THE_NEXT = new Set(['Grant', 'AuthorizationCode', 'AccessToken']);
 
+/**
+ * The token endpoint consumes the code, then saves the tokens it issues for it: the code is marked
+ * consumed in the statement that saves them, and only if no other redemption marked it first. Of
+ * two redemptions of one code at once (on any instances), one gets tokens; the other's are deleted
+ * unseen and it is refused (invalid_grant), as a code presented again is.
+ */
+const CONSUMED_WITH_THE_NEXT = new Set(['AuthorizationCode']);
+const ISSUED_FOR_A_CODE = new Set(['AccessToken', 'RefreshToken']);
+
 interface PendingWrite {
   model: string;
   id: string;
@@ -25,8 +34,15 @@ interface PendingWrite {
   expiresIn: number;
 }
 
-/** One request's writes not yet sent, by model and id (a later save of the same record replaces one). */
-const pendingWrites = new AsyncLocalStorage<Map<string, PendingWrite>>();
+interface Pending {
+  /** By model and id: a later save of the same record replaces one. */
+  writes: Map<string, PendingWrite>;
+  /** A record to mark consumed with the next write. */
+  consume?: { model: string; id: string } | undefined;
+}
+
+/** One request's writes not yet sent. */
+const pendingWrites = new AsyncLocalStorage<Pending>();
 
 const key = (model: string, id: string) => `${model}\u0000${id}`;
 
@@ -61,21 +77,74 @@ async function upsertAll(db: Kysely<IdpDatabase>, writes: PendingWrite[]): Promi
     .catch(noteDatabaseError);
 }
 
+/** Marks a record consumed, as one statement. */
+async function markConsumed(db: Kysely<IdpDatabase>, model: string, id: string): Promise<void> {
+  await db
+    .updateTable('idp_oidc_model')
+    .set({ consumed_at: sql<Date>`now()` })
+    .where('model', '=', model)
+    .where('id', '=', id)
+    .execute()
+    .catch(noteDatabaseError);
+}
+
+/** Sends what the request has pending (with `write`, if given), as one statement. */
+async function sendPending(db: Kysely<IdpDatabase>, pending: Pending, write?: PendingWrite): Promise<void> {
+  const writes = [...pending.writes.values(), ...(write ? [write] : [])];
+  const { consume } = pending;
+  pending.writes.clear();
+  pending.consume = undefined;
+  if (!consume) return upsertAll(db, writes);
+  if (writes.length === 0) return markConsumed(db, consume.model, consume.id);
+  const rows = await db
+    .with('consumed', (qc) =>
+      qc
+        .updateTable('idp_oidc_model')
+        .set({ consumed_at: sql<Date>`now()` })
+        .where('model', '=', consume.model)
+        .where('id', '=', consume.id)
+        .where('consumed_at', 'is', null)
+        .returning('id'),
+    )
+    .insertInto('idp_oidc_model')
+    .values(writes.map(rowOf))
+    .onConflict((oc) =>
+      oc.columns(['model', 'id']).doUpdateSet((eb) => ({
+        payload: eb.ref('excluded.payload'),
+        grant_id: eb.ref('excluded.grant_id'),
+        uid: eb.ref('excluded.uid'),
+        user_code: eb.ref('excluded.user_code'),
+        expires_at: eb.ref('excluded.expires_at'),
+      })),
+    )
+    .returning(sql<number>`(select count(*) from consumed)::int`.as('consumed'))
+    .execute()
+    .catch(noteDatabaseError);
+  if (rows[0]?.consumed === 1) return;
+  // Another redemption consumed it first: the tokens issued here are withdrawn before anyone sees them.
+  for (const { model, id } of writes.filter((w) => ISSUED_FOR_A_CODE.has(w.model))) {
+    await db
+      .deleteFrom('idp_oidc_model')
+      .where('model', '=', model)
+      .where('id', '=', id)
+      .execute()
+      .catch(noteDatabaseError);
+  }
+  throw new errors.InvalidGrant('authorization code already consumed');
+}
+
 /**
  * Middleware of the provider: gives each request its own pending writes, and sends any still
  * pending when the request has been handled, before its answer leaves.
  */
 export function combineModelWrites(db: Kysely<IdpDatabase>): Middleware {
   return (ctx, next) =>
-    pendingWrites.run(new Map(), async () => {
+    pendingWrites.run({ writes: new Map() }, async () => {
       try {
         await next();
       } finally {
-        const pending = pendingWrites.getStore()!;
-        const writes = [...pending.values()];
-        pending.clear();
         try {
-          await upsertAll(db, writes);
+          await sendPending(db, pendingWrites.getStore()!);
         } catch (error) {
           // Nothing the answer names may be given out unsaved: a retry is asked for instead.
           ctx.status = 503;
@@ -102,23 +171,19 @@ export class PostgresOidcAdapter implements Adapter {
     const write = { model: this.model, id, payload, expiresIn };
     const pending = pendingWrites.getStore();
     if (!pending) return upsertAll(this.db, [write]);
-    pending.delete(key(this.model, id));
+    pending.writes.delete(key(this.model, id));
     if (WRITTEN_WITH_THE_NEXT.has(this.model)) {
-      pending.set(key(this.model, id), write);
+      pending.writes.set(key(this.model, id), write);
       return;
     }
-    const writes = [...pending.values(), write];
-    pending.clear();
-    await upsertAll(this.db, writes);
+    await sendPending(this.db, pending, write);
   }
 
   /** Before anything else touches the table in this request: what it saved is in the database. */
   private async writePending(): Promise<void> {
     const pending = pendingWrites.getStore();
-    if (!pending || pending.size === 0) return;
-    const writes = [...pending.values()];
-    pending.clear();
-    await upsertAll(this.db, writes);
+    if (!pending || (pending.writes.size === 0 && !pending.consume)) return;
+    await sendPending(this.db, pending);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -137,14 +202,18 @@ export class PostgresOidcAdapter implements Adapter {
 
   async consume(id: string): Promise<void> {
     if (hasControlCharacter(id)) return;
+    const pending = pendingWrites.getStore();
+    if (
+      pending &&
+      CONSUMED_WITH_THE_NEXT.has(this.model) &&
+      !pending.consume &&
+      !pending.writes.has(key(this.model, id))
+    ) {
+      pending.consume = { model: this.model, id };
+      return;
+    }
     await this.writePending();
-    await this.db
-      .updateTable('idp_oidc_model')
-      .set({ consumed_at: sql<Date>`now()` })
-      .where('model', '=', this.model)
-      .where('id', '=', id)
-      .execute()
-      .catch(noteDatabaseError);
+    await markConsumed(this.db, this.model, id);
   }
 
   async destroy(id: string): Promise<void> {

@@ -190,6 +190,54 @@ for (const kind of testDatabaseKinds()) {
         });
         assert.equal(typeof (await adapter('AuthorizationCode').find(`c-${id}`))?.consumed, 'number');
       });
+      it('a code is consumed with the tokens issued for it; of two redemptions at once, one gets them', async () => {
+        const id = randomUUID();
+        await adapter('AuthorizationCode').upsert(`c-${id}`, { grantId: `g-${id}` }, 60);
+        // Both find the code unconsumed before either consumes it: each waits for the other's find.
+        let found = 0;
+        let bothFound!: () => void;
+        const barrier = new Promise<void>((resolve) => (bothFound = resolve));
+        // The token endpoint, as oidc-provider runs it: the code found unconsumed, consumed, tokens saved.
+        const redeem = (db: typeof database.db, n: number) =>
+          combineModelWrites(db)({} as never, async () => {
+            const codes = new PostgresOidcAdapter(db, 'AuthorizationCode');
+            assert.equal((await codes.find(`c-${id}`))?.consumed, undefined);
+            if (++found === 2) bothFound();
+            await barrier;
+            await codes.consume(`c-${id}`);
+            await new PostgresOidcAdapter(db, 'AccessToken').upsert(
+              `a${n}-${id}`,
+              { grantId: `g-${id}` },
+              60,
+            );
+            await new PostgresOidcAdapter(db, 'RefreshToken').upsert(
+              `r${n}-${id}`,
+              { grantId: `g-${id}` },
+              60,
+            );
+          }) as Promise<void>;
+        const outcomes = await Promise.allSettled([redeem(database.db, 1), redeem(database.another(), 2)]);
+        const won = outcomes.findIndex((o) => o.status === 'fulfilled');
+        assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 1, JSON.stringify(outcomes));
+        const lost = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+        assert.equal(
+          (lost.reason as { error_detail?: string }).error_detail,
+          'authorization code already consumed',
+        );
+        const tokens = await database.db
+          .selectFrom('idp_oidc_model')
+          .select('id')
+          .where('grant_id', '=', `g-${id}`)
+          .where('model', 'in', ['AccessToken', 'RefreshToken'])
+          .orderBy('id')
+          .execute();
+        assert.deepEqual(
+          tokens.map((t) => t.id),
+          [`a${won + 1}-${id}`, `r${won + 1}-${id}`],
+          'only the winner’s tokens',
+        );
+        assert.equal(typeof (await adapter('AuthorizationCode').find(`c-${id}`))?.consumed, 'number');
+      });
     });
 
     describe('sign-in sessions', () => {
