@@ -39,6 +39,8 @@ interface Pending {
   writes: Map<string, PendingWrite>;
   /** A record to mark consumed with the next write. */
   consume?: { model: string; id: string } | undefined;
+  /** Records read ahead with another (null: looked for, not there), by model and `id:`/`uid:` value. */
+  readAhead: Map<string, AdapterPayload | null>;
 }
 
 /** One request's writes not yet sent. */
@@ -77,6 +79,12 @@ async function upsertAll(db: Kysely<IdpDatabase>, writes: PendingWrite[]): Promi
     .catch(noteDatabaseError);
 }
 
+/** A stored payload as oidc-provider takes it: with when it was consumed, if it was; null: none. */
+function withConsumed(payload: unknown, consumed: number | null): AdapterPayload | null {
+  if (payload === null || payload === undefined) return null;
+  return consumed === null ? (payload as AdapterPayload) : { ...(payload as AdapterPayload), consumed };
+}
+
 /** Marks a record consumed, as one statement. */
 async function markConsumed(db: Kysely<IdpDatabase>, model: string, id: string): Promise<void> {
   await db
@@ -92,6 +100,7 @@ async function markConsumed(db: Kysely<IdpDatabase>, model: string, id: string):
 async function sendPending(db: Kysely<IdpDatabase>, pending: Pending, write?: PendingWrite): Promise<void> {
   const writes = [...pending.writes.values(), ...(write ? [write] : [])];
   const { consume } = pending;
+  pending.readAhead.clear();
   pending.writes.clear();
   pending.consume = undefined;
   if (!consume) return upsertAll(db, writes);
@@ -139,7 +148,7 @@ async function sendPending(db: Kysely<IdpDatabase>, pending: Pending, write?: Pe
  */
 export function combineModelWrites(db: Kysely<IdpDatabase>): Middleware {
   return (ctx, next) =>
-    pendingWrites.run({ writes: new Map() }, async () => {
+    pendingWrites.run({ writes: new Map(), readAhead: new Map() }, async () => {
       try {
         await next();
       } finally {
@@ -171,6 +180,7 @@ export class PostgresOidcAdapter implements Adapter {
     const write = { model: this.model, id, payload, expiresIn };
     const pending = pendingWrites.getStore();
     if (!pending) return upsertAll(this.db, [write]);
+    pending.readAhead.clear(); // what was read ahead is not read again once anything is written
     pending.writes.delete(key(this.model, id));
     if (WRITTEN_WITH_THE_NEXT.has(this.model)) {
       pending.writes.set(key(this.model, id), write);
@@ -182,6 +192,7 @@ export class PostgresOidcAdapter implements Adapter {
   /** Before anything else touches the table in this request: what it saved is in the database. */
   private async writePending(): Promise<void> {
     const pending = pendingWrites.getStore();
+    pending?.readAhead.clear();
     if (!pending || (pending.writes.size === 0 && !pending.consume)) return;
     await sendPending(this.db, pending);
   }
@@ -189,7 +200,58 @@ export class PostgresOidcAdapter implements Adapter {
   async find(id: string): Promise<AdapterPayload | undefined> {
     // Clients are configured statically; there is no dynamic registration to look up.
     if (this.model === 'Client') return undefined;
+    if (this.model === 'AuthorizationCode' && !hasControlCharacter(id)) {
+      const pending = pendingWrites.getStore();
+      if (pending && pending.writes.size === 0 && !pending.consume) return this.findCode(id, pending);
+    }
     return this.findWhere('id', id);
+  }
+
+  /**
+   * The code, and with it, in the same statement, the grant and the session the token endpoint reads
+   * next (oidc-provider's Grant.find and Session.findByUid): they are kept for this request only, and
+   * only until it writes anything.
+   */
+  private async findCode(id: string, pending: Pending): Promise<AdapterPayload | undefined> {
+    const live = (alias: string) =>
+      sql<boolean>`(${sql.ref(`${alias}.expires_at`)} is null or ${sql.ref(`${alias}.expires_at`)} > now())`;
+    const consumedOf = (alias: string) =>
+      sql<number | null>`floor(extract(epoch from ${sql.ref(`${alias}.consumed_at`)}))::integer`;
+    const row = await this.db
+      .selectFrom('idp_oidc_model as c')
+      .leftJoin('idp_oidc_model as g', (join) =>
+        join.on('g.model', '=', 'Grant').onRef('g.id', '=', 'c.grant_id').on(live('g')),
+      )
+      .leftJoin('idp_oidc_model as s', (join) =>
+        join
+          .on('s.model', '=', 'Session')
+          .on(sql<boolean>`s.uid = c.payload ->> 'sessionUid'`)
+          .on(live('s')),
+      )
+      .select([
+        'c.payload',
+        consumedOf('c').as('consumed'),
+        'g.payload as grant',
+        consumedOf('g').as('grant_consumed'),
+        sql<string | null>`c.payload ->> 'sessionUid'`.as('session_uid'),
+        's.payload as session',
+        consumedOf('s').as('session_consumed'),
+      ])
+      .where('c.model', '=', 'AuthorizationCode')
+      .where('c.id', '=', id)
+      .where(live('c'))
+      .executeTakeFirst()
+      .catch(noteDatabaseError);
+    if (!row) return undefined;
+    const grantId = (row.payload as AdapterPayload).grantId;
+    if (grantId)
+      pending.readAhead.set(key('Grant', `id:${grantId}`), withConsumed(row.grant, row.grant_consumed));
+    if (row.session_uid)
+      pending.readAhead.set(
+        key('Session', `uid:${row.session_uid}`),
+        withConsumed(row.session, row.session_consumed),
+      );
+    return withConsumed(row.payload, row.consumed) ?? undefined;
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -203,6 +265,7 @@ export class PostgresOidcAdapter implements Adapter {
   async consume(id: string): Promise<void> {
     if (hasControlCharacter(id)) return;
     const pending = pendingWrites.getStore();
+    pending?.readAhead.clear();
     if (
       pending &&
       CONSUMED_WITH_THE_NEXT.has(this.model) &&
@@ -243,6 +306,13 @@ export class PostgresOidcAdapter implements Adapter {
   ): Promise<AdapterPayload | undefined> {
     // Requests are checked before oidc-provider runs; this keeps any that slip past from the database.
     if (hasControlCharacter(value)) return undefined;
+    const readAhead = pendingWrites.getStore()?.readAhead;
+    const ahead = key(this.model, `${column}:${value}`);
+    if (readAhead?.has(ahead)) {
+      const payload = readAhead.get(ahead);
+      readAhead.delete(ahead);
+      return payload ?? undefined;
+    }
     await this.writePending();
     const row = await this.db
       .selectFrom('idp_oidc_model')

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createSecretBox, isSealed, resealColumns } from '@customer-core/database';
+import { createSecretBox, isSealed, resealColumns, statementsSent } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import { createFactorRepository } from '../../src/factors/factor-repository.js';
@@ -190,6 +190,53 @@ for (const kind of testDatabaseKinds()) {
         });
         assert.equal(typeof (await adapter('AuthorizationCode').find(`c-${id}`))?.consumed, 'number');
       });
+      it('a code is read with its grant and session, which the request then reads without a statement', async () => {
+        const id = randomUUID();
+        const grant = grantOf(`g-${id}`);
+        await adapter('Grant').upsert(`g-${id}`, grant, 60);
+        await adapter('Session').upsert(`s-${id}`, { uid: `uid-${id}`, accountId: 'u1' }, 60);
+        await adapter('AuthorizationCode').upsert(
+          `c-${id}`,
+          { grantId: `g-${id}`, sessionUid: `uid-${id}` },
+          60,
+        );
+        await adapter('AuthorizationCode').upsert(
+          `lone-${id}`,
+          { grantId: `gone-${id}`, sessionUid: `gone-${id}` },
+          60,
+        );
+        await inRequest(async () => {
+          const sent = statementsSent(database.db)!;
+          assert.deepEqual(await adapter('AuthorizationCode').find(`c-${id}`), {
+            grantId: `g-${id}`,
+            sessionUid: `uid-${id}`,
+          });
+          assert.deepEqual(await adapter('Grant').find(`g-${id}`), grant);
+          assert.deepEqual(await adapter('Session').findByUid(`uid-${id}`), {
+            uid: `uid-${id}`,
+            accountId: 'u1',
+          });
+          assert.equal(statementsSent(database.db)! - sent, 1, 'the three in one statement');
+          // Read once: asked again, the database answers (the grant may have changed meanwhile).
+          await database.db.deleteFrom('idp_oidc_model').where('id', '=', `g-${id}`).execute();
+          assert.equal(await adapter('Grant').find(`g-${id}`), undefined);
+        });
+        await inRequest(async () => {
+          // A code whose grant and session are gone: they are not found, without another statement.
+          assert.ok(await adapter('AuthorizationCode').find(`lone-${id}`));
+          const sent = statementsSent(database.db)!;
+          assert.equal(await adapter('Grant').find(`gone-${id}`), undefined);
+          assert.equal(await adapter('Session').findByUid(`gone-${id}`), undefined);
+          assert.equal(statementsSent(database.db)! - sent, 0);
+        });
+        await inRequest(async () => {
+          // Once the request writes, what was read ahead is read again from the database.
+          await adapter('AuthorizationCode').find(`c-${id}`);
+          await adapter('Session').upsert(`s-${id}`, { uid: `uid-${id}`, accountId: 'u2' }, 60);
+          assert.equal((await adapter('Session').findByUid(`uid-${id}`))?.accountId, 'u2');
+        });
+      });
+
       it('a code is consumed with the tokens issued for it; of two redemptions at once, one gets them', async () => {
         const id = randomUUID();
         await adapter('AuthorizationCode').upsert(`c-${id}`, { grantId: `g-${id}` }, 60);
