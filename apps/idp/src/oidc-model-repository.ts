@@ -5,6 +5,7 @@ import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { hasControlCharacter } from '@customer-core/contracts';
 import { noteDatabaseError } from './database-loss.js';
 import type { IdpDatabase } from './schema.js';
+import { toUser, type IdpUser } from './user-repository.js';
 
 const notExpired = sql<boolean>`(expires_at is null or expires_at > now())`;
 
@@ -41,6 +42,20 @@ interface Pending {
   consume?: { model: string; id: string } | undefined;
   /** Records read ahead with another (null: looked for, not there), by model and `id:`/`uid:` value. */
   readAhead: Map<string, AdapterPayload | null>;
+  /** The code's account (the user), read ahead with it for oidc-provider's findAccount. */
+  account?: IdpUser | undefined;
+}
+
+/**
+ * The account the token endpoint's code was read with, when it is `accountId`: given once, and only
+ * until the request writes anything. Undefined otherwise (then the database is asked).
+ */
+export function accountReadAhead(accountId: string): IdpUser | undefined {
+  const pending = pendingWrites.getStore();
+  const account = pending?.account;
+  if (!pending || account?.id !== accountId) return undefined;
+  pending.account = undefined;
+  return account;
 }
 
 /** One request's writes not yet sent. */
@@ -101,6 +116,7 @@ async function sendPending(db: Kysely<IdpDatabase>, pending: Pending, write?: Pe
   const writes = [...pending.writes.values(), ...(write ? [write] : [])];
   const { consume } = pending;
   pending.readAhead.clear();
+  pending.account = undefined;
   pending.writes.clear();
   pending.consume = undefined;
   if (!consume) return upsertAll(db, writes);
@@ -181,6 +197,7 @@ export class PostgresOidcAdapter implements Adapter {
     const pending = pendingWrites.getStore();
     if (!pending) return upsertAll(this.db, [write]);
     pending.readAhead.clear(); // what was read ahead is not read again once anything is written
+    pending.account = undefined;
     pending.writes.delete(key(this.model, id));
     if (WRITTEN_WITH_THE_NEXT.has(this.model)) {
       pending.writes.set(key(this.model, id), write);
@@ -193,6 +210,7 @@ export class PostgresOidcAdapter implements Adapter {
   private async writePending(): Promise<void> {
     const pending = pendingWrites.getStore();
     pending?.readAhead.clear();
+    if (pending) pending.account = undefined;
     if (!pending || (pending.writes.size === 0 && !pending.consume)) return;
     await sendPending(this.db, pending);
   }
@@ -222,6 +240,7 @@ export class PostgresOidcAdapter implements Adapter {
       .leftJoin('idp_oidc_model as g', (join) =>
         join.on('g.model', '=', 'Grant').onRef('g.id', '=', 'c.grant_id').on(live('g')),
       )
+      .leftJoin('idp_user as u', (join) => join.on(sql<boolean>`u.id = c.payload ->> 'accountId'`))
       .leftJoin('idp_oidc_model as s', (join) =>
         join
           .on('s.model', '=', 'Session')
@@ -236,6 +255,15 @@ export class PostgresOidcAdapter implements Adapter {
         sql<string | null>`c.payload ->> 'sessionUid'`.as('session_uid'),
         's.payload as session',
         consumedOf('s').as('session_consumed'),
+        'u.id as user_id',
+        'u.login as user_login',
+        'u.first_name as user_first_name',
+        'u.last_name as user_last_name',
+        'u.locale as user_locale',
+        'u.time_zone as user_time_zone',
+        'u.email_verified as user_email_verified',
+        'u.password_changed_at as user_password_changed_at',
+        'u.created_at as user_created_at',
       ])
       .where('c.model', '=', 'AuthorizationCode')
       .where('c.id', '=', id)
@@ -251,6 +279,18 @@ export class PostgresOidcAdapter implements Adapter {
         key('Session', `uid:${row.session_uid}`),
         withConsumed(row.session, row.session_consumed),
       );
+    if (row.user_id !== null)
+      pending.account = toUser({
+        id: row.user_id,
+        login: row.user_login!,
+        first_name: row.user_first_name!,
+        last_name: row.user_last_name!,
+        locale: row.user_locale!,
+        time_zone: row.user_time_zone!,
+        email_verified: row.user_email_verified!,
+        password_changed_at: row.user_password_changed_at!,
+        created_at: row.user_created_at!,
+      });
     return withConsumed(row.payload, row.consumed) ?? undefined;
   }
 
@@ -265,6 +305,7 @@ export class PostgresOidcAdapter implements Adapter {
   async consume(id: string): Promise<void> {
     if (hasControlCharacter(id)) return;
     const pending = pendingWrites.getStore();
+    // The code's account stays read ahead: the token endpoint consumes the code, then finds it.
     pending?.readAhead.clear();
     if (
       pending &&

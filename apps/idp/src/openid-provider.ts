@@ -7,7 +7,7 @@ import { CLAIMS_BY_SCOPE, OIDC_SCOPES, accountOf } from './account-claims.js';
 import { trackDatabaseLoss } from './database-loss.js';
 import { logProviderEvents } from './provider-events.js';
 import { OKTA_POST_MESSAGE, oktaPostMessageMode } from './okta-post-message.js';
-import { combineModelWrites, PostgresOidcAdapter } from './oidc-model-repository.js';
+import { accountReadAhead, combineModelWrites, PostgresOidcAdapter } from './oidc-model-repository.js';
 import { sendScriptPage } from './pages.js';
 import type { CookieKeys, SigningKeys } from './provider-key-repository.js';
 import { providerHeaders } from './provider-headers.js';
@@ -147,7 +147,7 @@ export function createOidcProvider(options: ProviderOptions): Provider {
     extraParams: { sessionToken: sessionTokenParam(options.sessionTokens, logger) },
     // At the token endpoint `token` is the code or refresh token: its session goes into the ID token.
     async findAccount(ctx, sub, token) {
-      const user = accountRedeemedIn(ctx, sub) ?? (await users.findById(sub));
+      const user = accountRedeemedIn(ctx, sub) ?? accountReadAhead(sub) ?? (await users.findById(sub));
       const sessionUid = token && 'sessionUid' in token ? token.sessionUid : undefined;
       return user && accountOf(user, sessionUid);
     },

@@ -46,7 +46,7 @@ export interface UserCredentials {
   passwordHash: string;
 }
 
-export function toUser(row: Selectable<IdpUserTable>): IdpUser {
+export function toUser(row: Omit<Selectable<IdpUserTable>, 'password_hash'>): IdpUser {
   return {
     id: row.id,
     login: row.login,

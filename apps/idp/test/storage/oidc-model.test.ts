@@ -8,6 +8,7 @@ import { createFactorRepository } from '../../src/factors/factor-repository.js';
 import { IDP_SEALED_COLUMNS } from '../../src/identity-provider.js';
 import type { IdpDatabase } from '../../src/index.js';
 import {
+  accountReadAhead,
   combineModelWrites,
   destroyAccountArtefacts,
   destroySession,
@@ -195,9 +196,10 @@ for (const kind of testDatabaseKinds()) {
         const grant = grantOf(`g-${id}`);
         await adapter('Grant').upsert(`g-${id}`, grant, 60);
         await adapter('Session').upsert(`s-${id}`, { uid: `uid-${id}`, accountId: 'u1' }, 60);
+        const user = await newUser(database.db);
         await adapter('AuthorizationCode').upsert(
           `c-${id}`,
-          { grantId: `g-${id}`, sessionUid: `uid-${id}` },
+          { grantId: `g-${id}`, sessionUid: `uid-${id}`, accountId: user.id },
           60,
         );
         await adapter('AuthorizationCode').upsert(
@@ -210,13 +212,17 @@ for (const kind of testDatabaseKinds()) {
           assert.deepEqual(await adapter('AuthorizationCode').find(`c-${id}`), {
             grantId: `g-${id}`,
             sessionUid: `uid-${id}`,
+            accountId: user.id,
           });
+          assert.equal(accountReadAhead('someone else'), undefined);
+          assert.equal(accountReadAhead(user.id)?.login, user.login, 'the account, with the code');
+          assert.equal(accountReadAhead(user.id), undefined, 'given once');
           assert.deepEqual(await adapter('Grant').find(`g-${id}`), grant);
           assert.deepEqual(await adapter('Session').findByUid(`uid-${id}`), {
             uid: `uid-${id}`,
             accountId: 'u1',
           });
-          assert.equal(statementsSent(database.db)! - sent, 1, 'the three in one statement');
+          assert.equal(statementsSent(database.db)! - sent, 1, 'the four in one statement');
           // Read once: asked again, the database answers (the grant may have changed meanwhile).
           await database.db.deleteFrom('idp_oidc_model').where('id', '=', `g-${id}`).execute();
           assert.equal(await adapter('Grant').find(`g-${id}`), undefined);
