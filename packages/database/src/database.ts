@@ -10,7 +10,14 @@ export type DatabaseLocation =
    * A PostgreSQL server. `listenUrl`: where LISTEN connects, when the pool goes through a pooler in
    * transaction mode (PgBouncer), which cannot hold a LISTEN; by default `url`.
    */
-  | { kind: 'postgres'; url: string; maxConnections?: number; listenUrl?: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      maxConnections?: number;
+      listenUrl?: string;
+      /** How long a query waits for a free connection before failing (0: as long as it takes). */
+      connectionWaitMs?: number;
+    }
   /**
    * Embedded PGlite: in a data folder, or in memory when none is given (tests). A test database starts
    * from `templateFile`, a data folder dumped once with its migrations run, instead of an initdb; or is
@@ -92,6 +99,9 @@ export function openDatabase<DB>(
     const pool = new pg.Pool({
       ...postgresTimeouts,
       ...(forMigrations ? { statement_timeout: 0, query_timeout: undefined } : {}),
+      ...(location.connectionWaitMs === undefined
+        ? {}
+        : { connectionTimeoutMillis: location.connectionWaitMs }),
       connectionString: location.url,
       max: location.maxConnections ?? 10,
     });
