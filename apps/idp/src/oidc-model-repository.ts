@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Middleware } from 'koa';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type OnConflictBuilder } from 'kysely';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { hasControlCharacter } from '@customer-core/contracts';
 import { noteDatabaseError } from './database-loss.js';
@@ -75,21 +75,23 @@ function rowOf({ model, id, payload, expiresIn }: PendingWrite) {
   };
 }
 
+/** A record saved again replaces what was saved under its model and id. */
+const replaceSaved = (oc: OnConflictBuilder<IdpDatabase, 'idp_oidc_model'>) =>
+  oc.columns(['model', 'id']).doUpdateSet((eb) => ({
+    payload: eb.ref('excluded.payload'),
+    grant_id: eb.ref('excluded.grant_id'),
+    uid: eb.ref('excluded.uid'),
+    user_code: eb.ref('excluded.user_code'),
+    expires_at: eb.ref('excluded.expires_at'),
+  }));
+
 /** Saves the records, as one statement. */
 async function upsertAll(db: Kysely<IdpDatabase>, writes: PendingWrite[]): Promise<void> {
   if (writes.length === 0) return;
   await db
     .insertInto('idp_oidc_model')
     .values(writes.map(rowOf))
-    .onConflict((oc) =>
-      oc.columns(['model', 'id']).doUpdateSet((eb) => ({
-        payload: eb.ref('excluded.payload'),
-        grant_id: eb.ref('excluded.grant_id'),
-        uid: eb.ref('excluded.uid'),
-        user_code: eb.ref('excluded.user_code'),
-        expires_at: eb.ref('excluded.expires_at'),
-      })),
-    )
+    .onConflict(replaceSaved)
     .execute()
     .catch(noteDatabaseError);
 }
@@ -133,15 +135,7 @@ async function sendPending(db: Kysely<IdpDatabase>, pending: Pending, write?: Pe
     )
     .insertInto('idp_oidc_model')
     .values(writes.map(rowOf))
-    .onConflict((oc) =>
-      oc.columns(['model', 'id']).doUpdateSet((eb) => ({
-        payload: eb.ref('excluded.payload'),
-        grant_id: eb.ref('excluded.grant_id'),
-        uid: eb.ref('excluded.uid'),
-        user_code: eb.ref('excluded.user_code'),
-        expires_at: eb.ref('excluded.expires_at'),
-      })),
-    )
+    .onConflict(replaceSaved)
     .returning(sql<number>`(select count(*) from consumed)::int`.as('consumed'))
     .execute()
     .catch(noteDatabaseError);
