@@ -2,7 +2,7 @@ import { routes } from '@customer-core/contracts';
 import { Link } from 'react-router';
 import { Loading } from '../../components/loading';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
-import { downloadEsignConsentCopy } from '../../loans/esign-consent-copy';
+import { EsignConsentCopyButton } from '../../loans/esign-consent-copy';
 import { formatInstant } from '../../loans/loan-format';
 import { getEsignConsent } from '../../loans/loans-api';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
@@ -31,14 +31,7 @@ export function DocumentsScreen() {
       {consent?.givenAt && (
         <p className="documents__consent" data-testid="documents-esign-consent">
           You agreed to sign electronically on {formatInstant(consent.givenAt)}.{' '}
-          <button
-            type="button"
-            className="documents__consent-copy"
-            onClick={() => downloadEsignConsentCopy(consent)}
-            aria-label={`Download a copy: ${consent.title}`}
-          >
-            Download a copy
-          </button>
+          <EsignConsentCopyButton consent={consent} className="documents__consent-copy" />
         </p>
       )}
       {state.kind === 'loading' && <Loading />}

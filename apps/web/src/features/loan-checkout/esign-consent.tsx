@@ -1,5 +1,5 @@
 import type { EsignConsent } from '@customer-core/contracts';
-import { downloadEsignConsentCopy } from '../../loans/esign-consent-copy';
+import { EsignConsentCopyButton } from '../../loans/esign-consent-copy';
 import { formatInstant } from '../../loans/loan-format';
 
 /** The consent to sign electronically: its text until given, then when; a copy to keep either way. */
@@ -14,14 +14,7 @@ export function EsignConsentText({ consent }: { consent: EsignConsent }) {
       ) : (
         consent.text.split('\n\n').map((paragraph, index) => <p key={index}>{paragraph}</p>)
       )}
-      <button
-        type="button"
-        className="button button--secondary esign-consent__copy"
-        onClick={() => downloadEsignConsentCopy(consent)}
-        aria-label={`Download a copy: ${consent.title}`}
-      >
-        Download a copy
-      </button>
+      <EsignConsentCopyButton consent={consent} className="button button--secondary esign-consent__copy" />
     </section>
   );
 }

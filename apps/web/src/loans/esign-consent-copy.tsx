@@ -2,7 +2,7 @@ import type { EsignConsent } from '@customer-core/contracts';
 import { formatInstant } from './loan-format';
 
 /** The consent as a text file the borrower keeps: its words, its version and when they agreed. */
-export function downloadEsignConsentCopy(consent: EsignConsent): void {
+function downloadEsignConsentCopy(consent: EsignConsent): void {
   const agreed = consent.givenAt
     ? `You agreed on ${formatInstant(consent.givenAt)}.`
     : 'You have not agreed yet.';
@@ -16,4 +16,18 @@ export function downloadEsignConsentCopy(consent: EsignConsent): void {
   link.remove();
   // The click has started the download; the address can go once the browser has taken it.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** "Download a copy" of the consent, named to screen readers by the consent's title. */
+export function EsignConsentCopyButton({ consent, className }: { consent: EsignConsent; className: string }) {
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => downloadEsignConsentCopy(consent)}
+      aria-label={`Download a copy: ${consent.title}`}
+    >
+      Download a copy
+    </button>
+  );
 }
