@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -13,6 +13,7 @@ import { createPgliteDataFolder } from '@customer-core/database/testing/data-fol
 import { idpMigrations } from '@customer-core/idp';
 import { apiMigrations } from '../src/db/migrations.js';
 import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
+import { signInThroughIdp, type IdpCall } from '../testing/index.js';
 import { startChildServer, type ChildServer } from './support/child-server.js';
 import { mailFor, tokenOf } from './support/links.js';
 import { claimsOf, post } from './support/session.js';
@@ -133,53 +134,31 @@ describe('traces sent over OTLP', { timeout: 120_000 }, () => {
     const traceId = randomBytes(16).toString('hex');
     const cookie = `${SIGN_IN_TRACE_COOKIE}=00-${traceId}-${randomBytes(8).toString('hex')}-01`;
 
-    // (1) authn, (3) authorize (prompt=none, PKCE) and token, (4) the exchange: as okta-auth-js and the portal call them.
-    const authn = await fetch(`${url}/api/v1/authn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', cookie },
-      body: JSON.stringify({ username: DEMO_BORROWER.login, password: DEMO_BORROWER.password }),
-    });
-    assert.equal(authn.status, 200);
-    const { sessionToken } = (await authn.json()) as { sessionToken: string };
-    const verifier = randomBytes(32).toString('base64url');
-    const state = randomBytes(16).toString('base64url');
-    const nonce = randomBytes(16).toString('base64url');
-    const redirectUri = `${url}/auth/callback`;
-    const authorizeUrl = new URL(`${url}/oauth2/default/v1/authorize`);
-    authorizeUrl.search = new URLSearchParams({
-      client_id: 'customer-portal',
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      response_mode: 'okta_post_message',
-      prompt: 'none',
-      scope: 'openid profile email',
-      state,
-      nonce,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      sessionToken,
-    }).toString();
-    const authorize = await fetch(authorizeUrl, { headers: { origin: url, cookie } });
-    const idpSession = authorize.headers.getSetCookie().map((line) => line.split(';', 1)[0]!.split('=')[1]!);
-    const code = /"code"\s*:\s*"([^"]+)"/.exec(await authorize.text())?.[1];
-    assert.ok(code, 'authorize gives a code');
-    const token = await fetch(`${url}/oauth2/default/v1/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      body: new URLSearchParams({
-        client_id: 'customer-portal',
-        redirect_uri: redirectUri,
-        grant_type: 'authorization_code',
-        code_verifier: verifier,
-        code,
-      }).toString(),
-    });
-    assert.equal(token.status, 200);
-    const idpTokens = (await token.json()) as { id_token: string; access_token: string };
+    // authn, the prompt=none authorize with PKCE and the token endpoint, as okta-auth-js calls them
+    // (signInThroughIdp), each with the cookie; what they carried is kept for the probe below.
+    const calls: Array<{ url: URL; body?: string; answer: string; cookies: string[] }> = [];
+    const withTraceCookie: IdpCall = async (to, init = {}) => {
+      const response = await fetch(to, { ...init, headers: { ...init.headers, cookie } });
+      const answer = await response.text();
+      const cookies = response.headers.getSetCookie().map((line) => line.split(';', 1)[0]!.split('=')[1]!);
+      calls.push({ url: new URL(to), body: init.body, answer, cookies });
+      return { status: response.status, text: () => Promise.resolve(answer) };
+    };
+    const idpTokens = await signInThroughIdp(
+      url,
+      { username: DEMO_BORROWER.login, password: DEMO_BORROWER.password },
+      'customer-portal',
+      url,
+      withTraceCookie,
+    );
+    const [authnCall, authorizeCall, tokenCall] = calls;
+    const { sessionToken } = JSON.parse(authnCall!.answer) as { sessionToken: string };
+    const authorizeParams = authorizeCall!.url.searchParams;
+    const tokenForm = new URLSearchParams(tokenCall!.body);
     const exchange = await fetch(`${url}${authEndpoints.tokenExchange.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ token: idpTokens.id_token }),
+      body: JSON.stringify({ token: idpTokens.idToken }),
     });
     assert.equal(exchange.status, 200);
     const { access_token: accessToken } = (await exchange.json()) as { access_token: string };
@@ -249,17 +228,17 @@ describe('traces sent over OTLP', { timeout: 120_000 }, () => {
     const secrets = {
       password: DEMO_BORROWER.password,
       sessionToken,
-      state,
-      nonce,
-      codeVerifier: verifier,
-      code,
-      idToken: idpTokens.id_token,
-      idpAccessToken: idpTokens.access_token,
+      state: authorizeParams.get('state')!,
+      nonce: authorizeParams.get('nonce')!,
+      codeVerifier: tokenForm.get('code_verifier')!,
+      code: tokenForm.get('code')!,
+      idToken: idpTokens.idToken,
+      idpAccessToken: idpTokens.accessToken,
       accessToken,
       accessTokenClaims: accessToken.split('.')[1]!,
       sessionId: claimsOf(accessToken).sid,
       linkToken,
-      ...Object.fromEntries(idpSession.map((value, i) => [`idpCookie${i}`, value])),
+      ...Object.fromEntries(authorizeCall!.cookies.map((value, i) => [`idpCookie${i}`, value])),
     };
     const sent = receiver.bodies.join('\n');
     for (const [name, secret] of Object.entries(secrets)) {
