@@ -18,7 +18,11 @@ const KILLS = 10;
 
 describe(
   'the database drops every connection under load',
-  { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL (two instances on one PostgreSQL)' },
+  {
+    skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL (two instances on one PostgreSQL)',
+    // A safety net, not a timing assertion: a server that never becomes ready would otherwise wait forever.
+    timeout: 180_000,
+  },
   () => {
     let database: PostgresDatabase;
     let dataDir: string;
@@ -91,7 +95,7 @@ describe(
           );
           killed += rowCount ?? 0;
           await moreAnswers(30);
-          for (const server of servers) await waitUntilReady(server, 200);
+          for (const server of servers) await waitUntilReady(server);
         }
       } finally {
         loading = false;
@@ -115,7 +119,7 @@ describe(
 
       // Full service afterwards, on both instances.
       for (const [i, server] of servers.entries()) {
-        await waitUntilReady(server, 200);
+        await waitUntilReady(server);
         const token = await signIn(server.url, (route, status) => assert.equal(status, 200, route));
         assert.equal(
           await send(server.url, 'POST', authEndpoints.validate.path, { body: { access_token: tokens[i] } }),

@@ -76,7 +76,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     },
   };
   try {
-    await waitUntilReady(server, 600);
+    await waitUntilReady(server);
   } catch (error) {
     await server.stop();
     throw error;
@@ -84,17 +84,21 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   return server;
 }
 
-/** Asks /readyz until it answers 200, at most `attempts` times, each after the last answer. */
-export async function waitUntilReady(server: ChildServer, attempts: number): Promise<number> {
-  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+/**
+ * Asks /readyz, each time after the last answer, until it answers 200 or the server ends. No count or
+ * deadline of its own: how long a start takes depends on how busy the machine is (a loaded 2-core
+ * machine took over 40 s to load the traced server through tsx), so the calling test's timeout is the
+ * only safety net.
+ */
+export async function waitUntilReady(server: ChildServer): Promise<void> {
+  for (;;) {
     const exit = server.exited();
     if (exit) throw new Error(`the server ended (${exit}):\n${server.output().join('\n')}`);
     const ready = await fetch(`${server.url}/readyz`).then(
       (r) => r.status === 200,
       () => false,
     );
-    if (ready) return attempt;
+    if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 50)); // not a busy loop while it starts
   }
-  throw new Error(`not ready after ${attempts} attempts:\n${server.output().join('\n')}`);
 }
