@@ -273,7 +273,6 @@ export async function composeInstance(
           idTokens: new IdTokenVerifier(trusted),
           exchangedIdTokens: exchangedIdTokenRepository(db),
           lookupTokens: lookupTokenRepository(db),
-          revocations,
           directory,
           borrowers,
           sessions,

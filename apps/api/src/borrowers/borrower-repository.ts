@@ -31,7 +31,8 @@ export interface BorrowerDetails {
   lastName: string | null;
 }
 
-const columns = [
+/** A borrower's columns, as read (also by a statement of another module that reads the borrower). */
+export const BORROWER_COLUMNS = [
   'id',
   'email',
   'first_name',
@@ -42,9 +43,9 @@ const columns = [
   'created_at',
 ] as const;
 
-type BorrowerRow = Pick<Selectable<BorrowerTable>, (typeof columns)[number]>;
+export type BorrowerRow = Pick<Selectable<BorrowerTable>, (typeof BORROWER_COLUMNS)[number]>;
 
-const toBorrower = (row: BorrowerRow): Borrower => ({
+export const toBorrower = (row: BorrowerRow): Borrower => ({
   id: row.id,
   email: row.email,
   firstName: row.first_name,
@@ -53,6 +54,16 @@ const toBorrower = (row: BorrowerRow): Borrower => ({
   idpIssuer: row.idp_issuer,
   idpSubject: row.idp_subject,
   createdAt: row.created_at,
+});
+
+const columns = BORROWER_COLUMNS;
+
+/** What a sign-in's identity writes of the borrower's profile: profile fields follow the IdP. */
+export const profileOf = (identity: BorrowerIdentity) => ({
+  email: identity.email,
+  first_name: identity.firstName,
+  last_name: identity.lastName,
+  updated_at: new Date(),
 });
 
 export function borrowerRepository(db: Kysely<ApiDatabase>) {
@@ -65,12 +76,7 @@ export function borrowerRepository(db: Kysely<ApiDatabase>) {
      * a loan), if there is one without an identity yet; otherwise a new borrower is created.
      */
     async upsertByIdentity(identity: BorrowerIdentity): Promise<Borrower> {
-      const profile = {
-        email: identity.email,
-        first_name: identity.firstName,
-        last_name: identity.lastName,
-        updated_at: new Date(),
-      };
+      const profile = profileOf(identity);
       // Every sign-in but the first: one statement, no transaction needed.
       const known = await db
         .updateTable('borrower')

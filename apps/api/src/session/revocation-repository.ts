@@ -77,17 +77,6 @@ function revocationQueries(db: Kysely<ApiDatabase>) {
         .execute();
     },
 
-    /** The later of the borrower's two cut-offs, by their identity; null without one. */
-    async idTokenCutOff(identity: { issuer: string; subject: string }): Promise<Date | null> {
-      const row = await db
-        .selectFrom('borrower')
-        .select(sql<Date | null>`greatest(tokens_not_before, id_tokens_not_before)`.as('cut_off'))
-        .where('idp_issuer', '=', identity.issuer)
-        .where('idp_subject', '=', identity.subject)
-        .executeTakeFirst();
-      return row?.cut_off ?? null;
-    },
-
     /**
      * What is revoked and superseded now: sessions revoked and not yet expired, borrowers' cut-offs,
      * and the generations of sessions refreshed within the last `activeSeconds`.

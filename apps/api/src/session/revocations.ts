@@ -207,19 +207,10 @@ export function revocations(
     /**
      * Refuses every ID token of the borrower issued up to now (their other sessions ended), and no
      * access token: the session the borrower ended the others from goes on. Every instance reads it
-     * from the database at the exchange (issuedBeforeCutOff), so it holds everywhere once committed.
+     * from the database at the exchange (ExchangedIdTokenRepository.spend), so it holds everywhere
+     * once committed.
      */
     revokeIdTokensOf: (borrowerId: string): Promise<void> => repository.cutOffIdTokens(borrowerId),
-
-    /**
-     * Whether an ID token issued at `issuedAt` (seconds) for this identity predates the borrower's
-     * cut-off: their last password change, sign-out everywhere or end of their other sessions. Asks
-     * the database: it is asked once per sign-in.
-     */
-    async issuedBeforeCutOff(identity: { issuer: string; subject: string }, issuedAt: number) {
-      const cutOff = await repository.idTokenCutOff(identity);
-      return !!cutOff && issuedAt < Math.floor(cutOff.getTime() / 1000);
-    },
 
     /** Whether the token's session refuses it: revoked, or superseded by a refresh. */
     refusal,

@@ -2,11 +2,12 @@ import { EMAIL_LINK_AMR } from '@customer-core/contracts/server';
 import type { BorrowerIdentity, BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { SignInClient } from '../http/sign-in-client.js';
 import type { Directory } from '../identity/directory.js';
-import type { ExchangedIdTokenRepository } from './exchanged-id-token-repository.js';
+import type { ExchangedIdTokenRepository, IdTokenSpending } from './exchanged-id-token-repository.js';
 import type { IdTokenProblem, IdTokenSpent, IdTokenUse, IdTokenVerifier } from './id-token-verifier.js';
 import type { LookupTokenRepository } from './lookup-token-repository.js';
 import type { Sessions } from './sessions.js';
-import type { Revocations } from './revocations.js';
+
+type Spent = Extract<IdTokenSpending, { kind: 'spent' }>;
 
 export type IdTokenSignIn =
   | { kind: 'signed_in'; borrowerId: string; accessToken: string }
@@ -21,22 +22,24 @@ export function signIn(deps: {
   idTokens: IdTokenVerifier;
   exchangedIdTokens: ExchangedIdTokenRepository;
   lookupTokens: LookupTokenRepository;
-  revocations: Revocations;
   directory: Directory;
   borrowers: BorrowerRepository;
   sessions: Sessions;
 }) {
-  const { idTokens, exchangedIdTokens, lookupTokens, revocations, directory, borrowers, sessions } = deps;
+  const { idTokens, exchangedIdTokens, lookupTokens, directory, borrowers, sessions } = deps;
 
-  /** Why this verified ID token may not sign in (any more), or null when it may. */
-  async function spent(identity: BorrowerIdentity, use: IdTokenUse): Promise<IdTokenSpent | null> {
+  /**
+   * Spends this verified ID token, with the borrower it signs in when known (see
+   * ExchangedIdTokenRepository.spend); or why it may not sign in (any more).
+   */
+  async function spend(identity: BorrowerIdentity, use: IdTokenUse): Promise<IdTokenSpent | Spent> {
     if (identity.issuer === directory.issuer && (use.sessionId || directory.idTokensNameSessions)) {
       const live = use.sessionId && (await directory.hasSession(use.sessionId, identity.subject));
+      // A token refused here is not spent.
       if (!live) return 'idp_session_ended';
     }
-    if (await revocations.issuedBeforeCutOff(identity, use.issuedAt)) return 'revoked';
-    // Last: a token refused above is not spent.
-    return (await exchangedIdTokens.spend(use)) ? null : 'used';
+    const spending = await exchangedIdTokens.spend(use, identity);
+    return spending.kind === 'spent' ? spending : spending.kind;
   }
 
   return {
@@ -52,9 +55,10 @@ export function signIn(deps: {
     async withIdToken(idToken: string, client: SignInClient): Promise<IdTokenSignIn> {
       const result = await idTokens.verify(idToken);
       if (!result.ok) return { kind: 'refused', problem: result.problem };
-      const why = await spent(result.identity, result.use);
-      if (why) return { kind: 'spent', why, issuer: result.identity.issuer };
-      const borrower = await borrowers.upsertByIdentity(result.identity);
+      const spent = await spend(result.identity, result.use);
+      if (typeof spent === 'string') return { kind: 'spent', why: spent, issuer: result.identity.issuer };
+      // The identity's first sign-in: it takes over the borrower an operator made, or makes one.
+      const borrower = spent.borrower ?? (await borrowers.upsertByIdentity(result.identity));
       // How the sign-in began, as the ID token's amr says: an e-mailed link (the provider's 'email'),
       // a passkey alone (hwk without pwd), or else the password.
       const amr = result.use.amr ?? [];

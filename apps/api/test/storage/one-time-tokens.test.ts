@@ -254,12 +254,48 @@ for (const kind of testDatabaseKinds()) {
         authTime: null,
       });
 
-      it('spends an ID token once, kept until it expires', async () => {
+      /** The identity of a new borrower who has signed in before, its names as a new ID token says. */
+      const identityOf = async () => {
+        const borrower = await newBorrower(database.db);
+        return {
+          borrowerId: borrower.id,
+          identity: {
+            issuer: 'https://idp.example/oauth2/default',
+            subject: borrower.subject!,
+            email: borrower.email,
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+          },
+        };
+      };
+      const namesOf = (borrowerId: string) =>
+        database.db
+          .selectFrom('borrower')
+          .select(['first_name', 'last_name'])
+          .where('id', '=', borrowerId)
+          .executeTakeFirstOrThrow();
+
+      it('spends an ID token once, kept until it expires, with its known borrower’s profile', async () => {
         const spent = exchangedIdTokenRepository(database.db);
+        const { borrowerId, identity } = await identityOf();
         const token = use();
-        assert.equal(await spent.spend(token), true);
-        assert.equal(await spent.spend(token), false);
-        assert.equal(await spent.spend(use()), true, 'another token');
+        const first = await spent.spend(token, identity);
+        assert.equal(first.kind, 'spent');
+        assert.equal(first.kind === 'spent' && first.borrower?.id, borrowerId);
+        assert.equal(
+          first.kind === 'spent' && first.borrower?.firstName,
+          'Ada',
+          'the profile follows the token',
+        );
+        assert.deepEqual(await namesOf(borrowerId), { first_name: 'Ada', last_name: 'Lovelace' });
+        // Used: and its profile is not written again.
+        assert.deepEqual(await spent.spend(token, { ...identity, firstName: 'Augusta' }), { kind: 'used' });
+        assert.deepEqual(await namesOf(borrowerId), { first_name: 'Ada', last_name: 'Lovelace' });
+        assert.equal((await spent.spend(use(), identity)).kind, 'spent', 'another token');
+        // An identity not signed in before: spent, no borrower yet.
+        assert.deepEqual(await spent.spend(use(), { ...identity, subject: '00u-never-seen' }), {
+          kind: 'spent',
+        });
         const row = await database.db
           .selectFrom('exchanged_id_token')
           .select('expires_at')
@@ -268,14 +304,47 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(row.expires_at.getTime(), token.acceptedUntil * 1000);
       });
 
+      it('refuses an ID token issued before the borrower’s cut-off: not spent, no profile written', async () => {
+        const spent = exchangedIdTokenRepository(database.db);
+        const { borrowerId, identity } = await identityOf();
+        await database.db
+          .updateTable('borrower')
+          .set({ id_tokens_not_before: new Date(Date.now() + 60_000) })
+          .where('id', '=', borrowerId)
+          .execute();
+        const token = use();
+        assert.deepEqual(await spent.spend(token, identity), { kind: 'revoked' });
+        assert.deepEqual(await namesOf(borrowerId), { first_name: 'Dana', last_name: 'Demo' });
+        await database.db
+          .updateTable('borrower')
+          .set({ id_tokens_not_before: null })
+          .where('id', '=', borrowerId)
+          .execute();
+        assert.equal((await spent.spend(token, identity)).kind, 'spent', 'refused, not spent');
+      });
+
       it(`of ${RACERS} concurrent exchanges of one ID token on two instances, exactly one gets it`, async () => {
         const instances = [
           exchangedIdTokenRepository(database.db),
           exchangedIdTokenRepository(database.another()),
         ];
+        const { identity } = await identityOf();
         const token = use();
-        const spent = await race(RACERS, (i) => instances[i % 2]!.spend(token));
-        assert.equal(countOf(spent, true), 1);
+        const spent = await race(RACERS, (i) => instances[i % 2]!.spend(token, identity));
+        assert.equal(
+          countOf(
+            spent.map((spending) => spending.kind),
+            'spent',
+          ),
+          1,
+        );
+        assert.equal(
+          countOf(
+            spent.map((spending) => spending.kind),
+            'used',
+          ),
+          RACERS - 1,
+        );
       });
     });
 

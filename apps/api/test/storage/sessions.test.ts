@@ -7,6 +7,8 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase } from '../../src/db/schema.js';
 import { securityEventValues } from '../../src/activity/security-event-repository.js';
+import type { BorrowerIdentity } from '../../src/borrowers/borrower-repository.js';
+import { exchangedIdTokenRepository } from '../../src/session/exchanged-id-token-repository.js';
 import { sessionRepository } from '../../src/session/session-repository.js';
 import { revocationRepository } from '../../src/session/revocation-repository.js';
 import { revocations, type Revocations } from '../../src/session/revocations.js';
@@ -28,6 +30,15 @@ for (const kind of testDatabaseKinds()) {
       const registry = revocations(revocationRepository(db), database.location, LIMITS);
       registries.push(registry);
       return registry;
+    };
+    /** Whether an exchange refuses an ID token of `identity` issued at `issuedAt` (a fresh one each time). */
+    const idTokenRefused = async (identity: BorrowerIdentity, issuedAt: number) => {
+      const use = { hash: randomUUID(), issuedAt, acceptedUntil: now() + 300 };
+      const spending = await exchangedIdTokenRepository(database.db).spend(
+        { ...use, sessionId: null, amr: null, authTime: null },
+        identity,
+      );
+      return spending.kind === 'revoked';
     };
     before(async () => {
       database = await openApiStorage(kind);
@@ -172,10 +183,16 @@ for (const kind of testDatabaseKinds()) {
 
       it('a borrower-wide cut-off refuses the tokens and ID tokens issued before it, not those after', async () => {
         const borrower = await newBorrower(database.db);
-        const identity = { issuer: 'https://idp.example/oauth2/default', subject: borrower.subject! };
+        const identity = {
+          issuer: 'https://idp.example/oauth2/default',
+          subject: borrower.subject!,
+          email: borrower.email,
+          firstName: 'Dana',
+          lastName: 'Demo',
+        };
         const registry = instance();
         const before = now() - 5;
-        assert.equal(await registry.issuedBeforeCutOff(identity, before), false, 'no cut-off yet');
+        assert.equal(await idTokenRefused(identity, before), false, 'no cut-off yet');
         await registry.revokeAllOf(borrower.id);
         assert.equal(await registry.refusal({ sid: randomUUID(), sub: borrower.id, iat: before }), 'revoked');
         assert.equal(await instance().isRevoked({ sid: randomUUID(), sub: borrower.id, iat: before }), true);
@@ -183,22 +200,28 @@ for (const kind of testDatabaseKinds()) {
           await registry.isRevoked({ sid: randomUUID(), sub: borrower.id, iat: now() + 1 }),
           false,
         );
-        assert.equal(await registry.issuedBeforeCutOff(identity, before), true);
-        assert.equal(await registry.issuedBeforeCutOff(identity, now() + 1), false);
+        assert.equal(await idTokenRefused(identity, before), true);
+        assert.equal(await idTokenRefused(identity, now() + 1), false);
         await registry.revokeAllOf(randomUUID()); // no such borrower: nothing to cut off
       });
 
       it('ending the other sessions refuses earlier ID tokens only: access tokens go on', async () => {
         const borrower = await newBorrower(database.db);
-        const identity = { issuer: 'https://idp.example/oauth2/default', subject: borrower.subject! };
+        const identity = {
+          issuer: 'https://idp.example/oauth2/default',
+          subject: borrower.subject!,
+          email: borrower.email,
+          firstName: 'Dana',
+          lastName: 'Demo',
+        };
         const registry = instance();
         const before = now() - 5;
         await registry.revokeIdTokensOf(borrower.id);
-        assert.equal(await registry.issuedBeforeCutOff(identity, before), true);
-        assert.equal(await registry.issuedBeforeCutOff(identity, now() + 1), false);
+        assert.equal(await idTokenRefused(identity, before), true);
+        assert.equal(await idTokenRefused(identity, now() + 1), false);
         assert.equal(await instance().isRevoked({ sid: randomUUID(), sub: borrower.id, iat: before }), false);
         assert.equal(
-          await registry.issuedBeforeCutOff({ ...identity, subject: 'someone else' }, before),
+          await idTokenRefused({ ...identity, subject: 'someone else' }, before),
           false,
           'an identity no borrower has',
         );
