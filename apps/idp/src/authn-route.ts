@@ -8,7 +8,7 @@ import type { LoginThrottle } from './login-failure-repository.js';
 import { oktaErrorHandler, sendOktaError } from './okta-error-handler.js';
 import { authenticationFailed, forbidden, malformedRequest, serviceBusy } from './okta-errors.js';
 import { reservePasswordCheck, type PasswordCheck, type PasswordHasher } from './passwords.js';
-import type { SessionTokenRepository } from './session-token-repository.js';
+import type { IssueCondition, SessionTokenRepository } from './session-token-repository.js';
 import type { IdpUser, UserRepository } from './user-repository.js';
 
 export const AUTHN_PATH = '/api/v1/authn';
@@ -24,8 +24,15 @@ export interface AuthnDependencies {
   signInQueueDepth: number;
   /** The provider's hasher: an unknown login is checked against its dummy hash, at the cost of real ones. */
   passwords: PasswordHasher;
-  /** What a right password leads to (a second factor's state); without it, SUCCESS. */
-  afterPassword?: (user: IdpUser) => Promise<{ status: string }>;
+  /**
+   * What a right password leads to when the sign-in goes on to a second factor: whether it does
+   * (`asked`, an expression for the statement that would issue the session token) and the factor's
+   * state (`next`). Without it, SUCCESS.
+   */
+  secondFactor?: {
+    asked: (userId: string) => IssueCondition;
+    next: (user: IdpUser) => Promise<{ status: string }>;
+  };
   metrics?: IdpMetrics;
 }
 
@@ -89,6 +96,9 @@ export function authnRoutes(deps: AuthnDependencies) {
     return sendOktaError(reply, 503, serviceBusy());
   };
 
+  /** A right password's user, and the session token when no second factor is asked. */
+  type PasswordRight = { user: IdpUser; token?: { sessionToken: string; expiresAt: Date } };
+
   /**
    * Verifies a password the same way whether or not the login exists and whether or not a lockout
    * holds: the same statements in the same order, and one argon2id check, so timing tells nothing.
@@ -100,7 +110,7 @@ export function authnRoutes(deps: AuthnDependencies) {
     check: PasswordCheck,
     log: FastifyBaseLogger,
     userAgent: string | undefined,
-  ): Promise<IdpUser | PasswordSignInOutcome> {
+  ): Promise<PasswordRight | PasswordSignInOutcome> {
     // The account and its lockout in one statement; an unknown login goes through the same statements
     // with an id no account has: they find no row.
     const { credentials, locked } = await users.findCredentialsAndLock(
@@ -114,7 +124,14 @@ export function authnRoutes(deps: AuthnDependencies) {
       password,
     );
     if (credentials && valid && !locked) {
-      if (await throttle.recordSuccess(accountId, network)) return credentials.user;
+      // The streak ended, the lockout checked again and the session token issued: one statement.
+      const { streakEnded, locked: lockedMeanwhile } = throttle.passwordRight(accountId, network);
+      const right = await sessionTokens.issueAfterPassword(accountId, {
+        alongside: streakEnded,
+        locked: lockedMeanwhile,
+        ...(deps.secondFactor && { factorAsked: deps.secondFactor.asked(accountId) }),
+      });
+      if (!right.locked) return { user: credentials.user, ...(right.token && { token: right.token }) };
       log.warn(
         { userId: accountId, clientNetwork: network },
         'authn refused: account locked for this address',
@@ -174,9 +191,9 @@ export function authnRoutes(deps: AuthnDependencies) {
         const log = logger.child({ reqId: request.id });
         const check = reservePasswordCheck(deps.signInQueueDepth, onTurn);
         if (!check) return sendBusy(request, reply);
-        let user: IdpUser | PasswordSignInOutcome;
+        let right: PasswordRight | PasswordSignInOutcome;
         try {
-          user = await authenticate(
+          right = await authenticate(
             username,
             password,
             networkOfRequest(request),
@@ -187,13 +204,16 @@ export function authnRoutes(deps: AuthnDependencies) {
         } finally {
           check.release();
         }
-        if (typeof user === 'string') {
-          count(user);
+        if (typeof right === 'string') {
+          count(right);
           return sendOktaError(reply, 401, authenticationFailed());
         }
-        const body = deps.afterPassword
-          ? await deps.afterPassword(user)
-          : successBody(user, await sessionTokens.issue(user.id));
+        const { user, token } = right;
+        const body = token
+          ? successBody(user, token)
+          : deps.secondFactor
+            ? await deps.secondFactor.next(user)
+            : successBody(user, await sessionTokens.issue(user.id));
         count(body.status === 'SUCCESS' ? 'success' : 'factor_required');
         log.info({ userId: user.id, status: body.status }, 'authn succeeded');
         return reply.header('Cache-Control', 'no-store').send(body);

@@ -27,7 +27,7 @@ import { databaseRequestCountStore } from './request-count-repository.js';
 import type { IdpDatabase } from './schema.js';
 import { createSessionTokenRepository } from './session-token-repository.js';
 import { createAuthnTransactionRepository, PASSWORD_AMR } from './factors/authn-transaction-repository.js';
-import { createFactorRepository, FACTOR_SECRET } from './factors/factor-repository.js';
+import { createFactorRepository, FACTOR_SECRET, secondFactorAsked } from './factors/factor-repository.js';
 import { factorRoutes } from './factors/factor-routes.js';
 import { factorCodes } from './factors/factor-codes.js';
 import { createEmailCodeRepository } from './factors/email-code-repository.js';
@@ -233,7 +233,11 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     sessionTokens,
     signInQueueDepth: options.signInQueueDepth ?? DEFAULT_SIGN_IN_QUEUE_DEPTH,
     passwords,
-    afterPassword: (user) => afterPrimary(user),
+    secondFactor: {
+      asked: (userId) =>
+        secondFactorAsked(userId, options.mfaPolicy ?? DEFAULT_MFA_POLICY, email !== undefined),
+      next: (user) => afterPrimary(user),
+    },
   });
   const registerFactorRoutes = factorRoutes({
     ...options,

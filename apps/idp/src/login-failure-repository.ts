@@ -213,23 +213,42 @@ export function createLoginThrottle(
   }
 
   /**
-   * A successful sign-in ends the network's streak; false when a lockout or the account's ceiling is
-   * in force (it may have begun meanwhile). The account's count is left alone: a guess that happened
-   * to come between an attacker's would otherwise give them a fresh allowance.
+   * What a right password does to the counts, for a statement of its own or of the write that comes
+   * with it (the session token): `streakEnded` deletes the network's streak, leaving a lockout in
+   * force alone; `locked` checks one in force (the network's, or the account's ceiling: it may have
+   * begun meanwhile). In one statement, the check sees what the delete left. The account's count is
+   * left alone: a guess that happened to come between an attacker's would otherwise give them a
+   * fresh allowance.
    */
-  async function recordSuccess(userId: string, network: string): Promise<boolean> {
-    // One statement: the delete leaves a lockout in force alone, and the check sees it.
-    const { rows } = await sql<{ locked: boolean }>`
-      with cleared as (
+  function passwordRight(userId: string, network: string) {
+    return {
+      streakEnded: sql`
         delete from idp_login_failure
         where user_id = ${userId} and client_address = ${network}
-          and (locked_until is null or locked_until <= now())
-      )
-      select ${lockedFromNetwork(userId, network)} or ${ceilingReached(userId)} as locked`.execute(db);
+          and (locked_until is null or locked_until <= now())`,
+      locked: lockedNow(userId, network),
+    };
+  }
+
+  /** A successful sign-in ends the network's streak (passwordRight); false when a lockout is in force. */
+  async function recordSuccess(userId: string, network: string): Promise<boolean> {
+    const { streakEnded, locked } = passwordRight(userId, network);
+    const { rows } = await sql<{ locked: boolean }>`
+      with cleared as (${streakEnded})
+      select ${locked} as locked`.execute(db);
     return rows[0]?.locked !== true;
   }
 
-  return { isLocked, lockedNow, recordFailure, recordSuccess, reserveCodeCheck, codeAccepted, codeRefused };
+  return {
+    isLocked,
+    lockedNow,
+    recordFailure,
+    passwordRight,
+    recordSuccess,
+    reserveCodeCheck,
+    codeAccepted,
+    codeRefused,
+  };
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 import type { IdpDatabase } from './schema.js';
 import { toUser, type IdpUser } from './user-repository.js';
@@ -22,6 +22,9 @@ export interface RedeemedSessionToken {
   authentication?: Authentication;
 }
 
+/** A condition read in the statement that issues a session token after a password (issueAfterPassword). */
+export type IssueCondition = RawBuilder<boolean>;
+
 export function createSessionTokenRepository(db: Kysely<IdpDatabase>, ttlSeconds: number) {
   return {
     async issue(
@@ -42,6 +45,35 @@ export function createSessionTokenRepository(db: Kysely<IdpDatabase>, ttlSeconds
         .returning('expires_at')
         .executeTakeFirstOrThrow();
       return { sessionToken, expiresAt: row.expires_at };
+    },
+
+    /**
+     * After a right password, in one statement: `alongside` (the write that comes with it: the end of
+     * the network's failure streak), whether a lockout holds (`locked`) or the sign-in goes on to a
+     * second factor (`factorAsked`; without it, none is), and the session token (a password alone: no authentication),
+     * issued only when neither holds.
+     */
+    async issueAfterPassword(
+      userId: string,
+      gate: {
+        alongside: RawBuilder<unknown>;
+        locked: RawBuilder<boolean>;
+        factorAsked?: RawBuilder<boolean>;
+      },
+    ): Promise<{ locked: boolean; token?: { sessionToken: string; expiresAt: Date } }> {
+      const sessionToken = newOneTimeToken();
+      const { rows } = await sql<{ locked: boolean; expires_at: Date | null }>`
+        with alongside as (${gate.alongside}),
+        state as (select ${gate.locked} as locked, ${gate.factorAsked ?? sql<boolean>`false`} as factor_asked),
+        issued as (
+          insert into idp_session_token (token_hash, user_id, expires_at)
+          select ${oneTimeTokenHash(sessionToken)}::text, ${userId}::text, now() + make_interval(secs => ${ttlSeconds})
+          from state where not locked and not factor_asked
+          returning expires_at
+        )
+        select state.locked, issued.expires_at from state left join issued on true`.execute(db);
+      const { locked, expires_at } = rows[0]!;
+      return expires_at ? { locked, token: { sessionToken, expiresAt: expires_at } } : { locked };
     },
 
     /**

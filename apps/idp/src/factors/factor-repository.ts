@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import { TOTP_FACTOR } from '@customer-core/contracts/server';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { EMAIL_FACTOR, TOTP_FACTOR, type MfaPolicy } from '@customer-core/contracts/server';
 import { placeIn, type SealedColumn, type SecretBox } from '@customer-core/database';
 import type { IdpDatabase, IdpFactorTable } from '../schema.js';
 
@@ -32,6 +32,24 @@ export async function deletePendingFactors(
     .where('factor_type', '=', factorType)
     .where('status', '=', 'PENDING_ACTIVATION')
     .execute();
+}
+
+/**
+ * Whether the policy asks the user's sign-in for a second factor, as an expression for the statement
+ * that follows a right password: `off` never, `required` always, `optional` when the user has a
+ * factor that signs in (activated; an e-mail one only where the provider sends mail), as
+ * signInFactors.real lists them.
+ */
+export function secondFactorAsked(
+  userId: string,
+  policy: MfaPolicy,
+  emailOffered: boolean,
+): RawBuilder<boolean> {
+  if (policy === 'off') return sql<boolean>`false`;
+  if (policy === 'required') return sql<boolean>`true`;
+  return sql<boolean>`exists (
+    select 1 from idp_factor where user_id = ${userId} and status = 'ACTIVE'
+      and (${emailOffered} or factor_type <> ${EMAIL_FACTOR.factorType}))`;
 }
 
 /** A TOTP secret is sealed: a copy of the database gives away no second factor. */

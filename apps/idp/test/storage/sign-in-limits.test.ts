@@ -14,6 +14,8 @@ import { TEST_PASSWORD_HASH_COST } from '../../testing/index.js';
 import { databaseRequestCountStore } from '../../src/request-count-repository.js';
 import { LOG_EVENT_TYPES } from '@customer-core/contracts/server';
 import { createSecurityLogRepository } from '../../src/security-log-repository.js';
+import { createSessionTokenRepository } from '../../src/session-token-repository.js';
+import { secondFactorAsked } from '../../src/factors/factor-repository.js';
 import { fromNow, newUser, openIdpStorage } from './support.js';
 
 // What limits sign-ins, shared by every instance through the database: failures per network and per
@@ -109,6 +111,73 @@ for (const kind of testDatabaseKinds()) {
           .executeTakeFirstOrThrow();
         assert.equal(failures, 5);
         assert.equal(await throttle.recordSuccess(user.id, newNetwork()), false);
+      });
+
+      it('a right password ends the streak and gets its session token in one statement, unless a lockout holds or a factor is asked', async () => {
+        const throttle = createLoginThrottle(database.db, LIMITS);
+        const sessionTokens = createSessionTokenRepository(database.db, 300);
+        const user = await newUser(database.db);
+        const network = newNetwork();
+        const signIn = (from: string, policy: 'off' | 'optional' | 'required' = 'optional', email = true) => {
+          const { streakEnded, locked } = throttle.passwordRight(user.id, from);
+          return sessionTokens.issueAfterPassword(user.id, {
+            alongside: streakEnded,
+            locked,
+            factorAsked: secondFactorAsked(user.id, policy, email),
+          });
+        };
+        const tokens = () =>
+          database.db
+            .selectFrom('idp_session_token')
+            .select('user_id')
+            .where('user_id', '=', user.id)
+            .execute();
+        const streak = () =>
+          database.db
+            .selectFrom('idp_login_failure')
+            .select('failures')
+            .where('user_id', '=', user.id)
+            .execute();
+
+        await throttle.recordFailure(user.id, network);
+        const issued = await signIn(network);
+        assert.equal(issued.locked, false);
+        assert.ok(issued.token && issued.token.expiresAt > new Date());
+        assert.deepEqual(await streak(), [], 'the streak ended');
+        assert.equal(
+          (await sessionTokens.consume(issued.token.sessionToken, 'idp-session'))?.userId,
+          user.id,
+        );
+
+        // Asked for a second factor: no token, the streak ended all the same.
+        assert.deepEqual(await signIn(network, 'required'), { locked: false });
+        await database.db
+          .insertInto('idp_factor')
+          .values({
+            id: `uf${randomUUID().slice(0, 18)}`,
+            user_id: user.id,
+            factor_type: 'email',
+            provider: 'OKTA',
+            status: 'ACTIVE',
+            secret: null,
+            last_used_step: null,
+          })
+          .execute();
+        await throttle.recordFailure(user.id, network);
+        assert.deepEqual(await signIn(network), { locked: false }, 'an active factor');
+        assert.deepEqual(await streak(), []);
+        assert.equal(
+          (await signIn(network, 'optional', false)).token !== undefined,
+          true,
+          'no mail, no e-mail factor',
+        );
+        assert.equal((await signIn(network, 'off')).token !== undefined, true, 'off: never asked');
+
+        // Locked out from this network: no token, the lockout left in force.
+        for (let i = 0; i < 3; i += 1) await throttle.recordFailure(user.id, network);
+        assert.deepEqual(await signIn(network, 'off'), { locked: true });
+        assert.equal((await streak()).length, 1, 'the lockout stays');
+        assert.equal((await tokens()).length, 3);
       });
 
       it('an id that is no account’s counts nothing', async () => {
