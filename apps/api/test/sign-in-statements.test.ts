@@ -67,6 +67,6 @@ for (const kind of testDatabaseKinds())
       const fewest = Object.fromEntries(
         Object.keys(runs[0]!).map((step) => [step, Math.min(...runs.map((run) => run[step]!))]),
       );
-      assert.deepEqual(fewest, { authn: 3, authorize: 2, token: 2, exchange: 4 });
+      assert.deepEqual(fewest, { authn: 3, authorize: 2, token: 2, exchange: 3 });
     });
   });

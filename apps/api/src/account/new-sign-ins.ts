@@ -50,12 +50,16 @@ export function newSignIns(deps: {
   }
 
   return {
-    /** Remembers the sign-in's device; e-mails the borrower when it is new to them. */
+    deviceHash,
+
+    /**
+     * A sign-in from a device that was not the borrower's as its session began (a known device's
+     * sighting is marked in the statement that begins the session): remembers it, and e-mails the
+     * borrower when it is new to them.
+     */
     async signedIn(borrower: Borrower, device: SignInDevice): Promise<DeviceSighting> {
       const signedInAt = new Date();
       const hash = deviceHash(device.deviceId);
-      // A known device's sighting: one statement, outside any transaction (what most sign-ins are).
-      if (await devices.seen(borrower.id, hash)) return 'known';
       const notified = await devices.transaction(async (known, trx) => {
         const sighting = await add(known, borrower.id, hash);
         if (sighting !== 'new' || !deps.enabled) return sighting;

@@ -58,7 +58,11 @@ export function sessionRepository(
   }
 
   return {
-    /** A new session's row and the event that records it (signed_in), in one statement. */
+    /**
+     * A new session's row, the event that records it (signed_in) and the sighting of the browser it
+     * began in (its known device, by the hash the account module keeps: marked seen now), in one
+     * statement. Whether the browser was one of the borrower's known devices.
+     */
     async insert(
       row: {
         sid: string;
@@ -72,9 +76,20 @@ export function sessionRepository(
       },
       /** The activity module's row of the event (security_event), as it records one. */
       event: Insertable<SecurityEventTable>,
-    ): Promise<void> {
-      await db
+      /** The browser's known_device hash; none without a device cookie. */
+      deviceHash?: string,
+    ): Promise<{ deviceSeen: boolean }> {
+      return db
         .with('recorded', (qc) => qc.insertInto('security_event').values(event))
+        .with('seen', (qc) =>
+          qc
+            .updateTable('known_device')
+            .set({ last_seen_at: sql<Date>`now()` })
+            .where('borrower_id', '=', row.borrowerId)
+            // Without a device: equal to none.
+            .where(sql<boolean>`device_hash = ${deviceHash ?? null}`)
+            .returning('device_hash'),
+        )
         .insertInto('product_session')
         .values({
           sid: row.sid,
@@ -86,7 +101,8 @@ export function sessionRepository(
           client_network: row.clientNetwork,
           idp_session_id: row.idpSessionId,
         })
-        .execute();
+        .returning(sql<boolean>`exists (select 1 from seen)`.as('deviceSeen'))
+        .executeTakeFirstOrThrow();
     },
 
     /** The borrower's active sessions, newest first. */

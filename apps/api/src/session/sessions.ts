@@ -44,10 +44,13 @@ export interface SignInDevice {
 }
 
 /**
- * Told of every sign-in from a browser with a device cookie: the borrower's notice of a sign-in from
- * one new to them (account/new-sign-ins.ts, wired in by services.ts).
+ * The borrower's known devices and the notice of a sign-in from one new to them
+ * (account/new-sign-ins.ts, wired in by services.ts).
  */
 export interface NewSignInNotices {
+  /** How the borrower's known devices name the browser (its device cookie's hash). */
+  deviceHash(deviceId: string): string;
+  /** Told of a sign-in from a browser that was not among the borrower's known devices as it began. */
   signedIn(borrower: Borrower, device: SignInDevice): Promise<unknown>;
 }
 
@@ -166,8 +169,9 @@ export function sessions(deps: {
     async begin(borrower: Borrower, context: SignInContext): Promise<string> {
       const now = Date.now();
       const session = productTokens.newSession(now, context.authentication);
-      // The session begins with its signed_in event in the borrower's activity: one statement.
-      await repository.insert(
+      // The session begins with its signed_in event in the borrower's activity and the sighting of a
+      // known device: one statement.
+      const { deviceSeen } = await repository.insert(
         {
           sid: session.sid,
           borrowerId: borrower.id,
@@ -186,8 +190,10 @@ export function sessions(deps: {
           userAgent: context.userAgent,
           clientAddress: context.clientAddress,
         }),
+        context.deviceId && newSignIns.deviceHash(context.deviceId),
       );
-      if (context.deviceId) await newSignIns.signedIn(borrower, { ...context, deviceId: context.deviceId });
+      if (context.deviceId && !deviceSeen)
+        await newSignIns.signedIn(borrower, { ...context, deviceId: context.deviceId });
       const subject = { borrowerId: borrower.id, email: borrower.email, externalIds: borrower.externalIds };
       deps.onBegun?.(context.method);
       return productTokens.issue(subject, session).token;

@@ -9,6 +9,7 @@ import type { ApiDatabase } from '../../src/db/schema.js';
 import { securityEventValues } from '../../src/activity/security-event-repository.js';
 import type { BorrowerIdentity } from '../../src/borrowers/borrower-repository.js';
 import { exchangedIdTokenRepository } from '../../src/session/exchanged-id-token-repository.js';
+import { knownDeviceRepository } from '../../src/account/known-device-repository.js';
 import { sessionRepository } from '../../src/session/session-repository.js';
 import { revocationRepository } from '../../src/session/revocation-repository.js';
 import { revocations, type Revocations } from '../../src/session/revocations.js';
@@ -49,7 +50,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     describe('the borrower’s list of sessions', () => {
-      const insert = (borrowerId: string, sid: string, createdAt = new Date()) =>
+      const insert = (borrowerId: string, sid: string, createdAt = new Date(), deviceHash?: string) =>
         sessionRepository(database.db, LIMITS).insert(
           {
             sid,
@@ -70,6 +71,7 @@ for (const kind of testDatabaseKinds()) {
             userAgent: 'Firefox',
             clientNetwork: '192.0.2.0/24',
           }),
+          deviceHash,
         );
 
       it('lists the active sessions newest first, as they were written', async () => {
@@ -116,6 +118,40 @@ for (const kind of testDatabaseKinds()) {
           .where('borrower_id', '=', id)
           .execute();
         assert.deepEqual(events, [{ session_id: 'taken' }]);
+      });
+
+      it('marks the borrower’s known device seen as the session begins, and says whether it was theirs', async () => {
+        const { id } = await newBorrower(database.db);
+        const other = await newBorrower(database.db);
+        const devices = knownDeviceRepository(database.db);
+        await devices.add(id, 'laptop');
+        await devices.add(other.id, 'phone');
+        const lastSeen = async (borrowerId: string, hash: string) =>
+          (
+            await database.db
+              .selectFrom('known_device')
+              .select('last_seen_at')
+              .where('borrower_id', '=', borrowerId)
+              .where('device_hash', '=', hash)
+              .executeTakeFirstOrThrow()
+          ).last_seen_at;
+        const before = await lastSeen(id, 'laptop');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        assert.deepEqual(await insert(id, randomUUID(), new Date(), 'laptop'), { deviceSeen: true });
+        assert.ok((await lastSeen(id, 'laptop')) > before);
+        assert.deepEqual(
+          await insert(id, randomUUID(), new Date(), 'phone'),
+          { deviceSeen: false },
+          'another’s',
+        );
+        assert.deepEqual(await insert(id, randomUUID(), new Date(), 'tablet'), { deviceSeen: false });
+        assert.deepEqual(await insert(id, randomUUID()), { deviceSeen: false }, 'no device cookie');
+        // A session refused marks nothing seen.
+        const seenAt = await lastSeen(id, 'laptop');
+        const sid = randomUUID();
+        await insert(id, sid);
+        await assert.rejects(insert(id, sid, new Date(), 'laptop'));
+        assert.deepEqual(await lastSeen(id, 'laptop'), seenAt);
       });
 
       it('leaves out sessions revoked, too old, idle past a token’s life, or begun before the cut-off', async () => {
