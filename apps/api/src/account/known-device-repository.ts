@@ -1,20 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ApiDatabase } from '../db/schema.js';
 
 /** The queries of the borrowers' known devices, over the database or over one transaction. */
 function knownDeviceQueries(db: Kysely<ApiDatabase>) {
   return {
-    /** Marks the borrower's device seen now; false when it is not one of theirs. */
-    async seen(borrowerId: string, deviceHash: string): Promise<boolean> {
-      const seen = await db
-        .updateTable('known_device')
-        .set({ last_seen_at: sql<Date>`now()` })
-        .where('borrower_id', '=', borrowerId)
-        .where('device_hash', '=', deviceHash)
-        .executeTakeFirst();
-      return seen.numUpdatedRows > 0n;
-    },
-
     /** Adds the borrower's device; false when it is theirs already (added by a concurrent sign-in too). */
     async add(borrowerId: string, deviceHash: string): Promise<boolean> {
       const added = await db
