@@ -12,7 +12,7 @@ import { loadConfig, type Config } from './config/config.js';
 import { secretBoxOf } from './config/secrets-key-file.js';
 import type { ApiDatabase } from './db/schema.js';
 import { schemaProblem } from './db/schema-check.js';
-import { componentMigrations, endIdentityProviderSessions } from './services.js';
+import { componentMigrations, resetIdentityProviderAfterRestore } from './services.js';
 import { revocationRepository } from './session/revocation-repository.js';
 import { signingKeyRepository } from './session/signing-key-repository.js';
 import { generateSigningKey, type KeyRotation } from './session/signing-keys.js';
@@ -39,6 +39,8 @@ export interface AfterRestore {
   borrowersSignedOut: number;
   /** The bundled identity provider's sessions ended. */
   identityProviderSessions: number;
+  /** The bundled identity provider's key sets (ID-token signing, cookies) deleted: new ones at its next start. */
+  identityProviderKeySets: number;
 }
 
 export async function openDatabaseSteps(
@@ -76,8 +78,13 @@ export async function openDatabaseSteps(
         retireEarlierNow: true,
       });
       const borrowersSignedOut = await revocationRepository(db).cutOffEveryone();
-      const identityProviderSessions = await endIdentityProviderSessions(config, db);
-      return { rotation, borrowersSignedOut, identityProviderSessions };
+      const idp = await resetIdentityProviderAfterRestore(config, db);
+      return {
+        rotation,
+        borrowersSignedOut,
+        identityProviderSessions: idp.sessions,
+        identityProviderKeySets: idp.keySets,
+      };
     },
     close: () => db.destroy(),
   };

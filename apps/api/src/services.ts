@@ -4,6 +4,7 @@ import {
   createIdentityProvider,
   endEveryIdentityProviderSession,
   idpMigrations,
+  retireIdentityProviderKeys,
   passwordChecksWaiting,
   type IdentityProvider,
   type IdentityProviderOptions,
@@ -119,10 +120,20 @@ export function componentMigrations(config: Config): Record<string, Migrations> 
   return config.bundledIdp ? { api: apiMigrations, idp: idpMigrations } : { api: apiMigrations };
 }
 
-/** After a restore: the bundled provider's sessions end too (it keeps its own); how many ended. */
-export async function endIdentityProviderSessions(config: Config, db: Kysely<ApiDatabase>): Promise<number> {
-  if (!config.bundledIdp) return 0;
-  return endEveryIdentityProviderSession(componentView(db.withTables<TablesOf<IdpDatabase>>()));
+/**
+ * After a restore, what the bundled provider keeps of its own: its sessions end, and its signing and
+ * cookie keys are deleted (new ones at its next start). How many of each.
+ */
+export async function resetIdentityProviderAfterRestore(
+  config: Config,
+  db: Kysely<ApiDatabase>,
+): Promise<{ sessions: number; keySets: number }> {
+  if (!config.bundledIdp) return { sessions: 0, keySets: 0 };
+  const idp = componentView(db.withTables<TablesOf<IdpDatabase>>());
+  return {
+    sessions: await endEveryIdentityProviderSession(idp),
+    keySets: await retireIdentityProviderKeys(idp),
+  };
 }
 
 /**

@@ -35,6 +35,12 @@ async function operatorStep(args: string[], databaseUrl: string) {
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
+/** The key ids the bundled identity provider signs ID tokens with, as it publishes them. */
+async function identityProviderKeyIds(baseUrl: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/oauth2/default/v1/keys`);
+  return ((await response.json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
+}
+
 /**
  * A portal on `database`, which outlives it, started as production starts: migrations are a step. The
  * restored one serves at the same address (its identity provider's issuer, which borrowers are known by).
@@ -73,6 +79,7 @@ describe('backup and restore drill (PostgreSQL)', { skip }, () => {
     servers.push(before);
     const tokenBeforeBackup = await demoSignInThroughIdp(before.baseUrl);
     const [keyBeforeBackup] = await publicKeyIds(before.baseUrl);
+    const [idTokenKeyBeforeBackup] = await identityProviderKeyIds(before.baseUrl);
     const loansBeforeBackup = await call(before.baseUrl, 'GET', loanEndpoints.loans.path, tokenBeforeBackup);
     assert.equal(loansBeforeBackup.status, 200);
 
@@ -87,6 +94,7 @@ describe('backup and restore drill (PostgreSQL)', { skip }, () => {
     assert.equal(afterRestore.code, 0, afterRestore.stderr);
     assert.match(afterRestore.stdout, new RegExp(`Deleted earlier keys: ${keyBeforeBackup}\\.`));
     assert.match(afterRestore.stdout, /Signed out every borrower \(1\); ended 1 identity-provider session\./);
+    assert.match(afterRestore.stdout, /Deleted the identity provider’s keys for ID tokens and cookies/);
 
     // The restored portal replaces the lost one, at its address.
     await before.close();
@@ -99,6 +107,9 @@ describe('backup and restore drill (PostgreSQL)', { skip }, () => {
     const keys = await publicKeyIds(portal.baseUrl);
     assert.equal(keys.length, 1);
     assert.notEqual(keys[0], keyBeforeBackup, 'the earlier key no longer verifies');
+    const idTokenKeys = await identityProviderKeyIds(portal.baseUrl);
+    assert.equal(idTokenKeys.length, 1);
+    assert.notEqual(idTokenKeys[0], idTokenKeyBeforeBackup, 'ID tokens are signed with a new key');
 
     const token = await demoSignInThroughIdp(portal.baseUrl);
     const list = await loans(token);

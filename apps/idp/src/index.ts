@@ -5,6 +5,7 @@ export {
 } from './identity-provider.js';
 export { idpMigrations } from './migrations.js';
 export { endEverySession as endEveryIdentityProviderSession } from './oidc-model-repository.js';
+export { retireProviderKeys as retireIdentityProviderKeys } from './provider-key-repository.js';
 export { PasswordCheckBusyError } from './password-change.js';
 export { OWASP_PASSWORD_HASH_COST, passwordChecksWaiting, type PasswordHashCost } from './passwords.js';
 export type { IdpMetrics, PasswordSignInOutcome } from './idp-metrics.js';

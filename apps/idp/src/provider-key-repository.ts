@@ -70,8 +70,25 @@ export function loadSigningKeys(db: Kysely<IdpDatabase>, secrets: SecretBox): Pr
   return loadOrCreate(db, secrets, SIGNING_KEYS_NAME, newSigningKeys);
 }
 
+/** The row of the provider's cookie keys in idp_key. */
+const COOKIE_KEYS_NAME = 'oidc-cookie-keys';
+
 export function loadCookieKeys(db: Kysely<IdpDatabase>, secrets: SecretBox): Promise<CookieKeys> {
-  return loadOrCreate(db, secrets, 'oidc-cookie-keys', newCookieKeys);
+  return loadOrCreate(db, secrets, COOKIE_KEYS_NAME, newCookieKeys);
+}
+
+/**
+ * After a restore: the signing and cookie keys deleted, so that the provider's next start makes new
+ * ones. Keys restored from a backup may have left with it, and with them anyone could sign an ID token
+ * the portal accepts, or a provider cookie. Run while no instance serves (they hold the keys they
+ * loaded). How many key sets were deleted.
+ */
+export async function retireProviderKeys(db: Kysely<IdpDatabase>): Promise<number> {
+  const deleted = await db
+    .deleteFrom('idp_key')
+    .where('name', 'in', [SIGNING_KEYS_NAME, COOKIE_KEYS_NAME])
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }
 
 const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);
