@@ -19,7 +19,7 @@ import {
   LOOKUP_TOKEN_TTL_SECONDS,
   lookupTokenRepository,
 } from '../../src/session/lookup-token-repository.js';
-import { fromNow, newBorrower, openApiStorage } from './support.js';
+import { fromNow, identityOf, newBorrower, openApiStorage } from './support.js';
 
 // The portal's one-time tokens, each used once however many uses race for it: e-mailed links, lookup
 // tokens, exchanged ID tokens and invitations.
@@ -255,17 +255,11 @@ for (const kind of testDatabaseKinds()) {
       });
 
       /** The identity of a new borrower who has signed in before, its names as a new ID token says. */
-      const identityOf = async () => {
+      const signedInBefore = async () => {
         const borrower = await newBorrower(database.db);
         return {
           borrowerId: borrower.id,
-          identity: {
-            issuer: 'https://idp.example/oauth2/default',
-            subject: borrower.subject!,
-            email: borrower.email,
-            firstName: 'Ada',
-            lastName: 'Lovelace',
-          },
+          identity: identityOf(borrower, { firstName: 'Ada', lastName: 'Lovelace' }),
         };
       };
       const namesOf = (borrowerId: string) =>
@@ -277,7 +271,7 @@ for (const kind of testDatabaseKinds()) {
 
       it('spends an ID token once, kept until it expires, with its known borrower’s profile', async () => {
         const spent = exchangedIdTokenRepository(database.db);
-        const { borrowerId, identity } = await identityOf();
+        const { borrowerId, identity } = await signedInBefore();
         const token = use();
         const first = await spent.spend(token, identity);
         assert.equal(first.kind, 'spent');
@@ -306,7 +300,7 @@ for (const kind of testDatabaseKinds()) {
 
       it('refuses an ID token issued before the borrower’s cut-off: not spent, no profile written', async () => {
         const spent = exchangedIdTokenRepository(database.db);
-        const { borrowerId, identity } = await identityOf();
+        const { borrowerId, identity } = await signedInBefore();
         await database.db
           .updateTable('borrower')
           .set({ id_tokens_not_before: new Date(Date.now() + 60_000) })
@@ -328,7 +322,7 @@ for (const kind of testDatabaseKinds()) {
           exchangedIdTokenRepository(database.db),
           exchangedIdTokenRepository(database.another()),
         ];
-        const { identity } = await identityOf();
+        const { identity } = await signedInBefore();
         const token = use();
         const spent = await race(RACERS, (i) => instances[i % 2]!.spend(token, identity));
         assert.equal(

@@ -13,7 +13,7 @@ import { knownDeviceRepository } from '../../src/account/known-device-repository
 import { sessionRepository } from '../../src/session/session-repository.js';
 import { revocationRepository } from '../../src/session/revocation-repository.js';
 import { revocations, type Revocations } from '../../src/session/revocations.js';
-import { fromNow, newBorrower, openApiStorage } from './support.js';
+import { fromNow, identityOf, newBorrower, openApiStorage } from './support.js';
 
 // Sign-in sessions: each sign-in's row and which of a borrower's sessions are active, and what is
 // revoked or superseded, shared by every instance through the database. (How instances hear of it by
@@ -219,13 +219,7 @@ for (const kind of testDatabaseKinds()) {
 
       it('a borrower-wide cut-off refuses the tokens and ID tokens issued before it, not those after', async () => {
         const borrower = await newBorrower(database.db);
-        const identity = {
-          issuer: 'https://idp.example/oauth2/default',
-          subject: borrower.subject!,
-          email: borrower.email,
-          firstName: 'Dana',
-          lastName: 'Demo',
-        };
+        const identity = identityOf(borrower);
         const registry = instance();
         const before = now() - 5;
         assert.equal(await idTokenRefused(identity, before), false, 'no cut-off yet');
@@ -243,13 +237,7 @@ for (const kind of testDatabaseKinds()) {
 
       it('ending the other sessions refuses earlier ID tokens only: access tokens go on', async () => {
         const borrower = await newBorrower(database.db);
-        const identity = {
-          issuer: 'https://idp.example/oauth2/default',
-          subject: borrower.subject!,
-          email: borrower.email,
-          firstName: 'Dana',
-          lastName: 'Demo',
-        };
+        const identity = identityOf(borrower);
         const registry = instance();
         const before = now() - 5;
         await registry.revokeIdTokensOf(borrower.id);

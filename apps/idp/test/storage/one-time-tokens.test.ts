@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { isConnectionLoss, oneTimeTokenHash } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
@@ -18,7 +17,7 @@ import { createWebauthnRepository } from '../../src/factors/webauthn/webauthn-re
 import type { IdpDatabase } from '../../src/index.js';
 import { createSessionTokenRepository } from '../../src/session-token-repository.js';
 import { toUser } from '../../src/user-repository.js';
-import { fromNow, newUser, openIdpStorage } from './support.js';
+import { fromNow, newEmailFactor, newUser, openIdpStorage } from './support.js';
 
 // The identity provider's one-time tokens, each used once however many uses race for it: session
 // tokens (from /api/v1/authn to /v1/authorize), the state tokens of a sign-in waiting for its second
@@ -130,19 +129,7 @@ for (const kind of testDatabaseKinds()) {
         assert.deepEqual(started.transaction.primaryAmr, PASSWORD_AMR);
         assert.deepEqual(await transactions.find(started.stateToken), started.transaction);
 
-        const factorId = (
-          await database.db
-            .insertInto('idp_factor')
-            .values({
-              id: `uf${randomUUID().slice(0, 18)}`,
-              user_id: user.id,
-              factor_type: 'email',
-              provider: 'OKTA',
-              status: 'ACTIVE',
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
+        const factorId = await newEmailFactor(database.db, user.id);
         const challenged = await transactions.advance(started.stateToken, 'MFA_CHALLENGE', factorId);
         assert.ok(challenged);
         assert.equal(challenged.transaction.factorId, factorId);

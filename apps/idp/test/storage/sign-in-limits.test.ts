@@ -16,7 +16,7 @@ import { LOG_EVENT_TYPES } from '@customer-core/contracts/server';
 import { createSecurityLogRepository } from '../../src/security-log-repository.js';
 import { createSessionTokenRepository } from '../../src/session-token-repository.js';
 import { secondFactorAsked } from '../../src/factors/factor-repository.js';
-import { fromNow, newUser, openIdpStorage } from './support.js';
+import { fromNow, newEmailFactor, newUser, openIdpStorage } from './support.js';
 
 // What limits sign-ins, shared by every instance through the database: failures per network and per
 // account, the tries at codes, the request counts of the rate limits, and the System Log they write.
@@ -151,18 +151,7 @@ for (const kind of testDatabaseKinds()) {
 
         // Asked for a second factor: no token, the streak ended all the same.
         assert.deepEqual(await signIn(network, 'required'), { locked: false });
-        await database.db
-          .insertInto('idp_factor')
-          .values({
-            id: `uf${randomUUID().slice(0, 18)}`,
-            user_id: user.id,
-            factor_type: 'email',
-            provider: 'OKTA',
-            status: 'ACTIVE',
-            secret: null,
-            last_used_step: null,
-          })
-          .execute();
+        await newEmailFactor(database.db, user.id);
         await throttle.recordFailure(user.id, network);
         assert.deepEqual(await signIn(network), { locked: false }, 'an active factor');
         assert.deepEqual(await streak(), []);

@@ -34,5 +34,21 @@ export async function newUser(db: Kysely<IdpDatabase>): Promise<{ id: string; lo
   return { id, login };
 }
 
+/** An active e-mail factor of the user, written as a row; its id. */
+export async function newEmailFactor(db: Kysely<IdpDatabase>, userId: string): Promise<string> {
+  const { id } = await db
+    .insertInto('idp_factor')
+    .values({
+      id: `uf${randomUUID().slice(0, 18)}`,
+      user_id: userId,
+      factor_type: 'email',
+      provider: 'OKTA',
+      status: 'ACTIVE',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 /** `seconds` from now by the database's clock (negative: ago), for rows made to have expired. */
 export const fromNow = (seconds: number) => sql<Date>`now() + make_interval(secs => ${seconds})`;
