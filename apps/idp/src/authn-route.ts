@@ -209,11 +209,8 @@ export function authnRoutes(deps: AuthnDependencies) {
           return sendOktaError(reply, 401, authenticationFailed());
         }
         const { user, token } = right;
-        const body = token
-          ? successBody(user, token)
-          : deps.secondFactor
-            ? await deps.secondFactor.next(user)
-            : successBody(user, await sessionTokens.issue(user.id));
+        // No token: a second factor was asked (without one, a right password always gets a token).
+        const body = token ? successBody(user, token) : await deps.secondFactor!.next(user);
         count(body.status === 'SUCCESS' ? 'success' : 'factor_required');
         log.info({ userId: user.id, status: body.status }, 'authn succeeded');
         return reply.header('Cache-Control', 'no-store').send(body);
