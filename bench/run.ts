@@ -30,6 +30,7 @@ import {
 import { measureDuringSignInFlood } from './sign-in-flood.js';
 import { measureObservabilityCost } from './observability-cost.js';
 import { measureSignInSteps, signInStepsNote } from './sign-in-steps.js';
+import { loginToDashboardNote, measureLoginToDashboard } from './login-to-dashboard.js';
 
 // npm run bench [-- --quick] [-- --connections=N --workers=N --only=validate --cpu-prof]
 // Starts the built server in a child process, loads it from this process and prints each figure next
@@ -57,6 +58,7 @@ const selected = (phase: string) => phase.includes(args.only);
 // The phases on the one server of a run; 'observability' starts servers of its own.
 const MAIN_PHASES = [
   'sign-in page',
+  'LOGIN to dashboard',
   'email links',
   'GET public-keys',
   'POST validate',
@@ -134,6 +136,7 @@ if (mainRun)
     console.log(`Database: ${server.database}`);
     console.log(`Server: pid ${server.pid} at ${server.url} (PUBLIC_URL ${server.publicUrl})\n`);
     if (selected('sign-in page')) notes.push(await signInPageNote(server.publicUrl));
+    if (selected('LOGIN to dashboard')) notes.push(await loginToDashboardPhase(server.publicUrl));
     if (selected('email links'))
       notes.push(await emailLinkTimingNote(server.publicUrl, DEMO_BORROWER.username));
     const sampler = sampleProcess(server.pid);
@@ -408,6 +411,16 @@ async function signInPageNote(publicUrl: string): Promise<string> {
       signInSent.slice(idle.length).map(name).join(', ') || 'nothing'
     }.`,
   ].join('\n');
+}
+
+/** LOGIN to the dashboard with loans, in Chromium, before any load: what a borrower feels of a sign-in. */
+async function loginToDashboardPhase(publicUrl: string): Promise<string> {
+  const executablePath = chromiumPath();
+  if (!executablePath)
+    return 'LOGIN to the dashboard in Chromium: not measured (no Chromium: set CHROMIUM_PATH).';
+  const runs = args.quick ? 7 : 11;
+  console.error(`measuring LOGIN to the dashboard with loans in Chromium, ${runs} runs ...`);
+  return loginToDashboardNote(await measureLoginToDashboard(publicUrl, executablePath, runs));
 }
 
 /** Access tokens of `count` sign-ins (sessions), a few at a time. */
