@@ -12,8 +12,9 @@ import type { SignInErrors, SignInField } from './sign-in-rules';
 
 const SIGN_IN_FAILED = 'User could not be authenticated.';
 
-// The rules (zod) and the sign-in flow: fetched once the borrower starts using the form (and on
-// submit at the latest), so that a visit that never signs in does not pay for them.
+// The rules (zod), the sign-in flow and the identity provider's client: fetched once the borrower
+// starts using the form (and on submit at the latest), so that a visit that never signs in does not
+// pay for them, and one that does finds them at hand when LOGIN is pressed.
 const loadRules = () => import('./sign-in-rules');
 const loadSignIn = () => import('../../lib/auth/sign-in');
 let warmedUp = false;
@@ -21,7 +22,7 @@ function warmUp() {
   if (warmedUp) return;
   warmedUp = true;
   void loadRules();
-  void loadSignIn();
+  void loadSignIn().then((module) => module.preloadIdentityProvider());
 }
 // The second-factor screens: fetched only when an identity provider asks for a factor.
 const FactorStep = lazy(() =>

@@ -1,6 +1,7 @@
 import { IDP_SCOPES, type SignIn } from '@customer-core/contracts';
 import type { AuthnTransaction, Tokens } from '@okta/okta-auth-js/authn';
 import { loadIdentityProvider, type IdentityProviderClient } from '../identity-provider';
+export { preloadIdentityProvider } from '../identity-provider';
 import { clearProductSession, storeAccessToken, storeProfileJson } from '../product-session';
 import { peekReturnPath } from '../return-path';
 import { exchangeIdToken } from './exchange-id-token';
