@@ -5,6 +5,7 @@ import { AppLayout } from '../components/layout/app-layout';
 import { VisitorLayout } from '../components/signed-in-shell/visitor-layout';
 import { Loading } from '../components/loading';
 import { SignInScreen } from '../features/sign-in/sign-in-screen';
+import { dashboardScreen, homeLanding, signedInLayout } from '../features/dashboard/preload-home';
 import { RequireAuth } from '../components/require-auth';
 import { NotFoundScreen } from './routes/not-found-screen';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -16,12 +17,9 @@ const AboutScreen = lazy(() =>
   import('../features/about/about-screen').then((m) => ({ default: m.AboutScreen })),
 );
 // The signed-in shell (and its menu library) loads with the first signed-in page.
-const SignedInLayout = lazy(() =>
-  import('../components/signed-in-shell/signed-in-layout').then((m) => ({ default: m.SignedInLayout })),
-);
-const DashboardScreen = lazy(() =>
-  import('../features/dashboard/dashboard-screen').then((m) => ({ default: m.DashboardScreen })),
-);
+// (Both are also fetched as a sign-in finishes, when it leads home: features/dashboard/preload-home.ts.)
+const SignedInLayout = signedInLayout.lazy((m) => m.SignedInLayout);
+const DashboardScreen = dashboardScreen.lazy((m) => m.DashboardScreen);
 const LoansScreen = lazy(() =>
   import('../features/dashboard/loans-screen').then((m) => ({ default: m.LoansScreen })),
 );
@@ -117,8 +115,8 @@ export function AppRoutes() {
           <Route element={<RouteErrorBoundary fallback={routeError} />}>
             <Route path={routes.root.path} element={<Navigate to={routes.signIn.path} replace />} />
             <Route path={routes.signIn.path} element={<SignInScreen />} />
-            <Route path={routes.loginCallback.path} element={<LoginCallbackScreen />} />
-            <Route path={routes.loginHandler.path} element={<LoginHandlerScreen />} />
+            <Route path={routes.loginCallback.path} element={<LoginCallbackScreen landing={homeLanding} />} />
+            <Route path={routes.loginHandler.path} element={<LoginHandlerScreen landing={homeLanding} />} />
             <Route path={routes.forgotPassword.path} element={<ForgotPasswordScreen />} />
             <Route path={routes.magicLink.path} element={<MagicLinkScreen />} />
             <Route path={routes.magicLinkLanding.path} element={<MagicLinkLandingScreen />} />

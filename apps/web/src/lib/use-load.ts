@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 
 export interface Loading {
   kind: 'loading';
@@ -13,11 +13,23 @@ export const isLoading = <T>(state: Loading | T): state is Loading => state === 
  * that arrives after the component has moved on (unmounted, other keys) is dropped: its request is
  * aborted. `retry` shows loading and asks again; `reload` asks again and keeps what is shown until
  * the answer arrives; `setState` puts in an answer the component got otherwise (after an action).
+ * `atHand`, read on the first render: an answer already there (asked for before the component
+ * mounted), shown from that render on instead of asking.
  */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, keys: DependencyList) {
-  const [state, setState] = useState<Loading | T>(LOADING);
+export function useLoad<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  keys: DependencyList,
+  atHand?: () => T | undefined,
+) {
+  const [state, setState] = useState<Loading | T>(() => atHand?.() ?? LOADING);
   const [attempt, setAttempt] = useState(0);
+  // The answer at hand stands for the first load.
+  const answered = useRef(state !== LOADING);
   useEffect(() => {
+    if (answered.current) {
+      answered.current = false;
+      return;
+    }
     const controller = new AbortController();
     void load(controller.signal).then((answer) => {
       if (!controller.signal.aborted) setState(answer);
