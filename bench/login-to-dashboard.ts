@@ -1,5 +1,6 @@
 import { routes } from '@customer-core/contracts';
-import { chromium, type Browser, type BrowserContext, type CDPSession } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { DEMO_BORROWER } from './sign-in-flow.js';
 import { median } from './stats.js';
 
@@ -63,21 +64,6 @@ const PAGE_CLOCK = `(() => {
   }).observe(document, { childList: true, subtree: true, attributes: true });
 })();`;
 
-function launch(executablePath: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
-
 /**
  * `runs` sign-ins, one at a time, each in a new context from a client address of its own (the IdP
  * allows 30 authn per address per minute; the server trusts X-Forwarded-For with TRUST_PROXY=true).
@@ -88,7 +74,7 @@ export async function measureLoginToDashboard(
   executablePath: string,
   runs: number,
 ): Promise<LoginToDashboard> {
-  const browser = await launch(executablePath);
+  const browser = await launchChromium(executablePath);
   try {
     const first = await signInOnce(browser, publicUrl, '192.0.2.1', []);
     const device = (await first.context.cookies()).filter((cookie) => cookie.name === 'cc_device');

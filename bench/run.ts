@@ -19,14 +19,8 @@ import {
   type FlowResult,
   type ServerAddress,
 } from './sign-in-flow.js';
-import {
-  bytesOf,
-  chromiumPath,
-  headerBytesOf,
-  measureSignInPage,
-  scripts,
-  type Fetched,
-} from './sign-in-page.js';
+import { chromiumPath } from './chromium.js';
+import { bytesOf, headerBytesOf, measureSignInPage, scripts, type Fetched } from './sign-in-page.js';
 import { measureDuringSignInFlood } from './sign-in-flood.js';
 import { measureObservabilityCost } from './observability-cost.js';
 import { measureSignInSteps, signInStepsNote } from './sign-in-steps.js';

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { routes } from '@customer-core/contracts';
-import { chromium, type CDPSession } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { DEMO_BORROWER } from './sign-in-flow.js';
 
 // The sign-in route as a borrower's browser sees it: Debian's Chromium opens /auth/login on the
@@ -36,24 +36,11 @@ export const scripts = (fetched: Fetched[]) => fetched.filter((f) => f.type === 
 export const bytesOf = (fetched: Fetched[]) => fetched.reduce((sum, f) => sum + f.bytes, 0);
 export const headerBytesOf = (fetched: Fetched[]) => fetched.reduce((sum, f) => sum + f.headerBytes, 0);
 
-export function chromiumPath(): string | undefined {
-  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
-}
-
 export async function measureSignInPage(
   publicUrl: string,
   executablePath: string,
 ): Promise<SignInPageWeight> {
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await launchChromium(executablePath);
   try {
     // A fresh profile: nothing cached, as on a borrower's first visit.
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
