@@ -94,8 +94,10 @@ function otlpReceiver() {
   };
 }
 
-// A safety net, not a timing assertion: a span that never comes would otherwise wait forever.
-describe('traces sent over OTLP', { timeout: 120_000 }, () => {
+// A safety net, not a timing assertion: a span that never comes would otherwise wait forever. Generous:
+// on a loaded 2-core machine the traced server alone took 50 to 65 s to load through tsx and
+// OpenTelemetry's import hooks (5 s on a quiet one).
+describe('traces sent over OTLP', { timeout: 300_000 }, () => {
   const receiver = otlpReceiver();
   let server: ChildServer;
   let database: PostgresDatabase | undefined;
