@@ -78,7 +78,15 @@ const SCREENSHOTS_WANTED = process.env.SCREENSHOTS === '1';
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOTS_WANTED) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Taken from the page's top, then scrolled back: a full-page capture draws what is fixed or sticky
+  // (the signed-in header, a dialog's overlay) where the page was scrolled, in the middle of the image.
+  const scrolledTo = await page.evaluate(() => {
+    const y = window.scrollY;
+    window.scrollTo(0, 0);
+    return y;
+  });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.evaluate((y) => window.scrollTo(0, y), scrolledTo);
 }
 
 /** A screenshot at a desktop's size (`<name>.png`) and a phone's (`<name>-phone.png`), when asked for. */
