@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints, routes } from '@customer-core/contracts';
 import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
-import { redactPath, redactUrl } from '../src/http/logging.js';
+import { redactPath, redactUrl } from '../src/http/redaction.js';
 import type { MailTemplates } from '../src/mail/index.js';
 import { redactForLog } from '../src/mail/redaction.js';
 import { startTestServer, type TestServer } from '../testing/index.js';

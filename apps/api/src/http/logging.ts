@@ -4,8 +4,6 @@ import type { Writable } from 'node:stream';
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
-
-export { redactPath, redactUrl, TOKEN_PAGES } from './redaction.js';
 import { redactPath } from './redaction.js';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;

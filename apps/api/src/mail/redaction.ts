@@ -2,7 +2,7 @@
 // (links carry one-time tokens) nor a code. SMTP errors may quote the recipient or the message, so
 // their text is masked as well.
 
-import { TOKEN_PAGES } from '../http/logging.js';
+import { TOKEN_PAGES } from '../http/redaction.js';
 
 const EMAIL = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+\.[^\s<>()[\]"',;:]+/g;
 const LINK = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"']+/gi;
