@@ -1,3 +1,4 @@
+import { DEVICE_COOKIE } from '@customer-core/api/testing';
 import { routes } from '@customer-core/contracts';
 import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 import { launchChromium } from './chromium.js';
@@ -77,7 +78,7 @@ export async function measureLoginToDashboard(
   const browser = await launchChromium(executablePath);
   try {
     const first = await signInOnce(browser, publicUrl, '192.0.2.1', []);
-    const device = (await first.context.cookies()).filter((cookie) => cookie.name === 'cc_device');
+    const device = (await first.context.cookies()).filter((cookie) => cookie.name === DEVICE_COOKIE);
     await first.context.close();
     if (device.length === 0) throw new Error('the first sign-in set no device cookie');
     const measured: LoginRun[] = [];

@@ -22,3 +22,5 @@ export { asPasswordSignIn, signedInAgo } from './signed-in-ago.js';
 export { addBorrower, borrowerOfIdentity } from './borrowers.js';
 export { parsePrometheusText, sampleValue, scrape, type Sample } from './prometheus-text.js';
 export { startPrometheus, type RunningPrometheus } from './prometheus-server.js';
+/** The browser's device cookie, as the server names it (what a test or the bench sends back). */
+export { DEVICE_COOKIE } from '../src/http/device-cookie.js';
