@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Middleware } from 'koa';
-import { sql, type Kysely, type OnConflictBuilder } from 'kysely';
+import { sql, type Kysely, type OnConflictBuilder, type QueryCreator } from 'kysely';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { hasControlCharacter } from '@customer-core/contracts';
 import { noteDatabaseError } from './database-loss.js';
@@ -102,15 +102,17 @@ function withConsumed(payload: unknown, consumed: number | null): AdapterPayload
   return consumed === null ? (payload as AdapterPayload) : { ...(payload as AdapterPayload), consumed };
 }
 
-/** Marks a record consumed, as one statement. */
-async function markConsumed(db: Kysely<IdpDatabase>, model: string, id: string): Promise<void> {
-  await db
+/** The statement that marks a record consumed now. */
+const markingConsumed = (qc: QueryCreator<IdpDatabase>, { model, id }: { model: string; id: string }) =>
+  qc
     .updateTable('idp_oidc_model')
     .set({ consumed_at: sql<Date>`now()` })
     .where('model', '=', model)
-    .where('id', '=', id)
-    .execute()
-    .catch(noteDatabaseError);
+    .where('id', '=', id);
+
+/** Marks a record consumed, as one statement. */
+async function markConsumed(db: Kysely<IdpDatabase>, model: string, id: string): Promise<void> {
+  await markingConsumed(db, { model, id }).execute().catch(noteDatabaseError);
 }
 
 /** Sends what the request has pending (with `write`, if given), as one statement. */
@@ -124,15 +126,7 @@ async function sendPending(db: Kysely<IdpDatabase>, pending: Pending, write?: Pe
   if (!consume) return upsertAll(db, writes);
   if (writes.length === 0) return markConsumed(db, consume.model, consume.id);
   const rows = await db
-    .with('consumed', (qc) =>
-      qc
-        .updateTable('idp_oidc_model')
-        .set({ consumed_at: sql<Date>`now()` })
-        .where('model', '=', consume.model)
-        .where('id', '=', consume.id)
-        .where('consumed_at', 'is', null)
-        .returning('id'),
-    )
+    .with('consumed', (qc) => markingConsumed(qc, consume).where('consumed_at', 'is', null).returning('id'))
     .insertInto('idp_oidc_model')
     .values(writes.map(rowOf))
     .onConflict(replaceSaved)
