@@ -133,6 +133,8 @@ const result = spawnSync(
   [
     '--conditions=source',
     '--import',
+    pathToFileURL(path.join(import.meta.dirname, 'test-lingui-macros.mjs')).href,
+    '--import',
     'tsx',
     '--import',
     pathToFileURL(path.join(import.meta.dirname, 'test-stylesheets.mjs')).href,

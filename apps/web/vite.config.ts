@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { transformLinguiMacros } from './scripts/lingui-macros.mjs';
 
 // The app's name and version are the product's: read from the root package.json, never typed here.
 const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -9,9 +11,20 @@ const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import
   version: string;
 };
 
+// Lingui's macros, compiled before React's transform sees the JSX.
+const linguiMacros: Plugin = {
+  name: 'lingui-macros',
+  enforce: 'pre',
+  transform: {
+    filter: { id: /\/src\/.*\.tsx?$/ },
+    handler: (code, id) => transformLinguiMacros(code, id),
+  },
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  // A catalogue fails the build when a message is missing from it or does not compile.
+  plugins: [linguiMacros, react(), lingui({ failOnMissing: true, failOnCompileError: true })],
   // Workspace packages resolve to their TypeScript source (the "source" export condition).
   resolve: { conditions: ['source', ...defaultClientConditions] },
   define: {

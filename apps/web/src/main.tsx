@@ -3,6 +3,8 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { activateLocale } from './i18n/catalogs';
+import { initialLocale } from './i18n/locale';
 import { startErrorReporting } from './lib/error-reporting';
 
 // The portal's Content-Security-Policy refuses eval: zod validates without compiling its checks, and
@@ -15,9 +17,13 @@ zodHolder.__zod_globalConfig = Object.assign(zodHolder.__zod_globalConfig ?? {},
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-startErrorReporting();
+// English is there already; another language is fetched before the first render, so that nothing
+// shows in English first.
+void activateLocale(initialLocale()).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  startErrorReporting();
+});

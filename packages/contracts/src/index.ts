@@ -11,6 +11,7 @@ export * from './input-depth.js';
 export * from './instants.js';
 export * from './joining.js';
 export * from './loans.js';
+export * from './locale.js';
 export * from './operator.js';
 export * from './password.js';
 export * from './portal-config.js';

@@ -10,3 +10,5 @@ export const WITHOUT_IDP_SESSION_STORAGE_KEY = 'customer-core.without-idp-sessio
  * say password sign-in is paused (see SIGN_IN_LOCKOUT_FAILURES), whether or not the address has an account.
  */
 export const SIGN_IN_FAILURES_STORAGE_KEY = 'customer-core.sign-in-failures';
+/** The language a visitor chose on this browser, used before sign-in (the profile's wins after). */
+export const LOCALE_STORAGE_KEY = 'customer-core.locale';

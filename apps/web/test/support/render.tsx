@@ -1,8 +1,20 @@
+import { i18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { I18nProvider } from '@lingui/react';
 import { render, waitFor, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ToastsProvider } from '../../src/components/toasts/toasts-provider.tsx';
 import { AuthContext, type AuthContextValue } from '../../src/lib/auth/auth-context.ts';
+
+// The components speak English from their own source messages (the build compiles catalogues instead).
+i18n.setMessagesCompiler(compileMessage);
+i18n.loadAndActivate({ locale: 'en-US', messages: {} });
+
+/** A component in the portal's language, as the app holds every screen. */
+export function InPortalLanguage({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
 
 // A component as the app holds it: under the session's context (a visitor not signed in, unless
 // told otherwise), the toasts and a router at `path` (with a navigation's `state`).
@@ -24,11 +36,13 @@ export function renderInApp(
 ): RenderResult {
   // A wrapper, so that a rerender keeps the app around the component.
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <AuthContext.Provider value={{ ...signedOut, ...auth }}>
-      <ToastsProvider>
-        <MemoryRouter initialEntries={[{ pathname: path, state }]}>{children}</MemoryRouter>
-      </ToastsProvider>
-    </AuthContext.Provider>
+    <InPortalLanguage>
+      <AuthContext.Provider value={{ ...signedOut, ...auth }}>
+        <ToastsProvider>
+          <MemoryRouter initialEntries={[{ pathname: path, state }]}>{children}</MemoryRouter>
+        </ToastsProvider>
+      </AuthContext.Provider>
+    </InPortalLanguage>
   );
   return render(ui, { wrapper });
 }

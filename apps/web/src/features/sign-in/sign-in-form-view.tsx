@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BusyButton } from '../../components/busy-button';
 import type { ComponentPropsWithRef, FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -40,6 +41,7 @@ export function SignInFormView({
   ready = true,
   alternative,
 }: SignInFormViewProps) {
+  const { t } = useLingui();
   return (
     <form
       className="sign-in-form"
@@ -50,7 +52,7 @@ export function SignInFormView({
       data-ready={ready}
     >
       <h2 id="sign-in-form-heading" className="visually-hidden">
-        Sign in to your account
+        <Trans>Sign in to your account</Trans>
       </h2>
       {banner}
       <div className="sign-in-form__notice" role="status">
@@ -59,11 +61,11 @@ export function SignInFormView({
       <EmailField id={EMAIL_FIELD_ID} input={{ ...emailInput, readOnly: !ready }} error={emailError} />
       <FormField
         id={PASSWORD_FIELD_ID}
-        label="Password"
+        label={t`Password`}
         error={passwordError}
         aside={
           <Link className="sign-in-form__forgot" to={routes.forgotPassword.path}>
-            Forgot Password?
+            <Trans>Forgot Password?</Trans>
           </Link>
         }
       >
@@ -76,8 +78,8 @@ export function SignInFormView({
           aria-describedby={passwordError ? fieldErrorId(PASSWORD_FIELD_ID) : undefined}
         />
       </FormField>
-      <BusyButton busy={pending} busyText="Signing in" disabled={!ready}>
-        LOGIN
+      <BusyButton busy={pending} busyText={t`Signing in`} disabled={!ready}>
+        <Trans>LOGIN</Trans>
       </BusyButton>
       {alternative}
     </form>

@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, lazy, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Banner } from '../../components/banner';
@@ -21,6 +22,7 @@ const SignInForm = lazy(() => loadSignInForm().then((module) => ({ default: modu
 
 /** Spec section 2, sign-in screen. */
 export function SignInScreen() {
+  const { t } = useLingui();
   const { status, sessionEnded, signedOut } = useAuth();
   const unavailable = useIdentityProviderUnavailableReason();
   const navigate = useNavigate();
@@ -31,41 +33,49 @@ export function SignInScreen() {
   if (unavailable) return <IdentityProviderUnavailable />;
   return (
     <section className="sign-in" aria-labelledby="sign-in-title" data-testid="sign-in">
-      <PageTitle title="Sign in" />
+      <PageTitle title={t`Sign in`} />
       <header className="sign-in__header">
-        <h1 id="sign-in-title">Welcome Back</h1>
-        <p className="sign-in__intro">Sign in to access your account.</p>
+        <h1 id="sign-in-title">
+          <Trans>Welcome Back</Trans>
+        </h1>
+        <p className="sign-in__intro">
+          <Trans>Sign in to access your account.</Trans>
+        </p>
       </header>
       {passwordChanged && !noticeDismissed && (
         <Banner type="success" onDismiss={() => setNoticeDismissed(true)}>
-          Your password has been changed. Sign in with your new password.
+          <Trans>Your password has been changed. Sign in with your new password.</Trans>
         </Banner>
       )}
       {signedOut && !passwordChanged && !noticeDismissed && (
         <Banner type="success" onDismiss={() => setNoticeDismissed(true)} testId="signed-out-notice">
-          You&rsquo;re signed out.
+          <Trans>You’re signed out.</Trans>
         </Banner>
       )}
       {sessionEnded && !signedOut && !passwordChanged && !noticeDismissed && (
         <Banner type="info" onDismiss={() => setNoticeDismissed(true)}>
-          Your session has ended. Please sign in again.
+          <Trans>Your session has ended. Please sign in again.</Trans>
         </Banner>
       )}
       <Suspense fallback={<SignInFormPlaceholder />}>
         <SignInForm />
       </Suspense>
       <div className="sign-in__divider" aria-hidden="true">
-        <span>or</span>
+        <span>
+          <Trans>or</Trans>
+        </span>
       </div>
       <button
         type="button"
         className="button button--secondary button--block"
         onClick={() => void navigate(routes.magicLink.path)}
       >
-        Email Only Sign In
+        <Trans>Email Only Sign In</Trans>
       </button>
       <p className="sign-in__apply">
-        Not a customer? <Link to={routes.startApplication.path}>Apply For a Loan</Link>
+        <Trans>
+          Not a customer? <Link to={routes.startApplication.path}>Apply For a Loan</Link>
+        </Trans>
       </p>
     </section>
   );
