@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { OFFLINE_MESSAGE, TOO_MANY_MESSAGE, describeFailure } from '../src/lib/api-failure.ts';
+import { describeFailure } from '../src/lib/api-failure.ts';
+import './support/i18n.ts';
+
+const OFFLINE_MESSAGE = 'We couldn’t reach our server. Check your internet connection, then try again.';
+const TOO_MANY_MESSAGE = 'Too many attempts in a short time. Please wait a minute, then try again.';
 
 const FALLBACK = 'We could not do it just now.';
 const failure = (status: number, body: unknown) => ({

@@ -7,7 +7,7 @@ import { FactorStep } from '../src/components/factors/factor-step.tsx';
 import { WebauthnStep } from '../src/components/factors/webauthn-step.tsx';
 import { RegistrationFactorStep } from '../src/features/user-registration/registration-factor-step.tsx';
 import { press } from './support/forms.ts';
-import { expectFocus } from './support/render.tsx';
+import { expectFocus, InPortalLanguage } from './support/render.tsx';
 
 // The second-factor screens of sign-in, one per state of the identity provider's transaction (as
 // okta-auth-js hands it over: plain objects whose functions move it on). What each screen says, and
@@ -53,6 +53,7 @@ function renderStep(first: AuthnTransaction, backLabel?: string): Shown {
       onSuccess={async (done) => void shown.successes.push(done)}
       {...(backLabel ? { backLabel } : {})}
     />,
+    { wrapper: InPortalLanguage },
   );
   return shown;
 }
@@ -316,6 +317,7 @@ describe('factor step: signing in with a second factor', () => {
         onSuccess={async () => {}}
         onRestart={(message) => restarts.push(message)}
       />,
+      { wrapper: InPortalLanguage },
     );
     screen.getByText('Use the passkey on this device, or your security key, to finish signing in.');
     await press('Use my passkey');
@@ -350,6 +352,7 @@ describe('factor step of registration', () => {
         onSuccess={async () => {}}
         onRestart={() => {}}
       />,
+      { wrapper: InPortalLanguage },
     );
     screen.getByRole('heading', { level: 1, name: 'Your account is ready' });
     screen.getByText('Your account for rosa@example.com has been created. One more step before you sign in.');

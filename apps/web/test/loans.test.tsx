@@ -10,7 +10,7 @@ import { OverdueNotice } from '../src/features/loan-details/overdue-notice.tsx';
 import { LoanNotFound } from '../src/loans/loan-not-found.tsx';
 import { serveApi, type TestApi } from './support/api.ts';
 import { press } from './support/forms.ts';
-import { expectNone, renderInApp } from './support/render.tsx';
+import { expectNone, renderInApp, InPortalLanguage } from './support/render.tsx';
 
 // The loans as the borrower reads them: each card's status in words, its money and next payment, the
 // way to the documents still to sign, the list's empty and failed states, a
@@ -48,6 +48,7 @@ describe('loan cards', () => {
           <LoanCard key={each.id} loan={each} open={each.status === 'ACTIVE' || each.status === 'PAST DUE'} />
         ))}
       </MemoryRouter>,
+      { wrapper: InPortalLanguage },
     );
     const words = {
       'LN-DEMO-1': 'Active',
@@ -92,6 +93,7 @@ describe('loan cards', () => {
         <LoanCard loan={oneDay} open />
         <LoanCard loan={ACTIVE} open />
       </MemoryRouter>,
+      { wrapper: InPortalLanguage },
     );
     const late = within(card('LN-LATE-1'));
     assert.equal(late.getByTestId('loan-overdue').textContent, '$2,312.7512 days late');
@@ -106,6 +108,7 @@ describe('loan cards', () => {
         <LoanCard loan={ACTIVE} open />
         <LoanCard loan={PAST_DUE} open />
       </MemoryRouter>,
+      { wrapper: InPortalLanguage },
     );
     const links = screen.getAllByRole('link', { name: /Review and sign documents/ });
     assert.equal(links.length, 1);
@@ -208,6 +211,7 @@ describe('a loan past due, and one not found', () => {
   it('says how much is past due, how late, since when, and whom to call', () => {
     render(
       <OverdueNotice overdue={{ amountCents: 250_000, daysLate: 17, since: '2026-06-01', instalments: 2 }} />,
+      { wrapper: InPortalLanguage },
     );
     const notice = screen.getByTestId('overdue-notice');
     assert.equal(within(notice).getByRole('heading').textContent, '$2,500.00 is past due');
@@ -225,6 +229,7 @@ describe('a loan past due, and one not found', () => {
       <MemoryRouter>
         <LoanNotFound />
       </MemoryRouter>,
+      { wrapper: InPortalLanguage },
     );
     screen.getByRole('heading', { name: 'Loan not found' });
     assert.equal(

@@ -49,7 +49,8 @@ export const LoanPurposeSchema = z.enum(
 export const MIN_AMOUNT_REQUESTED = 5_000;
 export const MAX_AMOUNT_REQUESTED = 5_000_000;
 
-const dollars = (value: number) => `$${value.toLocaleString('en-US')}`;
+/** Whole US dollars as the API's messages write them: 5000 -> "$5,000". */
+export const wholeDollars = (value: number) => `$${value.toLocaleString('en-US')}`;
 
 export const StartApplicationSchema = z.object({
   businessName: singleLineText()
@@ -65,8 +66,8 @@ export const StartApplicationSchema = z.object({
   amountRequested: z
     .number('Enter the amount you need.')
     .int('Enter a whole dollar amount.')
-    .min(MIN_AMOUNT_REQUESTED, `The smallest loan is ${dollars(MIN_AMOUNT_REQUESTED)}.`)
-    .max(MAX_AMOUNT_REQUESTED, `The largest loan is ${dollars(MAX_AMOUNT_REQUESTED)}.`),
+    .min(MIN_AMOUNT_REQUESTED, `The smallest loan is ${wholeDollars(MIN_AMOUNT_REQUESTED)}.`)
+    .max(MAX_AMOUNT_REQUESTED, `The largest loan is ${wholeDollars(MAX_AMOUNT_REQUESTED)}.`),
   purpose: LoanPurposeSchema,
 });
 export type StartApplicationInput = z.input<typeof StartApplicationSchema>;

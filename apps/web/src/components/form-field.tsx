@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
+import { inPortalLanguage } from '../i18n/shared-messages';
 import './form-field.css';
 
 export function fieldErrorId(id: string): string {
@@ -32,6 +34,8 @@ export function FormField({ id, label, error, aside, children }: FormFieldProps)
 
 /** A control's validation message under it, with the id its aria-describedby names (fieldErrorId). */
 export function FieldError({ id, message }: { id: string; message: string }) {
+  // A shared schema's message comes in English: shown in the portal's language, and again when it changes.
+  useLingui();
   return (
     <p className="form-field__error" id={fieldErrorId(id)} data-testid={fieldErrorId(id)}>
       <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
@@ -40,7 +44,7 @@ export function FieldError({ id, message }: { id: string; message: string }) {
           d="M8 0a8 8 0 1 0 0 16A8 8 0 0 0 8 0Zm-.9 3.5h1.8l-.2 6H7.3l-.2-6ZM8 12.6a1.1 1.1 0 1 1 0-2.2 1.1 1.1 0 0 1 0 2.2Z"
         />
       </svg>
-      {message}
+      {inPortalLanguage(message)}
     </p>
   );
 }

@@ -1,4 +1,7 @@
 import { ApiErrorSchema, STEP_UP_REQUIRED, type ApiErrorCode } from '@customer-core/contracts';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { inPortalLanguage } from '../i18n/shared-messages';
 import type { ApiFailure } from './api-client';
 
 // What a failed call means for the borrower: a human sentence, never a status code or a stack.
@@ -6,15 +9,14 @@ import type { ApiFailure } from './api-client';
 export interface DescribedFailure {
   /** The API's error code (e.g. 'invalid_link') when it answered one. */
   code: ApiErrorCode | null;
-  /** The API's own message for a 4xx answer, written for people, when it gave one. */
+  /** The API's own message for a 4xx answer, written for people, when it gave one (in the portal's language). */
   serverMessage: string | null;
   /** What to show in the banner. */
   message: string;
 }
 
-export const OFFLINE_MESSAGE =
-  'We couldn’t reach our server. Check your internet connection, then try again.';
-export const TOO_MANY_MESSAGE = 'Too many attempts in a short time. Please wait a minute, then try again.';
+export const OFFLINE_MESSAGE = msg`We couldn’t reach our server. Check your internet connection, then try again.`;
+export const TOO_MANY_MESSAGE = msg`Too many attempts in a short time. Please wait a minute, then try again.`;
 // Room for an identity provider's password requirements; longer is not a message for people.
 const MAX_SERVER_MESSAGE_LENGTH = 400;
 
@@ -33,12 +35,16 @@ export function describeFailure(result: ApiFailure, fallback: string): Described
   const message = body?.message.trim() ?? '';
   const serverMessage =
     result.status >= 400 && result.status < 500 && message && message.length <= MAX_SERVER_MESSAGE_LENGTH
-      ? message
+      ? inPortalLanguage(message)
       : null;
   return {
     code: body?.error ?? null,
     serverMessage,
-    message: result.exceptionThrown ? OFFLINE_MESSAGE : result.status === 429 ? TOO_MANY_MESSAGE : fallback,
+    message: result.exceptionThrown
+      ? i18n._(OFFLINE_MESSAGE)
+      : result.status === 429
+        ? i18n._(TOO_MANY_MESSAGE)
+        : fallback,
   };
 }
 

@@ -1,15 +1,10 @@
-import { i18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { I18nProvider } from '@lingui/react';
 import { render, waitFor, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ToastsProvider } from '../../src/components/toasts/toasts-provider.tsx';
 import { AuthContext, type AuthContextValue } from '../../src/lib/auth/auth-context.ts';
-
-// The components speak English from their own source messages (the build compiles catalogues instead).
-i18n.setMessagesCompiler(compileMessage);
-i18n.loadAndActivate({ locale: 'en-US', messages: {} });
+import { i18n } from './i18n.ts';
 
 /** A component in the portal's language, as the app holds every screen. */
 export function InPortalLanguage({ children }: { children: ReactNode }) {
