@@ -378,33 +378,40 @@ function cpuPerRequest(
   return `Server CPU per request (all its processes): ${each.join(', ')}.`;
 }
 
-/** The sign-in route in Chromium: its JavaScript by moment, and what arrived before the borrower acted. */
+/** The sign-in route in Chromium, in each language: its JavaScript by moment, and what arrived before the borrower acted. */
 async function signInPageNote(publicUrl: string): Promise<string> {
   const executablePath = chromiumPath();
   if (!executablePath) return 'Sign-in route in Chromium: not measured (no Chromium: set CHROMIUM_PATH).';
-  console.error('measuring the sign-in route in Chromium ...');
-  const { formWorks, idle, signInSent } = await measureSignInPage(publicUrl, executablePath);
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const against = (fetched: Fetched[], target: number) => {
-    const bytes = bytesOf(scripts(fetched));
-    const verdict = bytes <= target ? 'meets' : 'misses';
-    const encodings = [...new Set(scripts(fetched).map((f) => f.encoding))].join('/');
-    return `${kb(bytes)} in ${scripts(fetched).length} files, ${encodings} (target <= ${kb(target)}: ${verdict}; their headers ${kb(headerBytesOf(scripts(fetched)))} more)`;
-  };
-  const name = (f: Fetched) => `${new URL(f.url).pathname} ${f.type} ${kb(f.bytes)}`;
-  const early = idle.slice(formWorks.length);
-  return [
-    'Sign-in route in Chromium (first visit, nothing cached; bodies as they came over the wire, ' +
-      `compressed as served): JavaScript until the form works ${against(formWorks, PAGE_TARGETS.formWorks)}, ` +
-      `until a sign-in is sent ${against(signInSent, PAGE_TARGETS.signInSent)}.`,
-    `  Until the form works (${formWorks.length}, ${kb(bytesOf(formWorks))} in all): ${formWorks.map(name).join(', ')}.`,
-    early.length === 0
-      ? '  Fetched after that, before the borrower acted: nothing.'
-      : `  Fetched after that, before the borrower acted (${kb(bytesOf(early))}): ${early.map(name).join(', ')}.`,
-    `  Once LOGIN was pressed, before the password left: ${
-      signInSent.slice(idle.length).map(name).join(', ') || 'nothing'
-    }.`,
-  ].join('\n');
+  const notes: string[] = [];
+  for (const [language, locale] of [
+    ['English', 'en-US'],
+    ['Spanish', 'es-US'],
+  ] as const) {
+    console.error(`measuring the sign-in route in Chromium, in ${language} ...`);
+    const { formWorks, idle, signInSent } = await measureSignInPage(publicUrl, executablePath, locale);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    const against = (fetched: Fetched[], target: number) => {
+      const bytes = bytesOf(scripts(fetched));
+      const verdict = bytes <= target ? 'meets' : 'misses';
+      const encodings = [...new Set(scripts(fetched).map((f) => f.encoding))].join('/');
+      return `${kb(bytes)} in ${scripts(fetched).length} files, ${encodings} (target <= ${kb(target)}: ${verdict}; their headers ${kb(headerBytesOf(scripts(fetched)))} more)`;
+    };
+    const name = (f: Fetched) => `${new URL(f.url).pathname} ${f.type} ${kb(f.bytes)}`;
+    const early = idle.slice(formWorks.length);
+    notes.push(
+      `Sign-in route in Chromium, in ${language} (a browser set to ${locale}; first visit, nothing cached; bodies ` +
+        `as they came over the wire, compressed as served): JavaScript until the form works ` +
+        `${against(formWorks, PAGE_TARGETS.formWorks)}, until a sign-in is sent ${against(signInSent, PAGE_TARGETS.signInSent)}.`,
+      `  Until the form works (${formWorks.length}, ${kb(bytesOf(formWorks))} in all): ${formWorks.map(name).join(', ')}.`,
+      early.length === 0
+        ? '  Fetched after that, before the borrower acted: nothing.'
+        : `  Fetched after that, before the borrower acted (${kb(bytesOf(early))}): ${early.map(name).join(', ')}.`,
+      `  Once LOGIN was pressed, before the password left: ${
+        signInSent.slice(idle.length).map(name).join(', ') || 'nothing'
+      }.`,
+    );
+  }
+  return notes.join('\n');
 }
 
 /** LOGIN to the dashboard with loans, in Chromium, before any load: what a borrower feels of a sign-in. */

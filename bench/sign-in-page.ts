@@ -36,14 +36,16 @@ export const scripts = (fetched: Fetched[]) => fetched.filter((f) => f.type === 
 export const bytesOf = (fetched: Fetched[]) => fetched.reduce((sum, f) => sum + f.bytes, 0);
 export const headerBytesOf = (fetched: Fetched[]) => fetched.reduce((sum, f) => sum + f.headerBytes, 0);
 
+/** `locale`: the browser's language, which the portal follows on a first visit. */
 export async function measureSignInPage(
   publicUrl: string,
   executablePath: string,
+  locale: string,
 ): Promise<SignInPageWeight> {
   const browser = await launchChromium(executablePath);
   try {
     // A fresh profile: nothing cached, as on a borrower's first visit.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const finished = await followNetwork(cdp);
@@ -60,10 +62,11 @@ export async function measureSignInPage(
     }
     const idle = [...finished];
 
-    await page.getByLabel('Email').fill(DEMO_BORROWER.username);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_BORROWER.password);
+    // By the fields' ids, which are the same in every language.
+    await page.locator('#sign-in-email').fill(DEMO_BORROWER.username);
+    await page.locator('#sign-in-password').fill(DEMO_BORROWER.password);
     const authn = page.waitForRequest((request) => new URL(request.url()).pathname === AUTHN_PATH);
-    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page.locator('form.sign-in-form button[type="submit"]').click();
     await authn;
     const signInSent = [...finished];
     await context.close();

@@ -5,6 +5,8 @@
 //   interactive   the form that takes over right after the first paint
 //   on submit     fetched once the borrower starts using the form: the sign-in rules (zod) and the
 //                 sign-in flow, then the identity provider client (okta-auth-js) when the flow starts
+// English is in the first paint; the Spanish catalogue is fetched before it when Spanish is chosen,
+// so the first paint in Spanish is the same files and that catalogue (checked against the budget too).
 import { readFileSync } from 'node:fs';
 import { URL, fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -52,8 +54,18 @@ for (const [name, keys] of TIERS) {
   console.log(`  ${`= ${name}`.padEnd(44)} ${kb(total).padStart(9)}   (cumulative ${kb(cumulative)})`);
 }
 
-const verdict = firstPaint <= BUDGET_BYTES ? 'within budget' : 'OVER BUDGET';
-console.log(
-  `Sign-in route first load: ${kb(firstPaint)} of JavaScript gzipped (budget ${kb(BUDGET_BYTES)}): ${verdict}`,
-);
-if (firstPaint > BUDGET_BYTES) process.exitCode = 1;
+const spanishKey = Object.keys(manifest).find((key) => key.endsWith('src/locales/es-US.po'));
+if (!spanishKey) throw new Error('No Spanish catalogue in the Vite manifest');
+const spanish = gzipped(manifest[spanishKey].file);
+console.log(`Spanish catalogue, fetched when chosen: ${manifest[spanishKey].file} ${kb(spanish)}`);
+
+for (const [language, bytes] of [
+  ['English', firstPaint],
+  ['Spanish', firstPaint + spanish],
+]) {
+  const verdict = bytes <= BUDGET_BYTES ? 'within budget' : 'OVER BUDGET';
+  console.log(
+    `Sign-in route first load in ${language}: ${kb(bytes)} of JavaScript gzipped (budget ${kb(BUDGET_BYTES)}): ${verdict}`,
+  );
+  if (bytes > BUDGET_BYTES) process.exitCode = 1;
+}

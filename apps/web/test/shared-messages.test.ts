@@ -3,7 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import * as contracts from '@customer-core/contracts';
-import { SHARED_MESSAGES, inPortalLanguage } from '../src/i18n/shared-messages.ts';
+import { inPortalLanguage } from '../src/i18n/in-portal-language.ts';
+import { SHARED_MESSAGES } from '../src/i18n/shared-messages.ts';
 import { i18n } from './support/i18n.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -20,17 +21,34 @@ const writtenTexts = new Set(
       ),
   ),
 );
+// The messages the shared schemas build from their constants (and the API's passkey name rule).
+const {
+  MAX_PASSWORD_LENGTH,
+  MAX_PASSKEY_NAME_LENGTH,
+  MIN_AMOUNT_REQUESTED,
+  MAX_AMOUNT_REQUESTED,
+  wholeDollars,
+} = contracts;
+const built = [
+  `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
+  `Use at most ${MAX_PASSWORD_LENGTH} characters.`,
+  `Use ${MAX_PASSKEY_NAME_LENGTH} characters or fewer.`,
+  `The smallest loan is ${wholeDollars(MIN_AMOUNT_REQUESTED)}.`,
+  `The largest loan is ${wholeDollars(MAX_AMOUNT_REQUESTED)}.`,
+  ...contracts.PASSWORD_RULES.flatMap((rule) => [rule.label, rule.message]),
+  ...contracts.ESIGN_CONSENT.text.split('\n\n'),
+];
+const ids = new Set(SHARED_MESSAGES.map((descriptor) => descriptor.id));
 
 describe('the shared messages in the portal’s language', () => {
-  it('says each in English exactly as the schemas and the API write it', () => {
-    for (const [english, descriptor] of SHARED_MESSAGES) assert.equal(i18n._(descriptor), english);
+  it('knows each by its English, exactly as the schemas and the API write it', () => {
+    for (const descriptor of SHARED_MESSAGES) assert.equal(descriptor.message, descriptor.id);
   });
 
   it('holds no message that the schemas and the API no longer write', () => {
-    const stale = [...SHARED_MESSAGES]
-      .filter(([, descriptor]) => !descriptor.values || Object.keys(descriptor.values).length === 0)
-      .map(([english]) => english)
-      .filter((english) => !writtenTexts.has(english));
+    const stale = [...ids].filter(
+      (id) => !writtenTexts.has(id) && !built.includes(id) && !id.includes('{accountName}'),
+    );
     assert.deepEqual(stale, []);
   });
 
@@ -39,20 +57,29 @@ describe('the shared messages in the portal’s language', () => {
       ...Object.entries(contracts)
         .filter(([name, value]) => name.endsWith('_MESSAGE') && typeof value === 'string')
         .map(([, value]) => value as string),
-      ...contracts.PASSWORD_RULES.flatMap((rule) => [rule.label, rule.message]),
       contracts.PASSWORDS_DO_NOT_MATCH,
       contracts.ESIGN_CONSENT.title,
-      ...contracts.ESIGN_CONSENT.text.split('\n\n'),
+      ...built,
     ];
     assert.deepEqual(
-      given.filter((english) => !SHARED_MESSAGES.has(english)),
+      given.filter((english) => !ids.has(english)),
       [],
     );
   });
 
-  it('says the name mismatch with the name in it, and leaves an unknown text as it came', () => {
+  it('shows a catalogued message in the language chosen, the name mismatch with its name, and anything else as it came', () => {
     const mismatch = contracts.signatureNameMismatchMessage('Ana Ruiz');
-    assert.equal(inPortalLanguage(mismatch), mismatch);
-    assert.equal(inPortalLanguage('A hosted org’s own rule.'), 'A hosted org’s own rule.');
+    const spanish = {
+      [contracts.PASSWORDS_DO_NOT_MATCH]: 'Las contraseñas no coinciden.',
+      [mismatch.replace('Ana Ruiz', '{accountName}')]: 'Escriba su nombre: {accountName}.',
+    };
+    i18n.loadAndActivate({ locale: 'es-US', messages: spanish });
+    try {
+      assert.equal(inPortalLanguage(contracts.PASSWORDS_DO_NOT_MATCH), 'Las contraseñas no coinciden.');
+      assert.equal(inPortalLanguage(mismatch), 'Escriba su nombre: Ana Ruiz.');
+      assert.equal(inPortalLanguage('A hosted org’s own rule {1}.'), 'A hosted org’s own rule {1}.');
+    } finally {
+      i18n.loadAndActivate({ locale: 'en-US', messages: {} });
+    }
   });
 });

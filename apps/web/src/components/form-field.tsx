@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import { inPortalLanguage } from '../i18n/shared-messages';
+import { inPortalLanguage } from '../i18n/in-portal-language';
 import './form-field.css';
 
 export function fieldErrorId(id: string): string {

@@ -1,7 +1,7 @@
 import { ApiErrorSchema, STEP_UP_REQUIRED, type ApiErrorCode } from '@customer-core/contracts';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { inPortalLanguage } from '../i18n/shared-messages';
+import { inPortalLanguage } from '../i18n/in-portal-language';
 import type { ApiFailure } from './api-client';
 
 // What a failed call means for the borrower: a human sentence, never a status code or a stack.
