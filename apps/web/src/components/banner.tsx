@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { StatusIcon } from './status-icon';
 import './banner.css';
@@ -19,6 +20,7 @@ interface BannerProps {
 /** A dismissible message above a form (spec section 3, banner types). Errors are announced at once
  * and take the focus. */
 export function Banner({ type, children, onDismiss, testId, takeFocus = type === 'error' }: BannerProps) {
+  const { t } = useLingui();
   const tone = type === 'error' ? 'warning' : type;
   const banner = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -34,7 +36,7 @@ export function Banner({ type, children, onDismiss, testId, takeFocus = type ===
     >
       <StatusIcon tone={tone} />
       <p className="banner__message">{children}</p>
-      <button type="button" className="banner__dismiss" onClick={onDismiss} aria-label="Dismiss">
+      <button type="button" className="banner__dismiss" onClick={onDismiss} aria-label={t`Dismiss`}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

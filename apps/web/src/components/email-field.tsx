@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ComponentPropsWithRef } from 'react';
 import { FormField, fieldErrorId } from './form-field';
 
@@ -11,8 +12,9 @@ interface EmailFieldProps {
 
 /** The e-mail field of the sign-in form and of the screens that ask for the same address. */
 export function EmailField({ id, input, error }: EmailFieldProps) {
+  const { t } = useLingui();
   return (
-    <FormField id={id} label="Email" error={error}>
+    <FormField id={id} label={t`Email`} error={error}>
       <input
         {...input}
         id={id}

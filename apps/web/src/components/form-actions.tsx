@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { BusyButton } from './busy-button';
 
@@ -34,7 +35,7 @@ export function FormActions({
         {children}
       </BusyButton>
       <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
     </div>
   );

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { BackToSignIn } from './back-to-sign-in';
 import { FormScreen } from './form-screen';
 
-export const INVALID_LINK_MESSAGE = 'This link has expired or has already been used.';
+export const INVALID_LINK_MESSAGE = msg`This link has expired or has already been used.`;
 
 interface InvalidLinkProps {
   /** Where to ask for a new link, and the words for it. */
@@ -13,16 +15,21 @@ interface InvalidLinkProps {
 
 /** An e-mailed link the API refused (unknown, used or expired): say so, and offer a new one. */
 export function InvalidLink({ requestPath, requestLabel, testId }: InvalidLinkProps) {
+  const { t } = useLingui();
   return (
     <FormScreen
-      title="This link can’t be used"
+      title={t`This link can’t be used`}
       tone="warning"
       focusTitle
       testId={testId}
       intro={
         <>
-          <p data-testid="invalid-link-message">{INVALID_LINK_MESSAGE}</p>
-          <p>For your security, each link works only once and for a short time. You can ask for a new one.</p>
+          <p data-testid="invalid-link-message">{t(INVALID_LINK_MESSAGE)}</p>
+          <p>
+            <Trans>
+              For your security, each link works only once and for a short time. You can ask for a new one.
+            </Trans>
+          </p>
         </>
       }
     >

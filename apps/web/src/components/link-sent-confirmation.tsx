@@ -1,4 +1,5 @@
 import { LINK_SENT_MESSAGE } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BackToSignIn } from './back-to-sign-in';
 import { FormScreen } from './form-screen';
 
@@ -11,9 +12,10 @@ interface LinkSentConfirmationProps {
 
 /** What every address gets after asking for a link, known or not (no enumeration). */
 export function LinkSentConfirmation({ validFor, onSendAnother, testId }: LinkSentConfirmationProps) {
+  const { t } = useLingui();
   return (
     <FormScreen
-      title="Check your email"
+      title={t`Check your email`}
       tone="success"
       focusTitle
       testId={testId}
@@ -21,15 +23,17 @@ export function LinkSentConfirmation({ validFor, onSendAnother, testId }: LinkSe
         <>
           <p data-testid="link-sent-message">{LINK_SENT_MESSAGE}</p>
           <p>
-            Open the email and follow the link. It works once, for {validFor}. If it hasn&rsquo;t arrived in a
-            few minutes, check your spam or junk folder.
+            <Trans>
+              Open the email and follow the link. It works once, for {validFor}. If it hasn’t arrived in a few
+              minutes, check your spam or junk folder.
+            </Trans>
           </p>
         </>
       }
     >
       <div className="form-screen__actions">
         <button type="button" className="button button--secondary button--block" onClick={onSendAnother}>
-          Send another link
+          <Trans>Send another link</Trans>
         </button>
       </div>
       <BackToSignIn />

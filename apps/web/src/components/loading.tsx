@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Spinner } from './spinner';
 
 /** The waiting state of spec section 2: exactly the text "Loading...". */
@@ -5,7 +6,7 @@ export function Loading() {
   return (
     <p className="loading" role="status" data-testid="loading">
       <Spinner />
-      Loading...
+      <Trans>Loading...</Trans>
     </p>
   );
 }

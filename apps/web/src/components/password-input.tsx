@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState, type ComponentPropsWithRef } from 'react';
 import './password-input.css';
 
@@ -5,6 +6,7 @@ type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'>;
 
 /** A password field with a show/hide toggle (spec section 2: 'Show password' / 'Hide password'). */
 export function PasswordInput({ className = '', ...inputProps }: PasswordInputProps) {
+  const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   return (
     <div className="password-input">
@@ -16,7 +18,7 @@ export function PasswordInput({ className = '', ...inputProps }: PasswordInputPr
       <button
         type="button"
         className="password-input__toggle"
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={visible ? t`Hide password` : t`Show password`}
         aria-controls={inputProps.id}
         onClick={() => setVisible((shown) => !shown)}
         disabled={inputProps.readOnly}

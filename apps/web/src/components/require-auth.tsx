@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth/use-auth';
@@ -26,12 +27,13 @@ function ForgetReturnPath({ children }: { children: ReactNode }) {
 
 /** Spec section 2, guard: unauthenticated visitors go to sign-in and come back here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const { status, error, signedOut } = useAuth();
   if (error instanceof IdentityProviderUnavailableError) return <IdentityProviderUnavailable />;
   if (error) {
     // Spec: if the auth check throws, the error is shown as raw text.
     return (
-      <StatusView tone="warning" title="We couldn’t check your sign-in" testId="auth-check-error">
+      <StatusView tone="warning" title={t`We couldn’t check your sign-in`} testId="auth-check-error">
         <p className="status-view__detail">{error.message}</p>
       </StatusView>
     );

@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { StatusView } from '../../components/status-view';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -8,21 +9,30 @@ import { useAuth } from '../../lib/auth/use-auth';
  * signed-in borrower keeps the signed-in shell and is led to their home, anyone else to sign-in.
  */
 export function NotFoundScreen() {
+  const { t } = useLingui();
   const signedIn = useAuth().status === 'authenticated';
   return (
-    <StatusView tone="info" title="Page not found" testId="not-found">
+    <StatusView tone="info" title={t`Page not found`} testId="not-found">
       <p>
-        We couldn&rsquo;t find the page you were looking for. Check the address, or start again from{' '}
-        {signedIn ? 'your account' : 'sign-in'}.
+        {signedIn ? (
+          <Trans>
+            We couldn’t find the page you were looking for. Check the address, or start again from your
+            account.
+          </Trans>
+        ) : (
+          <Trans>
+            We couldn’t find the page you were looking for. Check the address, or start again from sign-in.
+          </Trans>
+        )}
       </p>
       <div className="status-view__actions">
         {signedIn ? (
           <Link className="button button--primary" to={routes.dashboard.path}>
-            Go to your account
+            <Trans>Go to your account</Trans>
           </Link>
         ) : (
           <Link className="button button--primary" to={routes.signIn.path}>
-            Go to sign in
+            <Trans>Go to sign in</Trans>
           </Link>
         )}
       </div>

@@ -1,14 +1,20 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import phonePreviewUrl from '../../assets/phone-preview.svg';
 import { LenderLogo } from './lender-logo';
 
 export function BrandPanel() {
+  const { t } = useLingui();
   return (
     <header className="brand-panel">
       <LenderLogo />
       <div className="brand-panel__copy">
-        <p className="brand-panel__headline">Funding that keeps your business moving.</p>
+        <p className="brand-panel__headline">
+          <Trans>Funding that keeps your business moving.</Trans>
+        </p>
         <p className="brand-panel__lead">
-          Your balance, payments and loan documents, in one secure place whenever you need them.
+          <Trans>
+            Your balance, payments and loan documents, in one secure place whenever you need them.
+          </Trans>
         </p>
       </div>
       <div className="brand-panel__preview">
@@ -19,7 +25,7 @@ export function BrandPanel() {
           height={480}
           loading="lazy"
           decoding="async"
-          alt="A phone showing the borrower dashboard with the loan balance, next payment and recent activity"
+          alt={t`A phone showing the borrower dashboard with the loan balance, next payment and recent activity`}
         />
       </div>
     </header>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { MouseEvent } from 'react';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -14,7 +15,7 @@ export function SkipLink() {
   };
   return (
     <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skip}>
-      Skip to main content
+      <Trans>Skip to main content</Trans>
     </a>
   );
 }

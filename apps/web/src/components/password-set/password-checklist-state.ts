@@ -1,4 +1,6 @@
 import { PASSWORD_RULES, type PasswordRuleCode } from '@customer-core/contracts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 // The live checklist of the password-set form: which composition rule a password meets, and what to
 // tell a screen reader when that changes (only then: announcing every keystroke would be noise).
@@ -18,12 +20,33 @@ export function checklistKey(items: readonly ChecklistItem[]): string {
   return items.map((item) => (item.met ? '1' : '0')).join('');
 }
 
-/** The change from `previous` to `next` in words, for a polite live region; '' when nothing changed. */
-export function checklistChange(previous: readonly ChecklistItem[], next: readonly ChecklistItem[]): string {
+/** Puts a message into words: the portal's language (`i18n._`) on screen. */
+export type Translate = (message: MessageDescriptor) => string;
+
+/**
+ * The message's own English, its placeholders filled: for a caller outside the portal's language (a
+ * unit test). The build keeps only the messages' ids, so the checklist always passes its `i18n._`.
+ */
+const sourceText: Translate = ({ id, message = id, values = {} }) =>
+  message.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    name in values ? String(values[name]) : placeholder,
+  );
+
+/**
+ * The change from `previous` to `next` in words, for a polite live region; '' when nothing changed.
+ * (The rules' own labels come from the contracts as they are.)
+ */
+export function checklistChange(
+  previous: readonly ChecklistItem[],
+  next: readonly ChecklistItem[],
+  translate: Translate = sourceText,
+): string {
   const changed = next.filter((item) => previous.find((p) => p.code === item.code)?.met !== item.met);
   if (changed.length === 0) return '';
-  if (next.every((item) => item.met)) return 'All password requirements are met.';
+  if (next.every((item) => item.met)) return translate(msg`All password requirements are met.`);
   return changed
-    .map((item) => `${item.met ? 'Requirement met' : 'Requirement not met'}: ${item.label}.`)
+    .map(({ met, label }) =>
+      translate(met ? msg`Requirement met: ${label}.` : msg`Requirement not met: ${label}.`),
+    )
     .join(' ');
 }

@@ -1,4 +1,5 @@
 import { PASSWORD_SYMBOLS } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { checklistChange, checklistKey, passwordChecklist } from './password-checklist-state';
 
@@ -48,17 +49,19 @@ function RuleIcon({ met }: { met: boolean }) {
  * words for screen readers, not by colour alone. A change is announced politely.
  */
 export function PasswordChecklist({ id, password }: PasswordChecklistProps) {
+  const { t, i18n } = useLingui();
   const items = passwordChecklist(password);
   const key = checklistKey(items);
   // The state of the last render, to tell what changed (React's "previous render" pattern).
   const [last, setLast] = useState({ key, items, announcement: '' });
-  if (last.key !== key) setLast({ key, items, announcement: checklistChange(last.items, items) });
+  if (last.key !== key)
+    setLast({ key, items, announcement: checklistChange(last.items, items, (message) => i18n._(message)) });
 
   return (
     <div className="password-checklist" data-testid="password-checklist">
       <div id={id}>
         <p className="password-checklist__title" id={`${id}-title`}>
-          Your password needs:
+          <Trans>Your password needs:</Trans>
         </p>
         <ul className="password-checklist__list" aria-labelledby={`${id}-title`}>
           {items.map((item) => (
@@ -70,7 +73,7 @@ export function PasswordChecklist({ id, password }: PasswordChecklistProps) {
             >
               <RuleIcon met={item.met} />
               <span>
-                <span className="visually-hidden">{item.met ? 'Met: ' : 'Not met yet: '}</span>
+                <span className="visually-hidden">{item.met ? t`Met:` : t`Not met yet:`} </span>
                 <RuleLabel label={item.label} />
               </span>
             </li>

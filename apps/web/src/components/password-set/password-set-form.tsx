@@ -1,6 +1,7 @@
 import { PasswordSetSchema, type PasswordSet } from '@customer-core/contracts';
 import { BusyButton } from '../busy-button';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField, fieldErrorId } from '../form-field';
@@ -47,12 +48,13 @@ export function PasswordSetForm({
   pendingText,
   onSubmit,
   banner,
-  passwordLabel = 'New password',
-  confirmLabel = 'Confirm new password',
+  passwordLabel,
+  confirmLabel,
   children,
   afterFields,
   onCancel,
 }: PasswordSetFormProps) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -84,7 +86,7 @@ export function PasswordSetForm({
       {banner}
       {children}
       <div className="password-set__password">
-        <FormField id={passwordId} label={passwordLabel} error={passwordError}>
+        <FormField id={passwordId} label={passwordLabel ?? t`New password`} error={passwordError}>
           <PasswordInput
             {...register('password')}
             id={passwordId}
@@ -95,7 +97,7 @@ export function PasswordSetForm({
         </FormField>
         <PasswordChecklist id={checklistId} password={password} />
       </div>
-      <FormField id={confirmId} label={confirmLabel} error={confirmError}>
+      <FormField id={confirmId} label={confirmLabel ?? t`Confirm new password`} error={confirmError}>
         <PasswordInput
           {...register('confirmPassword')}
           id={confirmId}
@@ -116,7 +118,7 @@ export function PasswordSetForm({
             onClick={onCancel}
             disabled={isSubmitting}
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         </div>
       ) : (

@@ -1,9 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import * as RadixToast from '@radix-ui/react-toast';
 import { StatusIcon, type StatusTone } from '../status-icon';
 import {
   TOAST_DURATION_MS,
   TOAST_HOTKEY,
-  TOAST_LABEL,
   TOAST_SWIPE_THRESHOLD_PX,
   type Toast,
   type ToastStatus,
@@ -25,6 +25,7 @@ const TONES: Record<ToastStatus, StatusTone | null> = {
 
 /** A toast leaves the map however it closes: its dismiss button, a swipe up, or its timeout. */
 function ToastItem({ toast, onRemove }: { toast: Toast; onRemove: (key: string) => void }) {
+  const { t } = useLingui();
   const tone = TONES[toast.status];
   return (
     <RadixToast.Root
@@ -44,7 +45,7 @@ function ToastItem({ toast, onRemove }: { toast: Toast; onRemove: (key: string) 
           <RadixToast.Description className="toast__message">{toast.message}</RadixToast.Description>
         )}
       </div>
-      <RadixToast.Close className="toast__dismiss" aria-label="Dismiss notification">
+      <RadixToast.Close className="toast__dismiss" aria-label={t`Dismiss notification`}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -55,9 +56,10 @@ function ToastItem({ toast, onRemove }: { toast: Toast; onRemove: (key: string) 
 
 /** Spec sections 3, 4 and 9: the toasts of the keyed map, stacked at the top, swiped up to dismiss. */
 export function ToastViewport({ toasts, onRemove }: ToastViewportProps) {
+  const { t } = useLingui();
   return (
     <RadixToast.Provider
-      label={TOAST_LABEL}
+      label={t`Notification`}
       duration={TOAST_DURATION_MS}
       swipeDirection="up"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
@@ -69,7 +71,7 @@ export function ToastViewport({ toasts, onRemove }: ToastViewportProps) {
       <RadixToast.Viewport
         className="toasts"
         hotkey={[TOAST_HOTKEY]}
-        label={`Notifications (${TOAST_HOTKEY})`}
+        label={t`Notifications (${TOAST_HOTKEY})`}
         data-testid="toast-viewport"
       />
     </RadixToast.Provider>

@@ -3,6 +3,7 @@ import {
   routes,
   type EmailVerificationResponse,
 } from '@customer-core/contracts';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import { Link, useParams } from 'react-router';
@@ -22,9 +23,10 @@ function Verified({
 }: {
   verification: EmailVerificationResponse;
 }) {
+  const { t } = useLingui();
   return (
     <FormScreen
-      title={alreadyVerified ? 'Your email address is already verified' : 'Your email address is verified'}
+      title={alreadyVerified ? t`Your email address is already verified` : t`Your email address is verified`}
       tone="success"
       focusTitle
       testId="email-verification-verified"
@@ -32,20 +34,22 @@ function Verified({
         <>
           <p data-testid="email-verification-outcome">
             {alreadyVerified ? (
-              <>
+              <Trans>
                 We had already confirmed <strong>{email}</strong> for the loan application of{' '}
-                <strong>{businessName}</strong>. There&rsquo;s nothing more to do here.
-              </>
+                <strong>{businessName}</strong>. There’s nothing more to do here.
+              </Trans>
             ) : (
-              <>
-                Thank you. We&rsquo;ve confirmed <strong>{email}</strong> for the loan application of{' '}
+              <Trans>
+                Thank you. We’ve confirmed <strong>{email}</strong> for the loan application of{' '}
                 <strong>{businessName}</strong>.
-              </>
+              </Trans>
             )}
           </p>
           <p>
-            What happens next: one of our lending specialists reviews your application and contacts you at
-            this address about the documents we need. You can close this page.
+            <Trans>
+              What happens next: one of our lending specialists reviews your application and contacts you at
+              this address about the documents we need. You can close this page.
+            </Trans>
           </p>
         </>
       }
@@ -56,27 +60,31 @@ function Verified({
 }
 
 function InvalidVerificationLink({ message }: { message: string | null }) {
+  const { t } = useLingui();
   return (
     <FormScreen
-      title="This link can’t be used"
+      title={t`This link can’t be used`}
       tone="warning"
       focusTitle
       testId="email-verification-invalid-link"
       intro={
         <>
           <p data-testid="email-verification-outcome">
-            <MessageWithPhone message={message ?? INVALID_LINK_MESSAGE} />
+            <MessageWithPhone message={message ?? t(INVALID_LINK_MESSAGE)} />
           </p>
           <p>
-            A verification link works for {EMAIL_VERIFICATION_LIFETIME_HOURS} hours. Start a new application
-            and we&rsquo;ll send you a new link.
+            <Trans>
+              A verification link works for{' '}
+              <Plural value={EMAIL_VERIFICATION_LIFETIME_HOURS} one="# hour" other="# hours" />. Start a new
+              application and we’ll send you a new link.
+            </Trans>
           </p>
         </>
       }
     >
       <div className="form-screen__actions">
         <Link className="button button--primary button--block" to={routes.startApplication.path}>
-          Start a new application
+          <Trans>Start a new application</Trans>
         </Link>
       </div>
       <ExistingCustomerSignIn />
@@ -89,6 +97,7 @@ function InvalidVerificationLink({ message }: { message: string | null }) {
  * too): only the button does, with an explicit POST.
  */
 export function EmailVerificationScreen() {
+  const { t } = useLingui();
   const { token = '' } = useParams();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -107,14 +116,18 @@ export function EmailVerificationScreen() {
   if (outcome?.kind === 'invalid-link') return <InvalidVerificationLink message={outcome.message} />;
   return (
     <FormScreen
-      title="Verify your email"
+      title={t`Verify your email`}
       intro={
         <>
           <p>
-            You opened the link we sent when you started a loan application. Select the button below to
-            confirm that this email address is yours.
+            <Trans>
+              You opened the link we sent when you started a loan application. Select the button below to
+              confirm that this email address is yours.
+            </Trans>
           </p>
-          <p>Didn&rsquo;t apply? Close this page and nothing will happen.</p>
+          <p>
+            <Trans>Didn’t apply? Close this page and nothing will happen.</Trans>
+          </p>
         </>
       }
       testId="email-verification"
@@ -127,10 +140,10 @@ export function EmailVerificationScreen() {
       <BusyButton
         type="button"
         busy={pending}
-        busyText="Verifying your email address"
+        busyText={t`Verifying your email address`}
         onClick={() => void onVerify()}
       >
-        Verify my email address
+        <Trans>Verify my email address</Trans>
       </BusyButton>
       <ExistingCustomerSignIn />
     </FormScreen>

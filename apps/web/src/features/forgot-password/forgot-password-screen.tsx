@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { BackToSignIn } from '../../components/back-to-sign-in';
 import { EmailRequestForm } from '../../components/email-request-form';
@@ -8,13 +9,14 @@ import { requestPasswordReset } from './request-password-reset';
 /** Spec section 2, forgot password: an e-mail address in, a reset link out (if it has an account). */
 export function ForgotPasswordScreen() {
   // The address last sent to, kept for "Send another link"; never shown (the answer is the same for all).
+  const { t } = useLingui();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState(false);
 
   if (confirmed) {
     return (
       <LinkSentConfirmation
-        validFor="30 minutes"
+        validFor={t`30 minutes`}
         onSendAnother={() => setConfirmed(false)}
         testId="forgot-password-sent"
       />
@@ -22,15 +24,15 @@ export function ForgotPasswordScreen() {
   }
   return (
     <FormScreen
-      title="Reset your password"
-      intro="Enter the email address you sign in with. We’ll send you a link to choose a new password."
+      title={t`Reset your password`}
+      intro={t`Enter the email address you sign in with. We’ll send you a link to choose a new password.`}
       testId="forgot-password"
     >
       <EmailRequestForm
         fieldId="forgot-password-email"
-        submitLabel="Send reset link"
-        pendingText="Sending the reset link"
-        failureMessage="We couldn’t send the reset link just now. Please try again in a few minutes."
+        submitLabel={t`Send reset link`}
+        pendingText={t`Sending the reset link`}
+        failureMessage={t`We couldn’t send the reset link just now. Please try again in a few minutes.`}
         defaultEmail={sentTo ?? ''}
         send={requestPasswordReset}
         onSent={(email) => {

@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserClaims } from '@okta/okta-auth-js/authn';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +15,7 @@ function displayName(user: UserClaims): string {
 
 /** Spec section 2, callback: 'Welcome, {name}!' once the identity provider's user is loaded. */
 export function CallbackWelcome() {
+  const { t } = useLingui();
   const [name, setName] = useState<string | null>(null);
   const [error, setError] = useState<Error | null>(null);
 
@@ -32,7 +34,7 @@ export function CallbackWelcome() {
 
   if (error) {
     return (
-      <StatusView tone="warning" title="We couldn’t load your details" testId="login-callback-error">
+      <StatusView tone="warning" title={t`We couldn’t load your details`} testId="login-callback-error">
         <p className="status-view__detail">{error.message}</p>
       </StatusView>
     );
@@ -41,16 +43,18 @@ export function CallbackWelcome() {
     return (
       <p className="loading" role="status" data-testid="fetching-user-info">
         <Spinner />
-        Fetching user info ...
+        <Trans>Fetching user info ...</Trans>
       </p>
     );
   }
   return (
-    <StatusView tone="success" title={`Welcome, ${name}!`} testId="login-callback-welcome">
-      <p>Authentication succeeded: you are signed in.</p>
+    <StatusView tone="success" title={t`Welcome, ${name}!`} testId="login-callback-welcome">
+      <p>
+        <Trans>Authentication succeeded: you are signed in.</Trans>
+      </p>
       <div className="status-view__actions">
         <Link className="button button--primary" to={routes.dashboard.path}>
-          Go to your account
+          <Trans>Go to your account</Trans>
         </Link>
       </div>
     </StatusView>

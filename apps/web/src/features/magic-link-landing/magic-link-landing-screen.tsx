@@ -1,4 +1,5 @@
 import { routes, toSafeReturnPath } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { BusyButton } from '../../components/busy-button';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
@@ -22,11 +23,12 @@ const FactorStep = lazy(() =>
   import('../../components/factors/factor-step').then((module) => ({ default: module.FactorStep })),
 );
 
+// Rendered (in the borrower's language) wherever it is shown.
 const requestNewLink = (
-  <>
-    We couldn&rsquo;t finish signing you in, and this link has now been used.{' '}
+  <Trans>
+    We couldn’t finish signing you in, and this link has now been used.{' '}
     <Link to={routes.magicLink.path}>Send me a new sign-in link</Link>
-  </>
+  </Trans>
 );
 
 /**
@@ -34,7 +36,9 @@ const requestNewLink = (
  * only Continue does, with an explicit POST.
  */
 export function MagicLinkLandingScreen() {
+  const { t } = useLingui();
   const { token = '' } = useParams();
+  const lenderName = getLenderBranding().name;
   const unavailable = useIdentityProviderUnavailableReason();
   const [pending, setPending] = useState(false);
   const [invalidLink, setInvalidLink] = useState(false);
@@ -96,12 +100,14 @@ export function MagicLinkLandingScreen() {
       setFailure(
         <>
           {message && `${message} `}
-          <Link to={routes.magicLink.path}>Send me a new sign-in link</Link>
+          <Link to={routes.magicLink.path}>
+            <Trans>Send me a new sign-in link</Trans>
+          </Link>
         </>,
       );
     };
     return (
-      <FormScreen title={`Sign in to ${getLenderBranding().name}`} testId="magic-link-landing-factor">
+      <FormScreen title={t`Sign in to ${lenderName}`} testId="magic-link-landing-factor">
         <Suspense fallback={<Spinner />}>
           <FactorStep
             transaction={factor.transaction}
@@ -116,18 +122,24 @@ export function MagicLinkLandingScreen() {
     return (
       <InvalidLink
         requestPath={routes.magicLink.path}
-        requestLabel="Send me a new sign-in link"
+        requestLabel={t`Send me a new sign-in link`}
         testId="magic-link-invalid-link"
       />
     );
   }
   return (
     <FormScreen
-      title={`Sign in to ${getLenderBranding().name}`}
+      title={t`Sign in to ${lenderName}`}
       intro={
         <>
-          <p>You opened a sign-in link from your email. Select Continue to sign in to your account.</p>
-          <p>Didn&rsquo;t ask for this link? Close this page and nothing will happen.</p>
+          <p>
+            <Trans>
+              You opened a sign-in link from your email. Select Continue to sign in to your account.
+            </Trans>
+          </p>
+          <p>
+            <Trans>Didn’t ask for this link? Close this page and nothing will happen.</Trans>
+          </p>
         </>
       }
       testId="magic-link-landing"
@@ -137,8 +149,8 @@ export function MagicLinkLandingScreen() {
           {failure}
         </Banner>
       )}
-      <BusyButton type="button" busy={pending} busyText="Signing you in" onClick={() => void onContinue()}>
-        Continue
+      <BusyButton type="button" busy={pending} busyText={t`Signing you in`} onClick={() => void onContinue()}>
+        <Trans>Continue</Trans>
       </BusyButton>
       <BackToSignIn />
     </FormScreen>

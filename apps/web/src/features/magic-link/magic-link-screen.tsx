@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { BackToSignIn } from '../../components/back-to-sign-in';
 import { EmailRequestForm } from '../../components/email-request-form';
@@ -7,13 +8,14 @@ import { sendMagicLinkEmail } from './send-magic-link-email';
 
 /** Spec section 2, magic-link login ("Email Only Sign In"): a sign-in link by e-mail, no password. */
 export function MagicLinkScreen() {
+  const { t } = useLingui();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState(false);
 
   if (confirmed) {
     return (
       <LinkSentConfirmation
-        validFor="10 minutes"
+        validFor={t`10 minutes`}
         onSendAnother={() => setConfirmed(false)}
         testId="magic-link-sent"
       />
@@ -21,15 +23,15 @@ export function MagicLinkScreen() {
   }
   return (
     <FormScreen
-      title="Sign in with an email link"
-      intro="Enter the email address you sign in with. We’ll send you a link that signs you in, no password needed."
+      title={t`Sign in with an email link`}
+      intro={t`Enter the email address you sign in with. We’ll send you a link that signs you in, no password needed.`}
       testId="magic-link"
     >
       <EmailRequestForm
         fieldId="magic-link-email"
-        submitLabel="Send sign-in link"
-        pendingText="Sending the sign-in link"
-        failureMessage="We couldn’t send the sign-in link just now. Please try again in a few minutes."
+        submitLabel={t`Send sign-in link`}
+        pendingText={t`Sending the sign-in link`}
+        failureMessage={t`We couldn’t send the sign-in link just now. Please try again in a few minutes.`}
         defaultEmail={sentTo ?? ''}
         send={sendMagicLinkEmail}
         onSent={(email) => {

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldErrorId } from '../../components/form-field';
@@ -13,32 +15,33 @@ import {
 import './next-step-preference.css';
 
 const GROUP_ID = 'next-step';
-const CHOOSE_ONE = 'Choose how you would like to continue.';
+const CHOOSE_ONE = msg`Choose how you would like to continue.`;
 
 /**
  * The place a visitor chooses how to continue: an existing loan (sign in) or a new one (apply). The
  * choice can be remembered on this device; it is then chosen already, with a way to forget it.
  */
 export function NextStepPreferenceScreen() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [remembered, setRemembered] = useState<NextStep | null>(readNextStepPreference);
   const [choice, setChoice] = useState<NextStep | null>(remembered);
   const [remember, setRemember] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
   const onForget = () => {
     forgetNextStep();
     setRemembered(null);
     setChoice(null);
-    setAnnouncement('Your choice is forgotten on this device.');
+    setAnnouncement(t`Your choice is forgotten on this device.`);
     document.getElementById(`${GROUP_ID}-existing-loan`)?.focus();
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!choice) {
-      setError(CHOOSE_ONE);
+      setError(true);
       document.getElementById(`${GROUP_ID}-existing-loan`)?.focus();
       return;
     }
@@ -47,19 +50,23 @@ export function NextStepPreferenceScreen() {
     void navigate(NEXT_STEPS[choice].path);
   };
 
+  const rememberedTitle = remembered && t(NEXT_STEPS[remembered].title);
+
   return (
     <FormScreen
-      title="How would you like to continue?"
-      intro="Choose what you came to do today."
+      title={t`How would you like to continue?`}
+      intro={t`Choose what you came to do today.`}
       testId="next-step-preference"
     >
       {remembered && (
         <div className="next-step__remembered" data-testid="next-step-remembered">
           <p>
-            Remembered on this device: <strong>{NEXT_STEPS[remembered].title}</strong>.
+            <Trans>
+              Remembered on this device: <strong>{rememberedTitle}</strong>.
+            </Trans>
           </p>
           <button type="button" className="next-step__forget" onClick={onForget}>
-            Forget my choice
+            <Trans>Forget my choice</Trans>
           </button>
         </div>
       )}
@@ -68,7 +75,9 @@ export function NextStepPreferenceScreen() {
           className="next-step__options"
           aria-describedby={error ? fieldErrorId(GROUP_ID) : undefined}
         >
-          <legend className="visually-hidden">How would you like to continue?</legend>
+          <legend className="visually-hidden">
+            <Trans>How would you like to continue?</Trans>
+          </legend>
           {(Object.keys(NEXT_STEPS) as NextStep[]).map((step) => (
             <label key={step} className="next-step__option" data-remembered={step === remembered}>
               <input
@@ -79,17 +88,21 @@ export function NextStepPreferenceScreen() {
                 checked={choice === step}
                 onChange={() => {
                   setChoice(step);
-                  setError(null);
+                  setError(false);
                 }}
                 aria-describedby={`${GROUP_ID}-${step}-description`}
               />
               <span className="next-step__option-text">
                 <span className="next-step__option-title">
-                  {NEXT_STEPS[step].title}
-                  {step === remembered && <span className="next-step__badge">Your choice</span>}
+                  {t(NEXT_STEPS[step].title)}
+                  {step === remembered && (
+                    <span className="next-step__badge">
+                      <Trans>Your choice</Trans>
+                    </span>
+                  )}
                 </span>
                 <span className="next-step__option-description" id={`${GROUP_ID}-${step}-description`}>
-                  {NEXT_STEPS[step].description}
+                  {t(NEXT_STEPS[step].description)}
                 </span>
               </span>
             </label>
@@ -97,15 +110,15 @@ export function NextStepPreferenceScreen() {
         </fieldset>
         {error && (
           <p className="form-field__error" id={fieldErrorId(GROUP_ID)} role="alert">
-            {error}
+            {t(CHOOSE_ONE)}
           </p>
         )}
         <label className="next-step__remember">
           <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-          Remember my choice on this device
+          <Trans>Remember my choice on this device</Trans>
         </label>
         <button type="submit" className="button button--primary button--block">
-          Continue
+          <Trans>Continue</Trans>
         </button>
       </form>
       <p className="visually-hidden" role="status">

@@ -1,16 +1,18 @@
 import { NEXT_STEP_PREFERENCE_STORAGE_KEY, routes } from '@customer-core/contracts';
+import { msg } from '@lingui/core/macro';
 
 // How a visitor chose to continue, remembered on this device (localStorage: it outlives the tab).
+// The words are messages, put in the visitor's language where they are shown.
 
 export const NEXT_STEPS = {
   'existing-loan': {
-    title: 'Manage an existing loan',
-    description: 'Sign in to see your loans, your next payment and the documents to sign.',
+    title: msg`Manage an existing loan`,
+    description: msg`Sign in to see your loans, your next payment and the documents to sign.`,
     path: routes.signIn.path,
   },
   'new-loan': {
-    title: 'Apply for a new loan',
-    description: 'Tell us about your business and what you need. It takes about two minutes.',
+    title: msg`Apply for a new loan`,
+    description: msg`Tell us about your business and what you need. It takes about two minutes.`,
     path: routes.startApplication.path,
   },
 } as const;

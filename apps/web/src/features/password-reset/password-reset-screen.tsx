@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { BackToSignIn } from '../../components/back-to-sign-in';
@@ -14,6 +15,7 @@ import { checkPasswordResetLink, finishPasswordReset } from './finish-password-r
 
 /** Spec section 2, password reset: the e-mailed link's page, where the borrower sets a new password. */
 export function PasswordResetScreen() {
+  const { t } = useLingui();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { status, signOut } = useAuth();
@@ -52,21 +54,21 @@ export function PasswordResetScreen() {
     return (
       <InvalidLink
         requestPath={routes.forgotPassword.path}
-        requestLabel="Request a new reset link"
+        requestLabel={t`Request a new reset link`}
         testId="password-reset-invalid-link"
       />
     );
   }
   return (
     <FormScreen
-      title="Set a new password"
-      intro="Pick a password you don’t use anywhere else. You’ll use it to sign in from now on."
+      title={t`Set a new password`}
+      intro={t`Pick a password you don’t use anywhere else. You’ll use it to sign in from now on.`}
       testId="password-reset"
     >
       <PasswordSetForm
         idPrefix="password-reset"
-        submitLabel="Save new password"
-        pendingText="Saving your new password"
+        submitLabel={t`Save new password`}
+        pendingText={t`Saving your new password`}
         onSubmit={onSubmit}
         banner={
           failure && (

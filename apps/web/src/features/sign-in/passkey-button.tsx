@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BusyButton } from '../../components/busy-button';
 
 /**
@@ -14,17 +15,18 @@ export function PasskeyButton({
   disabled?: boolean;
   onClick?: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <BusyButton
       type="button"
       className="button button--secondary button--block"
       busy={busy}
-      busyText="Waiting for your passkey"
+      busyText={t`Waiting for your passkey`}
       disabled={disabled}
       onClick={onClick}
       data-testid="passkey-sign-in"
     >
-      Sign in with a passkey
+      <Trans>Sign in with a passkey</Trans>
     </BusyButton>
   );
 }

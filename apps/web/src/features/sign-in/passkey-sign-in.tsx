@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { passkeysWorkHere } from '../../lib/auth/passkey-availability';
 import type { PasskeyOutcome } from '../../lib/auth/passkey-sign-in';
@@ -9,11 +12,11 @@ import { PasskeyButton } from './passkey-button';
 
 const loadFlow = () => import('../../lib/auth/passkey-sign-in');
 
-const MESSAGES: Record<Exclude<PasskeyOutcome, 'cancelled'>, string> = {
-  unknown:
-    'We don’t recognize that passkey. It may have been removed from your account. Sign in with your password instead.',
-  failed: 'We couldn’t sign you in with your passkey. Try again, or sign in with your password.',
-  unavailable: 'We couldn’t sign you in with your passkey. Try again, or sign in with your password.',
+const TRY_AGAIN = msg`We couldn’t sign you in with your passkey. Try again, or sign in with your password.`;
+const MESSAGES: Record<Exclude<PasskeyOutcome, 'cancelled'>, MessageDescriptor> = {
+  unknown: msg`We don’t recognize that passkey. It may have been removed from your account. Sign in with your password instead.`,
+  failed: TRY_AGAIN,
+  unavailable: TRY_AGAIN,
 };
 
 /**
@@ -22,6 +25,7 @@ const MESSAGES: Record<Exclude<PasskeyOutcome, 'cancelled'>, string> = {
  * tell the borrower; `busy` is true while the page is on its way after a passkey.
  */
 export function usePasskeySignIn(onFailure: (message: string | undefined) => void) {
+  const { i18n } = useLingui();
   const [available] = useState(passkeysWorkHere);
   const [busy, setBusy] = useState(false);
   const autofillStarted = useRef(false);
@@ -43,7 +47,7 @@ export function usePasskeySignIn(onFailure: (message: string | undefined) => voi
     if (outcome === undefined) return;
     setBusy(false);
     if (outcome === 'cancelled' || (autofill && outcome === 'unavailable')) return;
-    onFailure(MESSAGES[outcome]);
+    onFailure(i18n._(MESSAGES[outcome]));
   }
 
   async function startAutofill() {

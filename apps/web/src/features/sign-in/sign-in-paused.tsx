@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
@@ -12,17 +13,25 @@ export function SignInPaused() {
   useEffect(() => message.current?.focus(), []);
   return (
     <div ref={message} className="sign-in-paused" tabIndex={-1} data-testid="sign-in-paused">
-      <p className="sign-in-paused__title">Password sign-in is paused for a while.</p>
+      <p className="sign-in-paused__title">
+        <Trans>Password sign-in is paused for a while.</Trans>
+      </p>
       <p>
-        After several tries that didn&rsquo;t work, we&rsquo;ve paused signing in with a password to this
-        account to keep it safe. You can still sign in with a link we email you, or set a new password.
+        <Trans>
+          After several tries that didn’t work, we’ve paused signing in with a password to this account to
+          keep it safe. You can still sign in with a link we email you, or set a new password.
+        </Trans>
       </p>
       <ul className="sign-in-paused__ways">
         <li>
-          <Link to={routes.magicLink.path}>Email Only Sign In</Link>
+          <Link to={routes.magicLink.path}>
+            <Trans>Email Only Sign In</Trans>
+          </Link>
         </li>
         <li>
-          <Link to={routes.forgotPassword.path}>Forgot Password?</Link>
+          <Link to={routes.forgotPassword.path}>
+            <Trans>Forgot Password?</Trans>
+          </Link>
         </li>
       </ul>
     </div>

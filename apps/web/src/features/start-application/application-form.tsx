@@ -4,6 +4,7 @@ import {
   type StartApplicationInput,
 } from '@customer-core/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BusyButton } from '../../components/busy-button';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,6 +29,7 @@ interface ApplicationFormProps {
 }
 
 export function ApplicationForm({ defaultValues, account, send }: ApplicationFormProps) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -67,7 +69,7 @@ export function ApplicationForm({ defaultValues, account, send }: ApplicationFor
       )}
       <TextField
         id="start-application-business-name"
-        label="Business name"
+        label={t`Business name`}
         input={{ ...register('businessName'), autoComplete: 'organization' }}
         error={errors.businessName?.message}
       />
@@ -75,22 +77,22 @@ export function ApplicationForm({ defaultValues, account, send }: ApplicationFor
         <>
           <ReadOnlyField
             id="start-application-contact-name"
-            label="Your name"
+            label={t`Your name`}
             value={account.name}
-            hint="From your account."
+            hint={t`From your account.`}
           />
           <ReadOnlyField
             id="start-application-email"
-            label="Email"
+            label={t`Email`}
             value={account.email}
-            hint="We’ll contact you at your sign-in address."
+            hint={t`We’ll contact you at your sign-in address.`}
           />
         </>
       ) : (
         <>
           <TextField
             id="start-application-contact-name"
-            label="Your name"
+            label={t`Your name`}
             input={{ ...register('contactName'), autoComplete: 'name' }}
             error={errors.contactName?.message}
           />
@@ -107,8 +109,8 @@ export function ApplicationForm({ defaultValues, account, send }: ApplicationFor
         input={register('purpose')}
         error={errors.purpose?.message}
       />
-      <BusyButton busy={isSubmitting} busyText="Sending your application">
-        Send application
+      <BusyButton busy={isSubmitting} busyText={t`Sending your application`}>
+        <Trans>Send application</Trans>
       </BusyButton>
     </form>
   );

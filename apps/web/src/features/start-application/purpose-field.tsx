@@ -1,4 +1,5 @@
 import { LOAN_PURPOSES } from '@customer-core/contracts';
+import { useLingui } from '@lingui/react/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField, fieldErrorId } from '../../components/form-field';
 
@@ -10,8 +11,9 @@ interface PurposeFieldProps {
 
 /** What the loan is for: a native select, which phones show as their own picker. */
 export function PurposeField({ id, input, error }: PurposeFieldProps) {
+  const { t } = useLingui();
   return (
-    <FormField id={id} label="What is the loan for?" error={error}>
+    <FormField id={id} label={t`What is the loan for?`} error={error}>
       <select
         {...input}
         id={id}
@@ -19,7 +21,7 @@ export function PurposeField({ id, input, error }: PurposeFieldProps) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? fieldErrorId(id) : undefined}
       >
-        <option value="">Choose one</option>
+        <option value="">{t`Choose one`}</option>
         {Object.entries(LOAN_PURPOSES).map(([value, label]) => (
           <option key={value} value={value}>
             {label}

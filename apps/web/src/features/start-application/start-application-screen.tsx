@@ -4,6 +4,7 @@ import {
   type StartApplication,
   type StartApplicationResponse,
 } from '@customer-core/contracts';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ExistingCustomerSignIn } from '../../components/existing-customer-sign-in';
@@ -28,32 +29,48 @@ function CheckYourEmail({
   sent: Sent;
   onStartAgain: () => void;
 }) {
+  const { t } = useLingui();
+  const { email } = application;
+  const { businessName } = values;
   return (
     <FormScreen
-      title="Check your email"
+      title={t`Check your email`}
       tone="success"
       focusTitle
       testId="start-application-sent"
       intro={
         <p data-testid="start-application-sent-message">
-          Thank you. We sent a link to <strong>{application.email}</strong> to verify your email address.
+          <Trans>
+            Thank you. We sent a link to <strong>{email}</strong> to verify your email address.
+          </Trans>
         </p>
       }
     >
       <section className="form-screen__actions" aria-labelledby="start-application-next-title">
-        <h2 id="start-application-next-title">What happens next</h2>
+        <h2 id="start-application-next-title">
+          <Trans>What happens next</Trans>
+        </h2>
         <ol className="start-application__next">
-          <li>Open the email and follow the link within {EMAIL_VERIFICATION_LIFETIME_HOURS} hours.</li>
           <li>
-            One of our lending specialists reviews the application for {values.businessName} and contacts you
-            about the documents we need.
+            <Trans>
+              Open the email and follow the link within{' '}
+              <Plural value={EMAIL_VERIFICATION_LIFETIME_HOURS} one="# hour" other="# hours" />.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              One of our lending specialists reviews the application for {businessName} and contacts you about
+              the documents we need.
+            </Trans>
           </li>
         </ol>
         <p className="start-application__note">
-          Not there in a few minutes? Check your spam or junk folder, or start again to correct the address.
+          <Trans>
+            Not there in a few minutes? Check your spam or junk folder, or start again to correct the address.
+          </Trans>
         </p>
         <button type="button" className="button button--secondary button--block" onClick={onStartAgain}>
-          Start again
+          <Trans>Start again</Trans>
         </button>
       </section>
       <ExistingCustomerSignIn />
@@ -66,13 +83,14 @@ function CheckYourEmail({
  * nothing to verify; the application is then on their home page.
  */
 function SignedInApplication() {
+  const { t } = useLingui();
   const [account] = useState(readSignedInBorrower);
   const navigate = useNavigate();
   const { addToast } = useToasts();
   return (
     <SignedInPage
-      title="Apply for a loan"
-      intro="Tell us about your business and what you need. It takes about a minute; a lending specialist then contacts you."
+      title={t`Apply for a loan`}
+      intro={t`Tell us about your business and what you need. It takes about a minute; a lending specialist then contacts you.`}
       titleId="start-application-title"
       testId="start-application"
     >
@@ -83,7 +101,7 @@ function SignedInApplication() {
           send={async ({ businessName, amountRequested, purpose }) => {
             const outcome = await submitAsBorrower({ businessName, amountRequested, purpose });
             if (outcome.kind === 'failed') return outcome;
-            addToast({ title: 'Application sent', status: 'success' });
+            addToast({ title: t`Application sent`, status: 'success' });
             void navigate(routes.dashboard.path);
             return outcome;
           }}
@@ -100,6 +118,7 @@ export function StartApplicationScreen() {
 }
 
 function SignedOutApplication() {
+  const { t } = useLingui();
   const [sent, setSent] = useState<Sent | null>(null);
   const [previous, setPrevious] = useState<StartApplication | undefined>(undefined);
 
@@ -116,8 +135,8 @@ function SignedOutApplication() {
   }
   return (
     <FormScreen
-      title="Apply for a loan"
-      intro="Tell us about your business and what you need. It takes about two minutes; we’ll then email you a link to verify your address."
+      title={t`Apply for a loan`}
+      intro={t`Tell us about your business and what you need. It takes about two minutes; we’ll then email you a link to verify your address.`}
       testId="start-application"
     >
       <ApplicationForm

@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackToSignIn } from '../../components/back-to-sign-in';
@@ -16,6 +17,7 @@ import { reportUnrecognizedSignIn } from './report-unrecognized-sign-in';
  * browser's too, and the borrower goes on to choose a new password.
  */
 export function UnrecognizedSignInScreen() {
+  const { t } = useLingui();
   const { token = '' } = useParams();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -36,7 +38,7 @@ export function UnrecognizedSignInScreen() {
     return (
       <InvalidLink
         requestPath={routes.forgotPassword.path}
-        requestLabel="Reset your password"
+        requestLabel={t`Reset your password`}
         testId="unrecognized-sign-in-invalid-link"
       />
     );
@@ -44,16 +46,22 @@ export function UnrecognizedSignInScreen() {
   if (outcome) {
     return (
       <FormScreen
-        title="You’re signed out everywhere"
+        title={t`You’re signed out everywhere`}
         tone="success"
         focusTitle
         testId="unrecognized-sign-in-done"
         intro={
           <>
-            <p>No device is signed in to your account now, including this one.</p>
-            <p>Whoever signed in may know your password. Choose a new one now.</p>
             <p>
-              Questions or worries? Call us at <SupportPhone />.
+              <Trans>No device is signed in to your account now, including this one.</Trans>
+            </p>
+            <p>
+              <Trans>Whoever signed in may know your password. Choose a new one now.</Trans>
+            </p>
+            <p>
+              <Trans>
+                Questions or worries? Call us at <SupportPhone />.
+              </Trans>
             </p>
           </>
         }
@@ -63,7 +71,7 @@ export function UnrecognizedSignInScreen() {
             className="button button--primary button--block"
             to={routes.passwordReset.href({ token: outcome.resetToken })}
           >
-            Choose a new password
+            <Trans>Choose a new password</Trans>
           </Link>
         </div>
       </FormScreen>
@@ -71,14 +79,18 @@ export function UnrecognizedSignInScreen() {
   }
   return (
     <FormScreen
-      title="Secure your account"
+      title={t`Secure your account`}
       intro={
         <>
           <p>
-            You told us a new sign-in to your account wasn’t you. Select Continue to sign your account out on
-            every device. Then you’ll choose a new password.
+            <Trans>
+              You told us a new sign-in to your account wasn’t you. Select Continue to sign your account out
+              on every device. Then you’ll choose a new password.
+            </Trans>
           </p>
-          <p>Was the sign-in you after all? Close this page and nothing will happen.</p>
+          <p>
+            <Trans>Was the sign-in you after all? Close this page and nothing will happen.</Trans>
+          </p>
         </>
       }
       testId="unrecognized-sign-in"
@@ -95,10 +107,10 @@ export function UnrecognizedSignInScreen() {
       <BusyButton
         type="button"
         busy={pending}
-        busyText="Signing you out everywhere"
+        busyText={t`Signing you out everywhere`}
         onClick={() => void onContinue()}
       >
-        Continue
+        <Trans>Continue</Trans>
       </BusyButton>
       <BackToSignIn />
     </FormScreen>

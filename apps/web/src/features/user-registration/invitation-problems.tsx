@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackToSignIn } from '../../components/back-to-sign-in';
@@ -13,16 +14,17 @@ function ContactUs() {
   const hasPhone = getLenderBranding().supportPhone !== null;
   return (
     <p>
-      Please contact us
       {hasPhone ? (
-        <>
-          {' at '}
+        <Trans>
+          Please contact us at{' '}
           <span className="message-with-phone__phone">
             <SupportPhone />
-          </span>
-        </>
-      ) : null}{' '}
-      and we&rsquo;ll send you a new invitation.
+          </span>{' '}
+          and we’ll send you a new invitation.
+        </Trans>
+      ) : (
+        <Trans>Please contact us and we’ll send you a new invitation.</Trans>
+      )}
     </p>
   );
 }
@@ -39,9 +41,10 @@ function ProblemMessage({ message, fallback }: { message: string | null; fallbac
 
 /** Unknown, expired, used or replaced: the API's message says whom to contact. */
 export function InvalidInvitation({ message }: { message: string | null }) {
+  const { t } = useLingui();
   return (
     <FormScreen
-      title="This invitation can’t be used"
+      title={t`This invitation can’t be used`}
       tone="warning"
       focusTitle
       testId="user-registration-invalid"
@@ -51,7 +54,9 @@ export function InvalidInvitation({ message }: { message: string | null }) {
           fallback={
             <>
               <p data-testid="invitation-problem-message">
-                This invitation has expired, has already been used or was replaced by a newer one.
+                <Trans>
+                  This invitation has expired, has already been used or was replaced by a newer one.
+                </Trans>
               </p>
               <ContactUs />
             </>
@@ -60,9 +65,11 @@ export function InvalidInvitation({ message }: { message: string | null }) {
       }
     >
       <div className="form-screen__actions">
-        <p>Already created your account?</p>
+        <p>
+          <Trans>Already created your account?</Trans>
+        </p>
         <Link className="button button--primary button--block" to={routes.signIn.path}>
-          Go to sign in
+          <Trans>Go to sign in</Trans>
         </Link>
       </div>
     </FormScreen>
@@ -71,9 +78,10 @@ export function InvalidInvitation({ message }: { message: string | null }) {
 
 /** The invited address has an account already: sign in, or set a new password if it is forgotten. */
 export function AlreadyRegistered({ email, message }: { email: string | null; message: string | null }) {
+  const { t } = useLingui();
   return (
     <FormScreen
-      title="You already have an account"
+      title={t`You already have an account`}
       tone="info"
       focusTitle
       testId="user-registration-already-registered"
@@ -83,9 +91,15 @@ export function AlreadyRegistered({ email, message }: { email: string | null; me
           fallback={
             <>
               <p data-testid="invitation-problem-message">
-                {email ? `There is already an account for ${email}.` : 'There is already an account for you.'}
+                {email ? (
+                  <Trans>There is already an account for {email}.</Trans>
+                ) : (
+                  <Trans>There is already an account for you.</Trans>
+                )}
               </p>
-              <p>Sign in with its password. If you&rsquo;ve forgotten it, you can set a new one.</p>
+              <p>
+                <Trans>Sign in with its password. If you’ve forgotten it, you can set a new one.</Trans>
+              </p>
             </>
           }
         />
@@ -93,10 +107,10 @@ export function AlreadyRegistered({ email, message }: { email: string | null; me
     >
       <div className="form-screen__actions">
         <Link className="button button--primary button--block" to={routes.signIn.path}>
-          Go to sign in
+          <Trans>Go to sign in</Trans>
         </Link>
         <Link className="button button--secondary button--block" to={routes.forgotPassword.path}>
-          Reset your password
+          <Trans>Reset your password</Trans>
         </Link>
       </div>
     </FormScreen>
@@ -105,9 +119,10 @@ export function AlreadyRegistered({ email, message }: { email: string | null; me
 
 /** The invitation could not be loaded (network, server fault): the link may well be fine. */
 export function InvitationLookupFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useLingui();
   return (
     <FormScreen
-      title="We couldn’t load your invitation"
+      title={t`We couldn’t load your invitation`}
       tone="warning"
       focusTitle
       testId="user-registration-lookup-failed"
@@ -115,7 +130,7 @@ export function InvitationLookupFailed({ message, onRetry }: { message: string; 
     >
       <div className="form-screen__actions">
         <button type="button" className="button button--primary button--block" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
       <BackToSignIn />

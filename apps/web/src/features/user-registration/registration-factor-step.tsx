@@ -1,4 +1,5 @@
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { FormScreen } from '../../components/form-screen';
 import { Spinner } from '../../components/spinner';
@@ -22,12 +23,17 @@ export function RegistrationFactorStep({
   onSuccess(transaction: AuthnTransaction): Promise<void>;
   onRestart(message?: string): void;
 }) {
+  const { t } = useLingui();
   return (
     <FormScreen
-      title="Your account is ready"
+      title={t`Your account is ready`}
       tone="success"
       testId="user-registration-factor"
-      intro={<p>Your account for {email} has been created. One more step before you sign in.</p>}
+      intro={
+        <p>
+          <Trans>Your account for {email} has been created. One more step before you sign in.</Trans>
+        </p>
+      }
     >
       <Suspense fallback={<Spinner />}>
         <FactorStep transaction={transaction} onSuccess={onSuccess} onRestart={onRestart} />

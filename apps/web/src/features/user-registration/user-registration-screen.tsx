@@ -1,4 +1,5 @@
 import { DEFAULT_LANDING_PATH, routes, type Invitation } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -31,28 +32,34 @@ type Step =
 
 const fullName = ({ firstName, lastName }: Invitation) => `${firstName} ${lastName}`.trim();
 
+// Rendered (in the borrower's language) where it is shown.
 const SIGN_IN_FAILED = (
-  <p>We couldn&rsquo;t sign you in automatically. Sign in with your email and your new password.</p>
+  <p>
+    <Trans>We couldn’t sign you in automatically. Sign in with your email and your new password.</Trans>
+  </p>
 );
 
 /** The account exists, but the sign-in that follows did not complete: the borrower signs in by hand. */
 function SignInByHand({ email, reason }: { email: string; reason: ReactNode }) {
+  const { t } = useLingui();
   return (
     <FormScreen
-      title="Your account is ready"
+      title={t`Your account is ready`}
       tone="success"
       focusTitle
       testId="user-registration-sign-in-failed"
       intro={
         <>
-          <p>Your account for {email} has been created.</p>
+          <p>
+            <Trans>Your account for {email} has been created.</Trans>
+          </p>
           {reason}
         </>
       }
     >
       <div className="form-screen__actions">
         <Link className="button button--primary button--block" to={routes.signIn.path}>
-          Go to sign in
+          <Trans>Go to sign in</Trans>
         </Link>
       </div>
     </FormScreen>
@@ -65,6 +72,7 @@ function SignInByHand({ email, reason }: { email: string; reason: ReactNode }) {
  * a second factor where the lender asks every borrower for one.
  */
 export function UserRegistrationScreen() {
+  const { t } = useLingui();
   const { token = '' } = useParams();
   const unavailable = useIdentityProviderUnavailableReason();
   const { state, retry } = useInvitation(token);
@@ -90,10 +98,11 @@ export function UserRegistrationScreen() {
   if (step.kind === 'sign-in-by-hand') return <SignInByHand email={invitation.email} reason={step.reason} />;
 
   // Said on the home, after the redirect through the identity provider.
+  const { firstName } = invitation;
   const welcome = () =>
     savePendingToast({
-      title: invitation.firstName ? `Welcome, ${invitation.firstName}!` : 'Welcome!',
-      message: 'Your account is ready.',
+      title: firstName ? t`Welcome, ${firstName}!` : t`Welcome!`,
+      message: t`Your account is ready.`,
       status: 'success',
     });
 
@@ -118,7 +127,11 @@ export function UserRegistrationScreen() {
           setStep({
             kind: 'sign-in-by-hand',
             reason: (
-              <p>{message} Sign in with your email and your new password to set up two-step verification.</p>
+              <p>
+                <Trans>
+                  {message} Sign in with your email and your new password to set up two-step verification.
+                </Trans>
+              </p>
             ),
           });
         }}
@@ -174,38 +187,43 @@ export function UserRegistrationScreen() {
   if (step.kind === 'signing-in') {
     return (
       <FormScreen
-        title="Your account is ready"
+        title={t`Your account is ready`}
         tone="success"
         focusTitle
         testId="user-registration-signing-in"
       >
         <p className="loading" role="status">
           <Spinner />
-          Signing you in&hellip;
+          <Trans>Signing you in…</Trans>
         </p>
       </FormScreen>
     );
   }
+  const name = fullName(invitation);
+  const lenderName = getLenderBranding().name;
   return (
     <FormScreen
-      title="Create your account"
+      title={t`Create your account`}
       intro={
         <>
           <p data-testid="user-registration-greeting">
-            Welcome, {fullName(invitation)}. {getLenderBranding().name} has invited you to manage your loans
-            online.
+            <Trans>
+              Welcome, {name}. {lenderName} has invited you to manage your loans online.
+            </Trans>
           </p>
-          <p>Choose a password to finish. You&rsquo;ll sign in with your email and this password.</p>
+          <p>
+            <Trans>Choose a password to finish. You’ll sign in with your email and this password.</Trans>
+          </p>
         </>
       }
       testId="user-registration"
     >
       <PasswordSetForm
         idPrefix="user-registration"
-        submitLabel="Create account"
-        pendingText="Creating your account"
-        passwordLabel="Password"
-        confirmLabel="Confirm password"
+        submitLabel={t`Create account`}
+        pendingText={t`Creating your account`}
+        passwordLabel={t`Password`}
+        confirmLabel={t`Confirm password`}
         onSubmit={onSubmit}
         banner={
           failure && (
@@ -217,14 +235,16 @@ export function UserRegistrationScreen() {
       >
         <ReadOnlyField
           id="user-registration-email"
-          label="Email"
+          label={t`Email`}
           value={invitation.email}
           autoComplete="username"
-          hint="Your invitation was sent to this address. It can’t be changed here."
+          hint={t`Your invitation was sent to this address. It can’t be changed here.`}
         />
       </PasswordSetForm>
       <p className="form-screen__footer">
-        Already have an account? <Link to={routes.signIn.path}>Sign in</Link>
+        <Trans>
+          Already have an account? <Link to={routes.signIn.path}>Sign in</Link>
+        </Trans>
       </p>
     </FormScreen>
   );

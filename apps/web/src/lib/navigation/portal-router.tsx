@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { createContext, startTransition, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location } from 'react-router';
 import './navigation-progress.css';
@@ -16,6 +17,7 @@ export const usePendingNavigation = () => useContext(PendingNavigation);
  * about 15 KB more in the first load: see app/router.tsx.)
  */
 export function PortalRouter({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const [history] = useState(() => createBrowserHistory({ window, v5Compat: true }));
   const [requested, setRequested] = useState(history.location);
   const [shown, setShown] = useState({ action: history.action, location: history.location });
@@ -34,7 +36,7 @@ export function PortalRouter({ children }: { children: ReactNode }) {
         <div
           className="navigation-progress"
           role="progressbar"
-          aria-label="Loading the page"
+          aria-label={t`Loading the page`}
           data-testid="navigation-progress"
         />
       )}
