@@ -1,4 +1,6 @@
 import type { LoanDocument } from '@customer-core/contracts';
+import { i18n as portalI18n, type I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 
 /** A document is done once reviewed, or signed when it needs a signature. */
 export function isDocumentDone(document: Pick<LoanDocument, 'state' | 'requiresSignature'>): boolean {
@@ -19,7 +21,7 @@ export function checkoutProgress(
   } satisfies CheckoutProgress;
 }
 
-/** "2 of 5 documents done". */
-export function describeProgress({ done, total }: CheckoutProgress): string {
-  return `${done} of ${total} ${total === 1 ? 'document' : 'documents'} done`;
+/** "2 of 5 documents done", in the screen's language (`i18n`: useLingui's). */
+export function describeProgress({ done, total }: CheckoutProgress, i18n: I18n = portalI18n): string {
+  return i18n._(msg`${done} of ${plural(total, { one: '# document done', other: '# documents done' })}`);
 }

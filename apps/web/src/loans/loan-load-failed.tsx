@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { StatusView } from '../components/status-view';
 
@@ -13,12 +14,13 @@ export function LoanLoadFailed({
   back: { to: string; label: string };
   testId: string;
 }) {
+  const { t } = useLingui();
   return (
-    <StatusView tone="warning" title="We couldn’t load this loan" testId={testId}>
+    <StatusView tone="warning" title={t`We couldn’t load this loan`} testId={testId}>
       <p>{message}</p>
       <div className="status-view__actions">
         <button type="button" className="button button--primary" onClick={retry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
         <Link className="button button--secondary" to={back.to}>
           {back.label}

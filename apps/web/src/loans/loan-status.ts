@@ -1,11 +1,16 @@
 import { OPEN_LOAN_STATUSES, type LoanSummary, type VisibleLoanStatus } from '@customer-core/contracts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
-/** The words for each status the borrower sees (the badge's colour says it again, never alone). */
-export const LOAN_STATUS_LABELS: Record<VisibleLoanStatus, string> = {
-  ACTIVE: 'Active',
-  'PAST DUE': 'Past due',
-  PAID: 'Paid off',
-  'CLOSED LOST': 'Closed',
+/**
+ * The words for each status the borrower sees (the badge's colour says it again, never alone), put in
+ * the screen's language where shown (useLingui's `i18n._`).
+ */
+export const LOAN_STATUS_LABELS: Record<VisibleLoanStatus, MessageDescriptor> = {
+  ACTIVE: msg`Active`,
+  'PAST DUE': msg`Past due`,
+  PAID: msg`Paid off`,
+  'CLOSED LOST': msg`Closed`,
 };
 
 export function isOpenLoan(loan: Pick<LoanSummary, 'status'>): boolean {

@@ -7,6 +7,8 @@ import {
   loanEndpoints,
   signingEndpoints,
 } from '@customer-core/contracts';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ApiResult } from '../lib/api-client';
 import { describeFailure, stepUpMessageOf } from '../lib/api-failure';
 import { sessionRequest } from '../lib/auth/session-request';
@@ -26,21 +28,23 @@ export type LoanOutcome =
   | { kind: 'step-up'; message: string }
   | { kind: 'failed'; message: string };
 
-const LOANS_FAILED = 'We couldn’t load your loans just now. Please try again in a few minutes.';
-const LOAN_FAILED = 'We couldn’t load this loan just now. Please try again in a few minutes.';
-const ACTION_FAILED = 'We couldn’t save that just now. Please try again in a few minutes.';
+// The screens' own sentences for a failure, in the portal's language at the time it happened.
+const LOANS_FAILED = msg`We couldn’t load your loans just now. Please try again in a few minutes.`;
+const LOAN_FAILED = msg`We couldn’t load this loan just now. Please try again in a few minutes.`;
+const ACTION_FAILED = msg`We couldn’t save that just now. Please try again in a few minutes.`;
 
 /** GET the borrower's loans (open ones first; HIDDEN ones never come). */
 export async function getLoans(signal?: AbortSignal): Promise<LoansOutcome> {
   const result = await sessionRequest(loanEndpoints.loans, { signal });
-  if (result.isError) return { kind: 'failed', message: describeFailure(result, LOANS_FAILED).message };
+  if (result.isError)
+    return { kind: 'failed', message: describeFailure(result, i18n._(LOANS_FAILED)).message };
   return { kind: 'loaded', loans: result.data.loans };
 }
 
-function loanOutcome(result: ApiResult<LoanDetail>, fallback: string): LoanOutcome {
+function loanOutcome(result: ApiResult<LoanDetail>, fallback: MessageDescriptor): LoanOutcome {
   if (!result.isError) return { kind: 'loaded', loan: result.data };
   if (result.status === 404 && !result.exceptionThrown) return { kind: 'not-found' };
-  const failure = describeFailure(result, fallback);
+  const failure = describeFailure(result, i18n._(fallback));
   const stepUp = stepUpMessageOf(failure);
   if (stepUp) return { kind: 'step-up', message: stepUp };
   if ((result.status === 400 || result.status === 409) && failure.serverMessage)
@@ -74,11 +78,11 @@ export async function signDocuments(loanId: string, signature: SignDocumentsRequ
 
 export type ConsentOutcome = { kind: 'loaded'; consent: EsignConsent } | { kind: 'failed'; message: string };
 
-const CONSENT_FAILED = 'We couldn’t load the consent to sign electronically just now. Please try again.';
+const CONSENT_FAILED = msg`We couldn’t load the consent to sign electronically just now. Please try again.`;
 
 function consentOutcome(result: ApiResult<EsignConsent>): ConsentOutcome {
   if (!result.isError) return { kind: 'loaded', consent: result.data };
-  const failure = describeFailure(result, CONSENT_FAILED);
+  const failure = describeFailure(result, i18n._(CONSENT_FAILED));
   return { kind: 'failed', message: failure.serverMessage ?? failure.message };
 }
 

@@ -1,4 +1,5 @@
 import type { LoanSummary } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatCalendarDate, formatMoney, lenderToday } from './loan-format';
 
 /**
@@ -6,13 +7,23 @@ import { formatCalendarDate, formatMoney, lenderToday } from './loan-format';
  * that has passed is said so ("was due"), never as one to come.
  */
 export function NextPayment({ payment }: { payment: LoanSummary['nextPayment'] }) {
-  if (!payment) return <>None scheduled</>;
+  const { i18n } = useLingui();
+  if (!payment) return <Trans>None scheduled</Trans>;
   const passed = payment.dueOn < lenderToday();
+  const dueOn = formatCalendarDate(payment.dueOn, i18n.locale);
   return (
     <>
-      {formatMoney(payment.amountCents)}
+      {formatMoney(payment.amountCents, i18n.locale)}
       <span className="loan-facts__sub" data-passed={passed || undefined}>
-        {passed ? 'was due' : 'due'} <time dateTime={payment.dueOn}>{formatCalendarDate(payment.dueOn)}</time>
+        {passed ? (
+          <Trans>
+            was due <time dateTime={payment.dueOn}>{dueOn}</time>
+          </Trans>
+        ) : (
+          <Trans>
+            due <time dateTime={payment.dueOn}>{dueOn}</time>
+          </Trans>
+        )}
       </span>
     </>
   );

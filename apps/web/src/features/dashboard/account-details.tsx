@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { fullName } from '../../lib/borrower-name';
 import type { Profile, StoredProfile } from '@customer-core/contracts';
 
@@ -12,6 +13,7 @@ interface AccountDetailsProps {
 
 /** What is known of the signed-in borrower. */
 export function AccountDetails({ profile, storedProfile, tokenEmail }: AccountDetailsProps) {
+  const { t } = useLingui();
   const name = profile ? fullName(profile) : fullName(storedProfile);
   const email = profile?.email ?? tokenEmail ?? storedProfile?.login;
   return (
@@ -21,15 +23,21 @@ export function AccountDetails({ profile, storedProfile, tokenEmail }: AccountDe
       data-testid="account-details"
       data-source={profile ? 'api' : 'stored'}
     >
-      <h2 id="account-details-title">Account details</h2>
+      <h2 id="account-details-title">
+        <Trans>Account details</Trans>
+      </h2>
       <dl className="account-details__list">
         <div>
-          <dt>Name</dt>
-          <dd data-testid="account-name">{name ?? 'Not provided'}</dd>
+          <dt>
+            <Trans>Name</Trans>
+          </dt>
+          <dd data-testid="account-name">{name ?? t`Not provided`}</dd>
         </div>
         <div>
-          <dt>Email</dt>
-          <dd data-testid="account-email">{email ?? 'Not provided'}</dd>
+          <dt>
+            <Trans>Email</Trans>
+          </dt>
+          <dd data-testid="account-email">{email ?? t`Not provided`}</dd>
         </div>
       </dl>
     </section>

@@ -1,4 +1,5 @@
 import { LOAN_PURPOSES, applicationEndpoints, type BorrowerApplication } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { sessionRequest } from '../../lib/auth/session-request';
 import { useLoad } from '../../lib/use-load';
 import { formatInstant, formatMoney } from '../../loans/loan-format';
@@ -15,26 +16,38 @@ async function getApplications(signal: AbortSignal): Promise<ApplicationsOutcome
  * (nothing while it loads, or if it cannot: the loans below are what the home is for).
  */
 export function ApplicationsSection() {
+  const { i18n } = useLingui();
   const { state } = useLoad(getApplications, []);
   if (state.kind !== 'loaded' || state.applications.length === 0) return null;
   return (
     <section className="applications" aria-labelledby="applications-title" data-testid="applications">
-      <h2 id="applications-title">Your applications</h2>
+      <h2 id="applications-title">
+        <Trans>Your applications</Trans>
+      </h2>
       <ul className="applications__list">
-        {state.applications.map((application) => (
-          <li key={application.id} className="application" data-testid="application">
-            <div className="application__what">
-              <p className="application__name">{application.businessName}</p>
-              <p className="application__facts">
-                {formatMoney(application.amountRequested * 100)} · {LOAN_PURPOSES[application.purpose]} · Sent{' '}
-                {formatInstant(application.submittedAt)}
+        {state.applications.map((application) => {
+          const amount = formatMoney(application.amountRequested * 100, i18n.locale);
+          // The purposes' names are the shared contract's (packages/contracts).
+          const purpose = LOAN_PURPOSES[application.purpose];
+          const sentAt = formatInstant(application.submittedAt, i18n.locale);
+          return (
+            <li key={application.id} className="application" data-testid="application">
+              <div className="application__what">
+                <p className="application__name">{application.businessName}</p>
+                <p className="application__facts">
+                  <Trans>
+                    {amount} · {purpose} · Sent {sentAt}
+                  </Trans>
+                </p>
+              </div>
+              <p className="application__state" data-testid="application-state">
+                <Trans>
+                  <strong>Received.</strong> A lending specialist will contact you.
+                </Trans>
               </p>
-            </div>
-            <p className="application__state" data-testid="application-state">
-              <strong>Received.</strong> A lending specialist will contact you.
-            </p>
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

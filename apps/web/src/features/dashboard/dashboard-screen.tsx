@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
 import { getLenderBranding } from '../../config/portal-config-meta';
@@ -12,6 +13,7 @@ import './dashboard.css';
 
 /** The signed-in home (default landing path): a summary of the borrower's loans, and their account. */
 export function DashboardScreen() {
+  const { t } = useLingui();
   const [profile] = useState(readStoredProfile);
   const [tokenEmail] = useState(() => readAccessToken()?.email ?? null);
   const apiProfile = useProfile();
@@ -19,12 +21,13 @@ export function DashboardScreen() {
   usePendingToast();
   // The greeting comes from the stored profile, there from the first render, so it never flickers.
   const firstName = (profile ? profile.firstName : apiProfile?.firstName)?.trim();
+  const lender = getLenderBranding().name;
 
   return (
     <SignedInPage
-      title="Your account"
-      heading={firstName ? `Hello, ${firstName}` : 'Hello'}
-      intro={`You\u2019re signed in to your ${getLenderBranding().name} account.`}
+      title={t`Your account`}
+      heading={firstName ? t`Hello, ${firstName}` : t`Hello`}
+      intro={t`You’re signed in to your ${lender} account.`}
       titleId="dashboard-title"
       testId="dashboard"
     >

@@ -1,4 +1,5 @@
 import { ACCOUNT_ROWS, recoveryCodeEndpoints, routes } from '@customer-core/contracts';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../../components/banner';
@@ -42,7 +43,9 @@ export function LandingNoticeBanner() {
       {notice.offer === 'recovery-codes' && (
         <>
           {' '}
-          <Link to={`${routes.account.path}#${ACCOUNT_ROWS.recoveryCodes}`}>Make recovery codes</Link>
+          <Link to={`${routes.account.path}#${ACCOUNT_ROWS.recoveryCodes}`}>
+            <Trans>Make recovery codes</Trans>
+          </Link>
         </>
       )}
     </Banner>

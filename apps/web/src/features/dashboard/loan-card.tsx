@@ -1,4 +1,5 @@
 import { routes, type LoanSummary } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { describeProgress } from '../../loans/checkout-progress';
 import { daysLate, formatMoney } from '../../loans/loan-format';
@@ -13,6 +14,8 @@ interface LoanCardProps {
 }
 
 export function LoanCard({ loan, open }: LoanCardProps) {
+  const { t, i18n } = useLingui();
+  const reference = loan.reference;
   const titleId = `loan-${loan.id}-title`;
   return (
     <article
@@ -30,32 +33,42 @@ export function LoanCard({ loan, open }: LoanCardProps) {
             </Link>
           </h3>
           <p className="loan-card__reference">
-            Loan <span data-testid="loan-reference">{loan.reference}</span>
+            <Trans>
+              Loan <span data-testid="loan-reference">{reference}</span>
+            </Trans>
           </p>
         </div>
         <LoanStatusBadge status={loan.status} />
       </header>
       <dl className="loan-facts">
         <div>
-          <dt>Amount</dt>
-          <dd data-testid="loan-amount">{formatMoney(loan.amountCents)}</dd>
+          <dt>
+            <Trans>Amount</Trans>
+          </dt>
+          <dd data-testid="loan-amount">{formatMoney(loan.amountCents, i18n.locale)}</dd>
         </div>
         <div>
-          <dt>Balance</dt>
-          <dd data-testid="loan-balance">{formatMoney(loan.balanceCents)}</dd>
+          <dt>
+            <Trans>Balance</Trans>
+          </dt>
+          <dd data-testid="loan-balance">{formatMoney(loan.balanceCents, i18n.locale)}</dd>
         </div>
         {open && loan.overdue && (
           <div className="loan-facts__overdue">
-            <dt>Past due</dt>
+            <dt>
+              <Trans>Past due</Trans>
+            </dt>
             <dd data-testid="loan-overdue">
-              {formatMoney(loan.overdue.amountCents)}
-              <span className="loan-facts__sub">{daysLate(loan.overdue.daysLate)}</span>
+              {formatMoney(loan.overdue.amountCents, i18n.locale)}
+              <span className="loan-facts__sub">{daysLate(loan.overdue.daysLate, i18n)}</span>
             </dd>
           </div>
         )}
         {open && (
           <div>
-            <dt>Next payment</dt>
+            <dt>
+              <Trans>Next payment</Trans>
+            </dt>
             <dd data-testid="loan-next-payment">
               <NextPayment payment={loan.nextPayment} />
             </dd>
@@ -65,8 +78,8 @@ export function LoanCard({ loan, open }: LoanCardProps) {
       {hasDocumentsToSign(loan) && <DocumentsToSign loan={loan} className="loan-card__action" />}
       {loan.checkout.status === 'completed' && (
         <p className="loan-card__documents" data-testid="loan-signed-documents">
-          <Link to={routes.documents.path} aria-label={`Signed documents of loan ${loan.reference}`}>
-            Signed documents
+          <Link to={routes.documents.path} aria-label={t`Signed documents of loan ${reference}`}>
+            <Trans>Signed documents</Trans>
           </Link>
         </p>
       )}
@@ -77,18 +90,25 @@ export function LoanCard({ loan, open }: LoanCardProps) {
 /** The way to a loan's documents still to sign, named by the loan for a list of them. */
 /** A loan's documents still to sign: how far the borrower is, and the way to its checkout. */
 export function DocumentsToSign({ loan, className }: { loan: LoanSummary; className: string }) {
+  const { t, i18n } = useLingui();
+  const progress = describeProgress(
+    { done: loan.checkout.documentsDone, total: loan.checkout.documents },
+    i18n,
+  );
+  const reference = loan.reference;
   return (
     <div className={className} data-testid="loan-documents-to-sign">
       <p>
-        <strong>Documents to sign.</strong>{' '}
-        {describeProgress({ done: loan.checkout.documentsDone, total: loan.checkout.documents })}.
+        <Trans>
+          <strong>Documents to sign.</strong> {progress}.
+        </Trans>
       </p>
       <Link
         className="button button--primary"
         to={routes.loanCheckout.href({ loanId: loan.id })}
-        aria-label={`Review and sign documents for loan ${loan.reference}`}
+        aria-label={t`Review and sign documents for loan ${reference}`}
       >
-        Review and sign documents
+        <Trans>Review and sign documents</Trans>
       </Link>
     </div>
   );

@@ -1,4 +1,5 @@
-import { routes, type LoanSummary } from '@customer-core/contracts';
+import { routes, type LoanSummary, type Overdue } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { daysLate, formatCalendarDate, formatMoney, lenderToday } from '../../loans/loan-format';
 import { hasDocumentsToSign } from '../../loans/loan-status';
@@ -9,6 +10,7 @@ import { DocumentsToSign } from './loan-card';
 function LoanSummaryItem({ loan }: { loan: LoanSummary }) {
   const titleId = `loan-${loan.id}-summary`;
   const payment = loan.nextPayment;
+  const reference = loan.reference;
   return (
     <article
       className="loan-summary"
@@ -23,28 +25,47 @@ function LoanSummaryItem({ loan }: { loan: LoanSummary }) {
             {loan.product}
           </Link>
         </h3>
-        <p className="loan-card__reference">Loan {loan.reference}</p>
+        <p className="loan-card__reference">
+          <Trans>Loan {reference}</Trans>
+        </p>
       </div>
       <LoanStatusBadge status={loan.status} />
-      {loan.overdue && (
-        <p className="loan-summary__overdue" data-testid="loan-overdue">
-          <strong>{formatMoney(loan.overdue.amountCents)} past due</strong>, {daysLate(loan.overdue.daysLate)}
-          .
-        </p>
-      )}
+      {loan.overdue && <OverdueLine overdue={loan.overdue} />}
       <p className="loan-summary__next">
-        {payment ? (
-          <>
-            Next payment <strong>{formatMoney(payment.amountCents)}</strong>{' '}
-            {payment.dueOn < lenderToday() ? 'was due' : 'due'}{' '}
-            <time dateTime={payment.dueOn}>{formatCalendarDate(payment.dueOn)}</time>
-          </>
-        ) : (
-          'No payment scheduled'
-        )}
+        {payment ? <NextPaymentLine payment={payment} /> : <Trans>No payment scheduled</Trans>}
       </p>
       {hasDocumentsToSign(loan) && <DocumentsToSign loan={loan} className="loan-summary__action" />}
     </article>
+  );
+}
+
+/** "$2,312.75 past due, 12 days late." */
+function OverdueLine({ overdue }: { overdue: Overdue }) {
+  const { i18n } = useLingui();
+  const amount = formatMoney(overdue.amountCents, i18n.locale);
+  const late = daysLate(overdue.daysLate, i18n);
+  return (
+    <p className="loan-summary__overdue" data-testid="loan-overdue">
+      <Trans>
+        <strong>{amount} past due</strong>, {late}.
+      </Trans>
+    </p>
+  );
+}
+
+/** "Next payment $1,000.00 due Jul 15, 2026" (or "was due", once that day has passed). */
+function NextPaymentLine({ payment }: { payment: NonNullable<LoanSummary['nextPayment']> }) {
+  const { i18n } = useLingui();
+  const amount = formatMoney(payment.amountCents, i18n.locale);
+  const dueOn = formatCalendarDate(payment.dueOn, i18n.locale);
+  return payment.dueOn < lenderToday() ? (
+    <Trans>
+      Next payment <strong>{amount}</strong> was due <time dateTime={payment.dueOn}>{dueOn}</time>
+    </Trans>
+  ) : (
+    <Trans>
+      Next payment <strong>{amount}</strong> due <time dateTime={payment.dueOn}>{dueOn}</time>
+    </Trans>
   );
 }
 
@@ -65,7 +86,9 @@ export function LoanSummaries({ open }: { open: LoanSummary[] }) {
         </ul>
       )}
       <p className="loans__all">
-        <Link to={routes.loans.path}>See all your loans</Link>
+        <Link to={routes.loans.path}>
+          <Trans>See all your loans</Trans>
+        </Link>
       </p>
     </>
   );

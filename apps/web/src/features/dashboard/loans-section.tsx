@@ -1,4 +1,5 @@
 import { routes, type LoanSummary } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { isOpenLoan } from '../../loans/loan-status';
@@ -16,7 +17,8 @@ interface LoansSectionProps {
 }
 
 /** The borrower's loans, with their loading, failed and empty states. */
-export function LoansSection({ title = 'Your loans', view = 'list' }: LoansSectionProps) {
+export function LoansSection({ title, view = 'list' }: LoansSectionProps) {
+  const { t } = useLingui();
   const { state, retry } = useLoans();
   const loans = state.kind === 'loaded' ? state.loans : [];
   const open = loans.filter(isOpenLoan);
@@ -24,38 +26,46 @@ export function LoansSection({ title = 'Your loans', view = 'list' }: LoansSecti
   return (
     <>
       <section className="loans" aria-labelledby="loans-title" data-testid="loans" data-state={state.kind}>
-        <h2 id="loans-title">{title}</h2>
+        <h2 id="loans-title">{title ?? t`Your loans`}</h2>
         {state.kind === 'loading' && (
           <p className="loans__message" role="status">
             <Spinner />
-            Loading your loans...
+            <Trans>Loading your loans...</Trans>
           </p>
         )}
         {state.kind === 'failed' && (
           <div className="loans__problem" role="alert" data-testid="loans-error">
             <p>{state.message}</p>
             <button type="button" className="button button--secondary" onClick={retry}>
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </div>
         )}
         {state.kind === 'loaded' && loans.length === 0 && (
           <div className="loans__message loans__message--empty" data-testid="loans-empty">
-            <p>You don&rsquo;t have any loans with us yet.</p>
             <p>
-              Looking for funding? <Link to={routes.startApplication.path}>Apply for a loan</Link>
+              <Trans>You don’t have any loans with us yet.</Trans>
+            </p>
+            <p>
+              <Trans>
+                Looking for funding? <Link to={routes.startApplication.path}>Apply for a loan</Link>
+              </Trans>
             </p>
           </div>
         )}
         {state.kind === 'loaded' && loans.length > 0 && open.length === 0 && (
-          <p className="loans__message">You have no open loans.</p>
+          <p className="loans__message">
+            <Trans>You have no open loans.</Trans>
+          </p>
         )}
         {view === 'summary' && loans.length > 0 && <LoanSummaries open={open} />}
         {view === 'list' && open.length > 0 && <LoanList loans={open} open testId="open-loans" />}
       </section>
       {view === 'list' && closed.length > 0 && (
         <section className="loans" aria-labelledby="closed-loans-title" data-testid="closed-loans">
-          <h2 id="closed-loans-title">Closed loans</h2>
+          <h2 id="closed-loans-title">
+            <Trans>Closed loans</Trans>
+          </h2>
           <LoanList loans={closed} open={false} testId="closed-loan-list" />
         </section>
       )}

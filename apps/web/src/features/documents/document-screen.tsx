@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
@@ -13,41 +14,51 @@ import './documents.css';
 
 /** /ui/dashboard/documents/:documentId: one document in a reading view, printable. */
 export function DocumentScreen() {
+  const { t, i18n } = useLingui();
   const { documentId = '' } = useParams();
   const { state } = useLoad((signal) => getDocument(documentId, signal), [documentId]);
 
-  const back = <BackLink to={routes.documents.path} label="Back to your documents" />;
+  const back = <BackLink to={routes.documents.path} label={t`Back to your documents`} />;
 
   if (state.kind === 'loading') return <Loading />;
   if (state.kind !== 'loaded')
     return (
       <section className="reading" aria-labelledby="reading-title" data-testid="document-reading">
-        <PageTitle title="Document not found" />
+        <PageTitle title={t`Document not found`} />
         {back}
         <h1 id="reading-title">
-          {state.kind === 'not-found' ? 'Document not found' : 'Document unavailable'}
+          {state.kind === 'not-found' ? (
+            <Trans>Document not found</Trans>
+          ) : (
+            <Trans>Document unavailable</Trans>
+          )}
         </h1>
         <p className="documents__failure" role="alert" data-testid="document-error">
-          {state.kind === 'not-found' ? 'You have no document with this address.' : state.message}
+          {state.kind === 'not-found' ? (
+            <Trans>You have no document with this address.</Trans>
+          ) : (
+            state.message
+          )}
         </p>
       </section>
     );
 
   const { document } = state;
+  const reference = document.loan.reference;
   return (
     <article className="reading" aria-labelledby="reading-title" data-testid="document-reading">
       <PageTitle title={document.title} />
       {back}
       <header className="reading__header">
         <p className="reading__loan">
-          {document.loan.product} &middot; Loan {document.loan.reference}
+          {document.loan.product} &middot; <Trans>Loan {reference}</Trans>
         </p>
         <h1 id="reading-title">{document.title}</h1>
         <div className="reading__meta">
           <DocumentBadge document={document} loan={document.loan} />
           <div className="reading__actions">
             <button type="button" className="button button--secondary" onClick={() => window.print()}>
-              Print
+              <Trans>Print</Trans>
             </button>
             {document.hasPdf && (
               <DownloadPdfButton
@@ -65,7 +76,7 @@ export function DocumentScreen() {
                   to={routes.loanCheckout.href({ loanId: document.loan.id })}
                   data-testid="document-sign"
                 >
-                  Review and sign documents
+                  <Trans>Review and sign documents</Trans>
                 </Link>
               )}
           </div>
@@ -78,15 +89,21 @@ export function DocumentScreen() {
           aria-labelledby="reading-signature-title"
           data-testid="document-signature"
         >
-          <h2 id="reading-signature-title">Signature</h2>
+          <h2 id="reading-signature-title">
+            <Trans>Signature</Trans>
+          </h2>
           <dl>
             <div>
-              <dt>Signed by</dt>
+              <dt>
+                <Trans>Signed by</Trans>
+              </dt>
               <dd>{document.signatureName}</dd>
             </div>
             {document.signer && (
               <div>
-                <dt>Account</dt>
+                <dt>
+                  <Trans>Account</Trans>
+                </dt>
                 <dd data-testid="document-signer">
                   {document.signer.name}
                   {document.signer.email && `, ${document.signer.email}`}
@@ -94,12 +111,16 @@ export function DocumentScreen() {
               </div>
             )}
             <div>
-              <dt>Signed on</dt>
-              <dd>{formatInstant(document.signedAt)}</dd>
+              <dt>
+                <Trans>Signed on</Trans>
+              </dt>
+              <dd>{formatInstant(document.signedAt, i18n.locale)}</dd>
             </div>
             {document.fingerprint && (
               <div>
-                <dt>Document fingerprint (SHA-256)</dt>
+                <dt>
+                  <Trans>Document fingerprint (SHA-256)</Trans>
+                </dt>
                 <dd className="reading__fingerprint" data-testid="document-fingerprint">
                   {document.fingerprint}
                 </dd>

@@ -1,4 +1,6 @@
 import { type BorrowerDocument, type DocumentList, documentEndpoints } from '@customer-core/contracts';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { describeFailure } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 import { readRawAccessToken } from '../../lib/product-session';
@@ -12,13 +14,15 @@ export type DocumentOutcome =
   | { kind: 'not-found' }
   | { kind: 'failed'; message: string };
 
-const LIST_FAILED = 'We couldn’t load your documents just now. Please try again in a few minutes.';
-const DOCUMENT_FAILED = 'We couldn’t load this document just now. Please try again in a few minutes.';
-const PDF_FAILED = 'We couldn’t download the PDF just now. Please try again in a few minutes.';
+// The screens' own sentences for a failure, in the portal's language at the time it happened.
+const LIST_FAILED = msg`We couldn’t load your documents just now. Please try again in a few minutes.`;
+const DOCUMENT_FAILED = msg`We couldn’t load this document just now. Please try again in a few minutes.`;
+const PDF_FAILED = msg`We couldn’t download the PDF just now. Please try again in a few minutes.`;
 
 export async function getDocuments(signal?: AbortSignal): Promise<DocumentsOutcome> {
   const result = await sessionRequest(documentEndpoints.documents, { signal });
-  if (result.isError) return { kind: 'failed', message: describeFailure(result, LIST_FAILED).message };
+  if (result.isError)
+    return { kind: 'failed', message: describeFailure(result, i18n._(LIST_FAILED)).message };
   return { kind: 'loaded', list: result.data };
 }
 
@@ -26,7 +30,7 @@ export async function getDocument(documentId: string, signal?: AbortSignal): Pro
   const result = await sessionRequest(documentEndpoints.document, { params: { documentId }, signal });
   if (result.isError) {
     if (result.status === 404 && !result.exceptionThrown) return { kind: 'not-found' };
-    return { kind: 'failed', message: describeFailure(result, DOCUMENT_FAILED).message };
+    return { kind: 'failed', message: describeFailure(result, i18n._(DOCUMENT_FAILED)).message };
   }
   return { kind: 'loaded', document: result.data };
 }
@@ -46,7 +50,10 @@ export async function downloadDocumentPdf(
     });
     if (!response.ok) {
       const body = (await response.json().catch(() => null)) as { message?: string } | null;
-      return { ok: false, message: response.status === 409 && body?.message ? body.message : PDF_FAILED };
+      return {
+        ok: false,
+        message: response.status === 409 && body?.message ? body.message : i18n._(PDF_FAILED),
+      };
     }
     const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
     const url = URL.createObjectURL(await response.blob());
@@ -60,6 +67,6 @@ export async function downloadDocumentPdf(
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
     return { ok: true };
   } catch {
-    return { ok: false, message: PDF_FAILED };
+    return { ok: false, message: i18n._(PDF_FAILED) };
   }
 }

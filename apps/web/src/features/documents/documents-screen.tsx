@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { Loading } from '../../components/loading';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
@@ -14,23 +15,25 @@ import './documents.css';
 
 /** /ui/dashboard/documents: every document of every loan, grouped by loan, with where each stands. */
 export function DocumentsScreen() {
+  const { t, i18n } = useLingui();
   const { state, retry } = useLoad(getDocuments, []);
   // The consent the signatures were made under: a copy to keep, once given (nothing said otherwise,
   // even if it cannot be loaded: the documents are what this page is for).
   const { state: consentState } = useLoad(getEsignConsent, []);
   const consent =
     consentState.kind === 'loaded' && consentState.consent.givenAt ? consentState.consent : null;
+  const agreedOn = consent?.givenAt ? formatInstant(consent.givenAt, i18n.locale) : null;
 
   return (
     <SignedInPage
-      title="Your documents"
-      intro="The documents of each of your loans. Open one to read or print it. Download a PDF to keep of each one you’ve signed and each one that needs no signature."
+      title={t`Your documents`}
+      intro={t`The documents of each of your loans. Open one to read or print it. Download a PDF to keep of each one you’ve signed and each one that needs no signature.`}
       titleId="documents-page-title"
       testId="documents-page"
     >
-      {consent?.givenAt && (
+      {consent && agreedOn && (
         <p className="documents__consent" data-testid="documents-esign-consent">
-          You agreed to sign electronically on {formatInstant(consent.givenAt)}.{' '}
+          <Trans>You agreed to sign electronically on {agreedOn}.</Trans>{' '}
           <EsignConsentCopyButton consent={consent} className="documents__consent-copy" />
         </p>
       )}
@@ -39,19 +42,20 @@ export function DocumentsScreen() {
         <p className="documents__failure" role="alert" data-testid="documents-error">
           {state.message}{' '}
           <button type="button" className="button button--secondary" onClick={retry}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
       )}
       {state.kind === 'loaded' && state.list.loans.length === 0 && (
         <p className="documents__empty" data-testid="documents-empty">
-          You have no loan documents yet. When a loan has documents to sign, they appear here.
+          <Trans>You have no loan documents yet. When a loan has documents to sign, they appear here.</Trans>
         </p>
       )}
       {state.kind === 'loaded' &&
         state.list.loans.map(({ loan, documents }) => {
           const toSign =
             loan.status === 'ACTIVE' && documents.some((d) => d.requiresSignature && d.state !== 'signed');
+          const reference = loan.reference;
           return (
             <section
               key={loan.id}
@@ -63,7 +67,9 @@ export function DocumentsScreen() {
               <header className="documents__loan-header">
                 <div>
                   <h2 id={`documents-loan-${loan.id}`}>{loan.product}</h2>
-                  <p className="documents__loan-reference">Loan {loan.reference}</p>
+                  <p className="documents__loan-reference">
+                    <Trans>Loan {reference}</Trans>
+                  </p>
                 </div>
                 <LoanStatusBadge status={loan.status} />
               </header>
@@ -100,7 +106,7 @@ export function DocumentsScreen() {
               {toSign && (
                 <p className="documents__loan-action">
                   <Link className="button button--primary" to={routes.loanCheckout.href({ loanId: loan.id })}>
-                    Review and sign documents
+                    <Trans>Review and sign documents</Trans>
                   </Link>
                 </p>
               )}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Spinner } from '../../components/spinner';
 import { downloadDocumentPdf } from './documents-api';
@@ -15,6 +16,7 @@ export function DownloadPdfButton({
   title: string;
   signed: boolean;
 }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const download = async () => {
@@ -24,7 +26,7 @@ export function DownloadPdfButton({
     setBusy(false);
     if (!result.ok) setFailure(result.message);
   };
-  const label = signed ? 'Download signed PDF' : 'Download PDF';
+  const label = signed ? t`Download signed PDF` : t`Download PDF`;
   return (
     <span className="download-pdf">
       <button
@@ -32,7 +34,7 @@ export function DownloadPdfButton({
         className="button button--secondary"
         onClick={() => void download()}
         disabled={busy}
-        aria-label={`${label}: ${title}`}
+        aria-label={signed ? t`Download signed PDF: ${title}` : t`Download PDF: ${title}`}
         data-testid="download-pdf"
       >
         {busy && <Spinner />}

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { describeProgress, type CheckoutProgress } from '../../loans/checkout-progress';
 
 /** "2 of 5 documents done" in words, and as a bar with the same value for assistive technology. */
 export function CheckoutProgressBar({ done, total }: CheckoutProgress) {
-  const text = describeProgress({ done, total });
+  const { i18n } = useLingui();
+  const text = describeProgress({ done, total }, i18n);
   const percent = total === 0 ? 100 : Math.round((done / total) * 100);
   return (
     <div className="checkout-progress" data-testid="checkout-progress">

@@ -1,4 +1,5 @@
 import type { LoanDocument } from '@customer-core/contracts';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Banner } from '../../components/banner';
 import { DocumentText } from '../../loans/document-text';
@@ -38,6 +39,10 @@ export function CheckoutReading({
   // Reviewed in this reading: said even when that completed the checkout (no longer actionable).
   const [reviewedHere, setReviewedHere] = useState(false);
   const toReview = actionable && document.state === 'to_review';
+  const { title } = document;
+  const number = position.index + 1;
+  const { total } = position;
+  const nextTitle = next?.title;
 
   // Asked once per reading (the observer is made again on each render with a new `review`).
   const asked = useRef(false);
@@ -69,11 +74,13 @@ export function CheckoutReading({
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M15 5 8 12l7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        Back to your documents
+        <Trans>Back to your documents</Trans>
       </button>
       <header className="checkout-reading__header">
         <p className="checkout-reading__position">
-          Document {position.index + 1} of {position.total}
+          <Trans>
+            Document {number} of {total}
+          </Trans>
         </p>
         <h2 id={READING_TITLE_ID} tabIndex={-1}>
           {document.title}
@@ -82,13 +89,17 @@ export function CheckoutReading({
       </header>
       <DocumentText body={document.body} level={3} />
       <p className="checkout-reading__end" ref={end} data-testid="document-end">
-        End of &ldquo;{document.title}&rdquo;
+        <Trans>End of “{title}”</Trans>
       </p>
       <div className="checkout-reading__after" role="status">
-        {pending && <p>Marking as reviewed&hellip;</p>}
+        {pending && (
+          <p>
+            <Trans>Marking as reviewed…</Trans>
+          </p>
+        )}
         {document.state !== 'to_review' && (actionable || reviewedHere) && (
           <p className="checkout-document__done" data-testid="reading-reviewed">
-            You&rsquo;ve read this document to the end: it&rsquo;s reviewed.
+            <Trans>You’ve read this document to the end: it’s reviewed.</Trans>
           </p>
         )}
       </div>
@@ -111,11 +122,11 @@ export function CheckoutReading({
       <div className="checkout-reading__actions">
         {next && (
           <button type="button" className="button button--primary" onClick={onNext}>
-            Next document: {next.title}
+            <Trans>Next document: {nextTitle}</Trans>
           </button>
         )}
         <button type="button" className="button button--secondary" onClick={onBack}>
-          Back to your documents
+          <Trans>Back to your documents</Trans>
         </button>
       </div>
     </article>

@@ -3,7 +3,11 @@ import {
   type EsignConsent,
   type LoanDetail,
   type SignDocumentsRequest,
+  type VisibleLoanStatus,
 } from '@customer-core/contracts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -11,7 +15,6 @@ import { BackLink } from '../../components/signed-in-shell/back-link';
 import { StatusIcon } from '../../components/status-icon';
 import { checkoutProgress } from '../../loans/checkout-progress';
 import { formatInstant, formatMoney } from '../../loans/loan-format';
-import { LOAN_STATUS_LABELS } from '../../loans/loan-status';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
 import { CheckoutDocument, readButtonId } from './checkout-document';
 import { CheckoutProgressBar } from './checkout-progress-bar';
@@ -34,13 +37,20 @@ interface CheckoutViewProps {
 const COMPLETE_TITLE_ID = 'checkout-complete-title';
 const SIGNED_ID = 'checkout-signed';
 
-const documentsCount = (count: number) => (count === 1 ? '1 document' : `${count} documents`);
+/** Why a loan that can't be checked out has nothing to sign, by its status. */
+const NOTHING_TO_SIGN: Record<VisibleLoanStatus, MessageDescriptor> = {
+  ACTIVE: msg`This loan is active: it has no documents to sign.`,
+  'PAST DUE': msg`This loan is past due: it has no documents to sign.`,
+  PAID: msg`This loan is paid off: it has no documents to sign.`,
+  'CLOSED LOST': msg`This loan is closed: it has no documents to sign.`,
+};
 
 /**
  * The loan's checkout: the list of documents, one reading view at a time (a document is reviewed once
  * read to its end), then one signature for every document that needs it, with a summary.
  */
 export function CheckoutView({ loan, refused, consent, review, signAll, giveConsent }: CheckoutViewProps) {
+  const { t, i18n } = useLingui();
   const [reading, setReading] = useState<string | null>(null);
   // How many documents the last "Sign all" signed: said where the form was, until the checkout completes.
   const [signedCount, setSignedCount] = useState<number | null>(null);
@@ -55,6 +65,7 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
   const actionable = canCheckOut(loan.status) && !refused && !completed;
   const toSign = loan.documents.filter((d) => d.requiresSignature && d.state !== 'signed');
   const toRead = loan.documents.filter((d) => d.state === 'to_review');
+  const toReadCount = toRead.length;
   const readyToSign =
     actionable && consent && toSign.length > 0 && toSign.every((d) => d.state === 'reviewed');
 
@@ -63,12 +74,12 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
   const onReview = async (documentId: string) => {
     const result = await review(documentId);
     if (result.ok) {
-      const title = loan.documents.find((d) => d.id === documentId)?.title ?? 'The document';
+      const title = loan.documents.find((d) => d.id === documentId)?.title ?? t`The document`;
       const completedNow = result.loan.checkout.completedAt && !loan.checkout.completedAt;
       setAnnouncement(
         completedNow
-          ? `${title}: reviewed. Every document of this loan is reviewed and signed.`
-          : `${title}: reviewed.`,
+          ? t`${title}: reviewed. Every document of this loan is reviewed and signed.`
+          : t`${title}: reviewed.`,
       );
     }
     return result;
@@ -85,6 +96,9 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
 
   const readingIndex = loan.documents.findIndex((d) => d.id === reading);
   const readingDocument = loan.documents[readingIndex];
+  const reference = loan.reference;
+  const amount = formatMoney(loan.amountCents, i18n.locale);
+  const completedOn = loan.checkout.completedAt && formatInstant(loan.checkout.completedAt, i18n.locale);
   const closeReading = (documentId: string) => {
     setReading(null);
     // Back at the list: on the signature once every document is read, else on the document left.
@@ -101,21 +115,25 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
       data-testid="loan-checkout"
       data-layout="wide"
     >
-      <PageTitle title={readingDocument ? readingDocument.title : 'Loan documents'} />
-      <BackLink to={routes.dashboard.path} label="Back to your account" />
+      <PageTitle title={readingDocument ? readingDocument.title : t`Loan documents`} />
+      <BackLink to={routes.dashboard.path} label={t`Back to your account`} />
       <header className="checkout__header">
         <h1 id="checkout-title">
-          {actionable
-            ? 'Review and sign your documents'
-            : completed
-              ? 'Your signed documents'
-              : 'Your loan documents'}
+          {actionable ? (
+            <Trans>Review and sign your documents</Trans>
+          ) : completed ? (
+            <Trans>Your signed documents</Trans>
+          ) : (
+            <Trans>Your loan documents</Trans>
+          )}
         </h1>
         <div className="checkout__loan" data-testid="checkout-loan">
           <p>
             <strong>{loan.product}</strong>
             <span className="checkout__loan-detail">
-              Loan {loan.reference} &middot; {formatMoney(loan.amountCents)}
+              <Trans>
+                Loan {reference} · {amount}
+              </Trans>
             </span>
           </p>
           <LoanStatusBadge status={loan.status} />
@@ -142,17 +160,21 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
               </span>
               <div className="checkout-complete__text">
                 <h2 id={COMPLETE_TITLE_ID} tabIndex={-1}>
-                  You&rsquo;re all set
+                  <Trans>You’re all set</Trans>
                 </h2>
-                <p>Every document of this loan is reviewed and signed. There is nothing more to do here.</p>
-                {loan.checkout.completedAt && (
+                <p>
+                  <Trans>
+                    Every document of this loan is reviewed and signed. There is nothing more to do here.
+                  </Trans>
+                </p>
+                {completedOn && (
                   <p className="checkout-complete__when">
-                    Completed {formatInstant(loan.checkout.completedAt)}
+                    <Trans>Completed {completedOn}</Trans>
                   </p>
                 )}
               </div>
               <Link className="button button--primary" to={routes.dashboard.path}>
-                Back to your account
+                <Trans>Back to your account</Trans>
               </Link>
               {consent?.givenAt && (
                 <div className="checkout-complete__consent">
@@ -164,38 +186,44 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
 
           {!completed && !actionable && (
             <div className="checkout-unavailable" data-testid="checkout-unavailable">
-              <p>
-                {refused ??
-                  `This loan is ${LOAN_STATUS_LABELS[loan.status].toLowerCase()}: it has no documents to sign.`}
-              </p>
+              <p>{refused ?? i18n._(NOTHING_TO_SIGN[loan.status])}</p>
             </div>
           )}
 
           {actionable && loan.documents.length === 0 && (
             <p className="checkout-unavailable" data-testid="checkout-no-documents">
-              There are no documents to sign for this loan.
+              <Trans>There are no documents to sign for this loan.</Trans>
             </p>
           )}
 
           {loan.documents.length > 0 && (
             <section className="checkout__documents" aria-labelledby="checkout-documents-title">
               <div className="checkout__documents-header">
-                <h2 id="checkout-documents-title">{completed ? 'Documents you signed' : 'Your documents'}</h2>
+                <h2 id="checkout-documents-title">
+                  {completed ? <Trans>Documents you signed</Trans> : <Trans>Your documents</Trans>}
+                </h2>
                 {actionable && <CheckoutProgressBar {...checkoutProgress(loan.documents)} />}
               </div>
               {actionable && (
                 <p className="checkout__instruction" data-testid="checkout-instruction">
-                  {toRead.length > 0
-                    ? 'Read each document to the end: it’s marked as reviewed when you get there. Then you sign them all at once.'
-                    : toSign.length > 0
-                      ? 'You’ve read every document. Sign them below.'
-                      : 'You’ve read every document.'}
+                  {toRead.length > 0 ? (
+                    <Trans>
+                      Read each document to the end: it’s marked as reviewed when you get there. Then you sign
+                      them all at once.
+                    </Trans>
+                  ) : toSign.length > 0 ? (
+                    <Trans>You’ve read every document. Sign them below.</Trans>
+                  ) : (
+                    <Trans>You’ve read every document.</Trans>
+                  )}
                 </p>
               )}
               {completed && (
                 <p className="checkout__instruction">
-                  <Link to={routes.documents.path}>See all your documents</Link>, read them in full and
-                  download each signed one as a PDF.
+                  <Trans>
+                    <Link to={routes.documents.path}>See all your documents</Link>, read them in full and
+                    download each signed one as a PDF.
+                  </Trans>
                 </p>
               )}
               <ol className="checkout__list">
@@ -214,10 +242,14 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
 
           {actionable && toSign.length > 0 && !readyToSign && (
             <section className="sign-form" aria-labelledby="sign-waiting-title" data-testid="sign-waiting">
-              <h2 id="sign-waiting-title">Sign your documents</h2>
+              <h2 id="sign-waiting-title">
+                <Trans>Sign your documents</Trans>
+              </h2>
               <p>
-                Read every document to the end first:{' '}
-                {toRead.length === 1 ? '1 document is' : `${toRead.length} documents are`} left to read.
+                <Trans>
+                  Read every document to the end first:{' '}
+                  <Plural value={toReadCount} one="# document is" other="# documents are" /> left to read.
+                </Trans>
               </p>
             </section>
           )}
@@ -228,10 +260,22 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
             <div className="checkout-signed" id={SIGNED_ID} tabIndex={-1} data-testid="checkout-signed">
               <StatusIcon tone="success" />
               <p>
-                <strong>{signedCount === 1 ? 'Document signed.' : 'Documents signed.'}</strong> You signed{' '}
-                {documentsCount(signedCount)}.
-                {toRead.length > 0 &&
-                  ` Read the ${toRead.length === 1 ? 'document' : `${toRead.length} documents`} left to finish.`}
+                <Trans>
+                  <strong>
+                    <Plural value={signedCount} one="Document signed." other="Documents signed." />
+                  </strong>{' '}
+                  You signed <Plural value={signedCount} one="# document" other="# documents" />.
+                </Trans>
+                {toReadCount > 0 && (
+                  <>
+                    {' '}
+                    <Plural
+                      value={toReadCount}
+                      one="Read the document left to finish."
+                      other="Read the # documents left to finish."
+                    />
+                  </>
+                )}
               </p>
             </div>
           )}

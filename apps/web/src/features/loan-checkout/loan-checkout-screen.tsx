@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { useLingui } from '@lingui/react/macro';
 import { useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { LoanLoadFailed } from '../../loans/loan-load-failed';
@@ -9,6 +10,7 @@ import './loan-checkout.css';
 
 /** Spec section 2: /ui/dashboard/loan-checkout/{loanId}, the loan's documents to review and sign. */
 export function LoanCheckoutScreen() {
+  const { t } = useLingui();
   const { loanId = '' } = useParams();
   const { state, retry, review, signAll, giveConsent } = useLoanCheckout(loanId);
   switch (state.kind) {
@@ -21,7 +23,7 @@ export function LoanCheckoutScreen() {
         <LoanLoadFailed
           message={state.message}
           retry={retry}
-          back={{ to: routes.dashboard.path, label: 'Back to your account' }}
+          back={{ to: routes.dashboard.path, label: t`Back to your account` }}
           testId="loan-checkout-error"
         />
       );

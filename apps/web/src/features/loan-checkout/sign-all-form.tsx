@@ -11,6 +11,7 @@ import {
   type SignDocumentsRequest,
 } from '@customer-core/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
@@ -80,6 +81,7 @@ interface SignAllFormProps {
  * a summary of what is signed, the signature adopted (the account's name, typed once) and "Sign all".
  */
 export function SignAllForm({ documents, consent, giveConsent, signAll }: SignAllFormProps) {
+  const { t } = useLingui();
   const [account] = useState<AccountName>(() => {
     const profile = readStoredProfile();
     return { firstName: profile?.firstName ?? null, lastName: profile?.lastName ?? null };
@@ -123,7 +125,7 @@ export function SignAllForm({ documents, consent, giveConsent, signAll }: SignAl
   const nameError = errors.signatureName?.message;
   const consentError = errors.consented?.message;
   const agreeError = errors.agreed?.message;
-  const count = documents.length === 1 ? '1 document' : `${documents.length} documents`;
+  const count = documents.length;
   return (
     <form
       className="sign-form"
@@ -134,17 +136,21 @@ export function SignAllForm({ documents, consent, giveConsent, signAll }: SignAl
     >
       {/* Focused once every document is read: the form is then read from its top, the consent first. */}
       <h2 id={SIGN_ALL_TITLE_ID} tabIndex={-1}>
-        Sign your documents
+        <Trans>Sign your documents</Trans>
       </h2>
       <EsignConsentText consent={consent} />
       {needsConsent && (
         <Checkbox id={CONSENT_ID} error={consentError} input={register('consented')}>
-          I agree to sign electronically
+          <Trans>I agree to sign electronically</Trans>
         </Checkbox>
       )}
 
       <section className="sign-form__summary" aria-labelledby="sign-summary-title" data-testid="sign-summary">
-        <h3 id="sign-summary-title">You&rsquo;re signing {count}</h3>
+        <h3 id="sign-summary-title">
+          <Trans>
+            You’re signing <Plural value={count} one="# document" other="# documents" />
+          </Trans>
+        </h3>
         <ul>
           {documents.map((document) => (
             <li key={document.id}>{document.title}</li>
@@ -152,7 +158,7 @@ export function SignAllForm({ documents, consent, giveConsent, signAll }: SignAl
         </ul>
       </section>
 
-      <FormField id={SIGNATURE_NAME_ID} label="Your full name" error={nameError}>
+      <FormField id={SIGNATURE_NAME_ID} label={t`Your full name`} error={nameError}>
         <input
           {...register('signatureName')}
           id={SIGNATURE_NAME_ID}
@@ -165,14 +171,21 @@ export function SignAllForm({ documents, consent, giveConsent, signAll }: SignAl
             .join(' ')}
         />
         <p className="sign-form__hint" id={`${SIGNATURE_NAME_ID}-hint`}>
-          {accountName
-            ? `Type your name as it is on your account (${accountName}). It becomes your signature on each document.`
-            : 'Type your name as it is on your account. It becomes your signature on each document.'}
+          {accountName ? (
+            <Trans>
+              Type your name as it is on your account ({accountName}). It becomes your signature on each
+              document.
+            </Trans>
+          ) : (
+            <Trans>
+              Type your name as it is on your account. It becomes your signature on each document.
+            </Trans>
+          )}
         </p>
       </FormField>
 
       <Checkbox id={AGREE_ID} error={agreeError} input={register('agreed')}>
-        I have read and agree to these documents
+        <Trans>I have read and agree to these documents</Trans>
       </Checkbox>
 
       {failure && (
@@ -182,18 +195,18 @@ export function SignAllForm({ documents, consent, giveConsent, signAll }: SignAl
       )}
       <BusyButton
         busy={isSubmitting}
-        busyText="Signing your documents"
+        busyText={t`Signing your documents`}
         id={SIGN_ALL_ID}
         className="button button--primary"
       >
-        Sign all
+        <Trans>Sign all</Trans>
       </BusyButton>
 
       {stepUp && (
         <StepUpDialog
           message={stepUp}
-          confirmLabel="Confirm and sign"
-          factorMessage="One more step before you sign."
+          confirmLabel={t`Confirm and sign`}
+          factorMessage={t`One more step before you sign.`}
           onConfirmed={() => {
             setStepUp(null);
             // The same signature again, now with the new sign-in.

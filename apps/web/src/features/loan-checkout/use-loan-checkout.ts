@@ -6,6 +6,8 @@ import {
   type LoanStatus,
   type SignDocumentsRequest,
 } from '@customer-core/contracts';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import { useLoad } from '../../lib/use-load';
 import {
@@ -71,10 +73,11 @@ async function openCheckout(loanId: string, signal: AbortSignal): Promise<Checko
   }
 }
 
-const NOT_FOUND_NOW = 'This loan is no longer in your account. Go back to your account to see your loans.';
+const NOT_FOUND_NOW = msg`This loan is no longer in your account. Go back to your account to see your loans.`;
 
 /** The loan's checkout: loaded (and started) on opening, then advanced document by document. */
 export function useLoanCheckout(loanId: string) {
+  const { i18n } = useLingui();
   const { state, setState, retry } = useLoad((signal) => openCheckout(loanId, signal), [loanId]);
   // The consent once given here (the loaded state keeps the one of opening).
   const [consentGiven, setConsentGiven] = useState<EsignConsent | null>(null);
@@ -90,7 +93,7 @@ export function useLoanCheckout(loanId: string) {
           );
           return { ok: true, loan: outcome.loan };
         case 'not-found':
-          return { ok: false, message: NOT_FOUND_NOW };
+          return { ok: false, message: i18n._(NOT_FOUND_NOW) };
         case 'step-up':
           return { ok: false, message: outcome.message, stepUp: true };
         case 'refused':
@@ -99,7 +102,7 @@ export function useLoanCheckout(loanId: string) {
           return { ok: false, message: outcome.message };
       }
     },
-    [setState],
+    [setState, i18n],
   );
 
   const review = useCallback(

@@ -1,4 +1,5 @@
 import { routes, type LoanDetail } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
@@ -16,6 +17,7 @@ import { NextPayment } from '../../loans/next-payment';
 
 /** /ui/dashboard/loans/{loanId}: a loan's terms, where it stands and its payment schedule. */
 export function LoanDetailsScreen() {
+  const { t } = useLingui();
   const { loanId = '' } = useParams();
   const { state, retry } = useLoan(loanId);
   switch (state.kind) {
@@ -28,7 +30,7 @@ export function LoanDetailsScreen() {
         <LoanLoadFailed
           message={state.message}
           retry={retry}
-          back={{ to: routes.loans.path, label: 'Back to your loans' }}
+          back={{ to: routes.loans.path, label: t`Back to your loans` }}
           testId="loan-details-error"
         />
       );
@@ -38,8 +40,14 @@ export function LoanDetailsScreen() {
 }
 
 function LoanDetails({ loan }: { loan: LoanDetail }) {
+  const { t, i18n } = useLingui();
+  const reference = loan.reference;
   const open = loan.status === 'ACTIVE' || loan.status === 'PAST DUE';
   const toSign = loan.status === 'ACTIVE' && loan.checkout.documentsDone < loan.checkout.documents;
+  const progress = describeProgress(
+    { done: loan.checkout.documentsDone, total: loan.checkout.documents },
+    i18n,
+  );
   return (
     <article
       className="loan-details"
@@ -49,11 +57,13 @@ function LoanDetails({ loan }: { loan: LoanDetail }) {
       data-layout="wide"
     >
       <PageTitle title={`${loan.product} ${loan.reference}`} />
-      <BackLink to={routes.loans.path} label="Back to your loans" />
+      <BackLink to={routes.loans.path} label={t`Back to your loans`} />
       <header className="loan-details__header">
         <div>
           <h1 id="loan-details-title">{loan.product}</h1>
-          <p className="loan-details__reference">Loan {loan.reference}</p>
+          <p className="loan-details__reference">
+            <Trans>Loan {reference}</Trans>
+          </p>
         </div>
         <LoanStatusBadge status={loan.status} />
       </header>
@@ -62,16 +72,22 @@ function LoanDetails({ loan }: { loan: LoanDetail }) {
 
       <dl className="loan-facts loan-details__facts">
         <div>
-          <dt>Amount</dt>
-          <dd>{formatMoney(loan.amountCents)}</dd>
+          <dt>
+            <Trans>Amount</Trans>
+          </dt>
+          <dd>{formatMoney(loan.amountCents, i18n.locale)}</dd>
         </div>
         <div>
-          <dt>Balance</dt>
-          <dd data-testid="loan-balance">{formatMoney(loan.balanceCents)}</dd>
+          <dt>
+            <Trans>Balance</Trans>
+          </dt>
+          <dd data-testid="loan-balance">{formatMoney(loan.balanceCents, i18n.locale)}</dd>
         </div>
         {open && (
           <div>
-            <dt>Next payment</dt>
+            <dt>
+              <Trans>Next payment</Trans>
+            </dt>
             <dd>
               <NextPayment payment={loan.nextPayment} />
             </dd>
@@ -82,17 +98,20 @@ function LoanDetails({ loan }: { loan: LoanDetail }) {
       {toSign && (
         <div className="loan-details__action" data-testid="loan-documents-to-sign">
           <p>
-            <strong>Documents to sign.</strong>{' '}
-            {describeProgress({ done: loan.checkout.documentsDone, total: loan.checkout.documents })}.
+            <Trans>
+              <strong>Documents to sign.</strong> {progress}.
+            </Trans>
           </p>
           <Link className="button button--primary" to={routes.loanCheckout.href({ loanId: loan.id })}>
-            Review and sign documents
+            <Trans>Review and sign documents</Trans>
           </Link>
         </div>
       )}
 
       <section className="loan-details__schedule" aria-labelledby="schedule-title">
-        <h2 id="schedule-title">Payment schedule</h2>
+        <h2 id="schedule-title">
+          <Trans>Payment schedule</Trans>
+        </h2>
         <PaymentSchedule instalments={loan.instalments} hasNextPayment={open && loan.nextPayment !== null} />
       </section>
     </article>

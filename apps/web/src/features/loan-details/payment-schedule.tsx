@@ -1,10 +1,14 @@
 import type { Instalment } from '@customer-core/contracts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatCalendarDate, formatMoney } from '../../loans/loan-format';
 
-const STATE_LABELS: Record<Instalment['state'], string> = {
-  paid: 'Paid',
-  past_due: 'Past due',
-  upcoming: 'Upcoming',
+// An instalment's state (a "cuota" in Spanish, whose words agree with it: the context says so).
+const STATE_LABELS: Record<Instalment['state'], MessageDescriptor> = {
+  paid: msg({ message: 'Paid', context: 'instalment' }),
+  past_due: msg({ message: 'Past due', context: 'instalment' }),
+  upcoming: msg({ message: 'Upcoming', context: 'instalment' }),
 };
 
 /**
@@ -18,45 +22,59 @@ export function PaymentSchedule({
   instalments: Instalment[];
   hasNextPayment: boolean;
 }) {
+  const { i18n } = useLingui();
   if (instalments.length === 0)
     return (
       <p className="payment-schedule__empty">
-        {hasNextPayment
-          ? 'Your full payment schedule isn’t here yet. Your next payment is shown above.'
-          : 'No payments are scheduled for this loan.'}
+        {hasNextPayment ? (
+          <Trans>Your full payment schedule isn’t here yet. Your next payment is shown above.</Trans>
+        ) : (
+          <Trans>No payments are scheduled for this loan.</Trans>
+        )}
       </p>
     );
   return (
     <table className="payment-schedule" data-testid="payment-schedule">
       <thead>
         <tr>
-          <th scope="col">Due</th>
-          <th scope="col" className="payment-schedule__amount">
-            Amount
+          <th scope="col">
+            <Trans>Due</Trans>
           </th>
-          <th scope="col">Status</th>
+          <th scope="col" className="payment-schedule__amount">
+            <Trans>Amount</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Status</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
-        {instalments.map((instalment) => (
-          <tr key={instalment.dueOn} data-state={instalment.state} data-testid="instalment">
-            <td>
-              <time dateTime={instalment.dueOn}>{formatCalendarDate(instalment.dueOn)}</time>
-            </td>
-            <td className="payment-schedule__amount">{formatMoney(instalment.amountCents)}</td>
-            <td>
-              <span className={`instalment-state instalment-state--${instalment.state}`}>
-                {STATE_LABELS[instalment.state]}
-              </span>
-              {instalment.paidOn && instalment.paidOn !== instalment.dueOn && (
-                <span className="payment-schedule__paid-on">
-                  {' '}
-                  on <time dateTime={instalment.paidOn}>{formatCalendarDate(instalment.paidOn)}</time>
+        {instalments.map((instalment) => {
+          const paidOn =
+            instalment.paidOn && instalment.paidOn !== instalment.dueOn ? instalment.paidOn : null;
+          const paidOnDay = paidOn && formatCalendarDate(paidOn, i18n.locale);
+          return (
+            <tr key={instalment.dueOn} data-state={instalment.state} data-testid="instalment">
+              <td>
+                <time dateTime={instalment.dueOn}>{formatCalendarDate(instalment.dueOn, i18n.locale)}</time>
+              </td>
+              <td className="payment-schedule__amount">{formatMoney(instalment.amountCents, i18n.locale)}</td>
+              <td>
+                <span className={`instalment-state instalment-state--${instalment.state}`}>
+                  {i18n._(STATE_LABELS[instalment.state])}
                 </span>
-              )}
-            </td>
-          </tr>
-        ))}
+                {paidOn && (
+                  <span className="payment-schedule__paid-on">
+                    {' '}
+                    <Trans>
+                      on <time dateTime={paidOn}>{paidOnDay}</time>
+                    </Trans>
+                  </span>
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

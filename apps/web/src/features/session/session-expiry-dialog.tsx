@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState } from 'react';
 import { Spinner } from '../../components/spinner';
@@ -14,11 +15,13 @@ import './session-expiry.css';
  * (also Escape) refreshes the session, "Sign out" ends it; input elsewhere on the page does not.
  */
 export function SessionExpiryDialog({ expiresAt }: { expiresAt: number }) {
+  const { i18n } = useLingui();
   const { staySignedIn, signOut } = useAuth();
   const seconds = useSecondsUntil(expiresAt);
   const [secondsAtOpen] = useState(seconds);
   const [pending, setPending] = useState<'stay' | 'sign-out' | null>(null);
   const [failed, setFailed] = useState(false);
+  const remaining = formatRemaining(seconds, i18n);
 
   // On success the warning is over and this dialog goes away with it.
   const stay = async () => {
@@ -45,21 +48,23 @@ export function SessionExpiryDialog({ expiresAt }: { expiresAt: number }) {
             <StatusIcon tone="warning" />
           </span>
           <AlertDialog.Title className="dialog__title session-expiry__title">
-            Your session is about to end
+            <Trans>Your session is about to end</Trans>
           </AlertDialog.Title>
           <AlertDialog.Description className="session-expiry__description">
-            For your security, you will be signed out in{' '}
-            <strong className="session-expiry__countdown" data-testid="session-expiry-countdown">
-              {formatRemaining(seconds)}
-            </strong>
-            . Do you want to stay signed in?
+            <Trans>
+              For your security, you will be signed out in{' '}
+              <strong className="session-expiry__countdown" data-testid="session-expiry-countdown">
+                {remaining}
+              </strong>
+              . Do you want to stay signed in?
+            </Trans>
           </AlertDialog.Description>
           <p className="visually-hidden" role="status">
-            {remainingAnnouncement(seconds, secondsAtOpen)}
+            {remainingAnnouncement(seconds, secondsAtOpen, i18n)}
           </p>
           {failed && (
             <p className="session-expiry__error" role="alert">
-              We couldn&rsquo;t reach the server. Please try again.
+              <Trans>We couldn’t reach the server. Please try again.</Trans>
             </p>
           )}
           <div className="session-expiry__actions">
@@ -68,7 +73,7 @@ export function SessionExpiryDialog({ expiresAt }: { expiresAt: number }) {
               aria-busy={pending === 'stay' || undefined}
             >
               {pending === 'stay' && <Spinner />}
-              Stay signed in
+              <Trans>Stay signed in</Trans>
             </AlertDialog.Cancel>
             <button
               type="button"
@@ -77,7 +82,7 @@ export function SessionExpiryDialog({ expiresAt }: { expiresAt: number }) {
               aria-busy={pending === 'sign-out' || undefined}
             >
               {pending === 'sign-out' && <Spinner />}
-              Sign out
+              <Trans>Sign out</Trans>
             </button>
           </div>
         </AlertDialog.Content>
