@@ -2,11 +2,34 @@ import type { LinguiConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
 // The portal's languages: messages are written in English in the code (Lingui's macros), extracted to
-// one PO catalog per language (src/locales), and compiled by Vite when a language is loaded.
+// PO catalogues (src/locales/{locale}/), and compiled by Vite when a catalogue is loaded.
+//
+// Two catalogues per language, so that the sign-in route's first load carries only its own words:
+// `sign-in` for what the first paint and the sign-in form say (the shell, shared components, the
+// sign-in screen), `portal` for every other screen, fetched as the first of them loads
+// (i18n/catalogs.ts). The build checks that the first paint needs nothing from `portal`.
+const SIGNED_IN_COMPONENTS = ['factors', 'step-up', 'signed-in-shell'].map(
+  (folder) => `<rootDir>/src/components/${folder}`,
+);
+const SHARED_MESSAGES = '<rootDir>/src/i18n/shared-messages.ts';
+
 const config: LinguiConfig = {
   sourceLocale: 'en-US',
   locales: ['en-US', 'es-US'],
-  catalogs: [{ path: '<rootDir>/src/locales/{locale}', include: ['<rootDir>/src'] }],
+  catalogs: [
+    {
+      path: '<rootDir>/src/locales/{locale}/sign-in',
+      include: ['app', 'components', 'config', 'lib', 'i18n', 'features/sign-in', 'main.tsx'].map(
+        (part) => `<rootDir>/src/${part}`,
+      ),
+      exclude: [...SIGNED_IN_COMPONENTS, SHARED_MESSAGES],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/portal',
+      include: ['<rootDir>/src/features', '<rootDir>/src/loans', ...SIGNED_IN_COMPONENTS, SHARED_MESSAGES],
+      exclude: ['<rootDir>/src/features/sign-in'],
+    },
+  ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'message',
 };

@@ -1,4 +1,4 @@
-// Fails when the catalogues (src/locales/*.po) are not the code's: a message written in a component
+// Fails when the catalogues (src/locales/<locale>/*.po) are not the code's: a message written in a component
 // and not extracted, one left in a catalogue that no code uses, or one without its Spanish.
 // (`npm run messages` extracts them; the build fails on a message missing too.)
 import { execFileSync } from 'node:child_process';
@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const locales = fileURLToPath(new URL('../src/locales/', import.meta.url));
-const files = readdirSync(locales).filter((file) => file.endsWith('.po'));
+const files = readdirSync(locales, { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('.po'));
 const before = new Map(files.map((file) => [file, readFileSync(locales + file, 'utf8')]));
 
 // Run by npm, which puts the workspace's binaries on the PATH.
@@ -19,7 +21,7 @@ for (const [file, text] of before) {
     problems.push(`${file} is not up to date with the code: run "npm run messages -w @customer-core/web".`);
     writeFileSync(locales + file, text);
   }
-  if (file === 'en-US.po') continue;
+  if (file.startsWith('en-US')) continue;
   // An entry is its msgid's lines, then its msgstr: an empty one that ends the entry (the header's
   // goes on) is a message not translated.
   const untranslated = [...text.matchAll(/^msgid ((?:".*"\n)+)msgstr ""\n(?!")/gm)].map((match) =>

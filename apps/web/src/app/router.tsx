@@ -2,6 +2,7 @@ import { routes } from '@customer-core/contracts';
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
+import { withPortalMessages } from '../i18n/catalogs';
 import { VisitorLayout } from '../components/signed-in-shell/visitor-layout';
 import { Loading } from '../components/loading';
 import { SignInScreen } from '../features/sign-in/sign-in-screen';
@@ -12,90 +13,93 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { RootErrorScreen } from './routes/root-error-screen';
 import { RouteErrorScreen } from './routes/route-error-screen';
 
+/** A screen loaded on demand, shown once the portal's words for it are there too. */
+const screen = (importer: Parameters<typeof lazy>[0]) => lazy(() => withPortalMessages(importer()));
+
 // The sign-in screen ships in the entry chunk (it is the first paint); every other screen loads on demand.
-const AboutScreen = lazy(() =>
+const AboutScreen = screen(() =>
   import('../features/about/about-screen').then((m) => ({ default: m.AboutScreen })),
 );
 // The signed-in shell (and its menu library) loads with the first signed-in page.
 // (Both are also fetched as a sign-in finishes, when it leads home: features/dashboard/preload-home.ts.)
 const SignedInLayout = signedInLayout.lazy((m) => m.SignedInLayout);
 const DashboardScreen = dashboardScreen.lazy((m) => m.DashboardScreen);
-const LoansScreen = lazy(() =>
+const LoansScreen = screen(() =>
   import('../features/dashboard/loans-screen').then((m) => ({ default: m.LoansScreen })),
 );
-const LoanDetailsScreen = lazy(() =>
+const LoanDetailsScreen = screen(() =>
   import('../features/loan-details/loan-details-screen').then((m) => ({ default: m.LoanDetailsScreen })),
 );
-const DocumentsScreen = lazy(() =>
+const DocumentsScreen = screen(() =>
   import('../features/documents/documents-screen').then((m) => ({ default: m.DocumentsScreen })),
 );
-const DocumentScreen = lazy(() =>
+const DocumentScreen = screen(() =>
   import('../features/documents/document-screen').then((m) => ({ default: m.DocumentScreen })),
 );
-const AccountScreen = lazy(() =>
+const AccountScreen = screen(() =>
   import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })),
 );
-const EmailChangeScreen = lazy(() =>
+const EmailChangeScreen = screen(() =>
   import('../features/account/email-change-screen').then((m) => ({ default: m.EmailChangeScreen })),
 );
-const LoginCallbackScreen = lazy(() =>
+const LoginCallbackScreen = screen(() =>
   import('../features/login-redirect/login-callback-screen').then((m) => ({
     default: m.LoginCallbackScreen,
   })),
 );
-const LoginHandlerScreen = lazy(() =>
+const LoginHandlerScreen = screen(() =>
   import('../features/login-redirect/login-handler-screen').then((m) => ({ default: m.LoginHandlerScreen })),
 );
-const ForgotPasswordScreen = lazy(() =>
+const ForgotPasswordScreen = screen(() =>
   import('../features/forgot-password/forgot-password-screen').then((m) => ({
     default: m.ForgotPasswordScreen,
   })),
 );
-const PasswordResetScreen = lazy(() =>
+const PasswordResetScreen = screen(() =>
   import('../features/password-reset/password-reset-screen').then((m) => ({
     default: m.PasswordResetScreen,
   })),
 );
-const MagicLinkScreen = lazy(() =>
+const MagicLinkScreen = screen(() =>
   import('../features/magic-link/magic-link-screen').then((m) => ({ default: m.MagicLinkScreen })),
 );
-const UnrecognizedSignInScreen = lazy(() =>
+const UnrecognizedSignInScreen = screen(() =>
   import('../features/unrecognized-sign-in/unrecognized-sign-in-screen').then((m) => ({
     default: m.UnrecognizedSignInScreen,
   })),
 );
-const MagicLinkLandingScreen = lazy(() =>
+const MagicLinkLandingScreen = screen(() =>
   import('../features/magic-link-landing/magic-link-landing-screen').then((m) => ({
     default: m.MagicLinkLandingScreen,
   })),
 );
-const LoanCheckoutScreen = lazy(() =>
+const LoanCheckoutScreen = screen(() =>
   import('../features/loan-checkout/loan-checkout-screen').then((m) => ({ default: m.LoanCheckoutScreen })),
 );
-const LoanCheckoutStart = lazy(() =>
+const LoanCheckoutStart = screen(() =>
   import('../features/loan-checkout/loan-checkout-start').then((m) => ({ default: m.LoanCheckoutStart })),
 );
-const UserRegistrationScreen = lazy(() =>
+const UserRegistrationScreen = screen(() =>
   import('../features/user-registration/user-registration-screen').then((m) => ({
     default: m.UserRegistrationScreen,
   })),
 );
-const EmailVerificationScreen = lazy(() =>
+const EmailVerificationScreen = screen(() =>
   import('../features/email-verification/email-verification-screen').then((m) => ({
     default: m.EmailVerificationScreen,
   })),
 );
-const EmailVerificationForwarder = lazy(() =>
+const EmailVerificationForwarder = screen(() =>
   import('../features/email-verification/email-verification-forwarder').then((m) => ({
     default: m.EmailVerificationForwarder,
   })),
 );
-const StartApplicationScreen = lazy(() =>
+const StartApplicationScreen = screen(() =>
   import('../features/start-application/start-application-screen').then((m) => ({
     default: m.StartApplicationScreen,
   })),
 );
-const NextStepPreferenceScreen = lazy(() =>
+const NextStepPreferenceScreen = screen(() =>
   import('../features/next-step-preference/next-step-preference-screen').then((m) => ({
     default: m.NextStepPreferenceScreen,
   })),

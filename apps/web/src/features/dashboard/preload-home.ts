@@ -1,12 +1,15 @@
 import { routes } from '@customer-core/contracts';
+import { withPortalMessages } from '../../i18n/catalogs';
 import { preloadable } from '../../lib/preloadable';
 
 // The signed-in home's code, and the borrower's loans, asked for before the home is shown: as a
 // sign-in finishes (app/router.tsx hands `homeLanding` to the login redirect's screens), rather than
 // one after the other once the page has moved there. The routes render these modules.
 
-export const signedInLayout = preloadable(() => import('../../components/signed-in-shell/signed-in-layout'));
-export const dashboardScreen = preloadable(() => import('./dashboard-screen'));
+export const signedInLayout = preloadable(() =>
+  withPortalMessages(import('../../components/signed-in-shell/signed-in-layout')),
+);
+export const dashboardScreen = preloadable(() => withPortalMessages(import('./dashboard-screen')));
 
 const isHome = (path: string) => new URL(path, window.location.origin).pathname === routes.dashboard.path;
 
