@@ -31,7 +31,7 @@ const config: LinguiConfig = {
     },
   ],
   format: formatter({ lineNumbers: false }),
-  orderBy: 'message',
+  orderBy: 'origin',
 };
 
 export default config;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import type { FormEvent, ReactNode } from 'react';
 import { BusyButton } from '../busy-button';
@@ -20,6 +21,7 @@ interface AppCodeFormProps {
 
 /** The code an authenticator app shows, checked for its length before it is sent. */
 export function AppCodeForm({ intro, submit, send, code, onCode, actions }: AppCodeFormProps) {
+  const { t } = useLingui();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (code.length !== CODE_LENGTH) {
@@ -38,7 +40,7 @@ export function AppCodeForm({ intro, submit, send, code, onCode, actions }: AppC
         error={actions.error}
         disabled={actions.pending}
       />
-      <BusyButton busy={actions.pending} busyText="Checking your code…">
+      <BusyButton busy={actions.pending} busyText={t`Checking your code…`}>
         {submit}
       </BusyButton>
     </form>

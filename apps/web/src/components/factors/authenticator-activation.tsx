@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { AppCodeForm } from './app-code-form';
 import { AuthenticatorSetup } from './authenticator-setup';
@@ -23,12 +24,17 @@ export function AuthenticatorActivation({
   onCode,
   actions,
 }: AuthenticatorActivationProps) {
+  const { t } = useLingui();
   return (
     <>
       <AuthenticatorSetup secret={secret} accountName={accountName} />
       <AppCodeForm
-        intro={<p className="factor-step__intro">Then enter the 6&#8209;digit code your app shows.</p>}
-        submit="Confirm"
+        intro={
+          <p className="factor-step__intro">
+            <Trans>Then enter the 6‑digit code your app shows.</Trans>
+          </p>
+        }
+        submit={t`Confirm`}
         send={(passCode) => activate({ passCode })}
         code={code}
         onCode={onCode}

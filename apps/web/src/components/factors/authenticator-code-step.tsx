@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { AppCodeForm } from './app-code-form';
 import type { FactorStepActions } from './factor-step-actions';
@@ -12,14 +13,15 @@ interface AuthenticatorCodeStepProps {
 
 /** MFA_REQUIRED with the authenticator app: the code it shows now. */
 export function AuthenticatorCodeStep({ verify, code, onCode, actions }: AuthenticatorCodeStepProps) {
+  const { t } = useLingui();
   return (
     <AppCodeForm
       intro={
         <p className="factor-step__intro">
-          Open your authenticator app and enter the 6&#8209;digit code it shows.
+          <Trans>Open your authenticator app and enter the 6‑digit code it shows.</Trans>
         </p>
       }
-      submit="Verify"
+      submit={t`Verify`}
       send={(passCode) => verify({ passCode })}
       code={code}
       onCode={onCode}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, useState } from 'react';
 import { getLenderBranding } from '../../config/portal-config-meta';
 import { QrCode } from './qr-code';
@@ -11,6 +12,7 @@ function keyUri(lender: string, accountName: string, secret: string): string {
 
 /** The key for typing by hand, in groups of four, four groups a row; and a button that copies it. */
 function ManualKey({ secret }: { secret: string }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -31,10 +33,10 @@ function ManualKey({ secret }: { secret: string }) {
         ))}
       </p>
       <button type="button" className="factor-step__link" onClick={() => void copy()}>
-        {copied ? 'Key copied' : 'Copy key'}
+        {copied ? t`Key copied` : t`Copy key`}
       </button>
       <p className="visually-hidden" role="status">
-        {copied ? 'Key copied.' : ''}
+        {copied ? t`Key copied.` : ''}
       </p>
     </div>
   );
@@ -42,16 +44,19 @@ function ManualKey({ secret }: { secret: string }) {
 
 /** Adding an authenticator app: its QR code, drawn here, and the key for entering by hand. */
 export function AuthenticatorSetup({ secret, accountName }: { secret: string; accountName: string }) {
+  const { t } = useLingui();
   const lender = getLenderBranding().name;
   return (
     <>
       <div className="factor-step__qr">
         <QrCode
           value={keyUri(lender, accountName, secret)}
-          label={`QR code to add ${lender} to your authenticator app`}
+          label={t`QR code to add ${lender} to your authenticator app`}
         />
       </div>
-      <p className="factor-step__intro">Can&rsquo;t scan it? Enter this key in your app instead:</p>
+      <p className="factor-step__intro">
+        <Trans>Can’t scan it? Enter this key in your app instead:</Trans>
+      </p>
       <ManualKey secret={secret} />
     </>
   );

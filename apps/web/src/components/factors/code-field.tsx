@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useRef, type ChangeEvent } from 'react';
 import { FormField, fieldErrorId } from '../form-field';
 import { useFocusOnRefusal } from './focus-on-refusal';
@@ -17,12 +18,13 @@ interface CodeFieldProps {
  * pasted code kept to its digits ("123 456" and "123-456" both work).
  */
 export function CodeField({ id, value, onChange, error, disabled }: CodeFieldProps) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   useFocusOnRefusal(input, error, disabled ?? false);
   const onInput = (event: ChangeEvent<HTMLInputElement>) =>
     onChange(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH));
   return (
-    <FormField id={id} label="6-digit code" error={error}>
+    <FormField id={id} label={t`6-digit code`} error={error}>
       <input
         ref={input}
         id={id}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { useState, type FormEvent } from 'react';
 import { BusyButton } from '../busy-button';
@@ -11,20 +12,23 @@ const EMAIL_CODE_FIELD_ID = 'sign-in-email-code';
 
 /** MFA_REQUIRED with email codes as the one way: the code is sent when the borrower asks. */
 export function EmailCodeRequest({ factor, actions }: { factor: Factor; actions: FactorStepActions }) {
+  const { t } = useLingui();
   const verify = factor.verify!;
+  const address = shownAddress(factor);
   return (
     <>
       <p className="factor-step__intro">
-        We’ll email a 6&#8209;digit code to{' '}
-        <strong className="factor-step__address">{shownAddress(factor)}</strong>.
+        <Trans>
+          We’ll email a 6‑digit code to <strong className="factor-step__address">{address}</strong>.
+        </Trans>
       </p>
       <BusyButton
         type="button"
         busy={actions.pending}
-        busyText="Sending your code"
+        busyText={t`Sending your code`}
         onClick={() => void actions.step(() => verify())}
       >
-        Email me a code
+        <Trans>Email me a code</Trans>
       </BusyButton>
     </>
   );
@@ -44,8 +48,10 @@ export function EmailCodeChallenge({
   /** verify, or activate: what the code is for. */
   send: (options: { passCode: string }) => Promise<AuthnTransaction>;
 }) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const [resent, setResent] = useState(false);
+  const address = shownAddress(transaction.factor as Factor);
   const resend = transaction.resend as ((name: string) => Promise<AuthnTransaction>) | undefined;
 
   const submit = (event: FormEvent) => {
@@ -63,9 +69,10 @@ export function EmailCodeChallenge({
     <>
       <form className="factor-step__form" onSubmit={submit} noValidate>
         <p className="factor-step__intro">
-          We sent a 6&#8209;digit code to{' '}
-          <strong className="factor-step__address">{shownAddress(transaction.factor as Factor)}</strong>. It
-          works for 5 minutes.
+          <Trans>
+            We sent a 6‑digit code to <strong className="factor-step__address">{address}</strong>. It works
+            for 5 minutes.
+          </Trans>
         </p>
         <CodeField
           id={EMAIL_CODE_FIELD_ID}
@@ -74,8 +81,8 @@ export function EmailCodeChallenge({
           error={actions.error}
           disabled={actions.pending}
         />
-        <BusyButton busy={actions.pending} busyText="Checking your code…">
-          Verify
+        <BusyButton busy={actions.pending} busyText={t`Checking your code…`}>
+          <Trans>Verify</Trans>
         </BusyButton>
       </form>
       <SendNewCode

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { Spinner } from '../spinner';
 import type { FactorStepActions } from './factor-step-actions';
@@ -15,8 +16,10 @@ export function EnrolChoice({ enrollApp, enrollEmail, actions }: EnrolChoiceProp
   return (
     <>
       <p className="factor-step__intro">
-        For your security, add an authenticator app to your account. You&rsquo;ll enter a code from it each
-        time you sign in.
+        <Trans>
+          For your security, add an authenticator app to your account. You’ll enter a code from it each time
+          you sign in.
+        </Trans>
       </p>
       <button
         type="button"
@@ -25,7 +28,7 @@ export function EnrolChoice({ enrollApp, enrollEmail, actions }: EnrolChoiceProp
         onClick={() => void actions.step(enrollApp)}
       >
         {actions.pending && <Spinner />}
-        Set up an authenticator app
+        <Trans>Set up an authenticator app</Trans>
       </button>
       {enrollEmail && (
         <button
@@ -34,7 +37,7 @@ export function EnrolChoice({ enrollApp, enrollEmail, actions }: EnrolChoiceProp
           disabled={actions.pending}
           onClick={() => void actions.step(enrollEmail)}
         >
-          Get codes by email instead
+          <Trans>Get codes by email instead</Trans>
         </button>
       )}
     </>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 
 /** The factor types the sign-in screens walk a borrower through (Okta's names, and the bundled provider's own). */
@@ -13,22 +16,22 @@ export type Factor = Record<string, unknown> & {
   verify?: (options?: object) => Promise<AuthnTransaction>;
 };
 
-const CHOICES: Record<string, string> = {
-  [WEBAUTHN]: 'Use your passkey',
-  [TOTP]: 'Use your authenticator app',
-  [EMAIL]: 'Email me a code',
-  [RECOVERY_CODE]: 'Use a recovery code',
+const CHOICES: Record<string, MessageDescriptor> = {
+  [WEBAUTHN]: msg`Use your passkey`,
+  [TOTP]: msg`Use your authenticator app`,
+  [EMAIL]: msg`Email me a code`,
+  [RECOVERY_CODE]: msg`Use a recovery code`,
 };
 
 /** Under each way, what it takes, so that the ways can be told apart at a glance. */
-const HINTS: Record<string, (factor: Factor) => string> = {
-  [WEBAUTHN]: () => 'Your fingerprint, face or screen lock',
-  [TOTP]: () => 'The 6-digit code your app shows',
-  [EMAIL]: (factor) =>
-    shownAddress(factor)
-      ? `We\u2019ll send it to ${shownAddress(factor)}`
-      : 'We\u2019ll send it to your email',
-  [RECOVERY_CODE]: () => 'One of the codes you saved',
+const HINTS: Record<string, (factor: Factor) => MessageDescriptor> = {
+  [WEBAUTHN]: () => msg`Your fingerprint, face or screen lock`,
+  [TOTP]: () => msg`The 6-digit code your app shows`,
+  [EMAIL]: (factor) => {
+    const address = shownAddress(factor);
+    return address ? msg`We’ll send it to ${address}` : msg`We’ll send it to your email`;
+  },
+  [RECOVERY_CODE]: () => msg`One of the codes you saved`,
 };
 
 /**
@@ -55,13 +58,18 @@ export function FactorChoice({
   disabled: boolean;
   onChoose(factor: Factor): void;
 }) {
+  const { i18n } = useLingui();
   return (
     <>
-      <p className="factor-step__intro">Choose how to confirm it’s you.</p>
+      <p className="factor-step__intro">
+        <Trans>Choose how to confirm it’s you.</Trans>
+      </p>
       <ul className="factor-choice" data-testid="factor-choice">
         {factors.map((factor) => {
           const type = factor.factorType ?? '';
           const id = `factor-choice-${type.replace(/[^a-z]/gi, '-')}`;
+          const choice = CHOICES[type];
+          const hint = HINTS[type]?.(factor);
           return (
             <li key={type}>
               <button
@@ -73,10 +81,10 @@ export function FactorChoice({
                 onClick={() => onChoose(factor)}
               >
                 <span className="factor-choice__name" id={`${id}-name`}>
-                  {CHOICES[type]}
+                  {choice && i18n._(choice)}
                 </span>
                 <span className="factor-choice__hint" id={`${id}-hint`}>
-                  {HINTS[type]?.(factor)}
+                  {hint && i18n._(hint)}
                 </span>
               </button>
             </li>
@@ -91,7 +99,7 @@ export function FactorChoice({
 export function AnotherWay({ onClick, disabled }: { onClick(): void; disabled: boolean }) {
   return (
     <button type="button" className="factor-step__link" onClick={onClick} disabled={disabled}>
-      Choose another way
+      <Trans>Choose another way</Trans>
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode, RefObject } from 'react';
 
 interface FactorScreenProps {
@@ -22,7 +23,9 @@ export function FactorScreen({ title, heading, account, backLabel, onBack, child
         </h2>
         {account && (
           <p className="factor-step__account" data-testid="factor-step-account">
-            Signing in as <strong>{account}</strong>
+            <Trans>
+              Signing in as <strong>{account}</strong>
+            </Trans>
           </p>
         )}
       </div>

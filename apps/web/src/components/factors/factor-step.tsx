@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import type { ReactNode } from 'react';
 import { finishSignIn } from '../../lib/auth/sign-in';
@@ -28,8 +29,9 @@ export function FactorStep({
   transaction: first,
   onRestart,
   onSuccess = finishSignIn,
-  backLabel = 'Back to sign in',
+  backLabel,
 }: FactorStepProps) {
+  const { t } = useLingui();
   const state = useFactorStep(first, onRestart, onSuccess);
   const { transaction, factors, choosable, actions } = state;
   const { pending } = actions;
@@ -43,7 +45,7 @@ export function FactorStep({
       title={title}
       heading={state.heading}
       account={account}
-      backLabel={backLabel}
+      backLabel={backLabel ?? t`Back to sign in`}
       onBack={state.cancel}
     >
       {body}
@@ -55,7 +57,7 @@ export function FactorStep({
       choosable.length === 1 ? choosable[0] : choosable.find((f) => f.factorType === state.chosen);
     if (!factor)
       return screen(
-        'Confirm it’s you',
+        t`Confirm it’s you`,
         <FactorChoice
           factors={choosable}
           disabled={pending}
@@ -72,7 +74,7 @@ export function FactorStep({
     const verify = factor.verify!;
     if (factor.factorType === WEBAUTHN)
       return screen(
-        'Use your passkey',
+        t`Use your passkey`,
         <>
           <WebauthnStep
             verify={verify}
@@ -86,7 +88,7 @@ export function FactorStep({
       );
     if (factor.factorType === EMAIL)
       return screen(
-        'Get a code by email',
+        t`Get a code by email`,
         <>
           <EmailCodeRequest factor={factor} actions={actions} />
           {another}
@@ -94,14 +96,14 @@ export function FactorStep({
       );
     if (factor.factorType === RECOVERY_CODE)
       return screen(
-        'Use a recovery code',
+        t`Use a recovery code`,
         <>
           <RecoveryCodeForm factor={factor} actions={actions} />
           {another}
         </>,
       );
     return screen(
-      'Enter your code',
+      t`Enter your code`,
       <>
         <AuthenticatorCodeStep verify={verify} {...codeForm} />
         {another}
@@ -116,7 +118,7 @@ export function FactorStep({
   ) {
     const prev = transaction.prev;
     return screen(
-      'Check your email',
+      t`Check your email`,
       <>
         <EmailCodeChallenge transaction={transaction} actions={actions} send={transaction.verify} />
         {prev && <AnotherWay disabled={pending} onClick={() => void actions.step(() => prev())} />}
@@ -129,7 +131,7 @@ export function FactorStep({
     const enroll = totp.enroll;
     const emailEnrol = factors.find((factor) => factor.factorType === EMAIL)?.enroll;
     return screen(
-      'Set up two-step verification',
+      t`Set up two-step verification`,
       <EnrolChoice
         enrollApp={() => enroll()}
         enrollEmail={emailEnrol && (() => emailEnrol())}
@@ -144,7 +146,7 @@ export function FactorStep({
     transaction.activate
   ) {
     return screen(
-      'Check your email',
+      t`Check your email`,
       <EmailCodeChallenge transaction={transaction} actions={actions} send={transaction.activate} />,
     );
   }
@@ -158,7 +160,7 @@ export function FactorStep({
     transaction.activate
   ) {
     return screen(
-      'Scan this code with your authenticator app',
+      t`Scan this code with your authenticator app`,
       <AuthenticatorActivation
         secret={activation.sharedSecret}
         accountName={typeof login === 'string' ? login : ''}
@@ -177,7 +179,7 @@ export function FactorStep({
     ),
   ];
   return screen(
-    'We can’t finish signing you in here',
+    t`We can’t finish signing you in here`,
     <UnsupportedFactor asked={asked.join(', ') || transaction.status} />,
   );
 }

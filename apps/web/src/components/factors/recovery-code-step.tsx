@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { BusyButton } from '../busy-button';
 import { FormField, fieldErrorId } from '../form-field';
@@ -10,6 +11,7 @@ const RECOVERY_CODE_FIELD_ID = 'sign-in-recovery-code';
 
 /** One of the borrower's saved recovery codes (xxxx-xxxx-xxxx-xxxx), in place of their usual step. */
 export function RecoveryCodeForm({ factor, actions }: { factor: Factor; actions: FactorStepActions }) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const input = useRef<HTMLInputElement>(null);
   useFocusOnRefusal(input, actions.error, actions.pending);
@@ -22,8 +24,10 @@ export function RecoveryCodeForm({ factor, actions }: { factor: Factor; actions:
   };
   return (
     <form className="factor-step__form" onSubmit={submit} noValidate>
-      <p className="factor-step__intro">Enter one of the recovery codes you saved. Each code works once.</p>
-      <FormField id={RECOVERY_CODE_FIELD_ID} label="Recovery code" error={actions.error}>
+      <p className="factor-step__intro">
+        <Trans>Enter one of the recovery codes you saved. Each code works once.</Trans>
+      </p>
+      <FormField id={RECOVERY_CODE_FIELD_ID} label={t`Recovery code`} error={actions.error}>
         <input
           ref={input}
           id={RECOVERY_CODE_FIELD_ID}
@@ -40,8 +44,8 @@ export function RecoveryCodeForm({ factor, actions }: { factor: Factor; actions:
           aria-describedby={actions.error ? fieldErrorId(RECOVERY_CODE_FIELD_ID) : undefined}
         />
       </FormField>
-      <BusyButton busy={actions.pending} busyText="Checking your code…">
-        Verify
+      <BusyButton busy={actions.pending} busyText={t`Checking your code…`}>
+        <Trans>Verify</Trans>
       </BusyButton>
     </form>
   );

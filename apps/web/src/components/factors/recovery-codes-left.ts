@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { saveLandingNotice } from '../../lib/landing-notice';
 
@@ -9,16 +10,20 @@ export function noteRecoveryCodesLeft(transaction: AuthnTransaction): void {
   const lifted = transaction as AuthnTransaction & { recoveryCodes?: { remaining?: unknown } };
   const remaining = lifted.recoveryCodes?.remaining;
   if (typeof remaining !== 'number') return;
+  // Said in the language of this sign-in (the home page shows the notice as it was saved).
   saveLandingNotice(
     remaining === 0
       ? {
           tone: 'warning',
-          text: 'You signed in with your last recovery code. Make new ones, so you can still sign in if you lose your phone.',
+          text: t`You signed in with your last recovery code. Make new ones, so you can still sign in if you lose your phone.`,
           offer: 'recovery-codes',
         }
       : {
           tone: remaining <= 2 ? 'warning' : 'info',
-          text: `You signed in with a recovery code. It won’t work again: you have ${remaining} recovery ${remaining === 1 ? 'code' : 'codes'} left.`,
+          text: plural(remaining, {
+            one: 'You signed in with a recovery code. It won’t work again: you have # recovery code left.',
+            other: 'You signed in with a recovery code. It won’t work again: you have # recovery codes left.',
+          }),
         },
   );
 }
@@ -27,7 +32,7 @@ export function noteRecoveryCodesLeft(transaction: AuthnTransaction): void {
 export function offerRecoveryCodes(): void {
   saveLandingNotice({
     tone: 'info',
-    text: 'Two-step verification is on. Make recovery codes too, so you can still sign in if you lose your phone.',
+    text: t`Two-step verification is on. Make recovery codes too, so you can still sign in if you lose your phone.`,
     offer: 'recovery-codes',
   });
 }

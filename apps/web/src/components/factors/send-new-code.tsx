@@ -1,5 +1,8 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+
 /** What the borrower is told once a new code is on its way: only the newest one works. */
-const NEW_CODE_SENT = 'We sent a new code. Use the newest one.';
+const NEW_CODE_SENT = msg`We sent a new code. Use the newest one.`;
 
 interface SendNewCodeProps {
   /** A new code was sent: said (politely) in the status line above the button. */
@@ -20,14 +23,15 @@ export function SendNewCode({
   testId,
   statusClassName = 'factor-step__intro',
 }: SendNewCodeProps) {
+  const { i18n } = useLingui();
   return (
     <>
       <p className={statusClassName} role="status" data-testid={testId}>
-        {sent ? NEW_CODE_SENT : ''}
+        {sent ? i18n._(NEW_CODE_SENT) : ''}
       </p>
       {onSend && (
         <button type="button" className="factor-step__link" onClick={onSend} disabled={disabled}>
-          Send a new code
+          <Trans>Send a new code</Trans>
         </button>
       )}
     </>

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { passkeysWorkHere } from '../../lib/auth/passkey-availability';
@@ -41,9 +43,11 @@ export function useFactorStep(
   onRestart: (message?: string) => void,
   onSuccess: (transaction: AuthnTransaction) => Promise<void>,
 ): FactorStepState {
+  const { i18n } = useLingui();
   const [transaction, setTransaction] = useState(first);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  // Kept as the message itself: it is said in the language the borrower has at the time.
+  const [error, setError] = useState<MessageDescriptor>();
   const [pending, setPending] = useState(false);
   // A passkey first, where there is one.
   const [chosen, setChosen] = useState<string | null>(() =>
@@ -64,7 +68,10 @@ export function useFactorStep(
   });
   const choosable = choosableFactors(factors, passkeysWorkHere()).map(withToken);
 
-  async function step(action: () => Promise<AuthnTransaction>, wrongCode = WRONG_CODE): Promise<boolean> {
+  async function step(
+    action: () => Promise<AuthnTransaction>,
+    wrongCode: MessageDescriptor = WRONG_CODE,
+  ): Promise<boolean> {
     setPending(true);
     setError(undefined);
     try {
@@ -86,7 +93,7 @@ export function useFactorStep(
       setPending(false);
       const refusal = refusalOf(failure, wrongCode);
       if (refusal.kind === 'field') setError(refusal.message);
-      else onRestart(refusal.message);
+      else onRestart(i18n._(refusal.message));
       return false;
     }
   }
@@ -104,7 +111,7 @@ export function useFactorStep(
     setStateToken,
     code,
     setCode,
-    actions: { pending, error, fail: setError, step },
+    actions: { pending, error: error && i18n._(error), fail: setError, step },
     heading,
     cancel: () => {
       void transaction.cancel?.().catch(() => undefined);

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { useState } from 'react';
 import { BusyButton } from '../busy-button';
@@ -5,8 +8,8 @@ import { errorCodeOf, LOCKED, STEP_EXPIRED } from './factor-errors';
 
 /** Okta's WebAuthn factor: a passkey or a security key. */
 
-const NOT_USED = 'We didn’t get your passkey. Try again when you’re ready.';
-const REFUSED = 'That passkey didn’t work. Try again, or use another way to verify.';
+const NOT_USED = msg`We didn’t get your passkey. Try again when you’re ready.`;
+const REFUSED = msg`That passkey didn’t work. Try again, or use another way to verify.`;
 
 type Verify = (options?: object) => Promise<AuthnTransaction>;
 
@@ -67,8 +70,9 @@ interface WebauthnStepProps {
 
 /** "Use your passkey": one press, the browser's prompt, and the sign-in goes on. */
 export function WebauthnStep({ verify, stateToken, onStateToken, onSuccess, onRestart }: WebauthnStepProps) {
+  const { t, i18n } = useLingui();
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<MessageDescriptor>();
 
   async function start() {
     setPending(true);
@@ -85,32 +89,32 @@ export function WebauthnStep({ verify, stateToken, onStateToken, onSuccess, onRe
       const errorCode = errorCodeOf(failure);
       const name = (failure as { name?: unknown } | null)?.name;
       if (errorCode === 'E0000068') setError(REFUSED);
-      else if (errorCode === 'E0000011') onRestart(STEP_EXPIRED);
-      else if (errorCode === 'E0000069') onRestart(LOCKED);
+      else if (errorCode === 'E0000011') onRestart(i18n._(STEP_EXPIRED));
+      else if (errorCode === 'E0000069') onRestart(i18n._(LOCKED));
       else if (name === 'NotAllowedError' || name === 'AbortError' || errorCodeOf(failure) === undefined)
         setError(NOT_USED);
-      else onRestart(LOCKED);
+      else onRestart(i18n._(LOCKED));
     }
   }
 
   return (
     <div className="factor-step__form">
       <p className="factor-step__intro">
-        Use the passkey on this device, or your security key, to finish signing in.
+        <Trans>Use the passkey on this device, or your security key, to finish signing in.</Trans>
       </p>
       {error && (
         <p className="form-field__error" role="alert" data-testid="passkey-error">
-          {error}
+          {i18n._(error)}
         </p>
       )}
       <BusyButton
         type="button"
         busy={pending}
-        busyText="Waiting for your passkey…"
+        busyText={t`Waiting for your passkey…`}
         onClick={() => void start()}
         data-testid="use-passkey"
       >
-        Use my passkey
+        <Trans>Use my passkey</Trans>
       </BusyButton>
     </div>
   );

@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { routes } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { NavLink } from 'react-router';
 import type { SignedInBorrower } from '../../lib/borrower-name';
 import { BORROWER_AREAS } from './borrower-areas';
@@ -42,6 +43,7 @@ interface AccountMenuProps {
 
 /** Who is signed in, and the menu to sign out (with the borrower's areas on phones). */
 export function AccountMenu({ borrower, compact }: AccountMenuProps) {
+  const { t, i18n } = useLingui();
   const { signingOut, signOut } = useSignOut();
   return (
     <DropdownMenu.Root modal={false}>
@@ -52,7 +54,9 @@ export function AccountMenu({ borrower, compact }: AccountMenuProps) {
         {compact ? (
           <>
             <MenuIcon />
-            <span>Menu</span>
+            <span>
+              <Trans>Menu</Trans>
+            </span>
           </>
         ) : (
           <>
@@ -62,7 +66,9 @@ export function AccountMenu({ borrower, compact }: AccountMenuProps) {
             <span className="account-menu__name" data-testid="signed-in-name">
               {borrower.name}
             </span>
-            <span className="visually-hidden">: account menu</span>
+            <span className="visually-hidden">
+              <Trans>: account menu</Trans>
+            </span>
             <Chevron />
           </>
         )}
@@ -86,7 +92,7 @@ export function AccountMenu({ borrower, compact }: AccountMenuProps) {
               {BORROWER_AREAS.map((area) => (
                 <DropdownMenu.Item key={area.to} asChild className="account-menu__item">
                   <NavLink to={area.to} end={area.end}>
-                    {area.label}
+                    {i18n._(area.label)}
                   </NavLink>
                 </DropdownMenu.Item>
               ))}
@@ -95,11 +101,11 @@ export function AccountMenu({ borrower, compact }: AccountMenuProps) {
           )}
           <DropdownMenu.Item asChild className="account-menu__item">
             <NavLink to={routes.account.path} data-testid="account-menu-account">
-              Sign-in and security
+              <Trans>Sign-in and security</Trans>
             </NavLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item className="account-menu__item" disabled={signingOut} onSelect={signOut}>
-            {signingOut ? 'Signing out…' : 'Sign out'}
+            {signingOut ? t`Signing out…` : t`Sign out`}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

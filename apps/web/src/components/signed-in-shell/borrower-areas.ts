@@ -1,8 +1,9 @@
 import { routes } from '@customer-core/contracts';
+import { msg } from '@lingui/core/macro';
 
-/** The borrower's areas, in the order the navigation shows them. */
+/** The borrower's areas, in the order the navigation shows them (each label said with i18n._). */
 export const BORROWER_AREAS = [
-  { label: 'Home', to: routes.dashboard.path, end: true },
-  { label: 'Loans', to: routes.loans.path, end: false },
-  { label: 'Documents', to: routes.documents.path, end: false },
+  { label: msg`Home`, to: routes.dashboard.path, end: true },
+  { label: msg`Loans`, to: routes.loans.path, end: false },
+  { label: msg`Documents`, to: routes.documents.path, end: false },
 ] as const;

@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { NavLink, matchPath } from 'react-router';
 import { usePendingNavigation } from '../../lib/navigation/portal-router';
@@ -12,6 +13,7 @@ import { BORROWER_AREAS } from './borrower-areas';
  * signed in with their menu. On phones a compact bar: the logo and one menu with everything.
  */
 export function SignedInHeader() {
+  const { t, i18n } = useLingui();
   const [borrower] = useState(readSignedInBorrower);
   const pending = usePendingNavigation();
   // The area a navigation under way goes to is marked at once, before its page has loaded.
@@ -21,7 +23,7 @@ export function SignedInHeader() {
     <header className="app-header" data-testid="app-header">
       <div className="app-header__bar">
         <LenderLogo home={routes.dashboard.path} />
-        <nav className="app-header__nav" aria-label="Your account">
+        <nav className="app-header__nav" aria-label={t`Your account`}>
           <ul>
             {BORROWER_AREAS.map((area) => (
               <li key={area.to}>
@@ -31,7 +33,7 @@ export function SignedInHeader() {
                   end={area.end}
                   data-pending={goingTo(area) || undefined}
                 >
-                  {area.label}
+                  {i18n._(area.label)}
                 </NavLink>
               </li>
             ))}

@@ -1,4 +1,6 @@
 import { STEP_UP_CODE_TTL_SECONDS } from '@customer-core/contracts';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BusyButton } from '../busy-button';
@@ -8,7 +10,8 @@ import { confirmWithEmailCode, sendStepUpCode } from '../../lib/auth/step-up';
 import '../factors/factors.css';
 
 const CODE_FIELD_ID = 'step-up-email-code';
-const CODE_REQUIRED = 'Enter the 6-digit code from your email.';
+const CODE_REQUIRED = msg`Enter the 6-digit code from your email.`;
+const CODE_MINUTES = STEP_UP_CODE_TTL_SECONDS / 60;
 
 interface EmailCodeWayProps {
   /** The sign-in address the code went to. */
@@ -31,6 +34,7 @@ export function EmailCodeWay({
   onBack,
   cancel,
 }: EmailCodeWayProps) {
+  const { t, i18n } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -44,7 +48,7 @@ export function EmailCodeWay({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (code.length !== CODE_LENGTH) return setError(CODE_REQUIRED);
+    if (code.length !== CODE_LENGTH) return setError(i18n._(CODE_REQUIRED));
     setError(undefined);
     setResent(false);
     setPending(true);
@@ -57,7 +61,7 @@ export function EmailCodeWay({
       setError(checked.message);
     } catch {
       setPending(false);
-      setError('We couldn’t confirm it’s you just now. Try again, or use another way.');
+      setError(t`We couldn’t confirm it’s you just now. Try again, or use another way.`);
     }
   };
 
@@ -76,12 +80,14 @@ export function EmailCodeWay({
     <>
       <form className="step-up__form" onSubmit={(event) => void submit(event)} noValidate>
         <p className="step-up__who">
-          We sent a 6&#8209;digit code to <strong>{sentTo}</strong>. It works for{' '}
-          {STEP_UP_CODE_TTL_SECONDS / 60} minutes, on this page.
+          <Trans>
+            We sent a 6‑digit code to <strong>{sentTo}</strong>. It works for{' '}
+            <Plural value={CODE_MINUTES} one="# minute" other="# minutes" />, on this page.
+          </Trans>
         </p>
         <CodeField id={CODE_FIELD_ID} value={code} onChange={setCode} error={error} disabled={pending} />
         <div className="step-up__actions">
-          <BusyButton busy={pending} busyText="Confirming it’s you" className="button button--primary">
+          <BusyButton busy={pending} busyText={t`Confirming it’s you`} className="button button--primary">
             {confirmLabel}
           </BusyButton>
           {cancel}
@@ -96,7 +102,7 @@ export function EmailCodeWay({
           statusClassName="step-up__resent"
         />
         <button type="button" className="factor-step__link" onClick={onBack} disabled={pending}>
-          Use another way
+          <Trans>Use another way</Trans>
         </button>
       </div>
     </>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { StepUpWays } from '@customer-core/contracts';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
@@ -25,12 +27,11 @@ const loadPasskeyFlow = () => import('../../lib/auth/passkey-sign-in');
 
 const PASSWORD_FIELD_ID = 'step-up-password';
 const OTHER_WAYS_ID = 'step-up-other-ways';
-const PASSWORD_REQUIRED = 'Enter your password.';
-const NOT_CONFIRMED = 'We couldn’t confirm it’s you. Check your password and try again.';
-const PASSKEY_FAILED = 'We couldn’t confirm it’s you with your passkey. Try again, or use another way.';
-const PASSKEY_UNKNOWN =
-  'We don’t recognize that passkey. It may have been removed from your account. Use another way.';
-const PASSKEY_OTHER_ACCOUNT = 'That passkey is for another account. Use the passkey for this one.';
+const PASSWORD_REQUIRED = msg`Enter your password.`;
+const NOT_CONFIRMED = msg`We couldn’t confirm it’s you. Check your password and try again.`;
+const PASSKEY_FAILED = msg`We couldn’t confirm it’s you with your passkey. Try again, or use another way.`;
+const PASSKEY_UNKNOWN = msg`We don’t recognize that passkey. It may have been removed from your account. Use another way.`;
+const PASSKEY_OTHER_ACCOUNT = msg`That passkey is for another account. Use the passkey for this one.`;
 
 interface StepUpDialogProps {
   /** The API's reason, shown as the dialog's description. */
@@ -66,6 +67,7 @@ export function StepUpDialog({
   onCancel,
   returnFocusId,
 }: StepUpDialogProps) {
+  const { t, i18n } = useLingui();
   const [email] = useState(() => readAccessToken()?.email ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -91,7 +93,7 @@ export function StepUpDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return setError(PASSWORD_REQUIRED);
+    if (!password) return setError(i18n._(PASSWORD_REQUIRED));
     setError(undefined);
     setOtherError(undefined);
     setPending(true);
@@ -103,7 +105,7 @@ export function StepUpDialog({
       } else onConfirmed();
     } catch {
       setPending(false);
-      setError(NOT_CONFIRMED);
+      setError(i18n._(NOT_CONFIRMED));
     }
   };
 
@@ -121,11 +123,13 @@ export function StepUpDialog({
     // A prompt the borrower closed says nothing: they chose not to, for now.
     if (outcome === 'cancelled') return;
     setOtherError(
-      outcome === 'unknown'
-        ? PASSKEY_UNKNOWN
-        : outcome === 'another_account'
-          ? PASSKEY_OTHER_ACCOUNT
-          : PASSKEY_FAILED,
+      i18n._(
+        outcome === 'unknown'
+          ? PASSKEY_UNKNOWN
+          : outcome === 'another_account'
+            ? PASSKEY_OTHER_ACCOUNT
+            : PASSKEY_FAILED,
+      ),
     );
   };
 
@@ -150,7 +154,7 @@ export function StepUpDialog({
   const cancelButton = (
     <Dialog.Close asChild>
       <button type="button" className="button button--secondary">
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
     </Dialog.Close>
   );
@@ -166,7 +170,7 @@ export function StepUpDialog({
             onConfirmed();
           }}
           onRestart={restart}
-          backLabel={step.kind === 'email-code' ? 'Use another way' : 'Back to password'}
+          backLabel={step.kind === 'email-code' ? t`Use another way` : t`Back to password`}
         />
       </Suspense>
     );
@@ -186,9 +190,11 @@ export function StepUpDialog({
       <>
         <form className="step-up__form" onSubmit={(event) => void submit(event)} noValidate>
           <p className="step-up__who">
-            Signed in as <strong>{email}</strong>
+            <Trans>
+              Signed in as <strong>{email}</strong>
+            </Trans>
           </p>
-          <FormField id={PASSWORD_FIELD_ID} label="Password" error={error}>
+          <FormField id={PASSWORD_FIELD_ID} label={t`Password`} error={error}>
             <PasswordInput
               id={PASSWORD_FIELD_ID}
               autoComplete="current-password"
@@ -200,7 +206,7 @@ export function StepUpDialog({
             />
           </FormField>
           <div className="step-up__actions">
-            <BusyButton busy={pending} busyText="Confirming it’s you" className="button button--primary">
+            <BusyButton busy={pending} busyText={t`Confirming it’s you`} className="button button--primary">
               {confirmLabel}
             </BusyButton>
             {cancelButton}
@@ -213,31 +219,31 @@ export function StepUpDialog({
             data-testid="step-up-other-ways"
           >
             <h3 id={OTHER_WAYS_ID} className="step-up__other-title">
-              Other ways to confirm it&rsquo;s you
+              <Trans>Other ways to confirm it’s you</Trans>
             </h3>
             <div className="step-up__actions">
               {passkeyOffered && (
                 <BusyButton
                   type="button"
                   busy={otherPending === 'passkey'}
-                  busyText="Waiting for your passkey…"
+                  busyText={t`Waiting for your passkey…`}
                   className="button button--secondary"
                   onClick={() => void confirmByPasskey()}
                   disabled={busy}
                 >
-                  Use a passkey
+                  <Trans>Use a passkey</Trans>
                 </BusyButton>
               )}
               {codeOffered && (
                 <BusyButton
                   type="button"
                   busy={otherPending === 'email-code'}
-                  busyText="Sending your code…"
+                  busyText={t`Sending your code…`}
                   className="button button--secondary"
                   onClick={() => void emailCode()}
                   disabled={busy}
                 >
-                  Email me a code
+                  <Trans>Email me a code</Trans>
                 </BusyButton>
               )}
             </div>
@@ -263,12 +269,14 @@ export function StepUpDialog({
             target.focus();
           }}
         >
-          <Dialog.Title className="dialog__title">Confirm it&rsquo;s you</Dialog.Title>
+          <Dialog.Title className="dialog__title">
+            <Trans>Confirm it’s you</Trans>
+          </Dialog.Title>
           <Dialog.Description className="step-up__description">
             {factorTransaction
               ? factorMessage
               : step.kind === 'email-code'
-                ? 'Enter the code we emailed you.'
+                ? t`Enter the code we emailed you.`
                 : message}
           </Dialog.Description>
           {body}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
 import { AccountRows } from './account-row';
@@ -15,14 +16,15 @@ import './account.css';
  * (each its own component) that opens into its form; the devices signed in; what happened lately.
  */
 export function AccountScreen() {
+  const { t } = useLingui();
   // A password change may sign other devices out: the sessions list then loads again.
   const [changes, setChanges] = useState(0);
   // Signing devices out and changing the password add events: the activity list then loads again.
   const [events, setEvents] = useState(0);
   return (
     <SignedInPage
-      title="Sign-in and security"
-      intro="How you sign in, where you’re signed in, and what happened to your account lately."
+      title={t`Sign-in and security`}
+      intro={t`How you sign in, where you’re signed in, and what happened to your account lately.`}
       titleId="account-page-title"
       testId="account-page"
     >

@@ -6,6 +6,9 @@ import {
   type SecurityEvent,
   UNKNOWN_DEVICE,
 } from '@customer-core/contracts';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { useLoad } from '../../lib/use-load';
 import { formatInstant } from '../../loans/loan-format';
@@ -25,9 +28,12 @@ type Loaded =
     };
 
 /** What happened, as the borrower reads it: "3 failed sign-in attempts" for a streak. */
-function title(event: SecurityEvent): string {
-  if (event.kind === 'failed_sign_ins' && event.attempts)
-    return event.attempts === 1 ? '1 failed sign-in attempt' : `${event.attempts} failed sign-in attempts`;
+function title(event: SecurityEvent, i18n: I18n): string {
+  const attempts = event.attempts;
+  if (event.kind === 'failed_sign_ins' && attempts)
+    return i18n._(
+      msg`${plural(attempts, { one: '# failed sign-in attempt', other: '# failed sign-in attempts' })}`,
+    );
   return securityEventLabel(event);
 }
 
@@ -39,20 +45,39 @@ function how(event: SecurityEvent): string | null {
 }
 
 function EventItem({ event }: { event: SecurityEvent }) {
+  const { i18n } = useLingui();
   const manner = how(event);
+  const network = event.approximateAddress;
   return (
     <li className="account-activity__item" data-testid="activity-row" data-kind={event.kind} tabIndex={-1}>
       <p className="account-activity__what">
-        {title(event)}
+        {title(event, i18n)}
         {manner && <span className="account-activity__how"> · {manner}</span>}
       </p>
       <p>
         <time dateTime={event.occurredAt}>{formatInstant(event.occurredAt)}</time>
         {' · '}
         {event.device ?? UNKNOWN_DEVICE}
-        {event.approximateAddress && <> · Network {event.approximateAddress}</>}
+        {network && (
+          <>
+            {' · '}
+            <Trans>Network {network}</Trans>
+          </>
+        )}
       </p>
     </li>
+  );
+}
+
+/** The row's summary: the latest event, and when. */
+function LatestEvent({ event }: { event: SecurityEvent }) {
+  const { i18n } = useLingui();
+  const what = title(event, i18n);
+  const when = formatInstant(event.occurredAt);
+  return (
+    <Trans>
+      Latest: {what}, <time dateTime={event.occurredAt}>{when}</time>
+    </Trans>
   );
 }
 
@@ -62,6 +87,7 @@ function EventItem({ event }: { event: SecurityEvent }) {
  * adds an event, so the list loads again.
  */
 export function ActivitySection({ refresh = 0 }: { refresh?: number }) {
+  const { t } = useLingui();
   const { state, setState, retry } = useLoad(
     async (signal): Promise<Loaded> => {
       const loaded = await getActivity(null, signal);
@@ -97,25 +123,23 @@ export function ActivitySection({ refresh = 0 }: { refresh?: number }) {
   }
 
   const latest = state.kind === 'loaded' ? state.events[0] : undefined;
+  const days = SECURITY_ACTIVITY_DAYS;
   return (
     <AccountRow
       row="activity"
-      title="Recent security activity"
+      title={t`Recent security activity`}
       testId="account-activity"
       summary={
         state.kind !== 'loaded' ? (
           ''
         ) : latest ? (
-          <>
-            Latest: {title(latest)},{' '}
-            <time dateTime={latest.occurredAt}>{formatInstant(latest.occurredAt)}</time>
-          </>
+          <LatestEvent event={latest} />
         ) : (
-          `Nothing in the last ${SECURITY_ACTIVITY_DAYS} days`
+          t`${plural(days, { one: 'Nothing in the last day', other: 'Nothing in the last # days' })}`
         )
       }
       summaryTestId="account-activity-summary"
-      action={state.kind === 'loaded' && latest ? 'Show' : null}
+      action={state.kind === 'loaded' && latest ? t`Show` : null}
       actionTestId="account-activity-open"
       focusOnOpen={false}
       notices={<SectionLoading state={state} retry={retry} />}
@@ -124,9 +148,11 @@ export function ActivitySection({ refresh = 0 }: { refresh?: number }) {
         state.kind === 'loaded' && (
           <div className="account-row__form account-row__form--wide">
             <p className="account-row__intro">
-              Sign-ins, devices signed out, password, authenticator app and passkey changes, and failed
-              sign-ins of the last {SECURITY_ACTIVITY_DAYS} days, newest first. If something wasn’t you,
-              change your password.
+              <Trans>
+                Sign-ins, devices signed out, password, authenticator app and passkey changes, and failed
+                sign-ins of the last <Plural value={days} one="day" other="# days" />, newest first. If
+                something wasn’t you, change your password.
+              </Trans>
             </p>
             <ul className="account-activity__list" ref={listRef}>
               {state.events.map((event) => (
@@ -147,7 +173,7 @@ export function ActivitySection({ refresh = 0 }: { refresh?: number }) {
                   onClick={() => void showOlder(state)}
                   data-testid="activity-show-older"
                 >
-                  {state.loadingOlder ? 'Showing older activity…' : 'Show older activity'}
+                  {state.loadingOlder ? t`Showing older activity…` : t`Show older activity`}
                 </button>
               </div>
             )}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { StepUpDialog } from '../../components/step-up/step-up-dialog';
 
@@ -7,6 +8,7 @@ import { StepUpDialog } from '../../components/step-up/step-up-dialog';
  * typed, and once the borrower has confirmed it's them the same request is made again.
  */
 export function useAddingStepUp() {
+  const { t } = useLingui();
   const [asked, setAsked] = useState<{ message: string; retry: () => void } | null>(null);
   return {
     /** Opens the dialog with the API's message; `retry` makes the refused request again. */
@@ -16,8 +18,8 @@ export function useAddingStepUp() {
       asked && (
         <StepUpDialog
           message={asked.message}
-          confirmLabel="Confirm and continue"
-          factorMessage="One more step before you add it."
+          confirmLabel={t`Confirm and continue`}
+          factorMessage={t`One more step before you add it.`}
           onConfirmed={() => {
             setAsked(null);
             asked.retry();

@@ -1,4 +1,5 @@
 import { ChangeEmailRequestSchema } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/banner';
 import { FormActions } from '../../components/form-actions';
@@ -14,9 +15,6 @@ import { SectionNotice } from './section-parts';
 const NEW_EMAIL_ID = 'change-email-new';
 const SUBMIT_ID = 'change-email-submit';
 
-const sentNotice = (newEmail: string, current: string) =>
-  `We’ve sent a link to ${newEmail}. Open it while you’re signed in to finish the change. Until then, you sign in with ${current}.`;
-
 /**
  * The email address row: the address the borrower signs in with. Its form asks for a new one, which
  * gets a link; nothing changes until it is used (the link page). With a hosted Okta org the lender
@@ -24,20 +22,22 @@ const sentNotice = (newEmail: string, current: string) =>
  * the form, which keeps what was typed, and the request is made again.
  */
 export function ChangeEmailSection() {
+  const { t } = useLingui();
   const { state: account } = useLoad(getAccountEmail, []);
   const [done, setDone] = useState<string | null>(null);
   const loaded = account.kind === 'loaded' ? account : null;
+  const lender = getLenderBranding().name;
   return (
     <AccountRow
       row="email"
-      title="Email address"
+      title={t`Email address`}
       testId="account-email"
       summary={
         <p className="account-row__value" data-testid="change-email-current">
-          {loaded?.email ?? (account.kind === 'loading' ? 'Loading...' : '')}
+          {loaded?.email ?? (account.kind === 'loading' ? t`Loading...` : '')}
         </p>
       }
-      action={loaded?.changeable ? 'Change' : null}
+      action={loaded?.changeable ? t`Change` : null}
       actionTestId="account-email-open"
       onOpen={() => setDone(null)}
       notices={
@@ -54,7 +54,9 @@ export function ChangeEmailSection() {
           {loaded && !loaded.changeable && (
             <p className="account-email__with-lender" data-testid="account-email-with-lender">
               {/* The address is the row's summary, just above: said once. */}
-              To change it, call {getLenderBranding().name} at <SupportPhone />.
+              <Trans>
+                To change it, call {lender} at <SupportPhone />.
+              </Trans>
             </p>
           )}
           <SectionNotice
@@ -90,6 +92,7 @@ function ChangeEmailForm({
   onSent: (notice: string) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const [newEmail, setNewEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -100,7 +103,7 @@ function ChangeEmailForm({
   const send = async () => {
     const parsed = ChangeEmailRequestSchema.safeParse({ newEmail });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'Invalid email address.');
+      setFieldError(parsed.error.issues[0]?.message ?? t`Invalid email address.`);
       inputRef.current?.focus();
       return;
     }
@@ -108,9 +111,13 @@ function ChangeEmailForm({
     const outcome = await changeEmail(parsed.data);
     setPending(false);
     switch (outcome.kind) {
-      case 'sent':
-        onSent(sentNotice(parsed.data.newEmail, current));
+      case 'sent': {
+        const address = parsed.data.newEmail;
+        onSent(
+          t`We’ve sent a link to ${address}. Open it while you’re signed in to finish the change. Until then, you sign in with ${current}.`,
+        );
         return;
+      }
       case 'step-up':
         setStepUp(outcome.message);
         return;
@@ -138,12 +145,14 @@ function ChangeEmailForm({
       )}
       <form className="account-email__form" onSubmit={submit} noValidate>
         <p className="account-row__intro">
-          You sign in with your email address, and it’s where we write to you. We’ll send a link to the new
-          address; until you open it, you keep signing in with this one.
+          <Trans>
+            You sign in with your email address, and it’s where we write to you. We’ll send a link to the new
+            address; until you open it, you keep signing in with this one.
+          </Trans>
         </p>
         <TextField
           id={NEW_EMAIL_ID}
-          label="New email address"
+          label={t`New email address`}
           error={fieldError ?? undefined}
           input={{
             ref: inputRef,
@@ -161,15 +170,15 @@ function ChangeEmailForm({
             },
           }}
         />
-        <FormActions id={SUBMIT_ID} busy={pending} busyText="Sending the link…" onCancel={onCancel}>
-          Send confirmation link
+        <FormActions id={SUBMIT_ID} busy={pending} busyText={t`Sending the link…`} onCancel={onCancel}>
+          <Trans>Send confirmation link</Trans>
         </FormActions>
       </form>
       {stepUp && (
         <StepUpDialog
           message={stepUp}
-          confirmLabel="Confirm and send link"
-          factorMessage="One more step before we send the link."
+          confirmLabel={t`Confirm and send link`}
+          factorMessage={t`One more step before we send the link.`}
           onConfirmed={() => {
             setStepUp(null);
             // The same address again, now with the new sign-in.

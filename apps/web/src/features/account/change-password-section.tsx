@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { Banner } from '../../components/banner';
 import { FormField, fieldErrorId } from '../../components/form-field';
@@ -8,14 +11,17 @@ import { AccountRow } from './account-row';
 import { SectionNotice } from './section-parts';
 
 const CURRENT_ID = 'change-password-current';
-const CURRENT_REQUIRED = 'Enter your current password.';
+const CURRENT_REQUIRED = msg`Enter your current password.`;
 
-const changedNotice = (ended: number) =>
-  ended === 0
-    ? 'Your password is changed.'
-    : ended === 1
-      ? 'Your password is changed, and your other device is signed out.'
-      : `Your password is changed, and your ${ended} other devices are signed out.`;
+const changedNotice = (ended: number, i18n: I18n) =>
+  i18n._(
+    ended === 0
+      ? msg`Your password is changed.`
+      : msg`${plural(ended, {
+          one: 'Your password is changed, and your other device is signed out.',
+          other: 'Your password is changed, and your # other devices are signed out.',
+        })}`,
+  );
 
 /**
  * The password row; its form: the current one (the server checks it, which is also the proof that the
@@ -23,15 +29,16 @@ const changedNotice = (ended: number) =>
  * elsewhere. A change made closes the form and says so under the row.
  */
 export function ChangePasswordSection({ onChanged }: { onChanged: () => void }) {
+  const { t } = useLingui();
   const [done, setDone] = useState<string | null>(null);
   return (
     <AccountRow
       row="password"
-      title="Password"
+      title={t`Password`}
       testId="account-password"
-      summary="Set"
+      summary={t`Set`}
       summaryTestId="account-password-summary"
-      action="Change"
+      action={t`Change`}
       actionTestId="account-password-open"
       onOpen={() => setDone(null)}
       notices={
@@ -63,6 +70,7 @@ function ChangePasswordForm({
   onChanged: (notice: string) => void;
   onCancel: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const [currentPassword, setCurrentPassword] = useState('');
   const [currentError, setCurrentError] = useState<string | null>(null);
   const [signOutOthers, setSignOutOthers] = useState(true);
@@ -72,7 +80,7 @@ function ChangePasswordForm({
   const onSubmit = async ({ password }: { password: string }): Promise<PasswordSetOutcome> => {
     setFailure(null);
     if (!currentPassword) {
-      setCurrentError(CURRENT_REQUIRED);
+      setCurrentError(i18n._(CURRENT_REQUIRED));
       currentRef.current?.focus();
       return;
     }
@@ -83,7 +91,7 @@ function ChangePasswordForm({
     });
     switch (outcome.kind) {
       case 'changed':
-        onChanged(changedNotice(outcome.endedSessions));
+        onChanged(changedNotice(outcome.endedSessions, i18n));
         return;
       case 'wrong-password':
         setCurrentError(outcome.message);
@@ -99,12 +107,12 @@ function ChangePasswordForm({
   return (
     <div className="account-row__form">
       <p className="account-row__intro">
-        Pick a password you don’t use anywhere else. We’ll email you to confirm the change.
+        <Trans>Pick a password you don’t use anywhere else. We’ll email you to confirm the change.</Trans>
       </p>
       <PasswordSetForm
         idPrefix="change-password"
-        submitLabel="Change password"
-        pendingText="Changing your password"
+        submitLabel={t`Change password`}
+        pendingText={t`Changing your password`}
         onSubmit={onSubmit}
         onCancel={onCancel}
         banner={
@@ -122,11 +130,11 @@ function ChangePasswordForm({
               onChange={(event) => setSignOutOthers(event.target.checked)}
               data-testid="sign-out-everywhere-else-choice"
             />
-            Sign out everywhere else
+            <Trans>Sign out everywhere else</Trans>
           </label>
         }
       >
-        <FormField id={CURRENT_ID} label="Current password" error={currentError ?? undefined}>
+        <FormField id={CURRENT_ID} label={t`Current password`} error={currentError ?? undefined}>
           <PasswordInput
             ref={currentRef}
             id={CURRENT_ID}

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { FormField, fieldErrorId } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 
-const PASSWORD_REQUIRED = 'Enter your current password.';
+const PASSWORD_REQUIRED = msg`Enter your current password.`;
 
 interface CurrentPasswordFieldProps {
   id: string;
@@ -15,8 +17,9 @@ interface CurrentPasswordFieldProps {
 
 /** "Current password", as the account page's sections ask for it before a change. */
 export function CurrentPasswordField({ id, value, error, onChange, ref }: CurrentPasswordFieldProps) {
+  const { t } = useLingui();
   return (
-    <FormField id={id} label="Current password" error={error ?? undefined}>
+    <FormField id={id} label={t`Current password`} error={error ?? undefined}>
       <PasswordInput
         ref={ref}
         id={id}
@@ -47,6 +50,7 @@ export function usePasswordConfirmation(
   confirm: (password: string) => Promise<PasswordRefusal | undefined>,
   onFailed: (message: string) => void,
 ) {
+  const { i18n } = useLingui();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -56,7 +60,7 @@ export function usePasswordConfirmation(
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setError(PASSWORD_REQUIRED);
+      setError(i18n._(PASSWORD_REQUIRED));
       return input.current?.focus();
     }
     setPending(true);

@@ -1,7 +1,18 @@
 // A passkey's default name: what the borrower would call the device it is made on.
 
+/** The words around the browser's and system's names, which the page gives in the borrower's language. */
+export interface DeviceWords {
+  /** A browser the name does not recognize. */
+  browser: string;
+  /** "Chrome on Windows". */
+  on(browser: string, system: string): string;
+}
+
+/** Where no words are given (the name's own tests): English. */
+const IN_ENGLISH: DeviceWords = { browser: 'Browser', on: (browser, system) => `${browser} on ${system}` };
+
 /** A name from the browser and system this passkey is made on, e.g. "Chrome on Windows". */
-export function deviceName(userAgent = navigator.userAgent): string {
+export function deviceName(userAgent = navigator.userAgent, words: DeviceWords = IN_ENGLISH): string {
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /Firefox\//.test(userAgent)
@@ -10,7 +21,7 @@ export function deviceName(userAgent = navigator.userAgent): string {
         ? 'Chrome'
         : /Safari\//.test(userAgent)
           ? 'Safari'
-          : 'Browser';
+          : words.browser;
   const system = /iPhone/.test(userAgent)
     ? 'iPhone'
     : /iPad/.test(userAgent)
@@ -26,5 +37,5 @@ export function deviceName(userAgent = navigator.userAgent): string {
               : /Linux/.test(userAgent)
                 ? 'Linux'
                 : null;
-  return system ? `${browser} on ${system}` : browser;
+  return system ? words.on(browser, system) : browser;
 }

@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Banner } from '../../components/banner';
@@ -12,6 +13,7 @@ import './account.css';
  * (mail scanners open links too): only Continue does, with an explicit POST, and the change happens then.
  */
 export function EmailChangeScreen() {
+  const { t } = useLingui();
   const { token = '' } = useParams();
   const [pending, setPending] = useState(false);
   const [changedTo, setChangedTo] = useState<string | null>(null);
@@ -32,11 +34,11 @@ export function EmailChangeScreen() {
 
   return (
     <SignedInPage
-      title="Confirm your new email address"
-      intro="You opened the link we sent to your new email address. Select Continue to sign in with it from now on."
+      title={t`Confirm your new email address`}
+      intro={t`You opened the link we sent to your new email address. Select Continue to sign in with it from now on.`}
       titleId="email-change-title"
       testId="email-change-page"
-      back={{ to: routes.account.path, label: 'Back to sign-in and security' }}
+      back={{ to: routes.account.path, label: t`Back to sign-in and security` }}
     >
       <div className="account__section">
         {changedTo ? (
@@ -47,7 +49,7 @@ export function EmailChangeScreen() {
             ref={doneRef}
             data-testid="email-change-done"
           >
-            Your email address is changed. From now on, sign in with {changedTo}.
+            <Trans>Your email address is changed. From now on, sign in with {changedTo}.</Trans>
           </p>
         ) : (
           <>
@@ -59,10 +61,10 @@ export function EmailChangeScreen() {
             <BusyButton
               type="button"
               busy={pending}
-              busyText="Changing your email address…"
+              busyText={t`Changing your email address…`}
               onClick={() => void onContinue()}
             >
-              Continue
+              <Trans>Continue</Trans>
             </BusyButton>
           </>
         )}

@@ -1,4 +1,5 @@
 import type { EmailCodeEnrolment } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { FormActions } from '../../components/form-actions';
 import { CodeField } from '../../components/factors/code-field';
@@ -25,6 +26,7 @@ export function AddEmailCodesForm({
   onStartAgain(message: string): void;
   onFailed(message: string): void;
 }) {
+  const { t } = useLingui();
   const { code, setCode, error, setError, pending, setPending, heading, submit, stepUpDialog } = useFirstCode(
     {
       factorId: enrolment.factorId,
@@ -35,6 +37,7 @@ export function AddEmailCodesForm({
     },
   );
   const [resent, setResent] = useState(false);
+  const sentTo = enrolment.sentTo;
   const sendAgain = async () => {
     setPending(true);
     setResent(false);
@@ -49,11 +52,13 @@ export function AddEmailCodesForm({
     <>
       <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
         <h3 ref={heading} tabIndex={-1}>
-          Check your email
+          <Trans>Check your email</Trans>
         </h3>
         <p className="factor-step__intro">
-          We sent a 6&#8209;digit code to <strong>{enrolment.sentTo}</strong>. Enter it to turn on email
-          codes. It works for 5 minutes.
+          <Trans>
+            We sent a 6‑digit code to <strong>{sentTo}</strong>. Enter it to turn on email codes. It works for
+            5 minutes.
+          </Trans>
         </p>
         <CodeField id={EMAIL_CODE_ID} value={code} onChange={setCode} error={error} disabled={pending} />
         <SendNewCode
@@ -62,8 +67,8 @@ export function AddEmailCodesForm({
           disabled={pending}
           testId="email-codes-resent"
         />
-        <FormActions id={TURN_ON_ID} busy={pending} busyText="Turning on email codes" onCancel={onCancel}>
-          Turn on email codes
+        <FormActions id={TURN_ON_ID} busy={pending} busyText={t`Turning on email codes`} onCancel={onCancel}>
+          <Trans>Turn on email codes</Trans>
         </FormActions>
       </form>
       {stepUpDialog(TURN_ON_ID)}

@@ -1,4 +1,5 @@
 import type { SecondFactor } from '@customer-core/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatInstant } from '../../loans/loan-format';
 
 interface FactorSummaryProps {
@@ -25,14 +26,19 @@ export function FactorSummary({
   removeTestId,
   opens,
 }: FactorSummaryProps) {
+  const { t } = useLingui();
+  const added = formatInstant(factor.addedAt);
+  const lastUsed = factor.lastUsedAt && formatInstant(factor.lastUsedAt);
   return (
     <div className="account-factors__row">
       <div className="account-sessions__text">
         <p className="account-sessions__device" id={headingId}>
           {name}
         </p>
-        <p>Added {formatInstant(factor.addedAt)}</p>
-        <p>{factor.lastUsedAt ? `Last used ${formatInstant(factor.lastUsedAt)}` : 'Not used yet'}</p>
+        <p>
+          <Trans>Added {added}</Trans>
+        </p>
+        <p>{lastUsed ? t`Last used ${lastUsed}` : t`Not used yet`}</p>
       </div>
       {removable && (
         <button
@@ -43,7 +49,7 @@ export function FactorSummary({
           data-testid={removeTestId}
           data-opens={opens}
         >
-          Remove
+          <Trans>Remove</Trans>
         </button>
       )}
     </div>

@@ -1,40 +1,51 @@
 import type { SecondFactor } from '@customer-core/contracts';
+import { i18n as portalI18n, type I18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 // What the account page says about the borrower's second sign-in steps, from the steps they have:
-// never that signing in takes a code while they have none.
+// never that signing in takes a code while they have none. Said in the language of `i18n` (the
+// page's, which is the portal's).
 
 const has = (factors: SecondFactor[], type: SecondFactor['type']) =>
   factors.some((factor) => factor.type === type);
 
 /** "a, b and c" */
-export function listed(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+export function listed(items: string[], i18n: I18n = portalI18n): string {
+  const last = items.at(-1);
+  if (items.length <= 1 || last === undefined) return items.join('');
+  const first = items.slice(0, -1).join(', ');
+  return i18n._(msg`${first} and ${last}`);
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** The two-step row's state, by whether there is an app and whether email codes. */
+const WAYS: Record<`${boolean} ${boolean}`, MessageDescriptor> = {
+  'false false': msg`None yet`,
+  'true false': msg`Authenticator app`,
+  'false true': msg`Email codes`,
+  'true true': msg`Authenticator app and email codes`,
+};
 
 /** The two-step row's state: its app and email codes ("Authenticator app and email codes"), or "None yet". */
-export function waysSummary(factors: SecondFactor[]): string {
-  const ways = [
-    has(factors, 'authenticator_app') && 'authenticator app',
-    has(factors, 'email_code') && 'email codes',
-  ].filter((way): way is string => Boolean(way));
-  return ways.length === 0 ? 'None yet' : capitalised(listed(ways));
+export function waysSummary(factors: SecondFactor[], i18n: I18n = portalI18n): string {
+  return i18n._(WAYS[`${has(factors, 'authenticator_app')} ${has(factors, 'email_code')}`]);
 }
 
+/** What signing in takes, by whether there is an app, email codes and a passkey: whole sentences. */
+const SECOND_STEPS: Record<`${boolean} ${boolean} ${boolean}`, MessageDescriptor> = {
+  'false false false': msg`Add a second step to signing in: a code from an authenticator app or your email, after your password.`,
+  'true false false': msg`Signing in takes your password and a code from your authenticator app.`,
+  'false true false': msg`Signing in takes your password and a code from your email.`,
+  'true true false': msg`Signing in takes your password and a code from your authenticator app or your email.`,
+  'false false true': msg`Signing in takes your password and your passkey.`,
+  'true false true': msg`Signing in takes your password and a code from your authenticator app or your passkey.`,
+  'false true true': msg`Signing in takes your password and a code from your email or your passkey.`,
+  'true true true': msg`Signing in takes your password and a code from your authenticator app or your email or your passkey.`,
+};
+
 /** What signing in takes now, passkeys included (a passkey is a second step after the password too). */
-export function secondStepText(factors: SecondFactor[]): string {
-  const codes = [
-    has(factors, 'authenticator_app') && 'your authenticator app',
-    has(factors, 'email_code') && 'your email',
-  ]
-    .filter((from): from is string => Boolean(from))
-    .join(' or ');
-  const steps = [codes && `a code from ${codes}`, has(factors, 'passkey') && 'your passkey'].filter(
-    (step): step is string => Boolean(step),
-  );
-  if (steps.length === 0)
-    return 'Add a second step to signing in: a code from an authenticator app or your email, after your password.';
-  return `Signing in takes your password and ${steps.join(' or ')}.`;
+export function secondStepText(factors: SecondFactor[], i18n: I18n = portalI18n): string {
+  const app = has(factors, 'authenticator_app');
+  const email = has(factors, 'email_code');
+  const passkey = has(factors, 'passkey');
+  return i18n._(SECOND_STEPS[`${app} ${email} ${passkey}`]);
 }

@@ -4,6 +4,8 @@ import {
   type ActivatePasskeyRequest,
   type SecondFactor,
 } from '@customer-core/contracts';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormActions } from '../../components/form-actions';
 import { SupportPhone } from '../../components/support-phone';
@@ -21,11 +23,11 @@ import { listed } from './factor-words';
 
 const NAME_ID = 'passkey-name';
 const CREATE_ID = 'passkey-create';
-const NOT_MADE = 'We didn’t get a passkey from your device. Try again when you’re ready.';
-const ALREADY_ON_DEVICE = 'This device already has a passkey for your account.';
+const NOT_MADE = msg`We didn’t get a passkey from your device. Try again when you’re ready.`;
+const ALREADY_ON_DEVICE = msg`This device already has a passkey for your account.`;
 
 /** The browser's own failures of navigator.credentials.create, in the borrower's words. */
-function creationProblem(error: unknown): string {
+function creationProblem(error: unknown) {
   const name = (error as { name?: unknown } | null)?.name;
   const code = (error as { code?: unknown } | null)?.code;
   if (name === 'InvalidStateError' || code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
@@ -35,7 +37,14 @@ function creationProblem(error: unknown): string {
 
 /** Naming the passkey, then the browser's prompt: the device makes it, the identity provider keeps it. */
 function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): void }) {
-  const [name, setName] = useState(deviceName);
+  const { t, i18n } = useLingui();
+  // The device's name in the borrower's language ("Chrome on Windows"), theirs to change.
+  const [name, setName] = useState(() =>
+    deviceName(navigator.userAgent, {
+      browser: t`Browser`,
+      on: (browser, system) => t`${browser} on ${system}`,
+    }),
+  );
   const [error, setError] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -69,7 +78,7 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): vo
       credential = await startRegistration({ optionsJSON: started.enrolment.options as never });
     } catch (failure) {
       setPending(false);
-      return setProblem(creationProblem(failure));
+      return setProblem(i18n._(creationProblem(failure)));
     }
     await add(started.enrolment.factorId, {
       name: passkeyName,
@@ -91,10 +100,12 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): vo
     <>
       <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
         <h3 ref={heading} tabIndex={-1}>
-          Add a passkey
+          <Trans>Add a passkey</Trans>
         </h3>
         <p className="factor-step__intro">
-          Name it so you can tell it apart, then follow your device’s prompt to make the passkey.
+          <Trans>
+            Name it so you can tell it apart, then follow your device’s prompt to make the passkey.
+          </Trans>
         </p>
         {problem && (
           <p className="form-field__error" role="alert" data-testid="passkey-add-problem">
@@ -103,7 +114,7 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): vo
         )}
         <TextField
           id={NAME_ID}
-          label="Passkey name"
+          label={t`Passkey name`}
           error={error}
           input={{
             value: name,
@@ -115,11 +126,11 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): vo
         <FormActions
           id={CREATE_ID}
           busy={pending}
-          busyText="Waiting for your device…"
+          busyText={t`Waiting for your device…`}
           testId="passkey-create"
           onCancel={onCancel}
         >
-          Create passkey
+          <Trans>Create passkey</Trans>
         </FormActions>
       </form>
       {stepUp.dialog(CREATE_ID)}
@@ -133,6 +144,7 @@ function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): vo
  * under it. With a hosted org the lender adds them: the row says so.
  */
 export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
+  const { t, i18n } = useLingui();
   const { state, retry, reload: loadAgain } = useLoad(getSecondFactors, []);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -163,25 +175,27 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
   const passkeys: SecondFactor[] = loaded?.factors.filter((factor) => factor.type === 'passkey') ?? [];
   const lastRequired = loaded?.policy === 'required' && loaded.factors.length === 1;
   const addedHere = loaded?.passkeysAddedHere === true && typeof window.PublicKeyCredential === 'function';
-  const names = passkeys.map((factor) => factor.name ?? 'Passkey');
+  const names = passkeys.map((factor) => factor.name ?? t`Passkey`);
   const canOpen = passkeys.length > 0 || addedHere;
 
   return (
     <AccountRow
       ref={row}
       row="passkeys"
-      title="Passkeys"
+      title={t`Passkeys`}
       testId="account-passkeys"
-      summary={loaded ? (names.length === 0 ? 'None yet' : listed(names)) : ''}
+      summary={loaded ? (names.length === 0 ? t`None yet` : listed(names, i18n)) : ''}
       summaryTestId="account-passkeys-summary"
-      action={loaded && canOpen ? (passkeys.length > 0 ? 'Manage' : 'Set up') : null}
+      action={loaded && canOpen ? (passkeys.length > 0 ? t`Manage` : t`Set up`) : null}
       actionTestId="account-passkeys-open"
       onOpen={() => (setNotice(null), setAdding(false), setRemoving(null))}
       notices={
         <>
           {!addedHere && loaded?.passkeysAddedHere === false && (
             <p className="account-factors__hint" data-testid="passkeys-with-lender">
-              Passkeys for your account are added with us. Call us at <SupportPhone /> to add one.
+              <Trans>
+                Passkeys for your account are added with us. Call us at <SupportPhone /> to add one.
+              </Trans>
             </p>
           )}
           <SectionNotice
@@ -196,11 +210,17 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
       {() => (
         <div ref={list} className="account-row__form account-row__form--wide">
           <p className="account-row__intro">
-            A passkey signs you in with your fingerprint, face or screen lock.
-            {loaded?.passkeysAddedHere === false
-              ? ' It stands in for a code from an app.'
-              : ' It stands in for a code from an app, or for your password.'}{' '}
-            We’ll email you whenever a passkey is added or removed.
+            {loaded?.passkeysAddedHere === false ? (
+              <Trans>
+                A passkey signs you in with your fingerprint, face or screen lock. It stands in for a code
+                from an app. We’ll email you whenever a passkey is added or removed.
+              </Trans>
+            ) : (
+              <Trans>
+                A passkey signs you in with your fingerprint, face or screen lock. It stands in for a code
+                from an app, or for your password. We’ll email you whenever a passkey is added or removed.
+              </Trans>
+            )}
           </p>
           {passkeys.length > 0 && (
             <ul className="account-sessions__list">
@@ -215,7 +235,7 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
                   >
                     <FactorSummary
                       factor={factor}
-                      name={factor.name ?? 'Passkey'}
+                      name={factor.name ?? t`Passkey`}
                       headingId={headingId}
                       removable={removing !== factor.id && !lastRequired}
                       onRemove={() => (setNotice(null), setRemoving(factor.id))}
@@ -227,7 +247,7 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
                         factor={factor}
                         headingId={headingId}
                         noun="passkey"
-                        onRemoved={() => reload({ tone: 'done', text: 'Your passkey is removed.' })}
+                        onRemoved={() => reload({ tone: 'done', text: t`Your passkey is removed.` })}
                         onCancel={() => ((returnFocusTo.current = `remove-${factor.id}`), setRemoving(null))}
                         onFailed={(text) => setNotice({ tone: 'problem', text })}
                       />
@@ -239,7 +259,7 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
           )}
           {adding ? (
             <AddPasskeyForm
-              onAdded={() => reload({ tone: 'done', text: 'Your passkey is added.' })}
+              onAdded={() => reload({ tone: 'done', text: t`Your passkey is added.` })}
               onCancel={() => (setAdding(false), requestAnimationFrame(() => addButton.current?.focus()))}
             />
           ) : (
@@ -252,7 +272,7 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
                   onClick={() => (setNotice(null), setAdding(true))}
                   data-testid="passkey-add"
                 >
-                  Add a passkey
+                  <Trans>Add a passkey</Trans>
                 </button>
               </div>
             )

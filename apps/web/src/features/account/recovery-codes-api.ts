@@ -3,13 +3,15 @@ import {
   recoveryCodeEndpoints,
   type RecoveryCodeStatus,
 } from '@customer-core/contracts';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { describeFailure } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 
 // The borrower's recovery codes: whether they are offered and how many are left, and a new set.
 
-const STATUS_FAILED = 'We couldn’t load your recovery codes just now. Please try again in a few minutes.';
-const GENERATE_FAILED = 'We couldn’t make new recovery codes just now. Please try again in a few minutes.';
+const STATUS_FAILED = msg`We couldn’t load your recovery codes just now. Please try again in a few minutes.`;
+const GENERATE_FAILED = msg`We couldn’t make new recovery codes just now. Please try again in a few minutes.`;
 
 export type RecoveryStatusOutcome =
   ({ kind: 'loaded' } & RecoveryCodeStatus) | { kind: 'off' } | { kind: 'failed'; message: string };
@@ -19,7 +21,7 @@ export async function getRecoveryCodeStatus(signal?: AbortSignal): Promise<Recov
   if (result.isError) {
     // Second factors off (403): nothing to show.
     if (result.status === 403) return { kind: 'off' };
-    return { kind: 'failed', message: describeFailure(result, STATUS_FAILED).message };
+    return { kind: 'failed', message: describeFailure(result, i18n._(STATUS_FAILED)).message };
   }
   return { kind: 'loaded', ...result.data };
 }
@@ -32,7 +34,7 @@ export type GenerateOutcome =
 export async function generateRecoveryCodes(currentPassword: string): Promise<GenerateOutcome> {
   const result = await sessionRequest(recoveryCodeEndpoints.generate, { body: { currentPassword } });
   if (!result.isError) return { kind: 'made', codes: result.data.codes };
-  const failure = describeFailure(result, GENERATE_FAILED);
+  const failure = describeFailure(result, i18n._(GENERATE_FAILED));
   if (failure.code === ACCOUNT_ERROR_CODES.wrongPassword && failure.serverMessage)
     return { kind: 'wrong-password', message: failure.serverMessage };
   return { kind: 'failed', message: failure.serverMessage ?? failure.message };

@@ -1,4 +1,7 @@
 import { ACCOUNT_ROWS } from '@customer-core/contracts';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { FormActions } from '../../components/form-actions';
 import '../../components/factors/factors.css';
@@ -13,8 +16,12 @@ import { AccountRow, type RowControls } from './account-row';
 const PASSWORD_ID = 'recovery-codes-password';
 const RECOVERY_CODES_FILE = 'recovery-codes.txt';
 
-const left = (remaining: number) =>
-  remaining === 0 ? 'None yet' : `${remaining} unused ${remaining === 1 ? 'code' : 'codes'}`;
+const left = (remaining: number, i18n: I18n) =>
+  i18n._(
+    remaining === 0
+      ? msg`None yet`
+      : msg`${plural(remaining, { one: '# unused code', other: '# unused codes' })}`,
+  );
 
 /** The current password, then a new set of codes. */
 function GenerateForm({
@@ -28,6 +35,7 @@ function GenerateForm({
   onCancel(): void;
   onFailed(message: string): void;
 }) {
+  const { t } = useLingui();
   const { password, onChange, error, pending, input, submit } = usePasswordConfirmation(async (entered) => {
     const outcome = await generateRecoveryCodes(entered);
     if (outcome.kind !== 'made') return outcome;
@@ -38,24 +46,24 @@ function GenerateForm({
     <form className="account-factors__remove" onSubmit={(e) => void submit(e)} noValidate>
       <p>
         {replacing
-          ? 'New codes replace the ones you have now: the old ones stop working. To make them, enter your current password.'
-          : 'To make your recovery codes, enter your current password.'}
+          ? t`New codes replace the ones you have now: the old ones stop working. To make them, enter your current password.`
+          : t`To make your recovery codes, enter your current password.`}
       </p>
       <CurrentPasswordField ref={input} id={PASSWORD_ID} value={password} error={error} onChange={onChange} />
-      <FormActions busy={pending} busyText="Making recovery codes" onCancel={onCancel}>
-        Make recovery codes
+      <FormActions busy={pending} busyText={t`Making recovery codes`} onCancel={onCancel}>
+        <Trans>Make recovery codes</Trans>
       </FormActions>
     </form>
   );
 }
 
 /** The codes as a text file to keep: what they are for, whose they are, and the codes, one a line. */
-function downloadCodes(codes: string[]) {
+function downloadCodes(codes: string[], i18n: I18n) {
   const lender = getLenderBranding().name;
   const text = [
-    `${lender} recovery codes`,
+    i18n._(msg`${lender} recovery codes`),
     '',
-    'Each code signs you in once, if you can’t use your passkey, authenticator app or email.',
+    i18n._(msg`Each code signs you in once, if you can’t use your passkey, authenticator app or email.`),
     '',
     ...codes,
     '',
@@ -69,6 +77,7 @@ function downloadCodes(codes: string[]) {
 
 /** The new codes, shown this once: to copy, download or print before they are gone. */
 function NewCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  const { t, i18n } = useLingui();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const [saved, setSaved] = useState<'copied' | 'downloaded' | null>(null);
@@ -83,13 +92,15 @@ function NewCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
   return (
     <div className="recovery-codes__new" data-testid="recovery-codes-new">
       <h3 ref={heading} tabIndex={-1}>
-        Save your recovery codes
+        <Trans>Save your recovery codes</Trans>
       </h3>
       <p>
-        Keep them somewhere safe, away from your phone: download them, print them or write them down. Each
-        code works once. We won’t show them again.
+        <Trans>
+          Keep them somewhere safe, away from your phone: download them, print them or write them down. Each
+          code works once. We won’t show them again.
+        </Trans>
       </p>
-      <ol className="recovery-codes__list" aria-label="Your recovery codes">
+      <ol className="recovery-codes__list" aria-label={t`Your recovery codes`}>
         {codes.map((code) => (
           <li key={code} className="recovery-code">
             {code}
@@ -97,26 +108,26 @@ function NewCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
         ))}
       </ol>
       <p className="visually-hidden" role="status">
-        {saved === 'copied' ? 'Codes copied.' : saved === 'downloaded' ? 'Codes downloaded.' : ''}
+        {saved === 'copied' ? t`Codes copied.` : saved === 'downloaded' ? t`Codes downloaded.` : ''}
       </p>
       <div className="recovery-codes__keep">
         <button type="button" className="button button--secondary" onClick={() => void copy()}>
-          {saved === 'copied' ? 'Copied' : 'Copy codes'}
+          {saved === 'copied' ? t`Copied` : t`Copy codes`}
         </button>
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => (downloadCodes(codes), setSaved('downloaded'))}
+          onClick={() => (downloadCodes(codes, i18n), setSaved('downloaded'))}
         >
-          Download codes
+          <Trans>Download codes</Trans>
         </button>
         <button type="button" className="button button--secondary" onClick={() => window.print()}>
-          Print codes
+          <Trans>Print codes</Trans>
         </button>
       </div>
       <div className="form-actions">
         <button type="button" className="button button--primary" onClick={onDone}>
-          I’ve saved them
+          <Trans>I’ve saved them</Trans>
         </button>
       </div>
     </div>
@@ -129,6 +140,7 @@ function NewCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
  * shown once under the row until the borrower has saved them.
  */
 export function RecoveryCodesSection({ refresh, onChanged }: { refresh: number; onChanged?: () => void }) {
+  const { t, i18n } = useLingui();
   const { state, retry, reload } = useLoad(getRecoveryCodeStatus, [refresh]);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<SectionNoticeText | null>(null);
@@ -141,11 +153,11 @@ export function RecoveryCodesSection({ refresh, onChanged }: { refresh: number; 
     <AccountRow
       ref={row}
       row={ACCOUNT_ROWS.recoveryCodes}
-      title="Recovery codes"
+      title={t`Recovery codes`}
       testId="recovery-codes"
-      summary={loaded ? left(loaded.remaining) : ''}
+      summary={loaded ? left(loaded.remaining, i18n) : ''}
       summaryTestId="recovery-codes-left"
-      action={loaded && !codes ? (loaded.remaining > 0 ? 'Make new codes' : 'Make codes') : null}
+      action={loaded && !codes ? (loaded.remaining > 0 ? t`Make new codes` : t`Make codes`) : null}
       actionTestId="recovery-codes-open"
       onOpen={() => setNotice(null)}
       notices={
@@ -161,7 +173,7 @@ export function RecoveryCodesSection({ refresh, onChanged }: { refresh: number; 
               codes={codes}
               onDone={() => {
                 setCodes(null);
-                setNotice({ tone: 'done', text: 'Your new recovery codes are ready to use.' });
+                setNotice({ tone: 'done', text: t`Your new recovery codes are ready to use.` });
                 reload();
                 // The row's button is back: the focus goes to it.
                 requestAnimationFrame(() => row.current?.focusButton());
@@ -175,8 +187,10 @@ export function RecoveryCodesSection({ refresh, onChanged }: { refresh: number; 
         loaded && (
           <div className="account-row__form">
             <p className="account-row__intro">
-              If you can’t use your second sign-in step, a recovery code signs you in instead. We’ll email you
-              whenever new codes are made.
+              <Trans>
+                If you can’t use your second sign-in step, a recovery code signs you in instead. We’ll email
+                you whenever new codes are made.
+              </Trans>
             </p>
             <GenerateForm
               replacing={loaded.remaining > 0}

@@ -5,6 +5,8 @@ import {
   type AuthenticatorAppEnrolment,
   type SecondFactorList,
 } from '@customer-core/contracts';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { describeFailure, stepUpMessageOf } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
 
@@ -17,16 +19,15 @@ export type SecondFactorsOutcome =
   | { kind: 'off' }
   | { kind: 'failed'; message: string };
 
-const LIST_FAILED =
-  'We couldn’t load your two-step verification just now. Please try again in a few minutes.';
-const START_FAILED = 'We couldn’t start adding an app just now. Please try again in a few minutes.';
-const CONFIRM_FAILED = 'We couldn’t add your app just now. Please try again in a few minutes.';
-const REMOVE_FAILED = 'We couldn’t remove your app just now. Please try again in a few minutes.';
+const LIST_FAILED = msg`We couldn’t load your two-step verification just now. Please try again in a few minutes.`;
+const START_FAILED = msg`We couldn’t start adding an app just now. Please try again in a few minutes.`;
+const CONFIRM_FAILED = msg`We couldn’t add your app just now. Please try again in a few minutes.`;
+const REMOVE_FAILED = msg`We couldn’t remove your app just now. Please try again in a few minutes.`;
 
 export async function getSecondFactors(signal?: AbortSignal): Promise<SecondFactorsOutcome> {
   const result = await sessionRequest(secondFactorEndpoints.list, { signal });
   if (result.isError) {
-    const failure = describeFailure(result, LIST_FAILED);
+    const failure = describeFailure(result, i18n._(LIST_FAILED));
     if (failure.code === SECOND_FACTOR_ERROR_CODES.off) return { kind: 'off' };
     return { kind: 'failed', message: failure.message };
   }
@@ -40,7 +41,7 @@ export type StartOutcome =
 export async function startAuthenticatorApp(): Promise<StartOutcome> {
   const result = await sessionRequest(secondFactorEndpoints.enrolAuthenticatorApp, {});
   if (result.isError) {
-    const failure = describeFailure(result, START_FAILED);
+    const failure = describeFailure(result, i18n._(START_FAILED));
     const stepUp = stepUpMessageOf(failure);
     if (stepUp) return { ok: false, message: stepUp, stepUp: true };
     return { ok: false, message: failure.serverMessage ?? failure.message };
@@ -65,7 +66,7 @@ export async function confirmAuthenticatorApp(factorId: string, code: string): P
     body: { code },
   });
   if (!result.isError) return { kind: 'added' };
-  const failure = describeFailure(result, CONFIRM_FAILED);
+  const failure = describeFailure(result, i18n._(CONFIRM_FAILED));
   if (failure.code === SECOND_FACTOR_ERROR_CODES.wrongCode && failure.serverMessage)
     return { kind: 'wrong-code', message: failure.serverMessage };
   if (failure.code === SECOND_FACTOR_ERROR_CODES.tooManyWrongCodes && failure.serverMessage)
@@ -88,7 +89,7 @@ export async function removeSecondFactor(factorId: string, currentPassword: stri
     body: { currentPassword },
   });
   if (!result.isError) return { kind: 'removed' };
-  const failure = describeFailure(result, REMOVE_FAILED);
+  const failure = describeFailure(result, i18n._(REMOVE_FAILED));
   if (failure.code === ACCOUNT_ERROR_CODES.wrongPassword && failure.serverMessage)
     return { kind: 'wrong-password', message: failure.serverMessage };
   return { kind: 'failed', message: failure.serverMessage ?? failure.message };

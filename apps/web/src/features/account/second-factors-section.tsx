@@ -4,6 +4,8 @@ import {
   type EmailCodeEnrolment,
   type SecondFactor,
 } from '@customer-core/contracts';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AddEmailCodesForm } from './email-codes-form';
 import { startEmailCodes } from './email-codes-api';
 import { useEffect, useRef, useState } from 'react';
@@ -43,6 +45,7 @@ function AddAppForm({
   onStartAgain(message: string): void;
   onFailed(message: string): void;
 }) {
+  const { t } = useLingui();
   const { code, setCode, error, pending, heading, submit, stepUpDialog } = useFirstCode({
     factorId: enrolment.factorId,
     codeRequired: CODE_REQUIRED,
@@ -55,19 +58,40 @@ function AddAppForm({
     <>
       <form className="factor-step account-factors__add" onSubmit={(e) => void submit(e)} noValidate>
         <h3 ref={heading} tabIndex={-1}>
-          Scan this code with your authenticator app
+          <Trans>Scan this code with your authenticator app</Trans>
         </h3>
         <AuthenticatorSetup secret={enrolment.sharedSecret} accountName={enrolment.accountName} />
-        <p className="factor-step__intro">Then enter the 6&#8209;digit code your app shows.</p>
+        <p className="factor-step__intro">
+          <Trans>Then enter the 6‑digit code your app shows.</Trans>
+        </p>
         <CodeField id={CODE_ID} value={code} onChange={setCode} error={error} disabled={pending} />
-        <FormActions id={ADD_APP_ID} busy={pending} busyText="Adding the app" onCancel={onCancel}>
-          Add app
+        <FormActions id={ADD_APP_ID} busy={pending} busyText={t`Adding the app`} onCancel={onCancel}>
+          <Trans>Add app</Trans>
         </FormActions>
       </form>
       {stepUpDialog(ADD_APP_ID)}
     </>
   );
 }
+
+/** What the remove form says, by what it removes: email codes, an app or a passkey. */
+const REMOVE_WORDS = {
+  email: {
+    intro: msg`To remove email codes, enter your current password.`,
+    busy: msg`Removing email codes`,
+    button: msg`Remove email codes`,
+  },
+  app: {
+    intro: msg`To remove this app, enter your current password.`,
+    busy: msg`Removing the app`,
+    button: msg`Remove app`,
+  },
+  passkey: {
+    intro: msg`To remove this passkey, enter your current password.`,
+    busy: msg`Removing the passkey`,
+    button: msg`Remove passkey`,
+  },
+};
 
 /** Removing a factor: the current password, asked in place. */
 export function RemoveForm({
@@ -81,11 +105,13 @@ export function RemoveForm({
   factor: SecondFactor;
   headingId: string;
   /** What the words call it: `app` or `passkey`. */
-  noun?: string;
+  noun?: 'app' | 'passkey';
   onRemoved(): void;
   onCancel(): void;
   onFailed(message: string): void;
 }) {
+  const { i18n } = useLingui();
+  const words = REMOVE_WORDS[factor.type === 'email_code' ? 'email' : noun];
   const { password, onChange, error, pending, input, submit } = usePasswordConfirmation(async (entered) => {
     const outcome = await removeSecondFactor(factor.id, entered);
     if (outcome.kind !== 'removed') return outcome;
@@ -99,18 +125,15 @@ export function RemoveForm({
       noValidate
       aria-describedby={headingId}
     >
-      <p>
-        To remove {factor.type === 'email_code' ? 'email codes' : `this ${noun}`}, enter your current
-        password.
-      </p>
+      <p>{i18n._(words.intro)}</p>
       <CurrentPasswordField ref={input} id={PASSWORD_ID} value={password} error={error} onChange={onChange} />
       <FormActions
         busy={pending}
-        busyText={factor.type === 'email_code' ? 'Removing email codes' : `Removing the ${noun}`}
+        busyText={i18n._(words.busy)}
         testId="factor-remove-confirm"
         onCancel={onCancel}
       >
-        {factor.type === 'email_code' ? 'Remove email codes' : `Remove ${noun}`}
+        {i18n._(words.button)}
       </FormActions>
     </form>
   );
@@ -122,6 +145,7 @@ export function RemoveForm({
  * made closes the row and says so under it. Not shown where the portal offers none.
  */
 export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) {
+  const { t, i18n } = useLingui();
   const { state, retry, reload: loadAgain } = useLoad(getSecondFactors, []);
   const [adding, setAdding] = useState<AuthenticatorAppEnrolment | null>(null);
   const [addingEmail, setAddingEmail] = useState<EmailCodeEnrolment | null>(null);
@@ -197,6 +221,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
   const hasApp = factors.some((factor) => factor.type === 'authenticator_app');
   const hasEmail = factors.some((factor) => factor.type === 'email_code');
   const lastRequired = state.kind === 'loaded' && state.policy === 'required' && all.length === 1;
+  const steps = secondStepText(all, i18n);
 
   const list = (
     <ul className="account-sessions__list">
@@ -220,7 +245,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
             />
             {lastRequired && (
               <p className="account-factors__hint">
-                You need a second sign-in step, so you can’t remove your only one.
+                <Trans>You need a second sign-in step, so you can’t remove your only one.</Trans>
               </p>
             )}
             {removing === factor.id && (
@@ -232,8 +257,8 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
                     tone: 'done',
                     text:
                       factor.type === 'email_code'
-                        ? 'Email codes are turned off.'
-                        : 'Your authenticator app is removed.',
+                        ? t`Email codes are turned off.`
+                        : t`Your authenticator app is removed.`,
                   })
                 }
                 onCancel={() => ((returnFocusTo.current = `remove-${factor.id}`), setRemoving(null))}
@@ -249,7 +274,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
   const adds = adding ? (
     <AddAppForm
       enrolment={adding}
-      onAdded={() => reload({ tone: 'done', text: 'Your authenticator app is added.' })}
+      onAdded={() => reload({ tone: 'done', text: t`Your authenticator app is added.` })}
       onCancel={() => ((returnFocusTo.current = 'add'), setAdding(null))}
       onStartAgain={startAgain}
       onFailed={problem}
@@ -257,7 +282,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
   ) : addingEmail ? (
     <AddEmailCodesForm
       enrolment={addingEmail}
-      onAdded={() => reload({ tone: 'done', text: 'Email codes are turned on.' })}
+      onAdded={() => reload({ tone: 'done', text: t`Email codes are turned on.` })}
       onCancel={() => ((returnFocusTo.current = 'add-email'), setAddingEmail(null))}
       onStartAgain={startAgain}
       onFailed={problem}
@@ -270,14 +295,14 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
             id={START_APP_ID}
             type="button"
             busy={starting}
-            busyText="Setting up an authenticator app"
+            busyText={t`Setting up an authenticator app`}
             className="button button--primary"
             onClick={() => void start()}
             disabled={startingEmail}
             data-testid="factor-add"
             data-opens="add"
           >
-            Add an authenticator app
+            <Trans>Add an authenticator app</Trans>
           </BusyButton>
         )}
         {!hasEmail && (
@@ -285,14 +310,14 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
             id={START_EMAIL_ID}
             type="button"
             busy={startingEmail}
-            busyText="Sending you a code"
+            busyText={t`Sending you a code`}
             className={hasApp ? 'button button--primary' : 'button button--secondary'}
             onClick={() => void startEmail()}
             disabled={starting}
             data-testid="factor-add-email"
             data-opens="add-email"
           >
-            Add email codes
+            <Trans>Add email codes</Trans>
           </BusyButton>
         )}
       </div>
@@ -303,11 +328,11 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
     <AccountRow
       ref={row}
       row="factors"
-      title="Two-step verification"
+      title={t`Two-step verification`}
       testId="account-factors"
-      summary={state.kind === 'loaded' ? waysSummary(factors) : ''}
+      summary={state.kind === 'loaded' ? waysSummary(factors, i18n) : ''}
       summaryTestId="account-factors-summary"
-      action={state.kind === 'loaded' ? (factors.length > 0 ? 'Manage' : 'Set up') : null}
+      action={state.kind === 'loaded' ? (factors.length > 0 ? t`Manage` : t`Set up`) : null}
       actionTestId="account-factors-open"
       onOpen={() => (setNotice(null), resetForms())}
       notices={
@@ -324,7 +349,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
       {() => (
         <div ref={sectionRef} className="account-row__form account-row__form--wide">
           <p className="account-row__intro" data-testid="account-factors-intro">
-            {secondStepText(all)} We’ll email you whenever a sign-in step is added or removed.
+            <Trans>{steps} We’ll email you whenever a sign-in step is added or removed.</Trans>
           </p>
           {factors.length > 0 && list}
           {adds}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Loading } from '../../components/loading';
 
@@ -53,7 +54,7 @@ export function SectionLoading({
     <p className="account__failure" role="alert">
       {state.message}{' '}
       <button type="button" className="button button--secondary" onClick={retry}>
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </p>
   );

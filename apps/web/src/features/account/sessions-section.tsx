@@ -1,4 +1,6 @@
 import { SESSION_METHOD_LABELS, type AccountSession } from '@customer-core/contracts';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { formatInstant } from '../../loans/loan-format';
 import { useLoad } from '../../lib/use-load';
@@ -9,16 +11,30 @@ import { deviceOf, groupByDevice, type DeviceGroup } from './session-groups';
 /** When and how a session signed in, when it was last active, and from which network. */
 function SessionDetails({ session }: { session: AccountSession }) {
   const how = session.method ? SESSION_METHOD_LABELS[session.method] : null;
+  const signedIn = formatInstant(session.createdAt);
+  const lastActive = formatInstant(session.lastActiveAt);
   return (
     <>
       <p>
-        Signed in {formatInstant(session.createdAt)}
+        <Trans>Signed in {signedIn}</Trans>
         {how && <> · {how}</>}
       </p>
       <p>
-        Last active {formatInstant(session.lastActiveAt)}
-        {session.approximateAddress && <> · Network {session.approximateAddress}</>}
+        <Trans>Last active {lastActive}</Trans>
+        <Network session={session} />
       </p>
+    </>
+  );
+}
+
+/** " · Network 203.0.113.7", where the API knows it. */
+function Network({ session }: { session: AccountSession }) {
+  const network = session.approximateAddress;
+  if (!network) return null;
+  return (
+    <>
+      {' · '}
+      <Trans>Network {network}</Trans>
     </>
   );
 }
@@ -43,7 +59,7 @@ function SignOutButton({
       aria-describedby={describedBy}
       data-testid="session-sign-out"
     >
-      Sign out
+      <Trans>Sign out</Trans>
     </button>
   );
 }
@@ -51,17 +67,23 @@ function SignOutButton({
 /** One sign-in of a device with several, shown when the device is opened. */
 function SessionItem({ session, ...actions }: SignOut & { session: AccountSession }) {
   const headingId = `session-${session.id}`;
+  const signedIn = formatInstant(session.createdAt);
+  const lastActive = formatInstant(session.lastActiveAt);
   return (
     <li className="account-sessions__item" data-testid="session-row" data-current={session.current}>
       <div className="account-sessions__text">
         <p className="account-sessions__when" id={headingId}>
-          Signed in {formatInstant(session.createdAt)}
+          <Trans>Signed in {signedIn}</Trans>
           {session.method && <> · {SESSION_METHOD_LABELS[session.method]}</>}
-          {session.current && <span className="account-sessions__this">This browser</span>}
+          {session.current && (
+            <span className="account-sessions__this">
+              <Trans>This browser</Trans>
+            </span>
+          )}
         </p>
         <p>
-          Last active {formatInstant(session.lastActiveAt)}
-          {session.approximateAddress && <> · Network {session.approximateAddress}</>}
+          <Trans>Last active {lastActive}</Trans>
+          <Network session={session} />
         </p>
       </div>
       {!session.current && <SignOutButton session={session} describedBy={headingId} {...actions} />}
@@ -79,11 +101,14 @@ function DeviceItem({
   onToggle,
   ...actions
 }: SignOut & { group: DeviceGroup; shown: boolean; onToggle(): void }) {
+  const { t } = useLingui();
   const [only] = group.sessions;
   const single = group.sessions.length === 1 ? only : undefined;
   const slug = group.device.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const headingId = `device-${slug}`;
   const listId = `device-${slug}-sessions`;
+  const count = group.sessions.length;
+  const lastActive = formatInstant(group.lastActiveAt);
   return (
     <li
       className="account-sessions__device-group"
@@ -99,13 +124,19 @@ function DeviceItem({
         >
           <p className="account-sessions__device">
             <span id={headingId}>{group.device}</span>
-            {group.current && <span className="account-sessions__this">This device</span>}
+            {group.current && (
+              <span className="account-sessions__this">
+                <Trans>This device</Trans>
+              </span>
+            )}
           </p>
           {single ? (
             <SessionDetails session={single} />
           ) : (
             <p data-testid="session-device-count">
-              {group.sessions.length} sign-ins · Last active {formatInstant(group.lastActiveAt)}
+              <Trans>
+                <Plural value={count} one="# sign-in" other="# sign-ins" /> · Last active {lastActive}
+              </Trans>
             </p>
           )}
         </div>
@@ -121,7 +152,7 @@ function DeviceItem({
             onClick={onToggle}
             data-testid="session-device-toggle"
           >
-            {shown ? 'Hide sign-ins' : 'Show sign-ins'}
+            {shown ? t`Hide sign-ins` : t`Show sign-ins`}
           </button>
         )}
       </div>
@@ -148,6 +179,7 @@ export function SessionsSection({
   /** Devices were signed out (the activity list then loads again). */
   onEnded?: () => void;
 }) {
+  const { t } = useLingui();
   const { state, retry, reload } = useLoad(getSessions, [refresh]);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<SectionNoticeText | null>(null);
@@ -173,11 +205,13 @@ export function SessionsSection({
   const sessions = state.kind === 'loaded' ? state.sessions : [];
   const others = sessions.filter((s) => !s.current);
   const groups = groupByDevice(sessions);
-  const signOut = (ending: AccountSession) =>
+  const signOut = (ending: AccountSession) => {
+    const device = deviceOf(ending);
     void act(
       () => endSession(ending.id),
-      () => `${deviceOf(ending)} is signed out.`,
+      () => t`${device} is signed out.`,
     );
+  };
   const toggle = (device: string) =>
     setShown((now) => {
       const next = new Set(now);
@@ -193,9 +227,11 @@ export function SessionsSection({
     >
       <div className="account-row__summary">
         <div className="account-row__text">
-          <h2 id="account-sessions-title">Where you’re signed in</h2>
+          <h2 id="account-sessions-title">
+            <Trans>Where you’re signed in</Trans>
+          </h2>
           <p className="account-row__state">
-            If you don’t recognize a device, sign it out and change your password.
+            <Trans>If you don’t recognize a device, sign it out and change your password.</Trans>
           </p>
         </div>
         {others.length > 0 && (
@@ -204,15 +240,18 @@ export function SessionsSection({
             className="button button--secondary account-row__button"
             disabled={busy}
             onClick={() =>
-              void act(endOtherSessions, (ended) =>
-                ended === 1
-                  ? 'Your other device is signed out.'
-                  : `Your ${ended} other devices are signed out.`,
+              void act(
+                endOtherSessions,
+                (ended) =>
+                  t`${plural(ended, {
+                    one: 'Your other device is signed out.',
+                    other: 'Your # other devices are signed out.',
+                  })}`,
               )
             }
             data-testid="sign-out-everywhere-else"
           >
-            {busy ? 'Signing out…' : 'Sign out everywhere else'}
+            {busy ? t`Signing out…` : t`Sign out everywhere else`}
           </button>
         )}
       </div>

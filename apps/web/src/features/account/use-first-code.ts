@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CODE_LENGTH } from '../../components/factors/code-field';
 import { useAddingStepUp } from './adding-step-up';
@@ -19,11 +21,12 @@ export function useFirstCode({
 }: {
   factorId: string;
   /** What an incomplete code is told. */
-  codeRequired: string;
+  codeRequired: MessageDescriptor;
   onAdded(): void;
   onStartAgain(message: string): void;
   onFailed(message: string): void;
 }) {
+  const { i18n } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -54,7 +57,7 @@ export function useFirstCode({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (code.length !== CODE_LENGTH) return setError(codeRequired);
+    if (code.length !== CODE_LENGTH) return setError(i18n._(codeRequired));
     await confirm(code);
   };
 
