@@ -74,7 +74,9 @@ export default tseslint.config(
         'error',
         {
           useTsTypes: true,
-          ignore: ['^(?![A-Z])\\S+$', '^[A-Z][a-z]+[A-Z]\\w*$'],
+          // Beside words without a space that start in lower case: identifiers in camel case, tokens in
+          // capitals with underscores (MFA_REQUIRED), SVG path data.
+          ignore: ['^(?![A-Z])\\S+$', '^[A-Z][a-z]+[A-Z]\\w*$', '^[A-Z0-9]+(_[A-Z0-9]+)+$', '^M-?\\d'],
           ignoreNames: [
             {
               regex: {
@@ -83,7 +85,6 @@ export default tseslint.config(
                 flags: 'i',
               },
             },
-            { regex: { pattern: '^[A-Z0-9_]+$' } },
           ],
           ignoreFunctions: [
             'Error',

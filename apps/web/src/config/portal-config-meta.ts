@@ -11,6 +11,7 @@ export interface LenderBranding {
   supportPhone: string | null;
 }
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a name, used only where a lender has configured none
 const FALLBACK_LENDER_NAME = 'Customer portal';
 
 let raw: { value: unknown } | undefined;

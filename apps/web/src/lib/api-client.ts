@@ -61,6 +61,7 @@ function undeclaredAnswer(endpoint: Endpoint, status: number, issue: string): Ap
   return {
     isError: true,
     status: 500,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- for the error report; the screen says its own words
     responseText: `${endpoint.method} ${endpoint.path} answered ${status} with a body its schema refuses: ${issue}`,
   };
 }
@@ -74,6 +75,7 @@ export function createApiClient(baseUrl = '') {
   async function request<T = unknown>(path: ApiPath, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a header, not words
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     try {
       const response = await fetch(`${baseUrl}${path}`, {

@@ -7,11 +7,14 @@ export class IdentityProviderUnavailableError extends Error {
   readonly reason: IdentityProviderUnavailableReason;
 
   constructor(reason: IdentityProviderUnavailableReason) {
+    // An error for the console and the error report: the screen shows its own words for each reason.
+    /* eslint-disable lingui/no-unlocalized-strings */
     super(
       reason === 'not-configured'
         ? 'The identity provider client is missing: the portal has no valid identity provider configuration.'
         : 'The identity provider client is missing: sign-in needs a secure context (https or localhost).',
     );
+    /* eslint-enable lingui/no-unlocalized-strings */
     this.name = 'IdentityProviderUnavailableError';
     this.reason = reason;
   }

@@ -156,6 +156,7 @@ export function AccountRow({
   // Escape closes the form, unless it belongs to a dialog over it (the step-up's has its own).
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open || event.defaultPrevented) return;
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a selector, not words
     if ((event.target as Element).closest('[role="dialog"], [role="alertdialog"]')) return;
     event.preventDefault();
     close();

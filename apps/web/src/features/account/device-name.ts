@@ -1,4 +1,7 @@
 // A passkey's default name: what the borrower would call the device it is made on.
+// The names below are the browsers' and systems' own, the same in every language; the words around
+// them come from the page (DeviceWords), in the borrower's language.
+/* eslint-disable lingui/no-unlocalized-strings */
 
 /** The words around the browser's and system's names, which the page gives in the borrower's language. */
 export interface DeviceWords {

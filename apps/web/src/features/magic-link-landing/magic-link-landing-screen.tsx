@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { routes, toSafeReturnPath } from '@customer-core/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
@@ -64,7 +65,7 @@ export function MagicLinkLandingScreen() {
     try {
       client = await loadIdentityProvider();
     } catch {
-      return fail(SIGN_IN_FAILED);
+      return fail(i18n._(SIGN_IN_FAILED));
     }
     const outcome = await magicLinkLogin(token);
     if (outcome.kind === 'invalid-link') return setInvalidLink(true);

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import type { SignInInput } from '@customer-core/contracts';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -10,7 +12,7 @@ import { readPlaceholderFocus } from './placeholder-focus';
 import { EMAIL_FIELD_ID, SignInFormView } from './sign-in-form-view';
 import type { SignInErrors, SignInField } from './sign-in-rules';
 
-const SIGN_IN_FAILED = 'User could not be authenticated.';
+const SIGN_IN_FAILED = msg`User could not be authenticated.`;
 
 // The rules (zod), the sign-in flow and the identity provider's client: fetched once the borrower
 // starts using the form (and on submit at the latest), so that a visit that never signs in does not
@@ -102,7 +104,7 @@ export function SignInForm() {
       if (transaction) setFactorTransaction(transaction);
     } catch (error) {
       setPending(false);
-      setFailure(SIGN_IN_FAILED);
+      setFailure(i18n._(SIGN_IN_FAILED));
       if (isRefusedCredentials(error)) setPaused(countSignInFailure(credentials.email));
     }
   }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import {
   applicationEndpoints,
   type BorrowerApplicationRequest,
@@ -11,7 +13,7 @@ import { sessionRequest } from '../../lib/auth/session-request';
 export type StartApplicationOutcome =
   { kind: 'started'; application: StartApplicationResponse } | { kind: 'failed'; message: string };
 
-const FAILED = 'We couldn’t send your application just now. Please try again in a few minutes.';
+const FAILED = msg`We couldn’t send your application just now. Please try again in a few minutes.`;
 
 /** POST /api/applications: stores the application and e-mails the verification link. */
 export async function startApplication(application: StartApplication): Promise<StartApplicationOutcome> {
@@ -23,7 +25,7 @@ export async function startApplication(application: StartApplication): Promise<S
 /** A refusal in words: a 400 says what the API refused (the form checks the same schema, so this is
  * rare), a 429 how long to wait and whom to call; anything else gets the banner's sentence. */
 function refusal(result: ApiFailure): string {
-  const failure = describeFailure(result, FAILED);
+  const failure = describeFailure(result, i18n._(FAILED));
   const ownWords = result.status === 400 || result.status === 429;
   return (ownWords && failure.serverMessage) || failure.message;
 }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import {
   API_ERROR_CODES,
   registrationEndpoints,
@@ -29,10 +31,9 @@ export type RegistrationOutcome =
   | { kind: 'password-refused'; message: string }
   | { kind: 'failed'; message: string };
 
-export const LOOKUP_FAILED = 'Our server did not answer as expected. Please try again in a few minutes.';
-export const REGISTRATION_FAILED =
-  'We couldn’t create your account just now. Please try again in a few minutes.';
-const PASSWORD_REFUSED = 'This password can’t be used. Please choose a different one.';
+export const LOOKUP_FAILED = msg`Our server did not answer as expected. Please try again in a few minutes.`;
+export const REGISTRATION_FAILED = msg`We couldn’t create your account just now. Please try again in a few minutes.`;
+const PASSWORD_REFUSED = msg`This password can’t be used. Please choose a different one.`;
 
 function refusal(code: string | null, message: string | null): InvitationRefused | null {
   if (code === API_ERROR_CODES.invalidLink) return { kind: 'invalid-invitation', message };
@@ -48,7 +49,7 @@ export async function lookupInvitation(
   const body: InvitationLookupRequest = { token };
   const result = await apiClient.call(registrationEndpoints.invitation, { body, signal });
   if (!result.isError) return { kind: 'found', invitation: result.data };
-  const failure = describeFailure(result, LOOKUP_FAILED);
+  const failure = describeFailure(result, i18n._(LOOKUP_FAILED));
   const refused = refusal(failure.code, failure.serverMessage);
   if (refused) return refused;
   // Any other 400 is a token the API could not read at all: just as unusable.
@@ -67,11 +68,11 @@ export async function register(token: string, password: string): Promise<Registr
       ? { kind: 'enrol-factor', step: result.data }
       : { kind: 'registered', session: result.data };
   }
-  const failure = describeFailure(result, REGISTRATION_FAILED);
+  const failure = describeFailure(result, i18n._(REGISTRATION_FAILED));
   const refused = refusal(failure.code, failure.serverMessage);
   if (refused) return refused;
   if (result.status === 400 && !result.exceptionThrown) {
-    return { kind: 'password-refused', message: failure.serverMessage ?? PASSWORD_REFUSED };
+    return { kind: 'password-refused', message: failure.serverMessage ?? i18n._(PASSWORD_REFUSED) };
   }
   return { kind: 'failed', message: failure.message };
 }

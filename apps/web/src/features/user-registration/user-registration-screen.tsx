@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { DEFAULT_LANDING_PATH, routes, type Invitation } from '@customer-core/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
@@ -146,7 +147,7 @@ export function UserRegistrationScreen() {
     try {
       client = await loadIdentityProvider();
     } catch {
-      setFailure(REGISTRATION_FAILED);
+      setFailure(i18n._(REGISTRATION_FAILED));
       return;
     }
     const outcome = await register(token, password);

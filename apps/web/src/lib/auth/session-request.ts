@@ -23,6 +23,7 @@ async function withSession<E extends Endpoint>(
 ): Promise<ApiResult<SuccessBody<E>>> {
   const token = readRawAccessToken();
   // No session to end: it has ended already.
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a response text for the code; the screen says its own words
   if (!token) return { isError: true, status: 401, responseText: 'Not signed in' };
   const result = await apiClient.send(endpoint, { ...input, token });
   if (!result.isError || result.status !== 401) return result;

@@ -8,15 +8,18 @@ const randomHex = (bytes: number) =>
   Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const attributes = () =>
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie, not words
   `; Path=/; SameSite=Strict${window.location.protocol === 'https:' ? '; Secure' : ''}`;
 
 /** A new trace for the sign-in that starts (a second attempt is a trace of its own). */
 export function beginSignInTrace(): void {
   const traceparent = `00-${randomHex(16)}-${randomHex(8)}-01`;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie, not words
   document.cookie = `${SIGN_IN_TRACE_COOKIE}=${traceparent}; Max-Age=${SIGN_IN_TRACE_MAX_AGE_SECONDS}${attributes()}`;
 }
 
 /** The sign-in is over (signed in or failed): later requests are traces of their own. */
 export function endSignInTrace(): void {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie, not words
   document.cookie = `${SIGN_IN_TRACE_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT${attributes()}`;
 }

@@ -8,6 +8,7 @@ import { exchangeIdToken } from './exchange-id-token';
 import { clearSignInFailures } from './sign-in-failures';
 import { beginSignInTrace, endSignInTrace } from './sign-in-trace';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the spec's error for the console, not for the borrower
 const ID_TOKEN_FAILED = 'Sign in success, but error obtaining idToken';
 
 function messageOf(error: unknown): string {

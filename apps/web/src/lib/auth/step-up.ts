@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { STEP_UP_CODE_ERROR_CODES, stepUpEndpoints, type StepUpWays } from '@customer-core/contracts';
 import { describeFailure } from '../api-failure';
@@ -12,8 +14,8 @@ import { renewWithSessionToken } from './sign-in';
 /** What the dialog offers when the API cannot say: the password, which every borrower has. */
 const PASSWORD_ONLY: StepUpWays = { passkey: false, emailCode: false, password: true };
 
-const SEND_FAILED = 'We couldn’t send you a code just now. Try again, or use another way.';
-const CHECK_FAILED = 'We couldn’t check your code just now. Try again, or use another way.';
+const SEND_FAILED = msg`We couldn’t send you a code just now. Try again, or use another way.`;
+const CHECK_FAILED = msg`We couldn’t check your code just now. Try again, or use another way.`;
 
 export async function loadStepUpWays(): Promise<StepUpWays> {
   const result = await sessionRequest(stepUpEndpoints.ways).catch(() => undefined);
@@ -26,7 +28,7 @@ export type CodeSent = { ok: true; sentTo: string } | { ok: false; message: stri
 export async function sendStepUpCode(): Promise<CodeSent> {
   const result = await sessionRequest(stepUpEndpoints.sendCode);
   if (!result.isError) return { ok: true, sentTo: result.data.sentTo };
-  const failure = describeFailure(result, SEND_FAILED);
+  const failure = describeFailure(result, i18n._(SEND_FAILED));
   return { ok: false, message: failure.serverMessage ?? failure.message };
 }
 
@@ -41,7 +43,7 @@ export type CodeChecked =
 export async function confirmWithEmailCode(code: string): Promise<CodeChecked> {
   const result = await sessionRequest(stepUpEndpoints.verifyCode, { body: { code } });
   if (result.isError) {
-    const failure = describeFailure(result, CHECK_FAILED);
+    const failure = describeFailure(result, i18n._(CHECK_FAILED));
     return {
       kind: 'refused',
       message: failure.serverMessage ?? failure.message,

@@ -27,9 +27,8 @@ export const TOAST_DURATION_MS = 3000;
 /** Spec section 9: a toast swiped up past this many pixels is dismissed. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 /** Spec section 9: the key that moves focus to the toasts. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a key's name
 export const TOAST_HOTKEY = 'F8';
-/** Spec section 5: the label screen readers hear before each toast; never empty. */
-export const TOAST_LABEL = 'Notification';
 
 /** Each toast already shown adds one base duration to a new one. */
 export function stackedDuration(alreadyShown: number, base = TOAST_DURATION_MS): number {
