@@ -16,13 +16,18 @@ const SYSTEM_NAMES = new Set(Object.values(Bowser.OS_MAP));
  * text of the User-Agent itself.
  */
 export function describeDevice(userAgent: string | null): string | null {
-  if (!userAgent) return null;
+  const { browser, system } = deviceParts(userAgent);
+  return browser && system ? `${browser} on ${system}` : (browser ?? system);
+}
+
+/** The browser's and the system's names ("Chrome", "Windows"), each null unless recognised. */
+export function deviceParts(userAgent: string | null): { browser: string | null; system: string | null } {
+  if (!userAgent) return { browser: null, system: null };
   const { browser, os } = Bowser.parse(userAgent);
-  const parts = [
-    browser.name && BROWSER_NAMES.has(browser.name) ? browser.name : null,
-    os.name && SYSTEM_NAMES.has(os.name) ? os.name : null,
-  ].filter((part): part is string => part !== null);
-  return parts.length > 0 ? parts.join(' on ') : null;
+  return {
+    browser: browser.name && BROWSER_NAMES.has(browser.name) ? browser.name : null,
+    system: os.name && SYSTEM_NAMES.has(os.name) ? os.name : null,
+  };
 }
 
 /**

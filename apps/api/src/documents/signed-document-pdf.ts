@@ -4,7 +4,11 @@
 // fingerprint, so anyone can check that the text is the one signed. Written once and stored; see
 // borrower-documents.ts. Signatures made before a fact was recorded say "Not recorded" for it.
 // One that needs no signature: the same pages without a certificate, and when it was reviewed.
+// The portal's own words are in the borrower's language (certificate-words.ts); the document's text
+// stays as the lender wrote it.
 
+import { DEFAULT_LOCALE, type Locale } from '@customer-core/contracts';
+import { certificateWordsOf } from './certificate-words.js';
 import type { SignInEvidence } from './sign-in-evidence.js';
 
 /** What any document's PDF is written from. */
@@ -14,6 +18,8 @@ export interface DocumentFacts {
   loanReference: string;
   product: string;
   lenderName: string;
+  /** The language of the portal's words on it (the borrower's); English unless given. */
+  locale?: Locale;
 }
 
 /** A document that needs no signature: when the borrower reviewed it (null: not yet). */
@@ -38,7 +44,6 @@ export interface SignedDocumentFacts extends DocumentFacts {
   fingerprint: string;
 }
 
-const NOT_RECORDED = 'Not recorded';
 const utc = (at: Date) =>
   at
     .toISOString()
@@ -69,7 +74,13 @@ async function newPdf(
 /** The lender and loan, the title, then the text; `afterTitle` a line under the title (e.g. when reviewed). */
 function writeDocument(doc: PDFKit.PDFDocument, facts: DocumentFacts, afterTitle?: string): void {
   doc.fillColor(MUTED).font('Helvetica').fontSize(10);
-  doc.text(`${facts.lenderName} · ${facts.product} · loan ${facts.loanReference}`);
+  doc.text(
+    certificateWordsOf(facts.locale ?? DEFAULT_LOCALE).loanLine(
+      facts.lenderName,
+      facts.product,
+      facts.loanReference,
+    ),
+  );
   doc.moveDown(0.5);
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text(facts.title);
   if (afterTitle) doc.moveDown(0.3).fillColor(MUTED).font('Helvetica').fontSize(10).text(afterTitle);
@@ -85,63 +96,62 @@ function writeDocument(doc: PDFKit.PDFDocument, facts: DocumentFacts, afterTitle
 /** The PDF of a document that needs no signature; the same bytes for the same facts. */
 export async function renderReviewedDocumentPdf(facts: ReviewedDocumentFacts): Promise<Buffer> {
   const at = facts.reviewedAt ?? facts.writtenAt;
+  const words = certificateWordsOf(facts.locale ?? DEFAULT_LOCALE);
   const { doc, done } = await newPdf({
-    Title: `${facts.title} — loan ${facts.loanReference}`,
+    Title: words.fileTitle(facts.title, facts.loanReference, false),
     Author: facts.lenderName,
     CreationDate: at,
     ModDate: at,
   });
-  writeDocument(doc, facts, facts.reviewedAt ? `Reviewed on ${utc(facts.reviewedAt)}` : undefined);
+  writeDocument(doc, facts, facts.reviewedAt ? words.reviewedOn(utc(facts.reviewedAt)) : undefined);
   doc.end();
   return done;
 }
 
 /** The PDF's bytes. The creation date is the signing time, so nothing in it depends on when it is written. */
 export async function renderSignedDocumentPdf(facts: SignedDocumentFacts): Promise<Buffer> {
+  const words = certificateWordsOf(facts.locale ?? DEFAULT_LOCALE);
+  const { labels } = words;
+  const NOT_RECORDED = words.notRecorded;
   const { doc, done } = await newPdf({
-    Title: `${facts.title} — loan ${facts.loanReference} (signed)`,
+    Title: words.fileTitle(facts.title, facts.loanReference, true),
     Author: facts.lenderName,
-    Subject: `Signed by ${facts.signer ? `${facts.signer.name} (${facts.signer.email ?? 'no email address'})` : facts.signatureName}`,
+    Subject: words.signedBy(
+      facts.signer
+        ? `${facts.signer.name} (${facts.signer.email ?? words.noEmailAddress})`
+        : facts.signatureName,
+    ),
     CreationDate: facts.signedAt,
     ModDate: facts.signedAt,
   });
   writeDocument(doc, facts);
   doc.addPage();
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text('Signature certificate');
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(words.heading);
   doc.moveDown(0.8);
   const field = (label: string, value: string, font = 'Helvetica') => {
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(label.toUpperCase(), { characterSpacing: 0.5 });
     doc.fillColor(INK).font(font).fontSize(11).text(value).moveDown(0.7);
   };
-  field('Document', `${facts.title}, loan ${facts.loanReference}`);
-  field('Signature (name as typed)', facts.signatureName);
-  field('Signer’s account name', facts.signer?.name ?? NOT_RECORDED);
-  field('Signer’s account email address', facts.signer?.email ?? NOT_RECORDED);
+  field(labels.document, words.documentOfLoan(facts.title, facts.loanReference));
+  field(labels.signature, facts.signatureName);
+  field(labels.accountName, facts.signer?.name ?? NOT_RECORDED);
+  field(labels.accountEmail, facts.signer?.email ?? NOT_RECORDED);
   field(
-    'Consent to sign electronically',
-    facts.consent
-      ? `Given ${utc(facts.consent.givenAt)} (text version ${facts.consent.version})`
-      : NOT_RECORDED,
+    labels.consent,
+    facts.consent ? words.consentGiven(utc(facts.consent.givenAt), facts.consent.version) : NOT_RECORDED,
   );
   const signIn = facts.signIn;
   field(
-    'Sign-in method',
-    signIn?.method ? `${signIn.method} (amr: ${signIn.amr?.join(', ') || 'none'})` : NOT_RECORDED,
+    labels.method,
+    signIn?.method ? words.method(words.methods[signIn.method], signIn.amr?.join(', ') ?? '') : NOT_RECORDED,
   );
-  field('Second factor', signIn?.secondFactor ?? NOT_RECORDED);
-  field('Signed in at', signIn?.at ? utc(signIn.at) : NOT_RECORDED);
-  field('Signed at', utc(facts.signedAt));
-  field('Client address', facts.clientAddress ?? NOT_RECORDED);
-  field('Document fingerprint (SHA-256)', facts.fingerprint, 'Courier');
+  field(labels.secondFactor, signIn?.secondFactor ? words.secondFactors[signIn.secondFactor] : NOT_RECORDED);
+  field(labels.signedInAt, signIn?.at ? utc(signIn.at) : NOT_RECORDED);
+  field(labels.signedAt, utc(facts.signedAt));
+  field(labels.clientAddress, facts.clientAddress ?? NOT_RECORDED);
+  field(labels.fingerprint, facts.fingerprint, 'Courier');
   doc.moveDown(0.5);
-  doc
-    .fillColor(MUTED)
-    .font('Helvetica')
-    .fontSize(9)
-    .text(
-      'The fingerprint is the SHA-256 hash of the document’s text, exactly as signed, encoded as UTF-8. ' +
-        'Any change to the text gives a different fingerprint.',
-    );
+  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(words.fingerprintNote);
   doc.end();
   return done;
 }

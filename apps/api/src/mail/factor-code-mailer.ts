@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_LOCALE, matchLocale } from '@customer-core/contracts';
 import type { FactorCodeEmailInput } from './factor-templates.js';
 import type { MailService } from './index.js';
 
@@ -9,10 +10,17 @@ import type { MailService } from './index.js';
  */
 export function factorCodeMailer(
   mail: MailService,
-): (code: FactorCodeEmailInput & { to: string }) => Promise<void> {
-  return async ({ to, firstName, code, expiresInMinutes, purpose }) => {
+): (code: Omit<FactorCodeEmailInput, 'locale'> & { to: string; locale?: string }) => Promise<void> {
+  return async ({ to, firstName, code, expiresInMinutes, purpose, locale }) => {
     await mail.enqueue({
-      ...mail.templates.factorCodeEmail({ firstName, code, expiresInMinutes, purpose }),
+      ...mail.templates.factorCodeEmail({
+        firstName,
+        code,
+        expiresInMinutes,
+        purpose,
+        // The provider's user's locale, as its profile writes it ("es_US").
+        locale: matchLocale(locale) ?? DEFAULT_LOCALE,
+      }),
       to,
       idempotencyKey: `factor-code:${randomUUID()}`,
     });

@@ -15,7 +15,7 @@ export {
   type MailBrand,
   type RenderedEmail,
 } from './render.js';
-export { mailTemplates, type MailTemplates, type TemplatedEmail } from './templates.js';
+export { deviceIn, mailTemplates, type MailTemplates, type TemplatedEmail } from './templates.js';
 export type { MailLogger } from './logger.js';
 export { MailWorker, retryDelayMs, type MailMetrics, type MailWorkerOptions } from './worker.js';
 export type { MailTransport, OutgoingMail } from './transports.js';

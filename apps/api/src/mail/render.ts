@@ -1,6 +1,10 @@
 // One layout for every e-mail the portal sends: an HTML part (tables and inline styles, which is what
 // mail clients render reliably) and a plain-text part saying the same. Every value is text: it is
-// escaped into the HTML, and links must point at the portal's own public origin.
+// escaped into the HTML, and links must point at the portal's own public origin. The layout's own words
+// are in the message's language (words/).
+
+import type { Locale } from '@customer-core/contracts';
+import { wordsOf } from './words/index.js';
 
 export interface MailBrand {
   lenderName: string;
@@ -18,6 +22,8 @@ export interface EmailContent {
   action?: { label: string; url: string };
   /** Smaller print after the action: what to do if this was not you. */
   footnote: string;
+  /** The language of the layout's own words; English unless given. */
+  locale?: Locale;
 }
 
 export interface RenderedEmail {
@@ -94,6 +100,8 @@ export function emailRenderer(brand: MailBrand) {
         ? escapeHtml(value).replaceAll(phone, `<span style="white-space:nowrap;">${phone}</span>`)
         : escapeHtml(value);
     const lender = e(brand.lenderName);
+    const words = wordsOf(content.locale);
+    const { sentBy } = words.layout;
 
     const paragraphs = content.paragraphs.map((p) => `<p style="margin:0 0 16px;">${e(p)}</p>`).join('\n');
     const button = action
@@ -102,12 +110,12 @@ export function emailRenderer(brand: MailBrand) {
 <a href="${escapeHtml(action.url)}" target="_blank" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:700;line-height:20px;color:#ffffff;text-decoration:none;border-radius:8px;">${e(action.label)}</a>
 </td></tr>
 </table>
-<p style="margin:0 0 24px;font-size:14px;line-height:20px;color:${COLORS.muted};">If the button doesn’t work, copy this link into your browser:<br>
+<p style="margin:0 0 24px;font-size:14px;line-height:20px;color:${COLORS.muted};">${e(words.layout.buttonFallback)}<br>
 <a href="${escapeHtml(action.url)}" target="_blank" style="color:${COLORS.link};word-break:break-all;">${e(action.url)}</a></p>`
       : '';
 
     const html = `<!doctype html>
-<html lang="en">
+<html lang="${words.lang === 'en-US' ? 'en' : escapeHtml(words.lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -128,9 +136,9 @@ ${button}
 <p style="margin:0;padding-top:20px;border-top:1px solid ${COLORS.border};font-size:14px;line-height:20px;color:${COLORS.muted};">${e(content.footnote)}</p>
 </td></tr>
 <tr><td align="center" style="padding:20px 32px;font-family:${FONT};font-size:12px;line-height:18px;color:${COLORS.muted};">
-Sent by ${lender} from <a href="${escapeHtml(publicUrl)}" target="_blank" style="color:${COLORS.muted};">${e(publicHost)}</a>.<br>
-Questions? Call us at ${e(brand.supportPhone)}.<br>
-We will never ask for your password by e-mail or phone.
+${e(sentBy.before)}${lender}${e(sentBy.between)}<a href="${escapeHtml(publicUrl)}" target="_blank" style="color:${COLORS.muted};">${e(publicHost)}</a>${e(sentBy.after)}<br>
+${e(words.layout.questions(brand.supportPhone))}<br>
+${e(words.layout.neverAsk)}
 </td></tr>
 </table>
 </td></tr>
@@ -144,7 +152,7 @@ We will never ask for your password by e-mail or phone.
       ...content.paragraphs,
       ...(action ? [`${action.label}:\n${action.url}`] : []),
       content.footnote,
-      `-- \n${brand.lenderName} · ${publicUrl}\nQuestions? Call us at ${brand.supportPhone}.\nWe will never ask for your password by e-mail or phone.`,
+      `-- \n${brand.lenderName} · ${publicUrl}\n${words.layout.questions(brand.supportPhone)}\n${words.layout.neverAsk}`,
     ].join('\n\n');
 
     return { html, text: `${text}\n` };
