@@ -292,6 +292,7 @@ export async function composeInstance(
         checkAccessToken,
         productTokens,
         borrowers,
+        directory,
         keys,
         serviceCredentials,
         signInClientOf: signInClient,
@@ -339,6 +340,7 @@ export async function composeInstance(
         checkAccessToken,
         activity,
         borrowers,
+        directory,
         changePassword: passwordChange({
           directory,
           borrowers,

@@ -96,11 +96,21 @@ describe('the Okta directory adapter', () => {
   it('creates a user, finds it by id and by login, and knows no other', async () => {
     const login = newLogin();
     const user = await newUser({ login });
-    assert.deepEqual(user, { id: user.id, login, firstName: 'Ada', lastName: 'Lovelace' });
+    assert.deepEqual(user, { id: user.id, login, firstName: 'Ada', lastName: 'Lovelace', locale: 'en-US' });
     assert.deepEqual(await directory.findById(user.id), user);
     assert.deepEqual(await directory.findByLogin(login.toUpperCase()), user);
     assert.equal(await directory.findByLogin('nobody@example.com'), undefined);
     assert.equal(await directory.findById('00u-unknown'), undefined);
+  });
+
+  it('sets the user’s language with a partial profile update (Okta’s es_US), the rest unchanged', async () => {
+    const user = await newUser();
+    assert.equal(await directory.setLocale(user.id, 'es-US'), true);
+    assert.deepEqual(await directory.findById(user.id), { ...user, locale: 'es-US' });
+    assert.equal((await directory.findByLogin(user.login))?.locale, 'es-US');
+    assert.equal(await directory.setLocale(user.id, 'en-US'), true);
+    assert.equal((await directory.findById(user.id))?.locale, 'en-US');
+    assert.equal(await directory.setLocale('00u-unknown', 'es-US'), false, 'a user the org does not have');
   });
 
   it('says a login is taken, and passes on what the password policy asks', async () => {

@@ -197,7 +197,15 @@ describe('session calls', () => {
     assert.equal(ok.status, 200);
     assert.deepEqual(
       { ...ok.body, id: undefined },
-      { id: undefined, email: 'demo@example.com', firstName: 'Dana', lastName: 'Demo', externalIds: [] },
+      {
+        id: undefined,
+        email: 'demo@example.com',
+        firstName: 'Dana',
+        lastName: 'Demo',
+        externalIds: [],
+        // The language on the borrower's profile in the identity provider (the demo's is English).
+        locale: 'en-US',
+      },
     );
     assert.equal(ok.body.id, decodeAccessToken(token)!.userId);
     const anonymous = await profile();

@@ -122,6 +122,11 @@ export interface IdentityProvider {
     /** A new sign-in name (an e-mail address). Throws LoginAlreadyExistsError when another user has it. */
     changeLogin(id: string, login: string): Promise<void>;
     /**
+     * The user's locale, as Okta's profile writes it ("es_US"): the ID token's `locale` claim from
+     * the next token on ("es-US"). False when there is no such user.
+     */
+    setLocale(id: string, locale: string): Promise<boolean>;
+    /**
      * The user's own change: sets `newPassword` when `currentPassword` is theirs, checked as a sign-in
      * from `network` is, lockout included; false when it is not. Throws PasswordCheckBusyError.
      */
@@ -343,6 +348,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       findByLogin: users.findByLogin,
       setPassword: users.setPassword,
       changeLogin: users.changeLogin,
+      setLocale: users.setLocale,
       async changePassword(id, currentPassword, newPassword, network) {
         if (!(await verifyCurrentPassword(id, currentPassword, network))) return false;
         await users.setPassword(id, newPassword);

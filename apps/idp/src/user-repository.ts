@@ -5,6 +5,7 @@ import {
   EMAIL_FACTOR,
   EMAIL_LINK_AMR,
   UserLocaleSchema,
+  UserLocaleValue,
   UserTimeZoneSchema,
 } from '@customer-core/contracts/server';
 import type { IdpDatabase, IdpUserTable } from './schema.js';
@@ -199,6 +200,17 @@ export function createUserRepository(db: Kysely<IdpDatabase>, passwords: Passwor
           .where('primary_amr', '=', EMAIL_LINK_AMR.join(','))
           .execute();
       });
+    },
+
+    /** The user's locale as Okta's profile writes it (es_US); false for no such user. */
+    async setLocale(id: string, locale: string): Promise<boolean> {
+      const parsed = UserLocaleValue.parse(locale);
+      const result = await db
+        .updateTable('idp_user')
+        .set({ locale: parsed })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async setPassword(id: string, password: string): Promise<void> {

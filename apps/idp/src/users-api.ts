@@ -185,17 +185,25 @@ export function usersApiRoutes(deps: UsersApiDependencies) {
       return reply.send(oktaUser(user, orgUrl));
     });
 
-    // Okta's partial update: here, setting the password as an administrator does.
+    // Okta's partial update: here, setting the password as an administrator does, and the profile's
+    // locale (the user's language).
     app.post(`${USERS_PATH}/:idOrLogin`, routeOptions, async (request, reply) => {
       const { idOrLogin } = request.params as { idOrLogin: string };
       const parsed = parseOktaBody(UpdateUserBody, request.body);
       if (!parsed.success) return sendOktaError(reply, 400, parsed.error);
       const user = await findUser(idOrLogin);
       if (!user) return notFound(reply, idOrLogin);
-      const password = parsed.data.credentials.password.value;
-      if (!policy.accepts(password, user)) return sendOktaError(reply, 400, passwordRefused());
-      await users.setPassword(user.id, password); // also lifts lockouts
-      request.log.info({ userId: user.id }, 'users api: password set');
+      const { credentials, profile } = parsed.data;
+      if (credentials) {
+        const password = credentials.password.value;
+        if (!policy.accepts(password, user)) return sendOktaError(reply, 400, passwordRefused());
+        await users.setPassword(user.id, password); // also lifts lockouts
+        request.log.info({ userId: user.id }, 'users api: password set');
+      }
+      if (profile?.locale !== undefined) {
+        if (!(await users.setLocale(user.id, profile.locale))) return notFound(reply, idOrLogin);
+        request.log.info({ userId: user.id }, 'users api: locale set');
+      }
       const updated = await users.findById(user.id);
       if (!updated) return notFound(reply, idOrLogin); // deleted meanwhile
       return reply.send(oktaUser(updated, orgUrl));

@@ -230,6 +230,50 @@ describe('Users API', () => {
     assert.equal(signedIn.status, 200);
   });
 
+  test('POST /api/v1/users/{id} changes the profile’s locale, and the next ID token’s locale claim', async () => {
+    const created = await api(
+      'POST',
+      '/api/v1/users?activate=true',
+      newUser({ login: 'ada.es@example.com' }),
+    );
+    const id = String(created.body.id);
+
+    const updated = await api('POST', `/api/v1/users/${id}`, { profile: { locale: 'es_US' } });
+    assert.equal(updated.status, 200, JSON.stringify(updated.body));
+    assert.equal((updated.body.profile as Record<string, unknown>).locale, 'es_US');
+    assert.equal((updated.body.profile as Record<string, unknown>).firstName, 'Mary', 'the rest stays');
+    assert.equal(updated.body.passwordChanged, created.body.passwordChanged, 'the password stays');
+    const read = await api('GET', `/api/v1/users/ada.es@example.com`);
+    assert.equal((read.body.profile as Record<string, unknown>).locale, 'es_US');
+    const { tokens } = await signIn(server.baseUrl, new CookieJar(), {
+      username: 'ada.es@example.com',
+      password: PASSWORD,
+    });
+    assert.equal(decodeJwt(String(tokens.id_token)).locale, 'es-US', 'the claim is BCP 47');
+
+    // Nothing else of the profile, and only a locale's shape; an unknown user is E0000007.
+    for (const profile of [
+      { firstName: 'Changed' },
+      { locale: 'es_US', lastName: 'Changed' },
+      {},
+      { locale: 7 },
+      { locale: 'not a locale!' },
+    ]) {
+      const refused = await api('POST', `/api/v1/users/${id}`, { profile });
+      assertOktaError(refused, 400, 'E0000001');
+    }
+    assertOktaError(await api('POST', `/api/v1/users/${id}`, {}), 400, 'E0000001');
+    assertOktaError(
+      await api('POST', '/api/v1/users/00u-unknown', { profile: { locale: 'es_US' } }),
+      404,
+      'E0000007',
+    );
+    assert.equal(
+      ((await api('GET', `/api/v1/users/${id}`)).body.profile as Record<string, unknown>).locale,
+      'es_US',
+    );
+  });
+
   test('POST /api/v1/users/{id}/credentials/change_password: the old password, then the policy', async () => {
     const created = await api('POST', '/api/v1/users?activate=true', newUser({ login: 'grace@example.com' }));
     const path = `/api/v1/users/${String(created.body.id)}/credentials/change_password`;

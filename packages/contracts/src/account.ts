@@ -8,6 +8,7 @@ import {
   STEP_UP_REQUIRED,
 } from './api-errors.js';
 import { endpoint } from './endpoint.js';
+import { LOCALES } from './locale.js';
 import { singleLineText } from './text.js';
 
 // The borrower's own account (Bearer product access token), and the operators' view of a borrower's
@@ -113,6 +114,18 @@ export const ConfirmEmailChangeResponseSchema = z.object({ email: z.string() });
 export const EMAIL_CHANGE_LINK_PROBLEM =
   'This email change link can’t be used: it has expired, was already used, or belongs to another account. Ask for a new link from your account page.';
 
+/** One of the portal's languages (LOCALES), as a BCP 47 tag: `en-US` or `es-US`. */
+export const LocaleSchema = z.enum(LOCALES, {
+  error: 'Choose one of the portal’s languages: en-US or es-US.',
+});
+
+/**
+ * The borrower's language: the portal's screens, the e-mails sent to them and their signature
+ * certificates. Kept on their profile in the identity provider (its `locale`, and the ID token's).
+ */
+export const AccountLanguageSchema = z.object({ locale: LocaleSchema });
+export type AccountLanguage = z.infer<typeof AccountLanguageSchema>;
+
 /** The borrower's own account (Bearer product access token): sessions, password, sign-in email address. */
 export const accountEndpoints = {
   /** The borrower's active sign-in sessions, newest first. */
@@ -201,5 +214,20 @@ export const accountEndpoints = {
       400: [API_ERROR_CODES.invalidLink],
       409: [ACCOUNT_ERROR_CODES.emailChangeWithLender, ACCOUNT_ERROR_CODES.emailTaken],
     },
+  }),
+  /**
+   * Sets the borrower's language on their profile in the identity provider; the saved choice is
+   * answered. Read it back from the profile (authEndpoints.profile) or a new ID token's `locale`.
+   */
+  setLanguage: endpoint({
+    method: 'PUT',
+    path: '/api/account/language',
+    tag: 'account',
+    summary: 'Set the borrower’s language (en-US or es-US) on their identity-provider profile',
+    access: 'borrower',
+    body: AccountLanguageSchema,
+    responses: { 200: AccountLanguageSchema },
+    // A borrower whose identity is another provider's: the browser keeps their choice.
+    errors: { 404: ['not_found'], 409: [ACCOUNT_ERROR_CODES.languageNotKept] },
   }),
 };

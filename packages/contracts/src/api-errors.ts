@@ -46,6 +46,11 @@ export const ACCOUNT_ERROR_CODES = {
   emailTaken: 'email_taken',
   /** Too many password or second-factor changes just now (each e-mails the borrower). */
   tooManyChanges: 'too_many_changes',
+  /**
+   * The borrower signs in through another identity provider than the portal's directory: there is no
+   * profile here to keep their language on (the portal keeps it in the browser only).
+   */
+  languageNotKept: 'language_not_kept',
 } as const;
 
 /** Error codes of the factor routes a screen tells apart (a wrong password is ACCOUNT_ERROR_CODES'). */

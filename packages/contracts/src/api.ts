@@ -3,6 +3,7 @@ import { EmailSchema } from './credentials.js';
 import { NewPasswordSchema } from './password.js';
 import { API_ERROR_CODES, NEW_PASSWORD_ERROR_CODES } from './api-errors.js';
 import { endpoint } from './endpoint.js';
+import { LocaleSchema } from './account.js';
 import { singleLineText } from './text.js';
 
 // Tokens are compact JWTs or opaque strings; the cap stops oversized input before any parsing.
@@ -117,6 +118,12 @@ export const ProfileSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   externalIds: z.array(z.string()),
+  /**
+   * The borrower's language as their identity-provider profile keeps it (see
+   * accountEndpoints.setLanguage); null where the portal cannot read it: an identity of another
+   * provider, or the directory not answering just now.
+   */
+  locale: LocaleSchema.nullable(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -6,7 +6,7 @@ import { route, type Params, type Route } from './routes.js';
 // builds its Fastify route schema from it (validation, serialization, OpenAPI); the portal and the CLI
 // build their typed calls from it. A changed answer breaks the build on both sides.
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
 
 /**
  * Who may call: anyone, the signed-in borrower (Bearer product access token) or a trusted system

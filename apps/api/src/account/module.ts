@@ -1,6 +1,7 @@
 import { routeModule } from '../http/route-module.js';
 import { accountActivityRoute } from './routes/activity.js';
 import { accountEmailRoutes } from './routes/email.js';
+import { accountLanguageRoute } from './routes/language.js';
 import { accountPasswordRoute } from './routes/password.js';
 import { accountRecoveryCodeRoutes } from './routes/recovery-codes.js';
 import { accountSecondFactorRoutes } from './routes/second-factors.js';
@@ -9,8 +10,8 @@ import { accountStepUpRoutes } from './routes/step-up.js';
 import { unrecognizedSignInRoute } from './routes/unrecognized-sign-in.js';
 
 /**
- * The borrower's own account: their sessions, password, sign-in e-mail address, second factors and
- * recovery codes, the ways to confirm it's them (step-up), security activity, and the "This wasn't
+ * The borrower's own account: their sessions, password, sign-in e-mail address, language, second
+ * factors and recovery codes, the ways to confirm it's them (step-up), security activity, and the "This wasn't
  * me" link of a new-sign-in e-mail.
  */
 export const accountModule = routeModule([
@@ -19,6 +20,7 @@ export const accountModule = routeModule([
   accountSecondFactorRoutes,
   accountRecoveryCodeRoutes,
   accountEmailRoutes,
+  accountLanguageRoute,
   accountStepUpRoutes,
   accountActivityRoute,
   unrecognizedSignInRoute,

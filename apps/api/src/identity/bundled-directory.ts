@@ -1,12 +1,33 @@
-import { LoginAlreadyExistsError, PasswordCheckBusyError, type IdentityProvider } from '@customer-core/idp';
-import { networkOf } from '@customer-core/contracts/server';
-import { PasskeyEnrolmentSchema } from '@customer-core/contracts';
+import {
+  LoginAlreadyExistsError,
+  PasswordCheckBusyError,
+  type IdentityProvider,
+  type IdpUser,
+} from '@customer-core/idp';
+import { networkOf, oktaLocaleOf } from '@customer-core/contracts/server';
+import { DEFAULT_LOCALE, matchLocale, PasskeyEnrolmentSchema } from '@customer-core/contracts';
 import {
   DirectoryUnavailableError,
   securityEventOf,
   type Directory,
+  type DirectoryUser,
   type WebauthnAttestation,
 } from './directory.js';
+
+/** The provider's user as the directory's: its locale ("es_US") as one of the portal's languages. */
+function directoryUserOf(user: IdpUser): DirectoryUser;
+function directoryUserOf(user: IdpUser | undefined): DirectoryUser | undefined;
+function directoryUserOf(user: IdpUser | undefined): DirectoryUser | undefined {
+  return (
+    user && {
+      id: user.id,
+      login: user.login,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      locale: matchLocale(user.locale) ?? DEFAULT_LOCALE,
+    }
+  );
+}
 
 /** The bundled identity provider, in this process: its own users, sessions and session tokens. */
 export function bundledDirectory(idp: IdentityProvider, issuer: string): Directory {
@@ -14,11 +35,11 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     issuer,
     factorAfterLink: true,
     idTokensNameSessions: true,
-    findById: (id) => idp.users.findById(id),
-    findByLogin: (login) => idp.users.findByLogin(login),
+    findById: async (id) => directoryUserOf(await idp.users.findById(id)),
+    findByLogin: async (login) => directoryUserOf(await idp.users.findByLogin(login)),
     async create(user) {
       try {
-        return { ok: true, user: await idp.users.create(user) };
+        return { ok: true, user: directoryUserOf(await idp.users.create(user)) };
       } catch (error) {
         if (error instanceof LoginAlreadyExistsError) return { ok: false, problem: 'login_taken' };
         throw error;
@@ -26,6 +47,7 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     },
     // Passwords set in-process follow the portal's own rules: the provider's policy is for its Users API.
     setPassword: async (id, password) => (await idp.users.setPassword(id, password), { ok: true }),
+    setLocale: (id, locale) => idp.users.setLocale(id, oktaLocaleOf(locale)),
     async changeLogin(id, login) {
       try {
         await idp.users.changeLogin(id, login);

@@ -1,4 +1,4 @@
-import type { PasskeyEnrolment } from '@customer-core/contracts';
+import { DEFAULT_LOCALE, type Locale, type PasskeyEnrolment } from '@customer-core/contracts';
 import { LOG_EVENT_TYPES, type LogEventFields } from '@customer-core/contracts/server';
 
 /**
@@ -76,6 +76,11 @@ export interface Directory {
    * names (the bundled provider); absent with a hosted org, where the lender changes them.
    */
   changeLogin?(id: string, login: string): Promise<DirectoryOutcome<'login_taken'>>;
+  /**
+   * Sets the user's language on their profile (Okta's `locale`, written "es_US"; the ID token's
+   * `locale` claim from the next one on); false for a user the directory does not have.
+   */
+  setLocale(id: string, locale: Locale): Promise<boolean>;
   /** Ends every identity-provider session of the user, so none of its ID tokens is exchanged again. */
   endSessions(id: string): Promise<void>;
   /** Ends one identity-provider session (an ID token's sid) of the user; one already over is no error. */
@@ -213,6 +218,8 @@ export interface DirectoryUser {
   login: string;
   firstName: string;
   lastName: string;
+  /** The portal's language of the profile's locale (English for a locale it does not speak). */
+  locale: Locale;
 }
 
 export interface DirectoryFactor {
@@ -251,5 +258,27 @@ export class DirectoryUnavailableError extends Error {
   constructor(reason: string) {
     super(`The identity provider's directory is unavailable: ${reason}`);
     this.name = 'DirectoryUnavailableError';
+  }
+}
+
+/** Whose identity a borrower is: the directory's users only have a profile here. */
+interface DirectoryIdentity {
+  idpIssuer: string | null;
+  idpSubject: string | null;
+}
+
+/**
+ * The borrower's language as their directory profile keeps it, for a message or document composed for
+ * them: English for a borrower whose identity is another provider's, or one the directory no longer
+ * has. A directory that does not answer just now gives English too: a security notice is better sent
+ * in English than not at all. Other faults are thrown.
+ */
+export async function borrowerLocale(directory: Directory, borrower: DirectoryIdentity): Promise<Locale> {
+  if (!borrower.idpSubject || borrower.idpIssuer !== directory.issuer) return DEFAULT_LOCALE;
+  try {
+    return (await directory.findById(borrower.idpSubject))?.locale ?? DEFAULT_LOCALE;
+  } catch (error) {
+    if (error instanceof DirectoryUnavailableError) return DEFAULT_LOCALE;
+    throw error;
   }
 }

@@ -18,7 +18,9 @@ import {
   type OktaUserFields,
   type StateTokenBody,
   type UpdateUserBody,
+  oktaLocaleOf,
 } from '@customer-core/contracts/server';
+import { DEFAULT_LOCALE, matchLocale } from '@customer-core/contracts';
 import {
   DirectoryUnavailableError,
   securityEventOf,
@@ -170,6 +172,15 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       if (response.status === 400) return refusal(response, ['password_refused']);
       await expectOk(response);
       return { ok: true };
+    },
+    async setLocale(id, locale) {
+      // Okta's partial update (POST): only the profile's locale changes, every other property stays.
+      const response = await call('POST', `/api/v1/users/${encodeURIComponent(id)}`, {
+        profile: { locale: oktaLocaleOf(locale) },
+      } satisfies z.input<typeof UpdateUserBody>);
+      if (response.status === 404) return (await response.body?.cancel(), false);
+      await expectOk(response);
+      return true;
     },
     async changePassword(id, currentPassword, newPassword) {
       const response = await call(
@@ -425,6 +436,7 @@ function toUser(body: unknown): DirectoryUser {
     login: user.profile.login,
     firstName: user.profile.firstName ?? '',
     lastName: user.profile.lastName ?? '',
+    locale: matchLocale(user.profile.locale) ?? DEFAULT_LOCALE,
   };
 }
 

@@ -104,7 +104,9 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
 export interface DemoIdentityProvider {
   users: {
     /** The user with this login, created with this password if there is none (one that exists is kept). */
-    ensure(user: typeof DEMO_BORROWER & { locale: string; timeZone: string }): Promise<DirectoryUser>;
+    ensure(
+      user: typeof DEMO_BORROWER & { locale: string; timeZone: string },
+    ): Promise<Omit<DirectoryUser, 'locale'>>;
   };
 }
 

@@ -58,7 +58,7 @@ export async function loanIdOf(server: TestServer, reference: string): Promise<s
 /** A call of the API with a Bearer token (or none), JSON in and out. */
 export async function call(
   baseUrl: string,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   path: string,
   token?: string,
   body?: unknown,

@@ -30,10 +30,12 @@ const isTimeZone = (value: string) => {
 };
 
 /** A user's locale (Okta's profile.locale), e.g. en_US. */
-export const UserLocaleSchema = z
-  .string()
-  .regex(/^[a-zA-Z]{2,3}([_-][a-zA-Z0-9]{2,8})*$/)
-  .default('en_US');
+export const UserLocaleValue = z.string().regex(/^[a-zA-Z]{2,3}([_-][a-zA-Z0-9]{2,8})*$/);
+/** A new user's locale: en_US unless given. */
+export const UserLocaleSchema = UserLocaleValue.default('en_US');
+
+/** The portal's language as Okta's profile writes a locale: es-US is "es_US". */
+export const oktaLocaleOf = (locale: string) => locale.replace(/-/g, '_');
 
 /** A user's IANA time zone (Okta's profile.timeZone). */
 export const UserTimeZoneSchema = z.string().refine(isTimeZone, 'unknown IANA time zone').default('UTC');
@@ -60,11 +62,30 @@ export const CreateUserBody = z.object({
   credentials: z.object({ password: PasswordCredential }),
 });
 
-/** POST /api/v1/users/{id}: only the password can be changed here. */
-export const UpdateUserBody = z.object({
-  profile: z.undefined({ error: 'changing the profile is not supported by this organization' }).optional(),
-  credentials: z.object({ password: PasswordCredential }),
+/** Of a user's profile, what POST /api/v1/users/{id} may change here: the locale, nothing else. */
+const ProfileChange = z.looseObject({ locale: UserLocaleValue.optional() }).superRefine((profile, ctx) => {
+  const others = Object.keys(profile).filter((property) => property !== 'locale');
+  if (others.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      message: `only locale can be changed by this organization, not ${others.join(', ')}`,
+    });
+  else if (profile.locale === undefined) ctx.addIssue({ code: 'custom', message: BLANK_FIELD });
 });
+
+/**
+ * POST /api/v1/users/{id}, Okta's partial update: the password (as an administrator sets it) and, of
+ * the profile, the locale; at least one of them.
+ */
+export const UpdateUserBody = z
+  .object({
+    profile: ProfileChange.optional(),
+    credentials: z.object({ password: PasswordCredential }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.profile === undefined && body.credentials === undefined)
+      ctx.addIssue({ code: 'custom', message: BLANK_FIELD, path: ['credentials'] });
+  });
 
 /** POST /api/v1/users/{id}/credentials/change_password: the user's old password and the new one. */
 export const ChangePasswordBody = z.object({
@@ -94,7 +115,13 @@ export const ActivateFactorBody = z.object({ passCode: z.string().min(1).max(100
 /** A user as the Users API answers it: the fields the API reads. */
 export interface OktaUserFields {
   id: string;
-  profile: { login: string; firstName?: string | null; lastName?: string | null };
+  profile: {
+    login: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    /** e.g. en_US (Okta's profile writes the region with an underscore). */
+    locale?: string | null;
+  };
 }
 
 /** A factor as the Factors API answers it: the fields the API reads. */
