@@ -10,6 +10,7 @@ import {
   type IdentityProviderOptions,
   type IdpDatabase,
 } from '@customer-core/idp';
+import { DEFAULT_LOCALE } from '@customer-core/contracts';
 import { poolUsage, statementsSent, type Migrations, type SecretBox } from '@customer-core/database';
 import { accountChangeLimit } from './account/change-limit.js';
 import { emailChange } from './account/email-change.js';
@@ -45,6 +46,7 @@ import type { emailLinksModule } from './email-links/module.js';
 import { requestCountRepository } from './email-links/request-count-repository.js';
 import { signInClientOf } from './http/sign-in-client.js';
 import { bundledDirectory } from './identity/bundled-directory.js';
+import { borrowerLocale } from './identity/directory.js';
 import { oktaDirectory } from './identity/okta-directory.js';
 import { invitationRepository } from './joining/invitation-repository.js';
 import { invitations } from './joining/invitations.js';
@@ -334,7 +336,16 @@ export async function composeInstance(
         checkAccessToken,
         stepUp,
       },
-      documents: { documents: borrowerDocuments(documentRepository(db), lender), checkAccessToken },
+      documents: {
+        documents: borrowerDocuments(documentRepository(db), lender, {
+          // The signer's language (their directory profile's): the certificate's words.
+          localeOf: async (borrowerId) => {
+            const borrower = await borrowers.findById(borrowerId);
+            return borrower ? borrowerLocale(directory, borrower) : DEFAULT_LOCALE;
+          },
+        }),
+        checkAccessToken,
+      },
       account: {
         sessions,
         checkAccessToken,

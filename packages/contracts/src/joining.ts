@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocaleSchema } from './account.js';
 import { EmailSchema } from './credentials.js';
 import { API_ERROR_CODES, NEW_PASSWORD_ERROR_CODES } from './api-errors.js';
 import { RegistrationResponseSchema } from './api.js';
@@ -69,6 +70,8 @@ export const StartApplicationSchema = z.object({
     .min(MIN_AMOUNT_REQUESTED, `The smallest loan is ${wholeDollars(MIN_AMOUNT_REQUESTED)}.`)
     .max(MAX_AMOUNT_REQUESTED, `The largest loan is ${wholeDollars(MAX_AMOUNT_REQUESTED)}.`),
   purpose: LoanPurposeSchema,
+  /** The portal's language as the applicant uses it: their verification e-mail's. English unless given. */
+  locale: LocaleSchema.optional(),
 });
 export type StartApplicationInput = z.input<typeof StartApplicationSchema>;
 export type StartApplication = z.output<typeof StartApplicationSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AccountSessionListSchema,
   EndedSessionsSchema,
+  LocaleSchema,
   OperatorEndAllSessionsRequestSchema,
   OperatorSessionsQuerySchema,
 } from './account.js';
@@ -21,6 +22,8 @@ export const InviteBorrowerRequestSchema = z.object({
   email: EmailSchema,
   firstName: Name('First name'),
   lastName: Name('Last name'),
+  /** The language of the invitation e-mail; English unless given. */
+  locale: LocaleSchema.optional(),
 });
 export type InviteBorrowerRequest = z.infer<typeof InviteBorrowerRequestSchema>;
 export const InviteBorrowerResponseSchema = z.object({ borrowerId: z.string(), expiresAt: z.string() });

@@ -1,7 +1,7 @@
 import { routes } from '@customer-core/contracts';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { ApiTransaction } from '../db/schema.js';
-import type { Directory } from '../identity/directory.js';
+import { borrowerLocale, type Directory } from '../identity/directory.js';
 import type { LinkRequestLimits } from '../config/config.js';
 import type { RequestCountRepository } from '../email-links/request-count-repository.js';
 import { linkRequestCounter } from '../email-links/request-limits.js';
@@ -85,6 +85,8 @@ export function emailChange(deps: {
       if (!borrower) return 'with_lender';
       if (borrower.email.toLowerCase() === newEmail) return 'unchanged';
       const owner = await directory.findByLogin(newEmail);
+      // The borrower's language, read whoever owns the address (the same calls either way).
+      const locale = await borrowerLocale(directory, borrower);
       return repository.transaction(async (tx, trx) => {
         // The borrower stands in for the client: one borrower's requests share a count wherever they come from.
         if (!(await counter.allow({ email: newEmail, client: `borrower-${borrower.id}` }, trx)))
@@ -104,6 +106,7 @@ export function emailChange(deps: {
         );
         const message = mail.templates.emailChangeLinkEmail({
           firstName: borrower.firstName,
+          locale,
           confirmUrl: `${publicUrl}${routes.emailChange.href({ token: issued.token })}`,
           expiresInMinutes: LINK_TOKEN_TTL_MINUTES.email_change,
         });
@@ -112,7 +115,8 @@ export function emailChange(deps: {
           await tx.rollbackToSavepoint();
           await mail.enqueue(
             {
-              ...mail.templates.emailInUseEmail(),
+              // In the language of the address's owner, whose account it is.
+              ...mail.templates.emailInUseEmail({ locale: owner.locale }),
               to: newEmail,
               idempotencyKey: `email-in-use:${issued.id}`,
             },
@@ -155,6 +159,7 @@ export function emailChange(deps: {
       }
       // Taken since the link was sent: the link is spent, and the borrower asks again for another address.
       if (!changed.ok) return { kind: 'taken' };
+      const locale = await borrowerLocale(directory, borrower);
       // The sign-in name lives in the directory (another database): no transaction spans both, so the
       // borrower's row follows it, with all that was bound to the old address.
       await repository.transaction(async (_savepoints, trx) => {
@@ -164,7 +169,7 @@ export function emailChange(deps: {
         await mail.withdraw({ recipient: borrower.email, kinds: ONE_TIME_MAIL_KINDS }, trx);
         await mail.enqueue(
           {
-            ...mail.templates.emailChangedEmail({ firstName: borrower.firstName }),
+            ...mail.templates.emailChangedEmail({ firstName: borrower.firstName, locale }),
             to: borrower.email,
             idempotencyKey: `email-changed:${consumed.id}`,
           },

@@ -1,15 +1,15 @@
-import { routes } from '@customer-core/contracts';
+import { DEFAULT_LOCALE, routes } from '@customer-core/contracts';
 import { oneTimeTokenHash } from '@customer-core/database';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Borrower } from '../borrowers/borrower-repository.js';
-import type { Directory } from '../identity/directory.js';
+import { borrowerLocale, type Directory } from '../identity/directory.js';
 import type { LinkRequestLimits } from '../config/config.js';
 import type { RequestCountRepository } from '../email-links/request-count-repository.js';
 import { linkRequestCounter } from '../email-links/request-limits.js';
-import type { MailService } from '../mail/index.js';
+import { deviceIn, type MailService } from '../mail/index.js';
 import type { NewSignInNotices, SignInDevice } from '../session/sessions.js';
 import { LINK_TOKEN_TTL_MINUTES, type LinkTokenRepository } from '../email-links/link-token-repository.js';
-import { approximateAddress, describeDevice } from '../activity/device.js';
+import { approximateAddress, deviceParts } from '../activity/device.js';
 import type { KnownDeviceQueries, KnownDeviceRepository } from './known-device-repository.js';
 
 /** What a sign-in was to the borrower's devices. */
@@ -60,6 +60,8 @@ export function newSignIns(deps: {
     async signedIn(borrower: Borrower, device: SignInDevice): Promise<DeviceSighting> {
       const signedInAt = new Date();
       const hash = deviceHash(device.deviceId);
+      // Read before the transaction opens: the directory may be a hosted org, far away.
+      const locale = deps.enabled ? await borrowerLocale(directory, borrower) : DEFAULT_LOCALE;
       const notified = await devices.transaction(async (known, trx) => {
         const sighting = await add(known, borrower.id, hash);
         if (sighting !== 'new' || !deps.enabled) return sighting;
@@ -77,9 +79,11 @@ export function newSignIns(deps: {
           },
           trx,
         );
+        const { browser, system } = deviceParts(device.userAgent ?? null);
         const message = mail.templates.newSignInEmail({
           firstName: borrower.firstName,
-          device: describeDevice(device.userAgent ?? null),
+          locale,
+          device: deviceIn(locale, browser, system),
           signedInAt,
           approximateAddress: device.clientAddress ? approximateAddress(device.clientAddress) : null,
           reportUrl: `${publicUrl}${routes.unrecognizedSignIn.href({ token: issued.token })}`,

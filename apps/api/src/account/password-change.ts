@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
-import type { Directory } from '../identity/directory.js';
+import { borrowerLocale, type Directory } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
 import type { Sessions } from '../session/sessions.js';
 import type { AccountChangeLimit } from './change-limit.js';
@@ -70,6 +70,7 @@ export function passwordChange(deps: {
     await mail.enqueue({
       ...mail.templates.passwordChangedEmail({
         firstName: borrower.firstName,
+        locale: await borrowerLocale(directory, borrower),
         otherSessionsEnded: request.signOutOtherSessions,
       }),
       to: borrower.email,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RecoveryCodeStatus } from '@customer-core/contracts';
-import type { Directory } from '../identity/directory.js';
+import { borrowerLocale, type Directory } from '../identity/directory.js';
 import type { AccountChangeLimit } from './change-limit.js';
 import type { MailService } from '../mail/index.js';
 import type { SecondFactors } from './second-factors.js';
@@ -79,6 +79,7 @@ export function recoveryCodes(deps: {
       await mail.enqueue({
         ...mail.templates.factorNoticeEmail({
           firstName: borrower.firstName,
+          locale: await borrowerLocale(directory, borrower),
           change: 'recovery-codes-generated',
         }),
         to: borrower.email,

@@ -6,12 +6,13 @@ import {
   type SecondFactorType,
 } from '@customer-core/contracts';
 import { EMAIL_FACTOR, TOTP_FACTOR, type MfaPolicy } from '@customer-core/contracts/server';
-import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
-import type {
-  Directory,
-  DirectoryFactor,
-  DirectoryProblem,
-  WebauthnAttestation,
+import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
+import {
+  borrowerLocale,
+  type Directory,
+  type DirectoryFactor,
+  type DirectoryProblem,
+  type WebauthnAttestation,
 } from '../identity/directory.js';
 import type { MailService } from '../mail/index.js';
 import type { AccountChangeLimit } from './change-limit.js';
@@ -97,7 +98,7 @@ export function secondFactors(deps: {
 
   /** Recorded in the borrower's security activity and told to them by e-mail. */
   async function tell(
-    borrower: { id: string; firstName: string | null; email: string },
+    borrower: Borrower,
     change: 'added' | 'removed',
     type: SecondFactorType,
     from: ChangeSource,
@@ -110,10 +111,11 @@ export function secondFactors(deps: {
       clientAddress: from.clientAddress,
     });
     const { firstName } = borrower;
+    const locale = await borrowerLocale(directory, borrower);
     await mail.enqueue({
       ...(type === 'email_code'
-        ? mail.templates.factorNoticeEmail({ firstName, change: `email-codes-${change}` })
-        : mail.templates.secondFactorChangedEmail({ firstName, change, factor: type })),
+        ? mail.templates.factorNoticeEmail({ firstName, change: `email-codes-${change}`, locale })
+        : mail.templates.secondFactorChangedEmail({ firstName, change, factor: type, locale })),
       to: borrower.email,
       idempotencyKey: `second-factor-${change}:${randomUUID()}`,
     });

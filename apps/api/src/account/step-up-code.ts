@@ -89,6 +89,7 @@ export function stepUpByEmailCode(deps: {
       await mail.enqueue({
         ...mail.templates.factorCodeEmail({
           firstName: user.firstName,
+          locale: user.locale,
           code,
           expiresInMinutes: STEP_UP_CODE_TTL_SECONDS / 60,
           purpose: 'step-up',

@@ -61,6 +61,8 @@ export function loanApplications({
           lifetimeHours: EMAIL_VERIFICATION_LIFETIME_HOURS,
         });
         const message = mail.templates.emailVerificationEmail({
+          // Nobody's profile yet: the language the applicant used the portal in.
+          locale: application.locale,
           verificationUrl: `${publicUrl}${routes.emailVerification.href({ token })}`,
           expiresInMinutes: EMAIL_VERIFICATION_LIFETIME_HOURS * 60,
         });

@@ -1,4 +1,5 @@
 import type {
+  Locale,
   BorrowerDocument,
   DocumentList,
   DocumentLoan,
@@ -45,8 +46,15 @@ export type DocumentPdfOutcome =
   | { ok: true; pdf: Buffer; signed: boolean; fileTitle: { reference: string; title: string } }
   | { ok: false; problem: 'not_found' | 'not_signed' };
 
-/** A borrower's own documents: the list, one with its text, and a signed one as a PDF. */
-export function borrowerDocuments(repository: DocumentRepository, lender: { name: string }) {
+/**
+ * A borrower's own documents: the list, one with its text, and a signed one as a PDF. `localeOf`: the
+ * borrower's language, that of the portal's words on a PDF (its signature certificate).
+ */
+export function borrowerDocuments(
+  repository: DocumentRepository,
+  lender: { name: string },
+  { localeOf }: { localeOf(borrowerId: string): Promise<Locale> },
+) {
   const documents = {
     /** Every document of the borrower's visible loans, grouped by loan. */
     async list(borrowerId: string): Promise<DocumentList> {
@@ -77,7 +85,8 @@ export function borrowerDocuments(repository: DocumentRepository, lender: { name
 
     /**
      * The signed document's PDF. Written on its first download and stored so that two first downloads
-     * at once still serve the very same bytes (see storeSignedPdf).
+     * at once still serve the very same bytes (see storeSignedPdf): its certificate is in the signer's
+     * language then.
      */
     async signedPdf(borrowerId: string, documentId: string): Promise<SignedPdfOutcome> {
       const row = await repository.pdfSourceOf(borrowerId, documentId);
@@ -92,6 +101,7 @@ export function borrowerDocuments(repository: DocumentRepository, lender: { name
         loanReference: row.reference,
         product: row.product,
         lenderName: lender.name,
+        locale: await localeOf(borrowerId),
         signatureName: row.signature_name,
         signedAt: new Date(row.signed_at),
         signer: row.signer_name ? { name: row.signer_name, email: row.signer_email } : null,
@@ -126,6 +136,7 @@ export function borrowerDocuments(repository: DocumentRepository, lender: { name
         loanReference: row.reference,
         product: row.product,
         lenderName: lender.name,
+        locale: await localeOf(borrowerId),
         reviewedAt: row.reviewed_at ? new Date(row.reviewed_at) : null,
         writtenAt: new Date(row.loan_created_at),
       });

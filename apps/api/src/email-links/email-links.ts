@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { routes, sameOriginPath } from '@customer-core/contracts';
+import { DEFAULT_LOCALE, routes, sameOriginPath, type Locale } from '@customer-core/contracts';
 import type { LinkPurpose } from '../db/schema.js';
 import type { MailService } from '../mail/index.js';
 import { LINK_TOKEN_TTL_MINUTES } from './link-token-repository.js';
@@ -42,16 +42,18 @@ const DECOY_RECIPIENT = 'nobody@unknown-address.invalid';
 export function emailLinks(dependencies: EmailLinkDependencies) {
   const { repository, mail, tokens, publicUrl, directory, borrowers, sessions } = dependencies;
   const counter = linkRequestCounter(dependencies.requestCounts, dependencies.limits);
-  function messageFor(purpose: LinkPurpose, token: string, firstName: string | null) {
+  function messageFor(purpose: LinkPurpose, token: string, firstName: string | null, locale: Locale) {
     const expiresInMinutes = LINK_TOKEN_TTL_MINUTES[purpose];
     return purpose === 'password_reset'
       ? mail.templates.passwordResetEmail({
           firstName,
+          locale,
           resetUrl: `${publicUrl}${routes.passwordReset.href({ token })}`,
           expiresInMinutes,
         })
       : mail.templates.magicLinkEmail({
           firstName,
+          locale,
           signInUrl: `${publicUrl}${routes.magicLinkLanding.href({ token })}`,
           expiresInMinutes,
         });
@@ -81,7 +83,13 @@ export function emailLinks(dependencies: EmailLinkDependencies) {
           },
           trx,
         );
-        const message = messageFor(purpose, issued.token, user ? user.firstName : 'Borrower');
+        // In the language of the user's profile.
+        const message = messageFor(
+          purpose,
+          issued.token,
+          user ? user.firstName : 'Borrower',
+          user?.locale ?? DEFAULT_LOCALE,
+        );
         await mail.enqueue(
           {
             ...message,

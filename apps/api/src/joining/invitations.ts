@@ -1,4 +1,4 @@
-import { INVITATION_LIFETIME_DAYS, routes, type Invitation } from '@customer-core/contracts';
+import { INVITATION_LIFETIME_DAYS, routes, type Invitation, type Locale } from '@customer-core/contracts';
 import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { SignInClient } from '../http/sign-in-client.js';
 import type { MailService } from '../mail/index.js';
@@ -23,6 +23,8 @@ export interface InviteRequest {
   email: string;
   firstName: string;
   lastName: string;
+  /** The invitation e-mail's language, as the operator chose it; English unless they did. */
+  locale?: Locale;
 }
 
 export type InviteOutcome =
@@ -161,6 +163,7 @@ export function invitations({
         const issued = await repository.issue(trx, { borrowerId: borrower.id, invitedBy });
         const message = mail.templates.invitationEmail({
           firstName: request.firstName,
+          locale: request.locale,
           registrationUrl: `${publicUrl}${routes.userRegistration.href({ token: issued.token })}`,
           expiresInMinutes: LIFETIME_MINUTES,
         });

@@ -47,6 +47,7 @@ export function emailCodeSender(
     await mailer({
       to: user.login,
       firstName: user.firstName,
+      locale: user.locale,
       code,
       expiresInMinutes: EMAIL_CODE_TTL_SECONDS / 60,
       purpose,

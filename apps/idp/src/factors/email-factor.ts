@@ -8,6 +8,8 @@ export const EMAIL_CODE_SEND_WINDOW_SECONDS = 900;
 export interface FactorCodeMail {
   to: string;
   firstName: string;
+  /** The user's locale as their profile keeps it, e.g. es_US: the language of the message. */
+  locale: string;
   code: string;
   expiresInMinutes: number;
   /** `sign-in`: verifying a sign-in; `enrol`: confirming the address for a new e-mail factor. */
