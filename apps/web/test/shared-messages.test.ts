@@ -59,6 +59,15 @@ describe('the shared messages in the portal’s language', () => {
         .map(([, value]) => value as string),
       contracts.PASSWORDS_DO_NOT_MATCH,
       contracts.ESIGN_CONSENT.title,
+      contracts.UNKNOWN_DEVICE,
+      ...Object.values(contracts.LOAN_PURPOSES),
+      ...Object.values(contracts.SESSION_METHOD_LABELS),
+      ...Object.values(contracts.SESSION_ENDED_BY_LABELS),
+      ...Object.values(contracts.SECOND_FACTOR_LABELS),
+      ...Object.values(contracts.SECURITY_EVENT_LABELS),
+      ...(['second_factor_added', 'second_factor_removed'] as const).map((kind) =>
+        contracts.securityEventLabel({ kind, factor: 'passkey' }),
+      ),
       ...built,
     ];
     assert.deepEqual(

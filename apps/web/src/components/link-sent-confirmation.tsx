@@ -2,6 +2,7 @@ import { LINK_SENT_MESSAGE } from '@customer-core/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BackToSignIn } from './back-to-sign-in';
 import { FormScreen } from './form-screen';
+import { inPortalLanguage } from '../i18n/in-portal-language';
 
 interface LinkSentConfirmationProps {
   /** How long the link works, e.g. '30 minutes'. */
@@ -21,7 +22,7 @@ export function LinkSentConfirmation({ validFor, onSendAnother, testId }: LinkSe
       testId={testId}
       intro={
         <>
-          <p data-testid="link-sent-message">{LINK_SENT_MESSAGE}</p>
+          <p data-testid="link-sent-message">{inPortalLanguage(LINK_SENT_MESSAGE)}</p>
           <p>
             <Trans>
               Open the email and follow the link. It works once, for {validFor}. If it hasn’t arrived in a few

@@ -1,12 +1,48 @@
 import { msg } from '@lingui/core/macro';
 
 // The words the portal shows that are written once, in English, outside it: the shared schemas'
-// validation messages and labels (packages/contracts), and the API's messages for people (an error's
+// validation messages and labels (loan purposes, sessions, security events, second factors) (packages/contracts), and the API's messages for people (an error's
 // `message`). The API speaks English to every caller; the portal shows each of these in the
 // borrower's language (in-portal-language.ts), looked up by its English, which is its id here. This
 // list only puts them in the catalogues: no screen imports it. The component tests hold it to the
 // code: each is still written there, and every message a shared schema exports is here.
 export const SHARED_MESSAGES = [
+  // Labels: what a loan is for, how a session began or ended, a security event, a second factor.
+  msg({ id: 'Working capital', message: 'Working capital' }),
+  msg({ id: 'Equipment', message: 'Equipment' }),
+  msg({ id: 'Inventory', message: 'Inventory' }),
+  msg({ id: 'Expansion or renovation', message: 'Expansion or renovation' }),
+  msg({ id: 'Refinancing debt', message: 'Refinancing debt' }),
+  msg({ id: 'Something else', message: 'Something else' }),
+  msg({ id: 'Password', message: 'Password' }),
+  msg({ id: 'Sign-in link by email', message: 'Sign-in link by email' }),
+  msg({ id: 'Registration', message: 'Registration' }),
+  msg({ id: 'From your lender', message: 'From your lender' }),
+  msg({ id: 'Passkey', message: 'Passkey' }),
+  msg({ id: 'Unknown device', message: 'Unknown device' }),
+  msg({ id: 'By you', message: 'By you' }),
+  msg({ id: 'By your lender', message: 'By your lender' }),
+  msg({ id: 'When your password changed', message: 'When your password changed' }),
+  msg({
+    id: 'When you reported a sign-in you didn’t recognize',
+    message: 'When you reported a sign-in you didn’t recognize',
+  }),
+  msg({ id: 'When your email address changed', message: 'When your email address changed' }),
+  msg({ id: 'Signed in', message: 'Signed in' }),
+  msg({ id: 'Signed out', message: 'Signed out' }),
+  msg({ id: 'Password changed', message: 'Password changed' }),
+  msg({ id: 'Email address changed', message: 'Email address changed' }),
+  msg({ id: 'Failed sign-in attempts', message: 'Failed sign-in attempts' }),
+  msg({ id: 'Account locked', message: 'Account locked' }),
+  msg({ id: 'Authenticator app added', message: 'Authenticator app added' }),
+  msg({ id: 'Authenticator app removed', message: 'Authenticator app removed' }),
+  msg({ id: 'Email codes added', message: 'Email codes added' }),
+  msg({ id: 'Email codes removed', message: 'Email codes removed' }),
+  msg({ id: 'New recovery codes made', message: 'New recovery codes made' }),
+  msg({ id: 'Passkey added', message: 'Passkey added' }),
+  msg({ id: 'Passkey removed', message: 'Passkey removed' }),
+  msg({ id: 'Authenticator app', message: 'Authenticator app' }),
+  msg({ id: 'Email codes', message: 'Email codes' }),
   msg({ id: 'A number or one of !@#$%^&*()', message: 'A number or one of !@#$%^&*()' }),
   msg({ id: 'Agree to sign electronically first.', message: 'Agree to sign electronically first.' }),
   msg({ id: 'An uppercase and a lowercase letter', message: 'An uppercase and a lowercase letter' }),

@@ -2,6 +2,7 @@ import { PASSWORD_SYMBOLS } from '@customer-core/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { checklistChange, checklistKey, passwordChecklist } from './password-checklist-state';
+import { inPortalLanguage } from '../../i18n/in-portal-language';
 
 interface PasswordChecklistProps {
   /** The password field points at it with aria-describedby. */
@@ -74,7 +75,7 @@ export function PasswordChecklist({ id, password }: PasswordChecklistProps) {
               <RuleIcon met={item.met} />
               <span>
                 <span className="visually-hidden">{item.met ? t`Met:` : t`Not met yet:`} </span>
-                <RuleLabel label={item.label} />
+                <RuleLabel label={inPortalLanguage(item.label)} />
               </span>
             </li>
           ))}

@@ -12,6 +12,7 @@ import { msg } from '@lingui/core/macro';
 import type { ApiResult } from '../../lib/api-client';
 import { describeFailure, stepUpMessageOf } from '../../lib/api-failure';
 import { sessionRequest } from '../../lib/auth/session-request';
+import { inPortalLanguage } from '../../i18n/in-portal-language';
 
 // The borrower's own account (Bearer product token): their sign-in sessions, ending other ones,
 // changing the password and the sign-in email address.
@@ -66,7 +67,7 @@ export async function changePassword(request: ChangePasswordRequest): Promise<Ch
   if (!result.isError) return { kind: 'changed', endedSessions: result.data.endedSessions };
   const failure = describeFailure(result, i18n._(CHANGE_FAILED));
   if (failure.code === ACCOUNT_ERROR_CODES.tooManyChanges)
-    return { kind: 'failed', message: TOO_MANY_CHANGES_MESSAGE };
+    return { kind: 'failed', message: inPortalLanguage(TOO_MANY_CHANGES_MESSAGE) };
   if (result.status === 400 && !result.exceptionThrown && failure.serverMessage) {
     if (failure.code === ACCOUNT_ERROR_CODES.wrongPassword)
       return { kind: 'wrong-password', message: failure.serverMessage };

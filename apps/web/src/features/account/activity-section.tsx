@@ -15,6 +15,7 @@ import { formatInstant } from '../../loans/loan-format';
 import { getActivity } from './activity-api';
 import { SectionLoading } from './section-parts';
 import { AccountRow } from './account-row';
+import { inPortalLanguage } from '../../i18n/in-portal-language';
 
 type Loaded =
   | { kind: 'failed'; message: string }
@@ -34,13 +35,13 @@ function title(event: SecurityEvent, i18n: I18n): string {
     return i18n._(
       msg`${plural(attempts, { one: '# failed sign-in attempt', other: '# failed sign-in attempts' })}`,
     );
-  return securityEventLabel(event);
+  return inPortalLanguage(securityEventLabel(event));
 }
 
 /** How: the sign-in's method or who signed the device out. */
 function how(event: SecurityEvent): string | null {
-  if (event.method) return SESSION_METHOD_LABELS[event.method];
-  if (event.endedBy) return SESSION_ENDED_BY_LABELS[event.endedBy];
+  if (event.method) return inPortalLanguage(SESSION_METHOD_LABELS[event.method]);
+  if (event.endedBy) return inPortalLanguage(SESSION_ENDED_BY_LABELS[event.endedBy]);
   return null;
 }
 
@@ -57,7 +58,7 @@ function EventItem({ event }: { event: SecurityEvent }) {
       <p>
         <time dateTime={event.occurredAt}>{formatInstant(event.occurredAt)}</time>
         {' · '}
-        {event.device ?? UNKNOWN_DEVICE}
+        {event.device ?? inPortalLanguage(UNKNOWN_DEVICE)}
         {network && (
           <>
             {' · '}

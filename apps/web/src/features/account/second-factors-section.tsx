@@ -23,6 +23,7 @@ import { SectionLoading, SectionNotice, type SectionNoticeText } from './section
 import { useAddingStepUp } from './adding-step-up';
 import { AccountRow, type RowControls } from './account-row';
 import { secondStepText, waysSummary } from './factor-words';
+import { inPortalLanguage } from '../../i18n/in-portal-language';
 type Notice = SectionNoticeText;
 
 const CODE_ID = 'second-factor-code';
@@ -236,7 +237,7 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
           >
             <FactorSummary
               factor={factor}
-              name={SECOND_FACTOR_LABELS[factor.type]}
+              name={inPortalLanguage(SECOND_FACTOR_LABELS[factor.type])}
               headingId={headingId}
               removable={removing !== factor.id && !lastRequired}
               onRemove={() => (setNotice(null), setRemoving(factor.id))}

@@ -1,4 +1,5 @@
 import { UNKNOWN_DEVICE, type AccountSession } from '@customer-core/contracts';
+import { inPortalLanguage } from '../../i18n/in-portal-language';
 
 // The borrower's sessions by device, as the account page lists them. The API lists sessions (each
 // revocable on its own); grouping is how the page shows them, so it is done here, once.
@@ -14,7 +15,7 @@ export interface DeviceGroup {
   lastActiveAt: string;
 }
 
-export const deviceOf = (session: AccountSession) => session.device ?? UNKNOWN_DEVICE;
+export const deviceOf = (session: AccountSession) => session.device ?? inPortalLanguage(UNKNOWN_DEVICE);
 
 const newestFirst = (a: string, b: string) => Date.parse(b) - Date.parse(a);
 

@@ -7,10 +7,11 @@ import { useLoad } from '../../lib/use-load';
 import { endOtherSessions, endSession, getSessions } from './account-api';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
 import { deviceOf, groupByDevice, type DeviceGroup } from './session-groups';
+import { inPortalLanguage } from '../../i18n/in-portal-language';
 
 /** When and how a session signed in, when it was last active, and from which network. */
 function SessionDetails({ session }: { session: AccountSession }) {
-  const how = session.method ? SESSION_METHOD_LABELS[session.method] : null;
+  const how = session.method ? inPortalLanguage(SESSION_METHOD_LABELS[session.method]) : null;
   const signedIn = formatInstant(session.createdAt);
   const lastActive = formatInstant(session.lastActiveAt);
   return (
@@ -74,7 +75,7 @@ function SessionItem({ session, ...actions }: SignOut & { session: AccountSessio
       <div className="account-sessions__text">
         <p className="account-sessions__when" id={headingId}>
           <Trans>Signed in {signedIn}</Trans>
-          {session.method && <> · {SESSION_METHOD_LABELS[session.method]}</>}
+          {session.method && <> · {inPortalLanguage(SESSION_METHOD_LABELS[session.method])}</>}
           {session.current && (
             <span className="account-sessions__this">
               <Trans>This browser</Trans>

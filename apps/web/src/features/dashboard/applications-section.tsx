@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { sessionRequest } from '../../lib/auth/session-request';
 import { useLoad } from '../../lib/use-load';
 import { formatInstant, formatMoney } from '../../loans/loan-format';
+import { inPortalLanguage } from '../../i18n/in-portal-language';
 
 type ApplicationsOutcome = { kind: 'loaded'; applications: BorrowerApplication[] } | { kind: 'failed' };
 
@@ -28,7 +29,7 @@ export function ApplicationsSection() {
         {state.applications.map((application) => {
           const amount = formatMoney(application.amountRequested * 100, i18n.locale);
           // The purposes' names are the shared contract's (packages/contracts).
-          const purpose = LOAN_PURPOSES[application.purpose];
+          const purpose = inPortalLanguage(LOAN_PURPOSES[application.purpose]);
           const sentAt = formatInstant(application.submittedAt, i18n.locale);
           return (
             <li key={application.id} className="application" data-testid="application">

@@ -2,6 +2,7 @@ import { LOAN_PURPOSES } from '@customer-core/contracts';
 import { useLingui } from '@lingui/react/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField, fieldErrorId } from '../../components/form-field';
+import { inPortalLanguage } from '../../i18n/in-portal-language';
 
 interface PurposeFieldProps {
   id: string;
@@ -24,7 +25,7 @@ export function PurposeField({ id, input, error }: PurposeFieldProps) {
         <option value="">{t`Choose one`}</option>
         {Object.entries(LOAN_PURPOSES).map(([value, label]) => (
           <option key={value} value={value}>
-            {label}
+            {inPortalLanguage(label)}
           </option>
         ))}
       </select>
