@@ -9,12 +9,13 @@ import {
   DocumentListSchema,
   loanEndpoints,
   ProfileSchema,
+  registrationEndpoints,
   signingEndpoints,
 } from '@customer-core/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
-import { invite, uniqueEmail } from './support/joining.js';
+import { invite, linkTokenOf, uniqueEmail } from './support/joining.js';
 import { accessTokenOf, activeLoan, addLoan, call, OPERATOR_ENV, OPERATOR_SECRET } from './support/loans.js';
 import { post } from './support/session.js';
 
@@ -196,6 +197,25 @@ describe('the borrower’s language', () => {
       );
       assert.equal(refused.status, 400, JSON.stringify(locale).slice(0, 40));
     }
+  });
+
+  it('keeps the language a borrower registered in on their new profile; a language it does not speak is refused', async () => {
+    const email = uniqueEmail('registers.es');
+    assert.equal(
+      (await invite(url, { email, firstName: 'Rosa', lastName: 'Díaz' }, OPERATOR_SECRET)).status,
+      201,
+    );
+    const [mail] = await mailFor(url, email);
+    const token = linkTokenOf(mail!, '/user-registration/');
+    const register = (body: Record<string, unknown>) =>
+      post(url, registrationEndpoints.register.path, { token, password: PASSWORD, ...body });
+
+    const refused = await register({ locale: 'xx-YY' });
+    assert.equal(refused.status, 400, 'refused before the invitation is spent');
+    const registered = await register({ locale: SPANISH });
+    assert.equal(registered.status, 200, await registered.clone().text());
+    const { idToken } = await signInThroughIdp(url, { username: email, password: PASSWORD });
+    assert.equal(claimsOf(idToken).locale, SPANISH, 'their first sign-in’s ID token');
   });
 
   it('writes the signature certificate in the signer’s language; the agreement stays as written', async () => {

@@ -30,7 +30,12 @@ export const InvitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
-export const RegistrationRequestSchema = z.object({ token: LinkToken, password: NewPasswordSchema });
+/** `locale`: the language the borrower registered in, kept on their new profile (else English). */
+export const RegistrationRequestSchema = z.object({
+  token: LinkToken,
+  password: NewPasswordSchema,
+  locale: LocaleSchema.optional(),
+});
 export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
 
 export const LOAN_PURPOSES = {

@@ -202,12 +202,19 @@ export function invitations({
      * directory's one-time session token with which the page completes the identity provider's
      * sign-in. Where it asks for a second factor (MFA_POLICY=required), no session begins here.
      */
-    async register(token: string, password: string, client: SignInClient): Promise<RegistrationOutcome> {
+    async register(
+      token: string,
+      password: string,
+      client: SignInClient,
+      locale?: Locale,
+    ): Promise<RegistrationOutcome> {
       // Before the invitation is spent, so the borrower can choose another with the same link.
       if (isCommonPassword(password)) return { kind: 'too_common' };
       const joined = await join(token, password);
       if (joined.kind !== 'registered') return joined;
       const { borrower, user } = joined;
+      // The language they registered in is their choice from the start (their e-mails follow it).
+      if (locale) await directory.setLocale(user.id, locale);
       const step = await directory.passwordSignIn(user, password);
       if (step.kind === 'factor') {
         return { kind: 'second_factor', borrowerId: borrower.id, stateToken: step.stateToken };

@@ -50,8 +50,8 @@ export const registrationRoutes =
       ...endpointRoute(registrationEndpoints.register),
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const { token, password } = request.body;
-        const outcome = await invitations.register(token, password, signInClientOf(request, reply));
+        const { token, password, locale } = request.body;
+        const outcome = await invitations.register(token, password, signInClientOf(request, reply), locale);
         switch (outcome.kind) {
           case 'too_common':
             throw passwordTooCommon();

@@ -1,10 +1,18 @@
-import { routes } from '@customer-core/contracts';
+import { routes, type Locale } from '@customer-core/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router';
 import { getLenderBranding } from '../../config/portal-config-meta';
+import { LanguageSwitcher } from '../language-switcher';
 
-/** The footer; on the public screens (`signInLink`) also the way back to sign-in from About or an error. */
-export function SiteFooter({ signInLink = false }: { signInLink?: boolean }) {
+interface SiteFooterProps {
+  /** On the public screens: the way back to sign-in from About or an error. */
+  signInLink?: boolean;
+  /** Where a signed-in borrower's choice of language is kept too (their profile). */
+  onLanguageChosen?: (locale: Locale) => unknown;
+}
+
+/** The footer: the notice, the way to the other language, About (and sign-in, on the public screens). */
+export function SiteFooter({ signInLink = false, onLanguageChosen }: SiteFooterProps) {
   const { t } = useLingui();
   const year = new Date().getFullYear();
   const lender = getLenderBranding().name;
@@ -29,6 +37,9 @@ export function SiteFooter({ signInLink = false }: { signInLink?: boolean }) {
             <Link to={routes.about.path}>
               <Trans>About</Trans>
             </Link>
+          </li>
+          <li>
+            <LanguageSwitcher {...(onLanguageChosen ? { onChosen: onLanguageChosen } : {})} />
           </li>
         </ul>
       </nav>

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { saveProfileLanguage } from '../../lib/profile-language';
 import { usePendingNavigation } from '../../lib/navigation/portal-router';
 import { RequireAuth } from '../require-auth';
 import { FocusOnNavigation } from '../layout/focus-on-navigation';
@@ -20,7 +21,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
       <main id={MAIN_CONTENT_ID} className="app-shell__main" tabIndex={-1} aria-busy={leaving || undefined}>
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter onLanguageChosen={saveProfileLanguage} />
     </div>
   );
 }

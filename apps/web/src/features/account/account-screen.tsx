@@ -5,6 +5,7 @@ import { AccountRows } from './account-row';
 import { ActivitySection } from './activity-section';
 import { ChangeEmailSection } from './change-email-section';
 import { ChangePasswordSection } from './change-password-section';
+import { LanguageSection } from './language-section';
 import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesSection } from './recovery-codes-section';
 import { SecondFactorsSection } from './second-factors-section';
@@ -44,6 +45,9 @@ export function AccountScreen() {
         <SessionsSection refresh={changes} onEnded={() => setEvents((n) => n + 1)} />
         <div className="account__rows">
           <ActivitySection refresh={events} />
+        </div>
+        <div className="account__rows">
+          <LanguageSection />
         </div>
       </AccountRows>
     </SignedInPage>

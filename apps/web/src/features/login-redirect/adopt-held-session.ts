@@ -1,4 +1,5 @@
 import { routes } from '@customer-core/contracts';
+import { adoptProfileLanguage } from '../../i18n/language';
 import { takeHeldAccessToken } from '../../lib/held-access-token';
 import type { IdentityProviderClient } from '../../lib/identity-provider';
 import {
@@ -22,7 +23,9 @@ export async function adoptHeldSession(client: IdentityProviderClient): Promise<
   // That sign-in had no authn call, so no profile: the identity provider's user claims give it.
   if (adopt || !readRawProfile()) {
     try {
-      storeProfileJson(storedProfileFromClaims(await client.getUser()));
+      const profile = storedProfileFromClaims(await client.getUser());
+      storeProfileJson(profile);
+      adoptProfileLanguage(profile, { now: true });
     } catch (error) {
       // Not fatal: the signed-in home reads the profile call too.
       console.warn(`${routes.loginCallback.path}: could not read the user profile`, error);

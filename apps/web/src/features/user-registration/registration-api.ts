@@ -11,6 +11,7 @@ import {
 } from '@customer-core/contracts';
 import { apiClient } from '../../lib/api-client';
 import { describeFailure } from '../../lib/api-failure';
+import { chosenLanguage } from '../../i18n/language';
 
 // The registration calls: who the invitation is for, then the account with the chosen password.
 
@@ -59,9 +60,13 @@ export async function lookupInvitation(
   return { kind: 'failed', message: failure.message };
 }
 
-/** POST /api/registration: creates the identity with the password; answers as a sign-in link does. */
+/**
+ * POST /api/registration: creates the identity with the password, in the language the borrower
+ * registered in; answers as a sign-in link does.
+ */
 export async function register(token: string, password: string): Promise<RegistrationOutcome> {
-  const body: RegistrationRequest = { token, password };
+  const locale = chosenLanguage();
+  const body: RegistrationRequest = { token, password, ...(locale ? { locale } : {}) };
   const result = await apiClient.call(registrationEndpoints.register, { body });
   if (!result.isError) {
     return 'stateToken' in result.data

@@ -2,6 +2,7 @@ import { IDP_SCOPES, type SignIn } from '@customer-core/contracts';
 import type { AuthnTransaction, Tokens } from '@okta/okta-auth-js/authn';
 import { loadIdentityProvider, type IdentityProviderClient } from '../identity-provider';
 export { preloadIdentityProvider } from '../identity-provider';
+import { adoptProfileLanguage } from '../../i18n/language';
 import { clearProductSession, storeAccessToken, storeProfileJson } from '../product-session';
 import { peekReturnPath } from '../return-path';
 import { exchangeIdToken } from './exchange-id-token';
@@ -74,8 +75,9 @@ export type SignedInTransaction = Pick<AuthnTransaction, 'status' | 'sessionToke
 /** Steps 2 to 4: the product access token of a SUCCESS transaction, stored (the profile too). */
 async function storeProductSession(client: IdentityProviderClient, transaction: SignedInTransaction) {
   if (transaction.status !== 'SUCCESS') throw new Error(`Could not sign in: ${transaction.status}`);
-  // (2) the identity profile, kept as received
+  // (2) the identity profile, kept as received (its language is the borrower's from now on)
   storeProfileJson(transaction.user?.profile);
+  adoptProfileLanguage(transaction.user?.profile);
   // (3) the session token turned silently into an ID token and an access token
   const tokens = await obtainTokens(client, transaction.sessionToken);
   // (4) the ID token exchanged for the product's access token

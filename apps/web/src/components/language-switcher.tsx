@@ -1,8 +1,7 @@
 import { LOCALES, type Locale } from '@customer-core/contracts';
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
-import { activateLocale } from './catalogs';
-import { storeLocale } from './locale';
+import { chooseLanguage } from '../i18n/language';
 import './language-switcher.css';
 
 // Each language is named in itself, so that a reader of either finds theirs: never translated.
@@ -11,35 +10,27 @@ export const LANGUAGE_NAMES: Record<Locale, { name: string; lang: string }> = {
   'es-US': { name: 'Español', lang: 'es' },
 };
 
-/** Makes `locale` the portal's language, here and on this browser's next visits. */
-export async function chooseLanguage(locale: Locale): Promise<void> {
-  storeLocale(locale);
-  await activateLocale(locale);
-}
-
 /**
  * The way to the other language: one button, named in that language. The screen stays where it is
- * and re-renders in it; the focus stays on the button, which now names the language just left.
+ * and re-renders in it; `onChosen` keeps the choice further (a signed-in borrower's profile).
  */
-export function LanguageSwitcher({ onChosen }: { onChosen?: (locale: Locale) => void }) {
+export function LanguageSwitcher({ onChosen }: { onChosen?: (locale: Locale) => unknown }) {
   const { i18n } = useLingui();
   const [pending, setPending] = useState(false);
-  const other = LOCALES.find((locale) => locale !== i18n.locale) ?? LOCALES[0];
+  const other = LOCALES.find((locale) => !i18n.locale.startsWith(locale.slice(0, 2))) ?? LOCALES[0];
   const { name, lang } = LANGUAGE_NAMES[other];
   return (
     <button
       type="button"
       className="language-switcher"
       lang={lang}
-      aria-busy={pending || undefined}
+      disabled={pending}
       data-testid="language-switcher"
       onClick={() => {
         setPending(true);
         void chooseLanguage(other)
-          .then(
-            () => onChosen?.(other),
-            () => {},
-          )
+          .then(() => onChosen?.(other))
+          .catch(() => undefined)
           .finally(() => setPending(false));
       }}
     >
