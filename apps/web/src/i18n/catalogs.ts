@@ -53,10 +53,15 @@ export async function activateLocale(locale: DisplayLocale): Promise<void> {
   document.documentElement.lang = locale.slice(0, 2);
 }
 
+/** The words of the screens past sign-in (and the shared schemas' messages), in the portal's language. */
+export function portalMessages(): Promise<void> {
+  portalNeeded = true;
+  return load(active, 'portal');
+}
+
 /** A screen's module, once the words of the screens past sign-in are there too in the portal's language. */
 export function withPortalMessages<M>(module: Promise<M>): Promise<M> {
-  portalNeeded = true;
-  return Promise.all([module, load(active, 'portal')]).then(([loaded]) => loaded);
+  return Promise.all([module, portalMessages()]).then(([loaded]) => loaded);
 }
 
 // Before the first render, English is ready without a wait.
