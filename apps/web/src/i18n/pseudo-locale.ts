@@ -6,10 +6,12 @@ const PLAIN = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];
 const ACCENTED = [...'áƀçðéƒĝĥíĵķļɱñóþǫŕšţúṽŵẋýžÁßÇÐÉƑĜĤÍĴĶĻḾÑÓÞǪŔŠŢÚṼŴẊÝŽ'];
 const GROWTH = 0.35;
 
+// Text without a letter (a plural's "#", punctuation between placeholders) is left as it is.
 const longer = (text: string) =>
-  text.trim()
+  /\p{L}/u.test(text)
     ? [...text].map((letter) => ACCENTED[PLAIN.indexOf(letter)] ?? letter).join('') +
-      '·'.repeat(Math.ceil(text.length * GROWTH))
+      // In short words, as a longer sentence would be: one long run of filler could not wrap.
+      ' ·'.repeat(Math.ceil((text.length * GROWTH) / 2))
     : text;
 
 type Message = Messages[string];

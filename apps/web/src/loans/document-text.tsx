@@ -1,3 +1,4 @@
+import { DOCUMENTS_LANG } from './document-language';
 import './document-text.css';
 
 // A numbered clause, "2. Repayment. The Borrower repays…": its name becomes a heading.
@@ -11,7 +12,7 @@ export function DocumentText({ body, level = 2 }: { body: string; level?: 2 | 3 
   const [first, ...rest] = body.split('\n\n');
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <div className="document-text" data-testid="document-text">
+    <div className="document-text" data-testid="document-text" lang={DOCUMENTS_LANG}>
       {first && <p className="document-text__lead">{first}</p>}
       {rest.map((paragraph, index) => {
         const clause = CLAUSE.exec(paragraph);

@@ -11,6 +11,7 @@ import { getDocument } from './documents-api';
 import { DocumentBadge } from './document-state';
 import { DownloadPdfButton } from './download-pdf-button';
 import './documents.css';
+import { DOCUMENTS_LANG } from '../../loans/document-language';
 
 /** /ui/dashboard/documents/:documentId: one document in a reading view, printable. */
 export function DocumentScreen() {
@@ -53,7 +54,9 @@ export function DocumentScreen() {
         <p className="reading__loan">
           {document.loan.product} &middot; <Trans>Loan {reference}</Trans>
         </p>
-        <h1 id="reading-title">{document.title}</h1>
+        <h1 id="reading-title" lang={DOCUMENTS_LANG}>
+          {document.title}
+        </h1>
         <div className="reading__meta">
           <DocumentBadge document={document} loan={document.loan} />
           <div className="reading__actions">

@@ -12,6 +12,7 @@ import { getDocuments } from './documents-api';
 import { DocumentBadge } from './document-state';
 import { DownloadPdfButton } from './download-pdf-button';
 import './documents.css';
+import { DOCUMENTS_LANG, DocumentsLanguageNote } from '../../loans/document-language';
 
 /** /ui/dashboard/documents: every document of every loan, grouped by loan, with where each stands. */
 export function DocumentsScreen() {
@@ -31,6 +32,7 @@ export function DocumentsScreen() {
       titleId="documents-page-title"
       testId="documents-page"
     >
+      <DocumentsLanguageNote />
       {consent && agreedOn && (
         <p className="documents__consent" data-testid="documents-esign-consent">
           <Trans>You agreed to sign electronically on {agreedOn}.</Trans>{' '}
@@ -83,12 +85,13 @@ export function DocumentsScreen() {
                   >
                     <div className="documents__item-text">
                       <Link
+                        lang={DOCUMENTS_LANG}
                         className="documents__item-title"
                         to={routes.document.href({ documentId: document.id })}
                       >
                         {document.title}
                       </Link>
-                      <p>{document.description}</p>
+                      <p lang={DOCUMENTS_LANG}>{document.description}</p>
                     </div>
                     <div className="documents__item-side">
                       <DocumentBadge document={document} loan={loan} />

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DocumentStateBadge, type DocumentTone } from '../../loans/document-state-badge';
 import { formatInstant } from '../../loans/loan-format';
+import { DOCUMENTS_LANG } from '../../loans/document-language';
 
 export const readButtonId = (documentId: string) => `document-${documentId}-read`;
 
@@ -40,8 +41,10 @@ export function CheckoutDocument({ document, actionable, onRead }: CheckoutDocum
     >
       <header className="checkout-document__header">
         <div className="checkout-document__name">
-          <h3 id={titleId}>{document.title}</h3>
-          <p>{document.description}</p>
+          <h3 id={titleId} lang={DOCUMENTS_LANG}>
+            {document.title}
+          </h3>
+          <p lang={DOCUMENTS_LANG}>{document.description}</p>
         </div>
         <DocumentStateBadge state={document.state} tone={badge.tone} label={i18n._(badge.label)} />
       </header>

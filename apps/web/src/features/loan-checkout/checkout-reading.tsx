@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Banner } from '../../components/banner';
 import { DocumentText } from '../../loans/document-text';
 import type { ActionResult } from './use-loan-checkout';
+import { DOCUMENTS_LANG } from '../../loans/document-language';
 
 export const READING_TITLE_ID = 'checkout-reading-title';
 
@@ -82,10 +83,12 @@ export function CheckoutReading({
             Document {number} of {total}
           </Trans>
         </p>
-        <h2 id={READING_TITLE_ID} tabIndex={-1}>
+        <h2 id={READING_TITLE_ID} tabIndex={-1} lang={DOCUMENTS_LANG}>
           {document.title}
         </h2>
-        <p className="checkout-reading__description">{document.description}</p>
+        <p className="checkout-reading__description" lang={DOCUMENTS_LANG}>
+          {document.description}
+        </p>
       </header>
       <DocumentText body={document.body} level={3} />
       <p className="checkout-reading__end" ref={end} data-testid="document-end">

@@ -22,6 +22,7 @@ import { CheckoutReading } from './checkout-reading';
 import { EsignConsentText } from './esign-consent';
 import { SIGN_ALL_TITLE_ID, SignAllForm } from './sign-all-form';
 import { canCheckOut, type ActionResult, type ConsentResult } from './use-loan-checkout';
+import { DocumentsLanguageNote } from '../../loans/document-language';
 
 interface CheckoutViewProps {
   loan: LoanDetail;
@@ -138,6 +139,7 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
           </p>
           <LoanStatusBadge status={loan.status} />
         </div>
+        <DocumentsLanguageNote />
       </header>
 
       {readingDocument ? (
