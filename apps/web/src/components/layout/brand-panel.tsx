@@ -1,9 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import phonePreviewUrl from '../../assets/phone-preview.svg';
+import phonePreviewSpanishUrl from '../../assets/phone-preview.es-US.svg';
 import { LenderLogo } from './lender-logo';
 
 export function BrandPanel() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  // The phone's screen speaks the page's language too.
+  const phonePreview = i18n.locale === 'es-US' ? phonePreviewSpanishUrl : phonePreviewUrl;
   return (
     <header className="brand-panel">
       <LenderLogo />
@@ -20,7 +23,7 @@ export function BrandPanel() {
       <div className="brand-panel__preview">
         {/* Decorative and below the fold on small screens: lazy, and hidden there so it is never fetched. */}
         <img
-          src={phonePreviewUrl}
+          src={phonePreview}
           width={240}
           height={480}
           loading="lazy"
