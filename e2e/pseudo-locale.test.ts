@@ -40,7 +40,7 @@ function layoutProblems(): string[] {
     // (Not a language's own name, nor a date: Intl writes those, in the pseudo-locale's English.)
     if (
       /[a-z]{3}/i.test(ownText) &&
-      !/[^\u0000-\u007f]/.test(ownText) &&
+      !/[^\p{ASCII}]/u.test(ownText) &&
       !el.closest('[lang]:not(html), time')
     )
       problems.push(`${label} is not in the catalogue`);

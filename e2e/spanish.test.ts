@@ -113,7 +113,7 @@ describe('the portal in Spanish (browser)', () => {
     const consent = form.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' });
     if (await consent.count()) await consent.check();
     await form.getByRole('button', { name: 'Firmar todo' }).click();
-    await form.getByText('Escriba su nombre completo para firmar.').waitFor();
+    await form.getByText('Ingrese su nombre completo para firmar.').waitFor();
     await form.getByLabel('Su nombre completo').fill(`${DEMO.firstName} ${DEMO.lastName}`);
     await form.getByRole('checkbox', { name: 'He leído estos documentos y los acepto' }).check();
     await form.getByRole('button', { name: 'Firmar todo' }).click();

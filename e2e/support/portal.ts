@@ -36,8 +36,14 @@ export interface Portal {
   server: TestServer;
   browser: Browser;
   baseUrl: string;
-  /** A fresh browser profile (own cookies and storage), e.g. another browser by its User-Agent. */
-  newPage(options?: { userAgent?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser profile (own cookies and storage), e.g. another browser by its User-Agent, or one
+   * set to a language (`locale`, as the browser's languages).
+   */
+  newPage(options?: {
+    userAgent?: string;
+    locale?: string;
+  }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 

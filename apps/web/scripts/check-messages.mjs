@@ -3,7 +3,7 @@
 // (`npm run messages` extracts them; the build fails on a message missing too.)
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { URL, fileURLToPath } from 'node:url';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const locales = fileURLToPath(new URL('../src/locales/', import.meta.url));
