@@ -3,6 +3,7 @@
 // is loaded, before tsx compiles its TypeScript: so this hook is registered before tsx. A catalogue
 // (.po) is an empty one to them: the tests read the components' English source messages.
 import { register } from 'node:module';
+import { URL } from 'node:url';
 
 register(
   `data:text/javascript,${encodeURIComponent(`

@@ -8,8 +8,8 @@ import {
   STEP_UP_REQUIRED,
 } from './api-errors.js';
 import { endpoint } from './endpoint.js';
-import { LOCALES } from './locale.js';
 import { singleLineText } from './text.js';
+import { LocaleSchema } from './locale-schema.js';
 
 // The borrower's own account (Bearer product access token), and the operators' view of a borrower's
 // sign-in sessions (service credential; its endpoints are operatorEndpoints', in operator.ts).
@@ -113,11 +113,6 @@ export const ConfirmEmailChangeResponseSchema = z.object({ email: z.string() });
 /** What the borrower is told about an email-change link that can't be used (unknown, used, expired, another's). */
 export const EMAIL_CHANGE_LINK_PROBLEM =
   'This email change link can’t be used: it has expired, was already used, or belongs to another account. Ask for a new link from your account page.';
-
-/** One of the portal's languages (LOCALES), as a BCP 47 tag: `en-US` or `es-US`. */
-export const LocaleSchema = z.enum(LOCALES, {
-  error: 'Choose one of the portal’s languages: en-US or es-US.',
-});
 
 /**
  * The borrower's language: the portal's screens, the e-mails sent to them and their signature

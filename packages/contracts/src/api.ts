@@ -3,7 +3,7 @@ import { EmailSchema } from './credentials.js';
 import { NewPasswordSchema } from './password.js';
 import { API_ERROR_CODES, NEW_PASSWORD_ERROR_CODES } from './api-errors.js';
 import { endpoint } from './endpoint.js';
-import { LocaleSchema } from './account.js';
+import { LocaleSchema } from './locale-schema.js';
 import { singleLineText } from './text.js';
 
 // Tokens are compact JWTs or opaque strings; the cap stops oversized input before any parsing.

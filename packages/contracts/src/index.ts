@@ -12,6 +12,7 @@ export * from './instants.js';
 export * from './joining.js';
 export * from './loans.js';
 export * from './locale.js';
+export * from './locale-schema.js';
 export * from './operator.js';
 export * from './password.js';
 export * from './portal-config.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocaleSchema } from './account.js';
+import { LocaleSchema } from './locale-schema.js';
 import { EmailSchema } from './credentials.js';
 import { API_ERROR_CODES, NEW_PASSWORD_ERROR_CODES } from './api-errors.js';
 import { RegistrationResponseSchema } from './api.js';

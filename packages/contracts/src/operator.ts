@@ -2,11 +2,11 @@ import { z } from 'zod';
 import {
   AccountSessionListSchema,
   EndedSessionsSchema,
-  LocaleSchema,
   OperatorEndAllSessionsRequestSchema,
   OperatorSessionsQuerySchema,
 } from './account.js';
 import { OperatorActivityQuerySchema, SecurityActivityPageSchema } from './activity.js';
+import { LocaleSchema } from './locale-schema.js';
 import { API_ERROR_CODES } from './api-errors.js';
 import { EmailSchema } from './credentials.js';
 import { endpoint } from './endpoint.js';

@@ -28,21 +28,47 @@ export function getIdentityProviderUnavailableReason(): IdentityProviderUnavaila
   return null;
 }
 
+// The configuration's full check (zod, PortalConfigSchema) comes after the first paint. On the sign-in
+// screen it waits for the borrower to start using the form (checkPortalConfig, from its warm-up), so
+// that a visit's first load carries only what the form needs; elsewhere it runs as the screen shows.
+let configChecked: Promise<boolean> | undefined;
+const waiting = new Set<() => void>();
+
+/** Checks the configuration against its schema (once); the screens that wait for it then learn. */
+export function checkPortalConfig(): Promise<boolean> {
+  if (configChecked === undefined) {
+    configChecked = import('../config/portal-config').then(
+      ({ getPortalConfig }) => getPortalConfig() !== null,
+    );
+    // Woken once, and after the check has begun: each then reads the same answer.
+    const woken = [...waiting];
+    waiting.clear();
+    for (const wake of woken) wake();
+  }
+  return configChecked;
+}
+
 /**
  * The same answer for a screen, completed once the configuration has been checked against
- * PortalConfigSchema (loaded after the first paint).
+ * PortalConfigSchema: at once, or (`untilUsed`) once checkPortalConfig is called.
  */
-export function useIdentityProviderUnavailableReason(): IdentityProviderUnavailableReason | null {
+export function useIdentityProviderUnavailableReason({
+  untilUsed = false,
+}: { untilUsed?: boolean } = {}): IdentityProviderUnavailableReason | null {
   const [reason, setReason] = useState(getIdentityProviderUnavailableReason);
   useEffect(() => {
     if (reason) return;
     let active = true;
-    void import('../config/portal-config').then(({ getPortalConfig }) => {
-      if (active && !getPortalConfig()) setReason('not-configured');
-    });
+    const check = () =>
+      void checkPortalConfig().then((valid) => {
+        if (active && !valid) setReason('not-configured');
+      });
+    if (untilUsed && configChecked === undefined) waiting.add(check);
+    else check();
     return () => {
       active = false;
+      waiting.delete(check);
     };
-  }, [reason]);
+  }, [reason, untilUsed]);
   return reason;
 }

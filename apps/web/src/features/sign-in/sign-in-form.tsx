@@ -4,7 +4,8 @@ import type { SignInInput } from '@customer-core/contracts';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/banner';
-import { withPortalMessages } from '../../i18n/catalogs';
+import { sharedMessages } from '../../i18n/catalogs';
+import { checkPortalConfig } from '../../lib/identity-provider-availability';
 import { Spinner } from '../../components/spinner';
 import { countSignInFailure, isRefusedCredentials } from '../../lib/auth/sign-in-failures';
 import { usePasskeySignIn } from './passkey-sign-in';
@@ -19,12 +20,13 @@ const SIGN_IN_FAILED = msg`User could not be authenticated.`;
 // starts using the form (and on submit at the latest), so that a visit that never signs in does not
 // pay for them, and one that does finds them at hand when LOGIN is pressed.
 // The rules' messages are the shared schemas', in the portal catalogue: fetched with them.
-const loadRules = () => withPortalMessages(import('./sign-in-rules'));
+const loadRules = () => Promise.all([import('./sign-in-rules'), sharedMessages()]).then(([rules]) => rules);
 const loadSignIn = () => import('../../lib/auth/sign-in');
 let warmedUp = false;
 function warmUp() {
   if (warmedUp) return;
   warmedUp = true;
+  void checkPortalConfig();
   void loadRules();
   void loadSignIn().then((module) => module.preloadIdentityProvider());
 }

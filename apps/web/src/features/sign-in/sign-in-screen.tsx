@@ -24,7 +24,8 @@ const SignInForm = lazy(() => loadSignInForm().then((module) => ({ default: modu
 export function SignInScreen() {
   const { t } = useLingui();
   const { status, sessionEnded, signedOut } = useAuth();
-  const unavailable = useIdentityProviderUnavailableReason();
+  // The configuration's full check waits for the form's first use (sign-in-form.tsx's warm-up).
+  const unavailable = useIdentityProviderUnavailableReason({ untilUsed: true });
   const navigate = useNavigate();
   const passwordChanged = (useLocation().state as SignInLocationState | null)?.notice === 'password-changed';
   const [noticeDismissed, setNoticeDismissed] = useState(false);
