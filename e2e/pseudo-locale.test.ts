@@ -38,11 +38,7 @@ function layoutProblems(): string[] {
       );
     // A pseudo-localized text has accents; plain ASCII letters only means it was never in the catalogue.
     // (Not a language's own name, nor a date: Intl writes those, in the pseudo-locale's English.)
-    if (
-      /[a-z]{3}/i.test(ownText) &&
-      !/[^\p{ASCII}]/u.test(ownText) &&
-      !el.closest('[lang]:not(html), time')
-    )
+    if (/[a-z]{3}/i.test(ownText) && !/[^\p{ASCII}]/u.test(ownText) && !el.closest('[lang]:not(html), time'))
       problems.push(`${label} is not in the catalogue`);
   }
   return problems;
