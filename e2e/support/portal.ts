@@ -316,7 +316,10 @@ export async function submitSignIn(page: Page, email: string, password: string):
 export async function signInAsDemo(page: Page): Promise<void> {
   await page.goto(routes.signIn.path);
   await submitSignIn(page, DEMO.email, DEMO.password);
-  await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 20_000 });
+  // A bound, not a time asserted: a fresh browser profile (a test's own clock) fetches every script
+  // and both catalogues again through the identity provider's redirect, on a machine running the
+  // whole suite at once.
+  await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 45_000 });
 }
 
 export function readPortalStorage(page: Page) {
