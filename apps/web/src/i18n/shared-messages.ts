@@ -7,6 +7,12 @@ import { msg } from '@lingui/core/macro';
 // list only puts them in the catalogues: no screen imports it. The component tests hold it to the
 // code: each is still written there, and every message a shared schema exports is here.
 export const SHARED_MESSAGES = [
+  msg({
+    id: 'Your language can’t be saved to your account because you sign in through another provider. This device will remember it.',
+    message:
+      'Your language can’t be saved to your account because you sign in through another provider. This device will remember it.',
+  }),
+  msg({ id: 'This borrower no longer exists.', message: 'This borrower no longer exists.' }),
   // Labels: what a loan is for, how a session began or ended, a security event, a second factor.
   msg({ id: 'Working capital', message: 'Working capital' }),
   msg({ id: 'Equipment', message: 'Equipment' }),
