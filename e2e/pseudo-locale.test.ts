@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LOCALE_STORAGE_KEY, routes } from '@customer-core/contracts';
+import { routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { PHONE, collectPageErrors, screenshot } from './support/browser.js';
 import { OPERATOR_ENV, borrowerLoans } from './support/loans.js';
-import { openPortal, signInBySession, type Portal } from './support/portal.js';
+import { chooseLanguageBeforehand, openPortal, signInBySession, type Portal } from './support/portal.js';
 
 // The pseudo-locale (en-XA: every letter accented, every text a third longer) walked on a phone's
 // width: text that stays plain English is not in the catalogue, and a screen that only fits English
@@ -75,8 +75,7 @@ describe('the pseudo-locale on a phone (browser)', () => {
   }
 
   it('fits every public screen at 390px, every word from the catalogue', async () => {
-    await page.goto('/healthz');
-    await page.evaluate((key) => localStorage.setItem(key, 'en-XA'), LOCALE_STORAGE_KEY);
+    await chooseLanguageBeforehand(page, 'en-XA');
     await walk(routes.signIn.path, 'sign-in', 'sign-in');
     await walk(routes.forgotPassword.path, 'forgot-password', 'forgot-password');
     await walk(routes.magicLink.path, 'magic-link', 'magic-link');

@@ -7,7 +7,7 @@ import { collectPageErrors, screenshot } from './support/browser.js';
 import { onPath, withText } from './support/getting-back-in.js';
 import { OPERATOR_ENV, runCliInProcess } from './support/joining.js';
 import { inbox, linkPath, waitForMail } from './support/mailbox.js';
-import { DEMO, openPortal, submitSignIn, type Portal } from './support/portal.js';
+import { DEMO, chooseLanguageBeforehand, openPortal, submitSignIn, type Portal } from './support/portal.js';
 import { authenticatorCode } from './support/second-factor.js';
 
 // Getting in, in Spanish: a forgotten password reset, registering from an invitation (the language
@@ -23,8 +23,7 @@ const notThe = (code: string) => (code === '000000' ? '111111' : '000000');
 
 /** Opens `path` with Spanish chosen on this browser beforehand, as the footer's switcher leaves it. */
 async function openInSpanish(page: Page, path: string): Promise<void> {
-  await page.goto('/healthz');
-  await page.evaluate(([key]) => localStorage.setItem(key!, 'es-US'), [LOCALE_STORAGE_KEY]);
+  await chooseLanguageBeforehand(page, 'es-US');
   await page.goto(path);
 }
 

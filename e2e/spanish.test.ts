@@ -1,25 +1,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LOCALE_STORAGE_KEY, routes } from '@customer-core/contracts';
+import { routes } from '@customer-core/contracts';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot } from './support/browser.js';
 import { openAccountRow } from './support/account.js';
 import { onPath } from './support/getting-back-in.js';
 import { OPERATOR_ENV, borrowerLoans } from './support/loans.js';
-import { DEMO, openPortal, signInBySession, type Portal } from './support/portal.js';
+import {
+  DEMO,
+  chooseLanguageBeforehand,
+  openPortal,
+  signInBySession,
+  type Portal,
+} from './support/portal.js';
 
 // The portal in Spanish (es-US): chosen by the browser's languages or by the switcher, kept on the
 // browser before sign-in and on the borrower's profile after; every screen in it axe-clean with
 // lang="es". The Spanish words asserted are the catalogue's (apps/web/src/locales/es-US).
 
 const language = (page: Page) => page.evaluate(() => document.documentElement.lang);
-
-/** Stores Spanish as this browser's choice before the portal loads. */
-async function inSpanish(page: Page): Promise<void> {
-  await page.goto('/healthz');
-  await page.evaluate((key) => localStorage.setItem(key, 'es-US'), LOCALE_STORAGE_KEY);
-}
 
 describe('the portal in Spanish (browser)', () => {
   let portal: Portal;
@@ -70,7 +70,7 @@ describe('the portal in Spanish (browser)', () => {
   it('shows the home, a past-due loan, the checkout and signing, and the account page in Spanish', async () => {
     const { page } = await portal.newPage();
     const errors = collectPageErrors(page);
-    await inSpanish(page);
+    await chooseLanguageBeforehand(page, 'es-US');
     await signInBySession(portal, page);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.getByTestId('loan-summary').first().waitFor();

@@ -3,6 +3,7 @@ import { after } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   ACCESS_TOKEN_STORAGE_KEY,
+  LOCALE_STORAGE_KEY,
   PROFILE_STORAGE_KEY,
   routes,
   STEP_UP_MAX_AGE_SECONDS,
@@ -303,6 +304,15 @@ export async function signInBySession(
   );
   await page.goto(path);
   return accessToken;
+}
+
+/**
+ * Stores `locale` as this browser's choice of language before the portal loads, as the footer's
+ * switcher leaves it (any page of the origin gives its storage; the health check's is the smallest).
+ */
+export async function chooseLanguageBeforehand(page: Page, locale: string): Promise<void> {
+  await page.goto('/healthz');
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [LOCALE_STORAGE_KEY, locale]);
 }
 
 /** Fills and submits the sign-in form as a borrower would. */
