@@ -121,10 +121,28 @@ mkdirSync(groupDir, { recursive: true });
 const entries = groups.map((group, i) => {
   const entry = path.join(groupDir, `${String(i + 1).padStart(2, '0')}.test.mjs`);
   // Imported in turn: each file's tests run after the previous file's, as in a process of its own.
+  // Every file is imported before the first test runs (a hook of the root test): node's runner ends the
+  // root, and runs its after hooks (the process's PGlite instances closed), whenever no test is left to
+  // run, which would be between two files whenever one ended while the next was still loading.
   const imports = group.files.map(
-    (f) => `await import(${JSON.stringify(pathToFileURL(path.join(root, f)).href)});`,
+    (f) => `  await import(${JSON.stringify(pathToFileURL(path.join(root, f)).href)});`,
   );
-  writeFileSync(entry, `// ${group.files.length} test files, run one after another\n${imports.join('\n')}\n`);
+  writeFileSync(
+    entry,
+    [
+      `// ${group.files.length} test files, run one after another`,
+      `import { before } from 'node:test';`,
+      `let imported;`,
+      `const allImported = new Promise((resolve) => (imported = resolve));`,
+      `before(() => allImported);`,
+      `try {`,
+      ...imports,
+      `} finally {`,
+      `  imported();`,
+      `}`,
+      '',
+    ].join('\n'),
+  );
   return entry;
 });
 

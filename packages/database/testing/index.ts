@@ -90,8 +90,9 @@ const processPglites = new Map<string, ProcessPglite>();
 const KEEPS_PROCESS_PGLITES = process.env.NODE_TEST_CONTEXT !== undefined;
 if (KEEPS_PROCESS_PGLITES) after(closeProcessPglites);
 /**
- * Whether that hook has run. It can run early: when a process's first file has finished before the
- * next one is imported. Holders after it get instances of their own, which nothing would close else.
+ * Whether that hook has run. It runs whenever the root has no test left, which would be between two
+ * files when one ends before the next is imported; the test runner's groups (scripts/run-tests.mjs)
+ * import every file first. Holders after it get instances of their own, which nothing would close else.
  */
 let processPglitesClosed = false;
 
