@@ -11,7 +11,8 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RecoveryCodesSection } from '../src/features/account/recovery-codes-section.tsx';
 import { SecondFactorsSection } from '../src/features/account/second-factors-section.tsx';
-import { secondStepText, waysSummary } from '../src/features/account/factor-words.ts';
+import { setupI18n } from '@lingui/core';
+import { listed, secondStepText, waysSummary } from '../src/features/account/factor-words.ts';
 import { serveApi, type TestApi } from './support/api.ts';
 import { press, type } from './support/forms.ts';
 import { expectFocus, expectNone, renderInApp } from './support/render.tsx';
@@ -241,5 +242,14 @@ describe('what the account page says of the second steps', () => {
       waysSummary([factor('authenticator_app'), factor('email_code')]),
       'Authenticator app and email codes',
     );
+  });
+
+  it('lists passkeys’ names as the page’s language lists', () => {
+    const inLanguage = (locale: string) => setupI18n({ locale, messages: { [locale]: {} } });
+    const names = ['Laptop', 'Phone', 'Key'];
+    assert.equal(listed(names, inLanguage('en-US')), 'Laptop, Phone, and Key');
+    assert.equal(listed(names, inLanguage('es-US')), 'Laptop, Phone y Key');
+    assert.equal(listed(['Laptop', 'Phone'], inLanguage('es-US')), 'Laptop y Phone');
+    assert.equal(listed(['Laptop'], inLanguage('en-US')), 'Laptop');
   });
 });

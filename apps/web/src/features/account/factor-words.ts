@@ -9,12 +9,9 @@ import { msg } from '@lingui/core/macro';
 const has = (factors: SecondFactor[], type: SecondFactor['type']) =>
   factors.some((factor) => factor.type === type);
 
-/** "a, b and c" */
+/** "a, b, and c" / "a, b y c": the language's own way of listing (CLDR's, through Intl). */
 export function listed(items: string[], i18n: I18n = portalI18n): string {
-  const last = items.at(-1);
-  if (items.length <= 1 || last === undefined) return items.join('');
-  const first = items.slice(0, -1).join(', ');
-  return i18n._(msg`${first} and ${last}`);
+  return new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(items);
 }
 
 /** The two-step row's state, by whether there is an app and whether email codes. */

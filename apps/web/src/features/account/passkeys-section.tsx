@@ -176,6 +176,8 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
   const lastRequired = loaded?.policy === 'required' && loaded.factors.length === 1;
   const addedHere = loaded?.passkeysAddedHere === true && typeof window.PublicKeyCredential === 'function';
   const names = passkeys.map((factor) => factor.name ?? t`Passkey`);
+  // "Ninguna" in Spanish: said of passkeys (llaves), not of codes.
+  const summary = names.length > 0 ? listed(names, i18n) : t({ message: 'None yet', context: 'passkeys' });
   const canOpen = passkeys.length > 0 || addedHere;
 
   return (
@@ -184,7 +186,7 @@ export function PasskeysSection({ onChanged }: { onChanged?: () => void }) {
       row="passkeys"
       title={t`Passkeys`}
       testId="account-passkeys"
-      summary={loaded ? (names.length === 0 ? t`None yet` : listed(names, i18n)) : ''}
+      summary={loaded ? summary : ''}
       summaryTestId="account-passkeys-summary"
       action={loaded && canOpen ? (passkeys.length > 0 ? t`Manage` : t`Set up`) : null}
       actionTestId="account-passkeys-open"
