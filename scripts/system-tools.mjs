@@ -1,4 +1,5 @@
-// What the tests need from Debian: Chromium for the browser tests (never a downloaded browser build),
+// What the tests need from Debian: Chromium for the browser tests (never a downloaded browser build:
+// Debian's headless shell of Chromium, the build made for automation, as Playwright drives by default),
 // Prometheus and promtool for the metrics tests, nginx for the rolling restart behind a proxy. Each is
 // found (its *_PATH variable, else where Debian's package puts it) or, where this machine can (root,
 // apt-get), installed before any test runs, every missing one in one apt-get run; otherwise the run
@@ -13,7 +14,11 @@ import { pathToFileURL } from 'node:url';
 const TOOLS = {
   chromium: {
     needer: 'Browser tests need',
-    files: { CHROMIUM_PATH: '/usr/bin/chromium' },
+    // The headless shell: the same Chromium without the browser's own windows and pages around the
+    // page, a third less of Chromium's CPU, which is most of a test run's. The browser itself for the
+    // tests that need its profile's settings (third-party cookies blocked), which the shell ignores.
+    packages: ['chromium-headless-shell', 'chromium'],
+    files: { CHROMIUM_PATH: '/usr/bin/chromium-headless-shell', CHROMIUM_BROWSER_PATH: '/usr/bin/chromium' },
     // With its recommended packages (fonts among them), as a borrower's Chromium has them.
     recommends: true,
   },
@@ -51,7 +56,8 @@ export function ensureSystemTools(names) {
 }
 
 function install(names) {
-  const packages = names.join(' ');
+  const packagesOf = (name) => TOOLS[name].packages ?? [name];
+  const packages = names.flatMap(packagesOf).join(' ');
   if (!(process.getuid?.() === 0 && onPath('apt-get'))) {
     stop(
       `${names.map((name) => `${TOOLS[name].needer} ${name}`).join('; ')}. Install Debian's ` +
@@ -65,8 +71,9 @@ function install(names) {
   const withRecommends = names.filter((name) => TOOLS[name].recommends);
   const without = names.filter((name) => !TOOLS[name].recommends);
   apt(['update', '-qq']);
-  if (withRecommends.length > 0) apt(['install', '-y', '-qq', ...withRecommends]);
-  if (without.length > 0) apt(['install', '-y', '-qq', '--no-install-recommends', ...without]);
+  if (withRecommends.length > 0) apt(['install', '-y', '-qq', ...withRecommends.flatMap(packagesOf)]);
+  if (without.length > 0)
+    apt(['install', '-y', '-qq', '--no-install-recommends', ...without.flatMap(packagesOf)]);
   const services = names.map((name) => TOOLS[name].service).filter(Boolean);
   if (services.length > 0 && onPath('systemctl'))
     spawnSync('systemctl', ['disable', '--now', ...services], { stdio: 'ignore' });

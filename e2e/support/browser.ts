@@ -16,16 +16,19 @@ const ARGS = [
   '--disable-sync',
 ];
 
-function chromiumPath(): string {
-  // The test command (scripts/run-tests.mjs) finds or installs Chromium and names it here.
-  const executablePath = process.env.CHROMIUM_PATH;
+/**
+ * The test command (scripts/run-tests.mjs) finds or installs Chromium and names it here: its headless
+ * shell (CHROMIUM_PATH), and the browser itself (CHROMIUM_BROWSER_PATH) for a profile's settings.
+ */
+function chromiumPath(variable: 'CHROMIUM_PATH' | 'CHROMIUM_BROWSER_PATH' = 'CHROMIUM_PATH'): string {
+  const executablePath = process.env[variable];
   if (!executablePath || !existsSync(executablePath)) {
-    throw new Error('Chromium not found: run browser tests with npm test, or set CHROMIUM_PATH');
+    throw new Error(`Chromium not found: run browser tests with npm test, or set ${variable}`);
   }
   return executablePath;
 }
 
-/** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
+/** Debian's Chromium (its headless shell, named by the test command), nothing reaching out on its own. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: ARGS });
 }
@@ -33,6 +36,7 @@ export async function launchBrowser(): Promise<Browser> {
 /**
  * Chromium set to "Block third-party cookies" (its profile's `cookie_controls_mode` 1; 0 would allow
  * them), as a borrower's browser may be. The browser contexts it makes follow its profile's setting.
+ * The browser itself, not the headless shell, which has no such setting.
  */
 export async function launchBrowserBlockingThirdPartyCookies(): Promise<{
   browser: Browser;
@@ -47,7 +51,7 @@ export async function launchBrowserBlockingThirdPartyCookies(): Promise<{
   const removeProfile = () => rmSync(userDataDir, { recursive: true, force: true });
   try {
     const profile = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: chromiumPath(),
+      executablePath: chromiumPath('CHROMIUM_BROWSER_PATH'),
       args: ARGS,
     });
     const browser = profile.browser();
