@@ -81,9 +81,6 @@ const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, availabl
 // processes a slot cost a fifth more CPU and time than one); a small run of unit and API tests takes
 // fewer (a process per PROCESS_WORTH of weight).
 const PROCESS_WORTH = 60_000;
-// Unit and API tests take a process more than the slots: in a whole run their groups ended last (76 s
-// after the browser tier), waiting on PostgreSQL's races and on child servers as much as computing.
-const COMPUTING_GROUPS = concurrency + 1;
 // Component tests (*.test.tsx) put a browser page's globals on their process (apps/web/test/support/
 // dom.ts): they share a process only with each other, one, so that the page, React and Testing
 // Library load once (a second process costs more CPU than it saves time); a component test weighs as
@@ -116,7 +113,7 @@ const computingWeight = computing.reduce((sum, file) => sum + weightOf(file), 0)
 const groups = [
   ...pageGroups,
   ...balance(browserTests, concurrency),
-  ...balance(computing, Math.max(1, Math.min(COMPUTING_GROUPS, Math.ceil(computingWeight / PROCESS_WORTH)))),
+  ...balance(computing, Math.max(1, Math.min(concurrency, Math.ceil(computingWeight / PROCESS_WORTH)))),
 ];
 // Per run: two runs in one checkout (a second terminal) must not share entry files.
 const groupDir = path.join(root, 'test-results', `groups-${process.pid}`);
