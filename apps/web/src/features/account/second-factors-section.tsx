@@ -163,7 +163,10 @@ export function SecondFactorsSection({ onChanged }: { onChanged?: () => void }) 
   const returnFocusTo = useRef<string | null>(null);
   useEffect(() => {
     if (!returnFocusTo.current) return;
-    sectionRef.current?.querySelector<HTMLElement>(`[data-opens="${returnFocusTo.current}"]`)?.focus();
+    const opener = sectionRef.current?.querySelector<HTMLElement>(`[data-opens="${returnFocusTo.current}"]`);
+    // Kept until the button is on the page: a render in between (the factors reloading) must not lose it.
+    if (!opener) return;
+    opener.focus();
     returnFocusTo.current = null;
   });
 
