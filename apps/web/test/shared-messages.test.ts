@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import * as contracts from '@customer-core/contracts';
 import { inPortalLanguage } from '../src/i18n/in-portal-language.ts';
 import { SHARED_MESSAGES } from '../src/i18n/shared-messages.ts';
+import { SIGN_IN_RULES_MESSAGES } from '../src/i18n/sign-in-rules-messages.ts';
 import { i18n } from './support/i18n.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -38,11 +39,28 @@ const built = [
   ...contracts.PASSWORD_RULES.flatMap((rule) => [rule.label, rule.message]),
   ...contracts.ESIGN_CONSENT.text.split('\n\n'),
 ];
-const ids = new Set(SHARED_MESSAGES.map((descriptor) => descriptor.id));
+const catalogued = [...SHARED_MESSAGES, ...SIGN_IN_RULES_MESSAGES];
+const ids = new Set(catalogued.map((descriptor) => descriptor.id));
 
 describe('the shared messages in the portal’s language', () => {
   it('knows each by its English, exactly as the schemas and the API write it', () => {
-    for (const descriptor of SHARED_MESSAGES) assert.equal(descriptor.message, descriptor.id);
+    for (const descriptor of catalogued) assert.equal(descriptor.message, descriptor.id);
+  });
+
+  it('puts every message of the sign-in rules in the sign-in catalogue, which the form needs before the password leaves', () => {
+    const refused = [
+      { email: '', password: '' },
+      { email: 'dana@', password: 'short' },
+      { email: `${'a'.repeat(250)}@example.com`, password: 'x'.repeat(contracts.MAX_PASSWORD_LENGTH + 1) },
+      { email: 'dana\u0000@example.com', password: 'long\u0000enough' },
+    ];
+    const given = new Set(
+      refused.flatMap(
+        (input) => contracts.SignInSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [],
+      ),
+    );
+    assert.equal(given.size, 6);
+    assert.deepEqual([...given].sort(), SIGN_IN_RULES_MESSAGES.map((descriptor) => descriptor.id).sort());
   });
 
   it('holds no message that the schemas and the API no longer write', () => {

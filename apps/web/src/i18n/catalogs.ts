@@ -59,14 +59,6 @@ export function portalMessages(): Promise<void> {
   return load(active, 'portal');
 }
 
-/**
- * The shared schemas' and the API's messages in the portal's language (the portal catalogue): none to
- * fetch in English, which they are written in (in-portal-language.ts shows them as they come).
- */
-export function sharedMessages(): Promise<void> {
-  return active === 'en-US' ? Promise.resolve() : portalMessages();
-}
-
 /** A screen's module, once the words of the screens past sign-in are there too in the portal's language. */
 export function withPortalMessages<M>(module: Promise<M>): Promise<M> {
   return Promise.all([module, portalMessages()]).then(([loaded]) => loaded);

@@ -1,11 +1,13 @@
 import { msg } from '@lingui/core/macro';
 
 // The words the portal shows that are written once, in English, outside it: the shared schemas'
-// validation messages and labels (loan purposes, sessions, security events, second factors) (packages/contracts), and the API's messages for people (an error's
-// `message`). The API speaks English to every caller; the portal shows each of these in the
-// borrower's language (in-portal-language.ts), looked up by its English, which is its id here. This
-// list only puts them in the catalogues: no screen imports it. The component tests hold it to the
-// code: each is still written there, and every message a shared schema exports is here.
+// validation messages and labels (loan purposes, sessions, security events, second factors) in
+// packages/contracts, and the API's messages for people (an error's `message`). The API speaks
+// English to every caller; the portal shows each of these in the borrower's language
+// (in-portal-language.ts), looked up by its English, which is its id here. This list only puts them
+// in the portal catalogue: no screen imports it. The sign-in rules' own are in the sign-in catalogue
+// (sign-in-rules-messages.ts). The component tests hold both lists to the code: each message is
+// still written there, and every message a shared schema exports is in one of them.
 export const SHARED_MESSAGES = [
   msg({
     id: 'Your language can’t be saved to your account because you sign in through another provider. This device will remember it.',
@@ -78,7 +80,6 @@ export const SHARED_MESSAGES = [
     id: 'Email codes aren’t offered for your account. Use an authenticator app instead.',
     message: 'Email codes aren’t offered for your account. Use an authenticator app instead.',
   }),
-  msg({ id: 'Email is required.', message: 'Email is required.' }),
   msg({ id: 'Enter a whole dollar amount.', message: 'Enter a whole dollar amount.' }),
   msg({ id: 'Enter the 6-digit code.', message: 'Enter the 6-digit code.' }),
   msg({ id: 'Enter the amount you need.', message: 'Enter the amount you need.' }),
@@ -88,7 +89,6 @@ export const SHARED_MESSAGES = [
     message: 'If an account exists for that email, we sent a link.',
   }),
   msg({ id: 'Include a number or one of !@#$%^&*().', message: 'Include a number or one of !@#$%^&*().' }),
-  msg({ id: 'Invalid email address.', message: 'Invalid email address.' }),
   msg({
     id: 'Keep a copy of this consent: you can download it from the page where you sign your documents, at any time.',
     message:
@@ -100,12 +100,6 @@ export const SHARED_MESSAGES = [
   msg({
     id: 'Passkeys for this portal are added with us. Call us to add one.',
     message: 'Passkeys for this portal are added with us. Call us to add one.',
-  }),
-  msg({ id: 'Password is required.', message: 'Password is required.' }),
-  msg({ id: 'Password must be at least 8 characters.', message: 'Password must be at least 8 characters.' }),
-  msg({
-    id: 'Password must be at most 128 characters.',
-    message: 'Password must be at most 128 characters.',
   }),
   msg({ id: 'Passwords do not match.', message: 'Passwords do not match.' }),
   msg({ id: 'Please confirm your password.', message: 'Please confirm your password.' }),
@@ -270,10 +264,6 @@ export const SHARED_MESSAGES = [
   msg({
     id: 'Use both an uppercase and a lowercase letter.',
     message: 'Use both an uppercase and a lowercase letter.',
-  }),
-  msg({
-    id: 'Use only letters, digits, punctuation and spaces.',
-    message: 'Use only letters, digits, punctuation and spaces.',
   }),
   msg({
     id: 'We can’t email you a code for this. Use another way to confirm it’s you.',

@@ -4,7 +4,6 @@ import type { SignInInput } from '@customer-core/contracts';
 import type { AuthnTransaction } from '@okta/okta-auth-js/authn';
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner } from '../../components/banner';
-import { sharedMessages } from '../../i18n/catalogs';
 import { checkPortalConfig } from '../../lib/identity-provider-availability';
 import { Spinner } from '../../components/spinner';
 import { countSignInFailure, isRefusedCredentials } from '../../lib/auth/sign-in-failures';
@@ -19,8 +18,8 @@ const SIGN_IN_FAILED = msg`User could not be authenticated.`;
 // The rules (zod), the sign-in flow and the identity provider's client: fetched once the borrower
 // starts using the form (and on submit at the latest), so that a visit that never signs in does not
 // pay for them, and one that does finds them at hand when LOGIN is pressed.
-// The rules' messages are the shared schemas', in the portal catalogue: fetched with them.
-const loadRules = () => Promise.all([import('./sign-in-rules'), sharedMessages()]).then(([rules]) => rules);
+// The rules' messages are in the sign-in catalogue (i18n/sign-in-rules-messages.ts).
+const loadRules = () => import('./sign-in-rules');
 const loadSignIn = () => import('../../lib/auth/sign-in');
 let warmedUp = false;
 function warmUp() {
