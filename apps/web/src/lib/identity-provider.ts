@@ -1,34 +1,52 @@
 import { IDP_SCOPES, routes, selectIdentityProvider } from '@customer-core/contracts';
-import type { OktaAuth } from '@okta/okta-auth-js/authn';
+import type { OktaAuth, OktaAuthOptions } from '@okta/okta-auth-js/authn';
+import type { RedirectClient } from './redirect-client';
 import { getPortalConfig } from '../config/portal-config';
 import {
   IdentityProviderUnavailableError,
   getIdentityProviderUnavailableReason,
 } from './identity-provider-availability';
 
-// The identity provider client (okta-auth-js, authn entry). It is imported on demand, so that the
-// sign-in route's first load stays small, and built once per page load.
+// The identity provider's client (okta-auth-js). Its code is imported on demand, so that the sign-in
+// route's first load stays small, and the client is built once per page load: the OAuth and authn
+// parts alone (identity-provider-client.ts), or on the login callback the whole client.
 
-export type IdentityProviderClient = OktaAuth;
+/** What the portal uses of the client, which both builds have. */
+export type IdentityProviderClient = Pick<
+  OktaAuth,
+  | 'signInWithCredentials'
+  | 'signInWithRedirect'
+  | 'token'
+  | 'tokenManager'
+  | 'tx'
+  | 'getUser'
+  | 'isAuthenticated'
+  | 'isLoginRedirect'
+>;
+export type { RedirectClient };
+type ClientClass<C> = new (options: OktaAuthOptions) => C;
 
-// Only what is used of the module, so that the bundler drops the rest of it.
-const loadClientCode = () => import('@okta/okta-auth-js/authn').then(({ OktaAuth }) => OktaAuth);
+const loadSignInClientCode = (): Promise<ClientClass<IdentityProviderClient>> =>
+  import('./identity-provider-client').then(({ SignInClient }) => SignInClient);
+const loadRedirectClientCode = (): Promise<ClientClass<RedirectClient>> =>
+  import('./redirect-client').then(({ RedirectClient }) => RedirectClient);
 
 /** The client's code alone, fetched ahead (as the borrower starts using the sign-in form). */
 export function preloadIdentityProvider(): void {
-  void loadClientCode().catch(() => undefined);
+  void loadSignInClientCode().catch(() => undefined);
 }
 
 let clientPromise: Promise<IdentityProviderClient> | undefined;
+let redirectClientPromise: Promise<RedirectClient> | undefined;
 let restoredOriginalUri: string | undefined;
 
-async function createClient(): Promise<IdentityProviderClient> {
+async function createClient<C>(loadCode: () => Promise<ClientClass<C>>): Promise<C> {
   const config = getPortalConfig();
   const reason = getIdentityProviderUnavailableReason() ?? (config ? null : 'not-configured');
   if (reason || !config) throw new IdentityProviderUnavailableError(reason ?? 'not-configured');
   const { issuer, clientId } = selectIdentityProvider(config, window.location.origin);
-  const OktaAuth = await loadClientCode();
-  return new OktaAuth({
+  const Client = await loadCode();
+  return new Client({
     issuer,
     clientId,
     redirectUri: `${window.location.origin}${routes.loginCallback.path}`,
@@ -41,13 +59,32 @@ async function createClient(): Promise<IdentityProviderClient> {
   });
 }
 
-export function loadIdentityProvider(): Promise<IdentityProviderClient> {
-  clientPromise ??= createClient().catch((error: unknown) => {
-    // A failed chunk download may succeed on the next attempt.
-    clientPromise = undefined;
+/** A failed chunk download may succeed on the next attempt: a failure is not kept. */
+function retryable<C>(created: Promise<C>, forget: () => void): Promise<C> {
+  return created.catch((error: unknown) => {
+    forget();
     throw error;
   });
+}
+
+export function loadIdentityProvider(): Promise<IdentityProviderClient> {
+  clientPromise ??= retryable(createClient(loadSignInClientCode), () => (clientPromise = undefined));
   return clientPromise;
+}
+
+/**
+ * The whole client, which finishes a login redirect (handleLoginRedirect and the auth state it
+ * keeps): the page's client from then on, so that the callback's screens share its tokens.
+ */
+export function loadRedirectClient(): Promise<RedirectClient> {
+  if (!redirectClientPromise) {
+    redirectClientPromise = retryable(createClient(loadRedirectClientCode), () => {
+      redirectClientPromise = undefined;
+      clientPromise = undefined;
+    });
+    clientPromise = redirectClientPromise;
+  }
+  return redirectClientPromise;
 }
 
 /** The original address okta-auth-js handed back after the last login redirect, read once. */

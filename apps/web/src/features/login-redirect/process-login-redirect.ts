@@ -1,6 +1,6 @@
 import { takeHeldAccessToken } from '../../lib/held-access-token';
 import {
-  loadIdentityProvider,
+  loadRedirectClient,
   takeRestoredOriginalUri,
   type IdentityProviderClient,
 } from '../../lib/identity-provider';
@@ -36,7 +36,7 @@ async function signedInBeforeTheRedirect(client: IdentityProviderClient, refusal
 async function finishLoginRedirect(): Promise<string> {
   // Read first: okta-auth-js takes its answer out of the address.
   const refusal = new URLSearchParams(window.location.search).get('error');
-  const client = await loadIdentityProvider();
+  const client = await loadRedirectClient();
   try {
     await client.handleLoginRedirect();
     const authStateError = client.authStateManager.getAuthState()?.error ?? errorInAddress();
