@@ -345,4 +345,29 @@ export const SHARED_MESSAGES = [
     id: 'This isn’t the name on your account. Type your name as it is on your account: {accountName}.',
     message: 'This isn’t the name on your account. Type your name as it is on your account: {accountName}.',
   }),
+  // The API's, with the parts that vary named (in-portal-language.ts fills them in).
+  msg({
+    id: 'This invitation link is invalid, has expired or was already used. Call {lenderName} at {supportPhone} for a new one.',
+    message:
+      'This invitation link is invalid, has expired or was already used. Call {lenderName} at {supportPhone} for a new one.',
+  }),
+  msg({
+    id: 'Your sign-in email address is changed with {lenderName}. Call us at {supportPhone}.',
+    message: 'Your sign-in email address is changed with {lenderName}. Call us at {supportPhone}.',
+  }),
+  msg({
+    id: "We've received several applications from you in a short time. Please try again in {minutes} minutes, or call {lenderName} at {supportPhone}.",
+    message:
+      "We've received several applications from you in a short time. Please try again in {minutes} minutes, or call {lenderName} at {supportPhone}.",
+  }),
+  msg({ id: 'Sign in again.', message: 'Sign in again.' }),
+  msg({ id: "Start this loan's checkout first.", message: "Start this loan's checkout first." }),
+  msg({
+    id: 'Review this document before you sign it.',
+    message: 'Review this document before you sign it.',
+  }),
+  msg({
+    id: 'This loan isn’t active: only an active loan’s documents can be reviewed and signed.',
+    message: 'This loan isn’t active: only an active loan’s documents can be reviewed and signed.',
+  }),
 ];

@@ -53,7 +53,7 @@ function checkoutRefused(outcome: Extract<CheckoutOutcome, { ok: false }>): Http
       return new HttpError(
         409,
         'checkout_unavailable',
-        `This loan is ${outcome.status ?? 'closed'}: only an active loan's documents can be reviewed and signed.`,
+        'This loan isn’t active: only an active loan’s documents can be reviewed and signed.',
       );
     case 'no_documents':
       return new HttpError(409, 'no_documents', 'This loan has no documents to review or sign yet.');

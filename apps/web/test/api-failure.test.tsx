@@ -1,3 +1,4 @@
+import './support/dom.ts';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { describeFailure } from '../src/lib/api-failure.ts';

@@ -1,3 +1,4 @@
+import { LENDER } from './support/dom.ts';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import * as contracts from '@customer-core/contracts';
 import { inPortalLanguage } from '../src/i18n/in-portal-language.ts';
 import { SHARED_MESSAGES } from '../src/i18n/shared-messages.ts';
 import { SIGN_IN_RULES_MESSAGES } from '../src/i18n/sign-in-rules-messages.ts';
+import { catalogueIdOfTemplate } from './support/api-templates.ts';
 import { i18n } from './support/i18n.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -15,11 +17,15 @@ const writtenTexts = new Set(
     readdirSync(path.join(root, dir), { recursive: true })
       .map(String)
       .filter((file) => file.endsWith('.ts'))
-      .flatMap((file) =>
-        [...readFileSync(path.join(root, dir, file), 'utf8').matchAll(/'((?:[^'\\\n]|\\.)*)'/g)].map(
-          (match) => match[1]!.replace(/\\u2019/g, '\u2019').replace(/\\'/g, "'"),
-        ),
-      ),
+      .flatMap((file) => {
+        const source = readFileSync(path.join(root, dir, file), 'utf8');
+        return [
+          ...[...source.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"/g)].map((match) =>
+            (match[1] ?? match[2]!).replace(/\\u2019/g, '\u2019').replace(/\\'/g, "'"),
+          ),
+          ...[...source.matchAll(/`([^`]*)`/g)].map((match) => catalogueIdOfTemplate(match[1]!)),
+        ];
+      }),
   ),
 );
 // The messages the shared schemas build from their constants (and the API's passkey name rule).
@@ -94,16 +100,28 @@ describe('the shared messages in the portal’s language', () => {
     );
   });
 
-  it('shows a catalogued message in the language chosen, the name mismatch with its name, and anything else as it came', () => {
+  it('shows a catalogued message in the language chosen, its varying parts filled in, and anything else as it came', () => {
     const mismatch = contracts.signatureNameMismatchMessage('Ana Ruiz');
+    const limited = `Please try again in 15 minutes, or call ${LENDER.name} at ${LENDER.supportPhone}.`;
     const spanish = {
       [contracts.PASSWORDS_DO_NOT_MATCH]: 'Las contraseñas no coinciden.',
       [mismatch.replace('Ana Ruiz', '{accountName}')]: 'Escriba su nombre: {accountName}.',
+      'Please try again in {minutes} minutes, or call {lenderName} at {supportPhone}.':
+        'Vuelva a intentarlo en {minutes} minutos o llame a {lenderName} al {supportPhone}.',
     };
     i18n.loadAndActivate({ locale: 'es-US', messages: spanish });
     try {
       assert.equal(inPortalLanguage(contracts.PASSWORDS_DO_NOT_MATCH), 'Las contraseñas no coinciden.');
       assert.equal(inPortalLanguage(mismatch), 'Escriba su nombre: Ana Ruiz.');
+      assert.equal(
+        inPortalLanguage(limited),
+        `Vuelva a intentarlo en 15 minutos o llame a ${LENDER.name} al ${LENDER.supportPhone}.`,
+      );
+      // Another lender's name is not this portal's: the message is shown as it came.
+      assert.equal(
+        inPortalLanguage(limited.replace(LENDER.name, 'Other Bank')),
+        limited.replace(LENDER.name, 'Other Bank'),
+      );
       assert.equal(inPortalLanguage('A hosted org’s own rule {1}.'), 'A hosted org’s own rule {1}.');
     } finally {
       i18n.loadAndActivate({ locale: 'en-US', messages: {} });
