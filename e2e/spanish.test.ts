@@ -71,7 +71,7 @@ describe('the portal in Spanish (browser)', () => {
     const { page } = await portal.newPage();
     const errors = collectPageErrors(page);
     await chooseLanguageBeforehand(page, 'es-US');
-    await signInBySession(portal, page);
+    await signInBySession(portal, page, { fromBrowser: true });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.getByTestId('loan-summary').first().waitFor();
     assert.equal(await language(page), 'es');
@@ -125,6 +125,11 @@ describe('the portal in Spanish (browser)', () => {
     // The account page.
     await page.goto(routes.account.path);
     await page.getByRole('heading', { level: 1, name: 'Inicio de sesión y seguridad' }).waitFor();
+    // The device the API recognised, in Spanish words.
+    await page
+      .getByTestId('session-device')
+      .filter({ hasText: /Chrom(e|ium) en Linux/ })
+      .waitFor();
     await assertAccessible(page, 'account page in Spanish');
     await screenshot(page, 'es-account');
     assert.deepEqual(errors, []);

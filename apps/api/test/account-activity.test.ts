@@ -15,6 +15,10 @@ import { authn, createUser } from './support/links.js';
 import { call } from './support/loans.js';
 import { json, post } from './support/session.js';
 
+// Devices as the API answers them: the browser's and the system's names.
+const CHROME_ON_WINDOWS = { browser: 'Chrome', system: 'Windows' };
+const SAFARI_ON_IOS = { browser: 'Safari', system: 'iOS' };
+
 // The borrower's security activity (/api/account/activity) and the operators' view of it.
 
 const OPERATOR_SECRET = 'operator-secret-for-activity-tests-0123456789';
@@ -49,7 +53,7 @@ const HOSTILE_CLIENTS = [
   {
     userAgent: 'Mozilla/5.0 (Windows NT 10.0) Main Street Funding call 1-800-555-0199/1 ',
     address: '192.0.2.10',
-    shown: ['Windows', '192.0.2.0/24'],
+    shown: [{ browser: null, system: 'Windows' }, '192.0.2.0/24'],
   },
   {
     userAgent: 'Call 1-800-555-0199 now/2.0 (Main Street Funding)',
@@ -131,29 +135,29 @@ describe(`the borrower's security activity`, () => {
     assert.deepEqual(summary(events), [
       {
         kind: 'session_ended',
-        device: 'Safari on iOS',
+        device: SAFARI_ON_IOS,
         approximateAddress: '2001:db8:1:2::/64',
         method: null,
         endedBy: 'password_change',
       },
       {
         kind: 'password_changed',
-        device: 'Chrome on Windows',
+        device: CHROME_ON_WINDOWS,
         approximateAddress: '198.51.100.0/24',
         method: null,
         endedBy: null,
       },
       {
         kind: 'session_ended',
-        device: 'Safari on iOS',
+        device: SAFARI_ON_IOS,
         approximateAddress: '203.0.113.0/24',
         method: null,
         endedBy: 'borrower',
       },
       ...[
-        ['Safari on iOS', '2001:db8:1:2::/64'],
-        ['Safari on iOS', '203.0.113.0/24'],
-        ['Chrome on Windows', '198.51.100.0/24'],
+        [SAFARI_ON_IOS, '2001:db8:1:2::/64'],
+        [SAFARI_ON_IOS, '203.0.113.0/24'],
+        [CHROME_ON_WINDOWS, '198.51.100.0/24'],
       ].map(([device, approximateAddress]) => ({
         kind: 'signed_in',
         device,
@@ -207,12 +211,12 @@ describe(`the borrower's security activity`, () => {
     assert.deepEqual(
       events.map((e) => [e.kind, e.method ?? e.endedBy, e.device]),
       [
-        ['signed_in', 'password', 'Chrome on Windows'],
+        ['signed_in', 'password', CHROME_ON_WINDOWS],
         // Both by the operator, the newest session ended first (so listed below).
-        ['session_ended', 'operator', 'Chrome on Windows'],
-        ['session_ended', 'operator', 'Safari on iOS'],
-        ['signed_in', 'lookup_token', 'Safari on iOS'],
-        ['signed_in', 'password', 'Chrome on Windows'],
+        ['session_ended', 'operator', CHROME_ON_WINDOWS],
+        ['session_ended', 'operator', SAFARI_ON_IOS],
+        ['signed_in', 'lookup_token', SAFARI_ON_IOS],
+        ['signed_in', 'password', CHROME_ON_WINDOWS],
       ],
     );
   });
@@ -302,7 +306,7 @@ describe(`the borrower's security activity`, () => {
         approximateAddress,
       ]),
       [
-        ['signed_in', null, 'Chrome on Windows', '198.51.100.0/24'],
+        ['signed_in', null, CHROME_ON_WINDOWS, '198.51.100.0/24'],
         ...HOSTILE_CLIENTS.map(({ shown }) => ['signed_in', null, ...shown]).reverse(),
         ['failed_sign_ins', HOSTILE_CLIENTS.length, ...HOSTILE_CLIENTS.at(-1)!.shown],
       ],
@@ -358,7 +362,7 @@ describe(`the borrower's security activity`, () => {
     const { events } = await page(mine.token, '?limit=50');
     assert.deepEqual(
       events.map((e) => [e.kind, e.device]),
-      [['signed_in', 'Chrome on Windows']],
+      [['signed_in', CHROME_ON_WINDOWS]],
     );
     // Their cursor pages through my events only.
     const { next } = await page(theirs.token, '?limit=1');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { approximateAddress, describeDevice } from '../src/activity/device.js';
+import { approximateAddress, deviceOf } from '../src/activity/device.js';
 
 // What the account page shows of a sign-in's client: never its full address.
 
@@ -14,18 +14,18 @@ describe('a sign-in’s device and network', () => {
   });
 
   it('names the browser and the system, or what of them the client said', () => {
-    assert.equal(
-      describeDevice(
+    assert.deepEqual(
+      deviceOf(
         'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
       ),
-      'Safari on macOS',
+      { browser: 'Safari', system: 'macOS' },
     );
-    assert.equal(
-      describeDevice('Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0'),
-      'Firefox on Android',
-    );
-    assert.equal(describeDevice('curl/8.5.0'), null);
-    assert.equal(describeDevice(''), null);
-    assert.equal(describeDevice(null), null);
+    assert.deepEqual(deviceOf('Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0'), {
+      browser: 'Firefox',
+      system: 'Android',
+    });
+    assert.equal(deviceOf('curl/8.5.0'), null);
+    assert.equal(deviceOf(''), null);
+    assert.equal(deviceOf(null), null);
   });
 });

@@ -14,6 +14,10 @@ import { eventually } from './support/eventually.js';
 import { json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
 
+// Devices as the API answers them: the browser's and the system's names.
+const CHROME_ON_WINDOWS = { browser: 'Chrome', system: 'Windows' };
+const SAFARI_ON_IOS = { browser: 'Safari', system: 'iOS' };
+
 // The borrower's own sign-in sessions (/api/account/sessions) and the operators' view of them.
 
 const OPERATOR_SECRET = 'operator-secret-for-session-tests-0123456789';
@@ -84,14 +88,14 @@ describe(`the borrower's sign-in sessions`, () => {
         {
           id: phone.sid,
           current: false,
-          device: 'Safari on iOS',
+          device: SAFARI_ON_IOS,
           approximateAddress: '127.0.0.0/24',
           method: 'password',
         },
         {
           id: laptop.sid,
           current: true,
-          device: 'Chrome on Windows',
+          device: CHROME_ON_WINDOWS,
           approximateAddress: '127.0.0.0/24',
           method: 'password',
         },
@@ -206,7 +210,7 @@ describe(`the borrower's sign-in sessions`, () => {
     const [newest] = await list(exchanged.body.access_token);
     assert.deepEqual(
       { method: newest?.method, device: newest?.device, current: newest?.current },
-      { method: 'lookup_token', device: 'Safari on iOS', current: true },
+      { method: 'lookup_token', device: SAFARI_ON_IOS, current: true },
     );
   });
 
@@ -226,8 +230,8 @@ describe(`the borrower's sign-in sessions`, () => {
       assert.deepEqual(
         (listed.body.sessions as AccountSession[]).map((s) => [s.id, s.device, s.current]),
         [
-          [phone.sid, 'Safari on iOS', false],
-          [laptop.sid, 'Chrome on Windows', false],
+          [phone.sid, SAFARI_ON_IOS, false],
+          [laptop.sid, CHROME_ON_WINDOWS, false],
         ],
       );
 

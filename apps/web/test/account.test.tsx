@@ -221,12 +221,13 @@ describe('the account page’s rows', () => {
 });
 
 describe('where the borrower is signed in', () => {
+  /** A session on "Browser on System", as the API names the two. */
   const session = (id: string, device: string | null, lastActiveAt: string, current = false) => ({
     id,
     createdAt: '2026-07-01T09:00:00Z',
     lastActiveAt,
     method: 'password',
-    device,
+    device: device && { browser: device.split(' on ')[0]!, system: device.split(' on ')[1]! },
     approximateAddress: '203.0.113.0/24',
     current,
   });

@@ -38,17 +38,22 @@ export const SessionIdSchema = z.uuid('The session id is not well-formed.');
 /** What the borrower reads for a device whose browser and system the portal does not recognise. */
 export const UNKNOWN_DEVICE = 'Unknown device';
 
+/**
+ * A device as the API recognised it from the User-Agent: the browser's and the operating system's
+ * names as the parser knows them ("Chrome", "Windows"), each null unless recognised, never the
+ * client's own text. Names, not a phrase: each reader puts them in its language ("Chrome on Windows").
+ */
+export const DeviceSchema = z.object({ browser: z.string().nullable(), system: z.string().nullable() });
+export type Device = z.infer<typeof DeviceSchema>;
+
 export const AccountSessionSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   lastActiveAt: z.string(),
   /** Null for sessions begun before sign-ins were recorded. */
   method: SessionMethodSchema.nullable(),
-  /**
-   * Browser and operating system as the API parsed them from the User-Agent, e.g. "Chrome on Windows";
-   * null when it recognised neither. Never the client's own text.
-   */
-  device: z.string().nullable(),
+  /** Null when the API recognised neither the browser nor the system. */
+  device: DeviceSchema.nullable(),
   /** The client's network only: an IPv4 /24 or an IPv6 /64. */
   approximateAddress: z.string().nullable(),
   current: z.boolean(),

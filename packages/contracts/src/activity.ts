@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
-import { SessionMethodSchema } from './account.js';
+import { DeviceSchema, SessionMethodSchema } from './account.js';
 import { SecondFactorTypeSchema } from './second-factors.js';
 import { endpoint } from './endpoint.js';
 import { isStorableInstant } from './instants.js';
@@ -55,8 +55,8 @@ export const SecurityEventSchema = z.object({
   id: z.string(),
   kind: SecurityEventKindSchema,
   occurredAt: z.string(),
-  /** Browser and operating system as parsed, e.g. "Chrome on Windows"; null when neither was recognised. */
-  device: z.string().nullable(),
+  /** Null when neither the browser nor the system was recognised. */
+  device: DeviceSchema.nullable(),
   /** The client's network only: an IPv4 /24 or an IPv6 /64. */
   approximateAddress: z.string().nullable(),
   /** signed_in: how the session began. */

@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import Bowser from 'bowser';
+import type { Device } from '@customer-core/contracts';
 import { networkOf } from '@customer-core/contracts/server';
 
 /** The longest User-Agent kept: real ones are a few hundred characters. */
@@ -11,17 +12,14 @@ export const USER_AGENT_MAX_LENGTH = 512;
 const BROWSER_NAMES = new Set(Object.values(Bowser.BROWSER_MAP));
 const SYSTEM_NAMES = new Set(Object.values(Bowser.OS_MAP));
 
-/**
- * "Chrome on Windows", or just one of the two, or null when the parser recognised neither: never
- * text of the User-Agent itself.
- */
-export function describeDevice(userAgent: string | null): string | null {
-  const { browser, system } = deviceParts(userAgent);
-  return browser && system ? `${browser} on ${system}` : (browser ?? system);
+/** The device of a User-Agent, or null when the parser recognised neither its browser nor its system. */
+export function deviceOf(userAgent: string | null): Device | null {
+  const parts = deviceParts(userAgent);
+  return parts.browser || parts.system ? parts : null;
 }
 
 /** The browser's and the system's names ("Chrome", "Windows"), each null unless recognised. */
-export function deviceParts(userAgent: string | null): { browser: string | null; system: string | null } {
+export function deviceParts(userAgent: string | null): Device {
   if (!userAgent) return { browser: null, system: null };
   const { browser, os } = Bowser.parse(userAgent);
   return {

@@ -10,7 +10,7 @@ import {
   type SessionMethod,
 } from '@customer-core/contracts';
 import type { Directory } from '../identity/directory.js';
-import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from './device.js';
+import { approximateAddress, deviceOf, USER_AGENT_MAX_LENGTH } from './device.js';
 import {
   securityEventValues,
   type SecurityEventRepository,
@@ -115,7 +115,7 @@ export function securityActivity(repository: SecurityEventRepository, directory:
         id: row.id,
         kind: row.kind as SecurityEventKind,
         occurredAt: row.occurred_at.toISOString(),
-        device: describeDevice(row.user_agent),
+        device: deviceOf(row.user_agent),
         approximateAddress: row.client_network,
         method: (row.method as SessionMethod | null) ?? null,
         endedBy: (row.ended_by as SessionEndedBy | null) ?? null,

@@ -1,6 +1,6 @@
 import type { SecurityEvent } from '@customer-core/contracts';
 import type { DirectorySecurityEvent } from '../identity/directory.js';
-import { approximateAddress, describeDevice } from './device.js';
+import { approximateAddress, deviceOf } from './device.js';
 
 /** Failures further apart than this are two streaks (the lockout's own count restarts after an hour). */
 const STREAK_GAP_MS = 60 * 60 * 1000;
@@ -26,7 +26,7 @@ export function signInTroubleEntries(events: DirectorySecurityEvent[], signIns: 
     id,
     kind,
     occurredAt: event.occurredAt.toISOString(),
-    device: describeDevice(event.userAgent),
+    device: deviceOf(event.userAgent),
     approximateAddress: event.clientAddress ? approximateAddress(event.clientAddress) : null,
     method: null,
     endedBy: null,

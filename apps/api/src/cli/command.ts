@@ -1,6 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
-import { LOAN_STATUSES, type LoanStatus } from '@customer-core/contracts';
+import { LOAN_STATUSES, type Device, type LoanStatus } from '@customer-core/contracts';
 import { usageError } from './cli-error.js';
 import { centsOf } from './money.js';
 import type { DatabaseSteps } from '../database-steps.js';
@@ -92,6 +92,11 @@ export function validated<T>(schema: z.ZodType<T>, input: unknown, optionOf: Rec
     return option ? `${option}: ${issue.message}` : issue.message;
   });
   throw usageError(problems.join('\n'));
+}
+
+/** A device in a table cell: its browser and system ("Chrome / Windows"), or "-" when unrecognised. */
+export function deviceCell(device: Device | null): string {
+  return [device?.browser, device?.system].filter(Boolean).join(' / ') || '-';
 }
 
 /** Prints rows as aligned columns under a header. */

@@ -294,7 +294,7 @@ function signInTime(locale: Locale = DEFAULT_LOCALE): Intl.DateTimeFormat {
   return format;
 }
 
-/** "Chrome on Windows" as describeDevice gives it, in the message's language ("Chrome en Windows"). */
+/** A device (deviceParts), in the message's language ("Chrome en Windows"). */
 export function deviceIn(locale: Locale, browser: string | null, system: string | null): string | null {
   if (browser && system) return wordsOf(locale).deviceOn(browser, system);
   return browser ?? system;

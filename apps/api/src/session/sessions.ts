@@ -6,7 +6,7 @@ import type {
 } from '@customer-core/contracts';
 import type { Borrower, BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { Directory } from '../identity/directory.js';
-import { approximateAddress, describeDevice, USER_AGENT_MAX_LENGTH } from '../activity/device.js';
+import { approximateAddress, deviceOf, USER_AGENT_MAX_LENGTH } from '../activity/device.js';
 import type { SecurityActivity } from '../activity/security-activity.js';
 import type { AccessTokenChecker } from './access-tokens.js';
 import type {
@@ -159,7 +159,7 @@ export function sessions(deps: {
     createdAt: row.created_at.toISOString(),
     lastActiveAt: row.last_active_at.toISOString(),
     method: (row.method as SessionMethod | null) ?? null,
-    device: describeDevice(row.user_agent),
+    device: deviceOf(row.user_agent),
     approximateAddress: row.client_network,
     current: row.sid === currentSid,
   });

@@ -9,7 +9,7 @@ import {
   type SecurityEvent,
   type SessionEndedBy,
 } from '@customer-core/contracts';
-import { requireOptions, table, text, validated, type Command } from '../command.js';
+import { deviceCell, requireOptions, table, text, validated, type Command } from '../command.js';
 
 // Who ended a session, as an operator reads it (the borrower's page says "By you").
 const ENDED_BY: Record<SessionEndedBy, string> = {
@@ -67,7 +67,7 @@ Options:
       e.occurredAt.slice(0, 19).replace('T', ' '),
       securityEventLabel(e),
       detail(e),
-      e.device ?? '-',
+      deviceCell(e.device),
       e.approximateAddress ?? '-',
     ]);
     for (const line of table(['WHEN (UTC)', 'WHAT', 'DETAIL', 'DEVICE', 'NETWORK'], rows)) print(line);

@@ -5,7 +5,7 @@ import {
   SessionIdSchema,
 } from '@customer-core/contracts';
 import { usageError } from '../cli-error.js';
-import { requireOptions, table, text, validated, type Command } from '../command.js';
+import { deviceCell, requireOptions, table, text, validated, type Command } from '../command.js';
 
 export const sessions: Command = {
   name: 'sessions',
@@ -65,7 +65,7 @@ Options:
       s.createdAt.slice(0, 19).replace('T', ' '),
       s.lastActiveAt.slice(0, 19).replace('T', ' '),
       s.method ? SESSION_METHOD_LABELS[s.method] : '-',
-      s.device ?? '-',
+      deviceCell(s.device),
       s.approximateAddress ?? '-',
     ]);
     for (const line of table(

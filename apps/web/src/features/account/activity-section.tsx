@@ -4,7 +4,6 @@ import {
   SESSION_ENDED_BY_LABELS,
   SESSION_METHOD_LABELS,
   type SecurityEvent,
-  UNKNOWN_DEVICE,
 } from '@customer-core/contracts';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
@@ -16,6 +15,8 @@ import { getActivity } from './activity-api';
 import { SectionLoading } from './section-parts';
 import { AccountRow } from './account-row';
 import { inPortalLanguage } from '../../i18n/in-portal-language';
+import { deviceLabel } from './device-name';
+import { useDeviceWords } from './use-device-words';
 
 type Loaded =
   | { kind: 'failed'; message: string }
@@ -47,6 +48,7 @@ function how(event: SecurityEvent): string | null {
 
 function EventItem({ event }: { event: SecurityEvent }) {
   const { i18n } = useLingui();
+  const words = useDeviceWords();
   const manner = how(event);
   const network = event.approximateAddress;
   return (
@@ -58,7 +60,7 @@ function EventItem({ event }: { event: SecurityEvent }) {
       <p>
         <time dateTime={event.occurredAt}>{formatInstant(event.occurredAt)}</time>
         {' · '}
-        {event.device ?? inPortalLanguage(UNKNOWN_DEVICE)}
+        {deviceLabel(event.device, words)}
         {network && (
           <>
             {' · '}

@@ -12,6 +12,7 @@ import { SupportPhone } from '../../components/support-phone';
 import { TextField } from '../../components/text-field';
 import { useLoad } from '../../lib/use-load';
 import { deviceName } from './device-name';
+import { useDeviceWords } from './use-device-words';
 import { useAddingStepUp } from './adding-step-up';
 import { addPasskey, startPasskey } from './passkeys-api';
 import { getSecondFactors } from './second-factors-api';
@@ -39,12 +40,8 @@ function creationProblem(error: unknown) {
 function AddPasskeyForm({ onAdded, onCancel }: { onAdded(): void; onCancel(): void }) {
   const { t, i18n } = useLingui();
   // The device's name in the borrower's language ("Chrome on Windows"), theirs to change.
-  const [name, setName] = useState(() =>
-    deviceName(navigator.userAgent, {
-      browser: t`Browser`,
-      on: (browser, system) => t`${browser} on ${system}`,
-    }),
-  );
+  const words = useDeviceWords();
+  const [name, setName] = useState(() => deviceName(navigator.userAgent, words));
   const [error, setError] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [pending, setPending] = useState(false);

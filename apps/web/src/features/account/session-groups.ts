@@ -1,11 +1,11 @@
-import { UNKNOWN_DEVICE, type AccountSession } from '@customer-core/contracts';
-import { inPortalLanguage } from '../../i18n/in-portal-language';
+import type { AccountSession } from '@customer-core/contracts';
+import { deviceLabel, type DeviceWords } from './device-name';
 
 // The borrower's sessions by device, as the account page lists them. The API lists sessions (each
 // revocable on its own); grouping is how the page shows them, so it is done here, once.
 
 export interface DeviceGroup {
-  /** Browser on system ("Chrome on Linux"), as the API named it, or "Unknown device". */
+  /** Browser on system ("Chrome on Linux") in the page's words, or "Unknown device". */
   device: string;
   /** Newest activity first, this browser's session before the rest. */
   sessions: AccountSession[];
@@ -15,15 +15,15 @@ export interface DeviceGroup {
   lastActiveAt: string;
 }
 
-export const deviceOf = (session: AccountSession) => session.device ?? inPortalLanguage(UNKNOWN_DEVICE);
+export const deviceOf = (session: AccountSession, words: DeviceWords) => deviceLabel(session.device, words);
 
 const newestFirst = (a: string, b: string) => Date.parse(b) - Date.parse(a);
 
 /** Sessions with the same device label in one group: this device's group first, then by latest activity. */
-export function groupByDevice(sessions: AccountSession[]): DeviceGroup[] {
+export function groupByDevice(sessions: AccountSession[], words: DeviceWords): DeviceGroup[] {
   const byDevice = new Map<string, AccountSession[]>();
   for (const session of sessions) {
-    const device = deviceOf(session);
+    const device = deviceOf(session, words);
     byDevice.set(device, [...(byDevice.get(device) ?? []), session]);
   }
   const groups = [...byDevice].map(([device, members]): DeviceGroup => {

@@ -7,6 +7,7 @@ import { useLoad } from '../../lib/use-load';
 import { endOtherSessions, endSession, getSessions } from './account-api';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
 import { deviceOf, groupByDevice, type DeviceGroup } from './session-groups';
+import { useDeviceWords } from './use-device-words';
 import { inPortalLanguage } from '../../i18n/in-portal-language';
 
 /** When and how a session signed in, when it was last active, and from which network. */
@@ -181,6 +182,7 @@ export function SessionsSection({
   onEnded?: () => void;
 }) {
   const { t } = useLingui();
+  const words = useDeviceWords();
   const { state, retry, reload } = useLoad(getSessions, [refresh]);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<SectionNoticeText | null>(null);
@@ -205,9 +207,9 @@ export function SessionsSection({
 
   const sessions = state.kind === 'loaded' ? state.sessions : [];
   const others = sessions.filter((s) => !s.current);
-  const groups = groupByDevice(sessions);
+  const groups = groupByDevice(sessions, words);
   const signOut = (ending: AccountSession) => {
-    const device = deviceOf(ending);
+    const device = deviceOf(ending, words);
     void act(
       () => endSession(ending.id),
       () => t`${device} is signed out.`,
