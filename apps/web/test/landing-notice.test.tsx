@@ -51,6 +51,20 @@ describe('the notice a sign-in leaves for the home page', () => {
     assert.equal(readLandingNotice(), null);
   });
 
+  it('keeps what happened, not words, so the home page says it in its own language', () => {
+    signedInWith(3);
+    assert.deepEqual(JSON.parse(sessionStorage.getItem('customer-core.landing-notice') ?? 'null'), {
+      kind: 'recovery-codes-left',
+      remaining: 3,
+    });
+    // What a tab stored in any other shape is not shown.
+    sessionStorage.setItem(
+      'customer-core.landing-notice',
+      JSON.stringify({ tone: 'info', text: 'Old words' }),
+    );
+    assert.equal(readLandingNotice(), null);
+  });
+
   it('warns after the last code, with the way to make new ones', async () => {
     api = await serveApi(codesStatus(true, 0));
     signedInWith(0);
