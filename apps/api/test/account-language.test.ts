@@ -267,3 +267,42 @@ describe('the borrower’s language', () => {
     assert.ok(text.includes('The Lender lends the Borrower'), 'the document text as written');
   });
 });
+
+describe(
+  'two changes of language at once, on PostgreSQL',
+  { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL' },
+  () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer('postgres');
+    });
+    after(() => server?.close());
+
+    it('each succeeds, and the profile and the next sign-in agree on one of the languages asked for', async () => {
+      const url = server.baseUrl;
+      const user = await createUser(server, PASSWORD);
+      // Two browsers of the borrower's, each changing the language back and forth at the same time.
+      const tokens = [
+        await accessTokenOf(url, user.login, PASSWORD),
+        await accessTokenOf(url, user.login, PASSWORD),
+      ];
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          call(url, 'PUT', accountEndpoints.setLanguage.path, tokens[i % 2], {
+            locale: i % 3 === 0 ? SPANISH : 'en-US',
+          }),
+        ),
+      );
+      assert.deepEqual(
+        answers.map((answer) => answer.status),
+        Array(12).fill(200),
+      );
+      const profile = ProfileSchema.parse(
+        (await call(url, 'GET', authEndpoints.profile.path, tokens[0])).body,
+      );
+      assert.ok(profile.locale === SPANISH || profile.locale === 'en-US', String(profile.locale));
+      const { idToken } = await signInThroughIdp(url, { username: user.login, password: PASSWORD });
+      assert.equal(claimsOf(idToken).locale, profile.locale);
+    });
+  },
+);
