@@ -67,23 +67,24 @@ function retryable<C>(created: Promise<C>, forget: () => void): Promise<C> {
   });
 }
 
+/**
+ * The page's client: on the login callback's page (and after it, in the same page load) the whole
+ * client that finishes the redirect, so that every screen there shares one; elsewhere the sign-in
+ * client.
+ */
 export function loadIdentityProvider(): Promise<IdentityProviderClient> {
+  if (redirectClientPromise || window.location.pathname === routes.loginCallback.path)
+    return loadRedirectClient();
   clientPromise ??= retryable(createClient(loadSignInClientCode), () => (clientPromise = undefined));
   return clientPromise;
 }
 
-/**
- * The whole client, which finishes a login redirect (handleLoginRedirect and the auth state it
- * keeps): the page's client from then on, so that the callback's screens share its tokens.
- */
+/** The whole client, which finishes a login redirect (handleLoginRedirect and the auth state it keeps). */
 export function loadRedirectClient(): Promise<RedirectClient> {
-  if (!redirectClientPromise) {
-    redirectClientPromise = retryable(createClient(loadRedirectClientCode), () => {
-      redirectClientPromise = undefined;
-      clientPromise = undefined;
-    });
-    clientPromise = redirectClientPromise;
-  }
+  redirectClientPromise ??= retryable(
+    createClient(loadRedirectClientCode),
+    () => (redirectClientPromise = undefined),
+  );
   return redirectClientPromise;
 }
 
