@@ -15,15 +15,13 @@ export interface DeviceGroup {
   lastActiveAt: string;
 }
 
-export const deviceOf = (session: AccountSession, words: DeviceWords) => deviceLabel(session.device, words);
-
 const newestFirst = (a: string, b: string) => Date.parse(b) - Date.parse(a);
 
 /** Sessions with the same device label in one group: this device's group first, then by latest activity. */
 export function groupByDevice(sessions: AccountSession[], words: DeviceWords): DeviceGroup[] {
   const byDevice = new Map<string, AccountSession[]>();
   for (const session of sessions) {
-    const device = deviceOf(session, words);
+    const device = deviceLabel(session.device, words);
     byDevice.set(device, [...(byDevice.get(device) ?? []), session]);
   }
   const groups = [...byDevice].map(([device, members]): DeviceGroup => {

@@ -6,7 +6,8 @@ import { formatInstant } from '../../loans/loan-format';
 import { useLoad } from '../../lib/use-load';
 import { endOtherSessions, endSession, getSessions } from './account-api';
 import { SectionLoading, SectionNotice, type SectionNoticeText } from './section-parts';
-import { deviceOf, groupByDevice, type DeviceGroup } from './session-groups';
+import { deviceLabel } from './device-name';
+import { groupByDevice, type DeviceGroup } from './session-groups';
 import { useDeviceWords } from './use-device-words';
 import { inPortalLanguage } from '../../i18n/in-portal-language';
 
@@ -209,7 +210,7 @@ export function SessionsSection({
   const others = sessions.filter((s) => !s.current);
   const groups = groupByDevice(sessions, words);
   const signOut = (ending: AccountSession) => {
-    const device = deviceOf(ending, words);
+    const device = deviceLabel(ending.device, words);
     void act(
       () => endSession(ending.id),
       () => t`${device} is signed out.`,
