@@ -27,6 +27,7 @@ import { operatorsModule } from './operators/module.js';
 import { sessionModule } from './session/module.js';
 import { composeInstance, type Instance, type InstanceOptions } from './services.js';
 import { portalConfigOf, registerPortal } from './web/portal.js';
+import { traceRequestsWhenOn } from './tracing/traces-on.js';
 
 /** What is not configuration: wiring a test may change. */
 export interface ServerOptions extends InstanceOptions {
@@ -58,6 +59,8 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
   });
+  // First, so that a traced request's context is active through every later hook.
+  traceRequestsWhenOn(app);
   if (config.logFormat === 'pretty') logRequestLines(app);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));

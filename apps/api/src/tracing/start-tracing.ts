@@ -1,16 +1,13 @@
 import { register } from 'node:module';
-import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { api, core, NodeSDK, tracing } from '@opentelemetry/sdk-node';
+import { traceRequests } from './request-spans.js';
 import { SignInTracePropagator } from './sign-in-trace-propagator.js';
 import { RedactingSpanExporter } from './span-redaction.js';
-import { onTracesFlush } from './traces-on.js';
-
-/** Probes, not requests anyone follows: no trace of their own every few seconds. */
-const UNTRACED_PATHS = new Set(['/healthz', '/readyz']);
+import { tracingStarted } from './traces-on.js';
 
 /** The one protocol the installed exporter speaks (JSON over HTTP). */
 const PROTOCOL = 'http/json';
@@ -19,8 +16,8 @@ export class TracingConfigError extends Error {}
 
 /**
  * Starts OpenTelemetry for this process, before the modules it patches load (main.ts imports the
- * app after this). The standard OTEL_* settings apply (README: Operating it); what this fixes: the
- * instrumentations (http, Fastify, pg, pino), the propagators (W3C trace context and baggage, and the
+ * app after this). The standard OTEL_* settings apply (README: Operating it); what this fixes: a span
+ * per request (request-spans.ts), the instrumentations (http, pg, pino), the propagators (W3C trace context and baggage, and the
  * portal's sign-in cookie), no OTel metrics or logs (the server has its own metrics), and every span's
  * attributes redacted before export.
  */
@@ -33,18 +30,30 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
   }
   // ES modules are patched through import-in-the-middle's loader hook, limited to what is instrumented.
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
-    data: { include: ['fastify', 'pg', 'pg-pool', 'pino', 'http', 'https', 'node:http', 'node:https'] },
+    data: { include: ['pg', 'pg-pool', 'pino', 'http', 'https', 'node:http', 'node:https'] },
   });
-  // A sign-in's requests are sampled together, at the ratio of a *traceidratio sampler (1 otherwise).
-  const sampler = env.OTEL_TRACES_SAMPLER ?? '';
-  const ratio = sampler.endsWith('traceidratio') ? Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1) : 1;
-  const byTraceId = new tracing.TraceIdRatioBasedSampler(Number.isFinite(ratio) ? ratio : 1);
+  // The standard sampler settings (always_on, always_off, traceidratio; parent-based or not) give the
+  // share of traces begun: a request with no trace context begins one at that ratio, decided before
+  // any span is made (request-spans.ts); a sign-in's requests together, by their trace id; a span
+  // under a sampled one is sampled (parent-based). Always_off begins none and follows no caller.
+  const sampler = env.OTEL_TRACES_SAMPLER || 'parentbased_always_on';
+  const asked = sampler.endsWith('traceidratio') ? Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1) : 1;
+  const ratio = sampler.endsWith('always_off')
+    ? 0
+    : Number.isFinite(asked)
+      ? Math.min(1, Math.max(0, asked))
+      : 1;
+  const byTraceId = new tracing.TraceIdRatioBasedSampler(ratio);
   const sampled = (traceId: string) =>
     byTraceId.shouldSample(api.ROOT_CONTEXT, traceId).decision ===
     tracing.SamplingDecision.RECORD_AND_SAMPLED;
   const named = env.OTEL_SERVICE_NAME || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
   const sdk = new NodeSDK({
     ...(named ? {} : { serviceName: 'customer-core' }),
+    sampler:
+      sampler === 'always_off'
+        ? new tracing.AlwaysOffSampler()
+        : new tracing.ParentBasedSampler({ root: new tracing.AlwaysOnSampler() }),
     traceExporter: new RedactingSpanExporter(new OTLPTraceExporter()),
     textMapPropagator: new core.CompositePropagator({
       propagators: [
@@ -56,22 +65,14 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
-      // Each request is one span, made by Fastify's instrumentation (the route's template in it), which
-      // also reads the incoming trace context. The http instrumentation only for the server's own calls
-      // (a hosted Okta org): its span for an incoming request doubled the per-request cost of tracing.
+      // The http instrumentation only for the server's own calls (a hosted Okta org), and only inside a
+      // traced request: the request's span is request-spans.ts's (its span for an incoming request
+      // doubled the per-request cost of tracing).
       new HttpInstrumentation({
         disableIncomingRequestInstrumentation: true,
+        requireParentforOutgoingSpans: true,
         // No header is recorded; the URL is redacted by the exporter (span-redaction.ts).
         headersToSpanAttributes: {},
-      }),
-      // No span per hook or for the handler (the request's span covers it): each costs on every
-      // request, sampled or not.
-      new FastifyOtelInstrumentation({
-        registerOnInitialization: true,
-        ignorePaths: ({ url }) => UNTRACED_PATHS.has(url),
-        instrumentHooks: false,
-        instrumentHandler: false,
-        recordExceptions: false,
       }),
       // Statements with their $1 placeholders, never the values; no span for a query outside a request
       // (the outbox's polling, LISTEN) so that each trace is a request.
@@ -81,5 +82,5 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     ],
   });
   sdk.start();
-  onTracesFlush(() => sdk.shutdown());
+  tracingStarted({ traceRequests: (app) => traceRequests(app, ratio), flush: () => sdk.shutdown() });
 }
