@@ -187,6 +187,8 @@ export async function ensureBaseImage(name: string, mirror: string): Promise<'re
     const changes = ['CMD ["node"]', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'];
     const caBundle = '/etc/ssl/certs/ca-certificates.crt';
     if (existsSync(caBundle)) {
+      // minbase has no ca-certificates package, and so no folder for the bundle.
+      mkdirSync(path.join(root, path.dirname(caBundle)), { recursive: true });
       copyFileSync(caBundle, path.join(root, caBundle));
       changes.push(`ENV NODE_EXTRA_CA_CERTS=${caBundle}`);
     }
