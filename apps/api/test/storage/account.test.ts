@@ -12,7 +12,7 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   countOf,
   race,
-  RACERS,
+  racersOn,
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
 import { emailChangeRepository } from '../../src/account/email-change-repository.js';
@@ -41,6 +41,7 @@ const event = (overrides: Partial<SecurityEventRow> = {}): SecurityEventRow => (
 });
 
 for (const kind of testDatabaseKinds()) {
+  const racers = racersOn(kind);
   describe(`the borrower’s account (${kind})`, () => {
     let database: ContractDatabase<ApiDatabase>;
     before(async () => {
@@ -74,10 +75,10 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await devices.add(id, 'tablet'), true, 'nothing was kept');
       });
 
-      it(`of ${RACERS} sign-ins from one new browser at once, exactly one adds it`, async () => {
+      it(`of ${racers} sign-ins from one new browser at once, exactly one adds it`, async () => {
         const { id } = await newBorrower(database.db);
         const instances = [knownDeviceRepository(database.db), knownDeviceRepository(database.another())];
-        const added = await race(RACERS, (i) => instances[i % 2]!.add(id, 'new-browser'));
+        const added = await race(racers, (i) => instances[i % 2]!.add(id, 'new-browser'));
         assert.equal(countOf(added, true), 1);
       });
 
@@ -184,12 +185,12 @@ for (const kind of testDatabaseKinds()) {
         assert.deepEqual(await events.signInTimes(id, new Date(Date.now() + 60_000)), []);
       });
 
-      it(`${RACERS} events written at once are all kept`, async () => {
+      it(`${racers} events written at once are all kept`, async () => {
         const events = securityEventRepository(database.db);
         const { id } = await newBorrower(database.db);
-        await race(RACERS, () => events.insert(id, event()));
+        await race(racers, () => events.insert(id, event()));
         const kept = await events.page([id], { since: new Date(Date.now() - 60_000), limit: 100 });
-        assert.equal(kept.length, RACERS);
+        assert.equal(kept.length, racers);
       });
     });
 
@@ -244,19 +245,19 @@ for (const kind of testDatabaseKinds()) {
       });
       const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
-      it(`of ${RACERS} concurrent uses of the right code, exactly one is accepted`, async () => {
+      it(`of ${racers} concurrent uses of the right code, exactly one is accepted`, async () => {
         const { id } = await newBorrower(database.db);
         const code = await codes.issue(id, 'session-a');
         assert.ok(code);
-        const uses = await race(RACERS, () => codes.claim(id, 'session-a', code));
+        const uses = await race(racers, () => codes.claim(id, 'session-a', code));
         assert.equal(countOf(uses, 'accepted'), 1);
-        assert.equal(countOf(uses, 'spent'), RACERS - 1);
+        assert.equal(countOf(uses, 'spent'), racers - 1);
       });
 
-      it(`of ${RACERS} concurrent wrong codes, ${STEP_UP_CODE_MAX_TRIES} are tried; then even the right one is refused`, async () => {
+      it(`of ${racers} concurrent wrong codes, ${STEP_UP_CODE_MAX_TRIES} are tried; then even the right one is refused`, async () => {
         const { id } = await newBorrower(database.db);
         const code = (await codes.issue(id, 'session-a'))!;
-        const tries = await race(RACERS, () => codes.claim(id, 'session-a', wrongFor(code)));
+        const tries = await race(racers, () => codes.claim(id, 'session-a', wrongFor(code)));
         assert.equal(countOf(tries, 'wrong_code'), STEP_UP_CODE_MAX_TRIES);
         assert.equal(await codes.claim(id, 'session-a', code), 'spent');
       });
@@ -276,7 +277,7 @@ for (const kind of testDatabaseKinds()) {
         let wrong = 0;
         while (wrong < STEP_UP_CODE_MAX_WRONG_PER_WINDOW) {
           const code = (await codes.issue(id, 'session-a'))!;
-          const tries = await race(RACERS, () => codes.claim(id, 'session-a', wrongFor(code)));
+          const tries = await race(racers, () => codes.claim(id, 'session-a', wrongFor(code)));
           wrong += countOf(tries, 'wrong_code');
         }
         assert.equal(wrong, STEP_UP_CODE_MAX_WRONG_PER_WINDOW);
@@ -291,9 +292,9 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await codes.claim(id, 'session-a', next), 'accepted', 'a new window');
       });
 
-      it(`of ${RACERS} concurrent sends, ${STEP_UP_CODE_MAX_SENDS} go in a window`, async () => {
+      it(`of ${racers} concurrent sends, ${STEP_UP_CODE_MAX_SENDS} go in a window`, async () => {
         const { id } = await newBorrower(database.db);
-        const sends = await race(RACERS, () => codes.issue(id, 'session-a'));
+        const sends = await race(racers, () => codes.issue(id, 'session-a'));
         assert.equal(sends.filter((code) => code !== undefined).length, STEP_UP_CODE_MAX_SENDS);
       });
     });

@@ -9,7 +9,7 @@ import {
   countOf,
   openContractDatabase,
   race,
-  RACERS,
+  racersOn,
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
 import {
@@ -73,6 +73,7 @@ const repositoriesOf = (db: Kysely<ApiDatabase>) => ({
 });
 
 for (const kind of testDatabaseKinds()) {
+  const racers = racersOn(kind);
   describe(`borrowers, loans and applications (${kind})`, () => {
     let database: ContractDatabase<ApiDatabase>;
     before(async () => {
@@ -137,24 +138,24 @@ for (const kind of testDatabaseKinds()) {
         );
       });
 
-      it(`of ${RACERS} first sign-ins of one identity at once, all get the one borrower`, async () => {
+      it(`of ${racers} first sign-ins of one identity at once, all get the one borrower`, async () => {
         const email = `raced.${randomUUID()}@example.com`;
         await borrowerRepository(database.db).ensureByEmail({ email, firstName: null, lastName: null });
         const signedIn = identity(email);
         const instances = [borrowerRepository(database.db), borrowerRepository(database.another())];
-        const borrowers = await race(RACERS, (i) => instances[i % 2]!.upsertByIdentity(signedIn));
+        const borrowers = await race(racers, (i) => instances[i % 2]!.upsertByIdentity(signedIn));
         assert.equal(new Set(borrowers.map((b) => b.id)).size, 1);
         assert.equal((await instances[0]!.findByEmail(email)).length, 1);
 
         const fresh = identity(`fresh.${randomUUID()}@example.com`);
-        const created = await race(RACERS, (i) => instances[i % 2]!.upsertByIdentity(fresh));
+        const created = await race(racers, (i) => instances[i % 2]!.upsertByIdentity(fresh));
         assert.equal(new Set(created.map((b) => b.id)).size, 1);
       });
 
-      it(`of ${RACERS} operators naming one new address at once, all get the one borrower`, async () => {
+      it(`of ${racers} operators naming one new address at once, all get the one borrower`, async () => {
         const email = `named.${randomUUID()}@example.com`;
         const instances = [borrowerRepository(database.db), borrowerRepository(database.another())];
-        const borrowers = await race(RACERS, (i) =>
+        const borrowers = await race(racers, (i) =>
           instances[i % 2]!.ensureByEmail({ email, firstName: 'Ada', lastName: null }),
         );
         assert.equal(new Set(borrowers.map((b) => b.id)).size, 1);
@@ -170,7 +171,7 @@ for (const kind of testDatabaseKinds()) {
         assert.equal((await borrowers.findById(linked.id))?.firstName, 'Dana');
 
         const registered = identity(unlinked.email);
-        const links = await race(RACERS, () => borrowers.linkIdentity(unlinked.id, registered));
+        const links = await race(racers, () => borrowers.linkIdentity(unlinked.id, registered));
         assert.equal(countOf(links, true), 1, 'linked once');
         assert.equal((await borrowers.findByIdentity(ISSUER, registered.subject))?.id, unlinked.id);
 
@@ -216,15 +217,15 @@ for (const kind of testDatabaseKinds()) {
         );
       });
 
-      it(`of ${RACERS} loans added at once for one new address, each is added, all for one borrower`, async () => {
+      it(`of ${racers} loans added at once for one new address, each is added, all for one borrower`, async () => {
         const email = `many.${randomUUID()}@example.com`;
-        const added = await race(RACERS, (i) =>
+        const added = await race(racers, (i) =>
           book(i % 2 ? database.another() : database.db).add(activeLoan(email)),
         );
         assert.ok(added.every((outcome) => outcome.ok));
         assert.equal((await borrowerRepository(database.db).findByEmail(email)).length, 1);
         const sameReference = activeLoan(`same.${randomUUID()}@example.com`);
-        const outcomes = await race(RACERS, () => book().add(sameReference));
+        const outcomes = await race(racers, () => book().add(sameReference));
         assert.equal(outcomes.filter((outcome) => outcome.ok).length, 1);
       });
 
@@ -287,17 +288,17 @@ for (const kind of testDatabaseKinds()) {
           loanCheckout(loanRepository(database.db)),
           loanCheckout(loanRepository(database.another())),
         ];
-        const started = await race(RACERS, (i) => instances[i % 2]!.start(borrower!.id, added.loan.id));
+        const started = await race(racers, (i) => instances[i % 2]!.start(borrower!.id, added.loan.id));
         assert.ok(started.every((outcome) => outcome.ok));
         const documents = await loanRepository(database.db).documentsOf(added.loan.id);
-        const reviews = await race(RACERS, (i) =>
+        const reviews = await race(racers, (i) =>
           instances[i % 2]!.review(borrower!.id, added.loan.id, documents[i % documents.length]!.id),
         );
         assert.ok(reviews.every((outcome) => outcome.ok));
         const toSign = documents.filter((document) => document.requires_signature);
         await named(borrower!.id);
         await instances[0]!.giveEsignConsent(borrower!.id, ESIGN_CONSENT.version, '192.0.2.1');
-        const signatures = await race(RACERS, (i) =>
+        const signatures = await race(racers, (i) =>
           instances[i % 2]!.sign(borrower!.id, added.loan.id, [toSign[i % toSign.length]!.id], SIGNATURE),
         );
         assert.equal(signatures.filter((outcome) => outcome.ok).length, toSign.length, 'each signed once');
@@ -415,8 +416,8 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await documents.documentOf(stranger.id, first!.id), undefined);
         assert.deepEqual(await documents.documentsOf(stranger.id), []);
 
-        const pdfs = Array.from({ length: RACERS }, () => randomBytes(64));
-        const stored = await race(RACERS, (i) =>
+        const pdfs = Array.from({ length: racers }, () => randomBytes(64));
+        const stored = await race(racers, (i) =>
           documentRepository(i % 2 ? database.another() : database.db).storeSignedPdf(first!.id, pdfs[i]!),
         );
         const kept = (await documents.pdfSourceOf(borrower!.id, first!.id))!.signed_pdf!;
@@ -482,7 +483,7 @@ for (const kind of testDatabaseKinds()) {
         const applications = applicationRepository(database.db);
         const token = randomUUID();
         const id = await applications.insert(application, { tokenHash: hashOf(token), lifetimeHours: 24 });
-        const verified = await race(RACERS, (i) =>
+        const verified = await race(racers, (i) =>
           applicationRepository(i % 2 ? database.another() : database.db).verify(hashOf(token)),
         );
         assert.deepEqual(verified.filter(Boolean), [

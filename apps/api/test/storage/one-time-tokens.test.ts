@@ -7,7 +7,7 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   countOf,
   race,
-  RACERS,
+  racersOn,
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase, LinkPurpose } from '../../src/db/schema.js';
@@ -28,6 +28,7 @@ import { fromNow, identityOf, newBorrower, openApiStorage } from './support.js';
 const secondsBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / 1000);
 
 for (const kind of testDatabaseKinds()) {
+  const racers = racersOn(kind);
   describe(`one-time tokens (${kind})`, () => {
     let database: ContractDatabase<ApiDatabase>;
     before(async () => {
@@ -144,9 +145,9 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await tokens.isUsable('magic_link', token), false);
       });
 
-      it(`${RACERS} links asked for at once for one borrower are all usable: asking voids none`, async () => {
+      it(`${racers} links asked for at once for one borrower are all usable: asking voids none`, async () => {
         const user = randomUUID();
-        const issued = await race(RACERS, (i) =>
+        const issued = await race(racers, (i) =>
           tokens.issue(
             {
               purpose: 'password_reset',
@@ -157,20 +158,20 @@ for (const kind of testDatabaseKinds()) {
           ),
         );
         const usable = await Promise.all(issued.map((link) => tokens.isUsable('password_reset', link.token)));
-        assert.equal(countOf(usable, true), RACERS);
+        assert.equal(countOf(usable, true), racers);
       });
 
-      it(`of ${RACERS} concurrent uses of one link, exactly one succeeds`, async () => {
+      it(`of ${racers} concurrent uses of one link, exactly one succeeds`, async () => {
         const link = await issue(randomUUID(), 'password_reset');
-        const uses = await race(RACERS, () => tokens.consume('password_reset', link.token));
+        const uses = await race(racers, () => tokens.consume('password_reset', link.token));
         assert.equal(uses.filter(Boolean).length, 1);
       });
 
-      it(`of ${RACERS} concurrent uses of five links of one borrower, exactly one succeeds`, async () => {
+      it(`of ${racers} concurrent uses of five links of one borrower, exactly one succeeds`, async () => {
         const user = randomUUID();
         const links: string[] = [];
         for (let i = 0; i < 5; i += 1) links.push((await issue(user)).token);
-        const uses = await race(RACERS, (i) => tokens.consume('magic_link', links[i % links.length]!));
+        const uses = await race(racers, (i) => tokens.consume('magic_link', links[i % links.length]!));
         assert.equal(uses.filter(Boolean).length, 1);
       });
 
@@ -224,9 +225,9 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await tokens.consume(token), undefined);
       });
 
-      it(`of ${RACERS} concurrent redemptions, exactly one succeeds`, async () => {
+      it(`of ${racers} concurrent redemptions, exactly one succeeds`, async () => {
         const { token } = await tokens.mint(borrowerId, 'crm');
-        const redeemed = await race(RACERS, () => tokens.consume(token));
+        const redeemed = await race(racers, () => tokens.consume(token));
         assert.deepEqual(redeemed.filter(Boolean), [borrowerId]);
       });
 
@@ -317,14 +318,14 @@ for (const kind of testDatabaseKinds()) {
         assert.equal((await spent.spend(token, identity)).kind, 'spent', 'refused, not spent');
       });
 
-      it(`of ${RACERS} concurrent exchanges of one ID token on two instances, exactly one gets it`, async () => {
+      it(`of ${racers} concurrent exchanges of one ID token on two instances, exactly one gets it`, async () => {
         const instances = [
           exchangedIdTokenRepository(database.db),
           exchangedIdTokenRepository(database.another()),
         ];
         const { identity } = await signedInBefore();
         const token = use();
-        const spent = await race(RACERS, (i) => instances[i % 2]!.spend(token, identity));
+        const spent = await race(racers, (i) => instances[i % 2]!.spend(token, identity));
         assert.equal(
           countOf(
             spent.map((spending) => spending.kind),
@@ -337,7 +338,7 @@ for (const kind of testDatabaseKinds()) {
             spent.map((spending) => spending.kind),
             'used',
           ),
-          RACERS - 1,
+          racers - 1,
         );
       });
     });
@@ -421,18 +422,18 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await invitations.consume(issued.token), undefined);
       });
 
-      it(`of ${RACERS} concurrent invitations of one borrower, exactly one is left usable`, async () => {
+      it(`of ${racers} concurrent invitations of one borrower, exactly one is left usable`, async () => {
         const borrower = await newBorrower(database.db, { linked: false });
-        const issued = await race(RACERS, (i) => invite(borrower.id, `operator-${i}`));
+        const issued = await race(racers, (i) => invite(borrower.id, `operator-${i}`));
         assert.equal(await usableOf(borrower.id), 1);
         const found = await Promise.all(issued.map((invitation) => invitations.find(invitation.token)));
         assert.equal(found.filter(Boolean).length, 1);
       });
 
-      it(`of ${RACERS} concurrent registrations with one invitation, exactly one consumes it`, async () => {
+      it(`of ${racers} concurrent registrations with one invitation, exactly one consumes it`, async () => {
         const borrower = await newBorrower(database.db, { linked: false });
         const issued = await invite(borrower.id);
-        const consumed = await race(RACERS, () => invitations.consume(issued.token));
+        const consumed = await race(racers, () => invitations.consume(issued.token));
         assert.equal(consumed.filter(Boolean).length, 1);
       });
 

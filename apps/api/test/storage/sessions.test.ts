@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
+import { race, racersOn, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase } from '../../src/db/schema.js';
 import { securityEventValues } from '../../src/activity/security-event-repository.js';
 import type { BorrowerIdentity } from '../../src/borrowers/borrower-repository.js';
@@ -23,6 +23,7 @@ const LIMITS = { accessTokenTtlSeconds: 900, sessionMaxAgeSeconds: 43_200 };
 const now = () => Math.floor(Date.now() / 1000);
 
 for (const kind of testDatabaseKinds()) {
+  const racers = racersOn(kind);
   describe(`sign-in sessions (${kind})`, () => {
     let database: ContractDatabase<ApiDatabase>;
     const registries: Revocations[] = [];
@@ -294,7 +295,7 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(row.created_at.getTime(), token(borrower.id, sid, 0).auth_time * 1000);
       });
 
-      it(`of ${RACERS} concurrent refreshes of one token on four instances, exactly one gets the next generation`, async () => {
+      it(`of ${racers} concurrent refreshes of one token on four instances, exactly one gets the next generation`, async () => {
         const borrower = await newBorrower(database.db);
         const instances = [
           instance(),
@@ -303,9 +304,9 @@ for (const kind of testDatabaseKinds()) {
           instance(database.another()),
         ];
         const sid = randomUUID();
-        const rotations = await race(RACERS, (i) => instances[i % 4]!.rotate(token(borrower.id, sid, 0)));
+        const rotations = await race(racers, (i) => instances[i % 4]!.rotate(token(borrower.id, sid, 0)));
         assert.equal(rotations.filter((r) => r.ok).length, 1);
-        const rotated = await race(RACERS, (i) => instances[i % 4]!.rotate(token(borrower.id, sid, 1)));
+        const rotated = await race(racers, (i) => instances[i % 4]!.rotate(token(borrower.id, sid, 1)));
         assert.deepEqual(
           rotated.filter((r) => r.ok).map((r) => r.ok && r.generation),
           [2],
@@ -315,7 +316,7 @@ for (const kind of testDatabaseKinds()) {
       it('refreshes of many sessions at once on one instance: one statement, one each', async () => {
         const borrower = await newBorrower(database.db);
         const registry = instance();
-        const sids = Array.from({ length: RACERS }, () => randomUUID());
+        const sids = Array.from({ length: racers }, () => randomUUID());
         const rotations = await Promise.all(sids.map((sid) => registry.rotate(token(borrower.id, sid, 0))));
         assert.ok(rotations.every((r) => r.ok && r.generation === 1));
       });

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createSecretBox, isConnectionLoss, isSealed, resealColumn } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
+import { race, racersOn, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase } from '../../src/db/schema.js';
 import {
   PRIVATE_KEY,
@@ -23,6 +23,7 @@ const KEEP_EARLIER = { retireAfterSeconds: 3600, retireEarlierNow: false };
 const RETIRE_NOW = { retireAfterSeconds: 3600, retireEarlierNow: true };
 
 for (const kind of testDatabaseKinds()) {
+  const racers = racersOn(kind);
   describe(`product signing keys (${kind})`, () => {
     let database: ContractDatabase<ApiDatabase>;
     before(async () => {
@@ -36,9 +37,9 @@ for (const kind of testDatabaseKinds()) {
       );
     const noKeys = () => database.db.deleteFrom('product_signing_key').execute();
 
-    it(`${RACERS} instances starting at once on an empty database agree on one key, sealed at rest`, async () => {
+    it(`${racers} instances starting at once on an empty database agree on one key, sealed at rest`, async () => {
       await noKeys();
-      const rings = await race(RACERS, (i) =>
+      const rings = await race(racers, (i) =>
         ProductKeyRing.open(signingKeyRepository(i % 2 ? database.another() : database.db, secrets)),
       );
       const [kid] = await kids();

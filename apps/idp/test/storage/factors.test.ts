@@ -6,7 +6,7 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   countOf,
   race,
-  RACERS,
+  racersOn,
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
 import { createEmailCodeRepository } from '../../src/factors/email-code-repository.js';
@@ -26,6 +26,7 @@ const secrets = createSecretBox([{ id: 'test', key: randomBytes(32) }]);
 const SECRET = 'JBSWY3DPEHPK3PXP';
 
 for (const kind of testDatabaseKinds()) {
+  const racers = racersOn(kind);
   describe(`identity provider factors (${kind})`, () => {
     let database: ContractDatabase<IdpDatabase>;
     before(async () => {
@@ -81,24 +82,24 @@ for (const kind of testDatabaseKinds()) {
         assert.deepEqual(await factors().all(user.id), []);
       });
 
-      it(`takes each TOTP step once, however many of ${RACERS} presentations race, and never an earlier one`, async () => {
+      it(`takes each TOTP step once, however many of ${racers} presentations race, and never an earlier one`, async () => {
         const user = await newUser(database.db);
         const factor = await factors().createPendingTotp(user.id, SECRET);
         assert.equal(await factors().claimTotpStep(factor.id, 1000), true, 'activates it');
         assert.equal((await factors().find(user.id, factor.id))?.status, 'ACTIVE');
         const instances = [factors(), factors(database.another())];
-        const claims = await race(RACERS, (i) => instances[i % 2]!.claimTotpStep(factor.id, 1001));
+        const claims = await race(racers, (i) => instances[i % 2]!.claimTotpStep(factor.id, 1001));
         assert.equal(countOf(claims, true), 1);
         assert.equal(await factors().claimTotpStep(factor.id, 1000), false, 'an earlier step');
         assert.equal(await factors().claimTotpStep(factor.id, 1002), true);
         assert.ok((await factors().find(user.id, factor.id))?.lastUsedAt instanceof Date);
       });
 
-      it(`of ${RACERS} first codes at once, no more are checked than the enrolment's ceiling`, async () => {
+      it(`of ${racers} first codes at once, no more are checked than the enrolment's ceiling`, async () => {
         const user = await newUser(database.db);
         const factor = await factors().createPendingTotp(user.id, SECRET);
         const instances = [factors(), factors(database.another())];
-        const reserved = await race(RACERS, (i) => instances[i % 2]!.reserveFirstCode(factor.id, 5));
+        const reserved = await race(racers, (i) => instances[i % 2]!.reserveFirstCode(factor.id, 5));
         assert.equal(countOf(reserved, true), 5);
         await factors().newFirstCode(factor.id);
         assert.equal(await factors().reserveFirstCode(factor.id, 5), true, 'a new code, a new allowance');
@@ -128,14 +129,14 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await codes.claim(factor.id, later), false, 'expired');
       });
 
-      it(`of ${RACERS} sends at once, no more go out than a window allows; the next window allows again`, async () => {
+      it(`of ${racers} sends at once, no more go out than a window allows; the next window allows again`, async () => {
         const instances = [
           createEmailCodeRepository(database.db),
           createEmailCodeRepository(database.another()),
         ];
         const user = await newUser(database.db);
         const factor = await factors().createPending(user.id, EMAIL_FACTOR, null);
-        const sent = await race(RACERS, (i) => instances[i % 2]!.issue(factor.id));
+        const sent = await race(racers, (i) => instances[i % 2]!.issue(factor.id));
         assert.equal(sent.filter(Boolean).length, EMAIL_CODE_MAX_SENDS);
         await database.db
           .updateTable('idp_factor_code')
@@ -145,7 +146,7 @@ for (const kind of testDatabaseKinds()) {
         assert.ok(await instances[0]!.issue(factor.id));
       });
 
-      it(`of ${RACERS} presentations of one code at once, exactly one takes it`, async () => {
+      it(`of ${racers} presentations of one code at once, exactly one takes it`, async () => {
         const instances = [
           createEmailCodeRepository(database.db),
           createEmailCodeRepository(database.another()),
@@ -153,7 +154,7 @@ for (const kind of testDatabaseKinds()) {
         const user = await newUser(database.db);
         const factor = await factors().createPending(user.id, EMAIL_FACTOR, null);
         const code = (await instances[0]!.issue(factor.id))!;
-        const claims = await race(RACERS, (i) => instances[i % 2]!.claim(factor.id, code));
+        const claims = await race(racers, (i) => instances[i % 2]!.claim(factor.id, code));
         assert.equal(countOf(claims, true), 1);
       });
     });
@@ -182,14 +183,14 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await codes.factorOf(user.id), undefined);
       });
 
-      it(`of ${RACERS} presentations of one code at once, exactly one is let in`, async () => {
+      it(`of ${racers} presentations of one code at once, exactly one is let in`, async () => {
         const instances = [
           createRecoveryCodeRepository(database.db),
           createRecoveryCodeRepository(database.another()),
         ];
         const user = await newUser(database.db);
         const [code] = await instances[0]!.generate(user.id);
-        const claims = await race(RACERS, (i) => instances[i % 2]!.claim(user.id, code!));
+        const claims = await race(racers, (i) => instances[i % 2]!.claim(user.id, code!));
         assert.equal(countOf(claims, true), 1);
         assert.equal(await instances[0]!.remaining(user.id), RECOVERY_CODE_COUNT - 1);
       });
@@ -269,7 +270,7 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(statuses.filter((f) => f?.status === 'ACTIVE').length, 1);
       });
 
-      it(`of ${RACERS} uses of one signature count at once, exactly one moves it on`, async () => {
+      it(`of ${racers} uses of one signature count at once, exactly one moves it on`, async () => {
         const instances = [
           createWebauthnRepository(database.db, 300),
           createWebauthnRepository(database.another(), 300),
@@ -277,7 +278,7 @@ for (const kind of testDatabaseKinds()) {
         const user = await newUser(database.db);
         const factorId = await instances[0]!.createPendingFactor(user.id);
         await instances[0]!.activate(credential(user.id, factorId));
-        const moved = await race(RACERS, (i) => instances[i % 2]!.recordUse(factorId, 5, 6));
+        const moved = await race(racers, (i) => instances[i % 2]!.recordUse(factorId, 5, 6));
         assert.equal(countOf(moved, true), 1);
         assert.equal((await instances[0]!.ofFactor(user.id, factorId))?.signCount, 6);
         assert.ok((await factors().find(user.id, factorId))?.lastUsedAt instanceof Date);

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createSecretBox, isSealed, resealColumns, statementsSent } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
+import { race, racersOn, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import { createFactorRepository } from '../../src/factors/factor-repository.js';
 import { IDP_SEALED_COLUMNS } from '../../src/identity-provider.js';
 import type { IdpDatabase } from '../../src/index.js';
@@ -28,6 +28,7 @@ const secrets = createSecretBox([k1]);
 const STARTING = 3;
 
 for (const kind of testDatabaseKinds()) {
+  const racers = racersOn(kind);
   describe(`identity provider sessions, tokens and keys (${kind})`, () => {
     let database: ContractDatabase<IdpDatabase>;
     before(async () => {
@@ -94,9 +95,9 @@ for (const kind of testDatabaseKinds()) {
         assert.ok(await tokens.find(c), 'another grant’s');
       });
 
-      it(`${RACERS} writes of one model at once on two instances leave one row, the last written`, async () => {
+      it(`${racers} writes of one model at once on two instances leave one row, the last written`, async () => {
         const id = randomUUID();
-        await race(RACERS, (i) =>
+        await race(racers, (i) =>
           adapter('Session', i % 2 ? database.another() : database.db).upsert(
             id,
             { accountId: 'u1', n: i },

@@ -5,7 +5,7 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import {
   countOf,
   race,
-  RACERS,
+  racersOn,
   type ContractDatabase,
 } from '@customer-core/database/testing/storage-contract';
 import { EMAIL_LINK_AMR } from '@customer-core/contracts/server';
@@ -24,6 +24,7 @@ import { fromNow, newEmailFactor, newUser, openIdpStorage } from './support.js';
 // factor, and WebAuthn challenges.
 
 for (const kind of testDatabaseKinds()) {
+  const racers = racersOn(kind);
   describe(`identity provider one-time tokens (${kind})`, () => {
     let database: ContractDatabase<IdpDatabase>;
     before(async () => {
@@ -91,14 +92,14 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await tokens.consume(revoked.sessionToken, 's'), undefined);
       });
 
-      it(`of ${RACERS} concurrent redemptions of one token on two instances, exactly one succeeds`, async () => {
+      it(`of ${racers} concurrent redemptions of one token on two instances, exactly one succeeds`, async () => {
         const instances = [
           createSessionTokenRepository(database.db, TTL),
           createSessionTokenRepository(database.another(), TTL),
         ];
         const user = await newUser(database.db);
         const { sessionToken } = await instances[0]!.issue(user.id);
-        const redeemed = await race(RACERS, (i) => instances[i % 2]!.consume(sessionToken, `browser-${i}`));
+        const redeemed = await race(racers, (i) => instances[i % 2]!.consume(sessionToken, `browser-${i}`));
         assert.equal(redeemed.filter(Boolean).length, 1);
       });
 
@@ -157,17 +158,17 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await transactions.end(stateToken), false);
       });
 
-      it(`of ${RACERS} concurrent uses of one state token, exactly one moves on and exactly one ends it`, async () => {
+      it(`of ${racers} concurrent uses of one state token, exactly one moves on and exactly one ends it`, async () => {
         const instances = [
           createAuthnTransactionRepository(database.db, TTL),
           createAuthnTransactionRepository(database.another(), TTL),
         ];
         const user = await newUser(database.db);
         const { stateToken } = await instances[0]!.start(user.id, 'MFA_ENROLL');
-        const advanced = await race(RACERS, (i) => instances[i % 2]!.advance(stateToken, 'MFA_ENROLL', null));
+        const advanced = await race(racers, (i) => instances[i % 2]!.advance(stateToken, 'MFA_ENROLL', null));
         const [next, ...others] = advanced.filter(Boolean);
         assert.deepEqual(others, []);
-        const ended = await race(RACERS, (i) => instances[i % 2]!.end(next!.stateToken));
+        const ended = await race(racers, (i) => instances[i % 2]!.end(next!.stateToken));
         assert.equal(countOf(ended, true), 1);
       });
     });
@@ -203,13 +204,13 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await store.takeChallenge(passkey, 'passkey', null, null), undefined, 'expired');
       });
 
-      it(`of ${RACERS} concurrent presentations of one challenge, exactly one takes it`, async () => {
+      it(`of ${racers} concurrent presentations of one challenge, exactly one takes it`, async () => {
         const instances = [
           createWebauthnRepository(database.db, 300),
           createWebauthnRepository(database.another(), 300),
         ];
         const challenge = await instances[0]!.issueChallenge('passkey', null, null);
-        const taken = await race(RACERS, (i) =>
+        const taken = await race(racers, (i) =>
           instances[i % 2]!.takeChallenge(challenge, 'passkey', null, null),
         );
         assert.equal(taken.filter(Boolean).length, 1);

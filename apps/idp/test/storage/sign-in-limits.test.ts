@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
+import { race, racersOn, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import type { IdpDatabase } from '../../src/index.js';
 import { createLoginThrottle, type LoginThrottleOptions } from '../../src/login-failure-repository.js';
 import { passwordHasher } from '../../src/passwords.js';
@@ -36,6 +36,7 @@ let networks = 0;
 const newNetwork = () => `198.51.${Math.floor((networks += 1) / 250)}.${networks % 250}`;
 
 for (const kind of testDatabaseKinds()) {
+  const racers = racersOn(kind);
   describe(`sign-in limits (${kind})`, () => {
     let database: ContractDatabase<IdpDatabase>;
     before(async () => {
@@ -179,39 +180,39 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(await throttle.isLocked(nobody, newNetwork()), false);
       });
 
-      it(`of ${RACERS} wrong passwords at once from one network, exactly one starts the lockout`, async () => {
+      it(`of ${racers} wrong passwords at once from one network, exactly one starts the lockout`, async () => {
         const limits = { ...LIMITS, maxFailures: 10, accountMaxFailures: 1000 };
         const instances = twoInstances(limits);
         const user = await newUser(database.db);
         const network = newNetwork();
-        const outcomes = await race(RACERS, (i) => instances[i % 2]!.recordFailure(user.id, network));
+        const outcomes = await race(racers, (i) => instances[i % 2]!.recordFailure(user.id, network));
         assert.equal(countTrue(outcomes, 'lockedNow'), 1);
         const { failures } = await database.db
           .selectFrom('idp_login_failure')
           .select('failures')
           .where('user_id', '=', user.id)
           .executeTakeFirstOrThrow();
-        assert.equal(failures, RACERS, 'each counted');
+        assert.equal(failures, racers, 'each counted');
       });
     });
 
     describe('tries at codes', () => {
-      it(`of ${RACERS} codes at once from one network, no more are checked than its allowance`, async () => {
+      it(`of ${racers} codes at once from one network, no more are checked than its allowance`, async () => {
         const limits = { ...LIMITS, maxFailures: 10, accountMaxFailures: 1000 };
         const instances = twoInstances(limits);
         const user = await newUser(database.db);
         const network = newNetwork();
-        const tries = await race(RACERS, (i) => instances[i % 2]!.reserveCodeCheck(user.id, network));
+        const tries = await race(racers, (i) => instances[i % 2]!.reserveCodeCheck(user.id, network));
         assert.equal(countTrue(tries, 'allowed'), 10);
         assert.equal(countTrue(tries, 'lockedNow'), 1);
         assert.equal(await instances[0]!.isLocked(user.id, network), true);
       });
 
-      it(`of ${RACERS} codes at once from many networks, no more are checked than the account's ceiling`, async () => {
+      it(`of ${racers} codes at once from many networks, no more are checked than the account's ceiling`, async () => {
         const limits = { ...LIMITS, maxFailures: 10, accountMaxFailures: 7 };
         const instances = twoInstances(limits);
         const user = await newUser(database.db);
-        const tries = await race(RACERS, (i) => instances[i % 2]!.reserveCodeCheck(user.id, newNetwork()));
+        const tries = await race(racers, (i) => instances[i % 2]!.reserveCodeCheck(user.id, newNetwork()));
         assert.equal(countTrue(tries, 'allowed'), 7);
         assert.equal(countTrue(tries, 'ceilingNow'), 1);
       });
@@ -313,13 +314,13 @@ for (const kind of testDatabaseKinds()) {
         );
       });
 
-      it(`${RACERS} failures logged at once are all kept`, async () => {
+      it(`${racers} failures logged at once are all kept`, async () => {
         const logs = [
           createSecurityLogRepository(database.db),
           createSecurityLogRepository(database.another()),
         ];
         const user = await newUser(database.db);
-        await race(RACERS, (i) => logs[i % 2]!.recordFailure(user.id, newNetwork(), { lockedNow: false }));
+        await race(racers, (i) => logs[i % 2]!.recordFailure(user.id, newNetwork(), { lockedNow: false }));
         const events = await logs[0]!.find({
           userIds: [user.id],
           since: new Date(Date.now() - 60_000),
@@ -327,7 +328,7 @@ for (const kind of testDatabaseKinds()) {
           descending: true,
           limit: 100,
         });
-        assert.equal(events.length, RACERS);
+        assert.equal(events.length, racers);
       });
     });
 
@@ -337,16 +338,16 @@ for (const kind of testDatabaseKinds()) {
           new store().incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs),
         );
 
-      it(`${RACERS} requests at once on two instances each get a number of their own`, async () => {
+      it(`${racers} requests at once on two instances each get a number of their own`, async () => {
         const stores = [
           databaseRequestCountStore(database.db),
           databaseRequestCountStore(database.another()),
         ];
         const key = randomUUID();
-        const counted = await race(RACERS, (i) => incr(stores[i % 2]!, key, 60_000));
+        const counted = await race(racers, (i) => incr(stores[i % 2]!, key, 60_000));
         assert.deepEqual(
           counted.map((c) => c.current).sort((a, b) => a - b),
-          Array.from({ length: RACERS }, (_, i) => i + 1),
+          Array.from({ length: racers }, (_, i) => i + 1),
         );
         for (const { ttl } of counted) assert.ok(ttl > 0, 'within the window');
       });

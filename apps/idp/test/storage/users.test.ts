@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
-import { race, RACERS, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
+import { race, racersOn, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import { EMAIL_FACTOR, EMAIL_LINK_AMR } from '@customer-core/contracts/server';
 import { createAuthnTransactionRepository } from '../../src/factors/authn-transaction-repository.js';
 import { createEmailCodeRepository } from '../../src/factors/email-code-repository.js';
@@ -19,14 +19,15 @@ import { openIdpStorage } from './support.js';
 // The identity provider's users: a login is one user's, case aside, whoever creates or takes it at once.
 
 const PASSWORD = 'Correct-horse-battery-1';
-// Every creation hashes a password, at the tests' cheap cost: races as wide as the other stores'.
-const CREATORS = RACERS;
 const passwords = passwordHasher(TEST_PASSWORD_HASH_COST);
 
 const newLogin = () => `login.${randomUUID()}@example.com`;
 const input = (login: string) => ({ login, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' });
 
 for (const kind of testDatabaseKinds()) {
+  const racers = racersOn(kind);
+  // Every creation hashes a password, at the tests' cheap cost: races as wide as the other stores'.
+  const CREATORS = racers;
   describe(`identity provider users (${kind})`, () => {
     let database: ContractDatabase<IdpDatabase>;
     before(async () => {
