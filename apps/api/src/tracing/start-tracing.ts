@@ -17,9 +17,9 @@ export class TracingConfigError extends Error {}
 /**
  * Starts OpenTelemetry for this process, before the modules it patches load (main.ts imports the
  * app after this). The standard OTEL_* settings apply (README: Operating it); what this fixes: a span
- * per request (request-spans.ts), the instrumentations (http, pg, pino), the propagators (W3C trace context and baggage, and the
- * portal's sign-in cookie), no OTel metrics or logs (the server has its own metrics), and every span's
- * attributes redacted before export.
+ * per request (request-spans.ts), the instrumentations (http, pg, pino), the propagators (W3C trace
+ * context and baggage, and the portal's sign-in cookie), no OTel metrics or logs (the server has its
+ * own metrics), and every span's attributes redacted before export.
  */
 export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || PROTOCOL;
