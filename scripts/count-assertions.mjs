@@ -3,9 +3,9 @@
 // Read from the source: a test is an it(...) or test(...) call; an assertion a call of node:assert
 // (assert(...), assert.equal(...), ...) or of a helper that asserts (assertAccessible, expectNone,
 // expectSignedOut). Helpers' own assertions in support files are counted apart, once.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { tierOf, TIERS } from './test-tiers.mjs';
+import { testRootSources, tierOf, TIERS } from './test-tiers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const TEST = /\b(?:it|test)(?:\.(?:skip|only|todo))?\(/g;
@@ -15,22 +15,17 @@ const count = (source, pattern) => source.match(pattern)?.length ?? 0;
 const rows = Object.fromEntries(
   Object.keys(TIERS).map((tier) => [tier, { files: 0, tests: 0, assertions: 0, helpers: 0 }]),
 );
-for (const dir of ['packages', 'apps', 'e2e']) {
-  for (const entry of readdirSync(path.join(root, dir), { recursive: true })) {
-    const file = path.join(dir, String(entry));
-    if (file.split(path.sep).some((part) => part === 'node_modules' || part === 'dist')) continue;
-    if (!/\.tsx?$/.test(file)) continue;
-    const tier = tierOf(file);
-    const inTests = file.split(path.sep).some((part) => ['test', 'testing', 'e2e'].includes(part));
-    if (!tier || !inTests) continue;
-    const source = readFileSync(path.join(root, file), 'utf8');
-    const row = rows[tier];
-    if (/\.test\.tsx?$/.test(file)) {
-      row.files += 1;
-      row.tests += count(source, TEST);
-      row.assertions += count(source, ASSERTION);
-    } else row.helpers += count(source, ASSERTION);
-  }
+for (const file of testRootSources(root)) {
+  const tier = tierOf(file);
+  const inTests = file.split(path.sep).some((part) => ['test', 'testing', 'e2e'].includes(part));
+  if (!tier || !inTests) continue;
+  const source = readFileSync(path.join(root, file), 'utf8');
+  const row = rows[tier];
+  if (/\.test\.tsx?$/.test(file)) {
+    row.files += 1;
+    row.tests += count(source, TEST);
+    row.assertions += count(source, ASSERTION);
+  } else row.helpers += count(source, ASSERTION);
 }
 console.log('tier   files  tests  assertions  (in helpers)');
 for (const [tier, { files, tests, assertions, helpers }] of Object.entries(rows))

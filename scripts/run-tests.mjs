@@ -4,22 +4,16 @@
 // (TEST_CONCURRENCY per tier, default below); each file has its own databases, ports and folders.
 // Browser tests need the build (npm test and test:e2e make it first).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureSystemTools } from './system-tools.mjs';
-import { tierOf, TIERS } from './test-tiers.mjs';
+import { testRootSources, tierOf, TIERS } from './test-tiers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const roots = ['packages', 'apps', 'e2e'];
-const files = roots
-  .flatMap((dir) =>
-    readdirSync(path.join(root, dir), { recursive: true }).map((f) => path.join(dir, String(f))),
-  )
-  .filter((f) => /\.test\.tsx?$/.test(f) && !f.split(path.sep).includes('node_modules'))
-  // Node's runner starts them in path order, whatever order they are given in.
-  .sort((a, b) => a.localeCompare(b));
+// Node's runner starts them in path order, whatever order they are given in.
+const files = testRootSources(root).filter((f) => /\.test\.tsx?$/.test(f));
 
 const args = process.argv.slice(2);
 const tier = args.find((a) => a.startsWith('--tier='))?.slice('--tier='.length);
