@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 /** Probes, not requests anyone follows: no trace of their own every few seconds. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz']);
 
+/** How the sign-in cookie starts in a Cookie header: looked for in every request's. */
+const SIGN_IN_COOKIE_PREFIX = `${SIGN_IN_TRACE_COOKIE}=`;
+
 /**
  * A request's span and, once it failed, the kind of error (`error.type`); only requests that are
  * traced have one.
@@ -27,7 +30,7 @@ export function traceRequests(app: FastifyInstance, rootRatio: number): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const carriesContext =
       request.headers.traceparent !== undefined ||
-      (request.headers.cookie?.includes(`${SIGN_IN_TRACE_COOKIE}=`) ?? false);
+      (request.headers.cookie?.includes(SIGN_IN_COOKIE_PREFIX) ?? false);
     const parent = carriesContext
       ? api.propagation.extract(api.ROOT_CONTEXT, request.headers)
       : api.ROOT_CONTEXT;
