@@ -35,8 +35,7 @@ const NOT_FOR_BORROWERS = [
 // A hosted org's own password rules, passed on as its identity provider words them.
 const PASSED_ON = ['${PASSWORD_REFUSED_MESSAGE} ${requirements}'];
 
-type Parsed = ts.SourceFile;
-const parsed = new Map<string, Parsed>(
+const parsed = new Map<string, ts.SourceFile>(
   apiFiles.map((file) => [
     file,
     ts.createSourceFile(file, readFileSync(path.join(apiSource, file), 'utf8'), ts.ScriptTarget.Latest, true),
@@ -90,7 +89,8 @@ function textsOf(expression: ts.Expression, file: string): string[] | { unread: 
   if (!ts.isIdentifier(named)) return { unread: expression.getText() };
   const declaration = declarationOf(named.text, file);
   const value = declaration?.initializer;
-  if (value && named === expression) return textsOf(value, file);
+  // A constant's value is read where it is declared (its file's own constants first).
+  if (value && named === expression) return textsOf(value, value.getSourceFile().fileName);
   if (value && ts.isObjectLiteralExpression(value))
     return [...nodesOf(value)]
       .filter(ts.isStringLiteral)
