@@ -25,9 +25,8 @@ const newLogin = () => `login.${randomUUID()}@example.com`;
 const input = (login: string) => ({ login, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' });
 
 for (const kind of testDatabaseKinds()) {
-  const racers = racersOn(kind);
   // Every creation hashes a password, at the tests' cheap cost: races as wide as the other stores'.
-  const CREATORS = racers;
+  const racers = racersOn(kind);
   describe(`identity provider users (${kind})`, () => {
     let database: ContractDatabase<IdpDatabase>;
     before(async () => {
@@ -53,10 +52,10 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await users().findByLogin(newLogin()), undefined);
     });
 
-    it(`of ${CREATORS} creations of one login at once, exactly one makes the user; ensuring at once finds that one`, async () => {
+    it(`of ${racers} creations of one login at once, exactly one makes the user; ensuring at once finds that one`, async () => {
       const login = newLogin();
       const created = await Promise.allSettled(
-        Array.from({ length: CREATORS }, (_, i) =>
+        Array.from({ length: racers }, (_, i) =>
           users(i % 2 ? database.another() : database.db).create(input(login)),
         ),
       );
@@ -65,7 +64,7 @@ for (const kind of testDatabaseKinds()) {
         assert.ok(outcome.reason instanceof LoginAlreadyExistsError, String(outcome.reason));
 
       const seeded = newLogin();
-      const ensured = await race(CREATORS, (i) =>
+      const ensured = await race(racers, (i) =>
         users(i % 2 ? database.another() : database.db).ensure(input(seeded)),
       );
       assert.equal(new Set(ensured.map((user) => user.id)).size, 1);
@@ -105,9 +104,9 @@ for (const kind of testDatabaseKinds()) {
       assert.ok(await transactions.find(byPassword.stateToken), 'a password’s sign-in goes on');
     });
 
-    it(`of ${CREATORS} users taking one new login at once, exactly one gets it`, async () => {
+    it(`of ${racers} users taking one new login at once, exactly one gets it`, async () => {
       const takers = [];
-      for (let i = 0; i < CREATORS; i += 1) takers.push(await users().create(input(newLogin())));
+      for (let i = 0; i < racers; i += 1) takers.push(await users().create(input(newLogin())));
       const login = newLogin();
       const changed = await Promise.allSettled(
         takers.map((user, i) => users(i % 2 ? database.another() : database.db).changeLogin(user.id, login)),
