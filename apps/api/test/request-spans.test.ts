@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SIGN_IN_TRACE_COOKIE } from '@customer-core/contracts';
-import { api, core, node, tracing } from '@opentelemetry/sdk-node';
+import * as api from '@opentelemetry/api';
+import * as core from '@opentelemetry/core';
+import * as node from '@opentelemetry/sdk-trace-node';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { traceRequests } from '../src/tracing/request-spans.js';
 import { SignInTracePropagator } from '../src/tracing/sign-in-trace-propagator.js';
@@ -16,10 +18,10 @@ const CALLER_SPAN_ID = '00f067aa0ba902b7';
 const traceparent = (flags: '00' | '01') => `00-${TRACE_ID}-${CALLER_SPAN_ID}-${flags}`;
 
 describe('a span per request', () => {
-  const exporter = new tracing.InMemorySpanExporter();
+  const exporter = new node.InMemorySpanExporter();
   const provider = new node.NodeTracerProvider({
-    sampler: new tracing.ParentBasedSampler({ root: new tracing.AlwaysOnSampler() }),
-    spanProcessors: [new tracing.SimpleSpanProcessor(exporter)],
+    sampler: new node.ParentBasedSampler({ root: new node.AlwaysOnSampler() }),
+    spanProcessors: [new node.SimpleSpanProcessor(exporter)],
   });
   const apps: FastifyInstance[] = [];
   /** What the handler saw as the active span, after an await. */

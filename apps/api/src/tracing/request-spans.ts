@@ -1,5 +1,5 @@
 import { SIGN_IN_TRACE_COOKIE } from '@customer-core/contracts';
-import { api } from '@opentelemetry/sdk-node';
+import * as api from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Probes, not requests anyone follows: no trace of their own every few seconds. */

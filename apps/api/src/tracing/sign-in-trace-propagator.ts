@@ -1,5 +1,6 @@
 import { SIGN_IN_TRACE_COOKIE } from '@customer-core/contracts';
-import { api, core } from '@opentelemetry/sdk-node';
+import * as api from '@opentelemetry/api';
+import * as core from '@opentelemetry/core';
 
 const COOKIE = new RegExp(`(?:^|;\\s*)${SIGN_IN_TRACE_COOKIE}=([^;]*)`);
 

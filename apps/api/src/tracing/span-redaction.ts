@@ -1,4 +1,5 @@
-import type { core, tracing } from '@opentelemetry/sdk-node';
+import type { ExportResult } from '@opentelemetry/core';
+import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { redactPath, redactUrl } from '../http/redaction.js';
 
 type Attributes = Record<string, unknown>;
@@ -51,10 +52,10 @@ export function redactAttributes(attributes: Attributes): void {
  * records (the http one the URL asked for, Fastify's its path and query), the collector never sees a
  * secret. The span's name is the method and route template, which carries none.
  */
-export class RedactingSpanExporter implements tracing.SpanExporter {
-  constructor(private readonly exporter: tracing.SpanExporter) {}
+export class RedactingSpanExporter implements SpanExporter {
+  constructor(private readonly exporter: SpanExporter) {}
 
-  export(spans: tracing.ReadableSpan[], done: (result: core.ExportResult) => void): void {
+  export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
     for (const span of spans) {
       redactAttributes(span.attributes);
       for (const event of span.events) if (event.attributes) redactAttributes(event.attributes);

@@ -1,9 +1,33 @@
 import { register } from 'node:module';
+import { diag, DiagConsoleLogger, ROOT_CONTEXT } from '@opentelemetry/api';
+import {
+  CompositePropagator,
+  diagLogLevelFromString,
+  W3CBaggagePropagator,
+  W3CTraceContextPropagator,
+} from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
-import { api, core, NodeSDK, tracing } from '@opentelemetry/sdk-node';
+import {
+  defaultResource,
+  detectResources,
+  envDetector,
+  hostDetector,
+  processDetector,
+  resourceFromAttributes,
+} from '@opentelemetry/resources';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  ParentBasedSampler,
+  SamplingDecision,
+  TraceIdRatioBasedSampler,
+} from '@opentelemetry/sdk-trace-node';
 import { traceRequests } from './request-spans.js';
 import { SignInTracePropagator } from './sign-in-trace-propagator.js';
 import { RedactingSpanExporter } from './span-redaction.js';
@@ -43,27 +67,28 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     : Number.isFinite(asked)
       ? Math.min(1, Math.max(0, asked))
       : 1;
-  const byTraceId = new tracing.TraceIdRatioBasedSampler(ratio);
+  const byTraceId = new TraceIdRatioBasedSampler(ratio);
   const sampled = (traceId: string) =>
-    byTraceId.shouldSample(api.ROOT_CONTEXT, traceId).decision ===
-    tracing.SamplingDecision.RECORD_AND_SAMPLED;
+    byTraceId.shouldSample(ROOT_CONTEXT, traceId).decision === SamplingDecision.RECORD_AND_SAMPLED;
+  const logLevel = env.OTEL_LOG_LEVEL;
+  if (logLevel) diag.setLogger(new DiagConsoleLogger(), { logLevel: diagLogLevelFromString(logLevel) });
   const named = env.OTEL_SERVICE_NAME || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
-  const sdk = new NodeSDK({
-    ...(named ? {} : { serviceName: 'customer-core' }),
+  // The trace parts of OpenTelemetry's SDK, not its all-signals NodeSDK (which brings every exporter and
+  // protocol along): the batching (OTEL_BSP_*) and span limits (OTEL_ATTRIBUTE_*) read their standard
+  // settings themselves; the resource is what NodeSDK would detect (OTEL_SERVICE_NAME,
+  // OTEL_RESOURCE_ATTRIBUTES, the process, the host).
+  const provider = new NodeTracerProvider({
+    resource: defaultResource()
+      .merge(detectResources({ detectors: [envDetector, processDetector, hostDetector] }))
+      .merge(named ? null : resourceFromAttributes({ 'service.name': 'customer-core' })),
     sampler:
       sampler === 'always_off'
-        ? new tracing.AlwaysOffSampler()
-        : new tracing.ParentBasedSampler({ root: new tracing.AlwaysOnSampler() }),
-    traceExporter: new RedactingSpanExporter(new OTLPTraceExporter()),
-    textMapPropagator: new core.CompositePropagator({
-      propagators: [
-        new SignInTracePropagator(sampled),
-        new core.W3CTraceContextPropagator(),
-        new core.W3CBaggagePropagator(),
-      ],
-    }),
-    metricReaders: [],
-    logRecordProcessors: [],
+        ? new AlwaysOffSampler()
+        : new ParentBasedSampler({ root: new AlwaysOnSampler() }),
+    spanProcessors: [new BatchSpanProcessor(new RedactingSpanExporter(new OTLPTraceExporter()))],
+  });
+  registerInstrumentations({
+    tracerProvider: provider,
     instrumentations: [
       // The http instrumentation only for the server's own calls (a hosted Okta org), and only inside a
       // traced request: the request's span is request-spans.ts's (its span for an incoming request
@@ -81,6 +106,14 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
       new PinoInstrumentation({ disableLogSending: true }),
     ],
   });
-  sdk.start();
-  tracingStarted({ traceRequests: (app) => traceRequests(app, ratio), flush: () => sdk.shutdown() });
+  provider.register({
+    propagator: new CompositePropagator({
+      propagators: [
+        new SignInTracePropagator(sampled),
+        new W3CTraceContextPropagator(),
+        new W3CBaggagePropagator(),
+      ],
+    }),
+  });
+  tracingStarted({ traceRequests: (app) => traceRequests(app, ratio), flush: () => provider.shutdown() });
 }
