@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { describeLocation, openDatabase, prepareDatabase } from '@customer-core/database';
@@ -71,6 +72,7 @@ export async function startServer(configured: Config, options: ServerOptions = {
     });
     let address: string;
     let metricsServer: MetricsServer | undefined;
+    const connections = openConnections(portal.app);
     try {
       address = await portal.app.listen({ port: config.port, host: config.host });
       metricsServer = config.metrics
@@ -95,7 +97,7 @@ export async function startServer(configured: Config, options: ServerOptions = {
         (closing ??= (async () => {
           stopMaintenance();
           await metricsServer?.close();
-          await drain(portal.app);
+          await drain(portal.app, connections);
           await portal.mail.stop(); // after the requests that might enqueue; a delivery in flight finishes
           await db.destroy();
         })()),
@@ -109,14 +111,29 @@ export async function startServer(configured: Config, options: ServerOptions = {
 /** How long requests in flight may take to finish once shutdown starts. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** The connections open on the app's server, from before it listens. */
+function openConnections(app: FastifyInstance): Set<Socket> {
+  const open = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  return open;
+}
+
 /**
  * Stops accepting, lets requests in flight finish, then ends. A keep-alive connection whose last
  * request finishes after shutdown began would otherwise sit idle until its keep-alive timeout, so idle
- * connections are swept while draining, and whatever is left after the grace period is cut.
+ * connections are swept while draining, and whatever is left after the grace period is cut. Connections
+ * that never carried a byte are swept too: browsers and proxies open them ahead of need, node's sweep
+ * counts them as neither idle nor busy, and one of them held a shutdown for the whole grace period.
  */
-async function drain(app: FastifyInstance): Promise<void> {
+async function drain(app: FastifyInstance, connections: Set<Socket>): Promise<void> {
   const closed = app.close();
-  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  const sweep = setInterval(() => {
+    app.server.closeIdleConnections();
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
+  }, 100);
   const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   try {
     await closed;
