@@ -72,15 +72,14 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     byTraceId.shouldSample(ROOT_CONTEXT, traceId).decision === SamplingDecision.RECORD_AND_SAMPLED;
   const logLevel = env.OTEL_LOG_LEVEL;
   if (logLevel) diag.setLogger(new DiagConsoleLogger(), { logLevel: diagLogLevelFromString(logLevel) });
-  const named = env.OTEL_SERVICE_NAME || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
   // The trace parts of OpenTelemetry's SDK, not its all-signals NodeSDK (which brings every exporter and
   // protocol along): the batching (OTEL_BSP_*) and span limits (OTEL_ATTRIBUTE_*) read their standard
   // settings themselves; the resource is what NodeSDK would detect (OTEL_SERVICE_NAME,
-  // OTEL_RESOURCE_ATTRIBUTES, the process, the host).
+  // OTEL_RESOURCE_ATTRIBUTES, the process, the host), merged over the portal's default name.
   const provider = new NodeTracerProvider({
     resource: defaultResource()
-      .merge(detectResources({ detectors: [envDetector, processDetector, hostDetector] }))
-      .merge(named ? null : resourceFromAttributes({ 'service.name': 'customer-core' })),
+      .merge(resourceFromAttributes({ 'service.name': 'customer-core' }))
+      .merge(detectResources({ detectors: [envDetector, processDetector, hostDetector] })),
     sampler:
       sampler === 'always_off'
         ? new AlwaysOffSampler()
