@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../src/config/config.js';
 import { apiMigrations } from '../src/db/migrations.js';
 import type { ServerOptions } from '../src/app.js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { endClientConnections } from './client-connections.js';
 import { freePort } from './free-port.js';
 import { keepSigningKey, provideSigningKey } from './idp-signing-key.js';
 
@@ -110,6 +111,7 @@ export async function startTestServer(
       close: async () => {
         if (running.includes(started)) running.splice(running.indexOf(started), 1);
         await server.close();
+        await endClientConnections(config.port);
         await dropOwnDatabase();
       },
     };
