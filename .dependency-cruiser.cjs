@@ -10,6 +10,8 @@
  */
 const PUBLIC_FACES = {
   account: ['step-up'],
+  // The repository for its retention purge, which the maintenance purge runs with the others.
+  audit: ['audit-trail', 'recorded-calls', 'audit-repository'],
   activity: ['security-activity', 'device'],
   applications: [],
   borrowers: ['borrower-repository'],

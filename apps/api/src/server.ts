@@ -69,6 +69,7 @@ export async function startServer(configured: Config, options: ServerOptions = {
     const stopMaintenance = startMaintenance(purgeRepository(db), portal.app.log, {
       signingKeyRetirementSeconds: signingKeyRetirementSeconds(config),
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+      auditRetentionDays: config.auditRetentionDays,
     });
     let address: string;
     let metricsServer: MetricsServer | undefined;

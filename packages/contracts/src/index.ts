@@ -13,6 +13,7 @@ export * from './joining.js';
 export * from './loans.js';
 export * from './locale.js';
 export * from './locale-schema.js';
+export * from './audit.js';
 export * from './operator.js';
 export * from './password.js';
 export * from './portal-config.js';

@@ -1,7 +1,11 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { isNonProductionOrigin } from '@customer-core/contracts';
+import {
+  DEFAULT_AUDIT_RETENTION_DAYS,
+  isNonProductionOrigin,
+  MIN_AUDIT_RETENTION_DAYS,
+} from '@customer-core/contracts';
 import type { DatabaseLocation } from '@customer-core/database';
 import { parseSecretKeys, type SecretKey } from '@customer-core/database/secret-box';
 import {
@@ -55,6 +59,12 @@ const EnvSchema = z.object({
     .max(30 * 86_400)
     .default(12 * 3600),
   SESSION_WARNING_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(MIN_AUDIT_RETENTION_DAYS)
+    .max(100 * 366)
+    .default(DEFAULT_AUDIT_RETENTION_DAYS),
   ERROR_REPORTING_DSN: httpUrl.optional(),
   PRODUCTION_HOST: z.string().min(1).optional(),
   ERROR_REPORTING_ALLOWED_ORIGINS: z.string().optional(),
@@ -148,6 +158,8 @@ export interface Config {
   /** A sign-in's access can be refreshed for this long, then the borrower signs in again. */
   sessionMaxAgeSeconds: number;
   sessionWarningSeconds: number;
+  /** The audit trail keeps its records this long, then the maintenance purge removes them. */
+  auditRetentionDays: number;
   errorReporting: { dsn: string | null; productionHost: string | null; allowedOrigins: string[] };
   /** Where the server reports its unexpected errors (5xx); reporting runs in production only. */
   serverErrorReportingDsn: string | null;
@@ -357,6 +369,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
     sessionWarningSeconds: e.SESSION_WARNING_SECONDS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     errorReporting: {
       dsn: e.ERROR_REPORTING_DSN ?? null,
       productionHost: e.PRODUCTION_HOST ?? null,

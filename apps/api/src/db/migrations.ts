@@ -434,4 +434,57 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0022_audit_trail': {
+    async up(db) {
+      await sql`
+        -- Who did what to whose account: every operator call and every change a borrower makes to
+        -- their own account, appended in order. Each record is its canonical JSON (what is hashed)
+        -- with the columns a search needs copied out of it, and the sha-256 of the previous record's
+        -- hash and its own JSON: an edit, or a record gone from the middle, breaks the chain.
+        create table audit_record (
+          seq bigint primary key,
+          recorded_at timestamptz not null,
+          actor text not null,
+          action text not null,
+          target text,
+          entry text not null,
+          prev_hash text not null,
+          hash text not null
+        );
+        create index audit_record_recorded_at_idx on audit_record (recorded_at);
+        create index audit_record_actor_idx on audit_record (actor, seq);
+        create index audit_record_target_idx on audit_record (target, seq);
+
+        -- The chain's head (the last record's number and hash), locked by each append so records are
+        -- numbered without a gap, and what the retention purge removed (the last purged record's hash
+        -- anchors the first one kept). Its one row is written by the first append.
+        create table audit_chain (
+          id smallint primary key check (id = 1),
+          seq bigint not null,
+          hash text not null,
+          purged_through bigint not null default 0,
+          purged_hash text not null
+        );
+
+        -- Append-only for whoever the portal connects as: no record is changed or removed, except by
+        -- the retention purge, and only records older than the retention the purge was given (the
+        -- setting customer_core.audit_retention_days, set in its transaction; 365 days at least).
+        create function audit_record_append_only() returns trigger language plpgsql as $$
+        declare
+          retention_days integer := nullif(current_setting('customer_core.audit_retention_days', true), '')::integer;
+        begin
+          if tg_op = 'DELETE' and retention_days >= 365
+             and old.recorded_at < now() - make_interval(days => retention_days) then
+            return old;
+          end if;
+          raise exception 'audit records are append-only' using errcode = 'insufficient_privilege';
+        end
+        $$;
+        create trigger audit_record_append_only before update or delete on audit_record
+          for each row execute function audit_record_append_only();
+        create trigger audit_record_no_truncate before truncate on audit_record
+          for each statement execute function audit_record_append_only();
+      `.execute(db);
+    },
+  },
 };

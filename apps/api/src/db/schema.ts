@@ -291,6 +291,31 @@ export interface ApiDatabase {
   security_event: SecurityEventTable;
   known_device: KnownDeviceTable;
   step_up_code: StepUpCodeTable;
+  audit_record: AuditRecordTable;
+  audit_chain: AuditChainTable;
+}
+
+/** One record of the audit trail (append-only): its canonical JSON, and the columns searched. */
+export interface AuditRecordTable {
+  /** Its place in the chain: 1, 2, 3… without a gap. */
+  seq: Bigint;
+  recorded_at: Date;
+  actor: string;
+  action: string;
+  target: string | null;
+  /** The record as hashed: canonical JSON of an AuditEntry with its seq and time. */
+  entry: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The audit chain's head (one row), and what the retention purge removed from its start. */
+export interface AuditChainTable {
+  id: number;
+  seq: Bigint;
+  hash: string;
+  purged_through: Bigint;
+  purged_hash: string;
 }
 
 /**

@@ -1,19 +1,25 @@
 import { sql, type Kysely } from 'kysely';
 import { SECURITY_ACTIVITY_DAYS } from '@customer-core/contracts';
 import type { ApiDatabase } from '../db/schema.js';
+import { auditRepository } from '../audit/audit-repository.js';
 import { DEVICE_COOKIE_DAYS } from '../http/device-cookie.js';
 import { retireSupersededKeys } from '../session/signing-key-repository.js';
 
 export interface PurgeAges {
   signingKeyRetirementSeconds: number;
   sessionMaxAgeSeconds: number;
+  auditRetentionDays: number;
 }
 
 /** The SQL of the maintenance purge (see startMaintenance): idempotent deletes, one table at a time. */
 export function purgeRepository(db: Kysely<ApiDatabase>) {
   return {
     /** One pass of the purge. */
-    async purgeExpired({ signingKeyRetirementSeconds, sessionMaxAgeSeconds }: PurgeAges): Promise<void> {
+    async purgeExpired({
+      signingKeyRetirementSeconds,
+      sessionMaxAgeSeconds,
+      auditRetentionDays,
+    }: PurgeAges): Promise<void> {
       await retireSupersededKeys(db, signingKeyRetirementSeconds);
       await db
         .deleteFrom('revoked_session')
@@ -58,6 +64,7 @@ export function purgeRepository(db: Kysely<ApiDatabase>) {
         .deleteFrom('link_request_count')
         .where('window_started_at', '<', sql<Date>`now() - interval '1 day'`)
         .execute();
+      await auditRepository(db).purgeOlderThan(auditRetentionDays);
     },
   };
 }

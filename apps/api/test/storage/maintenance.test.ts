@@ -11,7 +11,7 @@ import { fromNow, newBorrower, openApiStorage } from './support.js';
 
 // The purge every instance runs: rows that can no longer matter go, the rest stay.
 
-const AGES = { signingKeyRetirementSeconds: 3600, sessionMaxAgeSeconds: 43_200 };
+const AGES = { signingKeyRetirementSeconds: 3600, sessionMaxAgeSeconds: 43_200, auditRetentionDays: 365 };
 const DAY = 86_400;
 const daysAgo = (days: number) => fromNow(-days * DAY);
 
