@@ -17,6 +17,8 @@ import { emailChange } from './account/email-change.js';
 import { emailChangeRepository } from './account/email-change-repository.js';
 import { knownDeviceRepository } from './account/known-device-repository.js';
 import type { accountModule } from './account/module.js';
+import { auditRepository } from './audit/audit-repository.js';
+import { auditTrail } from './audit/audit-trail.js';
 import { newSignIns } from './account/new-sign-ins.js';
 import { passwordChange } from './account/password-change.js';
 import { recoveryCodes } from './account/recovery-codes.js';
@@ -208,6 +210,7 @@ export async function composeInstance(
   // Shared by several modules.
   const borrowers = borrowerRepository(db);
   const activity = securityActivity(securityEventRepository(db), directory);
+  const audit = auditTrail(auditRepository(db), logger.child({ component: 'audit' }));
   const loans = loanRepository(db);
   const linkTokens = linkTokenRepository(db);
   const requestCounts = requestCountRepository(db);
@@ -395,6 +398,7 @@ export async function composeInstance(
         mail,
         lender,
         trustProxy,
+        auditTrail: audit,
       },
       operators: {
         invitations: invites,
@@ -407,6 +411,8 @@ export async function composeInstance(
         rotateSigningKey: signingKeyRotation(signingKeys, keys, signingKeyRetirementSeconds(config)),
         resealSecrets: secretsResealing(signingKeys, secrets, idp),
         serviceCredentials,
+        auditTrail: audit,
+        trustProxy,
       },
       // The dev mailbox's pages, where mail goes there: never in production.
       mail: mail.devMailbox && !config.production ? { mailbox, lenderName: lender.name } : null,

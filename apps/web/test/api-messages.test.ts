@@ -25,6 +25,7 @@ const NAME_MISMATCH_ID = contracts.signatureNameMismatchMessage('{accountName}')
 const NOT_FOR_BORROWERS = [
   // the lender's systems and operators, with the service credential
   'operators/',
+  'audit/',
   'http/service-credential.ts',
   'session/routes/lookup-token.ts',
   // the portal's own calls gone wrong (a token it holds, a body no form sends): the screens say what happened

@@ -1,3 +1,4 @@
+import { auditedModule } from '../audit/recorded-calls.js';
 import { routeModule } from '../http/route-module.js';
 import { accountActivityRoute } from './routes/activity.js';
 import { accountEmailRoutes } from './routes/email.js';
@@ -12,16 +13,32 @@ import { unrecognizedSignInRoute } from './routes/unrecognized-sign-in.js';
 /**
  * The borrower's own account: their sessions, password, sign-in e-mail address, language, second
  * factors and recovery codes, the ways to confirm it's them (step-up), security activity, and the "This wasn't
- * me" link of a new-sign-in e-mail.
+ * me" link of a new-sign-in e-mail. Every change a borrower makes here is in the audit trail (what
+ * was asked, never its fields: they hold passwords and codes).
  */
-export const accountModule = routeModule([
-  accountSessionRoutes,
-  accountPasswordRoute,
-  accountSecondFactorRoutes,
-  accountRecoveryCodeRoutes,
-  accountEmailRoutes,
-  accountLanguageRoute,
-  accountStepUpRoutes,
-  accountActivityRoute,
-  unrecognizedSignInRoute,
-]);
+export const accountModule = auditedModule(
+  routeModule([
+    accountSessionRoutes,
+    accountPasswordRoute,
+    accountSecondFactorRoutes,
+    accountRecoveryCodeRoutes,
+    accountEmailRoutes,
+    accountLanguageRoute,
+    accountStepUpRoutes,
+    accountActivityRoute,
+    unrecognizedSignInRoute,
+  ]),
+  {
+    callerOf: ({ borrowerClaims }) =>
+      borrowerClaims
+        ? {
+            actor: `borrower:${borrowerClaims.sub}`,
+            role: 'borrower',
+            target: `borrower:${borrowerClaims.sub}`,
+          }
+        : null,
+    reads: false,
+    requestFields: false,
+    reasons: false,
+  },
+);

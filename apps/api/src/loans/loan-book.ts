@@ -22,7 +22,8 @@ import { standardDocuments, type DocumentTerms, type Lender } from './standard-d
 
 export type AddLoanOutcome = { ok: true; loan: OperatorLoan } | { ok: false; problem: 'reference_taken' };
 export type UpdateLoanOutcome =
-  | { ok: true; loan: OperatorLoan }
+  /** `before`: the terms as they were, for the audit trail. */
+  | { ok: true; loan: OperatorLoan; before: LoanTerms }
   | { ok: false; problem: 'not_found' }
   | { ok: false; problem: 'contradictory_terms'; contradictions: string[] };
 
@@ -134,6 +135,9 @@ export function loanBook(repository: LoanRepository, borrowers: BorrowerReposito
     async update(reference: string, changes: UpdateLoanRequest): Promise<UpdateLoanOutcome> {
       try {
         return await repository.transaction(async (loans) => {
+          const existing = await loans.idOfReference(reference);
+          if (!existing) return { ok: false, problem: 'not_found' } as const;
+          const before = loanTermsOf(await loans.operatorLoan(existing));
           const loanId = await loans.updateTerms(reference, changes);
           if (!loanId) return { ok: false, problem: 'not_found' } as const;
           const loan = await operatorLoan(loans, loanId);
@@ -141,7 +145,7 @@ export function loanBook(repository: LoanRepository, borrowers: BorrowerReposito
           const contradictions = contradictionsOf(loan);
           if (contradictions.length > 0) throw new Contradictory(contradictions);
           await refreshDocuments(loans, loanId);
-          return { ok: true, loan: await operatorLoan(loans, loanId) } as const;
+          return { ok: true, loan: await operatorLoan(loans, loanId), before } as const;
         });
       } catch (error) {
         if (error instanceof Contradictory)

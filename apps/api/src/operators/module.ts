@@ -1,4 +1,6 @@
+import { auditedModule } from '../audit/recorded-calls.js';
 import { routeModule } from '../http/route-module.js';
+import { operatorAuditRoutes } from './routes/audit.js';
 import { operatorActivityRoute } from './routes/activity.js';
 import { operatorBorrowerRoutes } from './routes/borrowers.js';
 import { operatorInvitationRoutes } from './routes/invitations.js';
@@ -11,15 +13,26 @@ import { operatorSigningKeyRoutes } from './routes/signing-keys.js';
 /**
  * Operators' calls (the `operator` service credential, driven by `npm run cli`): invitations, the loan
  * book, the borrowers, their sessions and activity, the signing key, the key that seals the
- * database's secrets, and e-mail that gave up. The work is the other modules' services; these routes only answer.
+ * database's secrets, e-mail that gave up, and the audit trail. The work is the other modules' services;
+ * these routes only answer. Every call, a read too, is in the audit trail, under its credential's name.
  */
-export const operatorsModule = routeModule([
-  operatorInvitationRoutes,
-  operatorLoanRoutes,
-  operatorBorrowerRoutes,
-  operatorSessionRoutes,
-  operatorActivityRoute,
-  operatorSigningKeyRoutes,
-  operatorSecretsKeyRoutes,
-  operatorMailRoutes,
-]);
+export const operatorsModule = auditedModule(
+  routeModule([
+    operatorInvitationRoutes,
+    operatorLoanRoutes,
+    operatorBorrowerRoutes,
+    operatorSessionRoutes,
+    operatorActivityRoute,
+    operatorSigningKeyRoutes,
+    operatorSecretsKeyRoutes,
+    operatorMailRoutes,
+    operatorAuditRoutes,
+  ]),
+  {
+    callerOf: ({ trustedService }) =>
+      trustedService ? { actor: `service:${trustedService}`, role: 'operator' } : null,
+    reads: true,
+    requestFields: true,
+    reasons: true,
+  },
+);

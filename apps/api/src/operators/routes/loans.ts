@@ -67,7 +67,9 @@ export const operatorLoanRoutes =
             `Changed so, the loan's terms would contradict each other: ${outcome.contradictions.join('; ')}.`,
           );
         }
-        const { loan } = outcome;
+        const { loan, before } = outcome;
+        const { product, status, amountCents, balanceCents, nextPayment } = loan;
+        request.auditChange = { before, after: { product, status, amountCents, balanceCents, nextPayment } };
         request.log.info(
           { service, loanId: loan.id, reference, changed: Object.keys(request.body) },
           'loan updated',
