@@ -1,5 +1,6 @@
 import {
   addressOf,
+  AUDIT_REASON_HEADER,
   ApiErrorSchema,
   successAnswer,
   type CallInput,
@@ -17,7 +18,8 @@ export interface PortalClient {
   call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<SuccessBody<E>>;
 }
 
-export function portalClient(portalUrl: string, credential: () => string): PortalClient {
+/** `reason`: why the operator makes these calls (--reason), kept with each in the portal's audit trail. */
+export function portalClient(portalUrl: string, credential: () => string, reason?: string): PortalClient {
   return {
     async call(endpoint, input) {
       const { method } = endpoint;
@@ -32,6 +34,7 @@ export function portalClient(portalUrl: string, credential: () => string): Porta
           headers: {
             authorization,
             accept: 'application/json',
+            ...(reason === undefined ? {} : { [AUDIT_REASON_HEADER]: reason }),
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { CliError, failure, usageError } from './cli-error.js';
-import type { Command } from './command.js';
+import { validated, type Command } from './command.js';
+import { AuditReasonSchema } from '@customer-core/contracts';
 import { activity } from './commands/activity.js';
+import { audit } from './commands/audit.js';
 import { addLoan } from './commands/add-loan.js';
 import { afterRestore } from './commands/after-restore.js';
 import { invite } from './commands/invite.js';
@@ -30,6 +32,7 @@ const COMMANDS: Command[] = [
   sessions,
   activity,
   mail,
+  audit,
   migrate,
   afterRestore,
 ];
@@ -44,6 +47,8 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(20)} ${c.summary}`).join('\n')}
   ${'help [command]'.padEnd(20)} Show this help, or a command's
 
 Run npm run cli -- <command> --help for a command's options.
+Every command that calls the portal also takes --reason <text>: why (a ticket, the caller's request),
+kept with each of its calls in the portal's audit trail (npm run cli -- audit).
 Amounts are in dollars, e.g. 250000 or 1250.50; dates are YYYY-MM-DD.
 
 Environment:
@@ -134,7 +139,10 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo):
     try {
       ({ values, positionals } = parseArgs({
         args: rest,
-        options: command.options,
+        options:
+          command.runsOn === 'database'
+            ? command.options
+            : { ...command.options, reason: { type: 'string' } },
         strict: true,
         allowPositionals: command.positionals !== undefined,
       }));
@@ -143,8 +151,11 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo):
     }
     // A step on the database needs no portal, nor its address.
     const settings = command.runsOn === 'database' ? undefined : settingsFrom(env);
-    await command.run(values as Record<string, string | boolean | undefined>, {
-      portal: settings ? portalClient(settings.portalUrl, settings.credential) : noPortal,
+    const { reason, ...options } = values as Record<string, string | boolean | undefined>;
+    const why =
+      typeof reason === 'string' ? validated(AuditReasonSchema, reason, { '': '--reason' }) : undefined;
+    await command.run(options, {
+      portal: settings ? portalClient(settings.portalUrl, settings.credential, why) : noPortal,
       print: io.out,
       positionals,
       database: () => databaseSteps(env),
