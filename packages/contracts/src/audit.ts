@@ -8,8 +8,9 @@ import { singleLineText } from './text.js';
 
 /** The request header an operator's call carries its reason in (the CLI's --reason). */
 export const AUDIT_REASON_HEADER = 'audit-reason';
-export const AUDIT_REASON_MESSAGE = 'The reason must be at most 500 characters, on one line.';
-export const AuditReasonSchema = singleLineText(AUDIT_REASON_MESSAGE).trim().max(500, AUDIT_REASON_MESSAGE);
+/** Said to operators only (the CLI), so in no borrower's catalogue. */
+export const AUDIT_REASON_REFUSAL = 'The reason must be at most 500 characters, on one line.';
+export const AuditReasonSchema = singleLineText(AUDIT_REASON_REFUSAL).trim().max(500, AUDIT_REASON_REFUSAL);
 
 /** Retention of the audit trail by default: 7 years, and never under one (AUDIT_RETENTION_DAYS). */
 export const DEFAULT_AUDIT_RETENTION_DAYS = 2557;

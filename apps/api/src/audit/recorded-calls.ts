@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUDIT_REASON_HEADER, AUDIT_REASON_MESSAGE, AuditReasonSchema } from '@customer-core/contracts';
+import { AUDIT_REASON_HEADER, AUDIT_REASON_REFUSAL, AuditReasonSchema } from '@customer-core/contracts';
 import { clientAddress } from '@customer-core/contracts/server';
 import { HttpError } from '../http/http-error.js';
 import type { AuditValue } from './audit-record.js';
@@ -39,7 +39,7 @@ export function recordCalls(app: FastifyInstance, trail: AuditTrail, calls: Reco
       const given = request.headers[AUDIT_REASON_HEADER];
       if (given === undefined) return;
       const reason = AuditReasonSchema.safeParse(Array.isArray(given) ? given.join(', ') : given);
-      if (!reason.success) throw new HttpError(400, 'bad_request', AUDIT_REASON_MESSAGE);
+      if (!reason.success) throw new HttpError(400, 'bad_request', AUDIT_REASON_REFUSAL);
     });
   app.addHook('onSend', async (request, reply, payload) => {
     if (!calls.reads && request.method === 'GET') return payload;
