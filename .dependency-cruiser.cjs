@@ -17,7 +17,7 @@ const PUBLIC_FACES = {
   borrowers: ['borrower-repository'],
   cli: [],
   config: ['config', 'service-credentials', 'operator-credential'],
-  db: ['schema', 'batched-calls', 'readiness-repository'],
+  db: ['schema', 'batched-calls', 'readiness-repository', 'outbox-loop', 'sealed-columns'],
   documents: [],
   'email-links': ['link-token-repository', 'request-count-repository', 'request-limits', 'link-problems'],
   http: [
@@ -51,6 +51,7 @@ const PUBLIC_FACES = {
     'signing-keys',
   ],
   web: [],
+  webhooks: ['webhooks'],
 };
 
 const publicFaces = Object.entries(PUBLIC_FACES)

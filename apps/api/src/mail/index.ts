@@ -17,7 +17,8 @@ export {
 } from './render.js';
 export { deviceIn, mailTemplates, type MailTemplates, type TemplatedEmail } from './templates.js';
 export type { MailLogger } from './logger.js';
-export { MailWorker, retryDelayMs, type MailMetrics, type MailWorkerOptions } from './worker.js';
+export { retryDelayMs } from '../db/outbox-loop.js';
+export { MailWorker, type MailMetrics, type MailWorkerOptions } from './worker.js';
 export type { MailTransport, OutgoingMail } from './transports.js';
 
 /** E-mail for one instance: what flows call, and the worker that delivers. */

@@ -1,3 +1,4 @@
+import { OutboxLoop, retryDelayMs } from '../db/outbox-loop.js';
 import type { ClaimedMail, OutboxRepository } from './outbox-repository.js';
 import { maskEmail, redactDeliveryError, redactForLog } from './redaction.js';
 import type { MailLogger } from './logger.js';
@@ -25,16 +26,6 @@ export interface MailMetrics {
   delivered(kind: string, outcome: 'sent' | 'failed' | 'dead'): void;
 }
 
-/** Exponential backoff with full jitter: retry n waits a random time in [0, min(max, base * 2^(n-1))). */
-export function retryDelayMs(
-  attempt: number,
-  { retryBaseMs, retryMaxMs }: { retryBaseMs: number; retryMaxMs: number },
-  random: () => number = Math.random,
-): number {
-  const ceiling = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.floor(random() * ceiling);
-}
-
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const MAX_ERROR_LENGTH = 1000;
 
@@ -45,14 +36,9 @@ const MAX_ERROR_LENGTH = 1000;
  * ends, so delivery is at least once; the Message-ID lets a receiver drop a repeat.
  */
 export class MailWorker {
-  private running: Promise<void> | null = null;
-  private stopping = false;
-  private nudged = false;
-  /** Set while the worker waits for the next poll or a nudge: it has nothing in hand. */
-  private wake: (() => void) | null = null;
-  private idleWaiters: Array<() => void> = [];
   private lastPurge = Date.now();
   private readonly concurrency: number;
+  private readonly loop: OutboxLoop;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -60,36 +46,45 @@ export class MailWorker {
     private readonly options: MailWorkerOptions,
   ) {
     this.concurrency = options.concurrency ?? 4;
+    this.loop = new OutboxLoop({
+      pollIntervalMs: options.pollIntervalMs,
+      batchSize: this.concurrency,
+      pass: async () => {
+        const claimed = await this.runOnce();
+        if (Date.now() - this.lastPurge > PURGE_INTERVAL_MS) {
+          this.lastPurge = Date.now();
+          await this.outbox.purgeFinished();
+        }
+        return claimed;
+      },
+      failed: (error, failures) =>
+        options.log.warn(
+          { err: { message: redactForLog(errorText(error)) }, failures },
+          'mail: the outbox could not be read; trying again',
+        ),
+    });
   }
 
   start(): void {
-    if (this.running) return;
-    this.stopping = false;
-    this.running = this.loop();
+    this.loop.start();
   }
 
   /** Look for due messages now rather than at the next poll (after an enqueue was committed). */
   nudge(): void {
-    this.nudged = true;
-    this.wake?.();
+    this.loop.nudge();
   }
 
   /**
    * Resolves once the worker waits for its next poll or nudge, every delivery of its last pass recorded.
-   * After a nudge: a whole pass that began after it has run. Lets a caller (a test) see that nothing
-   * more is going to be sent, rather than wait a while and hope.
+   * After a nudge: a whole pass that began after it has run.
    */
   whenIdle(): Promise<void> {
-    if (this.wake) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.loop.whenIdle();
   }
 
   /** Stops polling; a delivery in flight finishes (and is recorded) first. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake?.();
-    await this.running;
-    this.running = null;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Claims one batch of due messages and delivers it; the number claimed. */
@@ -100,49 +95,6 @@ export class MailWorker {
     });
     await Promise.all(claimed.map((mail) => this.deliver(mail)));
     return claimed.length;
-  }
-
-  private async loop(): Promise<void> {
-    let failures = 0;
-    while (!this.stopping) {
-      this.nudged = false;
-      let claimed = 0;
-      try {
-        claimed = await this.runOnce();
-        failures = 0;
-        if (Date.now() - this.lastPurge > PURGE_INTERVAL_MS) {
-          this.lastPurge = Date.now();
-          await this.outbox.purgeFinished();
-        }
-      } catch (error) {
-        failures += 1;
-        this.options.log.warn(
-          { err: { message: redactForLog(errorText(error)) }, failures },
-          'mail: the outbox could not be read; trying again',
-        );
-      }
-      if (this.stopping) break;
-      // A full batch may mean more are due; a nudge during the batch may be for a message it missed.
-      if ((claimed >= this.concurrency && failures === 0) || this.nudged) continue;
-      const pause = failures
-        ? Math.min(this.options.pollIntervalMs * 2 ** failures, 30_000)
-        : this.options.pollIntervalMs;
-      await this.sleep(pause);
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = null;
-        resolve();
-      };
-      // The worker alone never keeps the process alive.
-      const timer = setTimeout(done, ms).unref();
-      this.wake = done;
-      for (const idle of this.idleWaiters.splice(0)) idle();
-    });
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {
