@@ -38,7 +38,10 @@ const APP_VERSION = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
-export interface Portal extends Pick<Instance, 'identityProvider' | 'mail' | 'metrics' | 'secrets'> {
+export interface Portal extends Pick<
+  Instance,
+  'identityProvider' | 'mail' | 'metrics' | 'secrets' | 'webhookDeliveries'
+> {
   app: FastifyInstance;
   /** Every route this instance serves, as registered (tests walk them all). */
   routes: readonly RouteOptions[];
@@ -123,6 +126,7 @@ export async function buildApp(
     app,
     identityProvider,
     mail: instance.mail,
+    webhookDeliveries: instance.webhookDeliveries,
     metrics: instance.metrics,
     routes,
     secrets: instance.secrets,

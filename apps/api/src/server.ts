@@ -88,6 +88,7 @@ export async function startServer(configured: Config, options: ServerOptions = {
       throw error;
     }
     portal.mail.start();
+    portal.webhookDeliveries.start();
     let closing: Promise<void> | undefined;
     return {
       ...portal,
@@ -100,6 +101,7 @@ export async function startServer(configured: Config, options: ServerOptions = {
           await metricsServer?.close();
           await drain(portal.app, connections);
           await portal.mail.stop(); // after the requests that might enqueue; a delivery in flight finishes
+          await portal.webhookDeliveries.stop();
           await db.destroy();
         })()),
     };

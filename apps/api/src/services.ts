@@ -18,6 +18,9 @@ import { emailChangeRepository } from './account/email-change-repository.js';
 import { knownDeviceRepository } from './account/known-device-repository.js';
 import type { accountModule } from './account/module.js';
 import { auditRepository } from './audit/audit-repository.js';
+import { webhookEventRepository, webhookRepository } from './webhooks/webhook-repository.js';
+import { WebhookWorker } from './webhooks/webhook-worker.js';
+import { webhooks } from './webhooks/webhooks.js';
 import { auditTrail } from './audit/audit-trail.js';
 import { newSignIns } from './account/new-sign-ins.js';
 import { passwordChange } from './account/password-change.js';
@@ -102,6 +105,8 @@ export interface Instance {
   secrets: SecretBox;
   /** E-mail: the outbox flows write to and this instance's delivery worker (started by startServer). */
   mail: MailService;
+  /** Events to the lender's systems: this instance's delivery worker (started by startServer). */
+  webhookDeliveries: Pick<WebhookWorker, 'start' | 'stop' | 'whenIdle'>;
   /** The bundled identity provider, where it runs in this instance (app.ts serves its plugin). */
   identityProvider: IdentityProvider | null;
   /** This instance's metrics: its own registry, which the parts report to (served on METRICS_PORT). */
@@ -167,6 +172,14 @@ export async function composeInstance(
     logger.child({ component: 'mail' }),
     metrics.mail,
   );
+  const webhookStore = webhookRepository(db, secrets);
+  const webhookWorker = new WebhookWorker(webhookStore, {
+    ...config.webhooks,
+    log: logger.child({ component: 'webhooks' }),
+  });
+  const lenderWebhooks = webhooks(webhookEventRepository(db), webhookStore, webhookWorker, {
+    production: config.production,
+  });
   const idp = bundled
     ? await createIdentityProvider({
         // Its tables are in the same database (its migrations ran with the API's): it sees only those.
@@ -275,12 +288,14 @@ export async function composeInstance(
     borrowers,
     directory,
     sessions,
+    events: lenderWebhooks.events,
     publicUrl,
   });
 
   return {
     secrets,
     mail,
+    webhookDeliveries: webhookWorker,
     identityProvider: idp,
     metrics,
     modules: {
@@ -325,6 +340,7 @@ export async function composeInstance(
           mail,
           requestCounts,
           limits: config.emailLinkLimits,
+          events: lenderWebhooks.events,
           publicUrl,
         }),
         borrowers,
@@ -335,7 +351,7 @@ export async function composeInstance(
       },
       loans: {
         borrowerLoans: borrowerLoans(loans),
-        checkout: loanCheckout(loans),
+        checkout: loanCheckout(loans, lenderWebhooks.events),
         checkAccessToken,
         stepUp,
       },
@@ -413,6 +429,7 @@ export async function composeInstance(
         serviceCredentials,
         auditTrail: audit,
         trustProxy,
+        webhooks: lenderWebhooks,
       },
       // The dev mailbox's pages, where mail goes there: never in production.
       mail: mail.devMailbox && !config.production ? { mailbox, lenderName: lender.name } : null,

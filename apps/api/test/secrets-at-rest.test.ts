@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
-import { authEndpoints } from '@customer-core/contracts';
+import { authEndpoints, webhookEndpoints } from '@customer-core/contracts';
 import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
 import { idpMigrations } from '@customer-core/idp';
 import { runCli } from '../src/cli/run.js';
@@ -45,6 +45,7 @@ interface SecretRows {
   factorSecrets: string[];
   privateKeys: string[];
   providerKeys: string[];
+  webhookSecrets: string[];
 }
 
 describe('secrets at rest', () => {
@@ -100,17 +101,22 @@ describe('secrets at rest', () => {
     const provider = await sql<{
       material: string;
     }>`select material::text as material from idp_key`.execute(db);
+    const webhooks = await sql<{ secret: string }>`select secret from webhook_endpoint`.execute(db);
     return {
       factorSecrets: factors.rows.map((r) => r.secret),
       privateKeys: keys.rows.map((r) => r.private_key_pem),
       providerKeys: provider.rows.map((r) => r.material),
+      webhookSecrets: webhooks.rows.map((r) => r.secret),
     };
   };
 
   const assertAllSealedWith = (rows: SecretRows, kid: string, plainSecrets: string[]) => {
-    const all = [...rows.factorSecrets, ...rows.privateKeys, ...rows.providerKeys];
+    const all = [...rows.factorSecrets, ...rows.privateKeys, ...rows.providerKeys, ...rows.webhookSecrets];
     assert.ok(
-      rows.factorSecrets.length > 0 && rows.privateKeys.length > 0 && rows.providerKeys.length === 2,
+      rows.factorSecrets.length > 0 &&
+        rows.privateKeys.length > 0 &&
+        rows.providerKeys.length === 2 &&
+        rows.webhookSecrets.length === 1,
       JSON.stringify(rows).slice(0, 300),
     );
     for (const value of all) {
@@ -200,6 +206,22 @@ describe('secrets at rest', () => {
         where name = ${row.name}`.execute(db);
   };
 
+  /** A webhook endpoint of the lender's: its signing secret, which the answer alone shows. */
+  const addWebhookEndpoint = async (server: TestServer) => {
+    const added = await json<{ secret: string }>(
+      await post(
+        server.baseUrl,
+        webhookEndpoints.addEndpoint.path,
+        { url: 'https://los.lender.example/hooks' },
+        {
+          authorization: `Bearer ${OPERATOR_SECRET}`,
+        },
+      ),
+    );
+    assert.equal(added.status, 201);
+    return added.body.secret.slice('whsec_'.length);
+  };
+
   const rotateWithCli = async (server: TestServer) => {
     const out: string[] = [];
     const err: string[] = [];
@@ -218,7 +240,8 @@ describe('secrets at rest', () => {
     const port = String(await freePort());
     const first = await start(database, k1, port);
     const borrower = await enrol(first);
-    assertAllSealedWith(await rawRows(first), 'k1', [borrower.secret]);
+    const webhookSecret = await addWebhookEndpoint(first);
+    assertAllSealedWith(await rawRows(first), 'k1', [borrower.secret, webhookSecret]);
 
     // As a database from before sealing began holds them: the same values in plain text.
     await unseal(first);
@@ -226,7 +249,7 @@ describe('secrets at rest', () => {
     assert.ok(plain.factorSecrets.includes(borrower.secret) && plain.privateKeys[0]!.includes('PRIVATE KEY'));
     await stop(first);
     const upgraded = await start(database, k1, port);
-    assertAllSealedWith(await rawRows(upgraded), 'k1', [borrower.secret]);
+    assertAllSealedWith(await rawRows(upgraded), 'k1', [borrower.secret, webhookSecret]);
     assert.ok(await validates(upgraded, borrower.accessToken), 'an access token issued before');
     assert.ok(await validates(upgraded, await signIn(upgraded, borrower.login, borrower.secret, 0)));
     await stop(upgraded);
@@ -235,8 +258,9 @@ describe('secrets at rest', () => {
     const both = await start(database, `${k2},${k1}`, port);
     const rotation = await rotateWithCli(both);
     assert.equal(rotation.activeKeyId, 'k2');
-    assert.ok(rotation.resealed >= 4, JSON.stringify(rotation)); // the factor, the API's key, the provider's two
-    assertAllSealedWith(await rawRows(both), 'k2', [borrower.secret]);
+    // the factor, the API's key, the provider's two, the webhook endpoint's secret
+    assert.ok(rotation.resealed >= 5, JSON.stringify(rotation));
+    assertAllSealedWith(await rawRows(both), 'k2', [borrower.secret, webhookSecret]);
     await stop(both);
 
     // The old key gone: the factor's codes still verify, tokens still validate, the provider still signs.

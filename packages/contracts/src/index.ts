@@ -15,6 +15,7 @@ export * from './locale.js';
 export * from './locale-schema.js';
 export * from './audit.js';
 export * from './operator.js';
+export * from './webhooks.js';
 export * from './password.js';
 export * from './portal-config.js';
 export * from './profile.js';

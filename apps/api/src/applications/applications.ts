@@ -11,6 +11,7 @@ import type { LinkRequestLimits } from '../config/config.js';
 import type { RequestCountRepository } from '../email-links/request-count-repository.js';
 import { linkRequestCounter } from '../email-links/request-limits.js';
 import type { MailService } from '../mail/index.js';
+import type { WebhookEvents } from '../webhooks/webhooks.js';
 import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 import type { ApplicationRepository, ApplicationRow, VerifiedApplication } from './application-repository.js';
 
@@ -23,6 +24,8 @@ export interface ApplicationDependencies {
    * link, so it has the same limits as e-mailed links, counted apart from them.
    */
   limits: LinkRequestLimits;
+  /** The lender's systems hear of each application, and of its address verified. */
+  events: WebhookEvents;
   publicUrl: string;
 }
 
@@ -44,6 +47,7 @@ export function loanApplications({
   mail,
   requestCounts,
   limits,
+  events,
   publicUrl,
 }: ApplicationDependencies) {
   const counter = linkRequestCounter(requestCounts, limits, 'application');
@@ -54,7 +58,7 @@ export function loanApplications({
     /** Counts the request against both limits and, within them, stores it. Call `mail.nudge()` after. */
     async start(application: StartApplication, client: string): Promise<StartOutcome> {
       const token = newOneTimeToken();
-      return repository.transaction(async (applications, trx): Promise<StartOutcome> => {
+      const outcome = await repository.transaction(async (applications, trx): Promise<StartOutcome> => {
         if (!(await counter.allow({ email: application.email, client }, trx))) return { kind: 'limited' };
         const id = await applications.insert(application, {
           tokenHash: oneTimeTokenHash(token),
@@ -74,8 +78,24 @@ export function loanApplications({
           },
           trx,
         );
+        await events.publish(
+          'application.submitted',
+          {
+            applicationId: id,
+            borrowerId: null,
+            businessName: application.businessName,
+            contactName: application.contactName,
+            email: application.email,
+            amountRequested: application.amountRequested,
+            purpose: application.purpose,
+            emailVerified: false,
+          },
+          trx,
+        );
         return { kind: 'started', applicationId: id, email: application.email };
       });
+      if (outcome.kind === 'started') events.nudge();
+      return outcome;
     },
 
     /**
@@ -87,7 +107,14 @@ export function loanApplications({
     ): Promise<(EmailVerificationResponse & { applicationId: string }) | undefined> {
       const tokenHash = oneTimeTokenHash(token);
       const verified = await repository.verify(tokenHash);
-      if (verified) return { ...answerOf(verified), alreadyVerified: false };
+      if (verified) {
+        await events.publish('application.email_verified', {
+          applicationId: verified.id,
+          email: verified.email,
+        });
+        events.nudge();
+        return { ...answerOf(verified), alreadyVerified: false };
+      }
       // Verified before (or by a concurrent request just now).
       const earlier = await repository.verifiedBefore(tokenHash);
       return earlier && { ...answerOf(earlier), alreadyVerified: true };
@@ -102,11 +129,28 @@ export function loanApplications({
       application: BorrowerApplicationRequest,
       client: string,
     ): Promise<{ kind: 'submitted'; application: BorrowerApplication } | { kind: 'limited' }> {
-      return repository.transaction(async (applications, trx) => {
-        if (!(await counter.allow({ email: borrower.email, client }, trx))) return { kind: 'limited' };
+      const outcome = await repository.transaction(async (applications, trx) => {
+        if (!(await counter.allow({ email: borrower.email, client }, trx)))
+          return { kind: 'limited' } as const;
         const row = await applications.insertForBorrower(borrower, application);
-        return { kind: 'submitted', application: borrowerApplicationOf(row) };
+        await events.publish(
+          'application.submitted',
+          {
+            applicationId: row.id,
+            borrowerId: borrower.id,
+            businessName: application.businessName,
+            contactName: borrower.contactName,
+            email: borrower.email,
+            amountRequested: application.amountRequested,
+            purpose: application.purpose,
+            emailVerified: true,
+          },
+          trx,
+        );
+        return { kind: 'submitted', application: borrowerApplicationOf(row) } as const;
       });
+      if (outcome.kind === 'submitted') events.nudge();
+      return outcome;
     },
 
     /** The borrower's applications, newest first (see ApplicationQueries.ofBorrower). */

@@ -4,6 +4,7 @@ import { validated, type Command } from './command.js';
 import { AuditReasonSchema } from '@customer-core/contracts';
 import { activity } from './commands/activity.js';
 import { audit } from './commands/audit.js';
+import { webhooks } from './commands/webhooks.js';
 import { addLoan } from './commands/add-loan.js';
 import { afterRestore } from './commands/after-restore.js';
 import { invite } from './commands/invite.js';
@@ -33,6 +34,7 @@ const COMMANDS: Command[] = [
   activity,
   mail,
   audit,
+  webhooks,
   migrate,
   afterRestore,
 ];

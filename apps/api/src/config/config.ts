@@ -96,6 +96,9 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT: z.coerce.number().int().min(1).max(1000).default(3),
   EMAIL_LINK_FLOOD_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
   EMAIL_LINK_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -187,6 +190,8 @@ export interface Config {
   secretKeys: SecretKey[] | null;
   secretsKeyFile: string | null;
   mail: MailSettings;
+  /** Events to the lender's systems: how their deliveries are attempted. */
+  webhooks: WebhookSettings;
   /** Password-reset and sign-in-link e-mails: how many may be asked for per window, counted in the database. */
   emailLinkLimits: LinkRequestLimits;
   /** Password sign-ins that may wait for a core on one instance; past it they get 503 at once. */
@@ -229,6 +234,18 @@ export interface MailSettings {
   retryMaxMs: number;
   /** A claimed message whose worker stopped is claimed again after this long. */
   leaseMs: number;
+}
+
+export interface WebhookSettings {
+  pollIntervalMs: number;
+  /** Attempts before a delivery is dead and its endpoint turned off. */
+  maxAttempts: number;
+  /** Retry n waits a random time up to min(retryMaxMs, retryBaseMs * 2^(n-1)) (exponential, full jitter). */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  leaseMs: number;
+  /** How long an endpoint has to answer one attempt. */
+  timeoutMs: number;
 }
 
 export const BUNDLED_IDP_CLIENT_ID = 'customer-portal';
@@ -404,6 +421,16 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: 15_000,
       retryMaxMs: 15 * 60_000,
       leaseMs: 2 * 60_000,
+    },
+    // With the defaults, 12 attempts over up to about 12 hours (6 on average: full jitter) before an
+    // endpoint is turned off: an outage of the lender's system that long is noticed.
+    webhooks: {
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: 4 * 3600_000,
+      leaseMs: Math.max(2 * 60_000, 2 * e.WEBHOOK_TIMEOUT_MS),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
     emailLinkLimits: {
       perAddressAndClient: e.EMAIL_LINK_LIMIT_PER_ADDRESS_AND_CLIENT,

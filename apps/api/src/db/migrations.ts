@@ -487,4 +487,56 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0023_webhooks': {
+    async up(db) {
+      await sql`
+        -- The lender's endpoints for events, each with its signing secret (sealed) and the events it
+        -- takes; turned off by an operator (no events for it from then), or by a delivery that gave
+        -- up (its events wait for it: the lender's system is down, not unwanted).
+        create table webhook_endpoint (
+          id uuid primary key default gen_random_uuid(),
+          url text not null,
+          description text,
+          event_types text[] not null,
+          secret text not null,
+          enabled boolean not null default true,
+          disabled_by text check (disabled_by in ('operator', 'failures')),
+          disabled_reason text,
+          failures_in_a_row integer not null default 0,
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now()
+        );
+
+        -- An event as it is signed and sent (its id is the webhook-id), written in the transaction of
+        -- what it tells, with a delivery per endpoint that takes it: the outbox the workers deliver.
+        create table webhook_event (
+          id text primary key,
+          type text not null,
+          payload text not null,
+          created_at timestamptz not null default now()
+        );
+        create table webhook_delivery (
+          id uuid primary key default gen_random_uuid(),
+          event_id text not null references webhook_event (id) on delete cascade,
+          endpoint_id uuid not null references webhook_endpoint (id) on delete cascade,
+          status text not null default 'pending',
+          attempts integer not null default 0,
+          next_attempt_at timestamptz not null default now(),
+          claimed_until timestamptz,
+          claim_token text,
+          last_status integer,
+          last_response text,
+          last_error text,
+          created_at timestamptz not null default now(),
+          delivered_at timestamptz,
+          updated_at timestamptz not null default now(),
+          unique (event_id, endpoint_id)
+        );
+        create index webhook_delivery_due_idx on webhook_delivery (next_attempt_at)
+          where status in ('pending', 'delivering');
+        create index webhook_delivery_endpoint_idx on webhook_delivery (endpoint_id, created_at);
+        create index webhook_delivery_created_idx on webhook_delivery (created_at);
+      `.execute(db);
+    },
+  },
 };

@@ -293,6 +293,54 @@ export interface ApiDatabase {
   step_up_code: StepUpCodeTable;
   audit_record: AuditRecordTable;
   audit_chain: AuditChainTable;
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_event: WebhookEventTable;
+  webhook_delivery: WebhookDeliveryTable;
+}
+
+/** A lender's endpoint for events (webhooks). */
+export interface WebhookEndpointTable {
+  id: Generated<string>;
+  url: string;
+  description: string | null;
+  /** WebhookEventTypes of the contracts. */
+  event_types: string[];
+  /** The whsec_… signing secret, sealed (WEBHOOK_SECRET). */
+  secret: string;
+  enabled: Generated<boolean>;
+  /** operator: no events for it meanwhile; failures: its events wait for it. */
+  disabled_by: 'operator' | 'failures' | null;
+  disabled_reason: string | null;
+  failures_in_a_row: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** An event as signed and sent; its id is the webhook-id. */
+export interface WebhookEventTable {
+  id: string;
+  type: string;
+  payload: string;
+  created_at: Generated<Date>;
+}
+
+/** One event's delivery to one endpoint: the outbox's row. */
+export interface WebhookDeliveryTable {
+  id: Generated<string>;
+  event_id: string;
+  endpoint_id: string;
+  /** pending | delivering | delivered | dead */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_until: Date | null;
+  claim_token: string | null;
+  last_status: number | null;
+  last_response: string | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  delivered_at: Date | null;
+  updated_at: Generated<Date>;
 }
 
 /** One record of the audit trail (append-only): its canonical JSON, and the columns searched. */

@@ -5,6 +5,7 @@ import type { MailService } from '../mail/index.js';
 import type { Directory, DirectoryUser } from '../identity/directory.js';
 import { isCommonPassword } from '../passwords/common-passwords.js';
 import type { Sessions } from '../session/sessions.js';
+import type { WebhookEvents } from '../webhooks/webhooks.js';
 import type { InvitationRepository } from './invitation-repository.js';
 
 export interface InvitationDependencies {
@@ -15,6 +16,8 @@ export interface InvitationDependencies {
   directory: Directory;
   /** A registered borrower is signed in at once (unless a second factor is to be enrolled first). */
   sessions: Sessions;
+  /** The lender's systems hear of each registration. */
+  events: WebhookEvents;
   publicUrl: string;
 }
 
@@ -77,6 +80,7 @@ export function invitations({
   borrowers,
   directory,
   sessions,
+  events,
   publicUrl,
 }: InvitationDependencies) {
   /** Whether the address has an account already: a user of the directory, or a linked borrower. */
@@ -213,6 +217,13 @@ export function invitations({
       const joined = await join(token, password);
       if (joined.kind !== 'registered') return joined;
       const { borrower, user } = joined;
+      await events.publish('borrower.registered', {
+        borrowerId: borrower.id,
+        email: borrower.email,
+        firstName: borrower.firstName,
+        lastName: borrower.lastName,
+      });
+      events.nudge();
       // The language they registered in is their choice from the start (their e-mails follow it).
       if (locale) await directory.setLocale(user.id, locale);
       const step = await directory.passwordSignIn(user, password);

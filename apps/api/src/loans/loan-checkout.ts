@@ -10,6 +10,8 @@ import {
 } from '@customer-core/contracts';
 import { borrowerLoans } from './borrower-loans.js';
 import type { LoanQueries, LoanRepository } from './loan-repository.js';
+import type { ApiTransaction } from '../db/schema.js';
+import type { WebhookEvents } from '../webhooks/webhooks.js';
 
 // A loan's document checkout: the borrower starts it, reviews every document and signs those that
 // need a signature; the last step completes it. Each step runs in one transaction that holds the
@@ -54,12 +56,19 @@ const allowsCheckout = (status: LoanStatus) =>
   (CHECKOUT_LOAN_STATUSES as readonly LoanStatus[]).includes(status);
 
 /** Completes the checkout once every document is reviewed and every one that needs it signed. */
-async function completeIfDone(loans: LoanQueries, loanId: string): Promise<boolean> {
-  if ((await loans.openDocuments(loanId)) > 0) return false;
-  return loans.completeCheckout(loanId);
-}
+export function loanCheckout(repository: LoanRepository, events: WebhookEvents) {
+  /** Completes the checkout once nothing is left to do; the lender's systems hear of it. */
+  async function completeIfDone(
+    loans: LoanQueries,
+    trx: ApiTransaction,
+    checkout: { borrowerId: string; loanId: string; loanReference: string },
+  ): Promise<boolean> {
+    if ((await loans.openDocuments(checkout.loanId)) > 0) return false;
+    if (!(await loans.completeCheckout(checkout.loanId))) return false;
+    await events.publish('checkout.completed', checkout, trx);
+    return true;
+  }
 
-export function loanCheckout(repository: LoanRepository) {
   /** Tells a loan the borrower cannot see from one whose checkout has not started. */
   async function withoutCheckout(
     loans: LoanQueries,
@@ -107,8 +116,8 @@ export function loanCheckout(repository: LoanRepository) {
     },
 
     /** Marks a document reviewed; reviewing it again changes nothing. */
-    review(borrowerId: string, loanId: string, documentId: string): Promise<CheckoutOutcome> {
-      return repository.transaction(async (loans) => {
+    async review(borrowerId: string, loanId: string, documentId: string): Promise<CheckoutOutcome> {
+      const outcome = await repository.transaction(async (loans, trx): Promise<CheckoutOutcome> => {
         const checkout = await loans.lockCheckout(borrowerId, loanId);
         if (!checkout) return withoutCheckout(loans, borrowerId, loanId);
         const document = await loans.documentToReview(checkout.id, documentId);
@@ -117,8 +126,12 @@ export function loanCheckout(repository: LoanRepository) {
         if (!allowsCheckout(checkout.status))
           return { ok: false, problem: 'not_checkout_status', status: checkout.status };
         await loans.markReviewed(document.id);
-        return detail(loans, borrowerId, checkout.id, await completeIfDone(loans, checkout.id));
+        const told = { borrowerId, loanId: checkout.id, loanReference: checkout.reference };
+        await events.publish('document.reviewed', { ...told, documentId: document.id }, trx);
+        return detail(loans, borrowerId, checkout.id, await completeIfDone(loans, trx, told));
       });
+      if (outcome.ok) events.nudge();
+      return outcome;
     },
 
     /**
@@ -127,13 +140,13 @@ export function loanCheckout(repository: LoanRepository) {
      * the signature certificate states: the account, the consent, the sign-in, the client address and
      * the fingerprint of each text signed.
      */
-    sign(
+    async sign(
       borrowerId: string,
       loanId: string,
       documentIds: readonly string[],
       signature: SignatureRequest,
     ): Promise<CheckoutOutcome> {
-      return repository.transaction(async (loans) => {
+      const outcome = await repository.transaction(async (loans, trx): Promise<CheckoutOutcome> => {
         const checkout = await loans.lockCheckout(borrowerId, loanId);
         if (!checkout) return withoutCheckout(loans, borrowerId, loanId);
         const documents = await loans.documentsToSign(checkout.id, documentIds);
@@ -153,20 +166,33 @@ export function loanCheckout(repository: LoanRepository) {
           return { ok: false, problem: 'name_mismatch', accountName };
         const consent = await loans.esignConsentOf(borrowerId, ESIGN_CONSENT.version);
         if (!consent) return { ok: false, problem: 'consent_required' };
-        for (const document of documents)
+        const signed = documents.map((document) => ({
+          documentId: document.id,
+          textSha256: sha256Hex(document.body),
+        }));
+        for (const [i, document] of documents.entries())
           await loans.sign(document.id, {
             // One space between words: "Dana  Demo " is signed as "Dana Demo".
             name: signature.name.trim().replace(/\s+/g, ' '),
             clientAddress: signature.clientAddress,
-            bodySha256: sha256Hex(document.body),
+            bodySha256: signed[i]!.textSha256,
             signerName: accountName,
             signerEmail: checkout.email,
             amr: signature.amr,
             authTime: new Date(signature.authTime * 1000),
             consent: { version: consent.version, givenAt: consent.given_at },
           });
-        return detail(loans, borrowerId, checkout.id, await completeIfDone(loans, checkout.id));
+        const told = { borrowerId, loanId: checkout.id, loanReference: checkout.reference };
+        // Each text's fingerprint, as its signature certificate states it.
+        await events.publish(
+          'documents.signed',
+          { ...told, signerName: accountName, documents: signed },
+          trx,
+        );
+        return detail(loans, borrowerId, checkout.id, await completeIfDone(loans, trx, told));
       });
+      if (outcome.ok) events.nudge();
+      return outcome;
     },
 
     esignConsent,

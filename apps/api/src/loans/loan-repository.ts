@@ -311,6 +311,7 @@ function loanQueries(db: Kysely<ApiDatabase>) {
         // The signer's account as it is now: a signature is checked against, and certifies, these.
         .select([
           'loan.id',
+          'loan.reference',
           'loan.status',
           'loan_checkout.completed_at',
           'borrower.first_name',

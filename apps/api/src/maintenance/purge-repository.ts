@@ -64,6 +64,22 @@ export function purgeRepository(db: Kysely<ApiDatabase>) {
         .deleteFrom('link_request_count')
         .where('window_started_at', '<', sql<Date>`now() - interval '1 day'`)
         .execute();
+      // Events told to the lender's systems 90 days ago and done with (their deliveries go with them);
+      // one still to be delivered (its endpoint off for failures) stays.
+      await db
+        .deleteFrom('webhook_event')
+        .where('created_at', '<', sql<Date>`now() - interval '90 days'`)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('webhook_delivery')
+                .select('webhook_delivery.id')
+                .whereRef('webhook_delivery.event_id', '=', 'webhook_event.id')
+                .where('webhook_delivery.status', 'in', ['pending', 'delivering']),
+            ),
+          ),
+        )
+        .execute();
       await auditRepository(db).purgeOlderThan(auditRetentionDays);
     },
   };

@@ -1,23 +1,8 @@
 import type { JsonWebKey } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import {
-  placeIn,
-  resealColumn,
-  resealColumns,
-  type SealedColumn,
-  type SecretBox,
-} from '@customer-core/database';
+import { placeIn, resealColumn, resealColumns, type SecretBox } from '@customer-core/database';
 import type { ApiDatabase } from '../db/schema.js';
-
-/** A private key is sealed: a copy of the database mints no access token. */
-export const PRIVATE_KEY: SealedColumn = {
-  table: 'product_signing_key',
-  key: 'kid',
-  column: 'private_key_pem',
-};
-
-/** The API's columns holding a secret, sealed (the bundled identity provider seals its own). */
-export const API_SEALED_COLUMNS = [PRIVATE_KEY];
+import { API_SEALED_COLUMNS, PRIVATE_KEY } from '../db/sealed-columns.js';
 
 /** A key as it is kept: its private half in PEM (sealed at rest), its public half as a JWK. */
 export interface StoredSigningKey {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ESIGN_CONSENT, type AddLoanRequest, type StartApplication } from '@customer-core/contracts';
 import { createSecretBox, isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
@@ -28,6 +28,8 @@ import { documentRepository } from '../../src/documents/document-repository.js';
 import { loanBook } from '../../src/loans/loan-book.js';
 import { loanCheckout } from '../../src/loans/loan-checkout.js';
 import { loanRepository } from '../../src/loans/loan-repository.js';
+import { webhookEventRepository } from '../../src/webhooks/webhook-repository.js';
+import { webhookEvents } from '../../src/webhooks/webhooks.js';
 import { fromNow, newBorrower } from './support.js';
 
 // Borrowers, their loans and documents, and loan applications: what operators and borrowers write at
@@ -89,7 +91,10 @@ for (const kind of testDatabaseKinds()) {
       assert.ok(added.ok);
       const [borrower] = await borrowerRepository(database.db).findByEmail(email);
       assert.ok(borrower);
-      const checkout = loanCheckout(loanRepository(database.db));
+      const checkout = loanCheckout(
+        loanRepository(database.db),
+        webhookEvents(webhookEventRepository(database.db), () => {}),
+      );
       await checkout.start(borrower.id, added.loan.id);
       const documents = await loanRepository(database.db).documentsOf(added.loan.id);
       for (const document of documents) await checkout.review(borrower.id, added.loan.id, document.id);
@@ -285,8 +290,14 @@ for (const kind of testDatabaseKinds()) {
         assert.ok(added.ok);
         const [borrower] = await borrowerRepository(database.db).findByEmail(email);
         const instances = [
-          loanCheckout(loanRepository(database.db)),
-          loanCheckout(loanRepository(database.another())),
+          loanCheckout(
+            loanRepository(database.db),
+            webhookEvents(webhookEventRepository(database.db), () => {}),
+          ),
+          loanCheckout(
+            loanRepository(database.another()),
+            webhookEvents(webhookEventRepository(database.another()), () => {}),
+          ),
         ];
         const started = await race(racers, (i) => instances[i % 2]!.start(borrower!.id, added.loan.id));
         assert.ok(started.every((outcome) => outcome.ok));
@@ -318,6 +329,17 @@ for (const kind of testDatabaseKinds()) {
         const signed = await loanRepository(database.db).documentsOf(added.loan.id);
         assert.ok(
           signed.filter((d) => d.requires_signature).every((d) => d.signature_name === 'Ada Lovelace'),
+        );
+        // The lender's systems are told of each step once: each review, each signature, one completion.
+        const told = await database.db
+          .selectFrom('webhook_event')
+          .select(['type', 'payload'])
+          .where(sql<boolean>`payload::jsonb #>> '{data,loanId}' = ${added.loan.id}`)
+          .execute();
+        const count = (type: string) => told.filter((event) => event.type === type).length;
+        assert.deepEqual(
+          [count('document.reviewed'), count('documents.signed'), count('checkout.completed')],
+          [documents.length, toSign.length, 1],
         );
       });
 

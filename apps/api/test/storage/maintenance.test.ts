@@ -82,6 +82,41 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(await left('security_event', 'kind'), ['password_changed']);
     });
 
+    it('forgets webhook events 90 days old and done with, keeps newer ones and one still to deliver', async () => {
+      const { id: endpointId } = await database.db
+        .insertInto('webhook_endpoint')
+        .values({
+          url: 'https://los.lender.example/hooks',
+          event_types: ['borrower.registered'],
+          secret: 'sealed',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const event = (id: string, days: number) => ({
+        id,
+        type: 'borrower.registered',
+        payload: '{}',
+        created_at: daysAgo(days),
+      });
+      await database.db
+        .insertInto('webhook_event')
+        .values([event('old-done', 91), event('old-waiting', 91), event('new-done', 89)])
+        .execute();
+      await database.db
+        .insertInto('webhook_delivery')
+        .values([
+          { event_id: 'old-done', endpoint_id: endpointId, status: 'delivered' },
+          { event_id: 'old-waiting', endpoint_id: endpointId, status: 'pending' },
+          { event_id: 'new-done', endpoint_id: endpointId, status: 'dead' },
+        ])
+        .execute();
+
+      await purgeRepository(database.db).purgeExpired(AGES);
+
+      assert.deepEqual(await left('webhook_event', 'id'), ['new-done', 'old-waiting']);
+      assert.deepEqual(await left('webhook_delivery', 'event_id'), ['new-done', 'old-waiting']);
+    });
+
     it('forgets one-time tokens and invitations a day after they expired, old counts and unseen devices', async () => {
       const other = await newBorrower(database.db, { linked: false });
       await database.db

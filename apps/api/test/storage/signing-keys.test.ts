@@ -6,11 +6,8 @@ import { createSecretBox, isConnectionLoss, isSealed, resealColumn } from '@cust
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, racersOn, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import type { ApiDatabase } from '../../src/db/schema.js';
-import {
-  PRIVATE_KEY,
-  retireSupersededKeys,
-  signingKeyRepository,
-} from '../../src/session/signing-key-repository.js';
+import { PRIVATE_KEY } from '../../src/db/sealed-columns.js';
+import { retireSupersededKeys, signingKeyRepository } from '../../src/session/signing-key-repository.js';
 import { generateSigningKey, ProductKeyRing, rotateSigningKey } from '../../src/session/signing-keys.js';
 import { openApiStorage } from './support.js';
 

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/http-error.js';
 import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { Sessions } from '../../session/sessions.js';
+import type { Webhooks } from '../../webhooks/webhooks.js';
 
 // Operators see a borrower's active sign-in sessions and end one or all of them (a lost phone, a
 // borrower on the phone who cannot sign in to do it). Driven by `npm run cli -- sessions`.
@@ -18,13 +19,22 @@ export const operatorSessionRoutes =
     sessions,
     borrowers,
     serviceCredentials,
+    webhooks,
   }: {
     sessions: Sessions;
     borrowers: BorrowerRepository;
     serviceCredentials: readonly ServiceCredential[];
+    webhooks: Pick<Webhooks, 'events'>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const common = { onRequest: requireTrustedService(serviceCredentials, 'operator') };
+
+    /** The lender's systems hear that staff ended a borrower's sessions (a lost phone, a takeover). */
+    async function tell(borrowerId: string, ended: number, endedBy: string) {
+      if (ended === 0) return;
+      await webhooks.events.publish('sessions.ended_by_staff', { borrowerId, sessions: ended, endedBy });
+      webhooks.events.nudge();
+    }
 
     async function borrowersWith(email: string) {
       const found = await borrowers.findByEmail(email);
@@ -52,6 +62,7 @@ export const operatorSessionRoutes =
         if (!SessionIdSchema.safeParse(sessionId).success) throw noSession();
         const owner = await sessions.ownerOf(sessionId);
         if (!owner || !(await sessions.end(owner, sessionId, 'operator'))) throw noSession();
+        await tell(owner, 1, `service:${request.trustedService}`);
         request.log.info({ service: request.trustedService, borrowerId: owner }, 'session ended by operator');
         return { ended: 1 };
       },
@@ -63,7 +74,9 @@ export const operatorSessionRoutes =
       handler: async (request) => {
         let ended = 0;
         for (const borrower of await borrowersWith(request.body.email)) {
-          ended += await sessions.endOtherSessions(borrower.id, null, 'operator');
+          const endedNow = await sessions.endOtherSessions(borrower.id, null, 'operator');
+          await tell(borrower.id, endedNow, `service:${request.trustedService}`);
+          ended += endedNow;
           request.log.info(
             { service: request.trustedService, borrowerId: borrower.id },
             'sessions ended by operator',
