@@ -11,7 +11,7 @@
 const PUBLIC_FACES = {
   account: ['step-up'],
   // The repository for its retention purge, which the maintenance purge runs with the others.
-  audit: ['audit-trail', 'recorded-calls', 'audit-repository'],
+  audit: ['audit-trail', 'recorded-calls', 'audit-repository', 'audit-forwarding'],
   activity: ['security-activity', 'device'],
   applications: [],
   borrowers: ['borrower-repository'],

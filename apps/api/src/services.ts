@@ -17,6 +17,7 @@ import { emailChange } from './account/email-change.js';
 import { emailChangeRepository } from './account/email-change-repository.js';
 import { knownDeviceRepository } from './account/known-device-repository.js';
 import type { accountModule } from './account/module.js';
+import { auditForwarders } from './audit/audit-forwarding.js';
 import { auditRepository } from './audit/audit-repository.js';
 import { webhookEventRepository, webhookRepository } from './webhooks/webhook-repository.js';
 import { WebhookWorker } from './webhooks/webhook-worker.js';
@@ -223,7 +224,11 @@ export async function composeInstance(
   // Shared by several modules.
   const borrowers = borrowerRepository(db);
   const activity = securityActivity(securityEventRepository(db), directory);
-  const audit = auditTrail(auditRepository(db), logger.child({ component: 'audit' }));
+  const audit = auditTrail(
+    auditRepository(db),
+    logger.child({ component: 'audit' }),
+    auditForwarders(config.auditForwarding),
+  );
   const loans = loanRepository(db);
   const linkTokens = linkTokenRepository(db);
   const requestCounts = requestCountRepository(db);

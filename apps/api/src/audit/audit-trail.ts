@@ -16,15 +16,31 @@ export interface AuditChainCheck {
 const CHECK_BATCH = 1000;
 
 /** The audit trail: records appended, searched, and the chain they form checked end to end. */
-export function auditTrail(repository: AuditRepository, log: FastifyBaseLogger) {
+export function auditTrail(
+  repository: AuditRepository,
+  log: FastifyBaseLogger,
+  forwarders: ReadonlyArray<(record: AuditRecord) => Promise<void>> = [],
+) {
   return {
     /**
-     * Appends a record. A record that cannot be written is an operator's problem, not the caller's:
-     * logged as an error (without the request's fields), and the call it describes goes on.
+     * Appends a record, then sends its copies (audit-forwarding.ts). A record that cannot be written
+     * is an operator's problem, not the caller's: logged as an error (without the request's fields),
+     * and the call it describes goes on.
      */
     async record(entry: AuditEntry): Promise<AuditRecord | null> {
       try {
-        return await repository.append(entry);
+        const record = await repository.append(entry);
+        await Promise.all(
+          forwarders.map((forward) =>
+            forward(record).catch((error: unknown) =>
+              log.error(
+                { error: { message: (error as Error).message }, seq: record.seq },
+                'audit record not forwarded',
+              ),
+            ),
+          ),
+        );
+        return record;
       } catch (error) {
         // The error's message and code alone: the driver's error carries the statement's parameters.
         const { message, code } = error as { message?: string; code?: string };

@@ -59,6 +59,10 @@ const EnvSchema = z.object({
     .max(30 * 86_400)
     .default(12 * 3600),
   SESSION_WARNING_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  AUDIT_FORWARD_FILE: z.string().min(1).optional(),
+  AUDIT_SYSLOG_URL: z
+    .url({ protocol: /^(udp|tcp)$/, message: 'must be udp://host:port or tcp://host:port' })
+    .optional(),
   AUDIT_RETENTION_DAYS: z.coerce
     .number()
     .int()
@@ -163,6 +167,8 @@ export interface Config {
   sessionWarningSeconds: number;
   /** The audit trail keeps its records this long, then the maintenance purge removes them. */
   auditRetentionDays: number;
+  /** Copies of each audit record for a SIEM. */
+  auditForwarding: AuditForwardingSettings;
   errorReporting: { dsn: string | null; productionHost: string | null; allowedOrigins: string[] };
   /** Where the server reports its unexpected errors (5xx); reporting runs in production only. */
   serverErrorReportingDsn: string | null;
@@ -234,6 +240,13 @@ export interface MailSettings {
   retryMaxMs: number;
   /** A claimed message whose worker stopped is claimed again after this long. */
   leaseMs: number;
+}
+
+/** Where copies of each audit record go for a SIEM (AUDIT_FORWARD_FILE, AUDIT_SYSLOG_URL). */
+export interface AuditForwardingSettings {
+  file: string | null;
+  /** udp://host:514 or tcp://host:601 */
+  syslog: string | null;
 }
 
 export interface WebhookSettings {
@@ -387,6 +400,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
     sessionWarningSeconds: e.SESSION_WARNING_SECONDS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    auditForwarding: { file: e.AUDIT_FORWARD_FILE ?? null, syslog: e.AUDIT_SYSLOG_URL ?? null },
     errorReporting: {
       dsn: e.ERROR_REPORTING_DSN ?? null,
       productionHost: e.PRODUCTION_HOST ?? null,
