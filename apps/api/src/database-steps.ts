@@ -1,3 +1,4 @@
+import { hostname, userInfo } from 'node:os';
 import {
   describeLocation,
   migrateToLatest,
@@ -8,6 +9,8 @@ import {
   type MigrateOptions,
   type SchemaStatus,
 } from '@customer-core/database';
+import type { AuditValue } from './audit/audit-record.js';
+import { auditRepository } from './audit/audit-repository.js';
 import { loadConfig, type Config } from './config/config.js';
 import { secretBoxOf } from './config/secrets-key-file.js';
 import type { ApiDatabase } from './db/schema.js';
@@ -43,9 +46,26 @@ export interface AfterRestore {
   identityProviderKeySets: number;
 }
 
+/** Who runs a step, for its record in the audit trail: the machine's user, and the reason given. */
+export interface StepOperator {
+  reason: string | null;
+}
+
+/** `cli:<user>@<host>`, as the operating system names them (a container may have no user name). */
+function cliActor(): string {
+  let user = 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // No passwd entry for this uid.
+  }
+  return `cli:${user}@${hostname()}`;
+}
+
 export async function openDatabaseSteps(
   env: NodeJS.ProcessEnv,
   configured: Config = loadConfig(env),
+  operator: StepOperator = { reason: null },
 ): Promise<DatabaseSteps> {
   const config = configured;
   const components = componentMigrations(config);
@@ -57,6 +77,20 @@ export async function openDatabaseSteps(
   const status = () =>
     Promise.all(Object.entries(components).map(([component, list]) => schemaStatus(db, component, list)));
 
+  /** A step done, in the audit trail (its table exists once the migrations have run). */
+  const recordStep = (action: string, after: AuditValue) =>
+    auditRepository(db).append({
+      actor: cliActor(),
+      role: 'operator',
+      action,
+      target: null,
+      outcome: 200,
+      after,
+      reason: operator.reason,
+      clientAddress: null,
+      requestId: null,
+    });
+
   return {
     where: describeLocation(config.database),
     status,
@@ -66,6 +100,7 @@ export async function openDatabaseSteps(
       const done = [];
       for (const [component, list] of Object.entries(components))
         done.push({ component, applied: await migrateToLatest(db, component, list, options) });
+      if (done.some(({ applied }) => applied.length > 0)) await recordStep('migrate up', done);
       return done;
     },
     async afterRestore() {
@@ -79,12 +114,20 @@ export async function openDatabaseSteps(
       });
       const borrowersSignedOut = await revocationRepository(db).cutOffEveryone();
       const idp = await resetIdentityProviderAfterRestore(config, db);
-      return {
+      const done = {
         rotation,
         borrowersSignedOut,
         identityProviderSessions: idp.sessions,
         identityProviderKeySets: idp.keySets,
       };
+      await recordStep('after-restore', {
+        activeKid: rotation.activeKid,
+        retiredKids: rotation.retiredKids,
+        borrowersSignedOut,
+        identityProviderSessions: idp.sessions,
+        identityProviderKeySets: idp.keySets,
+      });
+      return done;
     },
     close: () => db.destroy(),
   };

@@ -337,6 +337,7 @@ export async function composeInstance(
         mail,
         trustProxy,
         signInClientOf: signInClient,
+        auditTrail: audit,
       },
       joining: { invitations: invites, lender, signInClientOf: signInClient },
       applications: {

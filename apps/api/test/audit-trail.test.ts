@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import {
   accountEndpoints,
   AUDIT_REASON_HEADER,
+  authEndpoints,
   auditEndpoints,
   operatorEndpoints,
   type AuditChainCheckView,
@@ -19,7 +20,8 @@ import {
   OPERATOR_ENV,
   OPERATOR_SECRET,
 } from './support/loans.js';
-import { json } from './support/session.js';
+import { json, post } from './support/session.js';
+import { createUser, mailFor, tokenOf } from './support/links.js';
 
 // Every operator call (a read too, a refusal too) and every change a borrower makes to their own
 // account goes in the audit trail, with who, what, to what, why and from where; operators read it and
@@ -197,6 +199,34 @@ describe('the audit trail of calls', () => {
     const stored = JSON.stringify(mine);
     assert.ok(!stored.includes('Not-The-Password-9') && !stored.includes('A-New-Password-77'), stored);
     assert.ok(mine.every((record) => record.request === undefined));
+  });
+
+  it('records a password reset by e-mailed link as a change by the link’s borrower, never its fields', async () => {
+    const user = await createUser(server);
+    assert.equal((await post(url, authEndpoints.passwordReset.path, { email: user.login })).status, 200);
+    const [message] = await mailFor(url, user.login);
+    const token = tokenOf(message!, 'password-reset');
+    // A dead link changes nothing, so records nothing.
+    assert.equal(
+      (
+        await post(url, authEndpoints.passwordResetFinish.path, {
+          token: 'dead',
+          password: 'Reset-Pass-4242',
+        })
+      ).status,
+      400,
+    );
+    const reset = await post(url, authEndpoints.passwordResetFinish.path, {
+      token,
+      password: 'Reset-Pass-4242',
+    });
+    assert.equal(reset.status, 200);
+
+    const found = (await records({ action: `POST ${authEndpoints.passwordResetFinish.path}` })).records;
+    assert.equal(found.length, 1);
+    assert.deepEqual([found[0]!.role, found[0]!.outcome, found[0]!.request], ['borrower', 200, undefined]);
+    assert.match(found[0]!.actor, /^(borrower|user):\S+$/);
+    assert.ok(!JSON.stringify(found).includes('Reset-Pass-4242'));
   });
 
   it('pages with a cursor, and refuses a borrower’s token and a bad query', async () => {

@@ -4,11 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import pg from 'pg';
+import { openDatabase } from '@customer-core/database';
 import { createTestDatabase, testDatabaseKinds } from '@customer-core/database/testing';
 import { createPgliteDataFolder } from '@customer-core/database/testing/data-folder';
 import { idpMigrations } from '@customer-core/idp';
+import type { AuditRecord } from '../src/audit/audit-record.js';
 import { runCli } from '../src/cli/run.js';
 import { apiMigrations } from '../src/db/migrations.js';
+import type { ApiDatabase } from '../src/db/schema.js';
 import { TEST_SECRETS_KEYS } from '../testing/index.js';
 
 // The operators' steps on the database itself: migrate status and up (progress, the lock timeout,
@@ -134,12 +137,31 @@ describe('after-restore (pglite)', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'customer-core-restored-'));
     folders.push(dataDir);
     await createPgliteDataFolder(path.join(dataDir, 'pglite'), { api: apiMigrations, idp: idpMigrations });
-    const first = await cli(['after-restore'], { DATA_DIR: dataDir });
+    const first = await cli(['after-restore', '--reason', 'Restore drill, ticket 9'], { DATA_DIR: dataDir });
     assert.equal(first.code, 0, first.stderr);
     const kid = /signed with key (\S+)\.$/m.exec(first.stdout)?.[1];
     assert.ok(kid, first.stdout);
     const second = await cli(['after-restore'], { DATA_DIR: dataDir });
     assert.match(second.stdout, new RegExp(`^Deleted earlier keys: ${kid}\\.$`, 'm'));
     assert.doesNotMatch(second.stdout, new RegExp(`signed with key ${kid}`));
+
+    // Each run is in the audit trail: who ran it on which machine, why, and what it did.
+    const db = openDatabase<ApiDatabase>({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const records = (await db.selectFrom('audit_record').select('entry').orderBy('seq').execute()).map(
+        (row) => JSON.parse(row.entry) as AuditRecord,
+      );
+      assert.deepEqual(
+        records.map((record) => [record.action, record.role, record.reason]),
+        [
+          ['after-restore', 'operator', 'Restore drill, ticket 9'],
+          ['after-restore', 'operator', null],
+        ],
+      );
+      assert.match(records[0]!.actor, /^cli:\S+@\S+$/);
+      assert.equal((records[0]!.after as { activeKid: string }).activeKid, kid);
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -10,11 +10,29 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What a handler adds to its call's audit record: the state before and after its change. */
     auditChange?: { before?: AuditValue; after?: AuditValue };
+    /**
+     * Who made a call that carries no credential, as its handler learnt it: the borrower of an
+     * e-mailed link used. Only a call that sets it is recorded.
+     */
+    auditCaller?: AuditCaller;
   }
 }
 
+export interface AuditCaller {
+  actor: string;
+  role: string;
+  target?: string;
+}
+
 /** Who a call was made by, as its module's access check established; null for a call refused before. */
-export type CallerOf = (request: FastifyRequest) => { actor: string; role: string; target?: string } | null;
+export type CallerOf = (request: FastifyRequest) => AuditCaller | null;
+
+/** A borrower as the actor and the target of their own call. */
+export const borrowerCaller = (borrowerId: string): AuditCaller => ({
+  actor: `borrower:${borrowerId}`,
+  role: 'borrower',
+  target: `borrower:${borrowerId}`,
+});
 
 export interface RecordedCalls {
   callerOf: CallerOf;
@@ -43,7 +61,7 @@ export function recordCalls(app: FastifyInstance, trail: AuditTrail, calls: Reco
     });
   app.addHook('onSend', async (request, reply, payload) => {
     if (!calls.reads && request.method === 'GET') return payload;
-    const caller = calls.callerOf(request);
+    const caller = calls.callerOf(request) ?? request.auditCaller;
     if (!caller) return payload;
     const reason = calls.reasons ? AuditReasonSchema.safeParse(request.headers[AUDIT_REASON_HEADER]) : null;
     await trail.record({

@@ -49,8 +49,9 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(20)} ${c.summary}`).join('\n')}
   ${'help [command]'.padEnd(20)} Show this help, or a command's
 
 Run npm run cli -- <command> --help for a command's options.
-Every command that calls the portal also takes --reason <text>: why (a ticket, the caller's request),
-kept with each of its calls in the portal's audit trail (npm run cli -- audit).
+Every command also takes --reason <text>: why (a ticket, the caller's request), kept with each of its
+calls in the portal's audit trail (npm run cli -- audit); migrate up and after-restore are recorded
+there too, under the machine's user.
 Amounts are in dollars, e.g. 250000 or 1250.50; dates are YYYY-MM-DD.
 
 Environment:
@@ -102,10 +103,10 @@ function argumentProblem(error: unknown, command: Command): CliError {
  * The database steps, loaded only for the commands that run them: every other command is a client of
  * the API and loads none of the server's packages. A bad setting is told as the server tells it.
  */
-async function databaseSteps(env: NodeJS.ProcessEnv) {
+async function databaseSteps(env: NodeJS.ProcessEnv, reason: string | null) {
   const { openDatabaseSteps } = await import('../database-steps.js');
   try {
-    return await openDatabaseSteps(env, loadConfig(env));
+    return await openDatabaseSteps(env, loadConfig(env), { reason });
   } catch (error) {
     if (error instanceof ConfigError) throw failure(`The portal's settings: ${error.message}`);
     throw error;
@@ -141,10 +142,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo):
     try {
       ({ values, positionals } = parseArgs({
         args: rest,
-        options:
-          command.runsOn === 'database'
-            ? command.options
-            : { ...command.options, reason: { type: 'string' } },
+        options: { ...command.options, reason: { type: 'string' } },
         strict: true,
         allowPositionals: command.positionals !== undefined,
       }));
@@ -160,7 +158,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo):
       portal: settings ? portalClient(settings.portalUrl, settings.credential, why) : noPortal,
       print: io.out,
       positionals,
-      database: () => databaseSteps(env),
+      database: () => databaseSteps(env, why ?? null),
     });
     return 0;
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints } from '@customer-core/contracts';
+import { borrowerCaller } from '../../audit/recorded-calls.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import type { UnrecognizedSignIn } from '../unrecognized-sign-in.js';
 import { invalidLink } from '../../email-links/link-problems.js';
@@ -14,6 +15,7 @@ export const unrecognizedSignInRoute =
         reply.header('cache-control', 'no-store');
         const reported = await unrecognizedSignIn.report(request.body.token);
         if (!reported) throw invalidLink('unrecognized_sign_in');
+        request.auditCaller = borrowerCaller(reported.borrowerId);
         request.log.warn(
           { borrowerId: reported.borrowerId },
           'sign-in reported as unrecognized: every session ended',

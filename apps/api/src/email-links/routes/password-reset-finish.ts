@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints } from '@customer-core/contracts';
+import { borrowerCaller } from '../../audit/recorded-calls.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { passwordRefused, passwordTooCommon } from '../../passwords/password-refusals.js';
 import type { EmailLinks } from '../email-links.js';
@@ -40,6 +41,9 @@ export const passwordResetFinishRoute =
           case 'dead_link':
             throw invalidLink('password_reset');
           case 'reset':
+            request.auditCaller = reset.borrowerId
+              ? borrowerCaller(reset.borrowerId)
+              : { actor: `user:${reset.idpUserId}`, role: 'borrower', target: `user:${reset.idpUserId}` };
             request.log.info(
               { idpUserId: reset.idpUserId, borrowerId: reset.borrowerId },
               'password reset by e-mailed link',
