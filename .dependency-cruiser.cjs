@@ -16,9 +16,10 @@ const PUBLIC_FACES = {
   applications: [],
   borrowers: ['borrower-repository'],
   cli: [],
+  'data-rights': ['borrower-export'],
   config: ['config', 'service-credentials', 'operator-credential'],
   db: ['schema', 'batched-calls', 'readiness-repository', 'outbox-loop', 'sealed-columns'],
-  documents: [],
+  documents: ['borrower-documents'],
   'email-links': ['link-token-repository', 'request-count-repository', 'request-limits', 'link-problems'],
   http: [
     'bearer',

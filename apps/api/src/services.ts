@@ -18,6 +18,8 @@ import { emailChangeRepository } from './account/email-change-repository.js';
 import { knownDeviceRepository } from './account/known-device-repository.js';
 import type { accountModule } from './account/module.js';
 import { auditForwarders } from './audit/audit-forwarding.js';
+import { borrowerDataRepository } from './data-rights/borrower-data-repository.js';
+import { borrowerExport } from './data-rights/borrower-export.js';
 import { auditRepository } from './audit/audit-repository.js';
 import { webhookEventRepository, webhookRepository } from './webhooks/webhook-repository.js';
 import { WebhookWorker } from './webhooks/webhook-worker.js';
@@ -297,6 +299,14 @@ export async function composeInstance(
     publicUrl,
   });
 
+  const documents = borrowerDocuments(documentRepository(db), lender, {
+    // The signer's language (their directory profile's): the certificate's words.
+    localeOf: async (borrowerId) => {
+      const borrower = await borrowers.findById(borrowerId);
+      return borrower ? borrowerLocale(directory, borrower) : DEFAULT_LOCALE;
+    },
+  });
+
   return {
     secrets,
     mail,
@@ -362,13 +372,7 @@ export async function composeInstance(
         stepUp,
       },
       documents: {
-        documents: borrowerDocuments(documentRepository(db), lender, {
-          // The signer's language (their directory profile's): the certificate's words.
-          localeOf: async (borrowerId) => {
-            const borrower = await borrowers.findById(borrowerId);
-            return borrower ? borrowerLocale(directory, borrower) : DEFAULT_LOCALE;
-          },
-        }),
+        documents,
         checkAccessToken,
       },
       account: {
@@ -436,6 +440,7 @@ export async function composeInstance(
         auditTrail: audit,
         trustProxy,
         webhooks: lenderWebhooks,
+        borrowerExport: borrowerExport(borrowerDataRepository(db), documents, directory),
       },
       // The dev mailbox's pages, where mail goes there: never in production.
       mail: mail.devMailbox && !config.production ? { mailbox, lenderName: lender.name } : null,

@@ -5,6 +5,7 @@ export * from './api.js';
 export * from './api-errors.js';
 export * from './endpoint.js';
 export * from './credentials.js';
+export * from './data-rights.js';
 export * from './documents.js';
 export * from './identity-provider-choice.js';
 export * from './input-depth.js';

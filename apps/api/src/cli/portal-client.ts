@@ -16,54 +16,68 @@ const TIMEOUT_MS = 30_000;
 export interface PortalClient {
   /** Calls an operators' endpoint; its success answer, checked with the endpoint's schema. */
   call<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<SuccessBody<E>>;
+  /** Calls an operators' endpoint that answers with a file (an archive): its bytes. */
+  download<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<Uint8Array>;
 }
 
 /** `reason`: why the operator makes these calls (--reason), kept with each in the portal's audit trail. */
 export function portalClient(portalUrl: string, credential: () => string, reason?: string): PortalClient {
+  /** The answer to a call, once it is a success; a refusal or no answer is a failure, said plainly. */
+  async function request<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<Response> {
+    const { method } = endpoint;
+    const path = addressOf(endpoint, input);
+    const { body } = input;
+    const url = new URL(path, portalUrl);
+    const authorization = `Bearer ${credential()}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(reason === undefined ? {} : { [AUDIT_REASON_HEADER]: reason }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError')
+        throw failure(`The portal at ${portalUrl} did not answer within ${TIMEOUT_MS / 1000} seconds.`);
+      throw failure(
+        `No portal answers at ${portalUrl}. Is it running (npm start), and on that address? ` +
+          'Set PORTAL_URL (or the PORT or PUBLIC_URL it was started with) to reach it elsewhere.',
+      );
+    }
+    if (!response.ok) {
+      throw failure(problemOf(response, jsonOf(await response.text()), portalUrl));
+    }
+    return response;
+  }
+
   return {
     async call(endpoint, input) {
-      const { method } = endpoint;
-      const path = addressOf(endpoint, input);
-      const { body } = input;
-      const url = new URL(path, portalUrl);
-      const authorization = `Bearer ${credential()}`;
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method,
-          headers: {
-            authorization,
-            accept: 'application/json',
-            ...(reason === undefined ? {} : { [AUDIT_REASON_HEADER]: reason }),
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (error) {
-        if ((error as Error).name === 'TimeoutError')
-          throw failure(`The portal at ${portalUrl} did not answer within ${TIMEOUT_MS / 1000} seconds.`);
-        throw failure(
-          `No portal answers at ${portalUrl}. Is it running (npm start), and on that address? ` +
-            'Set PORTAL_URL (or the PORT or PUBLIC_URL it was started with) to reach it elsewhere.',
-        );
-      }
-      const text = await response.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      if (!response.ok) throw failure(problemOf(response, json, portalUrl));
-      const parsed = successAnswer(endpoint).safeParse(json);
+      const text = await (await request(endpoint, input)).text();
+      const parsed = successAnswer(endpoint).safeParse(jsonOf(text));
       if (!parsed.success)
         throw failure(
-          `The portal at ${portalUrl} answered ${method} ${path} with something this CLI does not understand. Is it the same version?`,
+          `The portal at ${portalUrl} answered ${endpoint.method} ${addressOf(endpoint, input)} with something this CLI does not understand. Is it the same version?`,
         );
       return parsed.data;
     },
+    async download(endpoint, input) {
+      return new Uint8Array(await (await request(endpoint, input)).arrayBuffer());
+    },
   };
+}
+
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function problemOf(response: Response, json: unknown, portalUrl: string): string {

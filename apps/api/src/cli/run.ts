@@ -4,6 +4,7 @@ import { validated, type Command } from './command.js';
 import { AuditReasonSchema } from '@customer-core/contracts';
 import { activity } from './commands/activity.js';
 import { audit } from './commands/audit.js';
+import { exportBorrower } from './commands/export-borrower.js';
 import { webhooks } from './commands/webhooks.js';
 import { addLoan } from './commands/add-loan.js';
 import { afterRestore } from './commands/after-restore.js';
@@ -35,6 +36,7 @@ const COMMANDS: Command[] = [
   mail,
   audit,
   webhooks,
+  exportBorrower,
   migrate,
   afterRestore,
 ];
@@ -115,6 +117,7 @@ async function databaseSteps(env: NodeJS.ProcessEnv, reason: string | null) {
 
 const noPortal: PortalClient = {
   call: () => Promise.reject(new Error('a step on the database does not call the portal')),
+  download: () => Promise.reject(new Error('a step on the database does not call the portal')),
 };
 
 /** Runs one command line; the exit status. */

@@ -1,6 +1,7 @@
 import { auditedModule } from '../audit/recorded-calls.js';
 import { routeModule } from '../http/route-module.js';
 import { operatorAuditRoutes } from './routes/audit.js';
+import { operatorDataRightsRoutes } from './routes/data-rights.js';
 import { operatorWebhookRoutes } from './routes/webhooks.js';
 import { operatorActivityRoute } from './routes/activity.js';
 import { operatorBorrowerRoutes } from './routes/borrowers.js';
@@ -14,7 +15,7 @@ import { operatorSigningKeyRoutes } from './routes/signing-keys.js';
 /**
  * Operators' calls (the `operator` service credential, driven by `npm run cli`): invitations, the loan
  * book, the borrowers, their sessions and activity, the signing key, the key that seals the
- * database's secrets, e-mail that gave up, the audit trail and the lender's webhooks. The work is the other modules' services;
+ * database's secrets, e-mail that gave up, the audit trail, the lender's webhooks and borrowers' data rights. The work is the other modules' services;
  * these routes only answer. Every call, a read too, is in the audit trail, under its credential's name.
  */
 export const operatorsModule = auditedModule(
@@ -29,6 +30,7 @@ export const operatorsModule = auditedModule(
     operatorMailRoutes,
     operatorAuditRoutes,
     operatorWebhookRoutes,
+    operatorDataRightsRoutes,
   ]),
   {
     callerOf: ({ trustedService }) =>
