@@ -16,7 +16,7 @@ const PUBLIC_FACES = {
   applications: [],
   borrowers: ['borrower-repository'],
   cli: [],
-  'data-rights': ['borrower-export'],
+  'data-rights': ['borrower-export', 'borrower-erasure'],
   config: ['config', 'service-credentials', 'operator-credential'],
   db: ['schema', 'batched-calls', 'readiness-repository', 'outbox-loop', 'sealed-columns'],
   documents: ['borrower-documents'],

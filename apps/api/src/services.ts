@@ -18,7 +18,8 @@ import { emailChangeRepository } from './account/email-change-repository.js';
 import { knownDeviceRepository } from './account/known-device-repository.js';
 import type { accountModule } from './account/module.js';
 import { auditForwarders } from './audit/audit-forwarding.js';
-import { borrowerDataRepository } from './data-rights/borrower-data-repository.js';
+import { borrowerDataRepository, erasureRepository } from './data-rights/borrower-data-repository.js';
+import { borrowerErasure } from './data-rights/borrower-erasure.js';
 import { borrowerExport } from './data-rights/borrower-export.js';
 import { auditRepository } from './audit/audit-repository.js';
 import { webhookEventRepository, webhookRepository } from './webhooks/webhook-repository.js';
@@ -441,6 +442,13 @@ export async function composeInstance(
         trustProxy,
         webhooks: lenderWebhooks,
         borrowerExport: borrowerExport(borrowerDataRepository(db), documents, directory),
+        borrowerErasure: borrowerErasure({
+          data: borrowerDataRepository(db),
+          erasure: erasureRepository(db),
+          directory,
+          sessions,
+          auditRetentionDays: config.auditRetentionDays,
+        }),
       },
       // The dev mailbox's pages, where mail goes there: never in production.
       mail: mail.devMailbox && !config.production ? { mailbox, lenderName: lender.name } : null,

@@ -103,6 +103,19 @@ describe('the Okta directory adapter', () => {
     assert.equal(await directory.findById('00u-unknown'), undefined);
   });
 
+  it('deletes a user through the Users API (Okta: deactivate, then delete), sessions and all; one gone is no error', async () => {
+    const user = await newUser();
+    const signedIn = await directory.passwordSignIn(user, PASSWORD);
+    assert.ok(signedIn.kind === 'signed_in' && signedIn.sessionToken);
+    await directory.deleteUser(user.id);
+    assert.equal(await directory.findById(user.id), undefined);
+    assert.deepEqual(await directory.passwordSignIn(user, PASSWORD), {
+      kind: 'signed_in',
+      sessionToken: null,
+    });
+    await directory.deleteUser(user.id);
+  });
+
   it('sets the user’s language with a partial profile update (Okta’s es_US), the rest unchanged', async () => {
     const user = await newUser();
     assert.equal(await directory.setLocale(user.id, 'es-US'), true);

@@ -119,6 +119,8 @@ export interface IdentityProvider {
     findByLogin(login: string): Promise<IdpUser | undefined>;
     /** Also lifts lockouts; does not end sessions (call endSessions for that). */
     setPassword(id: string, password: string): Promise<void>;
+    /** Ends the user's sessions, then deletes the user and all kept by their id; false: no such user. */
+    delete(id: string): Promise<boolean>;
     /** A new sign-in name (an e-mail address). Throws LoginAlreadyExistsError when another user has it. */
     changeLogin(id: string, login: string): Promise<void>;
     /**
@@ -290,6 +292,14 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     await sessionTokens.revokeAll(accountId);
     logger.info({ accountId }, 'identity provider sessions ended');
   }
+  /** Sessions and tokens first (kept by the provider's models, not by the user's row), then the user. */
+  async function deleteUser(accountId: string): Promise<boolean> {
+    if (!(await users.findById(accountId))) return false;
+    await endSessions(accountId);
+    const deleted = await users.delete(accountId);
+    if (deleted) logger.info({ accountId }, 'identity provider user deleted');
+    return deleted;
+  }
   async function endSession(sessionId: string, accountId: string): Promise<boolean> {
     const ended = await destroySession(db, sessionId, accountId);
     if (ended) logger.info({ accountId }, 'identity provider session ended');
@@ -305,6 +315,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     orgUrl: new URL(options.issuer).origin,
     endSessions,
     endSession,
+    deleteUser,
     findSession: (sessionId) => findSession(db, sessionId),
     verifyCurrentPassword,
     trustProxy: options.trustProxy,
@@ -347,6 +358,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       findById: users.findById,
       findByLogin: users.findByLogin,
       setPassword: users.setPassword,
+      delete: deleteUser,
       changeLogin: users.changeLogin,
       setLocale: users.setLocale,
       async changePassword(id, currentPassword, newPassword, network) {

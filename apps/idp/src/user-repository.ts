@@ -226,6 +226,15 @@ export function createUserRepository(db: Kysely<IdpDatabase>, passwords: Passwor
       await db.deleteFrom('idp_login_failure').where('user_id', '=', id).execute();
       await db.deleteFrom('idp_account_failure').where('user_id', '=', id).execute();
     },
+
+    /**
+     * Deletes the user and, with it, everything kept by their id: password, factors and their secrets,
+     * passkeys, recovery codes, failures and session tokens. False when there is no such user.
+     */
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('idp_user').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
   };
 }
 

@@ -49,6 +49,8 @@ export interface UsersApiDependencies {
   endSessions(accountId: string): Promise<void>;
   /** Ends one session of the account (the identity provider's endSession). */
   endSession(sessionId: string, accountId: string): Promise<boolean>;
+  /** Ends the account's sessions and deletes it (the identity provider's users.delete). */
+  deleteUser(accountId: string): Promise<boolean>;
   /** A live session by the sid of its ID tokens. */
   findSession(sessionId: string): Promise<IdpSession | undefined>;
   /** Checks a user's current password as a sign-in does, lockout included. */
@@ -81,7 +83,7 @@ const loginTaken = () =>
 /**
  * The part of Okta's Users API that the portal's Okta adapter calls, in Okta's shapes: create a user
  * with a password, read one by id or login, set a password as an administrator, end every session,
- * and list, enrol, activate and delete a user's factors.
+ * delete a user, and list, enrol, activate and delete a user's factors.
  * Callers authenticate with an SSWS API token and are rate-limited per token, in the database so
  * that every instance counts the same calls.
  */
@@ -244,6 +246,16 @@ export function usersApiRoutes(deps: UsersApiDependencies) {
       const user = await findUser(idOrLogin);
       if (!user) return notFound(reply, idOrLogin);
       await deps.endSessions(user.id);
+      return reply.code(204).send();
+    });
+
+    // Okta deactivates an active user on the first DELETE and deletes them on the second; users here
+    // have no deactivated state, so the first deletes and a second finds none (404), as Okta's third.
+    app.delete(`${USERS_PATH}/:idOrLogin`, routeOptions, async (request, reply) => {
+      const { idOrLogin } = request.params as { idOrLogin: string };
+      const user = await findUser(idOrLogin);
+      if (!user || !(await deps.deleteUser(user.id))) return notFound(reply, idOrLogin);
+      request.log.info({ userId: user.id }, 'users api: user deleted');
       return reply.code(204).send();
     });
 

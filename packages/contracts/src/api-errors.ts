@@ -148,6 +148,8 @@ const OTHER_ERROR_CODES = [
   'not_signed',
   'reference_taken',
   'contradictory_terms',
+  /** An erasure refused: a legal hold keeps the borrower's data. */
+  'legal_hold',
 ] as const;
 
 export const ApiErrorCodeSchema = z.enum([

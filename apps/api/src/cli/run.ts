@@ -4,6 +4,7 @@ import { validated, type Command } from './command.js';
 import { AuditReasonSchema } from '@customer-core/contracts';
 import { activity } from './commands/activity.js';
 import { audit } from './commands/audit.js';
+import { eraseBorrower, legalHold } from './commands/erase-borrower.js';
 import { exportBorrower } from './commands/export-borrower.js';
 import { webhooks } from './commands/webhooks.js';
 import { addLoan } from './commands/add-loan.js';
@@ -37,6 +38,8 @@ const COMMANDS: Command[] = [
   audit,
   webhooks,
   exportBorrower,
+  eraseBorrower,
+  legalHold,
   migrate,
   afterRestore,
 ];

@@ -19,6 +19,8 @@ export function borrowerDataRepository(db: Kysely<ApiDatabase>) {
           'idp_subject',
           'created_at',
           'updated_at',
+          'legal_hold_reason',
+          'legal_hold_since',
         ])
         .where(sql<boolean>`lower(email) = lower(${email})`)
         .orderBy('created_at')
@@ -145,3 +147,125 @@ export function borrowerDataRepository(db: Kysely<ApiDatabase>) {
 }
 
 export type BorrowerDataRepository = ReturnType<typeof borrowerDataRepository>;
+
+/** What an erasure removed, and what it kept of the borrower, counted. */
+export interface ErasedRows {
+  sessions: number;
+  securityEvents: number;
+  devices: number;
+  emails: number;
+  applicationsErased: number;
+  /** Applications younger than the retention: when each was made. */
+  applicationsKept: Date[];
+  loansKept: number;
+  /** False: the borrower's row stays, for the loans or applications kept (unlinked from its identity). */
+  borrowerDeleted: boolean;
+}
+
+/** The SQL of a borrower's data rights: the legal hold, and the erasure of what may go. */
+export function erasureRepository(db: Kysely<ApiDatabase>) {
+  return {
+    /** Sets (a reason) or lifts (null) the legal hold of every borrower with this address; how many. */
+    async setLegalHold(email: string, reason: string | null): Promise<number> {
+      const result = await db
+        .updateTable('borrower')
+        .set({
+          legal_hold_reason: reason,
+          legal_hold_since: reason === null ? null : sql<Date>`coalesce(legal_hold_since, now())`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where(sql<boolean>`lower(email) = lower(${email})`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * In one transaction, unless a legal hold was set meanwhile (then null): removes the borrower's
+     * sessions, security events, devices, one-time tokens (their identity's links too), invitations
+     * and e-mails, and applications
+     * made before `applicationsKeptSince`; deletes the borrower if no loan and no application is kept,
+     * else unlinks it from its identity. Signed documents and consents stay with the loans they belong to.
+     */
+    erase(
+      borrower: { id: string; email: string; idpUserId: string | null },
+      applicationsKeptSince: Date,
+    ): Promise<ErasedRows | null> {
+      const borrowerId = borrower.id;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('borrower')
+          .select('legal_hold_reason')
+          .where('id', '=', borrowerId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row || row.legal_hold_reason !== null) return null;
+        const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+        const sessions = count(
+          await trx.deleteFrom('product_session').where('borrower_id', '=', borrowerId).executeTakeFirst(),
+        );
+        const securityEvents = count(
+          await trx.deleteFrom('security_event').where('borrower_id', '=', borrowerId).executeTakeFirst(),
+        );
+        const devices = count(
+          await trx.deleteFrom('known_device').where('borrower_id', '=', borrowerId).executeTakeFirst(),
+        );
+        for (const table of ['lookup_token', 'invitation', 'step_up_code'] as const)
+          await trx.deleteFrom(table).where('borrower_id', '=', borrowerId).execute();
+        if (borrower.idpUserId !== null)
+          await trx.deleteFrom('link_token').where('idp_user_id', '=', borrower.idpUserId).execute();
+        const address = borrower.email.toLowerCase();
+        const emails = count(
+          await trx
+            .deleteFrom('mail_outbox')
+            .where(sql<boolean>`lower(recipient) = ${address}`)
+            .executeTakeFirst(),
+        );
+        await trx
+          .deleteFrom('dev_mailbox_message')
+          .where(sql<boolean>`lower(recipient) = ${address}`)
+          .execute();
+        const theirs = sql<boolean>`(borrower_id = ${borrowerId} or lower(email) = ${address})`;
+        const applicationsErased = count(
+          await trx
+            .deleteFrom('loan_application')
+            .where(theirs)
+            .where('created_at', '<', applicationsKeptSince)
+            .executeTakeFirst(),
+        );
+        const applicationsKept = (
+          await trx
+            .selectFrom('loan_application')
+            .select('created_at')
+            .where(theirs)
+            .orderBy('created_at')
+            .execute()
+        ).map((row) => row.created_at);
+        const { loans } = await trx
+          .selectFrom('loan')
+          .select(sql<number>`count(*)::int`.as('loans'))
+          .where('borrower_id', '=', borrowerId)
+          .executeTakeFirstOrThrow();
+        const borrowerDeleted = loans === 0 && applicationsKept.length === 0;
+        if (borrowerDeleted) await trx.deleteFrom('borrower').where('id', '=', borrowerId).execute();
+        else
+          await trx
+            .updateTable('borrower')
+            .set({ idp_issuer: null, idp_subject: null, external_ids: [], updated_at: sql<Date>`now()` })
+            .where('id', '=', borrowerId)
+            .execute();
+        return {
+          sessions,
+          securityEvents,
+          devices,
+          emails,
+          applicationsErased,
+          applicationsKept,
+          loansKept: loans,
+          borrowerDeleted,
+        };
+      });
+    },
+  };
+}
+
+export type ErasureRepository = ReturnType<typeof erasureRepository>;

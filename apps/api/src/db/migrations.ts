@@ -539,4 +539,13 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0024_legal_hold': {
+    async up(db) {
+      await sql`
+        -- A legal hold (litigation, an examination) keeps all of a borrower's data: an erasure is
+        -- refused while it holds. Set and lifted by operators, with the reason.
+        alter table borrower add column legal_hold_reason text, add column legal_hold_since timestamptz;
+      `.execute(db);
+    },
+  },
 };

@@ -20,6 +20,9 @@ export interface BorrowerTable {
   id_tokens_not_before: Date | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
+  /** Why all of the borrower's data is kept (no erasure while set), and since when. */
+  legal_hold_reason: string | null;
+  legal_hold_since: Date | null;
 }
 
 export interface ProductSigningKeyTable {

@@ -47,6 +47,7 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     },
     // Passwords set in-process follow the portal's own rules: the provider's policy is for its Users API.
     setPassword: async (id, password) => (await idp.users.setPassword(id, password), { ok: true }),
+    deleteUser: async (id) => void (await idp.users.delete(id)),
     setLocale: (id, locale) => idp.users.setLocale(id, oktaLocaleOf(locale)),
     async changeLogin(id, login) {
       try {

@@ -83,6 +83,11 @@ export interface Directory {
   setLocale(id: string, locale: Locale): Promise<boolean>;
   /** Ends every identity-provider session of the user, so none of its ID tokens is exchanged again. */
   endSessions(id: string): Promise<void>;
+  /**
+   * Deletes the user (an erasure): their sessions end, and their password, factors and passkeys go.
+   * One the directory no longer has is no error.
+   */
+  deleteUser(id: string): Promise<void>;
   /** Ends one identity-provider session (an ID token's sid) of the user; one already over is no error. */
   endSession(sessionId: string, userId: string): Promise<void>;
   /**

@@ -211,6 +211,15 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
       if (response.status !== 204 && response.status !== 404)
         throw new Error(`Okta answered ${response.status}`);
     },
+    /** Okta deletes in two calls: the first deactivates an active user, the second deletes them. */
+    async deleteUser(id) {
+      for (const step of ['deactivate', 'delete']) {
+        const response = await call('DELETE', `/api/v1/users/${encodeURIComponent(id)}`);
+        await response.body?.cancel();
+        if (response.status === 404) return;
+        if (response.status !== 204) throw new Error(`Okta answered ${response.status} to ${step}`);
+      }
+    },
     async endSession(sessionId, userId) {
       // Okta's session ids are the org's own: only one of this user's is ended.
       if (!(await this.hasSession(sessionId, userId))) return;

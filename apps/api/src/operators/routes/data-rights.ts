@@ -1,28 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataRightsEndpoints } from '@customer-core/contracts';
+import type { BorrowerErasure } from '../../data-rights/borrower-erasure.js';
 import type { BorrowerExport } from '../../data-rights/borrower-export.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
 
-// A borrower's data rights, for operators (`npm run cli -- export-borrower`): their copy of it.
+// A borrower's data rights, for operators (`npm run cli -- export-borrower`, `erase-borrower`,
+// `legal-hold`): their copy of it, and its erasure where the law allows.
+
+const noBorrower = () => new HttpError(404, 'not_found', 'No borrower has that email address.');
 
 export const operatorDataRightsRoutes =
   ({
     borrowerExport,
+    borrowerErasure,
     serviceCredentials,
   }: {
     borrowerExport: BorrowerExport;
+    borrowerErasure: BorrowerErasure;
     serviceCredentials: readonly ServiceCredential[];
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    const onRequest = requireTrustedService(serviceCredentials, 'operator');
+
     app.route({
       ...endpointRoute(dataRightsEndpoints.borrowerExport),
-      onRequest: requireTrustedService(serviceCredentials, 'operator'),
+      onRequest,
       handler: async (request, reply) => {
         const exported = await borrowerExport.archive(request.query.email);
-        if (!exported.ok) throw new HttpError(404, 'not_found', 'No borrower has that email address.');
+        if (!exported.ok) throw noBorrower();
         request.log.info(
           { service: request.trustedService, borrowers: exported.borrowers, documents: exported.documents },
           'borrower data exported',
@@ -32,6 +40,42 @@ export const operatorDataRightsRoutes =
           .header('content-disposition', 'attachment; filename="borrower-data.zip"')
           .header('cache-control', 'no-store')
           .send(Buffer.from(exported.zip));
+      },
+    });
+
+    app.route({
+      ...endpointRoute(dataRightsEndpoints.eraseBorrower),
+      onRequest,
+      handler: async (request) => {
+        const erased = await borrowerErasure.erase(request.body.email);
+        if (!erased.ok) {
+          if (erased.problem === 'not_found') throw noBorrower();
+          const since = erased.since ? ` since ${erased.since.toISOString().slice(0, 10)}` : '';
+          throw new HttpError(
+            409,
+            'legal_hold',
+            `A legal hold keeps this borrower's data${since}: ${erased.reason}.`,
+          );
+        }
+        request.log.info(
+          { service: request.trustedService, kept: erased.kept.length },
+          'borrower data erased',
+        );
+        return { erased: erased.erased, kept: erased.kept };
+      },
+    });
+
+    app.route({
+      ...endpointRoute(dataRightsEndpoints.legalHold),
+      onRequest,
+      handler: async (request) => {
+        const { email } = request.body;
+        const held = await borrowerErasure.setLegalHold(
+          email,
+          request.body.hold ? request.body.reason : null,
+        );
+        if (!held) throw noBorrower();
+        return { email, hold: request.body.hold };
       },
     });
   };
