@@ -6,10 +6,8 @@ import {
   auditEndpoints,
   authEndpoints,
   dataRightsEndpoints,
-  ESIGN_CONSENT,
   LoanDetailSchema,
   loanEndpoints,
-  signingEndpoints,
   type AuditRecordView,
 } from '@customer-core/contracts';
 import { runCli } from '../src/cli/run.js';
@@ -20,6 +18,7 @@ import {
   activeLoan,
   addLoan,
   call,
+  completeCheckout,
   loanIdOf,
   newBorrowerToken,
   OPERATOR_ENV,
@@ -63,21 +62,7 @@ describe('a borrower’s data, erased', () => {
     const reference = `LN-ERA${Date.now().toString(36).toUpperCase()}`;
     assert.equal((await addLoan(url, activeLoan(reference, email))).status, 201);
     const loanId = await loanIdOf(server, reference);
-    const { documents } = LoanDetailSchema.parse(
-      (await call(url, 'POST', loanEndpoints.startCheckout.href({ loanId }), token)).body,
-    );
-    for (const document of documents)
-      await call(url, 'POST', loanEndpoints.reviewDocument.href({ loanId, documentId: document.id }), token);
-    await call(url, 'POST', signingEndpoints.giveEsignConsent.path, token, {
-      version: ESIGN_CONSENT.version,
-      agreed: true,
-    });
-    const signed = await call(url, 'POST', loanEndpoints.signDocuments.href({ loanId }), token, {
-      documentIds: documents.filter((document) => document.requiresSignature).map((document) => document.id),
-      signatureName: 'Otto Other',
-      agreed: true,
-    });
-    assert.equal(signed.status, 200);
+    await completeCheckout(url, token, loanId, 'Otto Other');
     const application = {
       businessName: 'Other Works LLC',
       contactName: 'Otto Other',

@@ -9,10 +9,7 @@ import {
   auditEndpoints,
   dataRightsEndpoints,
   ESIGN_CONSENT,
-  LoanDetailSchema,
-  loanEndpoints,
   operatorEndpoints,
-  signingEndpoints,
   type AuditRecordView,
 } from '@customer-core/contracts';
 import { runCli } from '../src/cli/run.js';
@@ -22,6 +19,7 @@ import {
   activeLoan,
   addLoan,
   call,
+  completeCheckout,
   loanIdOf,
   newBorrowerToken,
   OPERATOR_ENV,
@@ -80,26 +78,7 @@ describe('a borrower’s data, exported', () => {
     );
     assert.equal((await addLoan(url, activeLoan(reference, email))).status, 201);
     const loanId = await loanIdOf(server, reference);
-    const { documents } = LoanDetailSchema.parse(
-      (await call(url, 'POST', loanEndpoints.startCheckout.href({ loanId }), accessToken)).body,
-    );
-    for (const document of documents)
-      await call(
-        url,
-        'POST',
-        loanEndpoints.reviewDocument.href({ loanId, documentId: document.id }),
-        accessToken,
-      );
-    await call(url, 'POST', signingEndpoints.giveEsignConsent.path, accessToken, {
-      version: ESIGN_CONSENT.version,
-      agreed: true,
-    });
-    const signed = await call(url, 'POST', loanEndpoints.signDocuments.href({ loanId }), accessToken, {
-      documentIds: documents.filter((document) => document.requiresSignature).map((document) => document.id),
-      signatureName: 'Otto Other',
-      agreed: true,
-    });
-    assert.equal(signed.status, 200, JSON.stringify(signed.body));
+    await completeCheckout(url, accessToken, loanId, 'Otto Other');
     assert.equal(
       (await call(url, 'POST', operatorEndpoints.endAllSessions.path, OPERATOR_SECRET, { email })).status,
       200,

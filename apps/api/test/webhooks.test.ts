@@ -3,12 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import {
   applicationEndpoints,
-  ESIGN_CONSENT,
-  LoanDetailSchema,
-  loanEndpoints,
   operatorEndpoints,
   registrationEndpoints,
-  signingEndpoints,
   WEBHOOK_EVENT_TYPES,
   webhookEndpoints,
   type WebhookDeliveryView,
@@ -21,6 +17,7 @@ import {
   activeLoan,
   addLoan,
   call,
+  completeCheckout,
   loanIdOf,
   newBorrowerToken,
   OPERATOR_ENV,
@@ -129,32 +126,8 @@ describe('webhooks to the lender’s systems', () => {
     const reference = `LN-WH${Date.now().toString(36).toUpperCase()}`;
     assert.equal((await addLoan(url, activeLoan(reference, borrowerEmail))).status, 201);
     const loanId = await loanIdOf(server, reference);
-    const started = await call(url, 'POST', loanEndpoints.startCheckout.href({ loanId }), token);
-    const { documents } = LoanDetailSchema.parse(started.body);
-    for (const document of documents)
-      assert.equal(
-        (
-          await call(
-            url,
-            'POST',
-            loanEndpoints.reviewDocument.href({ loanId, documentId: document.id }),
-            token,
-          )
-        ).status,
-        200,
-      );
-    const consent = await call(url, 'POST', signingEndpoints.giveEsignConsent.path, token, {
-      version: ESIGN_CONSENT.version,
-      agreed: true,
-    });
-    assert.ok(consent.status < 300, JSON.stringify(consent.body));
+    const documents = await completeCheckout(url, token, loanId, 'Otto Other');
     const toSign = documents.filter((document) => document.requiresSignature);
-    const signed = await call(url, 'POST', loanEndpoints.signDocuments.href({ loanId }), token, {
-      documentIds: toSign.map((document) => document.id),
-      signatureName: 'Otto Other',
-      agreed: true,
-    });
-    assert.equal(signed.status, 200, JSON.stringify(signed.body));
 
     // sessions.ended_by_staff
     const ended = await operator('POST', operatorEndpoints.endAllSessions.path, { email: borrowerEmail });

@@ -9,7 +9,6 @@ import type { AuditRecord } from './audit-record.js';
 // syslog over UDP or TCP (octet-counted, RFC 6587). The database stays the record: a copy that cannot
 // be sent is logged and not retried, and `npm run cli -- audit --format jsonl` exports it again.
 
-
 /** authpriv (10) and notice (5): security messages a SIEM keeps, of no alarm by themselves. */
 const PRIORITY = 10 * 8 + 5;
 const APP_NAME = 'customer-core';

@@ -108,12 +108,13 @@ export function auditRepository(db: Kysely<ApiDatabase>) {
       };
     },
 
-    /** Up to `limit` stored rows after `afterSeq`, in the chain's order. */
-    async rows(afterSeq: number, limit: number): Promise<AuditRow[]> {
+    /** Up to `limit` stored rows after `afterSeq` and up to `lastSeq`, in the chain's order. */
+    async rows(afterSeq: number, lastSeq: number, limit: number): Promise<AuditRow[]> {
       const rows = await db
         .selectFrom('audit_record')
         .selectAll()
         .where('seq', '>', afterSeq)
+        .where('seq', '<=', lastSeq)
         .orderBy('seq')
         .limit(limit)
         .execute();

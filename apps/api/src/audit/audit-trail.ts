@@ -57,8 +57,9 @@ export function auditTrail(
     /**
      * Reads the chain in order and checks each record: numbered right after the one before, naming
      * that one's hash, its own hash matching its entry, its searched columns matching the entry; and
-     * the chain's head naming the last record. An edit made in the database, a record removed (but
-     * by the retention purge, from the start) or one added out of the chain is found here.
+     * the chain's head naming the last record. An edit made in the database, or a record removed (but
+     * by the retention purge, from the start), is found here. A record put in ahead of the chain takes
+     * the number the next append needs: that append fails, and is logged.
      */
     async verify(): Promise<AuditChainCheck> {
       const head = await repository.head();
@@ -73,11 +74,11 @@ export function auditTrail(
         lastSeq: expected - 1 > head.purgedThrough ? expected - 1 : null,
         problem: { seq, what },
       });
+      // Up to the head as read: records appended while the check runs are the next check's.
       for (let after = head.purgedThrough; ;) {
-        const rows = await repository.rows(after, CHECK_BATCH);
+        const rows = await repository.rows(after, head.seq, CHECK_BATCH);
         for (const row of rows) {
-          if (row.seq !== expected)
-            return broken(expected, row.seq > expected ? 'is missing' : 'is out of the chain');
+          if (row.seq !== expected) return broken(expected, 'is missing');
           if (row.prevHash !== previousHash)
             return broken(row.seq, 'does not name the hash of the record before it');
           if (chainHash(row.prevHash, row.entry) !== row.hash || !columnsMatch(row))
@@ -90,11 +91,8 @@ export function auditTrail(
         if (rows.length < CHECK_BATCH) break;
         after = rows.at(-1)!.seq;
       }
-      if (head.seq !== expected - 1 || head.hash !== previousHash)
-        return broken(
-          head.seq > expected - 1 ? expected : head.seq,
-          head.seq > expected - 1 ? 'is missing' : 'is past the head of the chain',
-        );
+      if (head.seq > expected - 1) return broken(expected, 'is missing');
+      if (head.hash !== previousHash) return broken(head.seq, 'does not match the head of the chain');
       return { intact: true, records, firstSeq, lastSeq: records > 0 ? expected - 1 : null, problem: null };
     },
 

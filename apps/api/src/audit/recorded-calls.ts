@@ -52,18 +52,22 @@ export interface RecordedCalls {
  * one line of at most 500 characters is refused before the call runs.
  */
 export function recordCalls(app: FastifyInstance, trail: AuditTrail, calls: RecordedCalls): void {
+  /** The reason given, checked; undefined when none was. */
+  const reasonOf = (request: FastifyRequest) => {
+    const given = request.headers[AUDIT_REASON_HEADER];
+    return given === undefined
+      ? undefined
+      : AuditReasonSchema.safeParse(Array.isArray(given) ? given.join(', ') : given);
+  };
   if (calls.reasons)
     app.addHook('preHandler', async (request) => {
-      const given = request.headers[AUDIT_REASON_HEADER];
-      if (given === undefined) return;
-      const reason = AuditReasonSchema.safeParse(Array.isArray(given) ? given.join(', ') : given);
-      if (!reason.success) throw new HttpError(400, 'bad_request', AUDIT_REASON_REFUSAL);
+      if (reasonOf(request)?.success === false) throw new HttpError(400, 'bad_request', AUDIT_REASON_REFUSAL);
     });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!calls.reads && request.method === 'GET') return payload;
+    if (!calls.reads && (request.method === 'GET' || request.method === 'HEAD')) return payload;
     const caller = calls.callerOf(request) ?? request.auditCaller;
     if (!caller) return payload;
-    const reason = calls.reasons ? AuditReasonSchema.safeParse(request.headers[AUDIT_REASON_HEADER]) : null;
+    const reason = calls.reasons ? reasonOf(request) : undefined;
     await trail.record({
       actor: caller.actor,
       role: caller.role,

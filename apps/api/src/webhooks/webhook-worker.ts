@@ -1,16 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { WebhookSettings } from '../config/config.js';
 import { OutboxLoop, retryDelayMs } from '../db/outbox-loop.js';
 import type { AttemptAnswer, ClaimedDelivery, WebhookRepository } from './webhook-repository.js';
 import { signedWebhookHeaders } from './webhook-signature.js';
 
-export interface WebhookWorkerOptions {
-  pollIntervalMs: number;
-  maxAttempts: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  leaseMs: number;
-  /** How long an endpoint has to answer one attempt. */
-  timeoutMs: number;
+export interface WebhookWorkerOptions extends WebhookSettings {
   /** Deliveries claimed and made at once. */
   concurrency?: number;
   log: FastifyBaseLogger;

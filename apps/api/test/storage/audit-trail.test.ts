@@ -99,6 +99,20 @@ for (const kind of testDatabaseKinds()) {
       );
     });
 
+    it('finds the chain whole while records are appended during the check', async () => {
+      const checks = await race(racersOn(kind), (i) =>
+        i % 3 === 0
+          ? auditTrail(auditRepository(database.another()), log).verify()
+          : auditTrail(auditRepository(i % 2 ? database.another() : database.db), log)
+              .record(entry(`during a check ${i}`))
+              .then(() => null),
+      );
+      const verdicts = checks.filter((check) => check !== null);
+      assert.ok(verdicts.length > 0);
+      for (const check of verdicts) assert.equal(check.intact, true, JSON.stringify(check.problem));
+      assert.equal((await trail.verify()).intact, true);
+    });
+
     it('refuses to change, remove or truncate a record over the portal’s own connection', async () => {
       for (const statement of [
         sql`update audit_record set target = 'x' where seq = 1`,

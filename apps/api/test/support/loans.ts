@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import {
   ESIGN_CONSENT,
+  LoanDetailSchema,
   authEndpoints,
+  loanEndpoints,
   operatorEndpoints,
   signingEndpoints,
   type AddLoanRequest,
@@ -97,4 +99,35 @@ export function activeLoan(reference: string, borrowerEmail: string): AddLoanReq
     status: 'ACTIVE',
     nextPayment: { dueOn: '2031-03-01', amountCents: 271_450 },
   };
+}
+
+/**
+ * The borrower's whole checkout of the loan over the API: started, every document reviewed, the
+ * consent given, and those that need it signed at once with the account's name. Its documents.
+ */
+export async function completeCheckout(
+  baseUrl: string,
+  token: string,
+  loanId: string,
+  signatureName: string,
+) {
+  const started = await call(baseUrl, 'POST', loanEndpoints.startCheckout.href({ loanId }), token);
+  const { documents } = LoanDetailSchema.parse(started.body);
+  for (const document of documents) {
+    const reviewed = await call(
+      baseUrl,
+      'POST',
+      loanEndpoints.reviewDocument.href({ loanId, documentId: document.id }),
+      token,
+    );
+    assert.equal(reviewed.status, 200, JSON.stringify(reviewed.body));
+  }
+  await giveEsignConsent(baseUrl, token);
+  const signed = await call(baseUrl, 'POST', loanEndpoints.signDocuments.href({ loanId }), token, {
+    documentIds: documents.filter((document) => document.requiresSignature).map((document) => document.id),
+    signatureName,
+    agreed: true,
+  });
+  assert.equal(signed.status, 200, JSON.stringify(signed.body));
+  return documents;
 }
