@@ -441,6 +441,7 @@ export async function composeInstance(
         auditTrail: audit,
         trustProxy,
         webhooks: lenderWebhooks,
+        directory,
         borrowerExport: borrowerExport(borrowerDataRepository(db), documents, directory),
         borrowerErasure: borrowerErasure({
           data: borrowerDataRepository(db),

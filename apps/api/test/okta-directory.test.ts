@@ -116,6 +116,18 @@ describe('the Okta directory adapter', () => {
     await directory.deleteUser(user.id);
   });
 
+  it('unlocks a user locked out by wrong passwords (Okta’s lifecycle/unlock); one not locked, or gone, is no error', async () => {
+    const user = await newUser();
+    for (let i = 0; i < 10; i += 1) await directory.passwordSignIn(user, `Wrong-Pass-${i}`);
+    const nullToken = { kind: 'signed_in', sessionToken: null };
+    assert.deepEqual(await directory.passwordSignIn(user, PASSWORD), nullToken, 'locked out');
+    await directory.unlock(user.id);
+    const signedIn = await directory.passwordSignIn(user, PASSWORD);
+    assert.ok(signedIn.kind === 'signed_in' && signedIn.sessionToken);
+    await directory.unlock(user.id);
+    await directory.unlock('00u-unknown');
+  });
+
   it('sets the user’s language with a partial profile update (Okta’s es_US), the rest unchanged', async () => {
     const user = await newUser();
     assert.equal(await directory.setLocale(user.id, 'es-US'), true);

@@ -121,6 +121,8 @@ export interface IdentityProvider {
     setPassword(id: string, password: string): Promise<void>;
     /** Ends the user's sessions, then deletes the user and all kept by their id; false: no such user. */
     delete(id: string): Promise<boolean>;
+    /** Lifts the user's lockouts (every address, and account-wide). */
+    unlock(id: string): Promise<void>;
     /** A new sign-in name (an e-mail address). Throws LoginAlreadyExistsError when another user has it. */
     changeLogin(id: string, login: string): Promise<void>;
     /**
@@ -359,6 +361,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       findByLogin: users.findByLogin,
       setPassword: users.setPassword,
       delete: deleteUser,
+      unlock: users.liftLockouts,
       changeLogin: users.changeLogin,
       setLocale: users.setLocale,
       async changePassword(id, currentPassword, newPassword, network) {

@@ -93,6 +93,11 @@ export function createUserRepository(db: Kysely<IdpDatabase>, passwords: Passwor
     return row && toUser(row);
   }
 
+  async function liftLockouts(id: string): Promise<void> {
+    await db.deleteFrom('idp_login_failure').where('user_id', '=', id).execute();
+    await db.deleteFrom('idp_account_failure').where('user_id', '=', id).execute();
+  }
+
   return {
     async create(input: NewUser): Promise<IdpUser> {
       const user = await insert(input);
@@ -223,9 +228,11 @@ export function createUserRepository(db: Kysely<IdpDatabase>, passwords: Passwor
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) throw new Error('no such user');
       // A new password proves control of the account: earlier lockouts no longer apply.
-      await db.deleteFrom('idp_login_failure').where('user_id', '=', id).execute();
-      await db.deleteFrom('idp_account_failure').where('user_id', '=', id).execute();
+      await liftLockouts(id);
     },
+
+    /** Lifts the user's lockouts, from every address and account-wide (support, after checking who calls). */
+    liftLockouts,
 
     /**
      * Deletes the user and, with it, everything kept by their id: password, factors and their secrets,

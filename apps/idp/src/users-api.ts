@@ -83,7 +83,7 @@ const loginTaken = () =>
 /**
  * The part of Okta's Users API that the portal's Okta adapter calls, in Okta's shapes: create a user
  * with a password, read one by id or login, set a password as an administrator, end every session,
- * delete a user, and list, enrol, activate and delete a user's factors.
+ * unlock and delete a user, and list, enrol, activate and delete a user's factors.
  * Callers authenticate with an SSWS API token and are rate-limited per token, in the database so
  * that every instance counts the same calls.
  */
@@ -247,6 +247,16 @@ export function usersApiRoutes(deps: UsersApiDependencies) {
       if (!user) return notFound(reply, idOrLogin);
       await deps.endSessions(user.id);
       return reply.code(204).send();
+    });
+
+    // Okta's unlock of a locked-out user; here any user's lockouts are lifted (one not locked has none).
+    app.post(`${USERS_PATH}/:idOrLogin/lifecycle/unlock`, routeOptions, async (request, reply) => {
+      const { idOrLogin } = request.params as { idOrLogin: string };
+      const user = await findUser(idOrLogin);
+      if (!user) return notFound(reply, idOrLogin);
+      await users.liftLockouts(user.id);
+      request.log.info({ userId: user.id }, 'users api: lockouts lifted');
+      return reply.send({});
     });
 
     // Okta deactivates an active user on the first DELETE and deletes them on the second; users here

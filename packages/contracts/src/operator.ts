@@ -18,6 +18,8 @@ import { singleLineText } from './text.js';
 const Name = (what: string) =>
   singleLineText().trim().min(1, `${what} is required.`).max(80, `${what} must be at most 80 characters.`);
 
+export const UnlockBorrowerRequestSchema = z.strictObject({ email: EmailSchema });
+
 export const InviteBorrowerRequestSchema = z.object({
   email: EmailSchema,
   firstName: Name('First name'),
@@ -305,6 +307,18 @@ export const operatorEndpoints = {
     access: 'service',
     body: ResendDeadMailRequestSchema,
     responses: { 200: ResendDeadMailResponseSchema },
+  }),
+  /** Support, once it knows the caller is the borrower: their sign-in lockouts lifted. */
+  unlockBorrower: endpoint({
+    method: 'POST',
+    path: '/api/operator/borrowers/unlock',
+    tag: 'operators',
+    summary:
+      'Lift the sign-in lockouts of the borrower with this e-mail address (every address they were locked from)',
+    access: 'service',
+    body: UnlockBorrowerRequestSchema,
+    responses: { 200: z.object({ email: z.string(), unlocked: z.literal(true) }) },
+    errors: NO_BORROWER,
   }),
   /** ?email=: a borrower's security activity, newest first, paged. */
   activity: endpoint({

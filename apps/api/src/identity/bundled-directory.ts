@@ -48,6 +48,7 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     // Passwords set in-process follow the portal's own rules: the provider's policy is for its Users API.
     setPassword: async (id, password) => (await idp.users.setPassword(id, password), { ok: true }),
     deleteUser: async (id) => void (await idp.users.delete(id)),
+    unlock: (id) => idp.users.unlock(id),
     setLocale: (id, locale) => idp.users.setLocale(id, oktaLocaleOf(locale)),
     async changeLogin(id, login) {
       try {

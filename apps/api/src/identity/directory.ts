@@ -88,6 +88,8 @@ export interface Directory {
    * One the directory no longer has is no error.
    */
   deleteUser(id: string): Promise<void>;
+  /** Lifts the user's sign-in lockouts (support, once the caller is known to be the borrower). */
+  unlock(id: string): Promise<void>;
   /** Ends one identity-provider session (an ID token's sid) of the user; one already over is no error. */
   endSession(sessionId: string, userId: string): Promise<void>;
   /**

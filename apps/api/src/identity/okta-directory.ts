@@ -220,6 +220,19 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         if (response.status !== 204) throw new Error(`Okta answered ${response.status} to ${step}`);
       }
     },
+    async unlock(id) {
+      const path = `/api/v1/users/${encodeURIComponent(id)}/lifecycle/unlock`;
+      const response = await call('POST', path, undefined, true, true);
+      if (response.status === 403) {
+        // E0000032: Okta's answer for a user who is not locked out. Any other 403 refuses the token.
+        if ((await errorOf(response)).errorCode === 'E0000032') return;
+        options.logger.error({ status: 403 }, 'Okta refused the API token');
+        throw new DirectoryUnavailableError('the API token was refused');
+      }
+      await response.body?.cancel();
+      // No such user: nothing to lift.
+      if (!response.ok && response.status !== 404) throw new Error(`Okta answered ${response.status}`);
+    },
     async endSession(sessionId, userId) {
       // Okta's session ids are the org's own: only one of this user's is ended.
       if (!(await this.hasSession(sessionId, userId))) return;

@@ -10,6 +10,7 @@ import { operatorLoanRoutes } from './routes/loans.js';
 import { operatorMailRoutes } from './routes/mail.js';
 import { operatorSecretsKeyRoutes } from './routes/secrets-key.js';
 import { operatorSessionRoutes } from './routes/sessions.js';
+import { operatorSupportRoutes } from './routes/support.js';
 import { operatorSigningKeyRoutes } from './routes/signing-keys.js';
 
 /**
@@ -24,6 +25,7 @@ export const operatorsModule = auditedModule(
     operatorLoanRoutes,
     operatorBorrowerRoutes,
     operatorSessionRoutes,
+    operatorSupportRoutes,
     operatorActivityRoute,
     operatorSigningKeyRoutes,
     operatorSecretsKeyRoutes,

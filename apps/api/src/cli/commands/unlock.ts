@@ -1,0 +1,27 @@
+import { operatorEndpoints, UnlockBorrowerRequestSchema } from '@customer-core/contracts';
+import { requireOptions, text, validated, type Command } from '../command.js';
+
+export const unlock: Command = {
+  name: 'unlock',
+  summary: "Lift a borrower's sign-in lockouts, once you know the caller is them",
+  help: `Usage: npm run cli -- unlock --email <address> [--reason <why>]
+
+Lifts the borrower's sign-in lockouts: from every address they were locked out from, and
+account-wide. Their password is unchanged; if someone else was guessing it, a password reset is the
+better help. The call and its reason are in the audit trail.
+
+Options:
+  --email <address>     The borrower's email address
+  --reason <why>        Why, e.g. "Caller verified by date of birth and loan number, ticket 4411"`,
+  options: { email: { type: 'string' } },
+  async run(values, { portal, print }) {
+    requireOptions('unlock', values, ['email']);
+    const body = validated(
+      UnlockBorrowerRequestSchema,
+      { email: text(values, 'email') },
+      { email: '--email' },
+    );
+    await portal.call(operatorEndpoints.unlockBorrower, { body });
+    print(`${body.email} can sign in again from every address.`);
+  },
+};
