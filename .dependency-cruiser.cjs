@@ -9,7 +9,7 @@
  * cluster.ts, maintenance.ts, demo-borrower.ts).
  */
 const PUBLIC_FACES = {
-  account: ['step-up'],
+  account: ['step-up', 'second-factors'],
   // The repository for its retention purge, which the maintenance purge runs with the others.
   audit: ['audit-trail', 'recorded-calls', 'audit-repository', 'audit-forwarding'],
   activity: ['security-activity', 'device'],

@@ -442,6 +442,7 @@ export async function composeInstance(
         trustProxy,
         webhooks: lenderWebhooks,
         directory,
+        secondFactors: factors,
         borrowerExport: borrowerExport(borrowerDataRepository(db), documents, directory),
         borrowerErasure: borrowerErasure({
           data: borrowerDataRepository(db),

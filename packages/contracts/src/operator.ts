@@ -18,6 +18,7 @@ import { singleLineText } from './text.js';
 const Name = (what: string) =>
   singleLineText().trim().min(1, `${what} is required.`).max(80, `${what} must be at most 80 characters.`);
 
+/** A support action on the borrower with this address (unlock, reset second factors). */
 export const UnlockBorrowerRequestSchema = z.strictObject({ email: EmailSchema });
 
 export const InviteBorrowerRequestSchema = z.object({
@@ -318,6 +319,23 @@ export const operatorEndpoints = {
     access: 'service',
     body: UnlockBorrowerRequestSchema,
     responses: { 200: z.object({ email: z.string(), unlocked: z.literal(true) }) },
+    errors: NO_BORROWER,
+  }),
+  /**
+   * Support, once it knows the caller is the borrower (a lost phone): every second factor removed,
+   * every session ended, the borrower told by e-mail. Needs a reason (the audit-reason header).
+   */
+  resetSecondFactors: endpoint({
+    method: 'POST',
+    path: '/api/operator/borrowers/reset-second-factors',
+    tag: 'operators',
+    summary:
+      'Remove every second factor of the borrower with this e-mail address, end their sessions and tell them (a reason is required)',
+    access: 'service',
+    body: UnlockBorrowerRequestSchema,
+    responses: {
+      200: z.object({ email: z.string(), factorsRemoved: z.number().int(), sessionsEnded: z.number().int() }),
+    },
     errors: NO_BORROWER,
   }),
   /** ?email=: a borrower's security activity, newest first, paged. */

@@ -96,6 +96,21 @@ export function secondFactors(deps: {
     return { ok: true as const, identity: { borrower, userId: borrower.idpSubject } };
   }
 
+  /** In the borrower's security activity. */
+  function recordChange(
+    borrowerId: string,
+    change: 'added' | 'removed',
+    type: SecondFactorType,
+    from: ChangeSource,
+  ) {
+    return activity.record(borrowerId, {
+      kind: type === 'email_code' ? `email_codes_${change}` : `second_factor_${change}`,
+      ...(type === 'email_code' ? {} : { factor: type }),
+      userAgent: from.userAgent,
+      clientAddress: from.clientAddress,
+    });
+  }
+
   /** Recorded in the borrower's security activity and told to them by e-mail. */
   async function tell(
     borrower: Borrower,
@@ -104,12 +119,7 @@ export function secondFactors(deps: {
     from: ChangeSource,
   ) {
     await limit.count(borrower);
-    await activity.record(borrower.id, {
-      kind: type === 'email_code' ? `email_codes_${change}` : `second_factor_${change}`,
-      ...(type === 'email_code' ? {} : { factor: type }),
-      userAgent: from.userAgent,
-      clientAddress: from.clientAddress,
-    });
+    await recordChange(borrower.id, change, type, from);
     const { firstName } = borrower;
     const locale = await borrowerLocale(directory, borrower);
     await mail.enqueue({
@@ -250,6 +260,37 @@ export function secondFactors(deps: {
       if (!removed.ok) return removed;
       await tell(identity.borrower, 'removed', toSecondFactor(factor).type, from);
       return { ok: true };
+    },
+
+    /**
+     * Support's reset, once it knows the caller is the borrower (a lost phone): every second factor
+     * removed (recovery codes go with the last), each in their security activity, and one e-mail saying
+     * so. The caller ends their sessions. How many active factors were removed.
+     */
+    async resetByStaff(
+      borrowerId: string,
+      from: ChangeSource,
+    ): Promise<SecondFactorOutcome<{ removed: number }>> {
+      const found = await identityOf(borrowerId);
+      if (!found.ok) return found;
+      const { identity } = found;
+      if (!identity) return refusal('no_directory_identity');
+      let removed = 0;
+      for (const factor of await directory.listFactors(identity.userId)) {
+        const done = await directory.removeFactor(identity.userId, factor.id);
+        if (!done.ok || !isActiveFactor(factor)) continue;
+        removed += 1;
+        await recordChange(borrowerId, 'removed', toSecondFactor(factor).type, from);
+      }
+      const { borrower } = identity;
+      const locale = await borrowerLocale(directory, borrower);
+      await mail.enqueue({
+        ...mail.templates.factorsResetEmail({ firstName: borrower.firstName, locale }),
+        to: borrower.email,
+        idempotencyKey: `factors-reset:${randomUUID()}`,
+      });
+      mail.nudge();
+      return { ok: true, removed };
     },
 
     /** Starts adding a passkey: the options for the browser, pending its new credential. */

@@ -6,7 +6,7 @@ import { activity } from './commands/activity.js';
 import { audit } from './commands/audit.js';
 import { eraseBorrower, legalHold } from './commands/erase-borrower.js';
 import { exportBorrower } from './commands/export-borrower.js';
-import { unlock } from './commands/unlock.js';
+import { resetFactors, unlock } from './commands/support.js';
 import { webhooks } from './commands/webhooks.js';
 import { addLoan } from './commands/add-loan.js';
 import { afterRestore } from './commands/after-restore.js';
@@ -35,6 +35,7 @@ const COMMANDS: Command[] = [
   rotateSecretsKey,
   sessions,
   unlock,
+  resetFactors,
   activity,
   mail,
   audit,

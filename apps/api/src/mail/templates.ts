@@ -187,6 +187,16 @@ export function mailTemplates(brand: MailBrand) {
     } satisfies TemplatedEmail;
   }
 
+  // No link either: the borrower is told what support did, and whom to call if it was not their asking.
+  function factorsResetEmail({ firstName, locale }: Localized & { firstName?: string | null }) {
+    const { subject, paragraphs, ...content } = wordsOf(locale).factorsReset(words);
+    return {
+      kind: 'factors-reset',
+      subject,
+      ...renderEmail({ ...content, paragraphs: [greeting(locale, firstName), ...paragraphs], locale }),
+    } satisfies TemplatedEmail;
+  }
+
   function secondFactorChangedEmail({ firstName, change, factor, locale }: SecondFactorChangedEmailInput) {
     const passkey = factor === 'passkey';
     const said = passkey ? wordsOf(locale).passkeyChanged : wordsOf(locale).authenticatorAppChanged;
@@ -272,6 +282,7 @@ export function mailTemplates(brand: MailBrand) {
     invitationEmail,
     emailVerificationEmail,
     passwordChangedEmail,
+    factorsResetEmail,
     secondFactorChangedEmail,
     emailChangeLinkEmail,
     emailChangedEmail,

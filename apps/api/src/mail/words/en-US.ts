@@ -81,6 +81,17 @@ export const enUS = {
     footnote: `Didn’t change your password? Call us right away at ${phone} and we’ll secure your account.`,
   }),
 
+  factorsReset: ({ lender, phone }) => ({
+    subject: `The second sign-in steps of your ${lender} account were removed`,
+    preheader: 'Our support team removed them at your request.',
+    heading: 'Your second sign-in steps were removed',
+    paragraphs: [
+      `At your request, our support team removed the second steps of your ${lender} sign-in: authenticator apps, email codes, passkeys and recovery codes. Every device was signed out.`,
+      'Sign in with your password, then set up a second step again from your account page.',
+    ],
+    footnote: `Didn’t ask us for this? Call us right away at ${phone} and we’ll secure your account.`,
+  }),
+
   authenticatorAppChanged: ({ lender, phone, change }) => {
     const added = change === 'added';
     return {

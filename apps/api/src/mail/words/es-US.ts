@@ -81,6 +81,17 @@ export const esUS = {
     footnote: `¿No cambió su contraseña? Llámenos de inmediato al ${phone} y protegeremos su cuenta.`,
   }),
 
+  factorsReset: ({ lender, phone }) => ({
+    subject: `Se quitaron los pasos adicionales de inicio de sesión de su cuenta de ${lender}`,
+    preheader: 'Nuestro equipo de soporte los quitó a petición suya.',
+    heading: 'Se quitaron sus pasos adicionales de inicio de sesión',
+    paragraphs: [
+      `A petición suya, nuestro equipo de soporte quitó los pasos adicionales de su inicio de sesión en ${lender}: aplicaciones de autenticación, códigos por correo electrónico, llaves de acceso y códigos de recuperación. Se cerró la sesión en todos sus dispositivos.`,
+      'Inicie sesión con su contraseña y luego vuelva a configurar un paso adicional desde la página de su cuenta.',
+    ],
+    footnote: `¿No nos pidió esto? Llámenos de inmediato al ${phone} y protegeremos su cuenta.`,
+  }),
+
   authenticatorAppChanged: ({ lender, phone, change }) => {
     const added = change === 'added';
     return {

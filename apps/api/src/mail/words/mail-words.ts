@@ -52,6 +52,8 @@ export interface MailWords {
   invitation(words: Brand & Expiry): ActionWords;
   emailVerification(words: Brand & Expiry): ActionWords;
   passwordChanged(words: Brand & { otherSessionsEnded: boolean }): MessageWords;
+  /** Support removed every second step of the borrower's sign-in, at their request. */
+  factorsReset(words: Brand): MessageWords;
   authenticatorAppChanged(words: Brand & { change: SecurityChange }): MessageWords;
   passkeyChanged(words: Brand & { change: SecurityChange }): MessageWords;
   emailChangeLink(words: Brand & Expiry): ActionWords;

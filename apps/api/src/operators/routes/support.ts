@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { operatorEndpoints } from '@customer-core/contracts';
+import { AUDIT_REASON_HEADER, operatorEndpoints } from '@customer-core/contracts';
+import { clientAddress } from '@customer-core/contracts/server';
+import type { SecondFactors } from '../../account/second-factors.js';
+import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
+import type { Sessions } from '../../session/sessions.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import { requireTrustedService } from '../../http/service-credential.js';
@@ -7,30 +11,78 @@ import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { Directory } from '../../identity/directory.js';
 
 // What support does for a borrower on the phone, once it knows the caller is them (`npm run cli --
-// unlock`): their sign-in lockouts lifted. The call, with its reason, is in the audit trail.
+// unlock`, `reset-factors`): their sign-in lockouts lifted; their second factors removed after a lost
+// phone. Each call, with its reason, is in the audit trail.
+
+const noAccount = () => new HttpError(404, 'not_found', 'No sign-in account has that email address.');
 
 export const operatorSupportRoutes =
   ({
     directory,
+    borrowers,
+    secondFactors,
+    sessions,
     serviceCredentials,
+    trustProxy,
   }: {
     directory: Pick<Directory, 'findByLogin' | 'unlock'>;
+    borrowers: BorrowerRepository;
+    secondFactors: Pick<SecondFactors, 'resetByStaff'>;
+    sessions: Pick<Sessions, 'endOtherSessions'>;
     serviceCredentials: readonly ServiceCredential[];
+    trustProxy: boolean;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    const onRequest = requireTrustedService(serviceCredentials, 'operator');
+
     app.route({
       ...endpointRoute(operatorEndpoints.unlockBorrower),
-      onRequest: requireTrustedService(serviceCredentials, 'operator'),
+      onRequest,
       handler: async (request) => {
         const { email } = request.body;
         const user = await directory.findByLogin(email);
-        if (!user) throw new HttpError(404, 'not_found', 'No sign-in account has that email address.');
+        if (!user) throw noAccount();
         await directory.unlock(user.id);
         request.log.info(
           { service: request.trustedService, userId: user.id },
           'borrower unlocked by support',
         );
         return { email, unlocked: true as const };
+      },
+    });
+
+    app.route({
+      ...endpointRoute(operatorEndpoints.resetSecondFactors),
+      onRequest,
+      handler: async (request) => {
+        // The header's form is checked with every operator call (audit/recorded-calls.ts); here, that there is one.
+        if (!request.headers[AUDIT_REASON_HEADER])
+          throw new HttpError(
+            400,
+            'bad_request',
+            'Give the reason (the audit-reason header; the CLI’s --reason): second factors are reset only once support knows who calls.',
+          );
+        const { email } = request.body;
+        const from = {
+          userAgent: request.headers['user-agent'],
+          clientAddress: clientAddress(request, trustProxy),
+        };
+        let factorsRemoved = 0;
+        let sessionsEnded = 0;
+        let found = false;
+        for (const borrower of await borrowers.findByEmail(email)) {
+          const reset = await secondFactors.resetByStaff(borrower.id, from);
+          if (!reset.ok) continue;
+          found = true;
+          factorsRemoved += reset.removed;
+          sessionsEnded += await sessions.endOtherSessions(borrower.id, null, 'operator');
+        }
+        if (!found) throw noAccount();
+        request.log.info(
+          { service: request.trustedService, factorsRemoved, sessionsEnded },
+          'second factors reset by support',
+        );
+        return { email, factorsRemoved, sessionsEnded };
       },
     });
   };
