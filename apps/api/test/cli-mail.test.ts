@@ -52,6 +52,11 @@ describe('npm run cli -- mail', () => {
     assert.doesNotMatch(json.stdout, /https?:/);
     const [dead] = JSON.parse(json.stdout) as Array<{ id: string; resendable: boolean }>;
     assert.equal(dead?.resendable, true);
+    // Support's view of one address: what was sent there, and where each delivery is.
+    const toThem = await cli('mail', 'sent', '--email', to);
+    assert.match(toThem.stdout, /^QUEUED \(UTC\)\s+KIND\s+STATE\s+ATTEMPTS\s+SENT \(UTC\)\s+LAST ERROR$/m);
+    assert.match(toThem.stdout, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+invitation\s+dead\s+1\s+-\s+.*550/m);
+    assert.doesNotMatch(toThem.stdout, /https?:|token/i, 'no link, no token');
 
     sink.refuseRecipient = () => null; // the relay takes it now
     const resent = await cli('mail', 'resend', dead.id);
@@ -62,6 +67,17 @@ describe('npm run cli -- mail', () => {
     );
     assert.match(delivered.text ?? '', /https?:\/\//, 'the same message, link and all');
     assert.equal((await cli('mail', 'dead')).stdout, 'No e-mail has given up.');
+    const [sent] = JSON.parse((await cli('mail', 'sent', '--email', to, '--json')).stdout) as Array<{
+      status: string;
+      sentAt: string | null;
+    }>;
+    assert.ok(sent?.status === 'sent' && sent.sentAt, JSON.stringify(sent));
+    assert.equal(
+      (await cli('mail', 'sent', '--email', `nobody.${Date.now()}@example.com`)).stdout.startsWith(
+        'No e-mail to ',
+      ),
+      true,
+    );
     // Sent now: named again, it is not queued twice.
     const again = await cli('mail', 'resend', dead.id);
     assert.match(again.stdout, /^Nothing queued again\.\nNot queued .*: [0-9a-f-]{36}$/);
@@ -76,6 +92,9 @@ describe('npm run cli -- mail', () => {
       ['mail', 'resend', '--all', '00000000-0000-4000-8000-000000000000'],
       ['mail', 'dead', '--all'],
       ['mail', 'purge'],
+      ['mail', 'sent'],
+      ['mail', 'sent', '--email', 'not-an-address'],
+      ['mail', 'sent', '--email', 'a@b.co', 'extra'],
     ]) {
       const answer = await cli(...args);
       assert.equal(answer.code, 2, `${args.join(' ')}: ${answer.stdout}`);

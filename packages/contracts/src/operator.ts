@@ -178,6 +178,18 @@ export type DeadMail = z.infer<typeof DeadMailSchema>;
 /** The latest DEAD_MAIL_LISTED to give up, first. */
 export const DEAD_MAIL_LISTED = 200;
 export const DeadMailListSchema = z.object({ messages: z.array(DeadMailSchema) });
+/** A message to one address and where its delivery is (never its text): support's "did it go out?". */
+export const SentMailSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(['pending', 'sending', 'sent', 'dead']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export const SENT_MAIL_LISTED = 100;
+export const SentMailQuerySchema = z.strictObject({ email: EmailSchema });
 export const MailIdSchema = z.uuid('must be a message id from npm run cli -- mail dead');
 export const ResendDeadMailRequestSchema = z.union([
   z.object({ ids: z.array(MailIdSchema).min(1).max(1000) }).strict(),
@@ -299,6 +311,16 @@ export const operatorEndpoints = {
     summary: 'E-mail that gave up after its last attempt, the latest first (no message text)',
     access: 'service',
     responses: { 200: DeadMailListSchema },
+  }),
+  /** ?email=: the messages to that address, newest first, with their delivery state. */
+  sentMail: endpoint({
+    method: 'GET',
+    path: '/api/operator/mail/sent',
+    tag: 'operators',
+    summary: 'The e-mail to an address, newest first: kind, delivery state, attempts, last error (no text)',
+    access: 'service',
+    query: SentMailQuerySchema,
+    responses: { 200: z.object({ messages: z.array(SentMailSchema) }) },
   }),
   resendDeadMail: endpoint({
     method: 'POST',

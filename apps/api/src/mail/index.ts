@@ -33,6 +33,8 @@ export interface MailService {
   withdraw(mail: { recipient: string; kinds: readonly string[] }, trx?: ApiTransaction): Promise<number>;
   /** Messages that gave up (operators' view: no bodies), the latest first. */
   deadLetters(limit?: number): Promise<DeadMail[]>;
+  /** The messages to an address, newest first, with their delivery state (operators' view: no bodies). */
+  sentTo: OutboxRepository['to'];
   /** Queues dead messages again (those named, or all); the ids queued. The worker is nudged. */
   resendDead(which: { ids: readonly string[] } | 'all'): Promise<string[]>;
   /** Has this instance's worker look for due messages now. */
@@ -72,6 +74,7 @@ export function createMailService(
     enqueue: outbox.enqueue,
     withdraw: outbox.withdraw,
     deadLetters: outbox.dead,
+    sentTo: outbox.to,
     async resendDead(which) {
       const queued = await outbox.resendDead(which);
       if (queued.length > 0) worker.nudge();

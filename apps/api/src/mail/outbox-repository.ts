@@ -236,6 +236,27 @@ export async function listDeadMail(db: Kysely<ApiDatabase>, limit = 100): Promis
   }));
 }
 
+/** The messages to `recipient`, newest first, at most `limit`: their delivery state, never their text. */
+export async function mailTo(db: Kysely<ApiDatabase>, recipient: string, limit: number) {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
+    .where(sql<boolean>`lower(recipient) = lower(${recipient.trim()})`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(Math.trunc(limit))
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  }));
+}
+
 /**
  * Puts dead messages back in the queue, due now, with their attempts counted from zero again: the
  * ones named, or every dead one. Only dead messages that kept their bodies; the ids of those re-queued.
@@ -322,6 +343,7 @@ export function outboxRepository(db: Kysely<ApiDatabase>) {
       scheduleRetry(db, mail, delayMs, error),
     markDead: (mail: ClaimedMail, error: string) => markDead(db, mail, error),
     dead: (limit?: number) => listDeadMail(db, limit),
+    to: (recipient: string, limit: number) => mailTo(db, recipient, limit),
     resendDead: (which: { ids: readonly string[] } | 'all') => resendDeadMail(db, which),
     purgeFinished: (keepDays?: number) => purgeFinished(db, keepDays),
     backlog: () => outboxBacklog(db),

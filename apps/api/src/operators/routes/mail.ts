@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEAD_MAIL_LISTED, operatorEndpoints } from '@customer-core/contracts';
+import { DEAD_MAIL_LISTED, operatorEndpoints, SENT_MAIL_LISTED } from '@customer-core/contracts';
 import type { ServiceCredential } from '../../config/service-credentials.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { requireTrustedService } from '../../http/service-credential.js';
 import type { MailService } from '../../mail/index.js';
 
-/** Operators see the e-mail that gave up (never its text) and send it again once the cause is fixed. */
+/**
+ * Operators see the e-mail to an address with its delivery state (support: "I never got it"), and the
+ * e-mail that gave up (never its text), and send it again once the cause is fixed.
+ */
 export const operatorMailRoutes =
   ({
     mail,
     serviceCredentials,
   }: {
-    mail: Pick<MailService, 'deadLetters' | 'resendDead'>;
+    mail: Pick<MailService, 'deadLetters' | 'resendDead' | 'sentTo'>;
     serviceCredentials: readonly ServiceCredential[];
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -24,6 +27,17 @@ export const operatorMailRoutes =
           ...dead,
           createdAt: dead.createdAt.toISOString(),
           diedAt: dead.diedAt.toISOString(),
+        })),
+      }),
+    });
+    app.route({
+      ...endpointRoute(operatorEndpoints.sentMail),
+      onRequest: operator,
+      handler: async (request) => ({
+        messages: (await mail.sentTo(request.query.email, SENT_MAIL_LISTED)).map((message) => ({
+          ...message,
+          createdAt: message.createdAt.toISOString(),
+          sentAt: message.sentAt?.toISOString() ?? null,
         })),
       }),
     });
