@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import {
   AUDIT_REASON_HEADER,
@@ -108,6 +109,20 @@ describe('support actions', () => {
     assert.equal(
       message!.subject,
       'The second sign-in steps of your Main Street Funding account were removed',
+    );
+    // The lender's systems are told that staff ended their sessions.
+    const { rows: told } = await sql<{ data: unknown }>`
+      select payload::jsonb -> 'data' as data from webhook_event e
+      where e.type = 'sessions.ended_by_staff'
+        and e.payload::jsonb #>> '{data,borrowerId}' = (select id::text from borrower where email = ${email})`.execute(
+      server.server.db,
+    );
+    assert.deepEqual(
+      told.map((event) => {
+        const { sessions, endedBy } = event.data as { sessions: number; endedBy: string };
+        return [sessions, endedBy];
+      }),
+      [[1, 'service:operator']],
     );
     const activity = await call(
       url,

@@ -20,6 +20,16 @@ export interface WebhookEvents {
   nudge(): void;
 }
 
+/** The lender's systems hear that staff ended a borrower's sessions (a lost phone, a takeover). */
+export async function tellSessionsEndedByStaff(
+  events: WebhookEvents,
+  { borrowerId, ended, endedBy }: { borrowerId: string; ended: number; endedBy: string },
+): Promise<void> {
+  if (ended === 0) return;
+  await events.publish('sessions.ended_by_staff', { borrowerId, sessions: ended, endedBy });
+  events.nudge();
+}
+
 /** Events written to the outbox; `nudge` has a worker deliver them at once. */
 export function webhookEvents(outbox: WebhookEventRepository, nudge: () => void): WebhookEvents {
   return {

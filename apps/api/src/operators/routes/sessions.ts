@@ -6,7 +6,7 @@ import { HttpError } from '../../http/http-error.js';
 import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { Sessions } from '../../session/sessions.js';
-import type { Webhooks } from '../../webhooks/webhooks.js';
+import { tellSessionsEndedByStaff, type Webhooks } from '../../webhooks/webhooks.js';
 
 // Operators see a borrower's active sign-in sessions and end one or all of them (a lost phone, a
 // borrower on the phone who cannot sign in to do it). Driven by `npm run cli -- sessions`.
@@ -29,12 +29,8 @@ export const operatorSessionRoutes =
   async (app) => {
     const common = { onRequest: requireTrustedService(serviceCredentials, 'operator') };
 
-    /** The lender's systems hear that staff ended a borrower's sessions (a lost phone, a takeover). */
-    async function tell(borrowerId: string, ended: number, endedBy: string) {
-      if (ended === 0) return;
-      await webhooks.events.publish('sessions.ended_by_staff', { borrowerId, sessions: ended, endedBy });
-      webhooks.events.nudge();
-    }
+    const tell = (borrowerId: string, ended: number, endedBy: string) =>
+      tellSessionsEndedByStaff(webhooks.events, { borrowerId, ended, endedBy });
 
     async function borrowersWith(email: string) {
       const found = await borrowers.findByEmail(email);

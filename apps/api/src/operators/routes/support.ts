@@ -4,6 +4,7 @@ import { clientAddress } from '@customer-core/contracts/server';
 import type { SecondFactors } from '../../account/second-factors.js';
 import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
 import type { Sessions } from '../../session/sessions.js';
+import { tellSessionsEndedByStaff, type Webhooks } from '../../webhooks/webhooks.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
 import { requireTrustedService } from '../../http/service-credential.js';
@@ -22,6 +23,7 @@ export const operatorSupportRoutes =
     borrowers,
     secondFactors,
     sessions,
+    webhooks,
     serviceCredentials,
     trustProxy,
   }: {
@@ -29,6 +31,7 @@ export const operatorSupportRoutes =
     borrowers: BorrowerRepository;
     secondFactors: Pick<SecondFactors, 'resetByStaff'>;
     sessions: Pick<Sessions, 'endOtherSessions'>;
+    webhooks: Pick<Webhooks, 'events'>;
     serviceCredentials: readonly ServiceCredential[];
     trustProxy: boolean;
   }): FastifyPluginAsyncZod =>
@@ -75,7 +78,13 @@ export const operatorSupportRoutes =
           if (!reset.ok) continue;
           found = true;
           factorsRemoved += reset.removed;
-          sessionsEnded += await sessions.endOtherSessions(borrower.id, null, 'operator');
+          const ended = await sessions.endOtherSessions(borrower.id, null, 'operator');
+          await tellSessionsEndedByStaff(webhooks.events, {
+            borrowerId: borrower.id,
+            ended,
+            endedBy: `service:${request.trustedService}`,
+          });
+          sessionsEnded += ended;
         }
         if (!found) throw noAccount();
         request.log.info(
