@@ -431,7 +431,7 @@ export async function composeInstance(
         invitations: invites,
         mail,
         loanBook: loanBook(loans, borrowers, lender),
-        borrowerOverview: () => borrowerOverview(loans),
+        borrowerOverview: (search) => borrowerOverview(loans, search),
         sessions,
         borrowers,
         activity,

@@ -135,6 +135,14 @@ export const BorrowerListSchema = z.object({
 });
 export type BorrowerList = z.infer<typeof BorrowerListSchema>;
 
+const SEARCH_MESSAGE = 'Search with 2 to 100 characters of a name, an e-mail address or a loan reference.';
+/** ?q=: the borrowers whose name or e-mail address contains it, or one of whose loans' reference starts with it. */
+export const BorrowerSearchQuerySchema = z.strictObject({
+  q: singleLineText(SEARCH_MESSAGE).trim().min(2, SEARCH_MESSAGE).max(100, SEARCH_MESSAGE).optional(),
+});
+/** A search answers at most this many borrowers. */
+export const BORROWER_SEARCH_LIMIT = 50;
+
 export const SigningKeyRotationRequestSchema = z.object({
   /** After a leak: retire every earlier key at once, which ends every borrower's session. */
   retireEarlierKeysNow: z.boolean().default(false),
@@ -250,8 +258,10 @@ export const operatorEndpoints = {
     method: 'GET',
     path: '/api/operator/borrowers',
     tag: 'operators',
-    summary: 'Every borrower, with their registration state and number of loans',
+    summary:
+      'Every borrower, or those a search finds (?q=: name, e-mail address, loan reference), with their registration state and number of loans',
     access: 'service',
+    query: BorrowerSearchQuerySchema,
     responses: { 200: BorrowerListSchema },
   }),
   signingKeyRotations: endpoint({

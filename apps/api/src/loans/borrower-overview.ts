@@ -1,16 +1,22 @@
-import type { BorrowerList } from '@customer-core/contracts';
+import { BORROWER_SEARCH_LIMIT, type BorrowerList } from '@customer-core/contracts';
 import { isoOf } from './borrower-loans.js';
 import type { LoanQueries } from './loan-repository.js';
 
-/** Every borrower, for the operators' list, bound to the database. */
-export type BorrowerOverview = () => Promise<BorrowerList['borrowers']>;
+/** Every borrower, or those a search finds, for the operators' list, bound to the database. */
+export type BorrowerOverview = (search?: string) => Promise<BorrowerList['borrowers']>;
 
 /**
- * Every borrower as operators see them: registered once an identity signs them in; invited while an
+ * Every borrower (or those `search` finds: a name or e-mail address that contains it, a loan reference
+ * that starts with it) as operators see them: registered once an identity signs them in; invited while an
  * invitation is out (unused and unexpired); otherwise not registered. Loans counts HIDDEN ones too.
  */
-export async function borrowerOverview(loans: LoanQueries): Promise<BorrowerList['borrowers']> {
-  const rows = await loans.borrowerOverview();
+export async function borrowerOverview(
+  loans: LoanQueries,
+  search?: string,
+): Promise<BorrowerList['borrowers']> {
+  const rows = await loans.borrowerOverview(
+    search === undefined ? undefined : { text: search, limit: BORROWER_SEARCH_LIMIT },
+  );
   return rows.map((row) => ({
     id: row.id,
     email: row.email,

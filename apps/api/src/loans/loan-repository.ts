@@ -148,8 +148,10 @@ function loanQueries(db: Kysely<ApiDatabase>) {
     },
 
     /** Every borrower with their number of loans (HIDDEN ones too) and whether an invitation is out. */
-    borrowerOverview: () =>
-      db
+    /** Every borrower; with `search`, at most `limit` whose name or address contains it, or a loan's reference starts with it. */
+    borrowerOverview: (search?: { text: string; limit: number }) => {
+      const like = search && search.text.replace(/[\\%_]/g, (c) => `\\${c}`);
+      return db
         .selectFrom('borrower')
         .select((eb) => [
           'borrower.id',
@@ -174,9 +176,31 @@ function loanQueries(db: Kysely<ApiDatabase>) {
             )
             .as('invited'),
         ])
+        .$if(like !== undefined, (query) =>
+          query
+            .where((eb) =>
+              eb.or([
+                eb(sql`borrower.email`, 'ilike', `%${like}%`),
+                eb(
+                  sql`coalesce(borrower.first_name, '') || ' ' || coalesce(borrower.last_name, '')`,
+                  'ilike',
+                  `%${like}%`,
+                ),
+                eb.exists(
+                  eb
+                    .selectFrom('loan')
+                    .select('loan.id')
+                    .whereRef('loan.borrower_id', '=', 'borrower.id')
+                    .where(sql`loan.reference`, 'ilike', `${like}%`),
+                ),
+              ]),
+            )
+            .limit(search!.limit),
+        )
         .orderBy('borrower.created_at')
         .orderBy('borrower.email')
-        .execute(),
+        .execute();
+    },
 
     /** The loan as operators see it: its terms, its borrower's address and its number of documents. */
     operatorLoan: (loanId: string) =>

@@ -5,7 +5,10 @@ import { requireTrustedService } from '../../http/service-credential.js';
 import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { BorrowerOverview } from '../../loans/borrower-overview.js';
 
-/** Operators list the borrowers: who has registered, who is invited, how many loans each has. */
+/**
+ * Operators list the borrowers, or search them by name, e-mail address or loan reference: who has
+ * registered, who is invited, how many loans each has.
+ */
 export const operatorBorrowerRoutes =
   ({
     borrowerOverview,
@@ -20,7 +23,7 @@ export const operatorBorrowerRoutes =
       onRequest: requireTrustedService(serviceCredentials, 'operator'),
       handler: async (request) => {
         const service = request.trustedService;
-        const borrowers = await borrowerOverview();
+        const borrowers = await borrowerOverview(request.query.q);
         request.log.info({ service, borrowers: borrowers.length }, 'borrowers listed');
         return { borrowers };
       },
