@@ -180,6 +180,7 @@ export async function composeInstance(
   const webhookWorker = new WebhookWorker(webhookStore, {
     ...config.webhooks,
     log: logger.child({ component: 'webhooks' }),
+    metrics: metrics.webhooks,
   });
   const lenderWebhooks = webhooks(webhookEventRepository(db), webhookStore, webhookWorker, {
     production: config.production,

@@ -204,6 +204,17 @@ describe('webhooks to the lender’s systems', () => {
     await receiver.until(() => receiver.downHits() === 3);
     await server.server.webhookDeliveries.whenIdle();
 
+    // Counted for the alert (PortalWebhookEndpointTurnedOff): two failed attempts, then the dead one.
+    const counted = await server.server.metrics.registry
+      .getSingleMetric('portal_webhook_deliveries_total')!
+      .get();
+    const count = (outcome: string) =>
+      counted.values
+        .filter(
+          (value) => value.labels.outcome === outcome && value.labels.type === 'sessions.ended_by_staff',
+        )
+        .reduce((sum, value) => sum + value.value, 0);
+    assert.ok(count('dead') >= 1 && count('failed') >= 2, JSON.stringify(counted.values));
     const down = (await endpoints()).find((endpoint) => endpoint.id === id)!;
     assert.equal(down.enabled, false);
     assert.match(

@@ -72,6 +72,12 @@ export function createMetrics() {
     labelNames: ['kind', 'outcome'] as const,
     registers,
   });
+  const webhookDeliveries = new Counter({
+    name: 'portal_webhook_deliveries_total',
+    help: 'Webhook delivery attempts, by event type and outcome (delivered, failed: retried later, dead: the endpoint turned off)',
+    labelNames: ['type', 'outcome'] as const,
+    registers,
+  });
   const readinessGauge = new Gauge({
     name: 'portal_ready',
     help: 'Whether the last readiness check (/readyz) found the instance ready (1) or not (0)',
@@ -101,6 +107,11 @@ export function createMetrics() {
     /** The mail worker's port (MailMetrics). */
     mail: {
       delivered: (kind: string, outcome: 'sent' | 'failed' | 'dead') => mailDeliveries.inc({ kind, outcome }),
+    },
+    /** The webhook worker's port (WebhookMetrics). */
+    webhooks: {
+      delivered: (type: string, outcome: 'delivered' | 'failed' | 'dead') =>
+        webhookDeliveries.inc({ type, outcome }),
     },
     readiness(ready: boolean) {
       readinessGauge.set(ready ? 1 : 0);

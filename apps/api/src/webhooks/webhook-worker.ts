@@ -10,6 +10,13 @@ export interface WebhookWorkerOptions extends WebhookSettings {
   log: FastifyBaseLogger;
   /** For tests: the retries' jitter. */
   random?: () => number;
+  /** Told of each attempt's outcome. */
+  metrics?: WebhookMetrics;
+}
+
+/** What the worker tells the instance's metrics. */
+export interface WebhookMetrics {
+  delivered(type: string, outcome: 'delivered' | 'failed' | 'dead'): void;
 }
 
 /** The start of an endpoint's answer kept with the delivery (what an operator reads). */
@@ -74,20 +81,26 @@ export class WebhookWorker {
           ? { status: null, response: null, error: 'The last attempt did not finish (its worker stopped).' }
           : await this.attempt(delivery);
       if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
-        if (await this.repository.markDelivered(delivery, answer))
+        if (await this.repository.markDelivered(delivery, answer)) {
+          this.options.metrics?.delivered(delivery.type, 'delivered');
           log.info({ ...fields, status: answer.status }, 'webhooks: delivered');
+        }
         return;
       }
       const failure = answer.error ?? `HTTP ${answer.status}`;
       if (delivery.attempt >= maxAttempts) {
         const reason = `Turned off: ${maxAttempts} attempts to deliver ${delivery.eventId} failed, the last with ${failure}.`;
-        if (await this.repository.markDead(delivery, answer, reason))
+        if (await this.repository.markDead(delivery, answer, reason)) {
+          this.options.metrics?.delivered(delivery.type, 'dead');
           log.error({ ...fields, failure }, 'webhooks: a delivery gave up; its endpoint is turned off');
+        }
         return;
       }
       const delay = retryDelayMs(delivery.attempt, this.options, this.options.random);
-      if (await this.repository.scheduleRetry(delivery, answer, delay))
+      if (await this.repository.scheduleRetry(delivery, answer, delay)) {
+        this.options.metrics?.delivered(delivery.type, 'failed');
         log.warn({ ...fields, failure, retryInMs: delay }, 'webhooks: delivery failed; it will be retried');
+      }
     } catch (error) {
       // The outcome could not be recorded (database unreachable): the lease ends and it is tried again.
       log.warn(
