@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { EmailSchema } from './credentials.js';
 import { endpoint } from './endpoint.js';
+import { BorrowerEmailSchema } from './operator.js';
 import { singleLineText } from './text.js';
 
 // A borrower's data rights, for operators (`npm run cli -- export-borrower`, `erase-borrower`,
 // `legal-hold`): a copy of everything the portal holds about them, and its erasure where the law allows.
-
-export const BorrowerExportQuerySchema = z.strictObject({ email: EmailSchema });
-export const EraseBorrowerRequestSchema = z.strictObject({ email: EmailSchema });
 
 const HOLD_REASON = 'The reason for a legal hold is one line of 1 to 500 characters.';
 export const LegalHoldRequestSchema = z.union([
@@ -32,7 +30,7 @@ export const dataRightsEndpoints = {
     tag: 'operators',
     summary: 'Everything held about a borrower, as one ZIP archive: borrower.json and their signed PDFs',
     access: 'service',
-    query: BorrowerExportQuerySchema,
+    query: BorrowerEmailSchema,
     responses: { 200: z.any().describe('application/zip') },
     errors: { 404: ['not_found'] },
   }),
@@ -43,7 +41,7 @@ export const dataRightsEndpoints = {
     tag: 'operators',
     summary: 'Erase what the law allows of a borrower’s data; what was erased and what was kept, and why',
     access: 'service',
-    body: EraseBorrowerRequestSchema,
+    body: BorrowerEmailSchema,
     responses: { 200: ErasureReportSchema },
     errors: { 404: ['not_found'], 409: ['legal_hold'] },
   }),

@@ -18,8 +18,11 @@ import { singleLineText } from './text.js';
 const Name = (what: string) =>
   singleLineText().trim().min(1, `${what} is required.`).max(80, `${what} must be at most 80 characters.`);
 
-/** A support action on the borrower with this address (unlock, reset second factors). */
-export const UnlockBorrowerRequestSchema = z.strictObject({ email: EmailSchema });
+/**
+ * The borrower an operator's call names by their address: support's actions (unlock, reset second
+ * factors, the e-mail sent to them) and data rights (export, erasure).
+ */
+export const BorrowerEmailSchema = z.strictObject({ email: EmailSchema });
 
 export const InviteBorrowerRequestSchema = z.object({
   email: EmailSchema,
@@ -197,7 +200,6 @@ export const SentMailSchema = z.object({
   sentAt: z.string().nullable(),
 });
 export const SENT_MAIL_LISTED = 100;
-export const SentMailQuerySchema = z.strictObject({ email: EmailSchema });
 export const MailIdSchema = z.uuid('must be a message id from npm run cli -- mail dead');
 export const ResendDeadMailRequestSchema = z.union([
   z.object({ ids: z.array(MailIdSchema).min(1).max(1000) }).strict(),
@@ -329,7 +331,7 @@ export const operatorEndpoints = {
     tag: 'operators',
     summary: 'The e-mail to an address, newest first: kind, delivery state, attempts, last error (no text)',
     access: 'service',
-    query: SentMailQuerySchema,
+    query: BorrowerEmailSchema,
     responses: { 200: z.object({ messages: z.array(SentMailSchema) }) },
   }),
   resendDeadMail: endpoint({
@@ -349,7 +351,7 @@ export const operatorEndpoints = {
     summary:
       'Lift the sign-in lockouts of the borrower with this e-mail address (every address they were locked from)',
     access: 'service',
-    body: UnlockBorrowerRequestSchema,
+    body: BorrowerEmailSchema,
     responses: { 200: z.object({ email: z.string(), unlocked: z.literal(true) }) },
     errors: NO_BORROWER,
   }),
@@ -364,7 +366,7 @@ export const operatorEndpoints = {
     summary:
       'Remove every second factor of the borrower with this e-mail address, end their sessions and tell them (a reason is required)',
     access: 'service',
-    body: UnlockBorrowerRequestSchema,
+    body: BorrowerEmailSchema,
     responses: {
       200: z.object({ email: z.string(), factorsRemoved: z.number().int(), sessionsEnded: z.number().int() }),
     },

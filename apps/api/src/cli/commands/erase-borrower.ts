@@ -1,8 +1,4 @@
-import {
-  dataRightsEndpoints,
-  EraseBorrowerRequestSchema,
-  LegalHoldRequestSchema,
-} from '@customer-core/contracts';
+import { dataRightsEndpoints, BorrowerEmailSchema, LegalHoldRequestSchema } from '@customer-core/contracts';
 import { usageError } from '../cli-error.js';
 import { requireOptions, text, validated, type Command } from '../command.js';
 
@@ -23,11 +19,7 @@ Options:
   options: { email: { type: 'string' } },
   async run(values, { portal, print }) {
     requireOptions('erase-borrower', values, ['email']);
-    const body = validated(
-      EraseBorrowerRequestSchema,
-      { email: text(values, 'email') },
-      { email: '--email' },
-    );
+    const body = validated(BorrowerEmailSchema, { email: text(values, 'email') }, { email: '--email' });
     const report = await portal.call(dataRightsEndpoints.eraseBorrower, { body });
     print(`Erased, of ${body.email}:`);
     for (const line of report.erased) print(`  - ${line}`);

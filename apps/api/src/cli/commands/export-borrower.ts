@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { BorrowerExportQuerySchema, dataRightsEndpoints } from '@customer-core/contracts';
+import { BorrowerEmailSchema, dataRightsEndpoints } from '@customer-core/contracts';
 import { failure } from '../cli-error.js';
 import { requireOptions, text, validated, type Command } from '../command.js';
 
@@ -21,11 +21,7 @@ Options:
   options: { email: { type: 'string' }, out: { type: 'string' } },
   async run(values, { portal, print }) {
     requireOptions('export-borrower', values, ['email', 'out']);
-    const query = validated(
-      BorrowerExportQuerySchema,
-      { email: text(values, 'email') },
-      { email: '--email' },
-    );
+    const query = validated(BorrowerEmailSchema, { email: text(values, 'email') }, { email: '--email' });
     const out = text(values, 'out')!;
     const archive = await portal.download(dataRightsEndpoints.borrowerExport, { query });
     try {

@@ -3,7 +3,7 @@ import {
   MailIdSchema,
   operatorEndpoints,
   SENT_MAIL_LISTED,
-  SentMailQuerySchema,
+  BorrowerEmailSchema,
 } from '@customer-core/contracts';
 import { usageError } from '../cli-error.js';
 import { table, text, validated, type Command } from '../command.js';
@@ -37,7 +37,7 @@ Options:
     const [action, ...ids] = positionals;
     if (action === 'sent') {
       if (ids.length > 0 || values.all) throw usageError(`mail sent takes --email only. ${USAGE}`);
-      const query = validated(SentMailQuerySchema, { email: text(values, 'email') }, { email: '--email' });
+      const query = validated(BorrowerEmailSchema, { email: text(values, 'email') }, { email: '--email' });
       const { messages } = await portal.call(operatorEndpoints.sentMail, { query });
       if (values.json) return print(JSON.stringify(messages, null, 2));
       if (messages.length === 0) return print(`No e-mail to ${query.email}.`);

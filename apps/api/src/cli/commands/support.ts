@@ -1,4 +1,4 @@
-import { operatorEndpoints, UnlockBorrowerRequestSchema } from '@customer-core/contracts';
+import { operatorEndpoints, BorrowerEmailSchema } from '@customer-core/contracts';
 import { requireOptions, text, validated, type Command } from '../command.js';
 
 export const unlock: Command = {
@@ -16,11 +16,7 @@ Options:
   options: { email: { type: 'string' } },
   async run(values, { portal, print }) {
     requireOptions('unlock', values, ['email']);
-    const body = validated(
-      UnlockBorrowerRequestSchema,
-      { email: text(values, 'email') },
-      { email: '--email' },
-    );
+    const body = validated(BorrowerEmailSchema, { email: text(values, 'email') }, { email: '--email' });
     await portal.call(operatorEndpoints.unlockBorrower, { body });
     print(`${body.email} can sign in again from every address.`);
   },
@@ -42,11 +38,7 @@ Options:
   options: { email: { type: 'string' } },
   async run(values, { portal, print }) {
     requireOptions('reset-factors', values, ['email']);
-    const body = validated(
-      UnlockBorrowerRequestSchema,
-      { email: text(values, 'email') },
-      { email: '--email' },
-    );
+    const body = validated(BorrowerEmailSchema, { email: text(values, 'email') }, { email: '--email' });
     const { factorsRemoved, sessionsEnded } = await portal.call(operatorEndpoints.resetSecondFactors, {
       body,
     });
