@@ -7,6 +7,7 @@ import {
   auditEndpoints,
   authEndpoints,
   operatorEndpoints,
+  webhookEndpoints,
   type AuditRecordView,
 } from '@customer-core/contracts';
 import { runCli } from '../src/cli/run.js';
@@ -89,6 +90,12 @@ describe('support actions', () => {
         },
         body: JSON.stringify({ email }),
       });
+    // The lender's system that hears of sessions ended by staff (it is not listening: delivery waits).
+    const hook = await call(url, 'POST', webhookEndpoints.addEndpoint.path, OPERATOR_SECRET, {
+      url: 'http://127.0.0.1:9/hooks',
+      eventTypes: ['sessions.ended_by_staff'],
+    });
+    assert.equal(hook.status, 201);
     const noReason = await reset({});
     assert.equal(noReason.status, 400);
     assert.match(((await noReason.json()) as { message: string }).message, /^Give the reason/);

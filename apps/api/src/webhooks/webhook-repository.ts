@@ -88,9 +88,10 @@ const endpointOf = (row: {
 });
 
 /**
- * Writes an event and a pending delivery to each endpoint that takes its type, in one statement, in
- * the caller's transaction when given one: what it tells and its telling commit together. An endpoint
- * turned off by an operator gets none; one turned off by failures gets them, to go when it is back.
+ * Writes an event and a pending delivery to each endpoint that takes its type (none: nothing), in one
+ * statement, in the caller's transaction when given one: what it tells and its telling commit together.
+ * An endpoint turned off by an operator gets none; one turned off by failures gets them, to go when it
+ * is back.
  */
 export function webhookEventRepository(db: Kysely<ApiDatabase>) {
   return {
@@ -105,15 +106,18 @@ async function publishWebhookEvent(
   executor: WebhookExecutor,
   event: { id: string; type: WebhookEventType; payload: string },
 ): Promise<void> {
+  // No endpoint takes it: nothing is written (no row of a borrower's details kept for no one).
   await sql`
-    with event as (
-      insert into webhook_event (id, type, payload) values (${event.id}, ${event.type}, ${event.payload})
+    with takers as (
+      select id from webhook_endpoint
+      where (enabled or disabled_by = 'failures') and ${event.type} = any(event_types)
+    ), event as (
+      insert into webhook_event (id, type, payload)
+      select ${event.id}, ${event.type}, ${event.payload} where exists (select 1 from takers)
       returning id
     )
     insert into webhook_delivery (event_id, endpoint_id)
-    select event.id, endpoint.id from event, webhook_endpoint endpoint
-    where (endpoint.enabled or endpoint.disabled_by = 'failures')
-      and ${event.type} = any(endpoint.event_types)`.execute(executor);
+    select event.id, takers.id from event, takers`.execute(executor);
 }
 
 export function webhookRepository(db: Kysely<ApiDatabase>, secrets: SecretBox) {

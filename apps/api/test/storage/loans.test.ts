@@ -289,6 +289,15 @@ for (const kind of testDatabaseKinds()) {
         const added = await book().add(activeLoan(email));
         assert.ok(added.ok);
         const [borrower] = await borrowerRepository(database.db).findByEmail(email);
+        // The lender's system that hears of each step.
+        await database.db
+          .insertInto('webhook_endpoint')
+          .values({
+            url: 'https://los.lender.example/hooks',
+            event_types: ['document.reviewed', 'documents.signed', 'checkout.completed'],
+            secret: 'sealed',
+          })
+          .execute();
         const instances = [
           loanCheckout(
             loanRepository(database.db),

@@ -36,7 +36,7 @@ for (const kind of testDatabaseKinds()) {
     const deliveriesTo = async (endpointId: string) =>
       (await repository().deliveries({ endpointId, limit: 500 })).length;
 
-    it('makes a delivery per endpoint that takes the event, none for one an operator turned off', async () => {
+    it('makes a delivery per endpoint that takes the event, none for one an operator turned off, no event for none', async () => {
       const both = await endpoint(['borrower.registered', 'checkout.completed']);
       const other = await endpoint(['checkout.completed']);
       const off = await endpoint(['borrower.registered']);
@@ -49,6 +49,15 @@ for (const kind of testDatabaseKinds()) {
         [1, 0, 0],
       );
       for (const id of [both.id, other.id]) await repository().changeEndpoint(id, { enabled: false });
+      // No endpoint takes it now: nothing is written.
+      const before = await database.db.selectFrom('webhook_event').select('id').execute();
+      await webhookEvents(webhookEventRepository(database.db), () => {}).publish('borrower.registered', {
+        borrowerId: 'b1',
+      });
+      assert.equal(
+        (await database.db.selectFrom('webhook_event').select('id').execute()).length,
+        before.length,
+      );
     });
 
     it('claims each due delivery once, whichever instance’s workers race for it', async () => {
