@@ -16,11 +16,14 @@ const PUBLIC_FACES = {
   applications: [],
   borrowers: ['borrower-repository'],
   cli: [],
-  'data-rights': ['borrower-export', 'borrower-erasure'],
+  // Its repository's list of a borrower's rows: the console's page of a borrower reads the legal hold.
+  'data-rights': ['borrower-export', 'borrower-erasure', 'borrower-data-repository'],
+  // The staff console: the operators' access check (every operators' call), what its pages read.
+  console: ['operator-access', 'borrower-file', 'staff-users'],
   config: ['config', 'service-credentials', 'operator-credential'],
   db: ['schema', 'batched-calls', 'readiness-repository', 'outbox-loop', 'sealed-columns'],
   documents: ['borrower-documents'],
-  'email-links': ['link-token-repository', 'request-count-repository', 'request-limits', 'link-problems'],
+  'email-links': ['email-links', 'link-token-repository', 'request-count-repository', 'request-limits', 'link-problems'],
   http: [
     'bearer',
     'device-cookie',
@@ -32,7 +35,7 @@ const PUBLIC_FACES = {
     'service-credential',
     'sign-in-client',
   ],
-  identity: ['directory'],
+  identity: ['directory', 'staff-groups'],
   joining: ['invitations'],
   loans: ['borrower-loans', 'borrower-overview', 'loan-book', 'loan-checkout'],
   mail: ['index'],
@@ -46,6 +49,10 @@ const PUBLIC_FACES = {
     'product-token',
     'secrets-key-rotation',
     'sessions',
+    // The ID token's checks and spending, which the console's sign-in shares with the borrower's.
+    'sign-in',
+    'id-token-verifier',
+    'token-problems',
     'signed-in-borrower',
     // The rule by which superseded keys retire, applied by the maintenance purge too.
     'signing-key-repository',
@@ -83,6 +90,17 @@ module.exports = {
       comment: 'A feature does not reach into another: move what both need to a shared folder.',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'console-apart',
+      severity: 'error',
+      comment:
+        "The staff console loads on its own (app/router.tsx's one lazy route): no borrower code imports it, so a borrower's page never carries it.",
+      from: {
+        path: '^apps/web/src/',
+        pathNot: ['^apps/web/src/console/', '^apps/web/src/app/router\\.tsx$'],
+      },
+      to: { path: '^apps/web/src/console/' },
     },
     {
       name: 'module-public-face',

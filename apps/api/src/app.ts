@@ -24,6 +24,8 @@ import { joiningModule } from './joining/module.js';
 import { loansModule } from './loans/module.js';
 import { mailModule } from './mail/module.js';
 import { operatorsModule } from './operators/module.js';
+import { consoleModule } from './console/module.js';
+import { requireOperator } from './console/operator-access.js';
 import { sessionModule } from './session/module.js';
 import { composeInstance, type Instance, type InstanceOptions } from './services.js';
 import { portalConfigOf, registerPortal } from './web/portal.js';
@@ -95,6 +97,12 @@ export async function buildApp(
   app.addHook('onClose', () => instance.close());
   countRequests(app, instance.metrics);
   const { identityProvider, modules } = instance;
+  // Every operators' call (an endpoint of access 'operator', whatever module serves it) is checked here,
+  // before its body is read: the operator credential, or a staff member's console token and role.
+  const operatorCall = requireOperator(instance.operatorAccess);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.staff) await operatorCall.call(app, request, reply);
+  });
   if (identityProvider) await app.register(identityProvider.plugin);
 
   // The API description comes from the very schemas the routes validate with.
@@ -118,6 +126,7 @@ export async function buildApp(
   await app.register(loansModule(modules.loans));
   await app.register(documentsModule(modules.documents));
   await app.register(accountModule(modules.account));
+  await app.register(consoleModule(modules.console));
   await app.register(operatorsModule(modules.operators));
   await app.register(healthRoutes(readinessRepository(db, migrations), instance.metrics.readiness));
   if (modules.mail) await app.register(mailModule(modules.mail));

@@ -78,12 +78,18 @@ import { exchangedIdTokenRepository } from './session/exchanged-id-token-reposit
 import { IdTokenVerifier, trustedIdentityProviders } from './session/id-token-verifier.js';
 import { lookupTokenRepository } from './session/lookup-token-repository.js';
 import type { sessionModule } from './session/module.js';
-import { ProductTokens } from './session/product-token.js';
+import { CONSOLE_TOKEN_AUDIENCE, CONSOLE_TOKEN_SCOPE, ProductTokens } from './session/product-token.js';
 import { sessionRepository } from './session/session-repository.js';
 import { revocationRepository } from './session/revocation-repository.js';
 import { revocations as revocationRegistry } from './session/revocations.js';
 import { sessions as sessionService } from './session/sessions.js';
-import { signIn } from './session/sign-in.js';
+import { idTokenSpender, signIn } from './session/sign-in.js';
+import type { consoleModule } from './console/module.js';
+import { borrowerFile } from './console/borrower-file.js';
+import { consoleSessionRepository } from './console/console-session-repository.js';
+import { consoleSignIn } from './console/console-sign-in.js';
+import type { OperatorAccess } from './console/operator-access.js';
+import { staffUsers } from './console/staff-users.js';
 import { secretsResealing } from './session/secrets-key-rotation.js';
 import { signingKeyRepository } from './session/signing-key-repository.js';
 import { ProductKeyRing, signingKeyRetirementSeconds, signingKeyRotation } from './session/signing-keys.js';
@@ -99,6 +105,7 @@ export interface ModuleDependencies {
   loans: DepsOf<typeof loansModule>;
   documents: DepsOf<typeof documentsModule>;
   account: DepsOf<typeof accountModule>;
+  console: DepsOf<typeof consoleModule>;
   operators: DepsOf<typeof operatorsModule>;
   mail: DepsOf<typeof mailModule> | null;
 }
@@ -115,6 +122,8 @@ export interface Instance {
   identityProvider: IdentityProvider | null;
   /** This instance's metrics: its own registry, which the parts report to (served on METRICS_PORT). */
   metrics: Metrics;
+  /** What every operators' call is checked against (requireOperator): credentials and console sessions. */
+  operatorAccess: OperatorAccess;
   modules: ModuleDependencies;
   /** Reloads the signing keys every KEY_RING_RELOAD_SECONDS; the stop function. */
   keepKeysCurrent(onError: (err: unknown) => void): () => void;
@@ -309,17 +318,43 @@ export async function composeInstance(
     },
   });
 
+  // The staff console: its tokens (the same keys, their own audience) and short sessions.
+  const idTokens = new IdTokenVerifier(trusted);
+  const exchangedIdTokens = exchangedIdTokenRepository(db);
+  const consoleSessions = consoleSessionRepository(db);
+  const consoleTokens = new ProductTokens(keys, {
+    issuer: publicUrl,
+    ttlSeconds: config.console.sessionSeconds,
+    sessionMaxAgeSeconds: config.console.sessionSeconds,
+    audience: CONSOLE_TOKEN_AUDIENCE,
+    scope: CONSOLE_TOKEN_SCOPE,
+  });
+  const links = emailLinks({
+    repository: linkRequestRepository(db),
+    mail,
+    tokens: linkTokens,
+    requestCounts,
+    limits: config.emailLinkLimits,
+    publicUrl,
+    directory,
+    borrowers,
+    sessions,
+  });
+  const borrowerData = borrowerDataRepository(db);
+
   return {
     secrets,
     mail,
     webhookDeliveries: webhookWorker,
+    operatorAccess: { serviceCredentials, consoleTokens, consoleSessions },
     identityProvider: idp,
     metrics,
     modules: {
       session: {
         signIn: signIn({
-          idTokens: new IdTokenVerifier(trusted),
-          exchangedIdTokens: exchangedIdTokenRepository(db),
+          idTokens,
+          exchangedIdTokens,
+          staffGroups: config.console.groups,
           lookupTokens: lookupTokenRepository(db),
           directory,
           borrowers,
@@ -335,17 +370,7 @@ export async function composeInstance(
         signInClientOf: signInClient,
       },
       emailLinks: {
-        emailLinks: emailLinks({
-          repository: linkRequestRepository(db),
-          mail,
-          tokens: linkTokens,
-          requestCounts,
-          limits: config.emailLinkLimits,
-          publicUrl,
-          directory,
-          borrowers,
-          sessions,
-        }),
+        emailLinks: links,
         mail,
         trustProxy,
         signInClientOf: signInClient,
@@ -428,7 +453,32 @@ export async function composeInstance(
         trustProxy,
         auditTrail: audit,
       },
+      console: {
+        consoleSignIn: consoleSignIn({
+          idTokens,
+          spend: idTokenSpender({ directory, exchangedIdTokens }),
+          sessions: consoleSessions,
+          tokens: consoleTokens,
+          groups: config.console.groups,
+        }),
+        consoleSessions,
+        auditTrail: audit,
+        trustProxy,
+      },
       operators: {
+        borrowerFileOf: borrowerFile({
+          borrowers,
+          borrowerOverview: (search) => borrowerOverview(loans, search),
+          borrowerData,
+          borrowerLoans: borrowerLoans(loans),
+          directory,
+        }),
+        staffUsers: staffUsers({
+          directory,
+          groups: config.console.groups,
+          consoleSessions,
+          emailLinks: links,
+        }),
         invitations: invites,
         mail,
         loanBook: loanBook(loans, borrowers, lender),
@@ -438,15 +488,14 @@ export async function composeInstance(
         activity,
         rotateSigningKey: signingKeyRotation(signingKeys, keys, signingKeyRetirementSeconds(config)),
         resealSecrets: secretsResealing(signingKeys, secrets, idp),
-        serviceCredentials,
         auditTrail: audit,
         trustProxy,
         webhooks: lenderWebhooks,
         directory,
         secondFactors: factors,
-        borrowerExport: borrowerExport(borrowerDataRepository(db), documents, directory),
+        borrowerExport: borrowerExport(borrowerData, documents, directory),
         borrowerErasure: borrowerErasure({
-          data: borrowerDataRepository(db),
+          data: borrowerData,
           erasure: erasureRepository(db),
           directory,
           sessions,

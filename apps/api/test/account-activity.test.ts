@@ -426,7 +426,7 @@ describe(`the borrower's security activity`, () => {
       assert.equal((await operatorPage(email, null)).status, 401);
       assert.equal((await operatorPage(email, 'not-a-credential-of-anyone-0123456789')).status, 401);
       assert.equal((await operatorPage(email, LOOKUP_SECRET)).status, 403);
-      assert.equal((await operatorPage(email, token)).status, 401);
+      assert.equal((await operatorPage(email, token)).status, 403);
       assert.equal((await operatorPage('email=not-an-address')).status, 400);
       assert.equal((await operatorPage('')).status, 400);
       assert.equal((await operatorPage(`${email}&limit=0`)).status, 400);

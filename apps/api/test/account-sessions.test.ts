@@ -276,7 +276,7 @@ describe(`the borrower's sign-in sessions`, () => {
       assert.equal(
         (await operator('POST', operatorEndpoints.endAllSessions.path, { email: user.login }, mine.token))
           .status,
-        401,
+        403,
       );
       assert.equal(await profile(mine.token), 200);
     });

@@ -244,7 +244,7 @@ describe('the audit trail of calls', () => {
 
     const token = await newBorrowerToken(server, uniqueEmail('curious'));
     for (const endpoint of [auditEndpoints.records, auditEndpoints.verification])
-      assert.equal((await call(url, 'GET', endpoint.path, token)).status, 401);
+      assert.equal((await call(url, 'GET', endpoint.path, token)).status, 403);
     for (const query of [
       'limit=0',
       'limit=501',

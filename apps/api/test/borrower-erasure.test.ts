@@ -178,7 +178,7 @@ describe('a borrower’s data, erased', () => {
     assert.equal((await erase(email)).status, 404, 'nothing left to erase');
   });
 
-  it('answers 404 to an address no borrower has, 400 to bad input, 401 to a borrower', async () => {
+  it('answers 404 to an address no borrower has, 400 to bad input, 403 to a borrower', async () => {
     assert.equal((await erase(uniqueEmail('nobody'))).status, 404);
     assert.equal(
       (
@@ -203,7 +203,7 @@ describe('a borrower’s data, erased', () => {
     const token = await newBorrowerToken(server, uniqueEmail('curious'));
     assert.equal(
       (await call(url, 'POST', dataRightsEndpoints.eraseBorrower.path, token, { email: 'a@b.co' })).status,
-      401,
+      403,
     );
   });
 

@@ -162,10 +162,10 @@ describe('a borrower’s data, exported', () => {
     );
   });
 
-  it('answers 404 to an address no borrower has, 400 to a malformed one, 401 to a borrower', async () => {
+  it('answers 404 to an address no borrower has, 400 to a malformed one, 403 to a borrower', async () => {
     assert.equal((await exportOf(uniqueEmail('nobody'))).status, 404);
     assert.equal((await exportOf('not an address')).status, 400);
-    assert.equal((await exportOf(email, accessToken)).status, 401);
+    assert.equal((await exportOf(email, accessToken)).status, 403);
   });
 
   it('is written to an owner-only file by npm run cli -- export-borrower, never over another', async () => {

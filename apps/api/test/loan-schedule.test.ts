@@ -167,7 +167,7 @@ describe('payment schedules in the loan book', () => {
       assert.equal(typeof answer.body.message, 'string');
     }
     assert.equal((await record('LN-DEMO-1', { dueOn: '2027-01-01', amountCents: 100 }, null)).status, 401);
-    assert.equal((await record('LN-DEMO-1', { dueOn: '2027-01-01', amountCents: 100 }, demo)).status, 401);
+    assert.equal((await record('LN-DEMO-1', { dueOn: '2027-01-01', amountCents: 100 }, demo)).status, 403);
     const untouched = await detail(demo, 'LN-DEMO-1');
     assert.ok(!untouched.instalments.some((i) => i.dueOn === '2027-01-01'));
   });

@@ -70,7 +70,7 @@ describe(`operators' loan and borrower calls`, () => {
     }
     // A borrower's own access token is no service credential either.
     const demo = await demoAccessToken(url);
-    assert.equal((await call(url, 'GET', operatorEndpoints.borrowers.path, demo)).status, 401);
+    assert.equal((await call(url, 'GET', operatorEndpoints.borrowers.path, demo)).status, 403);
     assert.equal(await borrowerNamed('nobody@example.com'), undefined);
     const untouched = await server.server.db
       .selectFrom('loan')

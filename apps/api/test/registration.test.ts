@@ -101,12 +101,14 @@ describe('registration by invitation', () => {
       await invite(url, body, null),
       await invite(url, body, 'w'.repeat(45)),
       await invite(url, body, `operator:${OPERATOR_SECRET}`),
-      await invite(url, body, await demoAccessToken(url)),
     ];
     for (const response of refused) {
       assert.equal(response.status, 401);
       assert.equal(((await response.json()) as ApiErrorBody).error, 'unauthorized');
     }
+    // A borrower's own token is ours, and opens no operator's call: 403.
+    const borrower = await invite(url, body, await demoAccessToken(url));
+    assert.equal(borrower.status, 403);
     assert.equal((await inbox(url, body.email)).length, 0, 'no e-mail went out');
     const borrowers = await borrowerRepository(server.server.db).findByEmail(body.email);
     assert.equal(borrowers.length, 0, 'no borrower was created');

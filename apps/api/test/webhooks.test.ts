@@ -242,7 +242,7 @@ describe('webhooks to the lender’s systems', () => {
     await receiver.until(() => receiver.downHits() === 4);
   });
 
-  it('answers 404 to an unknown or malformed id, 400 to a bad endpoint, 401 to a borrower', async () => {
+  it('answers 404 to an unknown or malformed id, 400 to a bad endpoint, 403 to a borrower', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const endpointId of [unknown, 'not-an-id', "1' or '1'='1"])
       assert.equal(
@@ -270,6 +270,6 @@ describe('webhooks to the lender’s systems', () => {
       );
     assert.equal((await operator('GET', `${webhookEndpoints.deliveries.path}?endpointId=x`)).status, 400);
     const token = await newBorrowerToken(server, uniqueEmail('webhook-curious'));
-    assert.equal((await call(url, 'GET', webhookEndpoints.endpoints.path, token)).status, 401);
+    assert.equal((await call(url, 'GET', webhookEndpoints.endpoints.path, token)).status, 403);
   });
 });

@@ -5,8 +5,9 @@ import { ProductKeyRing } from '../src/session/signing-keys.js';
 import type { TestServer } from './test-server.js';
 
 /**
- * The same session's access token, signed with the server's own key, as if its sign-in had been
- * `secondsAgo` ago (its auth_time): a stale session without waiting for one.
+ * The same session's access token (a borrower's or a staff member's console token), signed with the
+ * server's own key, as if its sign-in had been `secondsAgo` ago (its auth_time): a stale session
+ * without waiting for one.
  */
 export function signedInAgo(server: TestServer, token: string, secondsAgo: number): Promise<string> {
   return reissued(server, token, { secondsAgo });
@@ -28,13 +29,16 @@ async function reissued(
 ): Promise<string> {
   const claims = JSON.parse(
     Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
-  ) as ProductTokenClaims;
+  ) as ProductTokenClaims & { aud: string };
   const tokens = new ProductTokens(
     await ProductKeyRing.open(signingKeyRepository(server.server.db, server.server.secrets)),
     {
       issuer: server.config.publicUrl,
       ttlSeconds: server.config.accessTokenTtlSeconds,
       sessionMaxAgeSeconds: server.config.sessionMaxAgeSeconds,
+      // A console token stays one (its audience and scope).
+      audience: claims.aud,
+      scope: claims.scope,
     },
   );
   const kept = amr ?? claims.amr;

@@ -6,7 +6,9 @@ export const CLAIMS_BY_SCOPE = {
   // amr and auth_time come from the sign-in, not the account: ID tokens only, as Okta's carry them.
   // sid names the IdP session the ID token was issued in (ID tokens only), so that a relying party
   // can ask whether it is still signed in.
-  openid: ['sub', 'amr', 'auth_time', 'sid'],
+  // groups: a staff user's console roles, in every ID token (a borrower has none, so no claim), as an
+  // Okta org's groups claim set to "any scope" does.
+  openid: ['sub', 'amr', 'auth_time', 'sid', 'groups'],
   profile: ['name', 'given_name', 'family_name', 'preferred_username', 'locale', 'zoneinfo'],
   email: ['email', 'email_verified'],
 };
@@ -23,6 +25,7 @@ export function accountOf(user: IdpUser, sessionUid?: string): Account {
     accountId: user.id,
     claims: (use) => ({
       ...(use === 'id_token' && sessionUid ? { sid: sessionUid } : {}),
+      ...(user.groups.length > 0 ? { groups: user.groups } : {}),
       sub: user.id,
       name: `${user.firstName} ${user.lastName}`,
       given_name: user.firstName,

@@ -123,6 +123,12 @@ export interface IdentityProvider {
     delete(id: string): Promise<boolean>;
     /** Lifts the user's lockouts (every address, and account-wide). */
     unlock(id: string): Promise<void>;
+    /** Whether sign-in is locked out for the user now, from any address or account-wide. */
+    isLocked(id: string): Promise<boolean>;
+    /** Puts the user in exactly these groups (the staff console's roles); false for no such user. */
+    setGroups(id: string, groups: string[]): Promise<boolean>;
+    /** The users in any of these groups (staff), by login. */
+    inGroups(groups: string[]): Promise<IdpUser[]>;
     /** A new sign-in name (an e-mail address). Throws LoginAlreadyExistsError when another user has it. */
     changeLogin(id: string, login: string): Promise<void>;
     /**
@@ -362,6 +368,9 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       setPassword: users.setPassword,
       delete: deleteUser,
       unlock: users.liftLockouts,
+      isLocked: throttle.isLockedAnywhere,
+      setGroups: users.setGroups,
+      inGroups: users.inGroups,
       changeLogin: users.changeLogin,
       setLocale: users.setLocale,
       async changePassword(id, currentPassword, newPassword, network) {

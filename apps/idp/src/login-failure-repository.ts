@@ -71,6 +71,14 @@ export function createLoginThrottle(
     return rows[0]?.locked === true;
   }
 
+  /** Whether sign-in is locked out from any network, or account-wide (support's view of a user). */
+  async function isLockedAnywhere(userId: string): Promise<boolean> {
+    const { rows } = await sql<{ locked: boolean }>`select (exists (
+        select 1 from idp_login_failure where user_id = ${userId} and locked_until > now())
+      or ${ceilingReached(userId)}) as locked`.execute(db);
+    return rows[0]?.locked === true;
+  }
+
   /** isLocked as an expression, for a statement that reads the user anyway (the column of its id). */
   function lockedNow(userId: UserId, network: string): RawBuilder<boolean> {
     return sql<boolean>`(${lockedFromNetwork(userId, network)} or ${ceilingReached(userId)})`;
@@ -241,6 +249,7 @@ export function createLoginThrottle(
 
   return {
     isLocked,
+    isLockedAnywhere,
     lockedNow,
     recordFailure,
     passwordRight,

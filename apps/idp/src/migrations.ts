@@ -268,4 +268,16 @@ export const idpMigrations: Migrations = {
       await sql`alter table idp_factor drop column wrong_codes;`.execute(db);
     },
   },
+  '0025_staff_groups': {
+    async up(db) {
+      await sql`
+        -- The groups a user is in: the staff console's roles (its ID tokens' groups claim). Borrowers
+        -- have none; a user with one is staff, and always signs in with a second factor.
+        alter table idp_user add column groups text[] not null default '{}';
+      `.execute(db);
+    },
+    async down(db) {
+      await sql`alter table idp_user drop column groups;`.execute(db);
+    },
+  },
 };

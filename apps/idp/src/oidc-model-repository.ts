@@ -252,6 +252,7 @@ export class PostgresOidcAdapter implements Adapter {
         'u.email_verified as user_email_verified',
         'u.password_changed_at as user_password_changed_at',
         'u.created_at as user_created_at',
+        'u.groups as user_groups',
       ])
       .where('c.model', '=', 'AuthorizationCode')
       .where('c.id', '=', id)
@@ -278,6 +279,7 @@ export class PostgresOidcAdapter implements Adapter {
         email_verified: row.user_email_verified!,
         password_changed_at: row.user_password_changed_at!,
         created_at: row.user_created_at!,
+        groups: row.user_groups!,
       });
     return withConsumed(row.payload, row.consumed) ?? undefined;
   }

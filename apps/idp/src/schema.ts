@@ -16,6 +16,8 @@ export interface IdpUserTable {
   email_verified: Generated<boolean>;
   password_changed_at: Timestamp;
   created_at: DefaultTimestamp;
+  /** The staff console's groups of a staff user; empty for a borrower. */
+  groups: Generated<string[]>;
 }
 
 export interface IdpSessionTokenTable {

@@ -21,6 +21,8 @@ export interface IdpUser {
   emailVerified: boolean;
   passwordChangedAt: Date;
   createdAt: Date;
+  /** The staff console's groups (its roles); empty for a borrower. */
+  groups: string[];
 }
 
 export const NewUserSchema = z.object({
@@ -32,6 +34,7 @@ export const NewUserSchema = z.object({
   locale: UserLocaleSchema,
   timeZone: UserTimeZoneSchema,
   emailVerified: z.boolean().default(true),
+  groups: z.array(z.string().min(1).max(100)).max(20).default([]),
 });
 export type NewUser = z.input<typeof NewUserSchema>;
 
@@ -58,6 +61,7 @@ export function toUser(row: Omit<Selectable<IdpUserTable>, 'password_hash'>): Id
     emailVerified: row.email_verified,
     passwordChangedAt: row.password_changed_at,
     createdAt: row.created_at,
+    groups: row.groups,
   };
 }
 
@@ -80,6 +84,7 @@ export function createUserRepository(db: Kysely<IdpDatabase>, passwords: Passwor
         locale: user.locale,
         time_zone: user.timeZone,
         email_verified: user.emailVerified,
+        groups: user.groups,
         password_changed_at: sql<Date>`now()`,
       })
       .onConflict((oc) => oc.doNothing())
@@ -229,6 +234,28 @@ export function createUserRepository(db: Kysely<IdpDatabase>, passwords: Passwor
       if (result.numUpdatedRows === 0n) throw new Error('no such user');
       // A new password proves control of the account: earlier lockouts no longer apply.
       await liftLockouts(id);
+    },
+
+    /** Puts the user in exactly these groups (the staff console's roles); false for no such user. */
+    async setGroups(id: string, groups: string[]): Promise<boolean> {
+      const parsed = NewUserSchema.shape.groups.parse(groups);
+      const result = await db
+        .updateTable('idp_user')
+        .set({ groups: parsed })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** The users in any of these groups, by login. */
+    async inGroups(groups: string[]): Promise<IdpUser[]> {
+      const rows = await db
+        .selectFrom('idp_user')
+        .selectAll()
+        .where(sql<boolean>`groups && ${sql.val(groups)}::text[]`)
+        .orderBy(sql`lower(login)`)
+        .execute();
+      return rows.map(toUser);
     },
 
     /** Lifts the user's lockouts, from every address and account-wide (support, after checking who calls). */

@@ -96,6 +96,16 @@ export const STEP_UP_CODE_ERROR_CODES = {
   notOffered: 'step_up_code_not_offered',
 } as const;
 
+/** Why the staff console refuses a sign-in. */
+export const CONSOLE_ERROR_CODES = {
+  /** The identity is not in a staff group of the console (a borrower, or staff without a role). */
+  notStaff: 'not_staff',
+  /** The sign-in did not use a second factor: staff always need one. */
+  secondFactorRequired: 'second_factor_required',
+  /** Staff users live in the lender's hosted org: they are managed there. */
+  staffWithProvider: 'staff_with_provider',
+} as const;
+
 /** Codes any endpoint may answer with, whatever it does (the error handler's, the rate limiter's). */
 export const GENERIC_ERROR_CODES = {
   400: ['bad_request'],
@@ -109,8 +119,14 @@ export const GENERIC_ERROR_CODES = {
 /** Codes of the access checks in front of a route (see Endpoint.access). */
 export const ACCESS_ERROR_CODES = {
   public: {},
-  borrower: { 400: ['malformed_token'], 401: ['unauthorized', 'invalid_token'] },
+  /** 403: a staff console's token, which never opens the borrower's API. */
+  borrower: { 400: ['malformed_token'], 401: ['unauthorized', 'invalid_token'], 403: ['forbidden'] },
   service: { 401: ['unauthorized'], 403: ['forbidden'] },
+  /**
+   * The operators' API: the operator service credential, or a staff member's console token. 403: a
+   * borrower's token, a role that may not make the call, or (step_up_required) a sign-in too old for it.
+   */
+  operator: { 401: ['unauthorized', 'invalid_token'], 403: ['forbidden', STEP_UP_REQUIRED] },
 } as const;
 
 /** Why a step of a loan's checkout is refused: the loan's state does not allow it (yet). */
@@ -160,6 +176,7 @@ export const ApiErrorCodeSchema = z.enum([
   ...Object.values(SIGNING_ERROR_CODES),
   STEP_UP_REQUIRED,
   ...Object.values(STEP_UP_CODE_ERROR_CODES),
+  ...Object.values(CONSOLE_ERROR_CODES),
   ...Object.values(GENERIC_ERROR_CODES).flat(),
   ...OTHER_ERROR_CODES,
 ]);

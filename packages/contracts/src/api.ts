@@ -236,7 +236,8 @@ export const authEndpoints = {
     access: 'public',
     body: TokenExchangeRequestSchema,
     responses: { 200: AccessTokenResponseSchema },
-    errors: { 400: ['malformed_token'], 401: ['invalid_token', ...ID_TOKEN_SPENT] },
+    /** 403: a staff member's identity, which signs in to the console only. */
+    errors: { 400: ['malformed_token'], 401: ['invalid_token', ...ID_TOKEN_SPENT], 403: ['forbidden'] },
   }),
   lookupTokenExchange: endpoint({
     method: 'POST',

@@ -84,7 +84,7 @@ export const auditEndpoints = {
     path: '/api/operator/audit',
     tag: 'operators',
     summary: 'The audit trail, filtered and paged, newest or oldest first (service credential)',
-    access: 'service',
+    access: 'operator',
     query: AuditQuerySchema,
     responses: { 200: AuditPageSchema },
   }),
@@ -93,7 +93,7 @@ export const auditEndpoints = {
     path: '/api/operator/audit/verification',
     tag: 'operators',
     summary: 'Checks the audit trail’s chain of hashes end to end: intact, or where it breaks',
-    access: 'service',
+    access: 'operator',
     responses: { 200: AuditChainCheckSchema },
   }),
 };

@@ -14,6 +14,24 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
  */
 export type EndpointAccess = keyof typeof ACCESS_ERROR_CODES;
 
+/** The staff console's roles: `admin` may do all that `support` may, and more. */
+export const STAFF_ROLES = ['support', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Which staff members may make an operators' call from the console (the operator service credential
+ * always may): the least role, and whether it needs a sign-in of the last few minutes (a destructive
+ * action, CONSOLE_STEP_UP_SECONDS).
+ */
+export interface StaffAccess {
+  role: StaffRole;
+  stepUp: boolean;
+}
+
+/** Whether a staff member of `role` may make a call that needs `needed`. */
+export const roleAllows = (role: StaffRole, needed: StaffRole) =>
+  STAFF_ROLES.indexOf(role) >= STAFF_ROLES.indexOf(needed);
+
 /** An endpoint's own refusals: HTTP status to the codes it may answer with. */
 export type ErrorCodes = { readonly [status: number]: readonly ApiErrorCode[] };
 
@@ -35,6 +53,8 @@ interface EndpointDefinition<
   /** The group in the API's reference. */
   tag: string;
   access: A;
+  /** Operators' calls only: who of the staff may make it; an admin, and no step-up, unless said. */
+  staff?: Partial<StaffAccess>;
   body?: B;
   query?: Q;
   /** The success answers: status to body schema. */
@@ -55,6 +75,8 @@ export interface Endpoint<
   summary: string;
   tag: string;
   access: A;
+  /** Who of the staff may make it (operators' calls); null for every other access. */
+  staff: StaffAccess | null;
   body: B;
   query: Q;
   /** The path's `:name` parameters, each any text (a route tells a malformed id from an unknown one). */
@@ -91,6 +113,10 @@ export function endpoint<
     summary: definition.summary,
     tag: definition.tag,
     access: definition.access,
+    staff:
+      definition.access === 'operator'
+        ? { role: definition.staff?.role ?? 'admin', stepUp: definition.staff?.stepUp ?? false }
+        : null,
     body: definition.body as B,
     query: definition.query as Q,
     params: z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) as ParamsSchema<P>,

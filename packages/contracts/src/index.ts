@@ -15,6 +15,7 @@ export * from './loans.js';
 export * from './locale.js';
 export * from './locale-schema.js';
 export * from './audit.js';
+export * from './console.js';
 export * from './operator.js';
 export * from './webhooks.js';
 export * from './password.js';

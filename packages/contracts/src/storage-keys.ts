@@ -12,3 +12,8 @@ export const WITHOUT_IDP_SESSION_STORAGE_KEY = 'customer-core.without-idp-sessio
 export const SIGN_IN_FAILURES_STORAGE_KEY = 'customer-core.sign-in-failures';
 /** The language a visitor chose on this browser, used before sign-in (the profile's wins after). */
 export const LOCALE_STORAGE_KEY = 'customer-core.locale';
+/**
+ * sessionStorage: the staff console's session (its token and staff member), apart from any borrower's
+ * session in this browser, and gone with the tab.
+ */
+export const CONSOLE_SESSION_STORAGE_KEY = 'customer-core.console-session';

@@ -7,6 +7,7 @@ import { audit } from './commands/audit.js';
 import { eraseBorrower, legalHold } from './commands/erase-borrower.js';
 import { exportBorrower } from './commands/export-borrower.js';
 import { resetFactors, unlock } from './commands/support.js';
+import { resendInvitation, staff } from './commands/staff.js';
 import { webhooks } from './commands/webhooks.js';
 import { addLoan } from './commands/add-loan.js';
 import { afterRestore } from './commands/after-restore.js';
@@ -35,6 +36,7 @@ const COMMANDS: Command[] = [
   rotateSecretsKey,
   sessions,
   unlock,
+  resendInvitation,
   resetFactors,
   activity,
   mail,
@@ -43,6 +45,7 @@ const COMMANDS: Command[] = [
   exportBorrower,
   eraseBorrower,
   legalHold,
+  staff,
   migrate,
   afterRestore,
 ];

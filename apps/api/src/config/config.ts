@@ -3,11 +3,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   DEFAULT_AUDIT_RETENTION_DAYS,
+  DEFAULT_CONSOLE_SESSION_MINUTES,
   isNonProductionOrigin,
   MIN_AUDIT_RETENTION_DAYS,
 } from '@customer-core/contracts';
 import type { DatabaseLocation } from '@customer-core/database';
 import { parseSecretKeys, type SecretKey } from '@customer-core/database/secret-box';
+import type { StaffGroups } from '../identity/staff-groups.js';
 import {
   DEFAULT_MFA_POLICY,
   MFA_POLICIES,
@@ -100,6 +102,10 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  // The staff console: how long a sign-in lasts, and the identity provider's groups that make its roles.
+  CONSOLE_SESSION_MINUTES: z.coerce.number().int().min(5).max(720).default(DEFAULT_CONSOLE_SESSION_MINUTES),
+  CONSOLE_SUPPORT_GROUP: z.string().trim().min(1).max(100).default('support'),
+  CONSOLE_ADMIN_GROUP: z.string().trim().min(1).max(100).default('admin'),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -198,6 +204,8 @@ export interface Config {
   mail: MailSettings;
   /** Events to the lender's systems: how their deliveries are attempted. */
   webhooks: WebhookSettings;
+  /** The staff console's sign-ins: their length, and the groups (an ID token's groups claim) of each role. */
+  console: { sessionSeconds: number; groups: StaffGroups };
   /** Password-reset and sign-in-link e-mails: how many may be asked for per window, counted in the database. */
   emailLinkLimits: LinkRequestLimits;
   /** Password sign-ins that may wait for a core on one instance; past it they get 503 at once. */
@@ -438,6 +446,10 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
     },
     // With the defaults, 12 attempts over up to about 12 hours (6 on average: full jitter) before an
     // endpoint is turned off: an outage of the lender's system that long is noticed.
+    console: {
+      sessionSeconds: e.CONSOLE_SESSION_MINUTES * 60,
+      groups: { support: e.CONSOLE_SUPPORT_GROUP, admin: e.CONSOLE_ADMIN_GROUP },
+    },
     webhooks: {
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
       maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,

@@ -548,4 +548,26 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0025_console_sessions': {
+    async up(db) {
+      await sql`
+        -- A staff member's sign-in to the console: short, never refreshed, ended by sign-out or by a
+        -- change of their role. Its role is the one the identity provider's groups gave at sign-in.
+        create table console_session (
+          id uuid primary key,
+          idp_issuer text not null,
+          idp_subject text not null,
+          email text not null,
+          name text not null,
+          role text not null check (role in ('support', 'admin')),
+          client_address text,
+          created_at timestamptz not null default now(),
+          expires_at timestamptz not null,
+          ended_at timestamptz
+        );
+        create index console_session_staff_idx on console_session (idp_issuer, idp_subject);
+        create index console_session_expires_idx on console_session (expires_at);
+      `.execute(db);
+    },
+  },
 };

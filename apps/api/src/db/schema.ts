@@ -299,6 +299,21 @@ export interface ApiDatabase {
   webhook_endpoint: WebhookEndpointTable;
   webhook_event: WebhookEventTable;
   webhook_delivery: WebhookDeliveryTable;
+  console_session: ConsoleSessionTable;
+}
+
+/** A staff member's sign-in to the console (migration 0025). */
+export interface ConsoleSessionTable {
+  id: string;
+  idp_issuer: string;
+  idp_subject: string;
+  email: string;
+  name: string;
+  role: 'support' | 'admin';
+  client_address: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  ended_at: Date | null;
 }
 
 /** A lender's endpoint for events (webhooks). */

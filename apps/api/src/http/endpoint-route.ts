@@ -9,6 +9,8 @@ export function endpointRoute<E extends Endpoint>(endpoint: E) {
   return {
     method: endpoint.method,
     url: endpoint.path,
+    // Operators' calls: who of the staff may make it (see requireOperator).
+    config: { staff: endpoint.staff },
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
@@ -23,6 +25,7 @@ export function endpointRoute<E extends Endpoint>(endpoint: E) {
   } as {
     method: E['method'];
     url: E['path'];
+    config: { staff: Endpoint['staff'] };
     schema: {
       tags: string[];
       summary: string;

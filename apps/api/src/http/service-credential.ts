@@ -26,9 +26,20 @@ export function requireTrustedService(
 }
 
 /**
+ * The credentials whose secret was presented: every one is compared, as a sha-256 digest in constant
+ * time (the same secret may be configured twice).
+ */
+export function credentialsMatching(
+  presented: string,
+  credentials: readonly ServiceCredential[],
+): ServiceCredential[] {
+  const digest = createHash('sha256').update(presented).digest();
+  return credentials.filter((credential) => timingSafeEqual(digest, credential.digest));
+}
+
+/**
  * The name of the trusted system (or operator) whose credential of this scope the request carries as
- * its Bearer token; 401 for no known credential, 403 for one of another scope. Credentials are compared
- * as sha-256 digests in constant time, every one of them (the same secret may be configured twice).
+ * its Bearer token; 401 for no known credential, 403 for one of another scope.
  */
 function trustedServiceOf(
   request: FastifyRequest,
@@ -37,8 +48,7 @@ function trustedServiceOf(
 ): string {
   const presented = bearerTokenOf(request);
   if (presented) {
-    const digest = createHash('sha256').update(presented).digest();
-    const matching = credentials.filter((credential) => timingSafeEqual(digest, credential.digest));
+    const matching = credentialsMatching(presented, credentials);
     const allowed = matching.find((credential) => credential.scope === scope);
     if (allowed) return allowed.name;
     if (matching.length > 0) {

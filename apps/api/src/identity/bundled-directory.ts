@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   LoginAlreadyExistsError,
   PasswordCheckBusyError,
@@ -10,6 +11,7 @@ import {
   DirectoryUnavailableError,
   securityEventOf,
   type Directory,
+  type DirectoryStaffUser,
   type DirectoryUser,
   type WebauthnAttestation,
 } from './directory.js';
@@ -28,6 +30,12 @@ function directoryUserOf(user: IdpUser | undefined): DirectoryUser | undefined {
     }
   );
 }
+
+const staffUserOf = (user: IdpUser): DirectoryStaffUser => ({
+  ...directoryUserOf(user),
+  groups: user.groups,
+  createdAt: user.createdAt,
+});
 
 /** The bundled identity provider, in this process: its own users, sessions and session tokens. */
 export function bundledDirectory(idp: IdentityProvider, issuer: string): Directory {
@@ -49,6 +57,21 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     setPassword: async (id, password) => (await idp.users.setPassword(id, password), { ok: true }),
     deleteUser: async (id) => void (await idp.users.delete(id)),
     unlock: (id) => idp.users.unlock(id),
+    isLocked: (id) => idp.users.isLocked(id),
+    staff: {
+      inGroups: async (groups) => (await idp.users.inGroups(groups)).map(staffUserOf),
+      async create({ groups, ...user }) {
+        try {
+          // A password nobody knows: the staff user sets theirs from the e-mailed link.
+          const password = randomBytes(32).toString('base64url');
+          return { ok: true, user: staffUserOf(await idp.users.create({ ...user, password, groups })) };
+        } catch (error) {
+          if (error instanceof LoginAlreadyExistsError) return { ok: false, problem: 'login_taken' };
+          throw error;
+        }
+      },
+      setGroups: (id, groups) => idp.users.setGroups(id, groups),
+    },
     setLocale: (id, locale) => idp.users.setLocale(id, oktaLocaleOf(locale)),
     async changeLogin(id, login) {
       try {

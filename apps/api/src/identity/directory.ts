@@ -90,6 +90,13 @@ export interface Directory {
   deleteUser(id: string): Promise<void>;
   /** Lifts the user's sign-in lockouts (support, once the caller is known to be the borrower). */
   unlock(id: string): Promise<void>;
+  /** Whether sign-in is locked out for the user now (support's view); false for a user it does not have. */
+  isLocked(id: string): Promise<boolean>;
+  /**
+   * The staff console's users, where the portal owns the users (the bundled provider); absent with a
+   * hosted org, whose admins put staff in the console's groups there.
+   */
+  readonly staff?: StaffDirectory;
   /** Ends one identity-provider session (an ID token's sid) of the user; one already over is no error. */
   endSession(sessionId: string, userId: string): Promise<void>;
   /**
@@ -247,6 +254,23 @@ export interface WebauthnAttestation {
   attestation: string;
   clientData: string;
   transports?: string[];
+}
+
+/** A staff user: a directory user in one or more of the console's groups. */
+export interface DirectoryStaffUser extends DirectoryUser {
+  groups: string[];
+  createdAt: Date;
+}
+
+export interface StaffDirectory {
+  /** The users in any of these groups, by login. */
+  inGroups(groups: string[]): Promise<DirectoryStaffUser[]>;
+  /** A new user in these groups, with a password nobody knows (they set theirs by an e-mailed link). */
+  create(
+    user: Omit<NewDirectoryUser, 'password'> & { groups: string[] },
+  ): Promise<DirectoryOutcome<'login_taken', { user: DirectoryStaffUser }>>;
+  /** Puts the user in exactly these groups; false for a user the directory does not have. */
+  setGroups(id: string, groups: string[]): Promise<boolean>;
 }
 
 export interface NewDirectoryUser {

@@ -220,6 +220,12 @@ export function oktaDirectory(options: OktaDirectoryOptions): Directory {
         if (response.status !== 204) throw new Error(`Okta answered ${response.status} to ${step}`);
       }
     },
+    async isLocked(id) {
+      const response = await call('GET', `/api/v1/users/${encodeURIComponent(id)}`);
+      if (response.status === 404) return (await response.body?.cancel(), false);
+      const user = (await expectOk(response)) as { status?: unknown };
+      return user.status === 'LOCKED_OUT';
+    },
     async unlock(id) {
       const path = `/api/v1/users/${encodeURIComponent(id)}/lifecycle/unlock`;
       const response = await call('POST', path, undefined, true, true);

@@ -34,6 +34,11 @@ export function purgeRepository(db: Kysely<ApiDatabase>) {
           sql<Date>`now() - make_interval(secs => ${sessionMaxAgeSeconds}) - interval '1 day'`,
         )
         .execute();
+      // A console session ends within hours; its record (who was signed in when) is the audit trail's.
+      await db
+        .deleteFrom('console_session')
+        .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+        .execute();
       await db
         .deleteFrom('exchanged_id_token')
         .where('expires_at', '<', sql<Date>`now()`)

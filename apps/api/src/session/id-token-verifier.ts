@@ -53,6 +53,8 @@ export interface IdTokenUse {
   /** How and when the borrower signed in at the identity provider (amr, auth_time), when it says. */
   amr: string[] | null;
   authTime: number | null;
+  /** The groups claim (a staff member's console roles), when the token has one. */
+  groups: string[] | null;
 }
 
 /** Seconds a token's exp and iat may be off from this server's clock. */
@@ -123,6 +125,10 @@ export class IdTokenVerifier {
               ? payload.amr
               : null,
           authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
+          groups:
+            Array.isArray(payload.groups) && payload.groups.every((value) => typeof value === 'string')
+              ? payload.groups
+              : null,
         },
       };
     } catch (error) {

@@ -7,6 +7,9 @@ import type { ProductKeyRing } from './signing-keys.js';
 
 export const PRODUCT_TOKEN_AUDIENCE = 'customer-core';
 export const PRODUCT_TOKEN_SCOPE = 'borrower';
+/** The staff console's tokens: signed by the same keys, for another audience, so neither opens the other's API. */
+export const CONSOLE_TOKEN_AUDIENCE = 'customer-core-console';
+export const CONSOLE_TOKEN_SCOPE = 'staff';
 
 export type TokenProblem =
   'malformed' | 'unsupported_algorithm' | 'bad_signature' | 'wrong_issuer' | 'wrong_audience' | 'expired';
@@ -58,8 +61,19 @@ export class ProductTokens {
 
   constructor(
     private readonly keys: ProductKeyRing,
-    private readonly options: { issuer: string; ttlSeconds: number; sessionMaxAgeSeconds: number },
+    private readonly options: {
+      issuer: string;
+      ttlSeconds: number;
+      sessionMaxAgeSeconds: number;
+      /** Borrowers' tokens (PRODUCT_TOKEN_AUDIENCE and _SCOPE) unless said. */
+      audience?: string;
+      scope?: string;
+    },
   ) {}
+
+  get #audience() {
+    return this.options.audience ?? PRODUCT_TOKEN_AUDIENCE;
+  }
 
   /**
    * A new sign-in session: the start of a token family. Its auth_time is the identity provider's when
@@ -97,14 +111,14 @@ export class ProductTokens {
       iat,
       jti: randomUUID(),
       iss: this.options.issuer,
-      scope: PRODUCT_TOKEN_SCOPE,
+      scope: this.options.scope ?? PRODUCT_TOKEN_SCOPE,
       sub: subject.borrowerId,
       sid: session.sid,
       auth_time: session.authTime,
       gen: session.generation,
       ...(session.amr ? { amr: session.amr } : {}),
     };
-    const signingInput = `${encode({ alg: 'ES256', typ: 'JWT', kid: key.kid })}.${encode({ ...claims, aud: PRODUCT_TOKEN_AUDIENCE })}`;
+    const signingInput = `${encode({ alg: 'ES256', typ: 'JWT', kid: key.kid })}.${encode({ ...claims, aud: this.#audience })}`;
     const signature = sign('sha256', Buffer.from(signingInput), {
       key: key.privateKey,
       dsaEncoding: 'ieee-p1363',
@@ -157,7 +171,8 @@ export class ProductTokens {
       return { ok: false, problem: 'malformed' };
     }
     if (claims.data.iss !== this.options.issuer) return { ok: false, problem: 'wrong_issuer' };
-    if (payload.aud !== PRODUCT_TOKEN_AUDIENCE) return { ok: false, problem: 'wrong_audience' };
+    // Checked after the signature: 'wrong_audience' is a token of ours, for the other API.
+    if (payload.aud !== this.#audience) return { ok: false, problem: 'wrong_audience' };
     // Tokens from before refresh generations were signed are generation 0 of their session.
     const verified = {
       ...claims.data,

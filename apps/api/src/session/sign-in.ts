@@ -6,13 +6,38 @@ import type { ExchangedIdTokenRepository, IdTokenSpending } from './exchanged-id
 import type { IdTokenProblem, IdTokenSpent, IdTokenUse, IdTokenVerifier } from './id-token-verifier.js';
 import type { LookupTokenRepository } from './lookup-token-repository.js';
 import type { Sessions } from './sessions.js';
+import { staffRoleOf, type StaffGroups } from '../identity/staff-groups.js';
 
 type Spent = Extract<IdTokenSpending, { kind: 'spent' }>;
 
 export type IdTokenSignIn =
   | { kind: 'signed_in'; borrowerId: string; accessToken: string }
   | { kind: 'refused'; problem: IdTokenProblem }
+  /** A staff member's identity: it signs in to the staff console, never as a borrower. */
+  | { kind: 'staff' }
   | { kind: 'spent'; why: IdTokenSpent; issuer: string };
+
+/**
+ * Spends a verified ID token, with the borrower it signs in when known (see
+ * ExchangedIdTokenRepository.spend); or why it may not sign in (any more). A token refused here is not
+ * spent. The staff console's sign-in spends its ID tokens the same way.
+ */
+export function idTokenSpender({
+  directory,
+  exchangedIdTokens,
+}: {
+  directory: Directory;
+  exchangedIdTokens: ExchangedIdTokenRepository;
+}) {
+  return async function spend(identity: BorrowerIdentity, use: IdTokenUse): Promise<IdTokenSpent | Spent> {
+    if (identity.issuer === directory.issuer && (use.sessionId || directory.idTokensNameSessions)) {
+      const live = use.sessionId && (await directory.hasSession(use.sessionId, identity.subject));
+      if (!live) return 'idp_session_ended';
+    }
+    const spending = await exchangedIdTokens.spend(use, identity);
+    return spending.kind === 'spent' ? spending : spending.kind;
+  };
+}
 
 /**
  * The ways into a product session besides e-mailed links and registration: the identity provider's
@@ -25,22 +50,10 @@ export function signIn(deps: {
   directory: Directory;
   borrowers: BorrowerRepository;
   sessions: Sessions;
+  staffGroups: StaffGroups;
 }) {
-  const { idTokens, exchangedIdTokens, lookupTokens, directory, borrowers, sessions } = deps;
-
-  /**
-   * Spends this verified ID token, with the borrower it signs in when known (see
-   * ExchangedIdTokenRepository.spend); or why it may not sign in (any more).
-   */
-  async function spend(identity: BorrowerIdentity, use: IdTokenUse): Promise<IdTokenSpent | Spent> {
-    if (identity.issuer === directory.issuer && (use.sessionId || directory.idTokensNameSessions)) {
-      const live = use.sessionId && (await directory.hasSession(use.sessionId, identity.subject));
-      // A token refused here is not spent.
-      if (!live) return 'idp_session_ended';
-    }
-    const spending = await exchangedIdTokens.spend(use, identity);
-    return spending.kind === 'spent' ? spending : spending.kind;
-  }
+  const { idTokens, lookupTokens, borrowers, sessions, staffGroups } = deps;
+  const spend = idTokenSpender(deps);
 
   return {
     /**
@@ -55,6 +68,7 @@ export function signIn(deps: {
     async withIdToken(idToken: string, client: SignInClient): Promise<IdTokenSignIn> {
       const result = await idTokens.verify(idToken);
       if (!result.ok) return { kind: 'refused', problem: result.problem };
+      if (staffRoleOf(result.use.groups, staffGroups)) return { kind: 'staff' };
       const spent = await spend(result.identity, result.use);
       if (typeof spent === 'string') return { kind: 'spent', why: spent, issuer: result.identity.issuer };
       // The identity's first sign-in: it takes over the borrower an operator made, or makes one.

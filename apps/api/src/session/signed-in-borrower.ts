@@ -19,6 +19,9 @@ export function requireBorrower(checkAccessToken: AccessTokenChecker) {
     if (!token)
       throw new HttpError(401, 'unauthorized', 'This call needs a Bearer access token. Sign in first.');
     const checked = await checkAccessToken(token);
+    // A staff member's console token: ours, genuine, and never a way into a borrower's data.
+    if (!checked.ok && checked.reason === 'wrong_audience')
+      throw new HttpError(403, 'forbidden', 'A staff console token does not open the borrower’s API.');
     if (!checked.ok) throw accessTokenRefused(checked.reason);
     request.borrowerClaims = checked.claims;
   };

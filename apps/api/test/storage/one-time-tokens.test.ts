@@ -253,6 +253,7 @@ for (const kind of testDatabaseKinds()) {
         sessionId: null,
         amr: null,
         authTime: null,
+        groups: null,
       });
 
       /** The identity of a new borrower who has signed in before, its names as a new ID token says. */

@@ -37,7 +37,7 @@ for (const kind of testDatabaseKinds()) {
     const idTokenRefused = async (identity: BorrowerIdentity, issuedAt: number) => {
       const use = { hash: randomUUID(), issuedAt, acceptedUntil: now() + 300 };
       const spending = await exchangedIdTokenRepository(database.db).spend(
-        { ...use, sessionId: null, amr: null, authTime: null },
+        { ...use, sessionId: null, amr: null, authTime: null, groups: null },
         identity,
       );
       return spending.kind === 'revoked';

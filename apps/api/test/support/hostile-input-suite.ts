@@ -31,6 +31,7 @@ import {
 import { builtPortal, type BuiltPortal } from './built-portal.js';
 import { isRoute, pathOf, shapeSweep } from './hostile-shapes.js';
 import { accessTokenOf, call, giveEsignConsent, OPERATOR_ENV, OPERATOR_SECRET } from './loans.js';
+import { staffToken } from './console.js';
 
 // Hostile input across every route: whatever a client sends, the answer is never a 5xx (a 503 that
 // carries Retry-After is load-shedding, not a failure) and the process lives on. The routes come from
@@ -57,6 +58,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
   describe(`hostile input (${kind})`, () => {
     let server: TestServer;
     let accessToken: string;
+    let consoleToken: string;
     let idToken: string;
     let loan: { id: string; reference: string; documentId: string };
     let org: TestOrg;
@@ -76,6 +78,8 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
       const demo = { username: DEMO_BORROWER.login, password: DEMO_BORROWER.password };
       accessToken = await accessTokenOf(server.baseUrl, demo.username, demo.password);
       idToken = (await signInThroughIdp(server.baseUrl, demo)).idToken;
+      // A staff member's console token (support: the role's refusals are fuzzed too).
+      consoleToken = (await staffToken(server, 'support')).token;
       // An active loan whose checkout has started and whose signed document is reviewed: a signature
       // name reaches the database.
       const { body: list } = await call(server.baseUrl, 'GET', loanEndpoints.loans.path, accessToken);
@@ -153,6 +157,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
           jwts: [
             ...hostileJwts(issuer, 'customer-portal', idToken),
             ...hostileJwts(server.baseUrl, 'customer-core', accessToken),
+            ...hostileJwts(server.baseUrl, 'customer-core-console', consoleToken),
           ],
         },
         {
@@ -206,6 +211,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
       const none = {};
       const borrower = { authorization: `Bearer ${accessToken}` };
       const operator = { authorization: `Bearer ${OPERATOR_SECRET}` };
+      const staff = { authorization: `Bearer ${consoleToken}` };
       const portal = new URL(server.server.address);
       const orgOrigin = new URL(org.url);
       const sswsToken = { authorization: `SSWS ${org.apiToken}` };
@@ -230,7 +236,7 @@ export function hostileInputSuite(kind: TestDatabaseKind): void {
       const sweep = shapeSweep(targets, {
         random: seededRandom(SWEEP_SEED),
         known,
-        credentials: [none, borrower, operator],
+        credentials: [none, borrower, operator, staff],
         accepted: (target) => accepted.get(target) ?? none,
         undeclaredOneByOne: () => false,
         bodyLimit: server.server.app.initialConfig.bodyLimit ?? 1024 * 1024,

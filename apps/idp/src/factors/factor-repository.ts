@@ -45,11 +45,13 @@ export function secondFactorAsked(
   policy: MfaPolicy,
   emailOffered: boolean,
 ): RawBuilder<boolean> {
-  if (policy === 'off') return sql<boolean>`false`;
+  // Staff (a user in any group) are always asked, whatever the borrowers' policy.
+  const staff = sql<boolean>`exists (select 1 from idp_user where id = ${userId} and groups <> '{}')`;
+  if (policy === 'off') return staff;
   if (policy === 'required') return sql<boolean>`true`;
-  return sql<boolean>`exists (
+  return sql<boolean>`(${staff} or exists (
     select 1 from idp_factor where user_id = ${userId} and status = 'ACTIVE'
-      and (${emailOffered} or factor_type <> ${EMAIL_FACTOR.factorType}))`;
+      and (${emailOffered} or factor_type <> ${EMAIL_FACTOR.factorType})))`;
 }
 
 /** A TOTP secret is sealed: a copy of the database gives away no second factor. */

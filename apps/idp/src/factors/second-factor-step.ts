@@ -55,7 +55,9 @@ export function secondFactorStep(deps: SecondFactorDependencies) {
     user: IdpUser,
     primaryAmr: string[] = PASSWORD_AMR,
   ): Promise<{ status: string }> {
-    if (policy !== 'off') {
+    // Staff (a user in any group) always sign in with a second factor, whatever the borrowers' policy.
+    const staff = user.groups.length > 0;
+    if (policy !== 'off' || staff) {
       const listed = await factors.listed(user.id);
       if (listed.length > 0) {
         const { stateToken, transaction } = await transactions.start(user.id, 'MFA_REQUIRED', primaryAmr);
@@ -67,7 +69,7 @@ export function secondFactorStep(deps: SecondFactorDependencies) {
           await deps.factorProfiles?.(user.id),
         );
       }
-      if (policy === 'required') {
+      if (policy === 'required' || staff) {
         const { stateToken, transaction } = await transactions.start(user.id, 'MFA_ENROLL', primaryAmr);
         return bodies.mfaEnroll(stateToken, transaction, user, deps.offerEmail);
       }

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, racersOn, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
 import { EMAIL_FACTOR, EMAIL_LINK_AMR } from '@customer-core/contracts/server';
 import { createAuthnTransactionRepository } from '../../src/factors/authn-transaction-repository.js';
 import { createEmailCodeRepository } from '../../src/factors/email-code-repository.js';
-import { createFactorRepository } from '../../src/factors/factor-repository.js';
+import { createFactorRepository, secondFactorAsked } from '../../src/factors/factor-repository.js';
 import { LoginAlreadyExistsError, type IdpDatabase } from '../../src/index.js';
 import { createLoginThrottle } from '../../src/login-failure-repository.js';
 import { passwordHasher } from '../../src/passwords.js';
@@ -50,6 +51,29 @@ for (const kind of testDatabaseKinds()) {
       assert.match(credentials!.passwordHash, /^\$argon2id\$/);
       await assert.rejects(users().create(input(login.toUpperCase())), LoginAlreadyExistsError);
       assert.equal(await users().findByLogin(newLogin()), undefined);
+    });
+
+    it('keeps a staff user’s groups, finds staff by them, and asks staff for a second factor', async () => {
+      const staff = await users().create({ ...input(newLogin()), groups: ['support'] });
+      const borrower = await users().create(input(newLogin()));
+      assert.deepEqual([staff.groups, borrower.groups], [['support'], []]);
+      const inGroups = async (groups: string[]) => (await users().inGroups(groups)).map((user) => user.id);
+      assert.ok((await inGroups(['support', 'admin'])).includes(staff.id));
+      assert.ok(!(await inGroups(['support', 'admin'])).includes(borrower.id));
+      assert.ok(!(await inGroups(['admin'])).includes(staff.id));
+      assert.equal(await users().setGroups(staff.id, ['admin']), true);
+      assert.deepEqual((await users().findById(staff.id))!.groups, ['admin']);
+      assert.equal(await users().setGroups(randomUUID(), ['admin']), false);
+      await assert.rejects(users().setGroups(staff.id, ['']), 'an empty group name is refused');
+
+      // Whatever the borrowers' policy, staff are asked; a borrower without a factor is not.
+      const asked = async (id: string) => {
+        const { rows } = await sql<{
+          asked: boolean;
+        }>`select ${secondFactorAsked(id, 'off', false)} as asked`.execute(database.db);
+        return rows[0]!.asked;
+      };
+      assert.deepEqual([await asked(staff.id), await asked(borrower.id)], [true, false]);
     });
 
     it(`of ${racers} creations of one login at once, exactly one makes the user; ensuring at once finds that one`, async () => {

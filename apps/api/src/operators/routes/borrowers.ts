@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorEndpoints } from '@customer-core/contracts';
+import { operatorOf } from '../../console/operator-access.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { requireTrustedService } from '../../http/service-credential.js';
-import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { BorrowerOverview } from '../../loans/borrower-overview.js';
 
 /**
@@ -10,21 +9,14 @@ import type { BorrowerOverview } from '../../loans/borrower-overview.js';
  * registered, who is invited, how many loans each has.
  */
 export const operatorBorrowerRoutes =
-  ({
-    borrowerOverview,
-    serviceCredentials,
-  }: {
-    borrowerOverview: BorrowerOverview;
-    serviceCredentials: readonly ServiceCredential[];
-  }): FastifyPluginAsyncZod =>
+  ({ borrowerOverview }: { borrowerOverview: BorrowerOverview }): FastifyPluginAsyncZod =>
   async (app) => {
     app.route({
       ...endpointRoute(operatorEndpoints.borrowers),
-      onRequest: requireTrustedService(serviceCredentials, 'operator'),
       handler: async (request) => {
-        const service = request.trustedService;
+        const operator = operatorOf(request).actor;
         const borrowers = await borrowerOverview(request.query.q);
-        request.log.info({ service, borrowers: borrowers.length }, 'borrowers listed');
+        request.log.info({ operator, borrowers: borrowers.length }, 'borrowers listed');
         return { borrowers };
       },
     });

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataRightsEndpoints } from '@customer-core/contracts';
 import type { BorrowerErasure } from '../../data-rights/borrower-erasure.js';
 import type { BorrowerExport } from '../../data-rights/borrower-export.js';
+import { operatorOf } from '../../console/operator-access.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
-import { requireTrustedService } from '../../http/service-credential.js';
-import type { ServiceCredential } from '../../config/service-credentials.js';
 
 // A borrower's data rights, for operators (`npm run cli -- export-borrower`, `erase-borrower`,
 // `legal-hold`): their copy of it, and its erasure where the law allows.
@@ -16,23 +15,22 @@ export const operatorDataRightsRoutes =
   ({
     borrowerExport,
     borrowerErasure,
-    serviceCredentials,
   }: {
     borrowerExport: BorrowerExport;
     borrowerErasure: BorrowerErasure;
-    serviceCredentials: readonly ServiceCredential[];
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const onRequest = requireTrustedService(serviceCredentials, 'operator');
-
     app.route({
       ...endpointRoute(dataRightsEndpoints.borrowerExport),
-      onRequest,
       handler: async (request, reply) => {
         const exported = await borrowerExport.archive(request.query.email);
         if (!exported.ok) throw noBorrower();
         request.log.info(
-          { service: request.trustedService, borrowers: exported.borrowers, documents: exported.documents },
+          {
+            operator: operatorOf(request).actor,
+            borrowers: exported.borrowers,
+            documents: exported.documents,
+          },
           'borrower data exported',
         );
         return reply
@@ -45,7 +43,6 @@ export const operatorDataRightsRoutes =
 
     app.route({
       ...endpointRoute(dataRightsEndpoints.eraseBorrower),
-      onRequest,
       handler: async (request) => {
         const erased = await borrowerErasure.erase(request.body.email);
         if (!erased.ok) {
@@ -58,7 +55,7 @@ export const operatorDataRightsRoutes =
           );
         }
         request.log.info(
-          { service: request.trustedService, kept: erased.kept.length },
+          { operator: operatorOf(request).actor, kept: erased.kept.length },
           'borrower data erased',
         );
         return { erased: erased.erased, kept: erased.kept };
@@ -67,7 +64,6 @@ export const operatorDataRightsRoutes =
 
     app.route({
       ...endpointRoute(dataRightsEndpoints.legalHold),
-      onRequest,
       handler: async (request) => {
         const { email } = request.body;
         const held = await borrowerErasure.setLegalHold(

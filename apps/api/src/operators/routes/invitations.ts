@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_ERROR_CODES, operatorEndpoints } from '@customer-core/contracts';
+import { API_ERROR_CODES, consoleEndpoints, operatorEndpoints } from '@customer-core/contracts';
+import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
 import { HttpError } from '../../http/http-error.js';
+import { operatorOf } from '../../console/operator-access.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { requireTrustedService } from '../../http/service-credential.js';
-import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { MailService } from '../../mail/index.js';
 import type { Invitations } from '../../joining/invitations.js';
 
@@ -15,19 +15,18 @@ import type { Invitations } from '../../joining/invitations.js';
 export const operatorInvitationRoutes =
   ({
     invitations,
+    borrowers,
     mail,
-    serviceCredentials,
   }: {
     invitations: Invitations;
+    borrowers: Pick<BorrowerRepository, 'findByEmail'>;
     mail: MailService;
-    serviceCredentials: readonly ServiceCredential[];
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.route({
       ...endpointRoute(operatorEndpoints.invitations),
-      onRequest: requireTrustedService(serviceCredentials, 'operator'),
       handler: async (request, reply) => {
-        const operator = request.trustedService;
+        const operator = operatorOf(request).actor;
         const outcome = await invitations.invite(request.body, operator);
         if (outcome.kind === 'already_registered') {
           throw new HttpError(
@@ -42,6 +41,34 @@ export const operatorInvitationRoutes =
           borrowerId: outcome.borrowerId,
           expiresAt: outcome.expiresAt.toISOString(),
         });
+      },
+    });
+
+    // Support sends the invitation again (lost, expired): the same invitation, a new link.
+    app.route({
+      ...endpointRoute(consoleEndpoints.resendInvitation),
+      handler: async (request, reply) => {
+        const [borrower] = await borrowers.findByEmail(request.body.email);
+        if (!borrower) throw new HttpError(404, 'not_found', 'No borrower has that email address.');
+        const { firstName, lastName } = borrower;
+        // A borrower made for a loan alone has no names yet: a loan officer invites them with theirs.
+        if (!firstName || !lastName)
+          throw new HttpError(
+            404,
+            'not_found',
+            'This borrower has no invitation yet: invite them with their name.',
+          );
+        const operator = operatorOf(request).actor;
+        const outcome = await invitations.invite({ email: borrower.email, firstName, lastName }, operator);
+        if (outcome.kind === 'already_registered')
+          throw new HttpError(
+            409,
+            API_ERROR_CODES.alreadyRegistered,
+            `${borrower.email} already has an account.`,
+          );
+        request.log.info({ borrowerId: outcome.borrowerId, operator }, 'invitation sent again');
+        reply.raw.once('close', () => mail.nudge());
+        return { email: borrower.email, expiresAt: outcome.expiresAt.toISOString() };
       },
     });
   };

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LoanReferenceSchema, operatorEndpoints } from '@customer-core/contracts';
 import { HttpError } from '../../http/http-error.js';
+import { operatorOf } from '../../console/operator-access.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { requireTrustedService } from '../../http/service-credential.js';
-import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { LoanBook } from '../../loans/loan-book.js';
 
 /**
@@ -22,19 +21,12 @@ function referenceOf(params: { reference: string }): string {
 
 /** Operators add loans and change their terms (service credential; `npm run cli` drives these). */
 export const operatorLoanRoutes =
-  ({
-    loanBook: book,
-    serviceCredentials,
-  }: {
-    loanBook: LoanBook;
-    serviceCredentials: readonly ServiceCredential[];
-  }): FastifyPluginAsyncZod =>
+  ({ loanBook: book }: { loanBook: LoanBook }): FastifyPluginAsyncZod =>
   async (app) => {
     app.route({
       ...endpointRoute(operatorEndpoints.loans),
-      onRequest: requireTrustedService(serviceCredentials, 'operator'),
       handler: async (request, reply) => {
-        const service = request.trustedService;
+        const operator = operatorOf(request).actor;
         const outcome = await book.add(request.body);
         if (!outcome.ok)
           throw new HttpError(
@@ -44,7 +36,7 @@ export const operatorLoanRoutes =
           );
         const { loan } = outcome;
         request.log.info(
-          { service, loanId: loan.id, reference: loan.reference, status: loan.status },
+          { operator, loanId: loan.id, reference: loan.reference, status: loan.status },
           'loan added',
         );
         return reply.status(201).send(loan);
@@ -53,9 +45,8 @@ export const operatorLoanRoutes =
 
     app.route({
       ...endpointRoute(operatorEndpoints.loan),
-      onRequest: requireTrustedService(serviceCredentials, 'operator'),
       handler: async (request) => {
-        const service = request.trustedService;
+        const operator = operatorOf(request).actor;
         const reference = referenceOf(request.params);
         const outcome = await book.update(reference, request.body);
         if (!outcome.ok) {
@@ -71,7 +62,7 @@ export const operatorLoanRoutes =
         const { product, status, amountCents, balanceCents, nextPayment } = loan;
         request.auditChange = { before, after: { product, status, amountCents, balanceCents, nextPayment } };
         request.log.info(
-          { service, loanId: loan.id, reference, changed: Object.keys(request.body) },
+          { operator, loanId: loan.id, reference, changed: Object.keys(request.body) },
           'loan updated',
         );
         return loan;
@@ -80,14 +71,13 @@ export const operatorLoanRoutes =
 
     app.route({
       ...endpointRoute(operatorEndpoints.loanInstalments),
-      onRequest: requireTrustedService(serviceCredentials, 'operator'),
       handler: async (request) => {
         const reference = referenceOf(request.params);
         const schedule = await book.recordInstalment(reference, request.body);
         if (!schedule) throw new HttpError(404, 'not_found', `No loan has the reference ${reference}.`);
         request.log.info(
           {
-            service: request.trustedService,
+            operator: operatorOf(request).actor,
             reference,
             dueOn: request.body.dueOn,
             paid: request.body.paidOn !== null,

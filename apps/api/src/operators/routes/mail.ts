@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEAD_MAIL_LISTED, operatorEndpoints, SENT_MAIL_LISTED } from '@customer-core/contracts';
-import type { ServiceCredential } from '../../config/service-credentials.js';
+import { operatorOf } from '../../console/operator-access.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { requireTrustedService } from '../../http/service-credential.js';
 import type { MailService } from '../../mail/index.js';
 
 /**
@@ -10,18 +9,10 @@ import type { MailService } from '../../mail/index.js';
  * e-mail that gave up (never its text), and send it again once the cause is fixed.
  */
 export const operatorMailRoutes =
-  ({
-    mail,
-    serviceCredentials,
-  }: {
-    mail: Pick<MailService, 'deadLetters' | 'resendDead' | 'sentTo'>;
-    serviceCredentials: readonly ServiceCredential[];
-  }): FastifyPluginAsyncZod =>
+  ({ mail }: { mail: Pick<MailService, 'deadLetters' | 'resendDead' | 'sentTo'> }): FastifyPluginAsyncZod =>
   async (app) => {
-    const operator = requireTrustedService(serviceCredentials, 'operator');
     app.route({
       ...endpointRoute(operatorEndpoints.deadMail),
-      onRequest: operator,
       handler: async () => ({
         messages: (await mail.deadLetters(DEAD_MAIL_LISTED)).map((dead) => ({
           ...dead,
@@ -32,7 +23,6 @@ export const operatorMailRoutes =
     });
     app.route({
       ...endpointRoute(operatorEndpoints.sentMail),
-      onRequest: operator,
       handler: async (request) => ({
         messages: (await mail.sentTo(request.query.email, SENT_MAIL_LISTED)).map((message) => ({
           ...message,
@@ -43,10 +33,9 @@ export const operatorMailRoutes =
     });
     app.route({
       ...endpointRoute(operatorEndpoints.resendDeadMail),
-      onRequest: operator,
       handler: async (request) => {
         const resent = await mail.resendDead('all' in request.body ? 'all' : { ids: request.body.ids });
-        request.log.info({ resent, operator: request.trustedService }, 'dead mail queued again');
+        request.log.info({ resent, operator: operatorOf(request).actor }, 'dead mail queued again');
         return { resent };
       },
     });

@@ -1,27 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorEndpoints } from '@customer-core/contracts';
+import { operatorOf } from '../../console/operator-access.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { requireTrustedService } from '../../http/service-credential.js';
-import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { SecretsResealing } from '../../session/secrets-key-rotation.js';
 
 /** Operators seal every secret kept in the database with the first key of SECRETS_KEYS. */
 export const operatorSecretsKeyRoutes =
-  ({
-    resealSecrets,
-    serviceCredentials,
-  }: {
-    resealSecrets: SecretsResealing;
-    serviceCredentials: readonly ServiceCredential[];
-  }): FastifyPluginAsyncZod =>
+  ({ resealSecrets }: { resealSecrets: SecretsResealing }): FastifyPluginAsyncZod =>
   async (app) => {
     app.route({
       ...endpointRoute(operatorEndpoints.secretsKeyRotations),
-      onRequest: requireTrustedService(serviceCredentials, 'operator'),
       handler: async (request, reply) => {
         const rotation = await resealSecrets();
         request.log.info(
-          { ...rotation, operator: request.trustedService },
+          { ...rotation, operator: operatorOf(request).actor },
           'secrets sealed with the active key',
         );
         return reply.status(201).send(rotation);

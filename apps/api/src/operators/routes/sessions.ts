@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorEndpoints, SessionIdSchema } from '@customer-core/contracts';
+import { operatorOf } from '../../console/operator-access.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { requireTrustedService } from '../../http/service-credential.js';
 import { HttpError } from '../../http/http-error.js';
 import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
-import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { Sessions } from '../../session/sessions.js';
 import { tellSessionsEndedByStaff, type Webhooks } from '../../webhooks/webhooks.js';
 
@@ -18,17 +17,13 @@ export const operatorSessionRoutes =
   ({
     sessions,
     borrowers,
-    serviceCredentials,
     webhooks,
   }: {
     sessions: Sessions;
     borrowers: BorrowerRepository;
-    serviceCredentials: readonly ServiceCredential[];
     webhooks: Pick<Webhooks, 'events'>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const common = { onRequest: requireTrustedService(serviceCredentials, 'operator') };
-
     const tell = (borrowerId: string, ended: number, endedBy: string) =>
       tellSessionsEndedByStaff(webhooks.events, { borrowerId, ended, endedBy });
 
@@ -40,41 +35,41 @@ export const operatorSessionRoutes =
 
     app.route({
       ...endpointRoute(operatorEndpoints.sessions),
-      ...common,
       handler: async (request) => {
         const found = await borrowersWith(request.query.email);
         const lists = await Promise.all(found.map((borrower) => sessions.list(borrower.id)));
         const list = lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-        request.log.info({ service: request.trustedService, sessions: list.length }, 'sessions listed');
+        request.log.info({ operator: operatorOf(request).actor, sessions: list.length }, 'sessions listed');
         return { sessions: list };
       },
     });
 
     app.route({
       ...endpointRoute(operatorEndpoints.endSession),
-      ...common,
       handler: async (request) => {
         const { sessionId } = request.params;
         if (!SessionIdSchema.safeParse(sessionId).success) throw noSession();
         const owner = await sessions.ownerOf(sessionId);
         if (!owner || !(await sessions.end(owner, sessionId, 'operator'))) throw noSession();
-        await tell(owner, 1, `service:${request.trustedService}`);
-        request.log.info({ service: request.trustedService, borrowerId: owner }, 'session ended by operator');
+        await tell(owner, 1, operatorOf(request).actor);
+        request.log.info(
+          { operator: operatorOf(request).actor, borrowerId: owner },
+          'session ended by operator',
+        );
         return { ended: 1 };
       },
     });
 
     app.route({
       ...endpointRoute(operatorEndpoints.endAllSessions),
-      ...common,
       handler: async (request) => {
         let ended = 0;
         for (const borrower of await borrowersWith(request.body.email)) {
           const endedNow = await sessions.endOtherSessions(borrower.id, null, 'operator');
-          await tell(borrower.id, endedNow, `service:${request.trustedService}`);
+          await tell(borrower.id, endedNow, operatorOf(request).actor);
           ended += endedNow;
           request.log.info(
-            { service: request.trustedService, borrowerId: borrower.id },
+            { operator: operatorOf(request).actor, borrowerId: borrower.id },
             'sessions ended by operator',
           );
         }

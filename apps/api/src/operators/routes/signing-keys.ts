@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorEndpoints } from '@customer-core/contracts';
+import { operatorOf } from '../../console/operator-access.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
-import { requireTrustedService } from '../../http/service-credential.js';
-import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { SigningKeyRotation } from '../../session/signing-keys.js';
 
 /**
@@ -10,20 +9,13 @@ import type { SigningKeyRotation } from '../../session/signing-keys.js';
  * verifying for a token's lifetime, unless the operator retires it at once after a leak.
  */
 export const operatorSigningKeyRoutes =
-  ({
-    rotateSigningKey,
-    serviceCredentials,
-  }: {
-    rotateSigningKey: SigningKeyRotation;
-    serviceCredentials: readonly ServiceCredential[];
-  }): FastifyPluginAsyncZod =>
+  ({ rotateSigningKey }: { rotateSigningKey: SigningKeyRotation }): FastifyPluginAsyncZod =>
   async (app) => {
     app.route({
       ...endpointRoute(operatorEndpoints.signingKeyRotations),
-      onRequest: requireTrustedService(serviceCredentials, 'operator'),
       handler: async (request, reply) => {
         const rotation = await rotateSigningKey(request.body.retireEarlierKeysNow);
-        request.log.info({ ...rotation, operator: request.trustedService }, 'signing key rotated');
+        request.log.info({ ...rotation, operator: operatorOf(request).actor }, 'signing key rotated');
         return reply.status(201).send(rotation);
       },
     });

@@ -5,10 +5,9 @@ import type { SecondFactors } from '../../account/second-factors.js';
 import type { BorrowerRepository } from '../../borrowers/borrower-repository.js';
 import type { Sessions } from '../../session/sessions.js';
 import { tellSessionsEndedByStaff, type Webhooks } from '../../webhooks/webhooks.js';
+import { operatorOf } from '../../console/operator-access.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
-import { requireTrustedService } from '../../http/service-credential.js';
-import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { Directory } from '../../identity/directory.js';
 
 // What support does for a borrower on the phone, once it knows the caller is them (`npm run cli --
@@ -24,7 +23,6 @@ export const operatorSupportRoutes =
     secondFactors,
     sessions,
     webhooks,
-    serviceCredentials,
     trustProxy,
   }: {
     directory: Pick<Directory, 'findByLogin' | 'unlock'>;
@@ -32,22 +30,18 @@ export const operatorSupportRoutes =
     secondFactors: Pick<SecondFactors, 'resetByStaff'>;
     sessions: Pick<Sessions, 'endOtherSessions'>;
     webhooks: Pick<Webhooks, 'events'>;
-    serviceCredentials: readonly ServiceCredential[];
     trustProxy: boolean;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const onRequest = requireTrustedService(serviceCredentials, 'operator');
-
     app.route({
       ...endpointRoute(operatorEndpoints.unlockBorrower),
-      onRequest,
       handler: async (request) => {
         const { email } = request.body;
         const user = await directory.findByLogin(email);
         if (!user) throw noAccount();
         await directory.unlock(user.id);
         request.log.info(
-          { service: request.trustedService, userId: user.id },
+          { operator: operatorOf(request).actor, userId: user.id },
           'borrower unlocked by support',
         );
         return { email, unlocked: true as const };
@@ -56,7 +50,6 @@ export const operatorSupportRoutes =
 
     app.route({
       ...endpointRoute(operatorEndpoints.resetSecondFactors),
-      onRequest,
       handler: async (request) => {
         // The header's form is checked with every operator call (audit/recorded-calls.ts); here, that there is one.
         if (!request.headers[AUDIT_REASON_HEADER])
@@ -82,13 +75,13 @@ export const operatorSupportRoutes =
           await tellSessionsEndedByStaff(webhooks.events, {
             borrowerId: borrower.id,
             ended,
-            endedBy: `service:${request.trustedService}`,
+            endedBy: operatorOf(request).actor,
           });
           sessionsEnded += ended;
         }
         if (!found) throw noAccount();
         request.log.info(
-          { service: request.trustedService, factorsRemoved, sessionsEnded },
+          { operator: operatorOf(request).actor, factorsRemoved, sessionsEnded },
           'second factors reset by support',
         );
         return { email, factorsRemoved, sessionsEnded };

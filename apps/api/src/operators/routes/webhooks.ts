@@ -5,10 +5,9 @@ import {
   type WebhookDeliveryView,
   type WebhookEndpointView,
 } from '@customer-core/contracts';
+import { operatorOf } from '../../console/operator-access.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { HttpError } from '../../http/http-error.js';
-import { requireTrustedService } from '../../http/service-credential.js';
-import type { ServiceCredential } from '../../config/service-credentials.js';
 import type { Webhooks } from '../../webhooks/webhooks.js';
 
 // The lender's webhook endpoints and their deliveries, for operators (`npm run cli -- webhooks`).
@@ -38,25 +37,15 @@ const deliveryView = (delivery: Delivery): WebhookDeliveryView => ({
 });
 
 export const operatorWebhookRoutes =
-  ({
-    webhooks,
-    serviceCredentials,
-  }: {
-    webhooks: Webhooks;
-    serviceCredentials: readonly ServiceCredential[];
-  }): FastifyPluginAsyncZod =>
+  ({ webhooks }: { webhooks: Webhooks }): FastifyPluginAsyncZod =>
   async (app) => {
-    const common = { onRequest: requireTrustedService(serviceCredentials, 'operator') };
-
     app.route({
       ...endpointRoute(webhookEndpoints.endpoints),
-      ...common,
       handler: async () => ({ endpoints: (await webhooks.endpoints()).map(endpointView) }),
     });
 
     app.route({
       ...endpointRoute(webhookEndpoints.addEndpoint),
-      ...common,
       handler: async (request, reply) => {
         const { url, eventTypes, description } = request.body;
         const added = await webhooks.addEndpoint({
@@ -67,7 +56,7 @@ export const operatorWebhookRoutes =
         if (!added.ok) throw httpsRequired();
         reply.code(201).header('cache-control', 'no-store');
         request.log.info(
-          { service: request.trustedService, endpointId: added.endpoint.id },
+          { operator: operatorOf(request).actor, endpointId: added.endpoint.id },
           'webhook endpoint added',
         );
         return { ...endpointView(added.endpoint), secret: added.secret };
@@ -76,7 +65,6 @@ export const operatorWebhookRoutes =
 
     app.route({
       ...endpointRoute(webhookEndpoints.updateEndpoint),
-      ...common,
       handler: async (request) => {
         const { endpointId } = request.params;
         if (!UUID.test(endpointId)) throw noEndpoint();
@@ -88,7 +76,6 @@ export const operatorWebhookRoutes =
 
     app.route({
       ...endpointRoute(webhookEndpoints.deliveries),
-      ...common,
       handler: async (request) => ({
         deliveries: (await webhooks.deliveries(request.query)).map(deliveryView),
       }),
@@ -96,7 +83,6 @@ export const operatorWebhookRoutes =
 
     app.route({
       ...endpointRoute(webhookEndpoints.replayDelivery),
-      ...common,
       handler: async (request, reply) => {
         const { deliveryId } = request.params;
         if (!UUID.test(deliveryId)) throw noDelivery();

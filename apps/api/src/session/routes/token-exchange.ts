@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints } from '@customer-core/contracts';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import type { SignInClientOf } from '../../http/sign-in-client.js';
+import { HttpError } from '../../http/http-error.js';
 import { idTokenRefused, idTokenSpent } from '../token-problems.js';
 import type { SignIn } from '../sign-in.js';
 
@@ -17,6 +18,9 @@ export const tokenExchangeRoute =
           case 'refused':
             request.log.info({ problem: outcome.problem }, 'ID token refused');
             throw idTokenRefused(outcome.problem);
+          case 'staff':
+            request.log.warn('a staff identity tried to sign in as a borrower');
+            throw new HttpError(403, 'forbidden', 'Staff accounts sign in to the staff console.');
           case 'spent':
             request.log.info({ problem: outcome.why, issuer: outcome.issuer }, 'ID token refused');
             throw idTokenSpent(outcome.why);

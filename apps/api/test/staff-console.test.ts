@@ -1,0 +1,318 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  AUDIT_REASON_HEADER,
+  auditEndpoints,
+  authEndpoints,
+  consoleEndpoints,
+  loanEndpoints,
+  operatorEndpoints,
+  type AuditRecordView,
+} from '@customer-core/contracts';
+import {
+  completeSignInWithSessionToken,
+  signedInAgo,
+  startTestServer,
+  type TestServer,
+} from '../testing/index.js';
+import { addStaffUser, consoleSignIn, STAFF_PASSWORD, staffToken } from './support/console.js';
+import { uniqueEmail } from './support/joining.js';
+import { authn, mailFor } from './support/links.js';
+import { activeLoan, call, newBorrowerToken, OPERATOR_ENV, OPERATOR_SECRET } from './support/loans.js';
+import { json, post } from './support/session.js';
+import { runCli } from '../src/cli/run.js';
+
+// The staff console's side of the API: staff sign in through the identity provider with a second
+// factor, as a population apart from borrowers; a console token opens the operators' API as far as
+// its role allows, a borrower's never does, and a console token never opens the borrower's API.
+
+describe('the staff console', () => {
+  let server: TestServer;
+  let url: string;
+
+  before(async () => {
+    server = await startTestServer('pglite', OPERATOR_ENV);
+    url = server.baseUrl;
+  });
+  after(() => server?.close());
+
+  const get = (path: string, token?: string) => call(url, 'GET', path, token);
+
+  it('signs a staff member in only after a second factor, with the role of their group', async () => {
+    const support = await staffToken(server, 'support');
+    const me = await get(consoleEndpoints.me.path, support.token);
+    assert.equal(me.status, 200);
+    assert.deepEqual([me.body.email, me.body.role, me.body.name], [support.login, 'support', 'Sam Okafor']);
+
+    // A password alone: the ID token names the group, but says nothing of a second factor.
+    const idp = server.server.identityProvider!;
+    const user = await addStaffUser(server, 'admin');
+    await idp.users.setGroups(user.id, []);
+    const answer = (await json<{ sessionToken: string }>(await authn(url, user.login, STAFF_PASSWORD))).body;
+    await idp.users.setGroups(user.id, ['admin']);
+    const tokens = await completeSignInWithSessionToken(url, answer.sessionToken);
+    const refused = await consoleSignIn(server, tokens!.idToken);
+    assert.deepEqual([refused.status, refused.body.error], [403, 'second_factor_required']);
+  });
+
+  it('refuses a borrower at the console, without spending their ID token, and a staff member at the portal', async () => {
+    const email = uniqueEmail('not-staff');
+    await newBorrowerToken(server, email);
+    const answer = (await json<{ sessionToken: string }>(await authn(url, email, 'Borrower-Pass-42'))).body;
+    const tokens = await completeSignInWithSessionToken(url, answer.sessionToken);
+    const refused = await consoleSignIn(server, tokens!.idToken);
+    assert.deepEqual([refused.status, refused.body.error], [403, 'not_staff']);
+    const exchanged = await post(url, authEndpoints.tokenExchange.path, { token: tokens!.idToken });
+    assert.equal(exchanged.status, 200, 'the borrower still signs in to the portal with it');
+
+    // A staff member's ID token never becomes a borrower's session.
+    const staff = await addStaffUser(server, 'support');
+    await server.server.identityProvider!.users.setGroups(staff.id, []);
+    const staffAnswer = (await json<{ sessionToken: string }>(await authn(url, staff.login, STAFF_PASSWORD)))
+      .body;
+    await server.server.identityProvider!.users.setGroups(staff.id, ['support']);
+    const staffTokens = await completeSignInWithSessionToken(url, staffAnswer.sessionToken);
+    const atPortal = await post(url, authEndpoints.tokenExchange.path, { token: staffTokens!.idToken });
+    assert.equal(atPortal.status, 403);
+  });
+
+  it('keeps the two populations apart: a borrower token is 403 at the console, a console token 403 at the borrower API', async () => {
+    const borrowerToken = await newBorrowerToken(server, uniqueEmail('apart'));
+    const { token } = await staffToken(server, 'admin');
+    const consoleCalls = [
+      ['GET', consoleEndpoints.me.path],
+      ['POST', consoleEndpoints.signOut.path],
+      ['GET', operatorEndpoints.borrowers.path],
+      ['GET', auditEndpoints.records.path],
+      ['POST', operatorEndpoints.loans.path],
+      ['GET', consoleEndpoints.staffUsers.path],
+    ] as const;
+    for (const [method, path] of consoleCalls) {
+      const answer = await call(url, method, path, borrowerToken, method === 'POST' ? {} : undefined);
+      assert.equal(answer.status, 403, `${method} ${path}`);
+    }
+    for (const path of [loanEndpoints.loans.path, authEndpoints.profile.path]) {
+      assert.equal((await get(path, token)).status, 403, path);
+    }
+    assert.equal((await get(operatorEndpoints.borrowers.path, 'not-a-token')).status, 401);
+    assert.equal((await get(operatorEndpoints.borrowers.path)).status, 401);
+  });
+
+  it('lets support help a borrower and refuses them a loan officer’s work; an admin may do both', async () => {
+    const support = await staffToken(server, 'support');
+    const admin = await staffToken(server, 'admin');
+    const email = uniqueEmail('helped');
+    const borrowerToken = await newBorrowerToken(server, email);
+
+    const loan = activeLoan(`LN-${Date.now() % 1_000_000}`, email);
+    assert.equal((await call(url, 'POST', operatorEndpoints.loans.path, support.token, loan)).status, 403);
+    assert.equal((await call(url, 'POST', operatorEndpoints.loans.path, admin.token, loan)).status, 201);
+
+    const found = await get(
+      `${operatorEndpoints.borrowers.path}?q=${encodeURIComponent(email)}`,
+      support.token,
+    );
+    const [borrower] = (found.body as { borrowers: Array<{ id: string }> }).borrowers;
+    const file = await get(consoleEndpoints.borrowerFile.href({ borrowerId: borrower!.id }), support.token);
+    assert.equal(file.status, 200);
+    const { loans, factors } = file.body as { loans: Array<{ reference: string }>; factors: unknown[] };
+    assert.deepEqual([loans.map((l) => l.reference), factors], [[loan.reference], []]);
+
+    const ended = await fetch(`${url}${operatorEndpoints.endAllSessions.path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${support.token}`,
+        'content-type': 'application/json',
+        [AUDIT_REASON_HEADER]: 'Borrower reported a lost laptop, ticket 5120',
+      },
+      body: JSON.stringify({ email }),
+    });
+    assert.equal(ended.status, 200);
+    assert.equal(
+      (await get(loanEndpoints.loans.path, borrowerToken)).status,
+      401,
+      'the borrower’s token is over',
+    );
+
+    const audit = await get(
+      `${auditEndpoints.records.path}?action=${encodeURIComponent(`POST ${operatorEndpoints.endAllSessions.path}`)}`,
+      OPERATOR_SECRET,
+    );
+    const [record] = (audit.body as { records: AuditRecordView[] }).records;
+    assert.deepEqual(
+      [record?.actor, record?.role, record?.reason, record?.target],
+      [`staff:${support.login}`, 'support', 'Borrower reported a lost laptop, ticket 5120', `email:${email}`],
+    );
+    const refusedLoan = await get(
+      `${auditEndpoints.records.path}?actor=${encodeURIComponent(`staff:${support.login}`)}&action=${encodeURIComponent(`POST ${operatorEndpoints.loans.path}`)}`,
+      admin.token,
+    );
+    assert.deepEqual(
+      (refusedLoan.body as { records: AuditRecordView[] }).records.map((r) => r.outcome),
+      [403],
+      'a refused call is in the trail too',
+    );
+  });
+
+  it('asks for a fresh sign-in before a destructive action', async () => {
+    const support = await staffToken(server, 'support');
+    const email = uniqueEmail('step-up');
+    await newBorrowerToken(server, email);
+    const reset = (token: string) =>
+      fetch(`${url}${operatorEndpoints.resetSecondFactors.path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          [AUDIT_REASON_HEADER]: 'Lost phone, identity checked by loan number',
+        },
+        body: JSON.stringify({ email }),
+      }).then((response) => json<{ error?: string }>(response));
+    const stale = await signedInAgo(server, support.token, 10 * 60);
+    const refused = await reset(stale);
+    assert.deepEqual([refused.status, refused.body.error], [403, 'step_up_required']);
+    assert.equal((await reset(support.token)).status, 200);
+    // Reading needs no step-up, however old the sign-in.
+    assert.equal((await get(`${operatorEndpoints.sessions.path}?email=${email}`, stale)).status, 200);
+  });
+
+  it('ends the console session at sign-out, and at a change of role', async () => {
+    const first = await staffToken(server, 'support');
+    assert.equal((await call(url, 'POST', consoleEndpoints.signOut.path, first.token)).status, 200);
+    assert.equal((await get(consoleEndpoints.me.path, first.token)).status, 401);
+
+    const admin = await staffToken(server, 'admin');
+    const second = await staffToken(server, 'support');
+    const changed = await call(
+      url,
+      'PATCH',
+      consoleEndpoints.changeStaffUser.href({ staffId: second.id }),
+      admin.token,
+      {
+        role: null,
+      },
+    );
+    assert.deepEqual(changed.body, { id: second.id, role: null });
+    assert.equal((await get(consoleEndpoints.me.path, second.token)).status, 401);
+    const staff = (await get(consoleEndpoints.staffUsers.path, admin.token)).body as {
+      staff: Array<{ id: string }>;
+    };
+    assert.ok(!staff.staff.some((user) => user.id === second.id), 'no longer staff');
+  });
+
+  it('adds a staff user, who is e-mailed a link to set their password; only staff users change role', async () => {
+    const admin = await staffToken(server, 'admin');
+    const email = uniqueEmail('new-agent');
+    const added = await call(url, 'POST', consoleEndpoints.addStaffUser.path, admin.token, {
+      email,
+      firstName: 'Noor',
+      lastName: 'Haddad',
+      role: 'support',
+    });
+    assert.equal(added.status, 201, JSON.stringify(added.body));
+    assert.equal(added.body.role, 'support');
+    const [message] = await mailFor(url, email);
+    assert.match(message!.subject, /password/i);
+    const again = await call(url, 'POST', consoleEndpoints.addStaffUser.path, admin.token, {
+      email,
+      firstName: 'Noor',
+      lastName: 'Haddad',
+      role: 'admin',
+    });
+    assert.equal(again.status, 409);
+
+    // A borrower's identity is no staff user: their id changes nothing.
+    const borrowerEmail = uniqueEmail('not-made-staff');
+    await newBorrowerToken(server, borrowerEmail);
+    const borrowerUser = await server.server.identityProvider!.users.findByLogin(borrowerEmail);
+    for (const staffId of [borrowerUser!.id, '00000000-0000-0000-0000-000000000000', 'x'.repeat(90), '%00']) {
+      const answer = await call(
+        url,
+        'PATCH',
+        `/api/operator/staff/${encodeURIComponent(staffId)}`,
+        admin.token,
+        {
+          role: 'admin',
+        },
+      );
+      assert.equal(answer.status, 404, staffId);
+    }
+    assert.deepEqual((await server.server.identityProvider!.users.findById(borrowerUser!.id))!.groups, []);
+  });
+
+  it('answers 404 for a borrower id that is no borrower’s', async () => {
+    const support = await staffToken(server, 'support');
+    for (const id of ['00000000-0000-0000-0000-000000000000', 'not-an-id', "1' or '1'='1", 'é'.repeat(40)]) {
+      const answer = await get(`/api/operator/borrowers/${encodeURIComponent(id)}`, support.token);
+      assert.equal(answer.status, 404, id);
+    }
+  });
+
+  it('sends an invitation again with a new link', async () => {
+    const support = await staffToken(server, 'support');
+    const email = uniqueEmail('resend');
+    const invited = await call(url, 'POST', operatorEndpoints.invitations.path, OPERATOR_SECRET, {
+      email,
+      firstName: 'Ines',
+      lastName: 'Vega',
+    });
+    assert.equal(invited.status, 201);
+    const resent = await call(url, 'POST', consoleEndpoints.resendInvitation.path, support.token, { email });
+    assert.equal(resent.status, 200, JSON.stringify(resent.body));
+    const messages = await mailFor(url, email, 2);
+    assert.equal(messages.length, 2);
+    const unknown = await call(url, 'POST', consoleEndpoints.resendInvitation.path, support.token, {
+      email: uniqueEmail('nobody'),
+    });
+    assert.equal(unknown.status, 404);
+  });
+
+  it('is run with npm run cli -- staff and resend-invitation', async () => {
+    const cli = async (...args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runCli(
+        args,
+        { PORTAL_URL: url, OPERATOR_CREDENTIAL: OPERATOR_SECRET },
+        {
+          out: (line) => out.push(line),
+          err: (line) => err.push(line),
+        },
+      );
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const email = uniqueEmail('cli-agent');
+    const added = await cli(
+      'staff',
+      'add',
+      '--email',
+      email,
+      '--first-name',
+      'Lea',
+      '--last-name',
+      'Park',
+      '--role',
+      'support',
+    );
+    assert.equal(added.code, 0, added.err);
+    const id = /staff id (\S+)\./.exec(added.out)![1]!;
+    assert.match((await cli('staff', 'list')).out, new RegExp(`${id}\\s+${email}\\s+Lea Park\\s+support`));
+    assert.equal((await cli('staff', 'set-role', id, '--role', 'admin')).code, 0);
+    assert.deepEqual((await server.server.identityProvider!.users.findById(id))!.groups, ['admin']);
+    const wrong = await cli('staff', 'set-role', id, '--role', 'owner');
+    assert.notEqual(wrong.code, 0);
+    assert.match(wrong.err, /--role/);
+    assert.equal((await cli('staff', 'remove', id)).code, 0);
+    assert.ok(!(await cli('staff', 'list')).out.includes(email));
+
+    const borrower = uniqueEmail('cli-resend');
+    await call(url, 'POST', operatorEndpoints.invitations.path, OPERATOR_SECRET, {
+      email: borrower,
+      firstName: 'Ada',
+      lastName: 'Reyes',
+    });
+    const resent = await cli('resend-invitation', '--email', borrower);
+    assert.equal(resent.code, 0, resent.err);
+    assert.match(resent.out, new RegExp(`Sent the invitation to ${borrower} again`));
+  });
+});
