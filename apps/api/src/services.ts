@@ -45,7 +45,7 @@ import { secretBoxOf } from './config/secrets-key-file.js';
 import { componentView, type TablesOf } from './db/component-view.js';
 import { apiMigrations } from './db/migrations.js';
 import type { ApiDatabase } from './db/schema.js';
-import { borrowerDocuments } from './documents/borrower-documents.js';
+import { borrowerDocuments, signedPdfWriter } from './documents/borrower-documents.js';
 import { documentRepository } from './documents/document-repository.js';
 import type { documentsModule } from './documents/module.js';
 import { emailLinks } from './email-links/email-links.js';
@@ -310,13 +310,14 @@ export async function composeInstance(
     publicUrl,
   });
 
-  const documents = borrowerDocuments(documentRepository(db), lender, {
-    // The signer's language (their directory profile's): the certificate's words.
-    localeOf: async (borrowerId) => {
+  // The signer's language (their directory profile's): the certificate's words.
+  const signerLocale = {
+    localeOf: async (borrowerId: string) => {
       const borrower = await borrowers.findById(borrowerId);
       return borrower ? borrowerLocale(directory, borrower) : DEFAULT_LOCALE;
     },
-  });
+  };
+  const documents = borrowerDocuments(documentRepository(db), lender, signerLocale);
 
   // The staff console: its tokens (the same keys, their own audience) and short sessions.
   const idTokens = new IdTokenVerifier(trusted);
@@ -394,7 +395,11 @@ export async function composeInstance(
       },
       loans: {
         borrowerLoans: borrowerLoans(loans),
-        checkout: loanCheckout(loans, lenderWebhooks.events),
+        checkout: loanCheckout(
+          loans,
+          lenderWebhooks.events,
+          signedPdfWriter(documentRepository, lender, signerLocale),
+        ),
         checkAccessToken,
         stepUp,
       },

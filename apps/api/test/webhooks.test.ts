@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import {
   applicationEndpoints,
+  documentEndpoints,
   operatorEndpoints,
   registrationEndpoints,
   WEBHOOK_EVENT_TYPES,
@@ -128,6 +130,20 @@ describe('webhooks to the lender’s systems', () => {
     const loanId = await loanIdOf(server, reference);
     const documents = await completeCheckout(url, token, loanId, 'Otto Other');
     const toSign = documents.filter((document) => document.requiresSignature);
+    // What the borrower downloads of each signed document: the bytes the event's fingerprint names.
+    const downloaded = new Map<string, string>();
+    for (const document of toSign) {
+      const pdf = await fetch(`${url}${documentEndpoints.documentPdf.href({ documentId: document.id })}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert.equal(pdf.status, 200);
+      downloaded.set(
+        document.id,
+        createHash('sha256')
+          .update(Buffer.from(await pdf.arrayBuffer()))
+          .digest('hex'),
+      );
+    }
 
     // sessions.ended_by_staff
     const ended = await operator('POST', operatorEndpoints.endAllSessions.path, { email: borrowerEmail });
@@ -165,8 +181,14 @@ describe('webhooks to the lender’s systems', () => {
       ],
       [reference, 'Otto Other', toSign.length],
     );
-    for (const document of signature!.data.documents as Array<{ textSha256: string }>)
+    for (const document of signature!.data.documents as Array<{
+      documentId: string;
+      textSha256: string;
+      pdfSha256: string;
+    }>) {
       assert.match(document.textSha256, /^[0-9a-f]{64}$/);
+      assert.equal(document.pdfSha256, downloaded.get(document.documentId), 'the signed PDF’s fingerprint');
+    }
     assert.equal(received('checkout.completed').length, 1);
     assert.deepEqual(received('sessions.ended_by_staff')[0]!.data.endedBy, 'service:operator');
 

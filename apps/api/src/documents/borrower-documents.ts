@@ -8,6 +8,7 @@ import type {
 } from '@customer-core/contracts';
 import { isoOf } from '../loans/borrower-loans.js';
 import { sha256Hex } from '../loans/loan-checkout.js';
+import type { ApiTransaction } from '../db/schema.js';
 import type { DocumentRepository, DocumentRow } from './document-repository.js';
 import { renderReviewedDocumentPdf, renderSignedDocumentPdf } from './signed-document-pdf.js';
 import { signInOf } from './sign-in-evidence.js';
@@ -45,6 +46,71 @@ export type SignedPdfOutcome =
 export type DocumentPdfOutcome =
   | { ok: true; pdf: Buffer; signed: boolean; fileTitle: { reference: string; title: string } }
   | { ok: false; problem: 'not_found' | 'not_signed' };
+
+/**
+ * The signed document's PDF: the one stored, else written now and stored, so that it is the same
+ * bytes ever after (two first writes at once keep the first: see storeSignedPdf).
+ */
+async function signedPdfOf(
+  repository: Pick<DocumentRepository, 'pdfSourceOf' | 'storeSignedPdf'>,
+  lender: { name: string },
+  borrowerId: string,
+  documentId: string,
+  locale: () => Promise<Locale>,
+): Promise<SignedPdfOutcome> {
+  const row = await repository.pdfSourceOf(borrowerId, documentId);
+  if (!row) return { ok: false, problem: 'not_found' };
+  const fileTitle = { reference: row.reference, title: row.title };
+  if (!row.signed_at || !row.signature_name) return { ok: false, problem: 'not_signed' };
+  if (row.signed_pdf) return { ok: true, pdf: Buffer.from(row.signed_pdf), fileTitle };
+
+  const written = await renderSignedDocumentPdf({
+    title: row.title,
+    body: row.body,
+    loanReference: row.reference,
+    product: row.product,
+    lenderName: lender.name,
+    locale: await locale(),
+    signatureName: row.signature_name,
+    signedAt: new Date(row.signed_at),
+    signer: row.signer_name ? { name: row.signer_name, email: row.signer_email } : null,
+    signIn: row.signer_amr || row.signer_auth_time ? signInOf(row.signer_amr, row.signer_auth_time) : null,
+    consent:
+      row.esign_consent_version && row.esign_consent_given_at
+        ? { version: row.esign_consent_version, givenAt: new Date(row.esign_consent_given_at) }
+        : null,
+    clientAddress: row.signed_from,
+    fingerprint: row.signed_body_sha256 ?? sha256Hex(row.body),
+  });
+  const stored = await repository.storeSignedPdf(row.id, written);
+  return { ok: true, pdf: Buffer.from(stored), fileTitle };
+}
+
+/**
+ * Writes and stores the PDFs of documents just signed, in the signing's own transaction (`repository`
+ * bound to it), so that what the lender's systems hear of a signature is the signed PDF's fingerprint:
+ * the bytes every download serves. The signer's language is read first, outside the transaction.
+ */
+export function signedPdfWriter(
+  repositoryIn: (trx: ApiTransaction) => Pick<DocumentRepository, 'pdfSourceOf' | 'storeSignedPdf'>,
+  lender: { name: string },
+  { localeOf }: { localeOf(borrowerId: string): Promise<Locale> },
+) {
+  return async (borrowerId: string) => {
+    const locale = await localeOf(borrowerId);
+    return async (trx: ApiTransaction, documentId: string): Promise<Buffer> => {
+      const written = await signedPdfOf(
+        repositoryIn(trx),
+        lender,
+        borrowerId,
+        documentId,
+        async () => locale,
+      );
+      if (!written.ok) throw new Error(`document ${documentId} was not signed in this transaction`);
+      return written.pdf;
+    };
+  };
+}
 
 /**
  * A borrower's own documents: the list, one with its text, and a signed one as a PDF. `localeOf`: the
@@ -89,33 +155,7 @@ export function borrowerDocuments(
      * language then.
      */
     async signedPdf(borrowerId: string, documentId: string): Promise<SignedPdfOutcome> {
-      const row = await repository.pdfSourceOf(borrowerId, documentId);
-      if (!row) return { ok: false, problem: 'not_found' };
-      const fileTitle = { reference: row.reference, title: row.title };
-      if (!row.signed_at || !row.signature_name) return { ok: false, problem: 'not_signed' };
-      if (row.signed_pdf) return { ok: true, pdf: Buffer.from(row.signed_pdf), fileTitle };
-
-      const written = await renderSignedDocumentPdf({
-        title: row.title,
-        body: row.body,
-        loanReference: row.reference,
-        product: row.product,
-        lenderName: lender.name,
-        locale: await localeOf(borrowerId),
-        signatureName: row.signature_name,
-        signedAt: new Date(row.signed_at),
-        signer: row.signer_name ? { name: row.signer_name, email: row.signer_email } : null,
-        signIn:
-          row.signer_amr || row.signer_auth_time ? signInOf(row.signer_amr, row.signer_auth_time) : null,
-        consent:
-          row.esign_consent_version && row.esign_consent_given_at
-            ? { version: row.esign_consent_version, givenAt: new Date(row.esign_consent_given_at) }
-            : null,
-        clientAddress: row.signed_from,
-        fingerprint: row.signed_body_sha256 ?? sha256Hex(row.body),
-      });
-      const stored = await repository.storeSignedPdf(row.id, written);
-      return { ok: true, pdf: Buffer.from(stored), fileTitle };
+      return signedPdfOf(repository, lender, borrowerId, documentId, () => localeOf(borrowerId));
     },
 
     /**

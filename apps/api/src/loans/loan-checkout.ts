@@ -56,7 +56,15 @@ const allowsCheckout = (status: LoanStatus) =>
   (CHECKOUT_LOAN_STATUSES as readonly LoanStatus[]).includes(status);
 
 /** Completes the checkout once every document is reviewed and every one that needs it signed. */
-export function loanCheckout(repository: LoanRepository, events: WebhookEvents) {
+/**
+ * Writes the PDFs of documents signed in a transaction (documents' signedPdfWriter): readied for the
+ * borrower before it opens, then called inside it for each document signed.
+ */
+export type SignedPdfs = (
+  borrowerId: string,
+) => Promise<(trx: ApiTransaction, documentId: string) => Promise<Uint8Array>>;
+
+export function loanCheckout(repository: LoanRepository, events: WebhookEvents, signedPdfs: SignedPdfs) {
   /** Completes the checkout once nothing is left to do; the lender's systems hear of it. */
   async function completeIfDone(
     loans: LoanQueries,
@@ -146,6 +154,7 @@ export function loanCheckout(repository: LoanRepository, events: WebhookEvents) 
       documentIds: readonly string[],
       signature: SignatureRequest,
     ): Promise<CheckoutOutcome> {
+      const writePdf = await signedPdfs(borrowerId);
       const outcome = await repository.transaction(async (loans, trx): Promise<CheckoutOutcome> => {
         const checkout = await loans.lockCheckout(borrowerId, loanId);
         if (!checkout) return withoutCheckout(loans, borrowerId, loanId);
@@ -182,11 +191,17 @@ export function loanCheckout(repository: LoanRepository, events: WebhookEvents) 
             authTime: new Date(signature.authTime * 1000),
             consent: { version: consent.version, givenAt: consent.given_at },
           });
+        // Each signed PDF is written now, in this transaction: the lender's systems hear of the very
+        // bytes every download serves (and of each text's fingerprint, as its certificate states it).
+        const fingerprinted = [];
+        for (const document of signed) {
+          const pdf = await writePdf(trx, document.documentId);
+          fingerprinted.push({ ...document, pdfSha256: createHash('sha256').update(pdf).digest('hex') });
+        }
         const told = { borrowerId, loanId: checkout.id, loanReference: checkout.reference };
-        // Each text's fingerprint, as its signature certificate states it.
         await events.publish(
           'documents.signed',
-          { ...told, signerName: accountName, documents: signed },
+          { ...told, signerName: accountName, documents: fingerprinted },
           trx,
         );
         return detail(loans, borrowerId, checkout.id, await completeIfDone(loans, trx, told));

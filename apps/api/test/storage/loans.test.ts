@@ -26,6 +26,7 @@ import type { ApiDatabase } from '../../src/db/schema.js';
 import { DEMO_BORROWER, DEMO_LOANS, seedDemoBorrower } from '../../src/loans/demo-borrower.js';
 import { documentRepository } from '../../src/documents/document-repository.js';
 import { loanBook } from '../../src/loans/loan-book.js';
+import { signedPdfWriter } from '../../src/documents/borrower-documents.js';
 import { loanCheckout } from '../../src/loans/loan-checkout.js';
 import { loanRepository } from '../../src/loans/loan-repository.js';
 import { webhookEventRepository } from '../../src/webhooks/webhook-repository.js';
@@ -83,6 +84,8 @@ for (const kind of testDatabaseKinds()) {
     });
     after(() => database?.close());
 
+    // Signed PDFs written in the signing's transaction, as the portal writes them.
+    const pdfsIn = signedPdfWriter(documentRepository, LENDER, { localeOf: async () => 'en-US' });
     const book = (db = database.db) => loanBook(loanRepository(db), borrowerRepository(db), LENDER);
 
     /** A new borrower's ACTIVE loan, its checkout started and every document reviewed. */
@@ -94,6 +97,7 @@ for (const kind of testDatabaseKinds()) {
       const checkout = loanCheckout(
         loanRepository(database.db),
         webhookEvents(webhookEventRepository(database.db), () => {}),
+        pdfsIn,
       );
       await checkout.start(borrower.id, added.loan.id);
       const documents = await loanRepository(database.db).documentsOf(added.loan.id);
@@ -302,10 +306,12 @@ for (const kind of testDatabaseKinds()) {
           loanCheckout(
             loanRepository(database.db),
             webhookEvents(webhookEventRepository(database.db), () => {}),
+            pdfsIn,
           ),
           loanCheckout(
             loanRepository(database.another()),
             webhookEvents(webhookEventRepository(database.another()), () => {}),
+            pdfsIn,
           ),
         ];
         const started = await race(racers, (i) => instances[i % 2]!.start(borrower!.id, added.loan.id));
