@@ -93,6 +93,13 @@ export function invitations({
    * An address that has an account meanwhile is refused and the invitation given back, so the link
    * answers the same (already registered) however often it is tried.
    */
+  const registeredEvent = (borrower: Borrower) => ({
+    borrowerId: borrower.id,
+    email: borrower.email,
+    firstName: borrower.firstName,
+    lastName: borrower.lastName,
+  });
+
   async function join(token: string, password: string): Promise<Joined> {
     const consumed = await repository.consume(token);
     if (!consumed) return { kind: 'invalid' };
@@ -133,23 +140,26 @@ export function invitations({
       firstName: user.firstName,
       lastName: user.lastName,
     };
-    if (await borrowers.linkIdentity(borrower.id, identity)) {
-      return {
-        kind: 'registered',
-        user,
-        borrower: {
-          ...borrower,
-          email: identity.email,
-          firstName: identity.firstName,
-          lastName: identity.lastName,
-          idpIssuer: identity.issuer,
-          idpSubject: identity.subject,
-        },
-      };
-    }
+    const linked: Borrower = {
+      ...borrower,
+      email: identity.email,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      idpIssuer: identity.issuer,
+      idpSubject: identity.subject,
+    };
+    // The lender's systems hear of the registration in the transaction that links the identity.
+    const registered = await repository.transaction(async (trx) => {
+      if (!(await borrowers.linkIdentity(borrower.id, identity, trx))) return false;
+      await events.publish('borrower.registered', registeredEvent(linked), trx);
+      return true;
+    });
+    if (registered) return { kind: 'registered', user, borrower: linked };
     // Another identity took this borrower between the two steps (a sign-in through another provider):
     // the new user then gets a borrower of its own, as on any first sign-in.
-    return { kind: 'registered', user, borrower: await borrowers.upsertByIdentity(identity) };
+    const own = await borrowers.upsertByIdentity(identity);
+    await events.publish('borrower.registered', registeredEvent(own));
+    return { kind: 'registered', user, borrower: own };
   }
 
   return {
@@ -217,12 +227,6 @@ export function invitations({
       const joined = await join(token, password);
       if (joined.kind !== 'registered') return joined;
       const { borrower, user } = joined;
-      await events.publish('borrower.registered', {
-        borrowerId: borrower.id,
-        email: borrower.email,
-        firstName: borrower.firstName,
-        lastName: borrower.lastName,
-      });
       events.nudge();
       // The language they registered in is their choice from the start (their e-mails follow it).
       if (locale) await directory.setLocale(user.id, locale);
