@@ -23,7 +23,13 @@ const PUBLIC_FACES = {
   config: ['config', 'service-credentials', 'operator-credential'],
   db: ['schema', 'batched-calls', 'readiness-repository', 'outbox-loop', 'sealed-columns'],
   documents: ['borrower-documents'],
-  'email-links': ['email-links', 'link-token-repository', 'request-count-repository', 'request-limits', 'link-problems'],
+  'email-links': [
+    'email-links',
+    'link-token-repository',
+    'request-count-repository',
+    'request-limits',
+    'link-problems',
+  ],
   http: [
     'bearer',
     'device-cookie',

@@ -26,6 +26,8 @@ const NOT_FOR_BORROWERS = [
   // the lender's systems and operators, with the service credential
   'operators/',
   'audit/',
+  // the staff console's sign-in and access check (staff read the console's own words: src/console)
+  'console/',
   'http/service-credential.ts',
   'session/routes/lookup-token.ts',
   // the portal's own calls gone wrong (a token it holds, a body no form sends): the screens say what happened

@@ -2,7 +2,7 @@ import { routes } from '@customer-core/contracts';
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
-import { withPortalMessages } from '../i18n/catalogs';
+import { withConsoleMessages, withPortalMessages } from '../i18n/catalogs';
 import { VisitorLayout } from '../components/signed-in-shell/visitor-layout';
 import { Loading } from '../components/loading';
 import { SignInScreen } from '../features/sign-in/sign-in-screen';
@@ -104,6 +104,11 @@ const NextStepPreferenceScreen = screen(() =>
     default: m.NextStepPreferenceScreen,
   })),
 );
+// The staff console (/console/...): its own chunks, catalogue and layout, loaded only there. This is the
+// one line of the borrower's code that names it; nothing else of the portal imports it.
+const ConsoleApp = lazy(() =>
+  withConsoleMessages(import('../console/console-app')).then((m) => ({ default: m.ConsoleApp })),
+);
 
 // Declarative routes (<Routes>), not a data router: the portal uses no loaders or actions, and the
 // data router's code would weigh about 15 KB more in the sign-in route's first load. Each layout and
@@ -168,6 +173,15 @@ export function AppRoutes() {
             <Route path={routes.emailChange.path} element={<EmailChangeScreen />} />
           </Route>
         </Route>
+        {/* The staff console: its own layout and routes, under its own error boundaries. */}
+        <Route
+          path={`${routes.console.path}/*`}
+          element={
+            <Suspense fallback={<Loading />}>
+              <ConsoleApp />
+            </Suspense>
+          }
+        />
       </Route>
     </Routes>
   );

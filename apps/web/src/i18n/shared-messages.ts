@@ -15,6 +15,11 @@ export const SHARED_MESSAGES = [
       'Your language can’t be saved to your account because you sign in through another provider. This device will remember it.',
   }),
   msg({ id: 'This borrower no longer exists.', message: 'This borrower no longer exists.' }),
+  // A staff member's identity at the borrower's sign-in (the token exchange refuses it).
+  msg({
+    id: 'Staff accounts sign in to the staff console.',
+    message: 'Staff accounts sign in to the staff console.',
+  }),
   // Labels: what a loan is for, how a session began or ended, a security event, a second factor.
   msg({ id: 'Working capital', message: 'Working capital' }),
   msg({ id: 'Equipment', message: 'Equipment' }),

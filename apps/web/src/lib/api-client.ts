@@ -37,11 +37,14 @@ export interface ApiRequestOptions {
   body?: unknown;
   /** Sent as a Bearer token. */
   token?: string;
+  /** Headers of the call's own (an operator's reason, AUDIT_REASON_HEADER); they replace none of the above. */
+  headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
 }
 
-/** What a call of the endpoint sends, as whom (a Bearer token), and what can cancel it. */
-export type CallInput<E extends Endpoint> = EndpointInput<E> & { token?: string; signal?: AbortSignal };
+/** What a call of the endpoint sends, as whom (a Bearer token), with what headers, and what can cancel it. */
+export type CallInput<E extends Endpoint> = EndpointInput<E> &
+  Pick<ApiRequestOptions, 'token' | 'headers' | 'signal'>;
 
 /** The input argument of a call: optional where the endpoint takes nothing that must be sent. */
 export type CallArgs<E extends Endpoint> =
@@ -52,8 +55,8 @@ export function requestOf<E extends Endpoint>(
   endpoint: E,
   input: CallInput<E>,
 ): [ApiPath, ApiRequestOptions] {
-  const { body, token, signal } = input;
-  return [addressOf(endpoint, input), { method: endpoint.method, body, token, signal }];
+  const { body, token, headers, signal } = input;
+  return [addressOf(endpoint, input), { method: endpoint.method, body, token, headers, signal }];
 }
 
 /** A success answer the endpoint does not declare: the API and the portal disagree (or a proxy answered). */
@@ -73,7 +76,7 @@ function messageOf(error: unknown): string {
 /** `baseUrl` is empty in the browser (same origin); tests point it at a local server. */
 export function createApiClient(baseUrl = '') {
   async function request<T = unknown>(path: ApiPath, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     // eslint-disable-next-line lingui/no-unlocalized-strings -- a header, not words
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
