@@ -238,6 +238,16 @@ describe('the staff console', () => {
       assert.equal(answer.status, 404, staffId);
     }
     assert.deepEqual((await server.server.identityProvider!.users.findById(borrowerUser!.id))!.groups, []);
+    const self = await call(
+      url,
+      'PATCH',
+      consoleEndpoints.changeStaffUser.href({ staffId: admin.id }),
+      admin.token,
+      {
+        role: 'support',
+      },
+    );
+    assert.equal(self.status, 403, 'an admin does not change their own role');
   });
 
   it('answers 404 for a borrower id that is no borrower’s', async () => {

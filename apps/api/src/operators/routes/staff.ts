@@ -59,6 +59,10 @@ export const operatorStaffRoutes =
       handler: async (request) => {
         const { staffId } = request.params;
         const { role } = request.body;
+        // An admin who demoted themselves could leave the lender without one: another admin does it.
+        const operator = operatorOf(request);
+        if (operator.kind === 'staff' && operator.session.subject === staffId)
+          throw new HttpError(403, 'forbidden', 'You can’t change your own role: another admin can.');
         const changed = await staffUsers.change(staffId, role);
         if (changed.kind === 'with_provider') throw withProvider();
         if (changed.kind === 'not_found') throw noStaffUser();
