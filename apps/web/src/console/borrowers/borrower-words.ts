@@ -65,3 +65,17 @@ export const FACTOR_STATUS_LABELS: Record<string, MessageDescriptor> = {
 export function borrowerName(borrower: { firstName: string | null; lastName: string | null }): string | null {
   return [borrower.firstName, borrower.lastName].filter(Boolean).join(' ') || null;
 }
+
+/** What each e-mail the portal sends is, as staff name it; one the console doesn't know shows its kind. */
+export const MAIL_KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  invitation: msg`Invitation`,
+  'password-reset': msg`Password reset link`,
+  'password-changed': msg`Password changed`,
+  'magic-link': msg`Sign-in link`,
+  'new-sign-in': msg`New sign-in`,
+  'email-verification': msg`Application email check`,
+  'email-change-link': msg`Email change link`,
+  'email-changed': msg`Email address changed`,
+  'email-in-use': msg`Email address already in use`,
+  'factors-reset': msg`Second factors reset by staff`,
+};

@@ -6,7 +6,7 @@ import { ConsoleSection } from '../components/console-section';
 import { ConsoleTable } from '../components/console-table';
 import { LoadedView, useConsoleLoad } from '../components/load-state';
 import { useConsoleApi } from '../session/console-api';
-import { MAIL_STATUS_LABELS } from './borrower-words';
+import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS } from './borrower-words';
 
 type SentMail = z.infer<typeof SentMailSchema>;
 const TONES: Record<SentMail['status'], string> = {
@@ -56,8 +56,12 @@ export function MailSection({ email, refresh }: { email: string; refresh: number
                   <td>
                     <time dateTime={message.createdAt}>{formatInstant(message.createdAt)}</time>
                   </td>
-                  <th scope="row" className="console-code">
-                    {message.kind}
+                  <th scope="row">
+                    {Object.hasOwn(MAIL_KIND_LABELS, message.kind) ? (
+                      i18n._(MAIL_KIND_LABELS[message.kind]!)
+                    ) : (
+                      <span className="console-code">{message.kind}</span>
+                    )}
                   </th>
                   <td>
                     <span className={`console-tag console-tag--${TONES[message.status]}`}>
