@@ -8,6 +8,7 @@ import {
   loanEndpoints,
   operatorEndpoints,
   routes,
+  consoleRoutes,
 } from '@customer-core/contracts';
 import { mintSession } from '@customer-core/api/testing';
 import type { Page } from 'playwright-core';
@@ -75,7 +76,7 @@ describe('the staff console (browser)', () => {
   /** A staff member's first sign-in: password, then the authenticator app the console sets up. */
   async function signInAsStaff(page: Page, email: string, screenshots?: string) {
     await page.goto(routes.console.path);
-    await page.waitForURL((url) => url.pathname === routes.consoleSignIn.path);
+    await page.waitForURL((url) => url.pathname === consoleRoutes.signIn.path);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -85,7 +86,7 @@ describe('the staff console (browser)', () => {
     if (screenshots) await captureBothSizes(page, `${screenshots}-factor`);
     await page.getByLabel('6-digit code').fill(authenticatorCode(secret));
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL((url) => url.pathname === routes.consoleBorrowers.path, { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === consoleRoutes.borrowers.path, { timeout: 20_000 });
   }
 
   /** The console token the page holds (sessionStorage), as a script on the page could read it. */
@@ -145,7 +146,7 @@ describe('the staff console (browser)', () => {
     await mail.getByText('Second factors reset by staff').first().waitFor();
 
     // An invitation lost in a spam folder: sent again, with a new link.
-    await page.goto(routes.consoleBorrowers.path);
+    await page.goto(consoleRoutes.borrowers.path);
     await openBorrower(page, 'ines', 'Ines Vega');
     await page.getByTestId('borrower-action-resend').click();
     await page
@@ -156,7 +157,7 @@ describe('the staff console (browser)', () => {
     await waitForMail(portal.baseUrl, INVITED, 2);
 
     // A loan officer's work is not support's: not offered, not open, and refused by the API.
-    await page.goto(routes.consoleLoans.path);
+    await page.goto(consoleRoutes.loans.path);
     await page.getByRole('heading', { name: 'Not open to your role' }).waitFor();
     const staffToken = await consoleTokenOf(page);
     const loan = {

@@ -39,6 +39,13 @@ export default defineConfig({
     // Keep assets as files: inlining would grow the JavaScript budget and need data: in the CSP.
     assetsInlineLimit: 0,
     target: 'es2022',
+    // The staff console's scripts are not listed for preloading in the borrower's first load: the list
+    // would ride in its entry chunk, and staff fetch them as the console imports them (a wait only
+    // they see). Its stylesheets stay listed: they load only that way.
+    modulePreload: {
+      resolveDependencies: (filename, deps) =>
+        /(^|\/)console-app-/.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -27,9 +27,10 @@ export const AuditRecordSchema = z.object({
   action: z.string(),
   target: z.string().nullable(),
   outcome: z.number().int(),
-  request: z.json().optional(),
-  before: z.json().optional(),
-  after: z.json().optional(),
+  // Any JSON value. Not z.json(): its parser would join the zod the borrower's sign-in form loads.
+  request: z.unknown().optional(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
   reason: z.string().nullable(),
   clientAddress: z.string().nullable(),
   requestId: z.string().nullable(),

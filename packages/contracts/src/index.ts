@@ -16,6 +16,7 @@ export * from './locale.js';
 export * from './locale-schema.js';
 export * from './audit.js';
 export * from './console.js';
+export * from './console-routes.js';
 export * from './operator.js';
 export * from './webhooks.js';
 export * from './password.js';

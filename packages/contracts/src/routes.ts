@@ -56,15 +56,8 @@ export const routes = {
   directApp: route('/ui/direct-app/'),
   startApplication: route('/ui/direct-app/start-application'),
   directAppEmailVerification: route('/ui/direct-app/email-verification/:token'),
-  /** The staff console: a part of the web app borrowers never load. */
+  /** The staff console: a part of the web app borrowers never load (its pages: consoleRoutes). */
   console: route('/console'),
-  consoleSignIn: route('/console/sign-in'),
-  consoleBorrowers: route('/console/borrowers'),
-  consoleBorrower: route('/console/borrowers/:borrowerId'),
-  consoleLoans: route('/console/loans'),
-  consoleAudit: route('/console/audit'),
-  consoleWebhooks: route('/console/webhooks'),
-  consoleStaff: route('/console/staff'),
 } as const;
 
 /** Rows of the account page an address can open (`${routes.account.path}#recovery-codes`). */

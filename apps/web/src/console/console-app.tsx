@@ -2,8 +2,8 @@ import {
   auditEndpoints,
   consoleEndpoints,
   operatorEndpoints,
-  routes,
   webhookEndpoints,
+  consoleRoutes,
 } from '@customer-core/contracts';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuditScreen } from './audit/audit-screen';
@@ -33,7 +33,7 @@ export function ConsoleApp() {
     <ConsoleSessionProvider>
       <ConsoleStepUpProvider>
         <Routes>
-          <Route path={subPath(routes.consoleSignIn)} element={<ConsoleSignInScreen />} />
+          <Route path={subPath(consoleRoutes.signIn)} element={<ConsoleSignInScreen />} />
           <Route
             element={
               <RequireStaff>
@@ -41,11 +41,11 @@ export function ConsoleApp() {
               </RequireStaff>
             }
           >
-            <Route index element={<Navigate to={routes.consoleBorrowers.path} replace />} />
-            <Route path={subPath(routes.consoleBorrowers)} element={<BorrowersScreen />} />
-            <Route path={subPath(routes.consoleBorrower)} element={<BorrowerScreen />} />
+            <Route index element={<Navigate to={consoleRoutes.borrowers.path} replace />} />
+            <Route path={subPath(consoleRoutes.borrowers)} element={<BorrowersScreen />} />
+            <Route path={subPath(consoleRoutes.borrower)} element={<BorrowerScreen />} />
             <Route
-              path={subPath(routes.consoleLoans)}
+              path={subPath(consoleRoutes.loans)}
               element={
                 <AreaGate gate={operatorEndpoints.loans}>
                   <LoansScreen />
@@ -53,7 +53,7 @@ export function ConsoleApp() {
               }
             />
             <Route
-              path={subPath(routes.consoleAudit)}
+              path={subPath(consoleRoutes.audit)}
               element={
                 <AreaGate gate={auditEndpoints.records}>
                   <AuditScreen />
@@ -61,7 +61,7 @@ export function ConsoleApp() {
               }
             />
             <Route
-              path={subPath(routes.consoleWebhooks)}
+              path={subPath(consoleRoutes.webhooks)}
               element={
                 <AreaGate gate={webhookEndpoints.endpoints}>
                   <WebhooksScreen />
@@ -69,7 +69,7 @@ export function ConsoleApp() {
               }
             />
             <Route
-              path={subPath(routes.consoleStaff)}
+              path={subPath(consoleRoutes.staff)}
               element={
                 <AreaGate gate={consoleEndpoints.staffUsers}>
                   <StaffScreen />

@@ -1,7 +1,6 @@
 import { auditEndpoints, type AuditChainCheckView, type AuditRecordView } from '@customer-core/contracts';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { Banner } from '../../components/banner';
 import { BusyButton } from '../../components/busy-button';
 import { TextField } from '../../components/text-field';
@@ -14,6 +13,7 @@ import { SelectField } from '../components/select-field';
 import { fileStamp, saveFile } from '../lib/download';
 import { useConsoleApi } from '../session/console-api';
 import { auditCsv, auditJsonLines } from './audit-export';
+import { useQuery } from '../lib/use-query';
 import {
   FILTERS,
   PAGE_SIZES,
@@ -47,7 +47,7 @@ function fieldsOf(params: URLSearchParams): Fields {
 export function AuditScreen() {
   const { t } = useLingui();
   const api = useConsoleApi();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQuery();
   const key = params.toString();
   const [fields, setFields] = useState(() => fieldsOf(params));
   // Back and Forward change the filters: the form follows.

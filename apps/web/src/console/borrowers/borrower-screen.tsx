@@ -1,4 +1,4 @@
-import { consoleEndpoints, routes } from '@customer-core/contracts';
+import { consoleEndpoints, consoleRoutes } from '@customer-core/contracts';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
@@ -30,8 +30,8 @@ export interface FromSearch {
 function BackToSearch() {
   const q = (useLocation().state as FromSearch | null)?.q;
   const to = q
-    ? `${routes.consoleBorrowers.path}?${new URLSearchParams({ q }).toString()}`
-    : routes.consoleBorrowers.path;
+    ? `${consoleRoutes.borrowers.path}?${new URLSearchParams({ q }).toString()}`
+    : consoleRoutes.borrowers.path;
   return (
     <p className="console-back">
       <Link to={to}>{q ? <Trans>Back to results for “{q}”</Trans> : <Trans>Find a borrower</Trans>}</Link>

@@ -2,12 +2,12 @@ import {
   BORROWER_SEARCH_LIMIT,
   BorrowerSearchQuerySchema,
   operatorEndpoints,
-  routes,
   type BorrowerList,
+  consoleRoutes,
 } from '@customer-core/contracts';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { FieldHint, fieldHintId } from '../../components/field-hint';
 import { FormField, fieldErrorId } from '../../components/form-field';
 import { formatInstant } from '../../loans/loan-format';
@@ -18,6 +18,7 @@ import { useConsoleApi } from '../session/console-api';
 import type { FromSearch } from './borrower-screen';
 import { BorrowerStateBadge } from './borrower-state-badge';
 import { borrowerName } from './borrower-words';
+import { useQuery } from '../lib/use-query';
 
 const SEARCH_ID = 'console-borrower-search';
 const SearchSchema = BorrowerSearchQuerySchema.shape.q.unwrap();
@@ -29,7 +30,7 @@ const SearchSchema = BorrowerSearchQuerySchema.shape.q.unwrap();
 export function BorrowersScreen() {
   const { t } = useLingui();
   const api = useConsoleApi();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQuery();
   const q = params.get('q')?.trim() ?? '';
   const [text, setText] = useState(q);
   const [error, setError] = useState<string | null>(null);
@@ -155,7 +156,7 @@ function Results({ q, borrowers }: { q: string; borrowers: FoundBorrower[] }) {
               <tr key={borrower.id}>
                 <th scope="row">
                   <Link
-                    to={routes.consoleBorrower.href({ borrowerId: borrower.id })}
+                    to={consoleRoutes.borrower.href({ borrowerId: borrower.id })}
                     state={{ q } satisfies FromSearch}
                   >
                     {name ?? <span className="console-muted">{t`No name yet`}</span>}

@@ -1,8 +1,8 @@
 import {
   InviteBorrowerRequestSchema,
   operatorEndpoints,
-  routes,
   type InviteBorrowerRequest,
+  consoleRoutes,
 } from '@customer-core/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -87,7 +87,7 @@ export function InviteBorrowerForm() {
             <Trans>
               Invitation sent to {sentTo}. The link works until {until}.
             </Trans>{' '}
-            <Link to={routes.consoleBorrower.href({ borrowerId: sent.borrowerId })}>
+            <Link to={consoleRoutes.borrower.href({ borrowerId: sent.borrowerId })}>
               <Trans>Open the borrower</Trans>
             </Link>
           </Banner>

@@ -1,7 +1,7 @@
 import type { Endpoint } from '@customer-core/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { routes } from '@customer-core/contracts';
+import { consoleRoutes } from '@customer-core/contracts';
 import type { ReactNode } from 'react';
 import { ConsolePage } from '../components/console-page';
 import { useMay } from './use-may';
@@ -18,7 +18,7 @@ export function AreaGate({ gate, children }: { gate: Pick<Endpoint, 'staff'>; ch
           <Trans>This part of the console is for admins. Ask an admin if you need something done here.</Trans>
         </p>
         <p>
-          <Link to={routes.consoleBorrowers.path}>
+          <Link to={consoleRoutes.borrowers.path}>
             <Trans>Go to borrowers</Trans>
           </Link>
         </p>

@@ -6,6 +6,7 @@ import {
   webhookEndpoints,
   type Endpoint,
   type StaffRole,
+  consoleRoutes,
 } from '@customer-core/contracts';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -18,16 +19,16 @@ export interface ConsoleArea {
 }
 
 export const CONSOLE_AREAS: readonly ConsoleArea[] = [
-  { to: routes.consoleBorrowers.path, label: msg`Borrowers`, gate: operatorEndpoints.borrowers },
-  { to: routes.consoleLoans.path, label: msg`Loans`, gate: operatorEndpoints.loans },
+  { to: consoleRoutes.borrowers.path, label: msg`Borrowers`, gate: operatorEndpoints.borrowers },
+  { to: consoleRoutes.loans.path, label: msg`Loans`, gate: operatorEndpoints.loans },
   // Its own words in the top bar, where they may be shorter than the page's title (Spanish).
   {
-    to: routes.consoleAudit.path,
+    to: consoleRoutes.audit.path,
     label: msg({ message: 'Audit trail', context: 'navigation' }),
     gate: auditEndpoints.records,
   },
-  { to: routes.consoleWebhooks.path, label: msg`Webhooks`, gate: webhookEndpoints.endpoints },
-  { to: routes.consoleStaff.path, label: msg`Staff`, gate: consoleEndpoints.staffUsers },
+  { to: consoleRoutes.webhooks.path, label: msg`Webhooks`, gate: webhookEndpoints.endpoints },
+  { to: consoleRoutes.staff.path, label: msg`Staff`, gate: consoleEndpoints.staffUsers },
 ];
 
 /** Each role as staff read it. */

@@ -1,7 +1,7 @@
-import { routes } from '@customer-core/contracts';
+import { consoleRoutes } from '@customer-core/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LogoMark } from '../../components/layout/logo-mark';
 import { useConsoleSession, useStaff } from '../session/console-session-context';
 import { CONSOLE_AREAS, ROLE_LABELS } from './console-areas';
@@ -18,10 +18,13 @@ export function ConsoleHeader() {
   const { signOut } = useConsoleSession();
   const [leaving, setLeaving] = useState(false);
   const role = i18n._(ROLE_LABELS[staff.role]);
+  const { pathname } = useLocation();
+  // The area the page is in (its page, or one under it), as the borrower's menu marks its own.
+  const within = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
   return (
     <header className="console-header" data-testid="console-header">
       <div className="console-header__bar">
-        <Link className="console-brand" to={routes.consoleBorrowers.path}>
+        <Link className="console-brand" to={consoleRoutes.borrowers.path}>
           <LogoMark />
           <span>
             <Trans>Staff console</Trans>
@@ -31,9 +34,13 @@ export function ConsoleHeader() {
           <ul>
             {CONSOLE_AREAS.filter((area) => may(area.gate)).map((area) => (
               <li key={area.to}>
-                <NavLink className="console-nav__link" to={area.to}>
+                <Link
+                  className="console-nav__link"
+                  to={area.to}
+                  aria-current={within(area.to) ? 'page' : undefined}
+                >
                   {i18n._(area.label)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

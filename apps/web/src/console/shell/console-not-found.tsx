@@ -1,4 +1,4 @@
-import { routes } from '@customer-core/contracts';
+import { consoleRoutes } from '@customer-core/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { ConsolePage } from '../components/console-page';
@@ -15,7 +15,7 @@ export function ConsoleNotFound() {
           </Trans>
         </p>
         <p>
-          <Link to={routes.consoleBorrowers.path}>
+          <Link to={consoleRoutes.borrowers.path}>
             <Trans>Go to borrowers</Trans>
           </Link>
         </p>

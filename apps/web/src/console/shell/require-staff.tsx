@@ -1,4 +1,4 @@
-import { routes } from '@customer-core/contracts';
+import { consoleRoutes } from '@customer-core/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useConsoleSession } from '../session/console-session-context';
@@ -14,7 +14,7 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!session) {
     const state: ConsoleReturn = { from: `${location.pathname}${location.search}` };
-    return <Navigate to={routes.consoleSignIn.path} replace state={state} />;
+    return <Navigate to={consoleRoutes.signIn.path} replace state={state} />;
   }
   return children;
 }

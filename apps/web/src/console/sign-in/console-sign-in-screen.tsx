@@ -1,4 +1,4 @@
-import { SignInSchema, routes, type SignInInput } from '@customer-core/contracts';
+import { SignInSchema, routes, type SignInInput, consoleRoutes } from '@customer-core/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -40,9 +40,9 @@ const ENDED: Record<SessionEnd, { type: 'success' | 'info'; text: MessageDescrip
 /** Where to go once signed in: the page the staff member was on the way to, else the borrowers' search. */
 function destinationOf(state: unknown): string {
   const from = (state as ConsoleReturn | null)?.from;
-  return from?.startsWith(`${routes.console.path}/`) && !from.startsWith(routes.consoleSignIn.path)
+  return from?.startsWith(`${routes.console.path}/`) && !from.startsWith(consoleRoutes.signIn.path)
     ? from
-    : routes.consoleBorrowers.path;
+    : consoleRoutes.borrowers.path;
 }
 
 /**
