@@ -17,7 +17,8 @@ import {
   type AuditRecordView,
   type LoanTerms,
 } from '@customer-core/contracts';
-import { auditCsv, auditJsonLines, csvCell } from '../src/console/audit/audit-export.ts';
+import { csvCell } from '@customer-core/contracts';
+import { auditCsv, auditJsonLines } from '../src/console/audit/audit-export.ts';
 import { CONSOLE_CONTRACT_MESSAGES } from '../src/console/i18n/contract-messages.ts';
 import { centsToDollars, dollarsToCents } from '../src/console/lib/money.ts';
 import { staffMay } from '../src/console/lib/staff-access.ts';

@@ -15,6 +15,7 @@ export * from './loans.js';
 export * from './locale.js';
 export * from './locale-schema.js';
 export * from './audit.js';
+export * from './audit-export.js';
 export * from './console.js';
 export * from './console-routes.js';
 export * from './operator.js';

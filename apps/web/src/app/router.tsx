@@ -9,7 +9,7 @@ import { SignInScreen } from '../features/sign-in/sign-in-screen';
 import { dashboardScreen, homeLanding, signedInLayout } from '../features/dashboard/preload-home';
 import { RequireAuth } from '../components/require-auth';
 import { NotFoundScreen } from './routes/not-found-screen';
-import { RouteErrorBoundary } from './route-error-boundary';
+import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { RootErrorScreen } from './routes/root-error-screen';
 import { RouteErrorScreen } from './routes/route-error-screen';
 

@@ -1,6 +1,9 @@
 import {
   AuditQuerySchema,
+  auditCsvHeader,
+  auditCsvRow,
   auditEndpoints,
+  auditJsonLine,
   DEFAULT_AUDIT_PAGE,
   MAX_AUDIT_PAGE,
   type AuditRecordView,
@@ -9,33 +12,6 @@ import { failure, usageError } from '../cli-error.js';
 import { table, text, validated, type Command } from '../command.js';
 
 const FORMATS = ['table', 'csv', 'jsonl'] as const;
-const CSV_COLUMNS = [
-  'seq',
-  'recordedAt',
-  'actor',
-  'role',
-  'action',
-  'target',
-  'outcome',
-  'reason',
-  'clientAddress',
-  'requestId',
-  'request',
-  'before',
-  'after',
-] as const;
-
-/**
- * A CSV cell: quoted when it must be, and a value a spreadsheet would run as a formula (=, +, -, @)
- * kept as text, since an audit export is opened in one and its values came from callers.
- */
-function csvCell(value: unknown): string {
-  const raw =
-    value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  const safe = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 export const audit: Command = {
   name: 'audit',
   summary: 'Search the audit trail, export it as CSV or JSON lines, or check its chain',
@@ -117,11 +93,11 @@ Options:
     const records: AuditRecordView[] = [];
     const emit =
       format === 'jsonl'
-        ? (record: AuditRecordView) => print(JSON.stringify(record))
+        ? (record: AuditRecordView) => print(auditJsonLine(record))
         : format === 'csv'
-          ? (record: AuditRecordView) => print(CSV_COLUMNS.map((column) => csvCell(record[column])).join(','))
+          ? (record: AuditRecordView) => print(auditCsvRow(record))
           : (record: AuditRecordView) => void records.push(record);
-    if (format === 'csv') print(CSV_COLUMNS.join(','));
+    if (format === 'csv') print(auditCsvHeader());
     let after: number | null | undefined;
     let left = limit;
     do {

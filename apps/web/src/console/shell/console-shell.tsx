@@ -6,8 +6,12 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import { Loading } from '../../components/loading';
 import { useConsoleApi } from '../session/console-api';
 import { useConsoleSession } from '../session/console-session-context';
-import { ConsoleErrorBoundary } from './console-error-boundary';
+import { RouteErrorBoundary } from '../../components/route-error-boundary';
+import { ConsoleError } from './console-error';
 import { ConsoleHeader } from './console-header';
+
+/** A page that throws while rendering: the console's own error page, inside the shell. */
+const consoleError = (error: unknown) => <ConsoleError error={error} />;
 
 /**
  * The signed-in console: its top bar and the area's page below it, at a working width. The staff
@@ -33,7 +37,7 @@ export function ConsoleShell() {
       <main id={MAIN_CONTENT_ID} className="console__main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           {/* The route's page, through the boundary's Outlet. */}
-          <ConsoleErrorBoundary />
+          <RouteErrorBoundary fallback={consoleError} />
         </Suspense>
       </main>
       <footer className="console__footer">
