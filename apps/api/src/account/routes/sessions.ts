@@ -20,7 +20,7 @@ export const accountSessionRoutes =
     checkAccessToken: AccessTokenChecker;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const common = { preHandler: requireBorrower(checkAccessToken) };
+    const common = { onRequest: requireBorrower(checkAccessToken) };
 
     app.route({
       ...endpointRoute(accountEndpoints.sessions),

@@ -28,7 +28,7 @@ export const borrowerApplicationRoutes =
     trustProxy: boolean;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const common = { preHandler: requireBorrower(checkAccessToken) };
+    const common = { onRequest: requireBorrower(checkAccessToken) };
     const borrowerOf = async (id: string) => {
       const borrower = await borrowers.findById(id);
       // A token outlives nothing: its borrower is there while it is valid.

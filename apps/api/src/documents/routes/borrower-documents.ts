@@ -47,7 +47,7 @@ export const borrowerDocumentRoutes =
     checkAccessToken: AccessTokenChecker;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const common = { preHandler: requireBorrower(checkAccessToken) };
+    const common = { onRequest: requireBorrower(checkAccessToken) };
 
     app.route({
       ...endpointRoute(documentEndpoints.documents),

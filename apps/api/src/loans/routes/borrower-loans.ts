@@ -106,7 +106,7 @@ export const borrowerLoanRoutes =
     stepUp: StepUpGuard;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const common = { preHandler: requireBorrower(checkAccessToken) };
+    const common = { onRequest: requireBorrower(checkAccessToken) };
 
     app.route({
       ...endpointRoute(loanEndpoints.loans),

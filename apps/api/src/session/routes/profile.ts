@@ -35,7 +35,7 @@ export const profileRoute =
 
     app.route({
       ...endpointRoute(authEndpoints.profile),
-      preHandler: requireBorrower(checkAccessToken),
+      onRequest: requireBorrower(checkAccessToken),
       handler: async (request) => {
         const borrower = await borrowers.findById(borrowerClaimsOf(request).sub);
         if (!borrower) throw new HttpError(404, 'not_found', 'This borrower no longer exists.');
