@@ -22,11 +22,15 @@ import {
 } from '@customer-core/contracts';
 import {
   completeSignInWithSessionToken,
+  freePort,
   signedInAgo,
+  startTestOrg,
   startTestServer,
+  TEST_ORG_CLIENT_ID,
+  type TestOrg,
   type TestServer,
 } from '../testing/index.js';
-import { addStaffUser, consoleSignIn, STAFF_PASSWORD, staffToken } from './support/console.js';
+import { addStaffUser, consoleSignIn, STAFF_PASSWORD, staffSignIn, staffToken } from './support/console.js';
 import { uniqueEmail } from './support/joining.js';
 import { authn, mailFor } from './support/links.js';
 import { activeLoan, call, newBorrowerToken, OPERATOR_ENV, OPERATOR_SECRET } from './support/loans.js';
@@ -350,5 +354,52 @@ describe('the staff console', () => {
     const resent = await cli('resend-invitation', '--email', borrower);
     assert.equal(resent.code, 0, resent.err);
     assert.match(resent.out, new RegExp(`Sent the invitation to ${borrower} again`));
+  });
+});
+
+describe('the staff console with a hosted Okta org', () => {
+  let org: TestOrg;
+  let portal: TestServer;
+  before(async () => {
+    org = await startTestOrg('pglite', `http://localhost:${await freePort()}`);
+    portal = await startTestServer('pglite', org.portalEnv);
+  });
+  after(async () => {
+    await portal?.close();
+    await org?.stop();
+  });
+
+  /** A user the org's admin made and put in `groups` (Users API, then the org's groups). */
+  async function orgStaff(groups: string[]) {
+    const login = uniqueEmail('org-agent');
+    const made = await fetch(`${org.url}/api/v1/users?activate=true`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `SSWS ${org.apiToken}` },
+      body: JSON.stringify({
+        profile: { firstName: 'Ana', lastName: 'Ruiz', email: login, login },
+        credentials: { password: { value: STAFF_PASSWORD } },
+      }),
+    });
+    assert.equal(made.status, 200, await made.clone().text());
+    await org.setGroups(login, groups);
+    return login;
+  }
+
+  it('signs in staff by the org’s groups claim, with a second factor, and leaves staff users to the org', async () => {
+    const admin = await staffSignIn(portal, await orgStaff(['admin']), {
+      url: org.url,
+      clientId: TEST_ORG_CLIENT_ID,
+    });
+    assert.equal(admin.status, 200, JSON.stringify(admin.body));
+    assert.equal(admin.body.staff.role, 'admin');
+    const staff = await call(portal.baseUrl, 'GET', consoleEndpoints.staffUsers.path, admin.body.accessToken);
+    assert.deepEqual([staff.status, staff.body.error], [409, 'staff_with_provider']);
+
+    // A group the console does not know makes nobody staff.
+    const other = await staffSignIn(portal, await orgStaff(['marketing']), {
+      url: org.url,
+      clientId: TEST_ORG_CLIENT_ID,
+    });
+    assert.deepEqual([other.status, other.body.error], [403, 'not_staff']);
   });
 });

@@ -15,6 +15,8 @@ export interface TestOrg {
   issuer: string;
   /** An SSWS API token the org accepts. */
   apiToken: string;
+  /** Puts the org's user with this login in exactly these groups, as the org's admin would. */
+  setGroups(login: string, groups: string[]): Promise<void>;
   /** What the portal at the `portalUrl` it trusts is started with to use it: that port and address, the org's issuer, client id and API token. */
   portalEnv: Record<string, string>;
   stop(): Promise<void>;
@@ -68,6 +70,11 @@ export async function startTestOrg(kind: TestDatabaseKind, portalUrl: string): P
       IDP_ISSUER: issuer,
       IDP_CLIENT_ID: TEST_ORG_CLIENT_ID,
       OKTA_API_TOKEN: apiToken,
+    },
+    async setGroups(login, groups) {
+      const user = await org.users.findByLogin(login);
+      if (!user || !(await org.users.setGroups(user.id, groups)))
+        throw new Error(`no user ${login} in the org`);
     },
     async stop() {
       await org.close();

@@ -1,7 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describeLocation, migrateToLatest, openDatabase, prepareDatabase } from '@customer-core/database';
 import { createSecretBox } from '@customer-core/database/secret-box';
-import { createIdentityProvider, type IdentityProviderOptions } from './identity-provider.js';
+import {
+  createIdentityProvider,
+  type IdentityProvider,
+  type IdentityProviderOptions,
+} from './identity-provider.js';
 import { idpMigrations } from './migrations.js';
 import { readinessRepository } from './readiness-repository.js';
 import type { IdpDatabase } from './schema.js';
@@ -12,6 +16,8 @@ export { readStandaloneConfig, type StandaloneConfig } from './standalone-config
 
 export interface Standalone {
   app: FastifyInstance;
+  /** Its users, as an org's admin console reaches them (a test puts staff in groups this way). */
+  users: IdentityProvider['users'];
   close(): Promise<void>;
 }
 
@@ -33,9 +39,10 @@ export async function startStandalone(
   const db = openDatabase<IdpDatabase>(config.database, (err) =>
     app.log.warn({ err: { message: err.message } }, 'PostgreSQL dropped a connection'),
   );
+  let idp: IdentityProvider;
   try {
     await migrateToLatest(db, 'idp', idpMigrations);
-    const idp = await createIdentityProvider({
+    idp = await createIdentityProvider({
       db,
       secrets: createSecretBox(config.secretKeys),
       issuer: config.issuer,
@@ -78,6 +85,7 @@ export async function startStandalone(
   }
   return {
     app,
+    users: idp.users,
     async close() {
       await app.close();
       await db.destroy();

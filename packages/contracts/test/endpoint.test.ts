@@ -38,7 +38,8 @@ describe('endpoint: one definition of a call', () => {
     assert.deepEqual(signDocument.errors[401], ['unauthorized', 'invalid_token']);
     assert.deepEqual(signDocument.errors[409], ['already_signed']);
     assert.deepEqual(signDocument.errors[429], ['too_many_requests']);
-    assert.equal(signDocument.errors[403], undefined);
+    // 403: a staff console's token, at any borrower's call.
+    assert.deepEqual(signDocument.errors[403], ['forbidden']);
   });
 
   it('answers each status only with the codes declared for it', () => {

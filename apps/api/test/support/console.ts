@@ -39,8 +39,13 @@ export async function addStaffUser(
  * A staff member's first sign-in, as the console makes it: the password, the authenticator app the
  * provider asks them to add, the ID token, and the console's sign-in. The console token's answer.
  */
-export async function staffSignIn(server: TestServer, login: string) {
-  const url = server.baseUrl;
+export async function staffSignIn(
+  server: TestServer,
+  login: string,
+  /** The identity provider: the bundled one, or a hosted org (its URL and the portal's client id there). */
+  provider: { url: string; clientId?: string } = { url: server.baseUrl },
+) {
+  const url = provider.url;
   const follow = async (href: string, body: unknown) => {
     const { status, body: answer } = await json<Authn>(await post(url, new URL(href, url).pathname, body));
     assert.equal(status, 200, JSON.stringify(answer));
@@ -60,7 +65,12 @@ export async function staffSignIn(server: TestServer, login: string) {
     passCode: code,
   });
   assert.equal(done.status, 'SUCCESS');
-  const tokens = await completeSignInWithSessionToken(url, done.sessionToken!);
+  const tokens = await completeSignInWithSessionToken(
+    url,
+    done.sessionToken!,
+    provider.clientId,
+    server.baseUrl,
+  );
   assert.ok(tokens);
   return consoleSignIn(server, tokens.idToken);
 }
