@@ -44,6 +44,9 @@ describe('focus and title on navigation (browser)', () => {
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
     assert.equal(await page.title(), `Sign in | ${LENDER}`);
 
+    // The interactive form in place first: a click as the painted form is swapped for it can be lost
+    // (a busy CI machine once clicked in that moment).
+    await page.locator('form[data-ready="true"]').waitFor();
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await page.waitForURL(onPath(routes.forgotPassword.path));
     await headingFocused(page, /password/i);
