@@ -7,7 +7,7 @@ import { clearConsoleSession, hasExpired, readConsoleSession, storeConsoleSessio
 export type SessionEnd =
   /** The staff member signed out. */
   | 'signed-out'
-  /** Its time ran out (about 30 minutes after the sign-in). */
+  /** Its time ran out (CONSOLE_SESSION_MINUTES after the sign-in, 30 by default). */
   | 'expired'
   /** The API refused its token: ended elsewhere, or the role was taken away. */
   | 'refused';

@@ -29,7 +29,7 @@ const ENDED: Record<SessionEnd, { type: 'success' | 'info'; text: MessageDescrip
   'signed-out': { type: 'success', text: msg`You’re signed out of the staff console.` },
   expired: {
     type: 'info',
-    text: msg`Your console session has ended: a sign-in lasts 30 minutes. Sign in again to go on.`,
+    text: msg`Your console session has timed out (console sign-ins are kept short). Sign in again to go on.`,
   },
   refused: {
     type: 'info',
