@@ -147,6 +147,19 @@ describe('the staff console', () => {
     assert.equal(file.status, 200);
     const { loans, factors } = file.body as { loans: Array<{ reference: string }>; factors: unknown[] };
     assert.deepEqual([loans.map((l) => l.reference), factors], [[loan.reference], []]);
+    const before = file.body.borrower as { legalHold: boolean; legalHoldReason: null; legalHoldSince: null };
+    assert.deepEqual([before.legalHold, before.legalHoldReason, before.legalHoldSince], [false, null, null]);
+    const held = await call(url, 'PUT', dataRightsEndpoints.legalHold.path, OPERATOR_SECRET, {
+      email,
+      hold: true,
+      reason: 'Litigation hold, matter 2026-114',
+    });
+    assert.equal(held.status, 200, JSON.stringify(held.body));
+    const onHold = (
+      await get(consoleEndpoints.borrowerFile.href({ borrowerId: borrower!.id }), support.token)
+    ).body.borrower as { legalHold: boolean; legalHoldReason: string; legalHoldSince: string };
+    assert.deepEqual([onHold.legalHold, onHold.legalHoldReason], [true, 'Litigation hold, matter 2026-114']);
+    assert.ok(!Number.isNaN(Date.parse(onHold.legalHoldSince)));
 
     const ended = await fetch(`${url}${operatorEndpoints.endAllSessions.path}`, {
       method: 'POST',

@@ -69,6 +69,9 @@ export const BorrowerFileSchema = z.object({
     /** Whether sign-in is locked out now; null where the directory does not say (no account yet). */
     locked: z.boolean().nullable(),
     legalHold: z.boolean(),
+    /** Why the legal hold holds, and since when (ISO 8601); null without one. */
+    legalHoldReason: z.string().nullable(),
+    legalHoldSince: z.string().nullable(),
   }),
   /** Second factors, as the directory has them; empty without an account. */
   factors: z.array(z.object({ type: z.string(), status: z.string(), createdAt: z.string() })),

@@ -29,6 +29,7 @@ export function borrowerFile(deps: {
       borrowerData.borrowers(borrower.email),
       borrowerLoans.list(borrowerId),
     ]);
+    const hold = rows.find((row) => row.id === borrowerId);
     const userId = borrower.idpIssuer === directory.issuer ? borrower.idpSubject : null;
     const [locked, factors] = userId
       ? await Promise.all([directory.isLocked(userId), directory.listFactors(userId)])
@@ -43,7 +44,9 @@ export function borrowerFile(deps: {
         loans: listed?.loans ?? loans.length,
         createdAt: borrower.createdAt.toISOString(),
         locked,
-        legalHold: rows.some((row) => row.id === borrowerId && row.legal_hold_reason !== null),
+        legalHold: hold?.legal_hold_reason != null,
+        legalHoldReason: hold?.legal_hold_reason ?? null,
+        legalHoldSince: hold?.legal_hold_since ? new Date(hold.legal_hold_since).toISOString() : null,
       },
       factors: factors.map((factor) => ({
         type: factor.factorType,

@@ -9,6 +9,7 @@ import { FACTOR_STATUS_LABELS, FACTOR_TYPE_LABELS } from './borrower-words';
 export function BorrowerFacts({ file }: { file: BorrowerFile }) {
   const { t, i18n } = useLingui();
   const { borrower, factors } = file;
+  const holdSince = borrower.legalHoldSince ? formatInstant(borrower.legalHoldSince) : null;
   const loans = file.loans.length;
   // A factor the directory names otherwise is shown by its own name.
   const label = (table: Record<string, MessageDescriptor>, key: string) => {
@@ -39,7 +40,15 @@ export function BorrowerFacts({ file }: { file: BorrowerFile }) {
         <dt>{t`Legal hold`}</dt>
         <dd data-testid="borrower-legal-hold">
           {borrower.legalHold ? (
-            <span className="console-tag console-tag--warn">{t`On`}</span>
+            <>
+              <span className="console-tag console-tag--warn">{t`On`}</span>
+              {borrower.legalHoldReason && (
+                <span className="console-cell-note" data-testid="borrower-legal-hold-reason">
+                  {borrower.legalHoldReason}
+                </span>
+              )}
+              {holdSince && <span className="console-cell-note">{t`Since ${holdSince}`}</span>}
+            </>
           ) : (
             <span className="console-muted">{t`Off`}</span>
           )}
