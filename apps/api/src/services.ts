@@ -465,6 +465,7 @@ export async function composeInstance(
           sessions: consoleSessions,
           tokens: consoleTokens,
           groups: config.console.groups,
+          directory,
         }),
         consoleSessions,
         auditTrail: audit,

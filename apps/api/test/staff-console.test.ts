@@ -30,7 +30,14 @@ import {
   type TestOrg,
   type TestServer,
 } from '../testing/index.js';
-import { addStaffUser, consoleSignIn, STAFF_PASSWORD, staffSignIn, staffToken } from './support/console.js';
+import {
+  addStaffUser,
+  consoleSignIn,
+  STAFF_PASSWORD,
+  staffIdToken,
+  staffSignIn,
+  staffToken,
+} from './support/console.js';
 import { uniqueEmail } from './support/joining.js';
 import { authn, mailFor } from './support/links.js';
 import { activeLoan, call, newBorrowerToken, OPERATOR_ENV, OPERATOR_SECRET } from './support/loans.js';
@@ -241,6 +248,24 @@ describe('the staff console', () => {
       staff: Array<{ id: string }>;
     };
     assert.ok(!staff.staff.some((user) => user.id === second.id), 'no longer staff');
+  });
+
+  it('refuses an ID token minted before the role was taken away', async () => {
+    const admin = await staffToken(server, 'admin');
+    const user = await addStaffUser(server, 'support');
+    const idToken = await staffIdToken(server, user.login);
+    const taken = await call(
+      url,
+      'PATCH',
+      consoleEndpoints.changeStaffUser.href({ staffId: user.id }),
+      admin.token,
+      {
+        role: null,
+      },
+    );
+    assert.equal(taken.status, 200);
+    const refused = await consoleSignIn(server, idToken);
+    assert.deepEqual([refused.status, refused.body.error], [403, 'not_staff']);
   });
 
   it('adds a staff user, who is e-mailed a link to set their password; only staff users change role', async () => {

@@ -1,5 +1,6 @@
 import { MULTI_FACTOR_AMR, type StaffMember, type StaffRole } from '@customer-core/contracts';
 import type { IdTokenProblem, IdTokenSpent, IdTokenVerifier } from '../session/id-token-verifier.js';
+import type { Directory } from '../identity/directory.js';
 import type { ProductTokens } from '../session/product-token.js';
 import type { idTokenSpender } from '../session/sign-in.js';
 import type { ConsoleSession, ConsoleSessionRepository } from './console-session-repository.js';
@@ -32,13 +33,23 @@ export function consoleSignIn(deps: {
   sessions: ConsoleSessionRepository;
   tokens: ProductTokens;
   groups: StaffGroups;
+  directory: Pick<Directory, 'issuer' | 'staff'>;
 }) {
-  const { idTokens, spend, sessions, tokens, groups } = deps;
+  const { idTokens, spend, sessions, tokens, groups, directory } = deps;
+
+  /**
+   * The groups that make the role. Where the portal owns the staff users (the bundled provider), their
+   * groups now: an ID token minted before an admin took the role away names it still. A hosted org's
+   * token is trusted for its short life (its admins change groups there).
+   */
+  const currentGroups = async (issuer: string, subject: string, claimed: string[] | null) =>
+    issuer === directory.issuer && directory.staff ? directory.staff.groupsOf(subject) : claimed;
+
   return async function signIn(idToken: string, clientAddress: string | null): Promise<ConsoleSignIn> {
     const verified = await idTokens.verify(idToken);
     if (!verified.ok) return { kind: 'refused', problem: verified.problem };
     const { identity, use } = verified;
-    const role = staffRoleOf(use.groups, groups);
+    const role = staffRoleOf(await currentGroups(identity.issuer, identity.subject, use.groups), groups);
     if (!role) return { kind: 'not_staff', email: identity.email };
     if (!use.amr?.includes(MULTI_FACTOR_AMR))
       return { kind: 'no_second_factor', email: identity.email, role };

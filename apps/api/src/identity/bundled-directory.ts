@@ -59,6 +59,7 @@ export function bundledDirectory(idp: IdentityProvider, issuer: string): Directo
     unlock: (id) => idp.users.unlock(id),
     isLocked: (id) => idp.users.isLocked(id),
     staff: {
+      groupsOf: async (id) => (await idp.users.findById(id))?.groups ?? [],
       inGroups: async (groups) => (await idp.users.inGroups(groups)).map(staffUserOf),
       async create({ groups, ...user }) {
         try {

@@ -263,6 +263,8 @@ export interface DirectoryStaffUser extends DirectoryUser {
 }
 
 export interface StaffDirectory {
+  /** The user's groups now; empty for a user the directory does not have. */
+  groupsOf(id: string): Promise<string[]>;
   /** The users in any of these groups, by login. */
   inGroups(groups: string[]): Promise<DirectoryStaffUser[]>;
   /** A new user in these groups, with a password nobody knows (they set theirs by an e-mailed link). */

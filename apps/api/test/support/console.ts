@@ -42,6 +42,15 @@ export async function addStaffUser(
 export async function staffSignIn(
   server: TestServer,
   login: string,
+  provider: { url: string; clientId?: string } = { url: server.baseUrl },
+) {
+  return consoleSignIn(server, await staffIdToken(server, login, provider));
+}
+
+/** The ID token of a staff member's first sign-in (password, then the authenticator app they add). */
+export async function staffIdToken(
+  server: TestServer,
+  login: string,
   /** The identity provider: the bundled one, or a hosted org (its URL and the portal's client id there). */
   provider: { url: string; clientId?: string } = { url: server.baseUrl },
 ) {
@@ -72,7 +81,7 @@ export async function staffSignIn(
     server.baseUrl,
   );
   assert.ok(tokens);
-  return consoleSignIn(server, tokens.idToken);
+  return tokens.idToken;
 }
 
 export async function consoleSignIn(server: TestServer, idToken: string) {
