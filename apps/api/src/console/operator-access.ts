@@ -6,10 +6,10 @@ import {
   type StaffAccess,
   type StaffRole,
 } from '@customer-core/contracts';
-import { SERVICE_SCOPES, type ServiceCredential } from '../config/service-credentials.js';
+import type { ServiceCredential } from '../config/service-credentials.js';
 import { bearerTokenOf } from '../http/bearer.js';
 import { HttpError } from '../http/http-error.js';
-import { credentialsMatching } from '../http/service-credential.js';
+import { serviceWithScope } from '../http/service-credential.js';
 import type { ProductTokens } from '../session/product-token.js';
 import type { ConsoleSession, ConsoleSessionRepository } from './console-session-repository.js';
 
@@ -52,8 +52,7 @@ export function requireOperator(access: OperatorAccess): onRequestAsyncHookHandl
   return async (request) => {
     const presented = bearerTokenOf(request);
     if (!presented) throw unauthorized();
-    request.operator =
-      (await asService(request, access, presented)) ?? (await asStaff(request, access, presented));
+    request.operator = asService(request, access, presented) || (await asStaff(request, access, presented));
   };
 }
 
@@ -67,27 +66,9 @@ export function operatorOf(request: FastifyRequest): Operator {
   return request.operator;
 }
 
-async function asService(request: FastifyRequest, access: OperatorAccess, presented: string) {
-  const matching = credentialsMatching(presented, access.serviceCredentials);
-  if (matching.length === 0) return undefined;
-  const operator = matching.find((credential) => credential.scope === 'operator');
-  if (!operator) {
-    request.log.warn(
-      { trustedService: matching[0]!.name, needs: 'operator' },
-      'service credential used out of its scope',
-    );
-    throw new HttpError(
-      403,
-      'forbidden',
-      `This credential may not make this call: it needs a credential of the operator scope (${SERVICE_SCOPES.operator}).`,
-    );
-  }
-  return {
-    kind: 'service',
-    actor: `service:${operator.name}`,
-    role: 'operator',
-    name: operator.name,
-  } as const;
+function asService(request: FastifyRequest, access: OperatorAccess, presented: string) {
+  const name = serviceWithScope(request, presented, access.serviceCredentials, 'operator');
+  return name && ({ kind: 'service', actor: `service:${name}`, role: 'operator', name } as const);
 }
 
 async function asStaff(

@@ -26,15 +26,30 @@ export function requireTrustedService(
 }
 
 /**
- * The credentials whose secret was presented: every one is compared, as a sha-256 digest in constant
- * time (the same secret may be configured twice).
+ * The name of the trusted system whose credential of this scope `presented` is; undefined for a secret
+ * no credential has; 403 for a credential of another scope. Every credential is compared, as a sha-256
+ * digest in constant time (the same secret may be configured twice).
  */
-export function credentialsMatching(
+export function serviceWithScope(
+  request: FastifyRequest,
   presented: string,
   credentials: readonly ServiceCredential[],
-): ServiceCredential[] {
+  scope: ServiceScope,
+): string | undefined {
   const digest = createHash('sha256').update(presented).digest();
-  return credentials.filter((credential) => timingSafeEqual(digest, credential.digest));
+  const matching = credentials.filter((credential) => timingSafeEqual(digest, credential.digest));
+  const allowed = matching.find((credential) => credential.scope === scope);
+  if (allowed) return allowed.name;
+  if (matching.length === 0) return undefined;
+  request.log.warn(
+    { trustedService: matching[0]!.name, scope: matching.map((c) => c.scope), needs: scope },
+    'service credential used out of its scope',
+  );
+  throw new HttpError(
+    403,
+    'forbidden',
+    `This credential may not make this call: it needs a credential of the ${scope} scope (${SERVICE_SCOPES[scope]}).`,
+  );
 }
 
 /**
@@ -47,21 +62,7 @@ function trustedServiceOf(
   scope: ServiceScope,
 ): string {
   const presented = bearerTokenOf(request);
-  if (presented) {
-    const matching = credentialsMatching(presented, credentials);
-    const allowed = matching.find((credential) => credential.scope === scope);
-    if (allowed) return allowed.name;
-    if (matching.length > 0) {
-      request.log.warn(
-        { trustedService: matching[0]!.name, scope: matching.map((c) => c.scope), needs: scope },
-        'service credential used out of its scope',
-      );
-      throw new HttpError(
-        403,
-        'forbidden',
-        `This credential may not make this call: it needs a credential of the ${scope} scope (${SERVICE_SCOPES[scope]}).`,
-      );
-    }
-  }
+  const name = presented && serviceWithScope(request, presented, credentials, scope);
+  if (name) return name;
   throw new HttpError(401, 'unauthorized', 'This call needs the Bearer credential of a trusted system.');
 }
