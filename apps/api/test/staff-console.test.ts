@@ -335,6 +335,23 @@ describe('the staff console', () => {
       lastName: 'Vega',
     });
     assert.equal(invited.status, 201);
+    const [invitedOne] = (
+      (await get(`${operatorEndpoints.borrowers.path}?q=${encodeURIComponent(email)}`, support.token))
+        .body as {
+        borrowers: Array<{ id: string }>;
+      }
+    ).borrowers;
+    const invitedFile = await get(
+      consoleEndpoints.borrowerFile.href({ borrowerId: invitedOne!.id }),
+      support.token,
+    );
+    assert.deepEqual(
+      [
+        (invitedFile.body.borrower as { state: string }).state,
+        (invitedFile.body.borrower as { locked: unknown }).locked,
+      ],
+      ['invited', null],
+    );
     const resent = await call(url, 'POST', consoleEndpoints.resendInvitation.path, support.token, { email });
     assert.equal(resent.status, 200, JSON.stringify(resent.body));
     const messages = await mailFor(url, email, 2);

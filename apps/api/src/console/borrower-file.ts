@@ -25,7 +25,7 @@ export function borrowerFile(deps: {
     const borrower = await borrowers.findById(borrowerId);
     if (!borrower) return undefined;
     const [listed, rows, loans] = await Promise.all([
-      borrowerOverview(borrower.email).then((found) => found.find((one) => one.id === borrowerId)),
+      borrowerOverview({ borrowerId }).then(([one]) => one),
       borrowerData.borrowers(borrower.email),
       borrowerLoans.list(borrowerId),
     ]);
@@ -40,7 +40,7 @@ export function borrowerFile(deps: {
         email: borrower.email,
         firstName: borrower.firstName,
         lastName: borrower.lastName,
-        state: borrower.idpSubject ? 'registered' : (listed?.state ?? 'not_registered'),
+        state: listed?.state ?? 'not_registered',
         loans: listed?.loans ?? loans.length,
         createdAt: borrower.createdAt.toISOString(),
         locked,

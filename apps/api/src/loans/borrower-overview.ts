@@ -2,8 +2,13 @@ import { BORROWER_SEARCH_LIMIT, type BorrowerList } from '@customer-core/contrac
 import { isoOf } from './borrower-loans.js';
 import type { LoanQueries } from './loan-repository.js';
 
-/** Every borrower, or those a search finds, for the operators' list, bound to the database. */
-export type BorrowerOverview = (search?: string) => Promise<BorrowerList['borrowers']>;
+/**
+ * Every borrower, those a search finds, or the one with an id (support's page of them), as the
+ * operators' list shows them, bound to the database.
+ */
+export type BorrowerOverview = (
+  search?: string | { borrowerId: string },
+) => Promise<BorrowerList['borrowers']>;
 
 /**
  * Every borrower (or those `search` finds: a name or e-mail address that contains it, a loan reference
@@ -12,10 +17,10 @@ export type BorrowerOverview = (search?: string) => Promise<BorrowerList['borrow
  */
 export async function borrowerOverview(
   loans: LoanQueries,
-  search?: string,
+  search?: string | { borrowerId: string },
 ): Promise<BorrowerList['borrowers']> {
   const rows = await loans.borrowerOverview(
-    search === undefined ? undefined : { text: search, limit: BORROWER_SEARCH_LIMIT },
+    typeof search === 'string' ? { text: search, limit: BORROWER_SEARCH_LIMIT } : search,
   );
   return rows.map((row) => ({
     id: row.id,

@@ -149,8 +149,11 @@ function loanQueries(db: Kysely<ApiDatabase>) {
 
     /** Every borrower with their number of loans (HIDDEN ones too) and whether an invitation is out. */
     /** Every borrower; with `search`, at most `limit` whose name or address contains it, or a loan's reference starts with it. */
-    borrowerOverview: (search?: { text: string; limit: number }) => {
-      const like = search && search.text.replace(/[\\%_]/g, (c) => `\\${c}`);
+    /** Every borrower, those a search finds, or the one borrower with this id. */
+    borrowerOverview: (search?: { text: string; limit: number } | { borrowerId: string }) => {
+      const byId = search && 'borrowerId' in search ? search.borrowerId : undefined;
+      const text = search && 'text' in search ? search : undefined;
+      const like = text?.text.replace(/[\\%_]/g, (c) => `\\${c}`);
       return db
         .selectFrom('borrower')
         .select((eb) => [
@@ -195,8 +198,9 @@ function loanQueries(db: Kysely<ApiDatabase>) {
                 ),
               ]),
             )
-            .limit(search!.limit),
+            .limit(text!.limit),
         )
+        .$if(byId !== undefined, (query) => query.where('borrower.id', '=', byId!))
         .orderBy('borrower.created_at')
         .orderBy('borrower.email')
         .execute();
