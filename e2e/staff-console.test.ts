@@ -9,8 +9,9 @@ import {
   operatorEndpoints,
   routes,
   consoleRoutes,
+  type ConsoleSession,
 } from '@customer-core/contracts';
-import { mintSession } from '@customer-core/api/testing';
+import { mintSession, STAFF_PASSWORD, staffIdToken } from '@customer-core/api/testing';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, DESKTOP, PHONE } from './support/browser.js';
@@ -25,7 +26,6 @@ import { DEMO, openPortal, type Portal } from './support/portal.js';
 // finds a record edited in the database.
 
 const OPERATOR_SECRET = 'operator-secret-for-console-tests-0123456789';
-const STAFF_PASSWORD = 'Staff-Member-Pass-7';
 const SUPPORT = { email: 'sam.okafor@lender.example', firstName: 'Sam', lastName: 'Okafor' };
 const ADMIN = { email: 'ana.ruiz@lender.example', firstName: 'Ana', lastName: 'Ruiz' };
 const INVITED = 'ines.vega@example.com';
@@ -74,7 +74,7 @@ describe('the staff console (browser)', () => {
     });
 
   /** A staff member's first sign-in: password, then the authenticator app the console sets up. */
-  async function signInAsStaff(page: Page, email: string, screenshots?: string) {
+  async function signInAsStaff(page: Page, email: string) {
     await page.goto(routes.console.path);
     await page.waitForURL((url) => url.pathname === consoleRoutes.signIn.path);
     await page.getByLabel('Email').fill(email);
@@ -83,7 +83,7 @@ describe('the staff console (browser)', () => {
     await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
     const secret = (await page.getByTestId('factor-secret').innerText()).replace(/\s/g, '');
-    if (screenshots) await captureBothSizes(page, `${screenshots}-factor`);
+    await captureBothSizes(page, 'console-sign-in-factor');
     await page.getByLabel('6-digit code').fill(authenticatorCode(secret));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.pathname === consoleRoutes.borrowers.path, { timeout: 20_000 });
@@ -107,7 +107,7 @@ describe('the staff console (browser)', () => {
   it('lets a support agent find a borrower and help them, and nothing more', async () => {
     const { page } = await portal.newPage();
     const errors = collectPageErrors(page);
-    await signInAsStaff(page, SUPPORT.email, 'console-sign-in');
+    await signInAsStaff(page, SUPPORT.email);
     assert.equal(await page.getByTestId('console-staff-member').innerText(), 'Sam Okafor\nSupport agent');
     // Only the borrowers are support's: no loans, audit trail, webhooks or staff in the navigation.
     const nav = page.getByRole('navigation', { name: 'Staff console' });
@@ -180,8 +180,23 @@ describe('the staff console (browser)', () => {
   });
 
   it('shows an admin each action in the audit trail with its actor and reason, and finds a record edited', async () => {
+    // Signed in as the console would be (its sign-in is the support agent's test above): the ID token
+    // of the admin's sign-in exchanged over HTTP, and the session put where the console keeps it.
     const { page } = await portal.newPage();
-    await signInAsStaff(page, ADMIN.email);
+    const idToken = await staffIdToken(portal.server, ADMIN.email);
+    const session = (await (
+      await fetch(`${portal.baseUrl}${consoleEndpoints.signIn.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ idToken }),
+      })
+    ).json()) as ConsoleSession;
+    await page.goto('/healthz');
+    await page.evaluate(
+      ([key, value]) => sessionStorage.setItem(key!, value!),
+      [CONSOLE_SESSION_STORAGE_KEY, JSON.stringify(session)],
+    );
+    await page.goto(consoleRoutes.borrowers.path);
     await page
       .getByRole('navigation', { name: 'Staff console' })
       .getByRole('link', { name: 'Audit trail' })

@@ -1,22 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import { consoleEndpoints, type StaffRole } from '@customer-core/contracts';
-import { completeSignInWithSessionToken, type TestServer } from '../../testing/index.js';
+import { STAFF_PASSWORD, staffIdToken, type TestServer } from '../../testing/index.js';
 import { json, post } from './session.js';
 
-export const STAFF_PASSWORD = 'Staff-Member-Pass-7';
-
-interface Authn {
-  status: string;
-  stateToken?: string;
-  sessionToken?: string;
-  _embedded?: {
-    factors?: Array<{ _links: { enroll: { href: string } } }>;
-    factor?: { _embedded: { activation: { sharedSecret: string } } };
-  };
-  _links?: { next?: { href: string } };
-}
+export { STAFF_PASSWORD, staffIdToken };
 
 /** A staff user of the bundled provider in the group of `role`, who has not signed in yet. */
 export async function addStaffUser(
@@ -45,43 +33,6 @@ export async function staffSignIn(
   provider: { url: string; clientId?: string } = { url: server.baseUrl },
 ) {
   return consoleSignIn(server, await staffIdToken(server, login, provider));
-}
-
-/** The ID token of a staff member's first sign-in (password, then the authenticator app they add). */
-export async function staffIdToken(
-  server: TestServer,
-  login: string,
-  /** The identity provider: the bundled one, or a hosted org (its URL and the portal's client id there). */
-  provider: { url: string; clientId?: string } = { url: server.baseUrl },
-) {
-  const url = provider.url;
-  const follow = async (href: string, body: unknown) => {
-    const { status, body: answer } = await json<Authn>(await post(url, new URL(href, url).pathname, body));
-    assert.equal(status, 200, JSON.stringify(answer));
-    return answer;
-  };
-  const enrol = await follow('/api/v1/authn', { username: login, password: STAFF_PASSWORD });
-  assert.equal(enrol.status, 'MFA_ENROLL', 'staff are asked for a second factor');
-  const activation = await follow(enrol._embedded!.factors![0]!._links.enroll.href, {
-    stateToken: enrol.stateToken,
-    factorType: 'token:software:totp',
-    provider: 'GOOGLE',
-  });
-  const secret = activation._embedded!.factor!._embedded.activation.sharedSecret;
-  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-  const done = await follow(activation._links!.next!.href, {
-    stateToken: activation.stateToken,
-    passCode: code,
-  });
-  assert.equal(done.status, 'SUCCESS');
-  const tokens = await completeSignInWithSessionToken(
-    url,
-    done.sessionToken!,
-    provider.clientId,
-    server.baseUrl,
-  );
-  assert.ok(tokens);
-  return tokens.idToken;
 }
 
 export async function consoleSignIn(server: TestServer, idToken: string) {
