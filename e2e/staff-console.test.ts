@@ -229,5 +229,17 @@ describe('the staff console (browser)', () => {
       .getByText(`The chain breaks at record #${edited.rows[0]!.seq}`, { exact: false })
       .waitFor();
     await assertAccessible(page, 'console audit trail, chain broken');
+    // A legal hold from the borrower's page: its reason (required) shown beside it afterwards.
+    await page.goto(consoleRoutes.borrowers.path);
+    await openBorrower(page, 'Dana', 'Dana Demo');
+    await page.getByTestId('borrower-action-hold-on').click();
+    const hold = page.getByTestId('borrower-dialog-hold-on');
+    await hold.getByLabel('Reason', { exact: true }).fill('Litigation hold, matter 2026-114');
+    await hold.getByRole('button', { name: 'Put on legal hold' }).click();
+    await page
+      .getByTestId('borrower-legal-hold-reason')
+      .getByText('Litigation hold, matter 2026-114')
+      .waitFor();
+    await captureBothSizes(page, 'console-borrower-legal-hold');
   });
 });

@@ -250,6 +250,14 @@ describe('the staff console', () => {
     assert.ok(!staff.staff.some((user) => user.id === second.id), 'no longer staff');
   });
 
+  it('takes a staff ID token once', async () => {
+    const user = await addStaffUser(server, 'support');
+    const idToken = await staffIdToken(server, user.login);
+    assert.equal((await consoleSignIn(server, idToken)).status, 200);
+    const replayed = await consoleSignIn(server, idToken);
+    assert.deepEqual([replayed.status, replayed.body.error], [401, 'id_token_used']);
+  });
+
   it('refuses an ID token minted before the role was taken away', async () => {
     const admin = await staffToken(server, 'admin');
     const user = await addStaffUser(server, 'support');
