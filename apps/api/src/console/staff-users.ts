@@ -54,8 +54,7 @@ export function staffUsers(deps: {
     async change(id: string, role: StaffRole | null): Promise<StaffChange> {
       if (!directory.staff) return { kind: 'with_provider' };
       // Only a staff user's role changes here: a borrower is never made staff by id.
-      const current = await directory.staff.inGroups(Object.values(groups));
-      if (!current.some((user) => user.id === id)) return { kind: 'not_found' };
+      if (!staffRoleOf(await directory.staff.groupsOf(id), groups)) return { kind: 'not_found' };
       await directory.staff.setGroups(id, groupsOfRole(role, groups));
       await consoleSessions.endAllOf(directory.issuer, id);
       return { kind: 'changed' };
