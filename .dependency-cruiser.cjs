@@ -20,7 +20,8 @@ const PUBLIC_FACES = {
   'data-rights': ['borrower-export', 'borrower-erasure', 'borrower-data-repository'],
   // The staff console: the operators' access check (every operators' call), what its pages read.
   console: ['operator-access', 'borrower-file', 'staff-users'],
-  config: ['config', 'service-credentials', 'operator-credential'],
+  // owner-only-file: the CLI writes the bank's files as the portal writes its keys.
+  config: ['config', 'service-credentials', 'operator-credential', 'owner-only-file'],
   db: ['schema', 'batched-calls', 'readiness-repository', 'outbox-loop', 'sealed-columns'],
   documents: ['borrower-documents'],
   'email-links': [
@@ -49,6 +50,8 @@ const PUBLIC_FACES = {
   metrics: [],
   operators: [],
   passwords: ['common-passwords', 'password-refusals'],
+  // The settings' types (config), and what the operators' routes and the console's page use.
+  payments: ['banking-days', 'nacha-file', 'bank-accounts', 'loan-payments', 'settlement'],
   tracing: [],
   session: [
     'access-tokens',

@@ -108,6 +108,8 @@ async function productionRun(options: PodmanOptions) {
     ...['--env', 'SECRETS_KEYS_FILE=/run/secrets/secrets-keys'],
     ...['--env', 'SMTP_URL_FILE=/run/secrets/smtp-url'],
     ...['--env', 'PUBLIC_URL=https://portal.example.test', '--env', `PORT=${port}`],
+    ...['ACH_IMMEDIATE_DESTINATION', 'ACH_ODFI_ROUTING'].flatMap((name) => ['--env', `${name}=091000019`]),
+    ...['ACH_IMMEDIATE_ORIGIN', 'ACH_COMPANY_ID'].flatMap((name) => ['--env', `${name}=1123456789`]),
   ];
 
   await step('Migrating as a one-shot container (migrate up)', async () => {

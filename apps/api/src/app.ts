@@ -22,6 +22,7 @@ import { healthRoutes } from './http/health.js';
 import { readinessRepository } from './db/readiness-repository.js';
 import { joiningModule } from './joining/module.js';
 import { loansModule } from './loans/module.js';
+import { paymentsModule } from './payments/module.js';
 import { mailModule } from './mail/module.js';
 import { operatorsModule } from './operators/module.js';
 import { consoleModule } from './console/module.js';
@@ -42,7 +43,7 @@ const APP_VERSION = (
 
 export interface Portal extends Pick<
   Instance,
-  'identityProvider' | 'mail' | 'metrics' | 'secrets' | 'webhookDeliveries'
+  'identityProvider' | 'mail' | 'metrics' | 'secrets' | 'webhookDeliveries' | 'paymentRuns'
 > {
   app: FastifyInstance;
   /** Every route this instance serves, as registered (tests walk them all). */
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(applicationsModule(modules.applications));
   await app.register(loansModule(modules.loans));
   await app.register(documentsModule(modules.documents));
+  await app.register(paymentsModule(modules.payments));
   await app.register(accountModule(modules.account));
   await app.register(consoleModule(modules.console));
   await app.register(operatorsModule(modules.operators));
@@ -136,6 +138,7 @@ export async function buildApp(
     identityProvider,
     mail: instance.mail,
     webhookDeliveries: instance.webhookDeliveries,
+    paymentRuns: instance.paymentRuns,
     metrics: instance.metrics,
     routes,
     secrets: instance.secrets,

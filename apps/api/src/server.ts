@@ -89,6 +89,7 @@ export async function startServer(configured: Config, options: ServerOptions = {
     }
     portal.mail.start();
     portal.webhookDeliveries.start();
+    portal.paymentRuns?.start();
     let closing: Promise<void> | undefined;
     return {
       ...portal,
@@ -102,6 +103,7 @@ export async function startServer(configured: Config, options: ServerOptions = {
           await drain(portal.app, connections);
           await portal.mail.stop(); // after the requests that might enqueue; a delivery in flight finishes
           await portal.webhookDeliveries.stop();
+          await portal.paymentRuns?.stop();
           await db.destroy();
         })()),
     };

@@ -66,6 +66,22 @@ import { loanBook } from './loans/loan-book.js';
 import { loanCheckout } from './loans/loan-checkout.js';
 import { loanRepository } from './loans/loan-repository.js';
 import type { loansModule } from './loans/module.js';
+import { bankAccountRepository } from './payments/bank-account-repository.js';
+import { bankAccounts } from './payments/bank-accounts.js';
+import { loadBankDirectory } from './payments/bank-directory.js';
+import { borrowerNotices } from './payments/borrower-notices.js';
+import {
+  autopayChangeTeller,
+  loanPayments,
+  paymentChangeTeller,
+  SYSTEM_ACTOR,
+} from './payments/loan-payments.js';
+import type { paymentsModule } from './payments/module.js';
+import { paymentFileRepository } from './payments/payment-file-repository.js';
+import { nachaRail } from './payments/payment-rail.js';
+import { paymentRepository } from './payments/payment-repository.js';
+import { PaymentRuns } from './payments/payment-runs.js';
+import { settlement } from './payments/settlement.js';
 import { devMailboxRepository } from './mail/dev-mailbox-repository.js';
 import { factorCodeMailer } from './mail/factor-code-mailer.js';
 import { createMailService, type MailService } from './mail/index.js';
@@ -104,6 +120,7 @@ export interface ModuleDependencies {
   applications: DepsOf<typeof applicationsModule>;
   loans: DepsOf<typeof loansModule>;
   documents: DepsOf<typeof documentsModule>;
+  payments: DepsOf<typeof paymentsModule>;
   account: DepsOf<typeof accountModule>;
   console: DepsOf<typeof consoleModule>;
   operators: DepsOf<typeof operatorsModule>;
@@ -116,6 +133,8 @@ export interface Instance {
   secrets: SecretBox;
   /** E-mail: the outbox flows write to and this instance's delivery worker (started by startServer). */
   mail: MailService;
+  /** The day's payment run at the cut-off (started by startServer where PAYMENT_RUNS is on). */
+  paymentRuns: Pick<PaymentRuns, 'start' | 'stop'> | null;
   /** Events to the lender's systems: this instance's delivery worker (started by startServer). */
   webhookDeliveries: Pick<WebhookWorker, 'start' | 'stop' | 'whenIdle'>;
   /** The bundled identity provider, where it runs in this instance (app.ts serves its plugin). */
@@ -343,10 +362,46 @@ export async function composeInstance(
   });
   const borrowerData = borrowerDataRepository(db);
 
+  // Payments: bank accounts, one-time payments and autopay, and the lender's bank files.
+  const { payments: paymentSettings } = config;
+  const accountsStore = bankAccountRepository(db, secrets);
+  const paymentsStore = paymentRepository(db);
+  const notices = borrowerNotices({ borrowers, directory, mail, supportPhone: lender.supportPhone });
+  const tellPayment = paymentChangeTeller({ audit, events: lenderWebhooks.events, notices });
+  const autopayChanged = autopayChangeTeller({ audit, events: lenderWebhooks.events, notices });
+  const payments = loanPayments({
+    payments: paymentsStore,
+    accounts: accountsStore,
+    loans: borrowerLoans(loans),
+    calendar: paymentSettings.calendar,
+    limits: paymentSettings,
+    lender: { name: lender.name, supportPhone: lender.supportPhone },
+    tell: tellPayment,
+    autopayChanged,
+  });
+  const paymentFiles = settlement({
+    files: paymentFileRepository(db, secrets),
+    payments: paymentsStore,
+    loans: borrowerLoans(loans),
+    rail: nachaRail(paymentSettings.originator, paymentSettings.calendar.timeZone),
+    calendar: paymentSettings.calendar,
+    tell: tellPayment,
+    autopayChanged,
+    notices,
+    log: logger.child({ component: 'payments' }),
+  });
+
   return {
     secrets,
     mail,
     webhookDeliveries: webhookWorker,
+    paymentRuns: paymentSettings.runs
+      ? new PaymentRuns(
+          () => paymentFiles.run(SYSTEM_ACTOR),
+          paymentSettings.calendar,
+          logger.child({ component: 'payments' }),
+        )
+      : null,
     operatorAccess: { serviceCredentials, consoleTokens, consoleSessions },
     identityProvider: idp,
     metrics,
@@ -406,6 +461,19 @@ export async function composeInstance(
       documents: {
         documents,
         checkAccessToken,
+      },
+      payments: {
+        bankAccounts: bankAccounts({
+          repository: accountsStore,
+          directory: loadBankDirectory(paymentSettings.bankDirectoryFile ?? undefined),
+          activity,
+          notices,
+        }),
+        loanPayments: payments,
+        checkAccessToken,
+        stepUp,
+        trustProxy,
+        auditTrail: audit,
       },
       account: {
         sessions,
@@ -486,6 +554,8 @@ export async function composeInstance(
           emailLinks: links,
         }),
         invitations: invites,
+        settlement: paymentFiles,
+        loanPayments: payments,
         mail,
         loanBook: loanBook(loans, borrowers, lender),
         borrowerOverview: (search) => borrowerOverview(loans, search),

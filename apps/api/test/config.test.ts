@@ -12,6 +12,7 @@ import {
   readOperatorCredential,
   withEmbeddedOperatorCredential,
 } from '../src/config/operator-credential.js';
+import { TEST_ACH_SETTINGS } from '../testing/index.js';
 
 const keyOf = (id: string) => `${id}:${randomBytes(32).toString('base64')}`;
 const KEY_RING = keyOf('k1');
@@ -250,10 +251,21 @@ describe('configuration', () => {
     const problems = problemsOf({ NODE_ENV: 'production', SEED_DEMO_BORROWER: 'true' });
     assert.deepEqual(
       problems.map((p) => p.split(':')[0]),
-      ['PUBLIC_URL', 'DATABASE_URL', 'SEED_DEMO_BORROWER', 'SMTP_URL', 'SECRETS_KEYS'],
+      [
+        'PUBLIC_URL',
+        'DATABASE_URL',
+        'SEED_DEMO_BORROWER',
+        'SMTP_URL',
+        'ACH_IMMEDIATE_DESTINATION',
+        'ACH_IMMEDIATE_ORIGIN',
+        'ACH_COMPANY_ID',
+        'ACH_ODFI_ROUTING',
+        'SECRETS_KEYS',
+      ],
     );
     const config = loadConfig({
       NODE_ENV: 'production',
+      ...TEST_ACH_SETTINGS,
       PUBLIC_URL: 'https://portal.lender.example',
       DATABASE_URL: 'postgres://app@db/portal',
       SMTP_URL: 'smtp://relay.internal:587',
@@ -331,6 +343,7 @@ describe('the embedded operator credential', () => {
     assert.equal(loadConfig({ NODE_ENV: 'test' }).operatorCredentialFile, null);
     const production = loadConfig({
       NODE_ENV: 'production',
+      ...TEST_ACH_SETTINGS,
       PUBLIC_URL: 'https://portal.lender.example',
       DATABASE_URL: 'postgres://app@db/portal',
       SMTP_URL: 'smtp://relay.internal:587',
@@ -419,6 +432,7 @@ describe('secret settings from files (<NAME>_FILE)', () => {
     const ring = keyOf('filed');
     const config = loadConfig({
       NODE_ENV: 'production',
+      ...TEST_ACH_SETTINGS,
       PUBLIC_URL: 'https://portal.lender.example',
       DATABASE_URL_FILE: file('database-url', 'postgres://app:pw@db/portal\n'),
       DATABASE_LISTEN_URL_FILE: file('database-listen-url', 'postgres://app:pw@db-direct/portal\n'),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { inbox, startTestServer, type MailboxMessage, type TestServer } from '../testing/index.js';
+import { inbox, startTestServer, TEST_ACH_SETTINGS, type MailboxMessage, type TestServer } from '../testing/index.js';
 import { logCollector } from './support/mail.js';
 import { eventually } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
@@ -140,6 +140,7 @@ describe('mail in production', { skip: !process.env.TEST_DATABASE_URL && 'needs 
         DATABASE_URL: process.env.TEST_DATABASE_URL!,
         SMTP_URL: url.toString(),
         LOG_LEVEL: 'info',
+        ...TEST_ACH_SETTINGS,
       },
       { logStream: logs.stream },
     );

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../src/config/config.js';
 import { mailTemplates, retryDelayMs } from '../src/mail/index.js';
 import { extractLinks } from '../src/mail/links.js';
 import { maskEmail, redactForLog } from '../src/mail/redaction.js';
-import { TEST_SECRETS_KEYS } from '../testing/index.js';
+import { TEST_ACH_SETTINGS, TEST_SECRETS_KEYS } from '../testing/index.js';
 
 const brand = {
   lenderName: 'Main Street Funding',
@@ -193,6 +193,7 @@ describe('mail configuration', () => {
       PUBLIC_URL: 'https://portal.lender.example',
       DATABASE_URL: 'postgres://app@db/portal',
       SECRETS_KEYS: TEST_SECRETS_KEYS,
+      ...TEST_ACH_SETTINGS,
     };
     assert.deepEqual(problemsOf(production), ['SMTP_URL']);
     assert.deepEqual(problemsOf({ ...production, SMTP_URL: 'smtp://relay.internal:587' }), []);

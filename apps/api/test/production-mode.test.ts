@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../testing/index.js';
+import { startTestServer, TEST_ACH_SETTINGS, type TestServer } from '../testing/index.js';
 
 // Production needs PostgreSQL (the configuration refuses anything else), so this runs with TEST_DATABASE_URL.
 describe('production mode', { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL' }, () => {
@@ -17,6 +17,7 @@ describe('production mode', { skip: !process.env.TEST_DATABASE_URL && 'needs TES
       SMTP_URL: 'smtp://127.0.0.1:2525',
       ERROR_REPORTING_DSN: 'https://public-key@o1.ingest.reports.example/42',
       PRODUCTION_HOST: 'portal.lender.example',
+      ...TEST_ACH_SETTINGS,
     });
   });
   after(() => server?.close());

@@ -13,6 +13,7 @@ export {
   runningTestServer,
   startTestServer,
   TEST_SECRETS_KEYS,
+  TEST_ACH_SETTINGS,
   type TestServer,
   type TestServerOptions,
 } from './test-server.js';

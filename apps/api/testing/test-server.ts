@@ -18,6 +18,13 @@ import { keepSigningKey, provideSigningKey } from './idp-signing-key.js';
  * The key ring that seals the database's secrets in tests, one per test process: servers sharing a
  * database (a second instance, a restart) open each other's secrets, as one deployment's do.
  */
+/** The originator's settings production requires (payments): an example bank's, no real one's. */
+export const TEST_ACH_SETTINGS = {
+  ACH_IMMEDIATE_DESTINATION: '091000019',
+  ACH_IMMEDIATE_ORIGIN: '1123456789',
+  ACH_COMPANY_ID: '1123456789',
+  ACH_ODFI_ROUTING: '091000019',
+};
 export const TEST_SECRETS_KEYS = `test:${randomBytes(32).toString('base64')}`;
 
 /** The secret of the trusted system through which tests mint sessions (`mintSession`). */
@@ -84,6 +91,8 @@ export async function startTestServer(
       // Test clients keep no cookies, so to the server each of their sign-ins comes from a new browser
       // and would be e-mailed; the tests of those e-mails turn them on.
       NEW_SIGN_IN_EMAILS: 'false',
+      // A test's payments go to the bank when it runs them (the run at the cut-off: payment-runs tests).
+      PAYMENT_RUNS: 'false',
       SECRETS_KEYS: TEST_SECRETS_KEYS,
       ...env,
       ...(env.SERVICE_CREDENTIALS_FILE

@@ -27,6 +27,8 @@ export const SECURITY_EVENT_LABELS = {
   email_codes_added: 'Email codes added',
   email_codes_removed: 'Email codes removed',
   recovery_codes_generated: 'New recovery codes made',
+  bank_account_added: 'Bank account added',
+  bank_account_removed: 'Bank account removed',
 } as const;
 export type SecurityEventKind = keyof typeof SECURITY_EVENT_LABELS;
 export const SecurityEventKindSchema = z.enum(

@@ -166,7 +166,34 @@ const OTHER_ERROR_CODES = [
   'contradictory_terms',
   /** An erasure refused: a legal hold keeps the borrower's data. */
   'legal_hold',
+  /** A payment file exported before: again only when forced. */
+  'already_exported',
 ] as const;
+
+/** Why a payment, a bank account or autopay is refused, so the screen can say what to do. */
+export const PAYMENT_ERROR_CODES = {
+  accountExists: 'bank_account_exists',
+  tooManyAccounts: 'too_many_bank_accounts',
+  /** No micro-deposits to check (not sent yet, or the account is past verifying). */
+  notVerifiable: 'verification_unavailable',
+  wrongAmounts: 'wrong_amounts',
+  /** The account is not verified (or was disabled by a return). */
+  accountNotUsable: 'bank_account_not_usable',
+  /** A payment on its way, or autopay, uses the account. */
+  accountInUse: 'bank_account_in_use',
+  overPayoff: 'amount_over_payoff',
+  overLimit: 'amount_over_limit',
+  overDailyLimit: 'daily_limit_reached',
+  dateUnavailable: 'date_unavailable',
+  /** The authorization accepted is not the one the facts make now (another version, other figures). */
+  authorizationOutdated: 'authorization_outdated',
+  /** The idempotency key came with another payment before. */
+  keyReused: 'idempotency_key_reused',
+  /** Past its cut-off, or not scheduled any more. */
+  notCancellable: 'not_cancellable',
+  /** The loan is paid off or closed. */
+  loanNotPayable: 'loan_not_payable',
+} as const;
 
 export const ApiErrorCodeSchema = z.enum([
   ...Object.values(API_ERROR_CODES),
@@ -179,6 +206,7 @@ export const ApiErrorCodeSchema = z.enum([
   ...Object.values(CONSOLE_ERROR_CODES),
   ...Object.values(GENERIC_ERROR_CODES).flat(),
   ...OTHER_ERROR_CODES,
+  ...Object.values(PAYMENT_ERROR_CODES),
 ]);
 export type ApiErrorCode = z.infer<typeof ApiErrorCodeSchema>;
 

@@ -34,3 +34,6 @@ export * from './email-codes.js';
 export * from './recovery-codes.js';
 export * from './passkeys.js';
 export * from './signing.js';
+export * from './bank-routing.js';
+export * from './payments.js';
+export * from './payment-authorization.js';

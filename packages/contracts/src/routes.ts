@@ -45,6 +45,10 @@ export const routes = {
   dashboard: route('/ui/dashboard/'),
   loans: route('/ui/dashboard/loans'),
   loanDetails: route('/ui/dashboard/loans/:loanId'),
+  /** Make a payment toward a loan: amount, day, account, authorization, then its confirmation. */
+  payLoan: route('/ui/dashboard/loans/:loanId/pay'),
+  /** The borrower's bank accounts: add one, verify it with the micro-deposits, remove one. */
+  bankAccounts: route('/ui/dashboard/bank-accounts'),
   /** Every document of every loan; one document in a reading view. */
   documents: route('/ui/dashboard/documents'),
   document: route('/ui/dashboard/documents/:documentId'),

@@ -16,6 +16,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'documents.signed',
   'checkout.completed',
   'sessions.ended_by_staff',
+  'payment.scheduled',
+  'payment.settled',
+  'payment.returned',
+  'payment.cancelled',
+  'autopay.enabled',
+  'autopay.disabled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, {

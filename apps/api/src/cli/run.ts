@@ -9,6 +9,7 @@ import { exportBorrower } from './commands/export-borrower.js';
 import { resetFactors, unlock } from './commands/support.js';
 import { resendInvitation, staff } from './commands/staff.js';
 import { webhooks } from './commands/webhooks.js';
+import { payments } from './commands/payments.js';
 import { addLoan } from './commands/add-loan.js';
 import { afterRestore } from './commands/after-restore.js';
 import { invite } from './commands/invite.js';
@@ -42,6 +43,7 @@ const COMMANDS: Command[] = [
   mail,
   audit,
   webhooks,
+  payments,
   exportBorrower,
   eraseBorrower,
   legalHold,

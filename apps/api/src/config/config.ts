@@ -20,6 +20,26 @@ import { operatorCredentialPath } from './operator-credential.js';
 import { secretsKeyPath } from './secrets-key-file.js';
 import { parseServiceCredentials, type ServiceCredential } from './service-credentials.js';
 
+/** Payments: the originator's settings (as its bank agreed them), the bank's calendar, the limits. */
+export interface PaymentSettings {
+  originator: {
+    immediateDestination: string;
+    immediateDestinationName: string;
+    immediateOrigin: string;
+    immediateOriginName: string;
+    companyName: string;
+    companyId: string;
+    odfiRouting: string;
+  };
+  /** The cut-off (HH:MM) in the bank's time zone. */
+  calendar: { timeZone: string; cutoff: string };
+  maxPaymentCents: number;
+  dailyMaxCents: number;
+  bankDirectoryFile: string | null;
+  /** Whether this instance runs the day's payments at the cut-off itself. */
+  runs: boolean;
+}
+
 // The whole server configuration, read once from the environment at start-up.
 // Bad values stop the process with a message naming every bad variable.
 
@@ -106,6 +126,43 @@ const EnvSchema = z.object({
   CONSOLE_SESSION_MINUTES: z.coerce.number().int().min(5).max(720).default(DEFAULT_CONSOLE_SESSION_MINUTES),
   CONSOLE_SUPPORT_GROUP: z.string().trim().min(1).max(100).default('support'),
   CONSOLE_ADMIN_GROUP: z.string().trim().min(1).max(100).default('admin'),
+  // Payments: the originator's settings the lender's bank gives (ACH origination agreement), the cut-off
+  // by which a day's file reaches the bank, and the limits on what a borrower may pay.
+  ACH_IMMEDIATE_DESTINATION: z
+    .string()
+    .regex(/^\d{9}$/, 'must be a 9-digit routing number')
+    .default('091000019'),
+  ACH_IMMEDIATE_DESTINATION_NAME: z.string().trim().min(1).max(23).default('FIRST EXAMPLE BANK'),
+  ACH_IMMEDIATE_ORIGIN: z
+    .string()
+    .regex(/^(\d{10}| \d{9})$/, 'must be the 10 digits the bank assigns (or a space and 9)')
+    .default('1123456789'),
+  ACH_COMPANY_NAME: z.string().trim().min(1).max(16).optional(),
+  ACH_COMPANY_ID: z
+    .string()
+    .regex(/^\d{10}$/, 'must be the 10 digits the bank agreed (often 1 and the EIN)')
+    .default('1123456789'),
+  ACH_ODFI_ROUTING: z
+    .string()
+    .regex(/^\d{9}$/, 'must be a 9-digit routing number')
+    .default('091000019'),
+  PAYMENTS_CUTOFF: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time, HH:MM')
+    .default('14:00'),
+  PAYMENTS_TIME_ZONE: z
+    .string()
+    .refine(
+      (zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC',
+      'must be an IANA time zone',
+    )
+    .default('America/New_York'),
+  PAYMENT_MAX_CENTS: z.coerce.number().int().min(100).max(9_999_999_999).default(5_000_000),
+  PAYMENT_DAILY_MAX_CENTS: z.coerce.number().int().min(100).max(9_999_999_999).default(10_000_000),
+  // Each instance runs the day's payments at the cut-off (off: only `npm run cli -- payments run` does).
+  PAYMENT_RUNS: booleanFlag.default(true),
+  // The Federal Reserve's FedACH directory file, for the bank's name of a routing number.
+  BANK_DIRECTORY_FILE: z.string().min(1).optional(),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -206,6 +263,7 @@ export interface Config {
   webhooks: WebhookSettings;
   /** The staff console's sign-ins: their length, and the groups (an ID token's groups claim) of each role. */
   console: { sessionSeconds: number; groups: StaffGroups };
+  payments: PaymentSettings;
   /** Password-reset and sign-in-link e-mails: how many may be asked for per window, counted in the database. */
   emailLinkLimits: LinkRequestLimits;
   /** Password sign-ins that may wait for a core on one instance; past it they get 503 at once. */
@@ -347,6 +405,17 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
     if (e.SEED_DEMO_BORROWER)
       problems.push('SEED_DEMO_BORROWER: the demo borrower is never seeded in production');
     if (!e.SMTP_URL) problems.push('SMTP_URL: required in production (the dev mailbox is for development)');
+    // The example bank's numbers stand in outside production only: a real file needs the lender's.
+    for (const name of [
+      'ACH_IMMEDIATE_DESTINATION',
+      'ACH_IMMEDIATE_ORIGIN',
+      'ACH_COMPANY_ID',
+      'ACH_ODFI_ROUTING',
+    ])
+      if (env[name] === undefined)
+        problems.push(
+          `${name}: required in production (from the lender's ACH origination agreement with its bank)`,
+        );
     if (!e.SECRETS_KEYS)
       problems.push(
         'SECRETS_KEYS: required in production (the key that encrypts the secrets kept in the database, e.g. key1:$(openssl rand -base64 32))',
@@ -446,6 +515,22 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
     },
     // With the defaults, 12 attempts over up to about 12 hours (6 on average: full jitter) before an
     // endpoint is turned off: an outage of the lender's system that long is noticed.
+    payments: {
+      originator: {
+        immediateDestination: e.ACH_IMMEDIATE_DESTINATION,
+        immediateDestinationName: e.ACH_IMMEDIATE_DESTINATION_NAME,
+        immediateOrigin: e.ACH_IMMEDIATE_ORIGIN,
+        immediateOriginName: e.LENDER_NAME.slice(0, 23),
+        companyName: e.ACH_COMPANY_NAME ?? e.LENDER_NAME.slice(0, 16),
+        companyId: e.ACH_COMPANY_ID,
+        odfiRouting: e.ACH_ODFI_ROUTING,
+      },
+      calendar: { cutoff: e.PAYMENTS_CUTOFF, timeZone: e.PAYMENTS_TIME_ZONE },
+      maxPaymentCents: e.PAYMENT_MAX_CENTS,
+      dailyMaxCents: e.PAYMENT_DAILY_MAX_CENTS,
+      bankDirectoryFile: e.BANK_DIRECTORY_FILE ?? null,
+      runs: e.PAYMENT_RUNS,
+    },
     console: {
       sessionSeconds: e.CONSOLE_SESSION_MINUTES * 60,
       groups: { support: e.CONSOLE_SUPPORT_GROUP, admin: e.CONSOLE_ADMIN_GROUP },

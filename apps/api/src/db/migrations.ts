@@ -570,4 +570,137 @@ export const apiMigrations: Migrations = {
       `.execute(db);
     },
   },
+  '0026_payments': {
+    async up(db) {
+      await sql`
+        -- A borrower's business bank account: its number sealed (SECRETS_KEYS), shown by its last four
+        -- digits. The two micro-deposit amounts are drawn when a file carries them and kept sealed too
+        -- (a hash of so few possible pairs would hide nothing), with their entries' traces, since a
+        -- return of one fails the verification.
+        create table bank_account (
+          id uuid primary key default gen_random_uuid(),
+          borrower_id uuid not null references borrower (id) on delete cascade,
+          holder_name text not null,
+          routing_number text not null,
+          bank_name text,
+          account_type text not null check (account_type in ('checking', 'savings')),
+          account_number text not null,
+          account_last4 text not null,
+          status text not null default 'pending_verification'
+            check (status in ('pending_verification', 'verified', 'failed', 'disabled')),
+          micro_amounts text,
+          micro_traces text[],
+          micro_file_id uuid,
+          tries_left integer not null default 3,
+          disabled_reason text,
+          created_at timestamptz not null default now(),
+          verified_at timestamptz,
+          removed_at timestamptz
+        );
+        create index bank_account_borrower_idx on bank_account (borrower_id) where removed_at is null;
+        create index bank_account_micro_traces_idx on bank_account using gin (micro_traces);
+
+        -- A NACHA file for the lender's bank, as written (sealed: it holds account numbers). The File
+        -- ID Modifier is unique per creation day, as the bank requires.
+        create table payment_file (
+          id uuid primary key default gen_random_uuid(),
+          created_at timestamptz not null default now(),
+          creation_day date not null,
+          file_id_modifier text not null,
+          batch_count integer not null,
+          entry_count integer not null,
+          entry_hash text not null,
+          debit_total_cents bigint not null,
+          credit_total_cents bigint not null,
+          sha256 text not null,
+          content text not null,
+          created_by text not null,
+          exported_at timestamptz,
+          settled_at timestamptz,
+          unique (creation_day, file_id_modifier)
+        );
+        -- The 7-digit sequence of every entry's trace number (after the ODFI's 8 digits).
+        create sequence ach_trace_sequence minvalue 1 maxvalue 9999999 cycle;
+
+        -- A debit from a borrower's account toward a loan, with the authorization the borrower accepted
+        -- (its words, their fingerprint, when and from where). One per idempotency key per borrower;
+        -- autopay's once per instalment.
+        create table payment (
+          id uuid primary key default gen_random_uuid(),
+          reference text not null unique,
+          borrower_id uuid not null references borrower (id) on delete cascade,
+          loan_id uuid not null references loan (id) on delete cascade,
+          bank_account_id uuid not null references bank_account (id),
+          kind text not null check (kind in ('one_time', 'autopay')),
+          amount_cents bigint not null check (amount_cents > 0),
+          effective_on date not null,
+          status text not null default 'scheduled'
+            check (status in ('scheduled', 'pending', 'settled', 'returned', 'cancelled')),
+          idempotency_key uuid,
+          request_sha256 text,
+          instalment_due_on date,
+          authorization_text text not null,
+          authorization_sha256 text not null,
+          authorization_version integer not null,
+          authorized_at timestamptz not null,
+          authorized_from text,
+          authorized_user_agent text,
+          file_id uuid references payment_file (id),
+          trace_number text unique,
+          return_code text,
+          returned_at timestamptz,
+          cancelled_at timestamptz,
+          cancelled_by text,
+          cancel_reason text,
+          settled_at timestamptz,
+          created_at timestamptz not null default now(),
+          unique (borrower_id, idempotency_key)
+        );
+        create unique index payment_autopay_once on payment (loan_id, instalment_due_on) where kind = 'autopay';
+        create index payment_loan_idx on payment (loan_id, created_at);
+        create index payment_due_idx on payment (effective_on) where status = 'scheduled';
+        create index payment_file_idx on payment (file_id);
+
+        -- The instalments a settled payment paid, so a late return can open them again.
+        alter table loan_instalment add column paid_by_payment uuid references payment (id);
+
+        -- Autopay of a loan: the standing authorization, on until turned off (by the borrower, or by a
+        -- return that says the debits are not authorized).
+        create table autopay (
+          loan_id uuid primary key references loan (id) on delete cascade,
+          borrower_id uuid not null references borrower (id) on delete cascade,
+          bank_account_id uuid not null references bank_account (id),
+          enabled boolean not null,
+          authorization_text text not null,
+          authorization_sha256 text not null,
+          authorization_version integer not null,
+          authorized_at timestamptz not null,
+          authorized_from text,
+          authorized_user_agent text,
+          turned_off_at timestamptz,
+          turned_off_reason text
+        );
+        -- The reminder before each autopay debit, sent once.
+        create table autopay_reminder (
+          loan_id uuid not null references loan (id) on delete cascade,
+          due_on date not null,
+          sent_at timestamptz not null default now(),
+          primary key (loan_id, due_on)
+        );
+
+        -- Each return the bank sent back, once (a returns file read twice changes nothing), and what it
+        -- matched: a payment, a micro-deposit, or nothing (for operators to look at).
+        create table payment_return (
+          id uuid primary key default gen_random_uuid(),
+          original_trace text not null,
+          return_code text not null,
+          amount_cents bigint not null,
+          payment_id uuid references payment (id),
+          bank_account_id uuid references bank_account (id),
+          received_at timestamptz not null default now(),
+          unique (original_trace, return_code)
+        );
+      `.execute(db);
+    },
+  },
 };

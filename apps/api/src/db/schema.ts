@@ -177,6 +177,8 @@ export interface LoanInstalmentTable {
   due_on: CalendarDay;
   amount_cents: Bigint;
   paid_on: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  /** The settled payment that paid it (a late return opens it again). */
+  paid_by_payment: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoanDocumentTable {
@@ -300,6 +302,12 @@ export interface ApiDatabase {
   webhook_event: WebhookEventTable;
   webhook_delivery: WebhookDeliveryTable;
   console_session: ConsoleSessionTable;
+  bank_account: BankAccountTable;
+  payment_file: PaymentFileTable;
+  payment: PaymentTable;
+  autopay: AutopayTable;
+  autopay_reminder: AutopayReminderTable;
+  payment_return: PaymentReturnTable;
 }
 
 /** A staff member's sign-in to the console (migration 0025). */
@@ -411,4 +419,107 @@ export interface StepUpCodeTable {
   /** Wrong tries of all the borrower's codes in the window. */
   window_wrong: ColumnType<number, number | undefined, number>;
   window_started_at: Date;
+}
+
+/** A borrower's bank account (migration 0026): its number sealed (BANK_ACCOUNT_NUMBER). */
+export interface BankAccountTable {
+  id: Generated<string>;
+  borrower_id: string;
+  holder_name: string;
+  routing_number: string;
+  bank_name: string | null;
+  account_type: 'checking' | 'savings';
+  account_number: string;
+  account_last4: string;
+  status: Generated<'pending_verification' | 'verified' | 'failed' | 'disabled'>;
+  /** The two micro-deposit amounts as "a,b", sealed (MICRO_AMOUNTS); null until a file carries them. */
+  micro_amounts: string | null;
+  micro_traces: string[] | null;
+  micro_file_id: string | null;
+  tries_left: Generated<number>;
+  disabled_reason: string | null;
+  created_at: Generated<Date>;
+  verified_at: Date | null;
+  removed_at: Date | null;
+}
+
+/** A NACHA file as written; `content` sealed (PAYMENT_FILE_CONTENT). */
+export interface PaymentFileTable {
+  id: Generated<string>;
+  created_at: Generated<Date>;
+  creation_day: CalendarDay;
+  file_id_modifier: string;
+  batch_count: number;
+  entry_count: number;
+  entry_hash: string;
+  debit_total_cents: Bigint;
+  credit_total_cents: Bigint;
+  sha256: string;
+  content: string;
+  created_by: string;
+  exported_at: Date | null;
+  settled_at: Date | null;
+}
+
+export type PaymentStatusValue = 'scheduled' | 'pending' | 'settled' | 'returned' | 'cancelled';
+
+export interface PaymentTable {
+  id: Generated<string>;
+  reference: string;
+  borrower_id: string;
+  loan_id: string;
+  bank_account_id: string;
+  kind: 'one_time' | 'autopay';
+  amount_cents: Bigint;
+  effective_on: CalendarDay;
+  status: Generated<PaymentStatusValue>;
+  idempotency_key: string | null;
+  request_sha256: string | null;
+  instalment_due_on: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  authorization_text: string;
+  authorization_sha256: string;
+  authorization_version: number;
+  authorized_at: Date;
+  authorized_from: string | null;
+  authorized_user_agent: string | null;
+  file_id: string | null;
+  trace_number: string | null;
+  return_code: string | null;
+  returned_at: Date | null;
+  cancelled_at: Date | null;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+  settled_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface AutopayTable {
+  loan_id: string;
+  borrower_id: string;
+  bank_account_id: string;
+  enabled: boolean;
+  authorization_text: string;
+  authorization_sha256: string;
+  authorization_version: number;
+  authorized_at: Date;
+  authorized_from: string | null;
+  authorized_user_agent: string | null;
+  turned_off_at: Date | null;
+  turned_off_reason: string | null;
+}
+
+export interface AutopayReminderTable {
+  loan_id: string;
+  due_on: CalendarDay;
+  sent_at: Generated<Date>;
+}
+
+export interface PaymentReturnTable {
+  id: Generated<string>;
+  original_trace: string;
+  return_code: string;
+  amount_cents: Bigint;
+  payment_id: string | null;
+  bank_account_id: string | null;
+  received_at: Generated<Date>;
 }

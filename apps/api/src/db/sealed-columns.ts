@@ -13,4 +13,19 @@ export const PRIVATE_KEY: SealedColumn = {
 /** A webhook endpoint's signing secret: a copy of the database forges no event to the lender. */
 export const WEBHOOK_SECRET: SealedColumn = { table: 'webhook_endpoint', key: 'id', column: 'secret' };
 
-export const API_SEALED_COLUMNS = [PRIVATE_KEY, WEBHOOK_SECRET];
+/** A borrower's bank account number: never readable in a copy of the database. */
+export const BANK_ACCOUNT_NUMBER: SealedColumn = { table: 'bank_account', key: 'id', column: 'account_number' };
+
+/** The micro-deposit amounts a borrower proves the account with. */
+export const MICRO_AMOUNTS: SealedColumn = { table: 'bank_account', key: 'id', column: 'micro_amounts' };
+
+/** A NACHA file as written: it holds account numbers. */
+export const PAYMENT_FILE_CONTENT: SealedColumn = { table: 'payment_file', key: 'id', column: 'content' };
+
+export const API_SEALED_COLUMNS = [
+  PRIVATE_KEY,
+  WEBHOOK_SECRET,
+  BANK_ACCOUNT_NUMBER,
+  MICRO_AMOUNTS,
+  PAYMENT_FILE_CONTENT,
+];

@@ -11,12 +11,14 @@ export type { DeadMail, MailMessage } from './outbox-repository.js';
 export {
   absoluteUrlOn,
   escapeHtml,
+  oneLine,
   type EmailContent,
   type MailBrand,
   type RenderedEmail,
 } from './render.js';
 export { deviceIn, mailTemplates, type MailTemplates, type TemplatedEmail } from './templates.js';
 export type { MailLogger } from './logger.js';
+export { wordsOf } from './words/index.js';
 export { retryDelayMs } from '../db/outbox-loop.js';
 export { MailWorker, type MailMetrics, type MailWorkerOptions } from './worker.js';
 export type { MailTransport, OutgoingMail } from './transports.js';

@@ -14,6 +14,7 @@ import { operatorSupportRoutes } from './routes/support.js';
 import { operatorSigningKeyRoutes } from './routes/signing-keys.js';
 import { operatorBorrowerFileRoute } from './routes/borrower-file.js';
 import { operatorStaffRoutes } from './routes/staff.js';
+import { operatorPaymentRoutes } from './routes/payments.js';
 import { operatorCaller } from '../console/operator-access.js';
 
 /**
@@ -39,6 +40,7 @@ export const operatorsModule = auditedModule(
     operatorWebhookRoutes,
     operatorDataRightsRoutes,
     operatorStaffRoutes,
+    operatorPaymentRoutes,
   ]),
   {
     callerOf: operatorCaller,

@@ -52,6 +52,8 @@ export const SHARED_MESSAGES = [
   msg({ id: 'Email codes added', message: 'Email codes added' }),
   msg({ id: 'Email codes removed', message: 'Email codes removed' }),
   msg({ id: 'New recovery codes made', message: 'New recovery codes made' }),
+  msg({ id: 'Bank account added', message: 'Bank account added' }),
+  msg({ id: 'Bank account removed', message: 'Bank account removed' }),
   msg({ id: 'Passkey added', message: 'Passkey added' }),
   msg({ id: 'Passkey removed', message: 'Passkey removed' }),
   msg({ id: 'Authenticator app', message: 'Authenticator app' }),

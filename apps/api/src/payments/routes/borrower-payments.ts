@@ -1,0 +1,239 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BankAccountIdSchema,
+  LoanIdSchema,
+  PAYMENT_ERROR_CODES as P,
+  PaymentIdSchema,
+  paymentEndpoints,
+  type ApiErrorCode,
+} from '@customer-core/contracts';
+import { clientAddress } from '@customer-core/contracts/server';
+import type { StepUpGuard } from '../../account/step-up.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
+import { HttpError } from '../../http/http-error.js';
+import type { AccessTokenChecker } from '../../session/access-tokens.js';
+import { borrowerClaimsOf, requireBorrower } from '../../session/signed-in-borrower.js';
+import type { BankAccounts } from '../bank-accounts.js';
+import type { LoanPaymentService } from '../loan-payments.js';
+
+// The borrower's bank accounts and their loans' payments and autopay. Ids in paths are any text: a
+// malformed one, an unknown one and another borrower's all get the same 404.
+
+const notFound = (what: string) => () => new HttpError(404, 'not_found', `No ${what} of yours has that id.`);
+const noAccount = notFound('bank account');
+const noLoan = notFound('loan');
+const noPayment = notFound('payment');
+
+const idOf = (
+  schema: { safeParse(v: unknown): { success: boolean } },
+  value: string,
+  missing: () => HttpError,
+) => {
+  if (!schema.safeParse(value).success) throw missing();
+  return value;
+};
+
+/** What each refusal says to the borrower (the screen says it in their language, by its code). */
+const REFUSALS: Record<string, [number, string]> = {
+  [P.accountExists]: [409, 'You’ve added this bank account already.'],
+  [P.tooManyAccounts]: [409, 'You have as many bank accounts as you can add. Remove one first.'],
+  [P.notVerifiable]: [409, 'This account can’t be verified now. Call us for help.'],
+  [P.accountNotUsable]: [409, 'Choose a verified bank account.'],
+  [P.accountInUse]: [
+    409,
+    'A payment on its way or autopay uses this account. Remove it once they no longer do.',
+  ],
+  [P.overPayoff]: [409, 'That’s more than your payoff amount.'],
+  [P.overLimit]: [409, 'That’s more than you can pay at once online. Call us to pay more.'],
+  [P.overDailyLimit]: [409, 'That’s more than you can pay in one day online. Call us to pay more.'],
+  [P.dateUnavailable]: [409, 'Choose a banking day from the ones offered.'],
+  [P.authorizationOutdated]: [409, 'The payment’s details changed. Review the authorization again.'],
+  [P.keyReused]: [409, 'This payment was already submitted with other details. Start again.'],
+  [P.notCancellable]: [409, 'This payment can’t be cancelled any more: it’s on its way to your bank.'],
+  [P.loanNotPayable]: [409, 'This loan can’t take payments online.'],
+};
+
+const refused = (problem: string) => {
+  const [status, message] = REFUSALS[problem] ?? [409, 'That can’t be done now.'];
+  return new HttpError(status, problem as ApiErrorCode, message);
+};
+
+const STEP_UP_ADD = 'To add a bank account, confirm it’s you.';
+const STEP_UP_REMOVE = 'To remove a bank account, confirm it’s you.';
+
+export const borrowerPaymentRoutes =
+  ({
+    bankAccounts,
+    loanPayments,
+    checkAccessToken,
+    stepUp,
+    trustProxy,
+  }: {
+    bankAccounts: BankAccounts;
+    loanPayments: LoanPaymentService;
+    checkAccessToken: AccessTokenChecker;
+    stepUp: StepUpGuard;
+    trustProxy: boolean;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const common = { onRequest: requireBorrower(checkAccessToken) };
+    const source = (request: FastifyRequest) => ({
+      clientAddress: clientAddress(request, trustProxy),
+      userAgent: request.headers['user-agent'] ?? null,
+      requestId: request.id,
+    });
+    const changeSource = (request: FastifyRequest) => ({
+      clientAddress: clientAddress(request, trustProxy),
+      userAgent: request.headers['user-agent'],
+    });
+    const borrower = (request: FastifyRequest) => ({
+      actor: `borrower:${borrowerClaimsOf(request).sub}`,
+      role: 'borrower',
+      clientAddress: clientAddress(request, trustProxy),
+      requestId: request.id,
+    });
+
+    app.route({
+      ...endpointRoute(paymentEndpoints.bankAccounts),
+      ...common,
+      handler: async (request) => ({ accounts: await bankAccounts.list(borrowerClaimsOf(request).sub) }),
+    });
+
+    app.route({
+      ...endpointRoute(paymentEndpoints.addBankAccount),
+      ...common,
+      handler: async (request, reply) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        await stepUp.require(request, STEP_UP_ADD, { action: 'add bank account' });
+        const outcome = await bankAccounts.add(borrowerId, request.body, changeSource(request));
+        if (!outcome.ok) throw refused(outcome.problem === 'exists' ? P.accountExists : P.tooManyAccounts);
+        request.log.info(
+          { borrowerId, bankAccountId: outcome.account.id, last4: outcome.account.last4 },
+          'bank account added',
+        );
+        return reply.code(201).send(outcome.account);
+      },
+    });
+
+    app.route({
+      ...endpointRoute(paymentEndpoints.verifyBankAccount),
+      ...common,
+      handler: async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const accountId = idOf(BankAccountIdSchema, request.params.accountId, noAccount);
+        const { firstAmountCents, secondAmountCents } = request.body;
+        const outcome = await bankAccounts.verify(borrowerId, accountId, [
+          firstAmountCents,
+          secondAmountCents,
+        ]);
+        if (outcome.ok) {
+          request.log.info({ borrowerId, bankAccountId: accountId }, 'bank account verified');
+          return outcome.account;
+        }
+        if (outcome.problem === 'not_found') throw noAccount();
+        if (outcome.problem === 'wrong_amounts') {
+          request.log.info(
+            { borrowerId, bankAccountId: accountId, triesLeft: outcome.account.triesLeft },
+            'wrong micro-deposit amounts',
+          );
+          const left = outcome.account.triesLeft;
+          throw new HttpError(
+            409,
+            P.wrongAmounts,
+            left > 0
+              ? `Those aren’t the amounts we sent. Tries left: ${left}.`
+              : 'Those aren’t the amounts we sent, and that was the last try. Call us to verify this account.',
+          );
+        }
+        throw refused(P.notVerifiable);
+      },
+    });
+
+    app.route({
+      ...endpointRoute(paymentEndpoints.removeBankAccount),
+      ...common,
+      handler: async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const accountId = idOf(BankAccountIdSchema, request.params.accountId, noAccount);
+        await stepUp.require(request, STEP_UP_REMOVE, { action: 'remove bank account' });
+        const outcome = await bankAccounts.remove(borrowerId, accountId, changeSource(request));
+        if (outcome === undefined) throw noAccount();
+        if (outcome === 'in_use') throw refused(P.accountInUse);
+        request.log.info({ borrowerId, bankAccountId: accountId }, 'bank account removed');
+        return { accounts: await bankAccounts.list(borrowerId) };
+      },
+    });
+
+    app.route({
+      ...endpointRoute(paymentEndpoints.loanPayments),
+      ...common,
+      handler: async (request) => {
+        const loanId = idOf(LoanIdSchema, request.params.loanId, noLoan);
+        const payments = await loanPayments.ofLoan(borrowerClaimsOf(request).sub, loanId);
+        if (!payments) throw noLoan();
+        return payments;
+      },
+    });
+
+    app.route({
+      ...endpointRoute(paymentEndpoints.makePayment),
+      ...common,
+      handler: async (request, reply) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const loanId = idOf(LoanIdSchema, request.params.loanId, noLoan);
+        if (!BankAccountIdSchema.safeParse(request.body.bankAccountId).success) throw noAccount();
+        const outcome = await loanPayments.pay(borrowerId, loanId, request.body, source(request));
+        if (!outcome) throw notFound('loan or bank account')();
+        if (!outcome.ok) throw refused(outcome.problem);
+        request.log.info(
+          { borrowerId, loanId, paymentId: outcome.value.id, amountCents: outcome.value.amountCents },
+          'payment scheduled',
+        );
+        return reply.code(201).send(outcome.value);
+      },
+    });
+
+    app.route({
+      ...endpointRoute(paymentEndpoints.cancelPayment),
+      ...common,
+      handler: async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const loanId = idOf(LoanIdSchema, request.params.loanId, noPayment);
+        const paymentId = idOf(PaymentIdSchema, request.params.paymentId, noPayment);
+        const outcome = await loanPayments.cancel(borrowerId, loanId, paymentId, borrower(request));
+        if (!outcome) throw noPayment();
+        if (!outcome.ok) throw refused(outcome.problem);
+        request.log.info({ borrowerId, loanId, paymentId }, 'payment cancelled');
+        return outcome.value;
+      },
+    });
+
+    app.route({
+      ...endpointRoute(paymentEndpoints.turnOnAutopay),
+      ...common,
+      handler: async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const loanId = idOf(LoanIdSchema, request.params.loanId, noLoan);
+        if (!BankAccountIdSchema.safeParse(request.body.bankAccountId).success) throw noAccount();
+        const outcome = await loanPayments.turnOnAutopay(borrowerId, loanId, request.body, source(request));
+        if (!outcome) throw notFound('loan or bank account')();
+        if (!outcome.ok) throw refused(outcome.problem);
+        request.log.info({ borrowerId, loanId }, 'autopay turned on');
+        return outcome.value;
+      },
+    });
+
+    app.route({
+      ...endpointRoute(paymentEndpoints.turnOffAutopay),
+      ...common,
+      handler: async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const loanId = idOf(LoanIdSchema, request.params.loanId, noLoan);
+        const autopay = await loanPayments.turnOffAutopay(borrowerId, loanId, borrower(request));
+        if (!autopay) throw noLoan();
+        request.log.info({ borrowerId, loanId }, 'autopay turned off');
+        return autopay;
+      },
+    });
+  };
