@@ -233,6 +233,19 @@ export const paymentEndpoints = {
     responses: { 200: BankAccountSchema },
     errors: { ...NOT_FOUND, 409: [P.notVerifiable, P.wrongAmounts] },
   }),
+  /**
+   * A disabled account (a return spoke against it) verified again: new micro-deposits go with the next
+   * file. Needs a recent sign-in, as adding one does.
+   */
+  reverifyBankAccount: endpoint({
+    method: 'POST',
+    path: '/api/borrower/bank-accounts/:accountId/reverification',
+    tag: 'payments',
+    summary: 'Verify a disabled bank account again with new micro-deposits (needs a recent sign-in)',
+    access: 'borrower',
+    responses: { 200: BankAccountSchema },
+    errors: { ...NOT_FOUND, 403: [STEP_UP_REQUIRED], 409: [P.notVerifiable] },
+  }),
   /** Needs a recent sign-in; refused while a payment from it is on its way. */
   removeBankAccount: endpoint({
     method: 'POST',

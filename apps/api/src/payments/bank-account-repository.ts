@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import { MICRO_DEPOSIT_TRIES } from '@customer-core/contracts';
 import type { SecretBox } from '@customer-core/database';
 import { placeIn } from '@customer-core/database';
 import { BANK_ACCOUNT_NUMBER, MICRO_AMOUNTS } from '../db/sealed-columns.js';
@@ -155,6 +156,24 @@ export function bankAccountRepository(db: Kysely<ApiDatabase>, secrets: SecretBo
         return { ok: false, problem: 'wrong_amounts', account };
       });
     },
+
+    /** A disabled account back to pending verification, for new micro-deposits; undefined: not disabled. */
+    reverify: (borrowerId: string, id: string) =>
+      db
+        .updateTable('bank_account')
+        .set({
+          status: 'pending_verification',
+          tries_left: MICRO_DEPOSIT_TRIES,
+          micro_file_id: null,
+          micro_traces: null,
+          micro_amounts: null,
+        })
+        .where('borrower_id', '=', borrowerId)
+        .where('id', '=', id)
+        .where('status', '=', 'disabled')
+        .where('removed_at', 'is', null)
+        .returning(SHOWN)
+        .executeTakeFirst(),
 
     /** Removes an account no payment on its way or autopay uses; undefined: no such account. */
     async remove(borrowerId: string, id: string): Promise<'removed' | 'in_use' | undefined> {

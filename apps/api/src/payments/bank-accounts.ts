@@ -74,6 +74,21 @@ export function bankAccounts({
       return { ok: false, problem: outcome.problem } as const;
     },
 
+    /** A disabled account verified again: in the activity, and the borrower told, as an addition is. */
+    async reverify(borrowerId: string, id: string, from: ChangeSource) {
+      const account = await repository.one(borrowerId, id);
+      if (!account) return undefined;
+      const reopened = await repository.reverify(borrowerId, id);
+      if (!reopened) return 'not_verifiable' as const;
+      await activity.record(borrowerId, { kind: 'bank_account_added', ...from });
+      await notices.tell(
+        borrowerId,
+        { kind: 'bank-account-added', last4: reopened.account_last4, bankName: reopened.bank_name },
+        `bank-account-reverified:${id}:${randomUUID()}`,
+      );
+      return bankAccountViewOf(reopened);
+    },
+
     async remove(borrowerId: string, id: string, from: ChangeSource) {
       const account = await repository.one(borrowerId, id);
       if (!account) return undefined;

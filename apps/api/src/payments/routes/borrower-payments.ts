@@ -61,6 +61,7 @@ const refused = (problem: string) => {
 
 const STEP_UP_ADD = 'To add a bank account, confirm it’s you.';
 const STEP_UP_REMOVE = 'To remove a bank account, confirm it’s you.';
+const STEP_UP_REVERIFY = 'To verify this bank account again, confirm it’s you.';
 
 export const borrowerPaymentRoutes =
   ({
@@ -147,6 +148,21 @@ export const borrowerPaymentRoutes =
           );
         }
         throw refused(P.notVerifiable);
+      },
+    });
+
+    app.route({
+      ...endpointRoute(paymentEndpoints.reverifyBankAccount),
+      ...common,
+      handler: async (request) => {
+        const borrowerId = borrowerClaimsOf(request).sub;
+        const accountId = idOf(BankAccountIdSchema, request.params.accountId, noAccount);
+        await stepUp.require(request, STEP_UP_REVERIFY, { action: 'verify bank account again' });
+        const outcome = await bankAccounts.reverify(borrowerId, accountId, changeSource(request));
+        if (outcome === undefined) throw noAccount();
+        if (outcome === 'not_verifiable') throw refused(P.notVerifiable);
+        request.log.info({ borrowerId, bankAccountId: accountId }, 'bank account to be verified again');
+        return outcome;
       },
     });
 
