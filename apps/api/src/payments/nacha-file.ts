@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isValidRoutingNumber } from '@customer-core/contracts';
 import { createRequire } from 'node:module';
 import { malformed, readNachaRecords, recordsOf } from './nacha-records.js';
 
@@ -189,9 +190,9 @@ export function writeNachaFile(input: WriteNachaFileInput): WrittenNachaFile {
 }
 
 function checkOriginator(originator: Originator): void {
-  if (!isRoutingNumber(originator.immediateDestination))
+  if (!isValidRoutingNumber(originator.immediateDestination))
     throw new Error('The immediate destination is not a valid routing number.');
-  if (!isRoutingNumber(originator.odfiRouting)) throw new Error('The ODFI routing number is not valid.');
+  if (!isValidRoutingNumber(originator.odfiRouting)) throw new Error('The ODFI routing number is not valid.');
   if (!/^(\d{10}| \d{9})$/.test(originator.immediateOrigin))
     throw new Error('The immediate origin is not 10 digits, or a space and 9 digits.');
   if (!/^\d{10}$/.test(originator.companyId)) throw new Error('The company ID is not 10 digits.');
@@ -217,7 +218,8 @@ function checkBatch(batch: NachaBatch, index: number, seen: Set<number>): void {
       throw new Error(`${at}: the transaction code is not 22, 27, 32 or 37.`);
     if (PURPOSES[batch.purpose].debitsOnly && !DEBIT_CODES.has(entry.transactionCode))
       throw new Error(`${at}: a payments batch holds debits only.`);
-    if (!isRoutingNumber(entry.routingNumber)) throw new Error(`${at}: the routing number is not valid.`);
+    if (!isValidRoutingNumber(entry.routingNumber))
+      throw new Error(`${at}: the routing number is not valid.`);
     if (!/^[0-9A-Za-z-]{1,17}$/.test(entry.accountNumber))
       throw new Error(`${at}: the account number is not 1 to 17 letters, digits or hyphens.`);
     if (!Number.isInteger(entry.amountCents) || entry.amountCents < 1 || entry.amountCents > MAX_AMOUNT_CENTS)
@@ -251,13 +253,6 @@ function statementText(value: string, width = Infinity): string {
     .trim()
     .slice(0, width)
     .trimEnd();
-}
-
-function isRoutingNumber(value: string): boolean {
-  if (!/^\d{9}$/.test(value)) return false;
-  const d = [...value].map(Number);
-  const at = (i: number) => d[i] ?? 0;
-  return (3 * (at(0) + at(3) + at(6)) + 7 * (at(1) + at(4) + at(7)) + at(2) + at(5) + at(8)) % 10 === 0;
 }
 
 function isCalendarDate(value: string): boolean {
