@@ -187,6 +187,30 @@ export function nextAutopayDebit(loan: LoanDetail, earliest: string) {
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; problem: string };
 
+/** Where a borrower's request came from: kept with what they authorized, and in the audit trail. */
+export interface RequestSource {
+  clientAddress: string | null;
+  userAgent: string | null;
+  requestId: string;
+}
+
+/** The words accepted, as kept: with their version, when and from where. */
+const accepted = (shown: { text: string; sha256: string }, at: Date, from: RequestSource): Authorization => ({
+  ...shown,
+  version: AUTHORIZATION_VERSION,
+  at,
+  clientAddress: from.clientAddress,
+  userAgent: from.userAgent,
+});
+
+/** The borrower as the audit trail names them, for a change they made. */
+const borrowerActor = (borrowerId: string, from: RequestSource): PaymentActor => ({
+  actor: `borrower:${borrowerId}`,
+  role: 'borrower',
+  clientAddress: from.clientAddress,
+  requestId: from.requestId,
+});
+
 export function loanPayments({
   payments,
   accounts,
@@ -312,7 +336,7 @@ export function loanPayments({
       borrowerId: string,
       loanId: string,
       request: MakePaymentRequest,
-      from: { clientAddress: string | null; userAgent: string | null; requestId: string },
+      from: RequestSource,
     ): Promise<Outcome<Payment> | undefined> {
       const loan = await loans.one(borrowerId, loanId);
       if (!loan) return undefined;
@@ -349,13 +373,7 @@ export function loanPayments({
         });
         if (shown.sha256 !== request.authorizationSha256)
           return { ok: false, problem: 'authorization_outdated' } as const;
-        const authorization: Authorization = {
-          ...shown,
-          version: AUTHORIZATION_VERSION,
-          at,
-          clientAddress: from.clientAddress,
-          userAgent: from.userAgent,
-        };
+        const authorization = accepted(shown, at, from);
         const id = await payments.insert(trx, {
           borrowerId,
           loanId,
@@ -375,12 +393,7 @@ export function loanPayments({
       if (!outcome) return undefined;
       if (!outcome.ok) return outcome;
       if (outcome.created)
-        await tell(outcome.row, loan.reference, 'scheduled', {
-          actor: `borrower:${borrowerId}`,
-          role: 'borrower',
-          clientAddress: from.clientAddress,
-          requestId: from.requestId,
-        });
+        await tell(outcome.row, loan.reference, 'scheduled', borrowerActor(borrowerId, from));
       return { ok: true, value: paymentViewOf(outcome.row, calendar, at) };
     },
 
@@ -409,7 +422,7 @@ export function loanPayments({
       borrowerId: string,
       loanId: string,
       request: AutopayRequest,
-      from: { clientAddress: string | null; userAgent: string | null; requestId: string },
+      from: RequestSource,
     ): Promise<Outcome<Autopay> | undefined> {
       const loan = await loans.one(borrowerId, loanId);
       if (!loan) return undefined;
@@ -429,21 +442,10 @@ export function loanPayments({
           loanId,
           borrowerId,
           bankAccountId: account.id,
-          authorization: {
-            ...shown,
-            version: AUTHORIZATION_VERSION,
-            at,
-            clientAddress: from.clientAddress,
-            userAgent: from.userAgent,
-          },
+          authorization: accepted(shown, at, from),
         }),
       );
-      await autopayChanged(borrowerId, loan, 'on', account.account_last4, {
-        actor: `borrower:${borrowerId}`,
-        role: 'borrower',
-        clientAddress: from.clientAddress,
-        requestId: from.requestId,
-      });
+      await autopayChanged(borrowerId, loan, 'on', account.account_last4, borrowerActor(borrowerId, from));
       return { ok: true, value: await autopayView(loan, at) };
     },
 
