@@ -127,6 +127,7 @@ describe('signed-in shell (browser)', () => {
       'Loans',
       'Documents',
       'Sign-in and security',
+      'Bank accounts',
       'Sign out',
     ]);
     // The menu focuses its first item once it has opened: wait for that, not just for the menu.

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { inbox, startTestServer, TEST_ACH_SETTINGS, type MailboxMessage, type TestServer } from '../testing/index.js';
+import {
+  inbox,
+  startTestServer,
+  TEST_ACH_SETTINGS,
+  type MailboxMessage,
+  type TestServer,
+} from '../testing/index.js';
 import { logCollector } from './support/mail.js';
 import { eventually } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';

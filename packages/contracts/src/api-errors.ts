@@ -194,6 +194,7 @@ export const PAYMENT_ERROR_CODES = {
   /** The loan is paid off or closed. */
   loanNotPayable: 'loan_not_payable',
 } as const;
+export type PaymentRefusal = (typeof PAYMENT_ERROR_CODES)[keyof typeof PAYMENT_ERROR_CODES];
 
 export const ApiErrorCodeSchema = z.enum([
   ...Object.values(API_ERROR_CODES),

@@ -14,7 +14,11 @@ export const PRIVATE_KEY: SealedColumn = {
 export const WEBHOOK_SECRET: SealedColumn = { table: 'webhook_endpoint', key: 'id', column: 'secret' };
 
 /** A borrower's bank account number: never readable in a copy of the database. */
-export const BANK_ACCOUNT_NUMBER: SealedColumn = { table: 'bank_account', key: 'id', column: 'account_number' };
+export const BANK_ACCOUNT_NUMBER: SealedColumn = {
+  table: 'bank_account',
+  key: 'id',
+  column: 'account_number',
+};
 
 /** The micro-deposit amounts a borrower proves the account with. */
 export const MICRO_AMOUNTS: SealedColumn = { table: 'bank_account', key: 'id', column: 'micro_amounts' };

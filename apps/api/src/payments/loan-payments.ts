@@ -10,6 +10,7 @@ import {
   type MakePaymentRequest,
   type Payment,
   type PaymentOptions,
+  type PaymentRefusal,
 } from '@customer-core/contracts';
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { BorrowerLoans } from '../loans/borrower-loans.js';
@@ -185,7 +186,7 @@ export function nextAutopayDebit(loan: LoanDetail, earliest: string) {
     : null;
 }
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; problem: string };
+type Outcome<T> = { ok: true; value: T } | { ok: false; problem: PaymentRefusal };
 
 /** Where a borrower's request came from: kept with what they authorized, and in the audit trail. */
 export interface RequestSource {

@@ -30,6 +30,13 @@ const LoansScreen = screen(() =>
 const LoanDetailsScreen = screen(() =>
   import('../features/loan-details/loan-details-screen').then((m) => ({ default: m.LoanDetailsScreen })),
 );
+// A loan's payments and autopay, on its page: loaded with it, but only there (the loan page shows them).
+const LoanPaymentSections = lazy(() =>
+  import('../features/payments/loan-payment-sections').then((m) => ({ default: m.LoanPaymentSections })),
+);
+const PayLoanScreen = screen(() =>
+  import('../features/payments/pay-loan-screen').then((m) => ({ default: m.PayLoanScreen })),
+);
 const DocumentsScreen = screen(() =>
   import('../features/documents/documents-screen').then((m) => ({ default: m.DocumentsScreen })),
 );
@@ -38,6 +45,9 @@ const DocumentScreen = screen(() =>
 );
 const AccountScreen = screen(() =>
   import('../features/account/account-screen').then((m) => ({ default: m.AccountScreen })),
+);
+const BankAccountsScreen = screen(() =>
+  import('../features/bank-accounts/bank-accounts-screen').then((m) => ({ default: m.BankAccountsScreen })),
 );
 const EmailChangeScreen = screen(() =>
   import('../features/account/email-change-screen').then((m) => ({ default: m.EmailChangeScreen })),
@@ -165,11 +175,16 @@ export function AppRoutes() {
           <Route element={<RouteErrorBoundary fallback={routeError} />}>
             <Route path={routes.dashboard.path} element={<DashboardScreen />} />
             <Route path={routes.loans.path} element={<LoansScreen />} />
-            <Route path={routes.loanDetails.path} element={<LoanDetailsScreen />} />
+            <Route
+              path={routes.loanDetails.path}
+              element={<LoanDetailsScreen payments={LoanPaymentSections} />}
+            />
+            <Route path={routes.payLoan.path} element={<PayLoanScreen />} />
             <Route path={routes.loanCheckout.path} element={<LoanCheckoutScreen />} />
             <Route path={routes.documents.path} element={<DocumentsScreen />} />
             <Route path={routes.document.path} element={<DocumentScreen />} />
             <Route path={routes.account.path} element={<AccountScreen />} />
+            <Route path={routes.bankAccounts.path} element={<BankAccountsScreen />} />
             <Route path={routes.emailChange.path} element={<EmailChangeScreen />} />
           </Route>
         </Route>

@@ -377,4 +377,125 @@ export const SHARED_MESSAGES = [
     id: 'This loan isn’t active: only an active loan’s documents can be reviewed and signed.',
     message: 'This loan isn’t active: only an active loan’s documents can be reviewed and signed.',
   }),
+  // Payments: the bank account forms' checks, what a bank's return code means, the API's refusals.
+  msg({ id: 'You’ve added this bank account already.', message: 'You’ve added this bank account already.' }),
+  msg({
+    id: 'You have as many bank accounts as you can add. Remove one first.',
+    message: 'You have as many bank accounts as you can add. Remove one first.',
+  }),
+  msg({
+    id: 'This account can’t be verified now. Call us for help.',
+    message: 'This account can’t be verified now. Call us for help.',
+  }),
+  msg({
+    id: 'Those aren’t the amounts we sent. Check your bank statement and try again.',
+    message: 'Those aren’t the amounts we sent. Check your bank statement and try again.',
+  }),
+  msg({
+    id: 'This bank account can’t be used to pay. Choose a verified bank account.',
+    message: 'This bank account can’t be used to pay. Choose a verified bank account.',
+  }),
+  msg({
+    id: 'A payment on its way or autopay uses this account. Remove it once they no longer do.',
+    message: 'A payment on its way or autopay uses this account. Remove it once they no longer do.',
+  }),
+  msg({ id: 'That’s more than your payoff amount.', message: 'That’s more than your payoff amount.' }),
+  msg({
+    id: 'That’s more than you can pay at once online. Call us to pay more.',
+    message: 'That’s more than you can pay at once online. Call us to pay more.',
+  }),
+  msg({
+    id: 'That’s more than you can pay in one day online. Call us to pay more.',
+    message: 'That’s more than you can pay in one day online. Call us to pay more.',
+  }),
+  msg({
+    id: 'That day can’t be chosen any more. Choose a banking day from the ones offered.',
+    message: 'That day can’t be chosen any more. Choose a banking day from the ones offered.',
+  }),
+  msg({
+    id: 'The payment’s details changed. Review the authorization again.',
+    message: 'The payment’s details changed. Review the authorization again.',
+  }),
+  msg({
+    id: 'This payment was already submitted with other details. Start again.',
+    message: 'This payment was already submitted with other details. Start again.',
+  }),
+  msg({
+    id: 'This payment can’t be cancelled any more: it’s on its way to your bank.',
+    message: 'This payment can’t be cancelled any more: it’s on its way to your bank.',
+  }),
+  msg({ id: 'This loan can’t take payments online.', message: 'This loan can’t take payments online.' }),
+  msg({ id: 'No bank account of yours has that id.', message: 'No bank account of yours has that id.' }),
+  msg({ id: 'No payment of yours has that id.', message: 'No payment of yours has that id.' }),
+  msg({
+    id: 'No loan or bank account of yours has that id.',
+    message: 'No loan or bank account of yours has that id.',
+  }),
+  msg({
+    id: 'To add a bank account, confirm it’s you.',
+    message: 'To add a bank account, confirm it’s you.',
+  }),
+  msg({
+    id: 'To remove a bank account, confirm it’s you.',
+    message: 'To remove a bank account, confirm it’s you.',
+  }),
+  msg({
+    id: 'To verify this bank account again, confirm it’s you.',
+    message: 'To verify this bank account again, confirm it’s you.',
+  }),
+  msg({
+    id: 'Those aren’t the amounts we sent, and that was the last try. Call us to verify this account.',
+    message: 'Those aren’t the amounts we sent, and that was the last try. Call us to verify this account.',
+  }),
+  msg({ id: 'Enter the name on the account.', message: 'Enter the name on the account.' }),
+  msg({
+    id: 'The name on the account must be at most 22 characters.',
+    message: 'The name on the account must be at most 22 characters.',
+  }),
+  msg({ id: 'Enter the 9-digit routing number.', message: 'Enter the 9-digit routing number.' }),
+  msg({
+    id: 'This routing number isn’t valid. Check it on a cheque or with your bank.',
+    message: 'This routing number isn’t valid. Check it on a cheque or with your bank.',
+  }),
+  msg({
+    id: 'Enter the account number: 4 to 17 digits.',
+    message: 'Enter the account number: 4 to 17 digits.',
+  }),
+  msg({ id: 'The account numbers don’t match.', message: 'The account numbers don’t match.' }),
+  msg({ id: 'Choose checking or savings.', message: 'Choose checking or savings.' }),
+  msg({ id: 'Enter an amount in cents, 1 to 99.', message: 'Enter an amount in cents, 1 to 99.' }),
+  msg({
+    id: 'There wasn’t enough money in the account.',
+    message: 'There wasn’t enough money in the account.',
+  }),
+  msg({
+    id: 'The money in the account wasn’t available yet.',
+    message: 'The money in the account wasn’t available yet.',
+  }),
+  msg({ id: 'The account is closed.', message: 'The account is closed.' }),
+  msg({ id: 'The bank couldn’t find the account.', message: 'The bank couldn’t find the account.' }),
+  msg({ id: 'The account number isn’t valid.', message: 'The account number isn’t valid.' }),
+  msg({ id: 'The account is frozen.', message: 'The account is frozen.' }),
+  msg({
+    id: 'The account doesn’t allow this kind of payment.',
+    message: 'The account doesn’t allow this kind of payment.',
+  }),
+  msg({ id: 'A stop payment was placed on it.', message: 'A stop payment was placed on it.' }),
+  msg({
+    id: 'The bank says the account isn’t a business account.',
+    message: 'The bank says the account isn’t a business account.',
+  }),
+  msg({
+    id: 'The account holder withdrew the authorization.',
+    message: 'The account holder withdrew the authorization.',
+  }),
+  msg({
+    id: 'The account holder told their bank it wasn’t authorized.',
+    message: 'The account holder told their bank it wasn’t authorized.',
+  }),
+  msg({
+    id: 'The business told its bank it wasn’t authorized.',
+    message: 'The business told its bank it wasn’t authorized.',
+  }),
+  msg({ id: 'The bank returned the payment.', message: 'The bank returned the payment.' }),
 ];

@@ -6,7 +6,7 @@ import {
   PAYMENT_ERROR_CODES as P,
   PaymentIdSchema,
   paymentEndpoints,
-  type ApiErrorCode,
+  type PaymentRefusal,
 } from '@customer-core/contracts';
 import { clientAddress } from '@customer-core/contracts/server';
 import type { StepUpGuard } from '../../account/step-up.js';
@@ -20,10 +20,11 @@ import type { LoanPaymentService } from '../loan-payments.js';
 // The borrower's bank accounts and their loans' payments and autopay. Ids in paths are any text: a
 // malformed one, an unknown one and another borrower's all get the same 404.
 
-const notFound = (what: string) => () => new HttpError(404, 'not_found', `No ${what} of yours has that id.`);
-const noAccount = notFound('bank account');
-const noLoan = notFound('loan');
-const noPayment = notFound('payment');
+const noAccount = () => new HttpError(404, 'not_found', 'No bank account of yours has that id.');
+const noLoan = () => new HttpError(404, 'not_found', 'No loan of yours has that id.');
+const noPayment = () => new HttpError(404, 'not_found', 'No payment of yours has that id.');
+const noLoanOrAccount = () =>
+  new HttpError(404, 'not_found', 'No loan or bank account of yours has that id.');
 
 const idOf = (
   schema: { safeParse(v: unknown): { success: boolean } },
@@ -34,30 +35,27 @@ const idOf = (
   return value;
 };
 
-/** What each refusal says to the borrower (the screen says it in their language, by its code). */
-const REFUSALS: Record<string, [number, string]> = {
-  [P.accountExists]: [409, 'You’ve added this bank account already.'],
-  [P.tooManyAccounts]: [409, 'You have as many bank accounts as you can add. Remove one first.'],
-  [P.notVerifiable]: [409, 'This account can’t be verified now. Call us for help.'],
-  [P.accountNotUsable]: [409, 'Choose a verified bank account.'],
-  [P.accountInUse]: [
-    409,
-    'A payment on its way or autopay uses this account. Remove it once they no longer do.',
-  ],
-  [P.overPayoff]: [409, 'That’s more than your payoff amount.'],
-  [P.overLimit]: [409, 'That’s more than you can pay at once online. Call us to pay more.'],
-  [P.overDailyLimit]: [409, 'That’s more than you can pay in one day online. Call us to pay more.'],
-  [P.dateUnavailable]: [409, 'Choose a banking day from the ones offered.'],
-  [P.authorizationOutdated]: [409, 'The payment’s details changed. Review the authorization again.'],
-  [P.keyReused]: [409, 'This payment was already submitted with other details. Start again.'],
-  [P.notCancellable]: [409, 'This payment can’t be cancelled any more: it’s on its way to your bank.'],
-  [P.loanNotPayable]: [409, 'This loan can’t take payments online.'],
+/** What each refusal says to the borrower (the portal shows it in their language). */
+const REFUSALS: Record<PaymentRefusal, string> = {
+  [P.accountExists]: 'You’ve added this bank account already.',
+  [P.tooManyAccounts]: 'You have as many bank accounts as you can add. Remove one first.',
+  [P.notVerifiable]: 'This account can’t be verified now. Call us for help.',
+  [P.wrongAmounts]: 'Those aren’t the amounts we sent. Check your bank statement and try again.',
+  [P.accountNotUsable]: 'This bank account can’t be used to pay. Choose a verified bank account.',
+  [P.accountInUse]: 'A payment on its way or autopay uses this account. Remove it once they no longer do.',
+  [P.overPayoff]: 'That’s more than your payoff amount.',
+  [P.overLimit]: 'That’s more than you can pay at once online. Call us to pay more.',
+  [P.overDailyLimit]: 'That’s more than you can pay in one day online. Call us to pay more.',
+  [P.dateUnavailable]: 'That day can’t be chosen any more. Choose a banking day from the ones offered.',
+  [P.authorizationOutdated]: 'The payment’s details changed. Review the authorization again.',
+  [P.keyReused]: 'This payment was already submitted with other details. Start again.',
+  [P.notCancellable]: 'This payment can’t be cancelled any more: it’s on its way to your bank.',
+  [P.loanNotPayable]: 'This loan can’t take payments online.',
 };
+const LAST_TRY_MESSAGE =
+  'Those aren’t the amounts we sent, and that was the last try. Call us to verify this account.';
 
-const refused = (problem: string) => {
-  const [status, message] = REFUSALS[problem] ?? [409, 'That can’t be done now.'];
-  return new HttpError(status, problem as ApiErrorCode, message);
-};
+const refused = (problem: PaymentRefusal) => new HttpError(409, problem, REFUSALS[problem]);
 
 const STEP_UP_ADD = 'To add a bank account, confirm it’s you.';
 const STEP_UP_REMOVE = 'To remove a bank account, confirm it’s you.';
@@ -139,13 +137,7 @@ export const borrowerPaymentRoutes =
             'wrong micro-deposit amounts',
           );
           const left = outcome.account.triesLeft;
-          throw new HttpError(
-            409,
-            P.wrongAmounts,
-            left > 0
-              ? `Those aren’t the amounts we sent. Tries left: ${left}.`
-              : 'Those aren’t the amounts we sent, and that was the last try. Call us to verify this account.',
-          );
+          throw left > 0 ? refused(P.wrongAmounts) : new HttpError(409, P.wrongAmounts, LAST_TRY_MESSAGE);
         }
         throw refused(P.notVerifiable);
       },
@@ -200,7 +192,7 @@ export const borrowerPaymentRoutes =
         const loanId = idOf(LoanIdSchema, request.params.loanId, noLoan);
         if (!BankAccountIdSchema.safeParse(request.body.bankAccountId).success) throw noAccount();
         const outcome = await loanPayments.pay(borrowerId, loanId, request.body, source(request));
-        if (!outcome) throw notFound('loan or bank account')();
+        if (!outcome) throw noLoanOrAccount();
         if (!outcome.ok) throw refused(outcome.problem);
         request.log.info(
           { borrowerId, loanId, paymentId: outcome.value.id, amountCents: outcome.value.amountCents },
@@ -233,7 +225,7 @@ export const borrowerPaymentRoutes =
         const loanId = idOf(LoanIdSchema, request.params.loanId, noLoan);
         if (!BankAccountIdSchema.safeParse(request.body.bankAccountId).success) throw noAccount();
         const outcome = await loanPayments.turnOnAutopay(borrowerId, loanId, request.body, source(request));
-        if (!outcome) throw notFound('loan or bank account')();
+        if (!outcome) throw noLoanOrAccount();
         if (!outcome.ok) throw refused(outcome.problem);
         request.log.info({ borrowerId, loanId }, 'autopay turned on');
         return outcome.value;

@@ -104,6 +104,11 @@ export function AccountMenu({ borrower, compact }: AccountMenuProps) {
               <Trans>Sign-in and security</Trans>
             </NavLink>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="account-menu__item">
+            <NavLink to={routes.bankAccounts.path} data-testid="account-menu-bank-accounts">
+              <Trans>Bank accounts</Trans>
+            </NavLink>
+          </DropdownMenu.Item>
           <DropdownMenu.Item className="account-menu__item" disabled={signingOut} onSelect={signOut}>
             {signingOut ? t`Signing out…` : t`Sign out`}
           </DropdownMenu.Item>

@@ -16,6 +16,7 @@ import { BorrowerFacts } from './borrower-facts';
 import { borrowerName } from './borrower-words';
 import { LoansSection } from './loans-section';
 import { MailSection } from './mail-section';
+import { PaymentsSection } from './payments-section';
 import { SessionsSection } from './sessions-section';
 
 const NOTICE_ID = 'borrower-notice';
@@ -40,9 +41,9 @@ function BackToSearch() {
 }
 
 /**
- * One borrower for support: who they are and where their account is, their loans, sessions, security
- * activity and the email sent to them, and what staff can do for them. After an action the page says
- * what it did and loads everything again.
+ * One borrower for support: who they are and where their account is, their loans and payments,
+ * sessions, security activity and the email sent to them, and what staff can do for them. After an
+ * action the page says what it did and loads everything again.
  */
 export function BorrowerScreen() {
   const { t } = useLingui();
@@ -98,6 +99,13 @@ export function BorrowerScreen() {
       </section>
       {report}
       <LoansSection loans={file.loans} />
+      <PaymentsSection
+        borrowerId={borrower.id}
+        who={name ?? borrower.email}
+        refresh={refresh}
+        noticeId={NOTICE_ID}
+        onDone={done}
+      />
       <SessionsSection
         email={borrower.email}
         who={name ?? borrower.email}

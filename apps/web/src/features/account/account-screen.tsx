@@ -1,5 +1,7 @@
+import { routes } from '@customer-core/contracts';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { SignedInPage } from '../../components/signed-in-shell/signed-in-page';
 import { AccountRows } from './account-row';
 import { ActivitySection } from './activity-section';
@@ -48,6 +50,24 @@ export function AccountScreen() {
         </div>
         <div className="account__rows">
           <LanguageSection />
+        </div>
+        <div className="account__rows">
+          <section className="account-row" aria-labelledby="account-bank-accounts-title">
+            <div className="account-row__summary">
+              <div className="account-row__text">
+                <h2 id="account-bank-accounts-title">{t`Bank accounts`}</h2>
+                <p className="account-row__state">{t`The business bank accounts you pay your loans from.`}</p>
+              </div>
+              <Link
+                to={routes.bankAccounts.path}
+                className="button button--secondary account-row__button"
+                aria-describedby="account-bank-accounts-title"
+                data-testid="account-bank-accounts-link"
+              >
+                {t`Manage`}
+              </Link>
+            </div>
+          </section>
         </div>
       </AccountRows>
     </SignedInPage>

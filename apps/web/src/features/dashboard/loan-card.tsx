@@ -76,6 +76,7 @@ export function LoanCard({ loan, open }: LoanCardProps) {
         )}
       </dl>
       {hasDocumentsToSign(loan) && <DocumentsToSign loan={loan} className="loan-card__action" />}
+      {open && !hasDocumentsToSign(loan) && <MakePayment loan={loan} className="loan-card__action" />}
       {loan.checkout.status === 'completed' && (
         <p className="loan-card__documents" data-testid="loan-signed-documents">
           <Link to={routes.documents.path} aria-label={t`Signed documents of loan ${reference}`}>
@@ -84,6 +85,28 @@ export function LoanCard({ loan, open }: LoanCardProps) {
         </p>
       )}
     </article>
+  );
+}
+
+/** An open loan's main action (once its documents are signed): the way to pay it, named by the loan. */
+export function MakePayment({ loan, className }: { loan: LoanSummary; className: string }) {
+  const { t } = useLingui();
+  const reference = loan.reference;
+  return (
+    <div className={className} data-testid="loan-pay">
+      <p>
+        <Trans>
+          <strong>Pay online</strong> from your business bank account, on a banking day you choose.
+        </Trans>
+      </p>
+      <Link
+        className="button button--primary"
+        to={routes.payLoan.href({ loanId: loan.id })}
+        aria-label={t`Make a payment on loan ${reference}`}
+      >
+        <Trans>Make a payment</Trans>
+      </Link>
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { daysLate, formatCalendarDate, formatMoney, lenderToday } from '../../loans/loan-format';
 import { hasDocumentsToSign } from '../../loans/loan-status';
 import { LoanStatusBadge } from '../../loans/loan-status-badge';
-import { DocumentsToSign } from './loan-card';
+import { DocumentsToSign, MakePayment } from './loan-card';
 
 /** What is next on a loan: its payment, and its documents when some are still to sign. */
 function LoanSummaryItem({ loan }: { loan: LoanSummary }) {
@@ -34,7 +34,11 @@ function LoanSummaryItem({ loan }: { loan: LoanSummary }) {
       <p className="loan-summary__next">
         {payment ? <NextPaymentLine payment={payment} /> : <Trans>No payment scheduled</Trans>}
       </p>
-      {hasDocumentsToSign(loan) && <DocumentsToSign loan={loan} className="loan-summary__action" />}
+      {hasDocumentsToSign(loan) ? (
+        <DocumentsToSign loan={loan} className="loan-summary__action" />
+      ) : (
+        <MakePayment loan={loan} className="loan-summary__action" />
+      )}
     </article>
   );
 }

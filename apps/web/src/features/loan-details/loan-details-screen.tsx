@@ -1,5 +1,6 @@
 import { routes, type LoanDetail } from '@customer-core/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Suspense, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { PageTitle } from '../../components/page-title';
@@ -15,11 +16,14 @@ import { useLoan } from './use-loan';
 import './loan-details.css';
 import { NextPayment } from '../../loans/next-payment';
 
-/** /ui/dashboard/loans/{loanId}: a loan's terms, where it stands and its payment schedule. */
-export function LoanDetailsScreen() {
+/** The loan's payments and autopay, from the payments feature (the router puts them in: features apart). */
+export type LoanPaymentsPart = ComponentType<{ loan: LoanDetail; onChange: () => void }>;
+
+/** /ui/dashboard/loans/{loanId}: a loan's terms, where it stands, its payments and payment schedule. */
+export function LoanDetailsScreen({ payments }: { payments?: LoanPaymentsPart }) {
   const { t } = useLingui();
   const { loanId = '' } = useParams();
-  const { state, retry } = useLoan(loanId);
+  const { state, retry, reload } = useLoan(loanId);
   switch (state.kind) {
     case 'loading':
       return <Loading />;
@@ -35,11 +39,19 @@ export function LoanDetailsScreen() {
         />
       );
     case 'loaded':
-      return <LoanDetails loan={state.loan} />;
+      return <LoanDetails loan={state.loan} Payments={payments} onChange={reload} />;
   }
 }
 
-function LoanDetails({ loan }: { loan: LoanDetail }) {
+function LoanDetails({
+  loan,
+  Payments,
+  onChange,
+}: {
+  loan: LoanDetail;
+  Payments: LoanPaymentsPart | undefined;
+  onChange: () => void;
+}) {
   const { t, i18n } = useLingui();
   const reference = loan.reference;
   const open = loan.status === 'ACTIVE' || loan.status === 'PAST DUE';
@@ -69,6 +81,18 @@ function LoanDetails({ loan }: { loan: LoanDetail }) {
       </header>
 
       {(loan.overdue || loan.status === 'PAST DUE') && <OverdueNotice overdue={loan.overdue} />}
+      {open && !toSign && (
+        <div className="loan-details__action" data-testid="loan-pay">
+          <p>
+            <Trans>
+              <strong>Pay online</strong> from your business bank account, on a banking day you choose.
+            </Trans>
+          </p>
+          <Link className="button button--primary" to={routes.payLoan.href({ loanId: loan.id })}>
+            <Trans>Make a payment</Trans>
+          </Link>
+        </div>
+      )}
 
       <dl className="loan-facts loan-details__facts">
         <div>
@@ -106,6 +130,12 @@ function LoanDetails({ loan }: { loan: LoanDetail }) {
             <Trans>Review and sign documents</Trans>
           </Link>
         </div>
+      )}
+
+      {Payments && (
+        <Suspense fallback={null}>
+          <Payments loan={loan} onChange={onChange} />
+        </Suspense>
       )}
 
       <section className="loan-details__schedule" aria-labelledby="schedule-title">
