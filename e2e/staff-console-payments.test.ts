@@ -1,22 +1,23 @@
 import assert from 'node:assert/strict';
-import { createHash, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import {
   CONSOLE_SESSION_STORAGE_KEY,
   consoleEndpoints,
   consoleRoutes,
   loanEndpoints,
-  operatorPaymentEndpoints,
-  paymentAuthorizationText,
   paymentEndpoints,
-  type BankAccount,
   type ConsoleSession,
   type LoanList,
   type LoanPayments,
   type Payment,
-  type PaymentFileView,
 } from '@customer-core/contracts';
-import { mintSession, STAFF_PASSWORD, staffIdToken } from '@customer-core/api/testing';
+import {
+  mintSession,
+  paymentBody,
+  STAFF_PASSWORD,
+  staffIdToken,
+  verifiedBankAccount,
+} from '@customer-core/api/testing';
 import { assertAccessible } from './support/accessibility.js';
 import { collectPageErrors, screenshot } from './support/browser.js';
 import { captureBothSizes } from './support/second-factor.js';
@@ -29,25 +30,8 @@ import { DEMO, openPortal, type Portal } from './support/portal.js';
 
 const OPERATOR_SECRET = 'operator-secret-for-console-payment-tests-0123';
 const SUPPORT = { email: 'sam.okafor@lender.example', firstName: 'Sam', lastName: 'Okafor' };
-const ROUTING = '021000021';
 const ACCOUNT_NUMBER = '000123456789';
 const CANCEL_REASON = 'Borrower called: paying by wire instead, ticket 6120';
-
-/** The two micro-deposit credits a NACHA file carries to an account, in cents (its entry records). */
-function microDepositsIn(content: string, routing: string, accountNumber: string): [number, number] {
-  const credits = content
-    .split(/\r?\n/)
-    // An entry (6) crediting a checking account (22), to this routing number and account number.
-    .filter(
-      (record) =>
-        record.startsWith('622') &&
-        record.slice(3, 12) === routing &&
-        record.slice(12, 29).trim() === accountNumber,
-    )
-    .map((record) => Number(record.slice(29, 39)));
-  assert.equal(credits.length, 2, 'two micro-deposit credits to the account');
-  return [credits[0]!, credits[1]!];
-}
 
 describe('a borrower’s payments at the staff console (browser)', () => {
   let portal: Portal;
@@ -81,32 +65,7 @@ describe('a borrower’s payments at the staff console (browser)', () => {
     // The demo borrower, signed in just now (adding a bank account needs a recent sign-in).
     const { accessToken: token, borrower } = await mintSession(portal.server, DEMO.email);
     borrowerId = borrower.id;
-    const account = await api<BankAccount>('POST', paymentEndpoints.addBankAccount.path, token, {
-      holderName: 'Demo Supplies LLC',
-      routingNumber: ROUTING,
-      accountNumber: ACCOUNT_NUMBER,
-      accountNumberAgain: ACCOUNT_NUMBER,
-      type: 'checking',
-    });
-    // The operators' run takes the micro-deposits to the bank; the borrower reads them on a statement.
-    const run = await api<{ file: PaymentFileView | null }>(
-      'POST',
-      operatorPaymentEndpoints.run.path,
-      OPERATOR_SECRET,
-      {},
-    );
-    assert.ok(run.file, 'the run wrote a file');
-    const { content } = await api<{ content: string }>(
-      'POST',
-      operatorPaymentEndpoints.exportFile.href({ fileId: run.file.id }),
-      OPERATOR_SECRET,
-      {},
-    );
-    const [first, second] = microDepositsIn(content, ROUTING, ACCOUNT_NUMBER);
-    await api('POST', paymentEndpoints.verifyBankAccount.href({ accountId: account.id }), token, {
-      firstAmountCents: first,
-      secondAmountCents: second,
-    });
+    const account = await verifiedBankAccount(portal.baseUrl, token, OPERATOR_SECRET, ACCOUNT_NUMBER);
 
     // What is past due on the equipment loan, on the second banking day offered: scheduled, and
     // cancellable until the cut-off of the banking day before it.
@@ -119,24 +78,12 @@ describe('a borrower’s payments at the staff console (browser)', () => {
     );
     const amountCents = options.pastDueCents ?? options.nextInstalment!.amountCents;
     const effectiveOn = options.bankingDays[1] ?? options.earliestDate;
-    const authorization = paymentAuthorizationText({
-      locale: 'en-US',
-      holderName: account.holderName,
-      bankName: account.bankName,
-      last4: account.last4,
-      lenderName: lender.name,
-      supportPhone: lender.supportPhone,
-      terms: { kind: 'one_time', amountCents, effectiveOn },
-    });
-    payment = await api<Payment>('POST', paymentEndpoints.makePayment.href({ loanId }), token, {
-      locale: 'en-US',
-      idempotencyKey: randomUUID(),
-      amountCents,
-      effectiveOn,
-      bankAccountId: account.id,
-      authorizationSha256: createHash('sha256').update(authorization).digest('hex'),
-      authorized: true,
-    });
+    payment = await api<Payment>(
+      'POST',
+      paymentEndpoints.makePayment.href({ loanId }),
+      token,
+      paymentBody({ options, lender }, account, amountCents, effectiveOn),
+    );
     assert.equal(payment.status, 'scheduled');
   });
   after(() => portal?.close());

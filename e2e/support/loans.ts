@@ -22,7 +22,7 @@ import type { Page } from 'playwright-core';
 // as the portal writes them.
 
 /** A service credential for the test server (the operators' API takes it as a Bearer token). */
-const OPERATOR_SECRET = 'e2e-operator-secret-for-browser-tests-only';
+export const OPERATOR_SECRET = 'e2e-operator-secret-for-browser-tests-only';
 export const OPERATOR_ENV = { SERVICE_CREDENTIALS: `operator:operator:${OPERATOR_SECRET}` };
 
 async function operatorCall(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown) {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { returnsFileFor } from '../testing/nacha-returns.js';
 import { operatorCli } from './support/operator-cli.js';
-import { A_ROUTING, addAccount, microDepositsIn } from './support/payments.js';
+import { microDepositsIn, TEST_ROUTING as A_ROUTING } from '../testing/payments.js';
+import { addAccount } from './support/payments.js';
 import { demoAccessToken } from './support/session.js';
 
 // `npm run cli -- payments`: the day's file written and handed over (owner-only, with its manifest),

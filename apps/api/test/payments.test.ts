@@ -14,17 +14,15 @@ import { testDatabaseKinds } from '@customer-core/database/testing';
 import { signedInAgo, startTestServer, type TestServer } from '../testing/index.js';
 import { returnsFileFor } from '../testing/nacha-returns.js';
 import { call, loanIdOf, newBorrowerToken, OPERATOR_ENV, OPERATOR_SECRET } from './support/loans.js';
+import { addAccount, loanPaymentsOf, operator } from './support/payments.js';
 import {
-  A_ROUTING,
-  addAccount,
   autopayBody,
-  loanPaymentsOf,
-  operator,
-  parsedFile,
+  microDepositsIn,
+  parsedNachaFile as parsedFile,
   paymentBody,
   runAndExport,
-  verifyFromFile,
-} from './support/payments.js';
+  TEST_ROUTING as A_ROUTING,
+} from '../testing/payments.js';
 import { logCollector } from './support/mail.js';
 import { startWebhookReceiver } from './support/webhook-receiver.js';
 import { demoAccessToken } from './support/session.js';
@@ -46,6 +44,23 @@ for (const kind of testDatabaseKinds()) {
     let content: string;
     const logs = logCollector();
     let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+    /** Verifies the account with the amounts the file carried to it. */
+    async function verifyFromFile(sent: string): Promise<BankAccount> {
+      const [first, second] = microDepositsIn(sent, A_ROUTING, ACCOUNT);
+      const verified = await call(
+        url,
+        'POST',
+        paymentEndpoints.verifyBankAccount.href({ accountId: account.id }),
+        token,
+        {
+          firstAmountCents: first,
+          secondAmountCents: second,
+        },
+      );
+      assert.equal(verified.status, 200, JSON.stringify(verified.body));
+      return verified.body as unknown as BankAccount;
+    }
 
     before(async () => {
       // The most one payment may be: above the demo loan's payoff, so both refusals can be seen.
@@ -138,7 +153,7 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(wrong.body.error, 'wrong_amounts');
       const tried = await call(url, 'GET', paymentEndpoints.bankAccounts.path, token);
       assert.equal((tried.body.accounts as BankAccount[])[0]!.triesLeft, 2);
-      account = await verifyFromFile(url, token, account, content, ACCOUNT);
+      account = await verifyFromFile(content);
       assert.equal(account.status, 'verified');
     });
 

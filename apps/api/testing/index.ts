@@ -26,3 +26,13 @@ export { startPrometheus, type RunningPrometheus } from './prometheus-server.js'
 /** The browser's device cookie, as the server names it (what a test or the bench sends back). */
 export { DEVICE_COOKIE } from '../src/http/device-cookie.js';
 export { STAFF_PASSWORD, staffIdToken } from './staff-sign-in.js';
+export {
+  autopayBody,
+  microDepositsIn,
+  parsedNachaFile,
+  paymentBody,
+  runAndExport,
+  TEST_HOLDER,
+  TEST_ROUTING,
+  verifiedBankAccount,
+} from './payments.js';

@@ -81,14 +81,18 @@ function LoanDetails({
       </header>
 
       {(loan.overdue || loan.status === 'PAST DUE') && <OverdueNotice overdue={loan.overdue} />}
-      {open && !toSign && (
+      {/* Paying is always offered on an open loan; signing its documents stays the first thing to do. */}
+      {open && (
         <div className="loan-details__action" data-testid="loan-pay">
           <p>
             <Trans>
               <strong>Pay online</strong> from your business bank account, on a banking day you choose.
             </Trans>
           </p>
-          <Link className="button button--primary" to={routes.payLoan.href({ loanId: loan.id })}>
+          <Link
+            className={`button ${toSign ? 'button--secondary' : 'button--primary'}`}
+            to={routes.payLoan.href({ loanId: loan.id })}
+          >
             <Trans>Make a payment</Trans>
           </Link>
         </div>
