@@ -78,4 +78,13 @@ export const MAIL_KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   'email-changed': msg`Email address changed`,
   'email-in-use': msg`Email address already in use`,
   'factors-reset': msg`Second factors reset by staff`,
+  'payment-scheduled': msg`Payment scheduled`,
+  'payment-settled': msg`Payment applied`,
+  'payment-cancelled': msg`Payment cancelled`,
+  'payment-returned': msg`Payment returned`,
+  'autopay-on': msg`Autopay turned on`,
+  'autopay-off': msg`Autopay turned off`,
+  'autopay-reminder': msg`Autopay reminder`,
+  'bank-account-added': msg`Bank account added`,
+  'bank-account-removed': msg`Bank account removed`,
 };

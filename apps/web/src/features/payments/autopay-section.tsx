@@ -288,7 +288,7 @@ function AutopayForm({ loan, facts, accounts, onCancel, onDone }: AutopayFormPro
         </Banner>
       )}
       <div className="pay-step__actions">
-        <BusyButton busy={isSubmitting} busyText={t`Turning on autopay`} className="button button--primary">
+        <BusyButton busy={isSubmitting} busyText={t`Turning on autopay…`} className="button button--primary">
           <Trans>Turn on autopay</Trans>
         </BusyButton>
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={isSubmitting}>

@@ -160,7 +160,7 @@ export function PayReviewStep({ loan, facts, terms, keyFor, onBack, onPaid, onRe
         </Banner>
       )}
       <div className="pay-step__actions">
-        <BusyButton busy={isSubmitting} busyText={t`Paying ${amount}`} className="button button--primary">
+        <BusyButton busy={isSubmitting} busyText={t`Paying ${amount}…`} className="button button--primary">
           <Trans>Pay {amount}</Trans>
         </BusyButton>
         <button type="button" className="button button--secondary" onClick={onBack} disabled={isSubmitting}>
