@@ -91,6 +91,8 @@ describe('webhooks to the lender’s systems', () => {
   });
 
   it('delivers every event type, signed; a 500 is retried with the same webhook-id, processed once', async () => {
+    // Payments' and autopay's events are told in payments.test.ts, where payments are made.
+    const TOLD_HERE = WEBHOOK_EVENT_TYPES.filter((type) => !/^(payment|autopay)\./.test(type));
     receiver.failFirstAttemptOf('borrower.registered');
 
     // borrower.registered: an invitation, and the registration with its link.
@@ -149,7 +151,7 @@ describe('webhooks to the lender’s systems', () => {
     const ended = await operator('POST', operatorEndpoints.endAllSessions.path, { email: borrowerEmail });
     assert.equal(ended.status, 200);
 
-    await receiver.until(() => WEBHOOK_EVENT_TYPES.every((type) => received(type).length > 0));
+    await receiver.until(() => TOLD_HERE.every((type) => received(type).length > 0));
     assert.equal(receiver.refusedSignatures(), 0);
 
     const [registration] = received('borrower.registered');
