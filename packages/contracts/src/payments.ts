@@ -4,7 +4,7 @@ import { AccountNumberSchema, RoutingNumberSchema } from './bank-routing.js';
 import { endpoint } from './endpoint.js';
 import { LocaleSchema } from './locale-schema.js';
 import { CalendarDateSchema } from './loans.js';
-import { singleLineText } from './text.js';
+import { multiLineText, singleLineText } from './text.js';
 
 // Paying a loan by ACH debit from the borrower's verified business bank account: the accounts, a
 // one-time payment, autopay, and what operators do with the lender's bank files. Money in whole cents.
@@ -62,7 +62,7 @@ export const AddBankAccountRequestSchema = z
     holderName: HolderNameSchema,
     routingNumber: RoutingNumberSchema,
     accountNumber: AccountNumberSchema,
-    accountNumberAgain: z.string().max(17),
+    accountNumberAgain: singleLineText().max(17),
     type: z.enum(BANK_ACCOUNT_TYPES, 'Choose checking or savings.'),
   })
   .refine((account) => account.accountNumber === account.accountNumberAgain, {
@@ -158,7 +158,7 @@ export const MakePaymentRequestSchema = z.strictObject({
     .int('Enter an amount in cents.')
     .min(100, 'The least you can pay is $1.00.'),
   effectiveOn: CalendarDateSchema,
-  bankAccountId: z.string().max(64),
+  bankAccountId: singleLineText().max(64),
   /** The fingerprint of the authorization text the borrower accepted (paymentAuthorizationText). */
   authorizationSha256: Sha256Hex,
   authorized: z.literal(true, 'Accept the authorization to pay.'),
@@ -169,7 +169,7 @@ export const CancelPaymentRequestSchema = z.strictObject({}).optional();
 
 export const AutopayRequestSchema = z.strictObject({
   locale: LocaleSchema,
-  bankAccountId: z.string().max(64),
+  bankAccountId: singleLineText().max(64),
   authorizationSha256: Sha256Hex,
   authorized: z.literal(true, 'Accept the authorization to turn on autopay.'),
 });
@@ -349,7 +349,9 @@ export const ExportPaymentFileRequestSchema = z.strictObject({
 
 /** The bank's returns file, as read from the operator's disk. */
 export const ReturnsFileRequestSchema = z.strictObject({
-  content: z.string().min(1, 'The returns file is empty.').max(5_000_000, 'The returns file is too large.'),
+  content: multiLineText('The returns file is not a NACHA file.')
+    .min(1, 'The returns file is empty.')
+    .max(5_000_000, 'The returns file is too large.'),
 });
 
 export const ReturnOutcomeSchema = z.object({

@@ -15,7 +15,7 @@ import { BackLink } from '../../components/signed-in-shell/back-link';
 import { StatusIcon } from '../../components/status-icon';
 import { checkoutProgress } from '../../loans/checkout-progress';
 import { formatInstant, formatMoney } from '../../loans/loan-format';
-import { LoanStatusBadge } from '../../loans/loan-status-badge';
+import { LoanStrip } from '../../loans/loan-strip';
 import { CheckoutDocument, readButtonId } from './checkout-document';
 import { CheckoutProgressBar } from './checkout-progress-bar';
 import { CheckoutReading } from './checkout-reading';
@@ -128,17 +128,16 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
             <Trans>Your loan documents</Trans>
           )}
         </h1>
-        <div className="checkout__loan" data-testid="checkout-loan">
-          <p>
-            <strong>{loan.product}</strong>
-            <span className="checkout__loan-detail">
-              <Trans>
-                Loan {reference} · {amount}
-              </Trans>
-            </span>
-          </p>
-          <LoanStatusBadge status={loan.status} />
-        </div>
+        <LoanStrip
+          product={loan.product}
+          status={loan.status}
+          testId="checkout-loan"
+          detail={
+            <Trans>
+              Loan {reference} · {amount}
+            </Trans>
+          }
+        />
         <DocumentsLanguageNote />
       </header>
 

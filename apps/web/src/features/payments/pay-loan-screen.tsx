@@ -15,7 +15,7 @@ import { useLoad } from '../../lib/use-load';
 import { formatMoney } from '../../loans/loan-format';
 import { LoanLoadFailed } from '../../loans/loan-load-failed';
 import { LoanNotFound } from '../../loans/loan-not-found';
-import { LoanStatusBadge } from '../../loans/loan-status-badge';
+import { LoanStrip } from '../../loans/loan-strip';
 import { getLoan } from '../../loans/loans-api';
 import { NoUsableAccount, verifiedAccounts } from './bank-account-choice';
 import { DONE_TITLE_ID, PayDoneStep } from './pay-done-step';
@@ -127,17 +127,16 @@ export function PayLoan({ loan, facts, accounts, reload }: PayLoanProps) {
         <h1 id="pay-title">
           <Trans>Make a payment</Trans>
         </h1>
-        <div className="pay__loan" data-testid="pay-loan-summary">
-          <p>
-            <strong>{loan.product}</strong>
-            <span className="pay__loan-detail">
-              <Trans>
-                Loan {reference} · Balance {balance}
-              </Trans>
-            </span>
-          </p>
-          <LoanStatusBadge status={loan.status} />
-        </div>
+        <LoanStrip
+          product={loan.product}
+          status={loan.status}
+          testId="pay-loan-summary"
+          detail={
+            <Trans>
+              Loan {reference} · Balance {balance}
+            </Trans>
+          }
+        />
       </header>
 
       {!payable ? (
