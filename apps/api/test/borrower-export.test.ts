@@ -26,6 +26,9 @@ import {
   OPERATOR_SECRET,
 } from './support/loans.js';
 import { post } from './support/session.js';
+import { addAccount } from './support/payments.js';
+
+const BANK_ACCOUNT_NUMBER = '77005566';
 
 // A borrower's copy of what the portal holds about them, for operators: one ZIP archive of
 // borrower.json and their signed PDFs, never a secret, and the export itself in the audit trail.
@@ -43,6 +46,7 @@ interface Exported {
       signed_body_sha256: string | null;
     }>;
     esignConsents: Array<{ version: string }>;
+    bankAccounts: Array<{ account_last4: string; status: string }>;
     applications: Array<{ business_name: string }>;
     sessions: unknown[];
     emails: Array<{ kind: string }>;
@@ -79,6 +83,7 @@ describe('a borrower’s data, exported', () => {
     assert.equal((await addLoan(url, activeLoan(reference, email))).status, 201);
     const loanId = await loanIdOf(server, reference);
     await completeCheckout(url, accessToken, loanId, 'Otto Other');
+    await addAccount(url, accessToken, BANK_ACCOUNT_NUMBER);
     assert.equal(
       (await call(url, 'POST', operatorEndpoints.endAllSessions.path, OPERATOR_SECRET, { email })).status,
       200,
@@ -123,6 +128,11 @@ describe('a borrower’s data, exported', () => {
         .sort(),
       signedDocuments.map((document) => document.signedPdf).sort(),
     );
+    assert.deepEqual(
+      account!.bankAccounts.map((bank) => [bank.account_last4, bank.status]),
+      [['5566', 'pending_verification']],
+    );
+    assert.ok(!strFromU8(files['borrower.json']!).includes(BANK_ACCOUNT_NUMBER), 'never the whole number');
     assert.deepEqual(
       account!.esignConsents.map((consent) => consent.version),
       [ESIGN_CONSENT.version],

@@ -81,6 +81,65 @@ export function borrowerDataRepository(db: Kysely<ApiDatabase>) {
             .orderBy('position')
             .execute(),
         ),
+        // Bank accounts by their last four digits only; payments and autopay with the authorizations given.
+        bankAccounts: await db
+          .selectFrom('bank_account')
+          .select([
+            'id',
+            'holder_name',
+            'routing_number',
+            'bank_name',
+            'account_type',
+            'account_last4',
+            'status',
+            'disabled_reason',
+            'created_at',
+            'verified_at',
+            'removed_at',
+          ])
+          .where('borrower_id', '=', borrowerId)
+          .orderBy('created_at')
+          .execute(),
+        payments: await db
+          .selectFrom('payment')
+          .select([
+            'id',
+            'reference',
+            'loan_id',
+            'bank_account_id',
+            'kind',
+            'amount_cents',
+            'effective_on',
+            'status',
+            'return_code',
+            'authorization_text',
+            'authorization_sha256',
+            'authorized_at',
+            'authorized_from',
+            'created_at',
+            'settled_at',
+            'returned_at',
+            'cancelled_at',
+            'cancel_reason',
+          ])
+          .where('borrower_id', '=', borrowerId)
+          .orderBy('created_at')
+          .execute(),
+        autopay: await db
+          .selectFrom('autopay')
+          .select([
+            'loan_id',
+            'bank_account_id',
+            'enabled',
+            'authorization_text',
+            'authorization_sha256',
+            'authorized_at',
+            'authorized_from',
+            'turned_off_at',
+            'turned_off_reason',
+          ])
+          .where('borrower_id', '=', borrowerId)
+          .execute(),
         esignConsents: await db
           .selectFrom('esign_consent')
           .select(['version', 'given_at', 'given_from'])

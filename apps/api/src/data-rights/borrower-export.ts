@@ -14,7 +14,8 @@ const fileName = (text: string) =>
 /**
  * A borrower's copy of what the portal holds about them (a data-rights request), as one ZIP archive:
  * `borrower.json` (their account, profile at the identity provider and its second factors, loans,
- * schedules, documents with their signature records, consents, applications, sessions, security
+ * schedules, documents with their signature records, consents, bank accounts (their last four
+ * digits), payments and autopay with the authorizations given, applications, sessions, security
  * events, devices, e-mails sent, and the audit records of them) and `documents/`, the signed PDFs.
  * Never a secret: no password or factor secret, no token or its hash, no e-mail's text.
  */
