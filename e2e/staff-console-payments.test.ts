@@ -124,6 +124,7 @@ describe('a borrower’s payments at the staff console (browser)', () => {
     const status = row.getByTestId('payment-status');
     await status.getByText('Cancelled', { exact: true }).waitFor();
     await status.getByText(`Reason: ${CANCEL_REASON}`).waitFor();
+    await status.getByText('Cancelled by staff.').waitFor();
     assert.equal(await row.getByRole('button', { name: /Cancel payment/ }).count(), 0);
     await assertAccessible(page, 'console borrower payments, one cancelled');
     await screenshot(page, 'console-borrower-payment-cancelled');

@@ -367,7 +367,14 @@ export type ReturnOutcome = z.infer<typeof ReturnOutcomeSchema>;
 /** A borrower's payments as staff see them: accounts (masked), payments, autopay of each loan. */
 export const BorrowerPaymentsSchema = z.object({
   accounts: z.array(BankAccountSchema),
-  payments: z.array(PaymentSchema.extend({ loanReference: z.string(), cancelReason: z.string().nullable() })),
+  payments: z.array(
+    PaymentSchema.extend({
+      loanReference: z.string(),
+      cancelReason: z.string().nullable(),
+      /** Who cancelled it: the borrower, staff (or an operator), or the portal (its account failed). */
+      cancelledBy: z.enum(['borrower', 'staff', 'portal']).nullable(),
+    }),
+  ),
   autopays: z.array(
     z.object({
       loanId: z.string(),

@@ -186,6 +186,16 @@ export function nextAutopayDebit(loan: LoanDetail, earliest: string) {
     : null;
 }
 
+/** Who cancelled a payment, from the actor the audit trail names. */
+const cancellerOf = (actor: string | null) =>
+  actor === null
+    ? null
+    : actor.startsWith('borrower:')
+      ? ('borrower' as const)
+      : actor === SYSTEM_ACTOR.actor
+        ? ('portal' as const)
+        : ('staff' as const);
+
 type Outcome<T> = { ok: true; value: T } | { ok: false; problem: PaymentRefusal };
 
 /** Where a borrower's request came from: kept with what they authorized, and in the audit trail. */
@@ -303,6 +313,7 @@ export function loanPayments({
           ...paymentViewOf(row, calendar, at),
           loanReference: row.loan_reference,
           cancelReason: row.cancel_reason,
+          cancelledBy: cancellerOf(row.cancelled_by),
         })),
         autopays: (await payments.autopaysOfBorrower(borrowerId)).map((row) => ({
           loanId: row.loan_id,

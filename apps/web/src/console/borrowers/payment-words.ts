@@ -31,6 +31,13 @@ export const PAYMENT_KIND_LABELS: Record<PaymentKind, MessageDescriptor> = {
   autopay: msg`Autopay`,
 };
 
+/** Who cancelled a payment. */
+export const CANCELLED_BY_LABELS: Record<'borrower' | 'staff' | 'portal', MessageDescriptor> = {
+  borrower: msg`Cancelled by the borrower.`,
+  staff: msg`Cancelled by staff.`,
+  portal: msg`Cancelled by the portal: the account could no longer be debited.`,
+};
+
 export const BANK_ACCOUNT_STATUS_LABELS: Record<BankAccountStatus, MessageDescriptor> = {
   pending_verification: msg`Waiting for verification`,
   verified: msg`Verified`,

@@ -14,6 +14,7 @@ import {
   BANK_ACCOUNT_STATUS_LABELS,
   BANK_ACCOUNT_STATUS_TONES,
   BANK_ACCOUNT_TYPE_LABELS,
+  CANCELLED_BY_LABELS,
   PAYMENT_KIND_LABELS,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUS_TONES,
@@ -271,6 +272,9 @@ function PaymentsTable({ payments, mayCancel, onCancel }: PaymentsTableProps) {
               )}
               {payment.returnCode && (
                 <span className="console-cell-note">{returnCodeWords(payment.returnCode, i18n)}</span>
+              )}
+              {payment.cancelledBy && (
+                <span className="console-cell-note">{i18n._(CANCELLED_BY_LABELS[payment.cancelledBy])}</span>
               )}
               {payment.status === 'cancelled' && reason && (
                 <span className="console-cell-note">{t`Reason: ${reason}`}</span>
