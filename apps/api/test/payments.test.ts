@@ -362,6 +362,60 @@ for (const kind of testDatabaseKinds()) {
         'bank_account_not_usable',
         'a returned account is not debited again',
       );
+
+      // Until it is verified again, with new micro-deposits.
+      const reopened = await call(
+        url,
+        'POST',
+        paymentEndpoints.reverifyBankAccount.href({ accountId: account.id }),
+        token,
+      );
+      assert.equal(reopened.status, 200, JSON.stringify(reopened.body));
+      assert.equal(reopened.body.status, 'pending_verification');
+      const { content: resent } = await runAndExport(url, OPERATOR_SECRET);
+      account = await verifyFromFile(resent);
+      assert.equal(account.status, 'verified');
+    });
+
+    it('debits autopay’s instalment once, after a reminder a few banking days before', async () => {
+      const now = await loanPaymentsOf(url, token, loanId);
+      const on = await call(
+        url,
+        'PUT',
+        paymentEndpoints.turnOnAutopay.href({ loanId }),
+        token,
+        autopayBody(now, account, 'LN-DEMO-2'),
+      );
+      assert.equal(on.status, 200, JSON.stringify(on.body));
+      const debitOn = (on.body.nextDebit as { on: string; amountCents: number }).on;
+      const days = now.options.bankingDays;
+      const dayBefore = days[days.indexOf(debitOn) - 1]!;
+      const autopayPayments = () =>
+        server.server.db
+          .selectFrom('payment')
+          .select(['status', 'amount_cents'])
+          .where('kind', '=', 'autopay')
+          .execute();
+      const reminders = () =>
+        server.server.db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('kind', '=', 'autopay-reminder')
+          .execute();
+
+      // A run for the days before it: the reminder goes, the debit does not yet.
+      await operator(url, OPERATOR_SECRET, 'POST', operatorPaymentEndpoints.run.path, { through: dayBefore });
+      assert.equal((await reminders()).length, 1);
+      assert.equal((await autopayPayments()).length, 0);
+      // The run whose file must carry it: debited once, however often it runs.
+      await runAndExport(url, OPERATOR_SECRET, debitOn);
+      await operator(url, OPERATOR_SECRET, 'POST', operatorPaymentEndpoints.run.path, { through: debitOn });
+      const debits = await autopayPayments();
+      assert.deepEqual(
+        debits.map((d) => [d.status, Number(d.amount_cents)]),
+        [['pending', (on.body.nextDebit as { amountCents: number }).amountCents]],
+      );
+      assert.equal((await reminders()).length, 1, 'one reminder');
     });
 
     it('tells the lender’s systems each change, and writes no account number or amount to any log', async () => {
