@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import {
+  LoanPaymentsSchema,
+  paymentEndpoints,
+  type LoanPayments,
   ACCESS_TOKEN_STORAGE_KEY,
   BorrowerListSchema,
   DocumentListSchema,
@@ -95,6 +98,11 @@ export async function borrowerLoans(page: Page): Promise<LoanSummary[]> {
 
 export async function borrowerLoan(page: Page, loanId: string): Promise<LoanDetail> {
   return LoanDetailSchema.parse(await asBorrower(page, loanEndpoints.loan.href({ loanId })));
+}
+
+/** The loan's payments, autopay and payment options, as the page's borrower reads them. */
+export async function borrowerLoanPayments(page: Page, loanId: string): Promise<LoanPayments> {
+  return LoanPaymentsSchema.parse(await asBorrower(page, paymentEndpoints.loanPayments.href({ loanId })));
 }
 
 export async function borrowerDocuments(page: Page): Promise<DocumentList> {

@@ -430,6 +430,21 @@ for (const kind of testDatabaseKinds()) {
       await receiver.until(() => told.every((type) => types().has(type)));
       const returned = [...receiver.processed.values()].filter((e) => e.type === 'payment.returned');
       assert.deepEqual(returned.map((e) => e.data.returnCode).sort(), ['R01', 'R10']);
+      // Every change of a payment is in the audit of the borrower's account, with who made it.
+      const audited = await server.server.db
+        .selectFrom('audit_record')
+        .select(['action', 'actor'])
+        .where('action', 'like', 'payment %')
+        .where('target', 'like', 'borrower:%')
+        .execute();
+      const actions = new Set(audited.map((record) => `${record.action} by ${record.actor.split(':')[0]}`));
+      for (const change of [
+        'payment scheduled by borrower',
+        'payment pending by service',
+        'payment settled by service',
+        'payment returned by service',
+      ])
+        assert.ok(actions.has(change), `${change} audited`);
       const logged = logs.text();
       assert.ok(logged.includes('payment file written'), 'the logs were captured');
       assert.ok(!logged.includes(ACCOUNT), 'no account number in the logs');
