@@ -418,6 +418,73 @@ for (const kind of testDatabaseKinds()) {
       assert.equal((await reminders()).length, 1, 'one reminder');
     });
 
+    it('counts wrong amounts and added accounts each in one step, however many come at once', async () => {
+      // Another borrower, so the demo's accounts and payments stay as the tests before left them.
+      const other = await newBorrowerToken(server, `ceilings-${kind}@example.com`);
+      const added = await addAccount(url, other, '31415926');
+      await runAndExport(url, OPERATOR_SECRET);
+      const guesses = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          call(url, 'POST', paymentEndpoints.verifyBankAccount.href({ accountId: added.id }), other, {
+            firstAmountCents: 98,
+            secondAmountCents: 99,
+          }),
+        ),
+      );
+      assert.deepEqual(
+        guesses.map((g) => g.body.error).sort(),
+        [
+          'verification_unavailable',
+          'verification_unavailable',
+          'verification_unavailable',
+          'wrong_amounts',
+          'wrong_amounts',
+          'wrong_amounts',
+        ],
+        'three tries, then none',
+      );
+      const [failed] = (await call(url, 'GET', paymentEndpoints.bankAccounts.path, other)).body
+        .accounts as BankAccount[];
+      assert.deepEqual([failed!.status, failed!.triesLeft], ['failed', 0]);
+
+      // Five accounts at most, the failed one among them, and adding many at once makes no sixth.
+      const adds = await Promise.all(
+        ['11110001', '11110002', '11110003', '11110004', '11110005', '11110006'].map((number) =>
+          call(url, 'POST', paymentEndpoints.addBankAccount.path, other, {
+            holderName: 'Ceilings LLC',
+            routingNumber: A_ROUTING,
+            accountNumber: number,
+            accountNumberAgain: number,
+            type: 'checking',
+          }),
+        ),
+      );
+      assert.equal(adds.filter((a) => a.status === 201).length, 4);
+      assert.deepEqual(
+        new Set(adds.filter((a) => a.status !== 201).map((a) => a.body.error)),
+        new Set(['too_many_bank_accounts']),
+      );
+      // Removing one and adding another is no way around it: accounts added lately count.
+      const listed = (await call(url, 'GET', paymentEndpoints.bankAccounts.path, other)).body
+        .accounts as BankAccount[];
+      const removed = await call(
+        url,
+        'POST',
+        paymentEndpoints.removeBankAccount.href({ accountId: listed[1]!.id }),
+        other,
+      );
+      assert.equal(removed.status, 200);
+      const again = await call(url, 'POST', paymentEndpoints.addBankAccount.path, other, {
+        holderName: 'Ceilings LLC',
+        routingNumber: A_ROUTING,
+        accountNumber: '11110009',
+        accountNumberAgain: '11110009',
+        type: 'checking',
+      });
+      assert.equal(again.body.error, 'too_many_bank_accounts');
+      assert.match(String(again.body.message), /for now/);
+    });
+
     it('tells the lender’s systems each change, and writes no account number or amount to any log', async () => {
       const told = [
         'payment.scheduled',

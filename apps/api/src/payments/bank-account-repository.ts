@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { MICRO_DEPOSIT_TRIES } from '@customer-core/contracts';
 import type { SecretBox } from '@customer-core/database';
 import { placeIn } from '@customer-core/database';
@@ -75,7 +75,10 @@ export function bankAccountRepository(db: Kysely<ApiDatabase>, secrets: SecretBo
     async add(
       account: NewBankAccount,
       maxAccounts: number,
-    ): Promise<{ ok: true; account: BankAccountRow } | { ok: false; problem: 'exists' | 'too_many' }> {
+    ): Promise<
+      | { ok: true; account: BankAccountRow }
+      | { ok: false; problem: 'exists' | 'too_many' | 'too_many_lately' }
+    > {
       return db.transaction().execute(async (trx) => {
         await trx
           .selectFrom('borrower')
@@ -96,6 +99,15 @@ export function bankAccountRepository(db: Kysely<ApiDatabase>, secrets: SecretBo
         );
         if (same) return { ok: false, problem: 'exists' } as const;
         if (kept.length >= maxAccounts) return { ok: false, problem: 'too_many' } as const;
+        // Each account added sends money to it (the micro-deposits): removing and adding again is no
+        // way around the ceiling, so those added lately count, removed or not.
+        const { added } = await trx
+          .selectFrom('bank_account')
+          .select(sql<number>`count(*)::int`.as('added'))
+          .where('borrower_id', '=', account.borrowerId)
+          .where(sql<boolean>`created_at > now() - interval '30 days'`)
+          .executeTakeFirstOrThrow();
+        if (added >= maxAccounts) return { ok: false, problem: 'too_many_lately' } as const;
         const id = randomUUID();
         const row = await trx
           .insertInto('bank_account')

@@ -378,6 +378,10 @@ export const SHARED_MESSAGES = [
     message: 'This loan isn’t active: only an active loan’s documents can be reviewed and signed.',
   }),
   // Payments: the bank account forms' checks, what a bank's return code means, the API's refusals.
+  msg({
+    id: 'You’ve added as many bank accounts as you can for now. Call us if you need to add another.',
+    message: 'You’ve added as many bank accounts as you can for now. Call us if you need to add another.',
+  }),
   msg({ id: 'You’ve added this bank account already.', message: 'You’ve added this bank account already.' }),
   msg({
     id: 'You have as many bank accounts as you can add. Remove one first.',

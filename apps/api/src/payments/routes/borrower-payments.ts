@@ -52,6 +52,8 @@ const REFUSALS: Record<PaymentRefusal, string> = {
   [P.notCancellable]: 'This payment can’t be cancelled any more: it’s on its way to your bank.',
   [P.loanNotPayable]: 'This loan can’t take payments online.',
 };
+const TOO_MANY_LATELY_MESSAGE =
+  'You’ve added as many bank accounts as you can for now. Call us if you need to add another.';
 const LAST_TRY_MESSAGE =
   'Those aren’t the amounts we sent, and that was the last try. Call us to verify this account.';
 
@@ -106,7 +108,12 @@ export const borrowerPaymentRoutes =
         const borrowerId = borrowerClaimsOf(request).sub;
         await stepUp.require(request, STEP_UP_ADD, { action: 'add bank account' });
         const outcome = await bankAccounts.add(borrowerId, request.body, changeSource(request));
-        if (!outcome.ok) throw refused(outcome.problem === 'exists' ? P.accountExists : P.tooManyAccounts);
+        if (!outcome.ok)
+          throw outcome.problem === 'exists'
+            ? refused(P.accountExists)
+            : outcome.problem === 'too_many'
+              ? refused(P.tooManyAccounts)
+              : new HttpError(409, P.tooManyAccounts, TOO_MANY_LATELY_MESSAGE);
         request.log.info(
           { borrowerId, bankAccountId: outcome.account.id, last4: outcome.account.last4 },
           'bank account added',
