@@ -102,6 +102,7 @@ export function auditTrail(
 }
 
 export type AuditTrail = ReturnType<typeof auditTrail>;
+export type { AuditValue } from './audit-record.js';
 
 /** Whether the columns a search reads say what the hashed entry says. */
 function columnsMatch(row: AuditRow): boolean {

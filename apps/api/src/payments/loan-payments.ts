@@ -12,7 +12,7 @@ import {
   type PaymentOptions,
   type PaymentRefusal,
 } from '@customer-core/contracts';
-import type { AuditTrail } from '../audit/audit-trail.js';
+import type { AuditTrail, AuditValue } from '../audit/audit-trail.js';
 import type { BorrowerLoans } from '../loans/borrower-loans.js';
 import type { WebhookEvents } from '../webhooks/webhooks.js';
 import type { BankAccountRepository, BankAccountRow } from './bank-account-repository.js';
@@ -59,6 +59,26 @@ export const SYSTEM_ACTOR: PaymentActor = { actor: 'system:payments', role: 'sys
 
 export type PaymentChange = 'scheduled' | 'pending' | 'settled' | 'returned' | 'cancelled';
 
+/** A change to a borrower's payments in the audit of their account, by whoever made it. */
+const auditChange = (
+  audit: AuditTrail,
+  borrowerId: string,
+  action: string,
+  after: AuditValue,
+  by: PaymentActor,
+) =>
+  audit.record({
+    actor: by.actor,
+    role: by.role,
+    action,
+    target: `borrower:${borrowerId}`,
+    outcome: 200,
+    after,
+    reason: by.reason ?? null,
+    clientAddress: by.clientAddress ?? null,
+    requestId: by.requestId ?? null,
+  });
+
 /** The audit record, the webhook event and the e-mail of a payment's change (not of `pending`). */
 export function paymentChangeTeller({
   audit,
@@ -80,17 +100,7 @@ export function paymentChangeTeller({
       effectiveOn: payment.effective_on,
       ...(change === 'returned' ? { returnCode: payment.return_code } : {}),
     };
-    await audit.record({
-      actor: by.actor,
-      role: by.role,
-      action: `payment ${change}`,
-      target: `borrower:${payment.borrower_id}`,
-      outcome: 200,
-      after: { ...facts, status: change },
-      reason: by.reason ?? null,
-      clientAddress: by.clientAddress ?? null,
-      requestId: by.requestId ?? null,
-    });
+    await auditChange(audit, payment.borrower_id, `payment ${change}`, { ...facts, status: change }, by);
     if (change === 'pending') return;
     await events.publish(`payment.${change}`, { borrowerId: payment.borrower_id, ...facts });
     events.nudge();
@@ -131,17 +141,17 @@ export function autopayChangeTeller({
     last4: string | null,
     by: PaymentActor,
   ) => {
-    await audit.record({
-      actor: by.actor,
-      role: by.role,
-      action: `autopay ${change}`,
-      target: `borrower:${borrowerId}`,
-      outcome: 200,
-      after: { loanId: loan.id, loanReference: loan.reference, autopay: change },
-      reason: by.reason ?? null,
-      clientAddress: by.clientAddress ?? null,
-      requestId: by.requestId ?? null,
-    });
+    await auditChange(
+      audit,
+      borrowerId,
+      `autopay ${change}`,
+      {
+        loanId: loan.id,
+        loanReference: loan.reference,
+        autopay: change,
+      },
+      by,
+    );
     await events.publish(change === 'on' ? 'autopay.enabled' : 'autopay.disabled', {
       borrowerId,
       loanId: loan.id,
