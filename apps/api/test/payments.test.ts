@@ -416,6 +416,12 @@ for (const kind of testDatabaseKinds()) {
         [['pending', (on.body.nextDebit as { amountCents: number }).amountCents]],
       );
       assert.equal((await reminders()).length, 1, 'one reminder');
+      // What the borrower reads next is the instalment after it, not the one on its way.
+      const after = await loanPaymentsOf(url, token, loanId);
+      assert.ok(
+        after.autopay.nextDebit && after.autopay.nextDebit.on > debitOn,
+        JSON.stringify(after.autopay),
+      );
     });
 
     it('counts wrong amounts and added accounts each in one step, however many come at once', async () => {

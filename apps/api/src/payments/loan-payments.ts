@@ -186,10 +186,13 @@ export function paymentViewOf(row: PaymentRow, calendar: BankCalendar, now: Date
   };
 }
 
-/** The next instalment autopay would debit, as of `earliest`: the first unpaid one due from then on. */
-export function nextAutopayDebit(loan: LoanDetail, earliest: string) {
+/**
+ * The next instalment autopay would debit, as of `earliest`: the first unpaid one due from then on
+ * whose debit is not made yet (`debited`: the due days of autopay's debits on their way or done).
+ */
+export function nextAutopayDebit(loan: LoanDetail, earliest: string, debited: ReadonlySet<string>) {
   const next = loan.instalments.find(
-    (i) => i.state === 'upcoming' && bankingDayOnOrAfter(i.dueOn) >= earliest,
+    (i) => i.state === 'upcoming' && bankingDayOnOrAfter(i.dueOn) >= earliest && !debited.has(i.dueOn),
   );
   return next
     ? { dueOn: next.dueOn, on: bankingDayOnOrAfter(next.dueOn), amountCents: next.amountCents }
@@ -280,7 +283,11 @@ export function loanPayments({
   async function autopayView(loan: LoanDetail, at: Date): Promise<Autopay> {
     const autopay = await payments.autopayOf(loan.id);
     if (!autopay?.enabled) return { enabled: false, bankAccount: null, nextDebit: null, changeBy: null };
-    const next = nextAutopayDebit(loan, earliestEffectiveDate(calendar, at));
+    const next = nextAutopayDebit(
+      loan,
+      earliestEffectiveDate(calendar, at),
+      await payments.autopayDebitedDays(loan.id),
+    );
     return {
       enabled: true,
       bankAccount: {

@@ -219,6 +219,18 @@ export function paymentRepository(db: Kysely<ApiDatabase>) {
         .where('autopay.loan_id', '=', loanId)
         .executeTakeFirst(),
 
+    /** The due days of the loan's instalments autopay has debited (not those cancelled or returned). */
+    async autopayDebitedDays(loanId: string): Promise<ReadonlySet<string>> {
+      const rows = await db
+        .selectFrom('payment')
+        .select(sql<string>`instalment_due_on::text`.as('due_on'))
+        .where('loan_id', '=', loanId)
+        .where('kind', '=', 'autopay')
+        .where('status', 'in', ['scheduled', 'pending', 'settled'])
+        .execute();
+      return new Set(rows.map((row) => row.due_on));
+    },
+
     /** Autopay of each of the borrower's loans that has had it. */
     autopaysOfBorrower: (borrowerId: string) =>
       db

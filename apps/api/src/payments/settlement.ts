@@ -87,7 +87,11 @@ export function settlement({
       if (!loan || (loan.status !== 'ACTIVE' && loan.status !== 'PAST DUE')) continue;
       // Instalments due from the day autopay was turned on: not those already late then.
       const from = dayIn(calendar.timeZone, autopay.authorized_at);
-      const next = nextAutopayDebit(loan, from < earliest ? from : earliest);
+      const next = nextAutopayDebit(
+        loan,
+        from < earliest ? from : earliest,
+        await payments.autopayDebitedDays(loan.id),
+      );
       if (!next || next.dueOn < from) continue;
       const payoff = loan.balanceCents - (await payments.inFlightCents(loan.id));
       const amountCents = Math.min(next.amountCents, payoff);
