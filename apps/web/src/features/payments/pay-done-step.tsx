@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { StatusIcon } from '../../components/status-icon';
 import { formatCalendarDate, formatMoney } from '../../loans/loan-format';
 import { formatBankingDay, formatDeadline } from './payment-format';
+import { PaymentFacts } from './payment-facts';
 import { accountLabel } from './payment-words';
 
 export const DONE_TITLE_ID = 'pay-done-title';
@@ -31,34 +32,15 @@ export function PayDoneStep({ loan, payment }: { loan: LoanDetail; payment: Paym
           </Trans>
         </p>
       </div>
-      <dl className="loan-facts pay-done__facts" data-testid="pay-done-facts">
-        <div>
-          <dt>
-            <Trans>Reference</Trans>
-          </dt>
-          <dd data-testid="payment-reference">{payment.reference}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Amount</Trans>
-          </dt>
-          <dd>{amount}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Payment date</Trans>
-          </dt>
-          <dd>
-            <time dateTime={payment.effectiveOn}>{day}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Pay from</Trans>
-          </dt>
-          <dd>{account}</dd>
-        </div>
-      </dl>
+      <PaymentFacts
+        className="pay-done__facts"
+        testId="pay-done-facts"
+        reference={payment.reference}
+        amount={amount}
+        effectiveOn={payment.effectiveOn}
+        day={day}
+        account={account}
+      />
       {until && (
         <p className="pay-done__until" data-testid="pay-cancel-until">
           <Trans>You can cancel it until {until} on your loan’s page.</Trans>

@@ -14,6 +14,7 @@ import { formatMoney } from '../../loans/loan-format';
 import { Authorization } from './authorization';
 import type { PaymentTerms } from './pay-details-step';
 import { authorizationLocale, formatBankingDay, sha256Hex } from './payment-format';
+import { PaymentFacts } from './payment-facts';
 import { accountLabel } from './payment-words';
 import { makePayment } from './payments-api';
 
@@ -123,28 +124,14 @@ export function PayReviewStep({ loan, facts, terms, keyFor, onBack, onPaid, onRe
           <Trans>Review and authorize</Trans>
         </h2>
       </header>
-      <dl className="loan-facts pay-summary" data-testid="pay-summary">
-        <div>
-          <dt>
-            <Trans>Amount</Trans>
-          </dt>
-          <dd>{amount}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Payment date</Trans>
-          </dt>
-          <dd>
-            <time dateTime={effectiveOn}>{formatBankingDay(effectiveOn, i18n.locale)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Pay from</Trans>
-          </dt>
-          <dd>{accountLabel(account, i18n)}</dd>
-        </div>
-      </dl>
+      <PaymentFacts
+        className="pay-summary"
+        testId="pay-summary"
+        amount={amount}
+        effectiveOn={effectiveOn}
+        day={formatBankingDay(effectiveOn, i18n.locale)}
+        account={accountLabel(account, i18n)}
+      />
       <Authorization
         id={AUTHORIZED_ID}
         text={text}
