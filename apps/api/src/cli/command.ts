@@ -95,6 +95,9 @@ export function validated<T>(schema: z.ZodType<T>, input: unknown, optionOf: Rec
 }
 
 /** A device in a table cell: its browser and system ("Chrome / Windows"), or "-" when unrecognised. */
+/** An instant as a table cell: 2026-11-27 13:02:05 (UTC), or - for none. */
+export const utcCell = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '-');
+
 export function deviceCell(device: Device | null): string {
   return [device?.browser, device?.system].filter(Boolean).join(' / ') || '-';
 }

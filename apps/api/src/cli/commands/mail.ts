@@ -6,7 +6,7 @@ import {
   BorrowerEmailSchema,
 } from '@customer-core/contracts';
 import { usageError } from '../cli-error.js';
-import { table, text, validated, type Command } from '../command.js';
+import { table, text, utcCell as when, validated, type Command } from '../command.js';
 
 const USAGE = 'See: npm run cli -- mail --help';
 
@@ -41,7 +41,6 @@ Options:
       const { messages } = await portal.call(operatorEndpoints.sentMail, { query });
       if (values.json) return print(JSON.stringify(messages, null, 2));
       if (messages.length === 0) return print(`No e-mail to ${query.email}.`);
-      const when = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '-');
       const rows = messages.map((m) => [
         when(m.createdAt),
         m.kind,
@@ -62,7 +61,6 @@ Options:
       const { messages } = await portal.call(operatorEndpoints.deadMail, {});
       if (values.json) return print(JSON.stringify(messages, null, 2));
       if (messages.length === 0) return print('No e-mail has given up.');
-      const when = (iso: string) => iso.slice(0, 19).replace('T', ' ');
       const rows = messages.map((m) => [
         m.id,
         m.recipient,

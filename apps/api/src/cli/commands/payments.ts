@@ -3,11 +3,10 @@ import path from 'node:path';
 import { CalendarDateSchema, operatorPaymentEndpoints, type PaymentFileView } from '@customer-core/contracts';
 import { createOwnerOnlyFile } from '../../config/owner-only-file.js';
 import { usageError } from '../cli-error.js';
-import { table, text, validated, type Command } from '../command.js';
+import { table, text, utcCell as when, validated, type Command } from '../command.js';
 import { dollarsOf as dollars } from '../money.js';
 
 const USAGE = 'See: npm run cli -- payments --help';
-const when = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '-');
 
 /** The file for the bank and its manifest, beside each other in the outbox folder, owner-only. */
 function writeOutbox(folder: string, file: PaymentFileView, content: string): string {

@@ -6,10 +6,9 @@ import {
   webhookEndpoints,
 } from '@customer-core/contracts';
 import { usageError } from '../cli-error.js';
-import { table, text, validated, type Command } from '../command.js';
+import { table, text, utcCell as when, validated, type Command } from '../command.js';
 
 const USAGE = 'See: npm run cli -- webhooks --help';
-const when = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '-');
 const eventsOption = (values: Record<string, string | boolean | undefined>) =>
   text(values, 'events')
     ?.split(',')
