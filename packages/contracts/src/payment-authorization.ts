@@ -21,10 +21,12 @@ export interface AuthorizationFacts {
 /** Kept with each accepted authorization: a new version of the words is a new number. */
 export const AUTHORIZATION_VERSION = 1;
 
-const money = (locale: Locale, cents: number) =>
+/** An amount as the authorization and the payment e-mails write it: $2,361.11, 2361,11 US$… */
+export const paymentAmount = (locale: Locale, cents: number) =>
   new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-const day = (locale: Locale, isoDay: string) =>
+/** A payment's day as they write it: November 30, 2026, 30 de noviembre de 2026. */
+export const paymentDay = (locale: Locale, isoDay: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${isoDay}T00:00:00Z`),
   );
@@ -35,7 +37,7 @@ export function paymentAuthorizationText(facts: AuthorizationFacts): string {
     const account = `la cuenta ••${last4}${facts.bankName ? ` en ${facts.bankName}` : ''}`;
     const what =
       terms.kind === 'one_time'
-        ? `a debitarla una vez por ${money(locale, terms.amountCents)} el ${day(locale, terms.effectiveOn)}`
+        ? `a debitarla una vez por ${paymentAmount(locale, terms.amountCents)} el ${paymentDay(locale, terms.effectiveOn)}`
         : `a debitarla por cada cuota programada del préstamo ${terms.loanReference} en su fecha de vencimiento o el siguiente día hábil bancario`;
     const until =
       terms.kind === 'one_time'
@@ -50,7 +52,7 @@ export function paymentAuthorizationText(facts: AuthorizationFacts): string {
   const account = `account ••${last4}${facts.bankName ? ` at ${facts.bankName}` : ''}`;
   const what =
     terms.kind === 'one_time'
-      ? `once for ${money(locale, terms.amountCents)} on ${day(locale, terms.effectiveOn)}`
+      ? `once for ${paymentAmount(locale, terms.amountCents)} on ${paymentDay(locale, terms.effectiveOn)}`
       : `for each scheduled instalment of loan ${terms.loanReference} on its due date or the next banking day`;
   const until =
     terms.kind === 'one_time'

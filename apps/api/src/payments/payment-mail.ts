@@ -1,4 +1,4 @@
-import { returnReasonOf, type Locale } from '@customer-core/contracts';
+import { paymentAmount, paymentDay, returnReasonOf, type Locale } from '@customer-core/contracts';
 import { oneLine, wordsOf, type MailService } from '../mail/index.js';
 
 // The messages of payments, in the borrower's language: a receipt when a payment is scheduled, a
@@ -27,12 +27,6 @@ interface Words {
   paragraphs: string[];
 }
 
-const money = (locale: Locale, cents: number) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
-const day = (locale: Locale, isoDay: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDay}T00:00:00Z`),
-  );
 const account = (last4: string, bankName: string | null) => `••${last4}${bankName ? ` (${bankName})` : ''}`;
 
 const RETURN_WORDS_ES: Record<string, string> = {
@@ -57,10 +51,10 @@ function englishWords(notice: PaymentNotice, phone: string): Words {
     case 'payment-scheduled': {
       const p = notice.payment;
       return {
-        subject: `Payment scheduled: ${money(l, p.amountCents)} on ${day(l, p.effectiveOn)}`,
+        subject: `Payment scheduled: ${paymentAmount(l, p.amountCents)} on ${paymentDay(l, p.effectiveOn)}`,
         heading: 'Your payment is scheduled',
         paragraphs: [
-          `We’ll debit ${money(l, p.amountCents)} from account ${account(p.last4, p.bankName)} on ${day(l, p.effectiveOn)} toward loan ${p.loanReference}.`,
+          `We’ll debit ${paymentAmount(l, p.amountCents)} from account ${account(p.last4, p.bankName)} on ${paymentDay(l, p.effectiveOn)} toward loan ${p.loanReference}.`,
           `Your payment reference is ${p.reference}. You can cancel the payment in the portal until its cut-off.`,
         ],
       };
@@ -68,30 +62,30 @@ function englishWords(notice: PaymentNotice, phone: string): Words {
     case 'payment-settled': {
       const p = notice.payment;
       return {
-        subject: `Payment received: ${money(l, p.amountCents)}`,
+        subject: `Payment received: ${paymentAmount(l, p.amountCents)}`,
         heading: 'Your payment is applied',
         paragraphs: [
-          `Your payment ${p.reference} of ${money(l, p.amountCents)} has been applied to loan ${p.loanReference}.`,
+          `Your payment ${p.reference} of ${paymentAmount(l, p.amountCents)} has been applied to loan ${p.loanReference}.`,
         ],
       };
     }
     case 'payment-cancelled': {
       const p = notice.payment;
       return {
-        subject: `Payment cancelled: ${money(l, p.amountCents)}`,
+        subject: `Payment cancelled: ${paymentAmount(l, p.amountCents)}`,
         heading: 'Your payment is cancelled',
         paragraphs: [
-          `Payment ${p.reference} of ${money(l, p.amountCents)} on ${day(l, p.effectiveOn)} for loan ${p.loanReference} is cancelled. Nothing will be debited for it.`,
+          `Payment ${p.reference} of ${paymentAmount(l, p.amountCents)} on ${paymentDay(l, p.effectiveOn)} for loan ${p.loanReference} is cancelled. Nothing will be debited for it.`,
         ],
       };
     }
     case 'payment-returned': {
       const p = notice.payment;
       return {
-        subject: `Payment returned: ${money(l, p.amountCents)}`,
+        subject: `Payment returned: ${paymentAmount(l, p.amountCents)}`,
         heading: 'Your bank returned a payment',
         paragraphs: [
-          `Your bank returned payment ${p.reference} of ${money(l, p.amountCents)} for loan ${p.loanReference}. ${returnReasonOf(notice.returnCode).words}`,
+          `Your bank returned payment ${p.reference} of ${paymentAmount(l, p.amountCents)} for loan ${p.loanReference}. ${returnReasonOf(notice.returnCode).words}`,
           `The amount is still owed. Sign in to make the payment again, or call us at ${phone}.`,
         ],
       };
@@ -116,10 +110,10 @@ function englishWords(notice: PaymentNotice, phone: string): Words {
     case 'autopay-reminder': {
       const p = notice.payment;
       return {
-        subject: `Autopay: ${money(l, p.amountCents)} on ${day(l, p.effectiveOn)}`,
+        subject: `Autopay: ${paymentAmount(l, p.amountCents)} on ${paymentDay(l, p.effectiveOn)}`,
         heading: 'Your next autopay debit',
         paragraphs: [
-          `On ${day(l, p.effectiveOn)} we’ll debit ${money(l, p.amountCents)} from account ${account(p.last4, p.bankName)} for loan ${p.loanReference}.`,
+          `On ${paymentDay(l, p.effectiveOn)} we’ll debit ${paymentAmount(l, p.amountCents)} from account ${account(p.last4, p.bankName)} for loan ${p.loanReference}.`,
           'To stop it, turn autopay off in the portal before the cut-off the day before.',
         ],
       };
@@ -149,10 +143,10 @@ function spanishWords(notice: PaymentNotice, phone: string): Words {
     case 'payment-scheduled': {
       const p = notice.payment;
       return {
-        subject: `Pago programado: ${money(l, p.amountCents)} el ${day(l, p.effectiveOn)}`,
+        subject: `Pago programado: ${paymentAmount(l, p.amountCents)} el ${paymentDay(l, p.effectiveOn)}`,
         heading: 'Su pago está programado',
         paragraphs: [
-          `Debitaremos ${money(l, p.amountCents)} de la cuenta ${account(p.last4, p.bankName)} el ${day(l, p.effectiveOn)} para el préstamo ${p.loanReference}.`,
+          `Debitaremos ${paymentAmount(l, p.amountCents)} de la cuenta ${account(p.last4, p.bankName)} el ${paymentDay(l, p.effectiveOn)} para el préstamo ${p.loanReference}.`,
           `La referencia de su pago es ${p.reference}. Puede cancelarlo en el portal hasta su hora límite.`,
         ],
       };
@@ -160,30 +154,30 @@ function spanishWords(notice: PaymentNotice, phone: string): Words {
     case 'payment-settled': {
       const p = notice.payment;
       return {
-        subject: `Pago recibido: ${money(l, p.amountCents)}`,
+        subject: `Pago recibido: ${paymentAmount(l, p.amountCents)}`,
         heading: 'Su pago está aplicado',
         paragraphs: [
-          `Su pago ${p.reference} de ${money(l, p.amountCents)} se aplicó al préstamo ${p.loanReference}.`,
+          `Su pago ${p.reference} de ${paymentAmount(l, p.amountCents)} se aplicó al préstamo ${p.loanReference}.`,
         ],
       };
     }
     case 'payment-cancelled': {
       const p = notice.payment;
       return {
-        subject: `Pago cancelado: ${money(l, p.amountCents)}`,
+        subject: `Pago cancelado: ${paymentAmount(l, p.amountCents)}`,
         heading: 'Su pago está cancelado',
         paragraphs: [
-          `El pago ${p.reference} de ${money(l, p.amountCents)} del ${day(l, p.effectiveOn)} para el préstamo ${p.loanReference} está cancelado. No se debitará nada por él.`,
+          `El pago ${p.reference} de ${paymentAmount(l, p.amountCents)} del ${paymentDay(l, p.effectiveOn)} para el préstamo ${p.loanReference} está cancelado. No se debitará nada por él.`,
         ],
       };
     }
     case 'payment-returned': {
       const p = notice.payment;
       return {
-        subject: `Pago devuelto: ${money(l, p.amountCents)}`,
+        subject: `Pago devuelto: ${paymentAmount(l, p.amountCents)}`,
         heading: 'Su banco devolvió un pago',
         paragraphs: [
-          `Su banco devolvió el pago ${p.reference} de ${money(l, p.amountCents)} del préstamo ${p.loanReference}. ${RETURN_WORDS_ES[notice.returnCode] ?? 'El banco devolvió el pago.'}`,
+          `Su banco devolvió el pago ${p.reference} de ${paymentAmount(l, p.amountCents)} del préstamo ${p.loanReference}. ${RETURN_WORDS_ES[notice.returnCode] ?? 'El banco devolvió el pago.'}`,
           `Aún debe ese monto. Inicie sesión para pagar de nuevo, o llámenos al ${phone}.`,
         ],
       };
@@ -208,10 +202,10 @@ function spanishWords(notice: PaymentNotice, phone: string): Words {
     case 'autopay-reminder': {
       const p = notice.payment;
       return {
-        subject: `Pago automático: ${money(l, p.amountCents)} el ${day(l, p.effectiveOn)}`,
+        subject: `Pago automático: ${paymentAmount(l, p.amountCents)} el ${paymentDay(l, p.effectiveOn)}`,
         heading: 'Su próximo débito automático',
         paragraphs: [
-          `El ${day(l, p.effectiveOn)} debitaremos ${money(l, p.amountCents)} de la cuenta ${account(p.last4, p.bankName)} para el préstamo ${p.loanReference}.`,
+          `El ${paymentDay(l, p.effectiveOn)} debitaremos ${paymentAmount(l, p.amountCents)} de la cuenta ${account(p.last4, p.bankName)} para el préstamo ${p.loanReference}.`,
           'Para detenerlo, desactive el pago automático en el portal antes de la hora límite del día anterior.',
         ],
       };
