@@ -16,6 +16,10 @@ export const OPEN_LOAN_STATUSES = ['ACTIVE', 'PAST DUE'] as const satisfies read
 export const CLOSED_LOAN_STATUSES = ['PAID', 'CLOSED LOST'] as const satisfies readonly LoanStatus[];
 export type VisibleLoanStatus = (typeof OPEN_LOAN_STATUSES)[number] | (typeof CLOSED_LOAN_STATUSES)[number];
 
+/** An open loan (ACTIVE, PAST DUE): the one kind a borrower pays toward. */
+export const isOpenLoanStatus = (status: string) =>
+  (OPEN_LOAN_STATUSES as readonly string[]).includes(status);
+
 /** Only loans in these statuses can be checked out (their documents reviewed and signed). */
 export const CHECKOUT_LOAN_STATUSES = ['ACTIVE'] as const satisfies readonly LoanStatus[];
 

@@ -1,6 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   AUTHORIZATION_VERSION,
+  isOpenLoanStatus,
   paymentAuthorizationText,
   type Autopay,
   type AutopayRequest,
@@ -14,6 +15,7 @@ import {
 } from '@customer-core/contracts';
 import type { AuditTrail, AuditValue } from '../audit/audit-trail.js';
 import type { BorrowerLoans } from '../loans/borrower-loans.js';
+import { sha256Hex } from '../loans/loan-checkout.js';
 import type { WebhookEvents } from '../webhooks/webhooks.js';
 import type { BankAccountRepository, BankAccountRow } from './bank-account-repository.js';
 import { bankAccountViewOf } from './bank-accounts.js';
@@ -43,8 +45,6 @@ export interface PaymentLimits {
   maxPaymentCents: number;
   dailyMaxCents: number;
 }
-
-export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Who changed a payment, as the audit trail names them. */
 export interface PaymentActor {
@@ -256,8 +256,6 @@ export function loanPayments({
   autopayChanged: AutopayChangeTeller;
   now?: () => Date;
 }) {
-  const payable = (loan: LoanDetail) => loan.status === 'ACTIVE' || loan.status === 'PAST DUE';
-
   function options(loan: LoanDetail, inFlight: number, at: Date): PaymentOptions {
     const earliest = earliestEffectiveDate(calendar, at);
     const latest = addBankingDays(earliest, SCHEDULE_AHEAD_BANKING_DAYS);
@@ -380,7 +378,7 @@ export function loanPayments({
             : ({ ok: false, problem: 'idempotency_key_reused' } as const);
         const account = await accounts.one(borrowerId, request.bankAccountId, trx);
         if (!account) return undefined;
-        if (!payable(loan)) return { ok: false, problem: 'loan_not_payable' } as const;
+        if (!isOpenLoanStatus(loan.status)) return { ok: false, problem: 'loan_not_payable' } as const;
         if (!usable(account)) return { ok: false, problem: 'bank_account_not_usable' } as const;
         const earliest = earliestEffectiveDate(calendar, at);
         const latest = addBankingDays(earliest, SCHEDULE_AHEAD_BANKING_DAYS);
@@ -457,7 +455,7 @@ export function loanPayments({
       if (!loan) return undefined;
       const account = await accounts.one(borrowerId, request.bankAccountId);
       if (!account) return undefined;
-      if (!payable(loan)) return { ok: false, problem: 'loan_not_payable' };
+      if (!isOpenLoanStatus(loan.status)) return { ok: false, problem: 'loan_not_payable' };
       if (!usable(account)) return { ok: false, problem: 'bank_account_not_usable' };
       const shown = authorizationOf(account, request.locale, {
         kind: 'autopay',

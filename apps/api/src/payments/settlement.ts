@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { returnReasonOf, type PaymentFileView, type ReturnOutcome } from '@customer-core/contracts';
+import {
+  isOpenLoanStatus,
+  returnReasonOf,
+  type PaymentFileView,
+  type ReturnOutcome,
+} from '@customer-core/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BorrowerLoans } from '../loans/borrower-loans.js';
 import {
@@ -84,7 +89,7 @@ export function settlement({
     let made = 0;
     for (const autopay of await files.enabledAutopays()) {
       const loan = await loans.one(autopay.borrower_id, autopay.loan_id);
-      if (!loan || (loan.status !== 'ACTIVE' && loan.status !== 'PAST DUE')) continue;
+      if (!loan || !isOpenLoanStatus(loan.status)) continue;
       // Instalments due from the day autopay was turned on: not those already late then.
       const from = dayIn(calendar.timeZone, autopay.authorized_at);
       const next = nextAutopayDebit(

@@ -1,4 +1,4 @@
-import { OPEN_LOAN_STATUSES, type LoanSummary, type VisibleLoanStatus } from '@customer-core/contracts';
+import { isOpenLoanStatus, type LoanSummary, type VisibleLoanStatus } from '@customer-core/contracts';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
@@ -14,7 +14,7 @@ export const LOAN_STATUS_LABELS: Record<VisibleLoanStatus, MessageDescriptor> = 
 };
 
 export function isOpenLoan(loan: Pick<LoanSummary, 'status'>): boolean {
-  return (OPEN_LOAN_STATUSES as readonly string[]).includes(loan.status);
+  return isOpenLoanStatus(loan.status);
 }
 
 /** Only an active loan is checked out; one with every document done has nothing left to sign. */

@@ -11,7 +11,8 @@ import type { BorrowerRepository } from '../../borrowers/borrower-repository.js'
 // The lender's side of payments (`npm run cli -- payments`, the staff console): a run that writes the
 // bank's file, its export, its settlement, the bank's returns, and a borrower's payments for staff.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id names nothing: the unknown id's 404. */
+const isId = (value: string) => PaymentIdSchema.safeParse(value).success;
 const noFile = () => new HttpError(404, 'not_found', 'No payment file has that id.');
 const noPayment = () => new HttpError(404, 'not_found', 'No payment has that id.');
 const noBorrower = () => new HttpError(404, 'not_found', 'No borrower has that id.');
@@ -52,7 +53,7 @@ export const operatorPaymentRoutes =
     app.route({
       ...endpointRoute(operatorPaymentEndpoints.exportFile),
       handler: async (request, reply) => {
-        if (!UUID.test(request.params.fileId)) throw noFile();
+        if (!isId(request.params.fileId)) throw noFile();
         const exported = await settlement.export(request.params.fileId, request.body.force);
         if (!exported) throw noFile();
         if (exported === 'refused')
@@ -73,7 +74,7 @@ export const operatorPaymentRoutes =
     app.route({
       ...endpointRoute(operatorPaymentEndpoints.settleFile),
       handler: async (request) => {
-        if (!UUID.test(request.params.fileId)) throw noFile();
+        if (!isId(request.params.fileId)) throw noFile();
         const settled = await settlement.settle(request.params.fileId, actorOf(request));
         if (!settled) throw noFile();
         return settled;
@@ -97,7 +98,7 @@ export const operatorPaymentRoutes =
       ...endpointRoute(operatorPaymentEndpoints.borrowerPayments),
       handler: async (request) => {
         const { borrowerId } = request.params;
-        if (!UUID.test(borrowerId) || !(await borrowers.findById(borrowerId))) throw noBorrower();
+        if (!isId(borrowerId) || !(await borrowers.findById(borrowerId))) throw noBorrower();
         return loanPayments.ofBorrower(borrowerId);
       },
     });
@@ -105,7 +106,7 @@ export const operatorPaymentRoutes =
     app.route({
       ...endpointRoute(operatorPaymentEndpoints.cancelPayment),
       handler: async (request) => {
-        if (!PaymentIdSchema.safeParse(request.params.paymentId).success) throw noPayment();
+        if (!isId(request.params.paymentId)) throw noPayment();
         const payment = await loanPayments.paymentById(request.params.paymentId);
         if (!payment) throw noPayment();
         const outcome = await loanPayments.cancel(payment.borrower_id, payment.loan_id, payment.id, {

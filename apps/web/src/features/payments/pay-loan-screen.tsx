@@ -16,6 +16,7 @@ import { formatMoney } from '../../loans/loan-format';
 import { LoanLoadFailed } from '../../loans/loan-load-failed';
 import { LoanNotFound } from '../../loans/loan-not-found';
 import { LoanStrip } from '../../loans/loan-strip';
+import { isOpenLoan } from '../../loans/loan-status';
 import { getLoan } from '../../loans/loans-api';
 import { NoUsableAccount, verifiedAccounts } from './bank-account-choice';
 import { DONE_TITLE_ID, PayDoneStep } from './pay-done-step';
@@ -47,9 +48,6 @@ async function openPayment(loanId: string, signal: AbortSignal): Promise<PayStat
   if (accounts.kind !== 'loaded') return { kind: 'failed', message: accounts.message };
   return { kind: 'ready', loan: loan.loan, facts: facts.value, accounts: accounts.value };
 }
-
-export const isPayable = (loan: Pick<LoanDetail, 'status'>) =>
-  loan.status === 'ACTIVE' || loan.status === 'PAST DUE';
 
 /** /ui/dashboard/loans/{loanId}/pay: a one-time payment by ACH debit, in steps. */
 export function PayLoanScreen() {
@@ -118,7 +116,7 @@ export function PayLoan({ loan, facts, accounts, reload }: PayLoanProps) {
   const reference = loan.reference;
   const balance = formatMoney(loan.balanceCents, i18n.locale);
   const usable = verifiedAccounts(accounts).length > 0;
-  const payable = isPayable(loan) && facts.options.payoffCents > 0;
+  const payable = isOpenLoan(loan) && facts.options.payoffCents > 0;
   return (
     <section className="pay" aria-labelledby="pay-title" data-testid="pay-loan" data-step={step.name}>
       <PageTitle title={t`Make a payment`} />
@@ -142,7 +140,7 @@ export function PayLoan({ loan, facts, accounts, reload }: PayLoanProps) {
       {!payable ? (
         <div className="pay-unavailable" data-testid="pay-unavailable">
           <p>
-            {isPayable(loan) ? (
+            {isOpenLoan(loan) ? (
               <Trans>
                 There’s nothing to pay on this loan now: the payments on their way cover its balance.
               </Trans>
