@@ -99,6 +99,8 @@ describe('paying a loan (browser)', () => {
     await page.getByRole('link', { name: 'Make a payment' }).click();
     await page.getByRole('heading', { level: 1, name: 'Make a payment' }).waitFor();
     await page.getByTestId('amount-past_due').click();
+    await page.getByRole('button', { name: 'Review payment' }).focus();
+    await screenshotsAtBothSizes(page, 'payment-details');
     await page.getByRole('button', { name: 'Review payment' }).click();
     const review = page.getByTestId('pay-review');
     await review.waitFor();
