@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { BackLink } from '../../components/signed-in-shell/back-link';
 import { StatusIcon } from '../../components/status-icon';
+import { SuccessBadge } from '../../components/success-badge';
 import { checkoutProgress } from '../../loans/checkout-progress';
 import { formatInstant, formatMoney } from '../../loans/loan-format';
 import { LoanStrip } from '../../loans/loan-strip';
@@ -156,9 +157,7 @@ export function CheckoutView({ loan, refused, consent, review, signAll, giveCons
         <>
           {completed && (
             <div className="checkout-complete" data-testid="checkout-complete">
-              <span className="checkout-complete__badge">
-                <StatusIcon tone="success" />
-              </span>
+              <SuccessBadge />
               <div className="checkout-complete__text">
                 <h2 id={COMPLETE_TITLE_ID} tabIndex={-1}>
                   <Trans>You’re all set</Trans>

@@ -1,7 +1,7 @@
 import { routes, type LoanDetail, type Payment } from '@customer-core/contracts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { StatusIcon } from '../../components/status-icon';
+import { SuccessBadge } from '../../components/success-badge';
 import { formatCalendarDate, formatMoney } from '../../loans/loan-format';
 import { formatBankingDay, formatDeadline } from './payment-format';
 import { PaymentFacts } from './payment-facts';
@@ -19,9 +19,7 @@ export function PayDoneStep({ loan, payment }: { loan: LoanDetail; payment: Paym
   const until = payment.cancellableUntil && formatDeadline(payment.cancellableUntil, i18n.locale);
   return (
     <section className="pay-done" aria-labelledby={DONE_TITLE_ID} data-testid="pay-done">
-      <span className="pay-done__badge">
-        <StatusIcon tone="success" />
-      </span>
+      <SuccessBadge />
       <div className="pay-done__text">
         <h2 id={DONE_TITLE_ID} tabIndex={-1}>
           <Trans>Payment scheduled</Trans>
