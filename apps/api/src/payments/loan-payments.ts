@@ -89,7 +89,8 @@ export function paymentChangeTeller({
   events: WebhookEvents;
   notices: BorrowerNotices;
 }) {
-  return async (payment: PaymentRow, loanReference: string, change: PaymentChange, by: PaymentActor) => {
+  return async (payment: PaymentRow, change: PaymentChange, by: PaymentActor) => {
+    const loanReference = payment.loan_reference;
     const facts = {
       paymentId: payment.id,
       reference: payment.reference,
@@ -419,8 +420,7 @@ export function loanPayments({
       });
       if (!outcome) return undefined;
       if (!outcome.ok) return outcome;
-      if (outcome.created)
-        await tell(outcome.row, loan.reference, 'scheduled', borrowerActor(borrowerId, from));
+      if (outcome.created) await tell(outcome.row, 'scheduled', borrowerActor(borrowerId, from));
       return { ok: true, value: paymentViewOf(outcome.row, calendar, at) };
     },
 
@@ -441,7 +441,7 @@ export function loanPayments({
       );
       if (!cancelled) return { ok: false, problem: 'not_cancellable' };
       const row = (await payments.byId(paymentId))!;
-      await tell(row, loan.reference, 'cancelled', by);
+      await tell(row, 'cancelled', by);
       return { ok: true, value: paymentViewOf(row, calendar, at) };
     },
 

@@ -18,6 +18,7 @@ import type { BorrowerNotices } from './borrower-notices.js';
 import {
   nextAutopayDebit,
   SCHEDULE_AHEAD_BANKING_DAYS,
+  SYSTEM_ACTOR,
   type AutopayChangeTeller,
   type PaymentActor,
   type PaymentChangeTeller,
@@ -33,6 +34,8 @@ import type { PaymentRepository } from './payment-repository.js';
 
 /** Autopay reminders go this many banking days before the debit. */
 export const REMINDER_BANKING_DAYS = 3;
+/** Why a scheduled debit is cancelled by the run: its account was disabled or removed meanwhile. */
+const STRANDED = 'the bank account can no longer be debited';
 /** File ID Modifiers in the order a day's files take them. */
 const MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -79,9 +82,6 @@ export function settlement({
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const loanReferenceOf = async (borrowerId: string, loanId: string) =>
-    (await loans.one(borrowerId, loanId))?.reference ?? '';
-
   /** Autopay's debits of instalments due to be sent by `through`, and reminders of those a few days out. */
   async function autopay(at: Date, through: string, by: PaymentActor) {
     const earliest = earliestEffectiveDate(calendar, at);
@@ -135,7 +135,7 @@ export function settlement({
       );
       if (!id) continue;
       made += 1;
-      await tell((await payments.byId(id))!, loan.reference, 'scheduled', by);
+      await tell((await payments.byId(id))!, 'scheduled', by);
     }
     return made;
   }
@@ -211,26 +211,14 @@ export function settlement({
       for (const { id } of written.stranded) {
         const payment = (await payments.byId(id))!;
         const cancelled = await payments.forBorrower(payment.borrower_id, (trx) =>
-          payments.cancel(trx, id, {
-            actor: 'system:payments',
-            reason: 'the bank account can no longer be debited',
-          }),
+          payments.cancel(trx, id, { actor: SYSTEM_ACTOR.actor, reason: STRANDED }),
         );
-        if (cancelled)
-          await tell(
-            (await payments.byId(id))!,
-            await loanReferenceOf(payment.borrower_id, payment.loan_id),
-            'cancelled',
-            {
-              ...by,
-              reason: 'the bank account can no longer be debited',
-            },
-          );
+        if (cancelled) await tell((await payments.byId(id))!, 'cancelled', { ...by, reason: STRANDED });
       }
       if (!written.file) return null;
       for (const debit of written.debits ?? []) {
         const payment = (await payments.byId(debit.id))!;
-        await tell(payment, await loanReferenceOf(payment.borrower_id, payment.loan_id), 'pending', by);
+        await tell(payment, 'pending', by);
       }
       const view = fileViewOf(written.file);
       log.info(
@@ -281,7 +269,7 @@ export function settlement({
       });
       for (const id of settled) {
         const payment = (await payments.byId(id))!;
-        await tell(payment, await loanReferenceOf(payment.borrower_id, payment.loan_id), 'settled', by);
+        await tell(payment, 'settled', by);
       }
       return { settled: settled.length };
     },
@@ -341,8 +329,7 @@ export function settlement({
         };
         if (done.outcome === 'payment') {
           const payment = (await payments.byId(done.paymentId))!;
-          const loanReference = await loanReferenceOf(payment.borrower_id, payment.loan_id);
-          await tell(payment, loanReference, 'returned', by);
+          await tell(payment, 'returned', by);
           // Unauthorized (R05, R07, R08, R10, R11, R29): no more debits until the borrower authorizes again.
           if (returnReasonOf(item.returnCode).effect === 'unauthorized')
             for (const autopay of done.autopays) {
