@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 // the pages they share (Node's own code, ~40 MB) once per process, so it is an upper bound. Also the CPU used per phase, in cores: by the
 // server, by this process (the load generator) and by the whole machine. Machine busy near its core
 // count while server + load generator is well below means something else (PostgreSQL, or other work
-// on a shared machine) took the rest.
+// on a shared machine) took the rest. With the PostgreSQL server's process id (when it runs on this
+// machine), its CPU is counted apart: every process of it, and the backends it has reaped since.
 
 export interface PhaseUsage {
   peakRss: number;
@@ -15,6 +16,8 @@ export interface PhaseUsage {
   serverCores: number;
   benchCores: number;
   machineCores: number;
+  /** Average cores busy in the PostgreSQL server (NaN when it is not on this machine). */
+  databaseCores: number;
 }
 
 export interface ProcessSampler {
@@ -28,7 +31,7 @@ export interface ProcessSampler {
 // Linux reports CPU time in /proc/<pid>/stat in clock ticks: 100 per second on every usual kernel.
 const TICKS_PER_SECOND = 100;
 
-export function sampleProcess(pid: number, intervalMs = 100): ProcessSampler {
+export function sampleProcess(pid: number, postgresPid?: number, intervalMs = 100): ProcessSampler {
   const usage = new Map<string, PhaseUsage>();
   let current = 'start-up';
   // The processes are listed again at every sample: the cluster forks its workers after start-up.
@@ -38,12 +41,19 @@ export function sampleProcess(pid: number, intervalMs = 100): ProcessSampler {
     server: serverCpuSeconds(processTree(pid)),
     bench: process.cpuUsage(),
     machine: machineBusySeconds(),
+    database: postgresPid === undefined ? Number.NaN : postgresCpuSeconds(postgresPid),
   });
   let since = now();
   const sample = () => {
     tree = processTree(pid);
     const rss = sumOf(tree, readRss);
-    const entry = usage.get(current) ?? { peakRss: 0, serverCores: 0, benchCores: 0, machineCores: 0 };
+    const entry = usage.get(current) ?? {
+      peakRss: 0,
+      serverCores: 0,
+      benchCores: 0,
+      machineCores: 0,
+      databaseCores: Number.NaN,
+    };
     if (rss !== undefined) entry.peakRss = Math.max(entry.peakRss, rss);
     usage.set(current, entry);
   };
@@ -55,6 +65,8 @@ export function sampleProcess(pid: number, intervalMs = 100): ProcessSampler {
     entry.serverCores = (serverCpuSeconds(tree) - since.server) / wall;
     entry.benchCores = (bench.user + bench.system) / 1e6 / wall;
     entry.machineCores = (machineBusySeconds() - since.machine) / wall;
+    if (postgresPid !== undefined)
+      entry.databaseCores = (postgresCpuSeconds(postgresPid) - since.database) / wall;
   };
   const timer = setInterval(sample, intervalMs);
   sample();
@@ -115,16 +127,31 @@ function serverCpuSeconds(pids: number[]): number {
   return sumOf(pids, processCpuSeconds) ?? Number.NaN;
 }
 
-function processCpuSeconds(pid: number): number | undefined {
+function processCpuSeconds(pid: number, reaped = false): number | undefined {
   try {
     // Fields after the command name (which may hold spaces, so split after its closing parenthesis):
-    // utime and stime are the 12th and 13th.
+    // utime and stime are the 12th and 13th, then cutime and cstime (children waited for).
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, reaped ? 15 : 13);
+    return fields.reduce((sum, ticks) => sum + Number(ticks), 0) / TICKS_PER_SECOND;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The PostgreSQL server's CPU so far: its processes (backends come and go) and those it has reaped,
+ * which the postmaster's children's times hold, so that the figure only grows.
+ */
+function postgresCpuSeconds(postmaster: number): number {
+  const [, ...backends] = processTree(postmaster);
+  return (
+    (processCpuSeconds(postmaster, true) ?? Number.NaN) +
+    (sumOf(backends, (pid) => processCpuSeconds(pid)) ?? 0)
+  );
 }
 
 /** CPU time of all cores that was neither idle nor waiting for I/O, from /proc/stat's first line. */

@@ -8,6 +8,7 @@ import { measureEndpoint, type LoadResult } from './http-load.js';
 import { measurePeer, type PeerResults } from './peer/peer-phases.js';
 import { peerRows, printPeerTable } from './peer/peer-report.js';
 import { sampleProcess, type PhaseUsage } from './process-sampler.js';
+import { localPostgresPid } from './postgres-process.js';
 import { argon2, bareHttp, es256 } from './reference.js';
 import { flowRow, httpRow, ms, printTable, rssRow, type Row, type Target } from './report.js';
 import { startBenchServer, stopAllServers, type BenchServer } from './server.js';
@@ -124,6 +125,8 @@ let usage = new Map<string, PhaseUsage>();
 let validate: LoadResult | undefined;
 let authn: FlowResult | undefined;
 let flows: FlowResult | undefined;
+// PostgreSQL's own CPU is counted apart from the rest of the machine's when it runs here.
+const postgresPid = await localPostgresPid(postgresUrl);
 if (mainRun)
   try {
     server = await startBenchServer({ postgresUrl, cpuProfileDir });
@@ -133,7 +136,7 @@ if (mainRun)
     if (selected('LOGIN to dashboard')) notes.push(await loginToDashboardPhase(server.publicUrl));
     if (selected('email links'))
       notes.push(await emailLinkTimingNote(server.publicUrl, DEMO_BORROWER.username));
-    const sampler = sampleProcess(server.pid);
+    const sampler = sampleProcess(server.pid, postgresPid);
     const mark = (phase: string) => (step: 'warm-up' | 'measure') =>
       sampler.phase(step === 'measure' ? phase : `${phase} (warm-up)`);
     // Many sessions' tokens in turn, not one: each instance remembers the tokens it has verified. Refresh
@@ -270,6 +273,7 @@ if (withPeer) {
       workers,
       sessions: TOKENS_IN_TURN,
       verifySeconds: args.quick ? 0.5 : 1,
+      postgresPid,
     });
   } catch (error) {
     peerFailed = true;
@@ -323,22 +327,35 @@ function peakOf(phases: Map<string, PhaseUsage>): number {
   return Math.max(...[...phases.values()].map((u) => u.peakRss));
 }
 
-/** A sign-in's CPU time in ms, from a phase's average busy cores and its sign-ins per second. */
+/**
+ * A sign-in's CPU time in ms, from a phase's average busy cores and its sign-ins per second; PostgreSQL's
+ * part of the rest when it runs on this machine (else NaN, and the rest holds it).
+ */
 function signInCost(used: PhaseUsage, perSecond: number) {
   const msEach = (cores: number) => (cores * 1000) / perSecond;
   const server = msEach(used.serverCores);
   const generator = msEach(used.benchCores);
-  const rest = msEach(Math.max(0, used.machineCores - used.serverCores - used.benchCores));
-  return { server, generator, rest, total: server + generator + rest };
+  const database = msEach(used.databaseCores);
+  const known = used.serverCores + used.benchCores + (Number.isNaN(database) ? 0 : used.databaseCores);
+  const rest = msEach(Math.max(0, used.machineCores - known));
+  const total = server + generator + rest + (Number.isNaN(database) ? 0 : database);
+  return { server, generator, database, rest, total };
+}
+
+/** PostgreSQL's part and the rest's, or both together when PostgreSQL was not counted apart. */
+function databaseAndRest({ database, rest }: ReturnType<typeof signInCost>) {
+  return Number.isNaN(database)
+    ? `PostgreSQL and the rest of the machine ${ms(rest)}`
+    : `PostgreSQL ${ms(database)}, the rest of the machine ${ms(rest)}`;
 }
 
 /** Where a sign-in's CPU time goes: what the whole machine can then do is its core count divided by the sum. */
 function cpuPerSignIn(used: PhaseUsage, perSecond: number, argon2Ms: number): string {
-  const { server, generator, rest, total } = signInCost(used, perSecond);
-  const ceiling = (cpus.length * 1000) / total;
+  const cost = signInCost(used, perSecond);
+  const ceiling = (cpus.length * 1000) / cost.total;
   return (
-    `CPU per sign-in: server ${ms(server)} (argon2id ${ms(argon2Ms)} of it), load generator ${ms(generator)}, ` +
-    `PostgreSQL and the rest of the machine ${ms(rest)}: at that cost ${cpus.length} cores allow at most ` +
+    `CPU per sign-in: server ${ms(cost.server)} (argon2id ${ms(argon2Ms)} of it), load generator ` +
+    `${ms(cost.generator)}, ${databaseAndRest(cost)}: at that cost ${cpus.length} cores allow at most ` +
     `${ceiling.toFixed(0)} sign-ins/s (measured: ${perSecond.toFixed(0)}/s).`
   );
 }
@@ -356,7 +373,7 @@ function cpuPerSignInBeside(
   const a = signInCost(ours, oursPerSecond);
   const b = signInCost(peer, peerPerSecond);
   const line = (c: typeof a) =>
-    `server ${ms(c.server)}, load generator ${ms(c.generator)}, PostgreSQL and the rest ${ms(c.rest)}, in all ${ms(c.total)}`;
+    `server ${ms(c.server)}, load generator ${ms(c.generator)}, ${databaseAndRest(c)}, in all ${ms(c.total)}`;
   return (
     `CPU per sign-in, ours (4 requests): ${line(a)}; the peer's (1 request): ${line(b)}. ` +
     `Ours/peer: server alone ${(a.server / b.server).toFixed(2)}x, in all ${(a.total / b.total).toFixed(2)}x.`

@@ -31,6 +31,8 @@ export interface PeerOptions {
   /** Distinct sessions checked in turn, as many as our validate phase uses tokens. */
   sessions: number;
   verifySeconds: number;
+  /** The PostgreSQL server's process, when it runs on this machine: its CPU is counted apart. */
+  postgresPid: number | undefined;
 }
 
 export async function measurePeer(options: PeerOptions): Promise<PeerResults> {
@@ -39,7 +41,8 @@ export async function measurePeer(options: PeerOptions): Promise<PeerResults> {
   const forget = stopOnInterrupt(database.drop);
   const usage = new Map<string, PhaseUsage>();
   try {
-    const plain = await withPeer(database.url, false, usage, async (peer, mark) => {
+    const peerOn = { databaseUrl: database.url, postgresPid: options.postgresPid };
+    const plain = await withPeer({ ...peerOn, cookieCache: false }, usage, async (peer, mark) => {
       // The server has made its schema by now; users go in before anything is measured.
       await seedPeerUsers(database.url, PEER_USERS);
       console.error('measuring the peer: sign-in/email ...');
@@ -55,7 +58,7 @@ export async function measurePeer(options: PeerOptions): Promise<PeerResults> {
       const jwtVerifyPerSecond = await measureJwtVerify(peer.url, cookies[0]!, options.verifySeconds);
       return { signIns, sessionCheck, jwtVerifyPerSecond };
     });
-    const cached = await withPeer(database.url, true, usage, async (peer, mark) => {
+    const cached = await withPeer({ ...peerOn, cookieCache: true }, usage, async (peer, mark) => {
       // New sessions: only a sign-in on this configuration sets the cookie holding the cached session.
       const cookies = await signedInCookies(peer.url, sessions, workers);
       if (!cookies[0]!.includes('session_data=')) throw new Error('the peer set no cookie cache');
@@ -78,13 +81,16 @@ type Mark = (phase: string) => (step: 'warm-up' | 'measure') => void;
 
 /** One of the peer's server processes, sampled as ours is; its phases' usage lands in `usage`. */
 async function withPeer<T>(
-  databaseUrl: string,
-  cookieCache: boolean,
+  {
+    databaseUrl,
+    cookieCache,
+    postgresPid,
+  }: { databaseUrl: string; cookieCache: boolean; postgresPid: number | undefined },
   usage: Map<string, PhaseUsage>,
   fn: (peer: PeerServer, mark: Mark) => Promise<T>,
 ): Promise<T> {
   const peer = await startPeerServer(databaseUrl, { cookieCache });
-  const sampler = sampleProcess(peer.pid);
+  const sampler = sampleProcess(peer.pid, postgresPid);
   const prefix = cookieCache ? 'cookie cache: ' : '';
   const mark: Mark = (phase) => (step) => sampler.phase(step === 'measure' ? phase : `${phase} (warm-up)`);
   try {
