@@ -48,6 +48,7 @@ describe('configuration', () => {
       kind: 'postgres',
       url: 'postgres://app@db:5432/portal',
       maxConnections: 10,
+      preparedStatements: true,
     });
   });
 
@@ -64,7 +65,18 @@ describe('configuration', () => {
         url: 'postgres://app@pgbouncer:6432/portal',
         maxConnections: 40,
         listenUrl: 'postgres://app@db:5432/portal',
+        // A pooler in transaction mode may not keep prepared statements: unnamed unless said otherwise.
+        preparedStatements: false,
       },
+    );
+    const behind = { ...postgres, DATABASE_LISTEN_URL: 'postgres://app@db:5432/portal' };
+    const prepared = (env: Record<string, string>) =>
+      (loadConfig(env).database as { preparedStatements?: boolean }).preparedStatements;
+    assert.equal(prepared({ ...behind, DATABASE_PREPARED_STATEMENTS: 'true' }), true);
+    assert.equal(prepared({ ...postgres, DATABASE_PREPARED_STATEMENTS: 'false' }), false);
+    assert.deepEqual(
+      problemsOf({ ...postgres, DATABASE_PREPARED_STATEMENTS: 'yes' }).map((p) => p.split(':')[0]),
+      ['DATABASE_PREPARED_STATEMENTS'],
     );
     for (const bad of ['0', '1', 'ten', '2.5', '5000'])
       assert.deepEqual(
@@ -450,6 +462,7 @@ describe('secret settings from files (<NAME>_FILE)', () => {
       url: 'postgres://app:pw@db/portal',
       maxConnections: 10,
       listenUrl: 'postgres://app:pw@db-direct/portal',
+      preparedStatements: false,
     });
     assert.equal(config.errorReporting.dsn, 'https://public-key@o1.ingest.reports.example/42');
     assert.equal(config.mail.smtpUrl, 'smtps://user:pass@relay.internal:465');

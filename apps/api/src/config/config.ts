@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   DATABASE_LISTEN_URL: z
     .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' })
     .optional(),
+  // Statements prepared by name; by default off when DATABASE_LISTEN_URL says a pooler is in between.
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.optional(),
   // Run pending migrations as the server starts; off in production, where `migrate up` is a deploy step.
   MIGRATE_ON_START: booleanFlag.default(true),
   DATA_DIR: z.string().min(1).default('data'),
@@ -465,6 +467,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
           url: e.DATABASE_URL,
           maxConnections: e.DATABASE_POOL_SIZE,
           ...(e.DATABASE_LISTEN_URL ? { listenUrl: e.DATABASE_LISTEN_URL } : {}),
+          preparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? !e.DATABASE_LISTEN_URL,
         }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
     migrateOnStart: e.MIGRATE_ON_START,

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { openDatabase, PREPARED_PER_CONNECTION, type DatabaseLocation } from '@customer-core/database';
+import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
+
+// Statements with parameters are prepared by name on PostgreSQL (parsed and planned once per
+// connection). Each database here has one connection, so what it has prepared is what
+// pg_prepared_statements shows it.
+
+interface Tables {
+  borrower_note: { id: number; body: string; added?: string | null };
+}
+
+const preparedNames = async (db: Kysely<Tables>) =>
+  (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(db)).rows.map((r) => r.name);
+
+describe(
+  'prepared statements on PostgreSQL',
+  { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL' },
+  () => {
+    let database: TestDatabase;
+    const opened: Kysely<Tables>[] = [];
+    const open = (options: Partial<Extract<DatabaseLocation, { kind: 'postgres' }>> = {}) => {
+      const db = openDatabase<Tables>({
+        ...(database.location as Extract<DatabaseLocation, { kind: 'postgres' }>),
+        maxConnections: 1,
+        ...options,
+      });
+      opened.push(db);
+      return db;
+    };
+    before(async () => {
+      database = await createTestDatabase('postgres');
+      await sql`create table borrower_note (id int primary key, body text not null)`.execute(open());
+    });
+    after(async () => {
+      for (const db of opened) await db.destroy();
+      await database.drop();
+    });
+
+    it('prepares a text with parameters once per connection, and answers it as before', async () => {
+      const db = open();
+      for (let i = 0; i < 3; i++) {
+        const { rows } = await sql<{ n: number }>`select ${i}::int + 1 as n`.execute(db);
+        assert.deepEqual(rows, [{ n: i + 1 }]);
+      }
+      const names = await preparedNames(db);
+      assert.equal(names.length, 1, names.join(', '));
+      assert.match(names[0]!, /^cc_/);
+      // Several commands in one text without parameters still go (unnamed, by the simple protocol).
+      await sql`select 1; select 2`.execute(db);
+    });
+
+    it('prepares nothing when told not to (a pooler that does not keep them)', async () => {
+      const db = open({ preparedStatements: false });
+      await sql`select ${1}::int as n`.execute(db);
+      await sql`select ${2}::int as n`.execute(db);
+      assert.deepEqual(await preparedNames(db), []);
+    });
+
+    it('keeps answering, every column included, after a column is added while it serves (a release’s migration)', async () => {
+      const db = open();
+      const note = (id: number) => db.selectFrom('borrower_note').selectAll().where('id', '=', id);
+      const body = (id: number) => db.selectFrom('borrower_note').select('body').where('id', '=', id);
+      await db.insertInto('borrower_note').values({ id: 1, body: 'first' }).execute();
+      for (let i = 0; i < 2; i++) {
+        assert.deepEqual(await note(1).execute(), [{ id: 1, body: 'first' }]);
+        assert.deepEqual(await body(1).execute(), [{ body: 'first' }]);
+      }
+      // The next release's migration, from another connection.
+      await sql`alter table borrower_note add column added text`.execute(open());
+      assert.deepEqual(await note(1).execute(), [{ id: 1, body: 'first', added: null }]);
+      assert.deepEqual(await body(1).execute(), [{ body: 'first' }]);
+    });
+
+    it(`names at most ${PREPARED_PER_CONNECTION} texts per connection, and sends the rest unnamed`, async () => {
+      const db = open();
+      const texts = PREPARED_PER_CONNECTION + 10;
+      for (let i = 0; i < texts; i++) {
+        const { rows } = await sql<{ n: number }>`select ${i}::int + ${sql.lit(i)} as n`.execute(db);
+        assert.deepEqual(rows, [{ n: 2 * i }]);
+      }
+      assert.equal((await preparedNames(db)).length, PREPARED_PER_CONNECTION);
+      // Those named first are still used (prepared once: no second Parse fails).
+      const { rows } = await sql<{ n: number }>`select ${3}::int + ${sql.lit(0)} as n`.execute(db);
+      assert.deepEqual(rows, [{ n: 3 }]);
+    });
+
+    it('a connection the server ended is replaced, and the new one prepares again', async () => {
+      const db = open();
+      await sql`select ${1}::int as n`.execute(db);
+      const [name] = await preparedNames(db);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const { rows: backend } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+      await admin.query('select pg_terminate_backend($1)', [backend[0]!.pid]);
+      await admin.end();
+      // The first query after the loss fails on the dead connection (connection-loss.ts); then a new one.
+      await sql`select ${1}::int as n`.execute(db).catch(() => undefined);
+      const { rows } = await sql<{ n: number }>`select ${1}::int as n`.execute(db);
+      assert.deepEqual(rows, [{ n: 1 }]);
+      assert.deepEqual(await preparedNames(db), [name]);
+    });
+  },
+);
