@@ -67,6 +67,25 @@ export function toUser(row: Omit<Selectable<IdpUserTable>, 'password_hash'>): Id
 
 const byLogin = (login: string) => sql<boolean>`lower(login) = lower(${login.trim()})`;
 
+/**
+ * Every column of idp_user, named (the type makes the list whole): a statement that names its columns
+ * is prepared once per connection (packages/database), one that reads `idp_user.*` is not.
+ */
+const USER_COLUMNS: Record<keyof IdpUserTable, true> = {
+  id: true,
+  login: true,
+  password_hash: true,
+  first_name: true,
+  last_name: true,
+  locale: true,
+  time_zone: true,
+  email_verified: true,
+  password_changed_at: true,
+  created_at: true,
+  groups: true,
+};
+const userColumns = sql.join(Object.keys(USER_COLUMNS).map((column) => sql.ref(`idp_user.${column}`)));
+
 /** The users; new passwords hashed by `passwords` (at its cost). */
 export function createUserRepository(db: Kysely<IdpDatabase>, passwords: PasswordHasher) {
   /** Inserts unless the login is taken; undefined when it is. */
@@ -140,7 +159,7 @@ export function createUserRepository(db: Kysely<IdpDatabase>, passwords: Passwor
       noUser: string,
     ): Promise<{ credentials: UserCredentials | undefined; locked: boolean }> {
       const { rows } = await sql<Selectable<IdpUserTable> & { locked_now: boolean }>`
-        select idp_user.*, ${locked(sql<string>`coalesce(idp_user.id, ${noUser})`)} as locked_now
+        select ${userColumns}, ${locked(sql<string>`coalesce(idp_user.id, ${noUser})`)} as locked_now
         from (select 1) as one left join idp_user on ${byLogin(login)}`.execute(db);
       const { locked_now, ...row } = rows[0]!;
       return {
