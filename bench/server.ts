@@ -62,6 +62,10 @@ export async function startBenchServer({
       TRUST_PROXY: 'true', // so each simulated client address in X-Forwarded-For counts on its own
       // One process per core, or as many as given (PostgreSQL only); the sampler adds up all of them.
       ...(process.env.SERVER_PROCESSES && { SERVER_PROCESSES: process.env.SERVER_PROCESSES }),
+      // Prepared statements on or off, to measure what they save (README: Operating it).
+      ...(process.env.DATABASE_PREPARED_STATEMENTS && {
+        DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS,
+      }),
       ...(metricsPort !== null && { METRICS_PORT: String(metricsPort) }),
       ...storage.env,
       ...env,
