@@ -157,6 +157,15 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(account.status, 'verified');
     });
 
+    /** Autopay turned on for the demo loan from the verified account, as the borrower does. */
+    const turnOnAutopay = (now: Awaited<ReturnType<typeof loanPaymentsOf>>) =>
+      call(
+        url,
+        'PUT',
+        paymentEndpoints.turnOnAutopay.href({ loanId }),
+        token,
+        autopayBody(now, account, 'LN-DEMO-2'),
+      );
     let payment: Payment;
     it('pays the past-due amount once, however often the same submission comes', async () => {
       const before = await loanPaymentsOf(url, token, loanId);
@@ -267,13 +276,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('reads the bank’s returns: R01 reopens the amount, R10 disables the account and turns autopay off', async () => {
       const now = await loanPaymentsOf(url, token, loanId);
-      const on = await call(
-        url,
-        'PUT',
-        paymentEndpoints.turnOnAutopay.href({ loanId }),
-        token,
-        autopayBody(now, account, 'LN-DEMO-2'),
-      );
+      const on = await turnOnAutopay(now);
       assert.equal(on.status, 200, JSON.stringify(on.body));
       assert.equal(on.body.enabled, true);
       assert.ok((on.body.nextDebit as { on: string }).on >= now.options.earliestDate);
@@ -379,13 +382,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('debits autopay’s instalment once, after a reminder a few banking days before', async () => {
       const now = await loanPaymentsOf(url, token, loanId);
-      const on = await call(
-        url,
-        'PUT',
-        paymentEndpoints.turnOnAutopay.href({ loanId }),
-        token,
-        autopayBody(now, account, 'LN-DEMO-2'),
-      );
+      const on = await turnOnAutopay(now);
       assert.equal(on.status, 200, JSON.stringify(on.body));
       const debitOn = (on.body.nextDebit as { on: string; amountCents: number }).on;
       const days = now.options.bankingDays;
