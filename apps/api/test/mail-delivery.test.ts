@@ -134,6 +134,22 @@ describe('mail delivery', () => {
     assert.equal((await rowOf(id)).status, 'sent', 'and recorded');
   });
 
+  it('tells a waiter when its next pass has ended: not before, and with the message recorded', async () => {
+    const { worker } = startWorker({ pollIntervalMs: 60_000 });
+    await worker.whenIdle();
+    let ended = false;
+    const passed = worker.afterPass().then(() => (ended = true));
+    // Idle until the next poll, a minute away: nothing has ended a pass for the waiter yet.
+    await worker.whenIdle();
+    assert.equal(ended, false, 'an idle worker does not end a pass');
+    const mail = message();
+    const { id } = await enqueueMail(db, mail);
+    worker.nudge();
+    await passed;
+    assert.equal(sink.countByKey(mail.idempotencyKey), 1, 'delivered when the pass ended');
+    assert.equal((await rowOf(id)).status, 'sent', 'and recorded');
+  });
+
   it('enqueueing the same idempotency key again is a no-op', async () => {
     const { worker } = startWorker();
     const mail = message();

@@ -15,7 +15,7 @@ import { apiMigrations } from '../src/db/migrations.js';
 import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import { signInThroughIdp, type IdpCall } from '../testing/index.js';
 import { startChildServer, type ChildServer } from './support/child-server.js';
-import { mailFor, tokenOf } from './support/links.js';
+import { inbox, tokenOf } from './support/links.js';
 import { claimsOf, post } from './support/session.js';
 
 // Traces: the real server process (main.ts, as `npm start` runs it) with OTEL_EXPORTER_OTLP_ENDPOINT
@@ -216,7 +216,11 @@ describe('traces sent over OTLP', { timeout: 300_000 }, () => {
       (await post(url, authEndpoints.sendMagicLinkEmail.path, { email: DEMO_BORROWER.login })).status,
       200,
     );
-    const linkToken = tokenOf((await mailFor(url, DEMO_BORROWER.login))[0]!, 'magic-link-landing');
+    // The server is a process of its own: its log tells when the message is in the mailbox.
+    const to = JSON.stringify(DEMO_BORROWER.login).replace(/[.+]/g, '\\$&');
+    await server.printed(new RegExp(`"to":${to}.*"msg":"mail: delivered"`));
+    const [message] = await inbox(url, DEMO_BORROWER.login);
+    const linkToken = tokenOf(message!, 'magic-link-landing');
     await fetch(`${url}/auth/magic-link-landing/${encodeURIComponent(linkToken)}`);
     assert.equal((await post(url, authEndpoints.magicLinkLogin.path, { token: linkToken })).status, 200);
     await receiver.until((spans) =>

@@ -17,7 +17,7 @@ export {
   type TestServer,
   type TestServerOptions,
 } from './test-server.js';
-export { inbox, type MailboxMessage } from './dev-mailbox.js';
+export { inbox, waitForMail, type MailboxMessage } from './dev-mailbox.js';
 export { startTestOrg, TEST_ORG_CLIENT_ID, type TestOrg } from './test-org.js';
 export { asPasswordSignIn, signedInAgo } from './signed-in-ago.js';
 export { addBorrower, borrowerOfIdentity } from './borrowers.js';

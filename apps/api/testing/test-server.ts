@@ -57,6 +57,11 @@ export interface TestServer {
 /** The servers running in this process, in the order they started. */
 const running: TestServer[] = [];
 
+/** The servers running in this process, in the order they started. */
+export function runningTestServers(): readonly TestServer[] {
+  return running;
+}
+
 /**
  * The running test server at `baseUrl` (its public origin), for helpers given only the address; of
  * instances behind one origin, the first started.

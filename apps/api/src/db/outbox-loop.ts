@@ -30,6 +30,7 @@ export class OutboxLoop {
   /** Set while the loop waits for the next poll or a nudge: it has nothing in hand. */
   private wake: (() => void) | null = null;
   private idleWaiters: Array<() => void> = [];
+  private passWaiters: Array<() => void> = [];
 
   constructor(private readonly options: OutboxLoopOptions) {}
 
@@ -55,6 +56,15 @@ export class OutboxLoop {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /**
+   * Resolves when the pass in flight, or else the next one (at a nudge or the poll), has ended, whatever
+   * it claimed. A caller waiting for a row's effect (a test reading the dev mailbox) looks again each
+   * time one may have happened, instead of every few milliseconds.
+   */
+  afterPass(): Promise<void> {
+    return new Promise((resolve) => this.passWaiters.push(resolve));
+  }
+
   /** Stops polling; a pass in flight finishes first. */
   async stop(): Promise<void> {
     this.stopping = true;
@@ -76,6 +86,7 @@ export class OutboxLoop {
         failures += 1;
         this.options.failed(error, failures);
       }
+      for (const passed of this.passWaiters.splice(0)) passed();
       if (this.stopping) break;
       // A full batch may mean more are due; a nudge during the batch may be for a row it missed.
       if ((claimed >= batchSize && failures === 0) || this.nudged) continue;

@@ -41,6 +41,8 @@ export interface MailService {
   resendDead(which: { ids: readonly string[] } | 'all'): Promise<string[]>;
   /** Has this instance's worker look for due messages now. */
   nudge(): void;
+  /** Resolves when the worker's pass in flight, or else its next one, has ended, its deliveries recorded. */
+  afterPass(): Promise<void>;
   /** The lender's messages and the helpers they are built with (renderEmail, absoluteUrl). */
   templates: MailTemplates;
   /** True when messages go to the dev mailbox (outside production, without SMTP_URL). */
@@ -83,6 +85,7 @@ export function createMailService(
       return queued;
     },
     nudge: () => worker.nudge(),
+    afterPass: () => worker.afterPass(),
     templates: mailTemplates({
       lenderName: config.lender.name,
       publicUrl: config.publicUrl,

@@ -82,6 +82,11 @@ export class MailWorker {
     return this.loop.whenIdle();
   }
 
+  /** Resolves when the pass in flight, or else the next one, has ended: its deliveries recorded. */
+  afterPass(): Promise<void> {
+    return this.loop.afterPass();
+  }
+
   /** Stops polling; a delivery in flight finishes (and is recorded) first. */
   stop(): Promise<void> {
     return this.loop.stop();

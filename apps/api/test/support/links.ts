@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
-import { inbox, type IdpTokens, type MailboxMessage, type TestServer } from '../../testing/index.js';
-import { eventually } from './eventually.js';
+import {
+  inbox,
+  waitForMail,
+  type IdpTokens,
+  type MailboxMessage,
+  type TestServer,
+} from '../../testing/index.js';
 import { post } from './session.js';
 
 export { inbox, type MailboxMessage };
 
 /** Waits until `to` has received `count` messages; returns them, newest first. */
 export function mailFor(baseUrl: string, to: string, count = 1): Promise<MailboxMessage[]> {
-  return eventually(`${count} message(s) for ${to}`, async () => {
-    const messages = await inbox(baseUrl, to);
-    return messages.length >= count && messages;
-  });
+  return waitForMail(baseUrl, to, { count });
 }
 
 /** The one-time token of the newest message's link to `page`. */
