@@ -7,7 +7,7 @@ import { MailWorker, type MailMessage, type MailWorkerOptions } from '../src/mai
 import { claimDueMail, enqueueMail, outboxRepository } from '../src/mail/outbox-repository.js';
 import { messageIdFor, smtpTransport } from '../src/mail/transports.js';
 import { mailTestDatabase, recordingLogger } from './support/mail.js';
-import { eventually } from './support/eventually.js';
+import { eventually, untilAfter } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 // The outbox and its worker against a real SMTP server (smtp-server on 127.0.0.1), on PGlite; the
@@ -95,9 +95,8 @@ describe('mail delivery', () => {
     worker.nudge();
     await worker.whenIdle(); // the nudged pass has delivered and recorded it
 
-    const received = await eventually('delivery', () =>
-      sink.received.find((m) => m.idempotencyKey === mail.idempotencyKey),
-    );
+    const received = sink.received.find((m) => m.idempotencyKey === mail.idempotencyKey);
+    assert.ok(received, 'delivered when the worker went idle');
     assert.deepEqual(received.envelope, { from: FROM.address, to: ['ada@example.com'] });
     assert.equal(received.subject, mail.subject);
     assert.equal(received.text?.trim(), mail.text.trim());
@@ -109,10 +108,8 @@ describe('mail delivery', () => {
     assert.equal(received.headers.get('from'), 'Main Street Funding <no-reply@portal.lender.example>');
     assert.match(received.headers.get('content-type') ?? '', /^multipart\/alternative/);
 
-    const row = await eventually('recorded as sent', async () => {
-      const r = await rowOf(id);
-      return r.status === 'sent' && r;
-    });
+    const row = await rowOf(id);
+    assert.equal(row.status, 'sent', 'recorded when the worker went idle');
     assert.equal(row.attempts, 1);
     assert.equal(row.text_body, null, 'bodies (with their one-time links) are cleared once sent');
     assert.equal(row.html_body, null);
@@ -156,7 +153,11 @@ describe('mail delivery', () => {
     const first = await enqueueMail(db, mail);
     const second = await enqueueMail(db, { ...mail, subject: 'Something else' });
     assert.deepEqual(second, { id: first.id, created: false });
-    await eventually('delivery', () => sink.countByKey(mail.idempotencyKey) === 1);
+    await untilAfter(
+      'delivery',
+      () => worker.afterPass(),
+      () => sink.countByKey(mail.idempotencyKey) === 1,
+    );
     worker.nudge();
     await worker.whenIdle();
     assert.equal(sink.countByKey(mail.idempotencyKey), 1);
@@ -213,10 +214,14 @@ describe('mail delivery', () => {
     });
     worker.nudge();
 
-    await eventually('every message retried at least three times', async () => {
-      const rows = await db.selectFrom('mail_outbox').select('attempts').where('id', 'in', ids).execute();
-      return rows.every((r) => r.attempts >= 3);
-    });
+    await untilAfter(
+      'every message retried at least three times',
+      () => worker.afterPass(),
+      async () => {
+        const rows = await db.selectFrom('mail_outbox').select('attempts').where('id', 'in', ids).execute();
+        return rows.every((r) => r.attempts >= 3);
+      },
+    );
     for (const id of ids) {
       const row = await rowOf(id);
       assert.ok(row.status === 'pending' || row.status === 'sending', `still queued, not ${row.status}`);
@@ -235,10 +240,14 @@ describe('mail delivery', () => {
     );
 
     await sink.restart();
-    await eventually('all delivered after the outage', async () => {
-      const rows = await db.selectFrom('mail_outbox').select('status').where('id', 'in', ids).execute();
-      return rows.every((r) => r.status === 'sent');
-    });
+    await untilAfter(
+      'all delivered after the outage',
+      () => worker.afterPass(),
+      async () => {
+        const rows = await db.selectFrom('mail_outbox').select('status').where('id', 'in', ids).execute();
+        return rows.every((r) => r.status === 'sent');
+      },
+    );
     worker.nudge();
     await worker.whenIdle();
     for (const mail of mails) assert.equal(sink.countByKey(mail.idempotencyKey), 1, mail.to);
@@ -246,14 +255,18 @@ describe('mail delivery', () => {
 
   it('a message is dead after its last attempt: visible, and logged without its body or links', async () => {
     sink.refuseRecipient = (address) => (address.startsWith('busy') ? 451 : null);
-    const { log } = startWorker({ maxAttempts: 3, production: true });
+    const { worker, log } = startWorker({ maxAttempts: 3, production: true });
     const mail = message({ to: 'busy.borrower@example.com' });
     const { id } = await enqueueMail(db, mail);
 
-    const row = await eventually('dead', async () => {
-      const r = await rowOf(id);
-      return r.status === 'dead' && r;
-    });
+    const row = await untilAfter(
+      'dead',
+      () => worker.afterPass(),
+      async () => {
+        const r = await rowOf(id);
+        return r.status === 'dead' && r;
+      },
+    );
     assert.equal(row.attempts, 3);
     assert.match(row.last_error ?? '', /451/);
     assert.equal(row.text_body, mail.text, 'kept, so that an operator can send it again');
@@ -274,12 +287,16 @@ describe('mail delivery', () => {
 
   it('a recipient refused for good (5xx) is dead at once', async () => {
     sink.refuseRecipient = (address) => (address.startsWith('nobody') ? 550 : null);
-    startWorker();
+    const { worker } = startWorker();
     const { id } = await enqueueMail(db, message({ to: 'nobody@example.com' }));
-    const row = await eventually('dead', async () => {
-      const r = await rowOf(id);
-      return r.status === 'dead' && r;
-    });
+    const row = await untilAfter(
+      'dead',
+      () => worker.afterPass(),
+      async () => {
+        const r = await rowOf(id);
+        return r.status === 'dead' && r;
+      },
+    );
     assert.equal(row.attempts, 1);
     assert.match(row.last_error ?? '', /550/);
   });
@@ -296,10 +313,14 @@ describe('mail delivery', () => {
     assert.equal((await rowOf(id)).status, 'sending', 'not taken while the lease holds');
     assert.equal(sink.countByKey(mail.idempotencyKey), 0);
 
-    const row = await eventually('delivered after the lease', async () => {
-      const r = await rowOf(id);
-      return r.status === 'sent' && r;
-    });
+    const row = await untilAfter(
+      'delivered after the lease',
+      () => worker.afterPass(),
+      async () => {
+        const r = await rowOf(id);
+        return r.status === 'sent' && r;
+      },
+    );
     assert.equal(row.attempts, 2);
     assert.equal(sink.countByKey(mail.idempotencyKey), 1);
   });
@@ -307,11 +328,15 @@ describe('mail delivery', () => {
   it('a crash during the last attempt leaves the message dead, not lost in between', async () => {
     const { id } = await enqueueMail(db, message());
     await claimDueMail(db, { limit: 10, leaseMs: 100 });
-    const { log } = startWorker({ maxAttempts: 1 });
-    const row = await eventually('dead', async () => {
-      const r = await rowOf(id);
-      return r.status === 'dead' && r;
-    });
+    const { worker, log } = startWorker({ maxAttempts: 1 });
+    const row = await untilAfter(
+      'dead',
+      () => worker.afterPass(),
+      async () => {
+        const r = await rowOf(id);
+        return r.status === 'dead' && r;
+      },
+    );
     assert.match(row.last_error ?? '', /did not finish/);
     assert.ok(log.lines.some((l) => l.level === 'error' && l.mailId === id));
   });
@@ -356,7 +381,8 @@ describe(
       for (const mail of mails) ids.push((await enqueueMail(database.db, mail)).id);
       const a = startWorkerOn(database.db, sink, running, { pollIntervalMs: 20 });
       const b = startWorkerOn(database.another(), sink, running, { pollIntervalMs: 20 });
-      await eventually('all sent', async () => {
+      const eitherPass = () => Promise.race([a.worker.afterPass(), b.worker.afterPass()]);
+      await untilAfter('all sent', eitherPass, async () => {
         const rows = await database.db
           .selectFrom('mail_outbox')
           .select('status')

@@ -18,6 +18,7 @@ export {
   type TestServerOptions,
 } from './test-server.js';
 export { inbox, waitForMail, type MailboxMessage } from './dev-mailbox.js';
+export { untilAfter } from './until-after.js';
 export { startTestOrg, TEST_ORG_CLIENT_ID, type TestOrg } from './test-org.js';
 export { asPasswordSignIn, signedInAgo } from './signed-in-ago.js';
 export { addBorrower, borrowerOfIdentity } from './borrowers.js';

@@ -15,3 +15,5 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+export { untilAfter } from '../../testing/index.js';
