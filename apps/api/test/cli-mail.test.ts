@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../src/cli/run.js';
 import { startTestServer, type TestServer } from '../testing/index.js';
-import { eventually } from './support/eventually.js';
+import { untilAfter } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 // `npm run cli -- mail`: the e-mail that gave up, listed without its text, and sent again once the
@@ -38,7 +38,7 @@ describe('npm run cli -- mail', () => {
     const invited = await cli('invite', '--email', to, '--first-name', 'Rosa', '--last-name', 'Martinez');
     assert.equal(invited.code, 0, invited.stderr);
 
-    const listed = await eventually('the invitation gave up', async () => {
+    const listed = await untilAfter('the invitation gave up', server.server.mail.afterPass, async () => {
       const answer = await cli('mail', 'dead');
       return answer.stdout.includes(to) && answer;
     });
@@ -62,7 +62,7 @@ describe('npm run cli -- mail', () => {
     const resent = await cli('mail', 'resend', dead.id);
     assert.equal(resent.code, 0, resent.stderr);
     assert.equal(resent.stdout, 'Queued 1 message again; they go out at once.');
-    const delivered = await eventually('delivered', () =>
+    const delivered = await untilAfter('delivered', server.server.mail.afterPass, () =>
       sink.received.find((m) => m.envelope.to.includes(to)),
     );
     assert.match(delivered.text ?? '', /https?:\/\//, 'the same message, link and all');

@@ -10,7 +10,7 @@ import { redactForLog } from '../src/mail/redaction.js';
 import { startTestServer, type TestServer } from '../testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
 import { logCollector } from './support/mail.js';
-import { eventually } from './support/eventually.js';
+import { untilAfter } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 describe('log redaction', () => {
@@ -329,10 +329,14 @@ describe('no code, token or link in the mail logs, whatever the transport', () =
       for (const [i, message] of messages.entries())
         await mail.enqueue({ ...message, to, idempotencyKey: `secrets:${to}:${i}` });
       mail.nudge();
-      const delivered = await eventually(`${name}: every message delivered and logged`, () => {
-        const lines = logs.lines.filter((line) => line.msg === 'mail: delivered' && line.to === to);
-        return lines.length === messages.length && lines;
-      });
+      const delivered = await untilAfter(
+        `${name}: every message delivered and logged`,
+        mail.afterPass,
+        () => {
+          const lines = logs.lines.filter((line) => line.msg === 'mail: delivered' && line.to === to);
+          return lines.length === messages.length && lines;
+        },
+      );
       assert.deepEqual(
         delivered.map((line) => line.kind).sort(),
         messages.map((message) => message.kind).sort(),
@@ -360,7 +364,7 @@ describe('no code, token or link in the mail logs, whatever the transport', () =
       const to = `refused.${randomBytes(6).toString('hex')}@example.com`;
       await mail.enqueue({ ...message, to, idempotencyKey: `refused:${to}` });
       mail.nudge();
-      const refused = await eventually('the refusal logged', () =>
+      const refused = await untilAfter('the refusal logged', mail.afterPass, () =>
         logs.lines.find((line) => line.to === to && line.status === 'pending'),
       );
       assert.match(String(refused.error), /Held for review/, 'the reason is logged');

@@ -9,7 +9,7 @@ import {
   type TestServer,
 } from '../testing/index.js';
 import { logCollector } from './support/mail.js';
-import { eventually } from './support/eventually.js';
+import { untilAfter } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 describe('dev mailbox', () => {
@@ -28,7 +28,7 @@ describe('dev mailbox', () => {
     const idempotencyKey = `test:${randomUUID()}`;
     await db.transaction().execute((trx) => mail.enqueue({ ...message, idempotencyKey }, trx));
     mail.nudge();
-    await eventually(`"${message.subject}" in the mailbox`, async () =>
+    await untilAfter(`"${message.subject}" in the mailbox`, mail.afterPass, async () =>
       (await inboxOf(message.to)).some((m) => m.subject === message.subject),
     );
   };
@@ -174,14 +174,16 @@ describe('mail in production', { skip: !process.env.TEST_DATABASE_URL && 'needs 
       .transaction()
       .execute((trx) => mail.enqueue({ to: 'grace.hopper@example.com', idempotencyKey, ...message }, trx));
     mail.nudge();
-    const received = await eventually('delivered', () =>
+    const received = await untilAfter('delivered', mail.afterPass, () =>
       sink.received.find((m) => m.idempotencyKey === idempotencyKey),
     );
     assert.equal(received.user, 'portal', 'signed in with the credentials of SMTP_URL');
     assert.equal(received.headers.get('from'), 'Main Street Funding <no-reply@portal.lender.example>');
     assert.ok(received.text?.includes('https://portal.lender.example/auth/magic-link-landing/SECRET-TOKEN'));
 
-    const delivered = await eventually('logged', () => logs.lines.find((l) => l.msg === 'mail: delivered'));
+    const delivered = await untilAfter('logged', mail.afterPass, () =>
+      logs.lines.find((l) => l.msg === 'mail: delivered'),
+    );
     assert.equal(delivered.to, 'g***@example.com');
     assert.equal(delivered.kind, 'magic-link');
     assert.equal(delivered.attempt, 1);
