@@ -7,7 +7,7 @@ import { apiMigrations } from '../src/db/migrations.js';
 import type { ApiDatabase } from '../src/db/schema.js';
 import { revocationRepository } from '../src/session/revocation-repository.js';
 import { revocations, type Revocations } from '../src/session/revocations.js';
-import { eventually } from './support/eventually.js';
+import { untilAfter } from './support/eventually.js';
 
 describe(
   'revocations kept in memory, told to every instance (PostgreSQL)',
@@ -43,7 +43,12 @@ describe(
     });
 
     it('answers from memory, and hears a revocation made by another instance', async () => {
-      await eventually('listening and loaded', async () => a.answersFromMemory() && b.answersFromMemory());
+      const eitherChanged = () => Promise.race([a.afterChange(), b.afterChange()]);
+      await untilAfter(
+        'listening and loaded',
+        eitherChanged,
+        () => a.answersFromMemory() && b.answersFromMemory(),
+      );
       await db
         .insertInto('revoked_session')
         .values({ sid: 'silent', borrower_id: borrowerId, expires_at: later() })
@@ -52,14 +57,16 @@ describe(
 
       await a.revoke('s1', borrowerId, later());
       assert.equal(await a.isRevoked(claims('s1')), true, 'the revoking instance at once');
-      await eventually('b refuses the revoked session', () => b.isRevoked(claims('s1')));
+      await untilAfter('b refuses the revoked session', b.afterChange, () => b.isRevoked(claims('s1')));
       assert.equal(await b.isRevoked(claims('s2')), false);
     });
 
     it('hears a borrower-wide cut-off: earlier tokens refused, later ones not', async () => {
       const before = Math.floor(Date.now() / 1000) - 5;
       await a.revokeAllOf(borrowerId);
-      await eventually('b refuses tokens from before', () => b.isRevoked(claims('old', before)));
+      await untilAfter('b refuses tokens from before', b.afterChange, () =>
+        b.isRevoked(claims('old', before)),
+      );
       assert.equal(await b.isRevoked(claims('new', Math.floor(Date.now() / 1000) + 1)), false);
     });
 
@@ -77,7 +84,11 @@ describe(
       });
       assert.equal(await a.refusal(token(0)), 'superseded', 'the refreshing instance at once');
       assert.equal(await a.refusal(token(1)), null);
-      await eventually('b hears the refresh', async () => (await b.refusal(token(0))) === 'superseded');
+      await untilAfter(
+        'b hears the refresh',
+        b.afterChange,
+        async () => (await b.refusal(token(0))) === 'superseded',
+      );
       assert.equal(await b.refusal(token(1)), null);
       // Spent: a second refresh of generation 0, from either instance, gets nothing.
       assert.deepEqual(await b.rotate(token(0)), { ok: false, reason: 'spent' });
@@ -104,7 +115,7 @@ describe(
           ],
         );
       }
-      await eventually('b hears every refresh', async () => {
+      await untilAfter('b hears every refresh', b.afterChange, async () => {
         const refusals = await Promise.all(sids.map((sid) => b.refusal(token(sid, 0))));
         return refusals.every((r) => r === 'superseded');
       });
@@ -117,7 +128,7 @@ describe(
         where datname = current_database() and query ilike 'listen%'
       `.execute(db);
       assert.equal(admin.rows[0]!.n, 2, 'both listeners cut off');
-      await eventually('b knows its listener is gone', async () => !b.answersFromMemory());
+      await untilAfter('b knows its listener is gone', b.afterChange, async () => !b.answersFromMemory());
       // Written without a notice while nobody listens: the fallback query finds it.
       await db
         .insertInto('revoked_session')
@@ -125,7 +136,7 @@ describe(
         .execute();
       assert.equal(await b.isRevoked(claims('while-lost')), true);
       // After reconnecting (1 s), the reload has it, memory answers again, and notices flow again.
-      await eventually('listening and loaded again', async () => b.answersFromMemory());
+      await untilAfter('listening and loaded again', b.afterChange, async () => b.answersFromMemory());
       assert.equal(await b.isRevoked(claims('while-lost')), true);
       await db
         .insertInto('revoked_session')
@@ -133,7 +144,7 @@ describe(
         .execute();
       assert.equal(await b.isRevoked(claims('silent-again')), false, 'memory again');
       await a.revoke('after-reconnect', borrowerId, later());
-      await eventually('notices flow again', () => b.isRevoked(claims('after-reconnect')));
+      await untilAfter('notices flow again', b.afterChange, () => b.isRevoked(claims('after-reconnect')));
     });
   },
 );

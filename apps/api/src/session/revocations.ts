@@ -59,6 +59,13 @@ export function revocations(
   const generations = new Map<string, { generation: number; until: number }>();
   const knownBorrowers = new Set<string>();
   let current = false;
+  // Told when what this instance knows has changed (afterChange).
+  let changeWaiters: Array<() => void> = [];
+  const changed = () => {
+    const waiters = changeWaiters;
+    changeWaiters = [];
+    for (const waiter of waiters) waiter();
+  };
 
   // Revocations only add: a cut-off only moves later, whatever order the load and notices come in.
   const setCutOff = (borrowerId: string, cutOff: number) =>
@@ -84,6 +91,7 @@ export function revocations(
       case 'rotation': // one session's: what instances of the earlier version send while a deploy rolls
         setGeneration(revocation.sid, revocation.generation, revocation.until);
     }
+    changed();
   }
 
   async function load(): Promise<void> {
@@ -95,6 +103,7 @@ export function revocations(
       setGeneration(row.sid, row.generation, row.last_active_at.getTime() + accessTokenTtlSeconds * 1000);
     }
     current = true;
+    changed();
   }
 
   const listener: NotificationListener | null =
@@ -106,12 +115,14 @@ export function revocations(
             } catch {
               // Not a notice of ours: ask the database until the tables are loaded again.
               current = false;
+              changed();
               void load().catch(() => {});
             }
           },
           onListening: load,
           onLost: () => {
             current = false;
+            changed();
           },
         })
       : null;
@@ -217,6 +228,13 @@ export function revocations(
 
     /** Whether checks answer from memory now (listening and loaded), not by a query. */
     answersFromMemory: () => current,
+
+    /**
+     * Resolves when what this instance knows next changes: a revocation applied (its own or another
+     * instance's notice), the tables loaded, the listener lost. A caller waiting for a notice from
+     * another instance (a test) checks again then, rather than every few milliseconds.
+     */
+    afterChange: (): Promise<void> => new Promise((resolve) => changeWaiters.push(resolve)),
 
     async isRevoked(claims: SessionClaims): Promise<boolean> {
       return (await refusal(claims)) !== null;
