@@ -85,6 +85,16 @@ describe('mail delivery', () => {
 
   const rowOf = (id: string) =>
     db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  /** The message's row once it has `status`, looked at after each of the worker's passes. */
+  const rowOnceItIs = (status: 'sent' | 'dead', id: string, worker: MailWorker) =>
+    untilAfter(
+      `message ${id} ${status}`,
+      () => worker.afterPass(),
+      async () => {
+        const row = await rowOf(id);
+        return row.status === status && row;
+      },
+    );
 
   it('delivers an enqueued message once, with both parts and its idempotency key', async () => {
     const { worker } = startWorker({ pollIntervalMs: 60_000 }); // only the nudge can deliver it in time
@@ -259,14 +269,7 @@ describe('mail delivery', () => {
     const mail = message({ to: 'busy.borrower@example.com' });
     const { id } = await enqueueMail(db, mail);
 
-    const row = await untilAfter(
-      'dead',
-      () => worker.afterPass(),
-      async () => {
-        const r = await rowOf(id);
-        return r.status === 'dead' && r;
-      },
-    );
+    const row = await rowOnceItIs('dead', id, worker);
     assert.equal(row.attempts, 3);
     assert.match(row.last_error ?? '', /451/);
     assert.equal(row.text_body, mail.text, 'kept, so that an operator can send it again');
@@ -289,14 +292,7 @@ describe('mail delivery', () => {
     sink.refuseRecipient = (address) => (address.startsWith('nobody') ? 550 : null);
     const { worker } = startWorker();
     const { id } = await enqueueMail(db, message({ to: 'nobody@example.com' }));
-    const row = await untilAfter(
-      'dead',
-      () => worker.afterPass(),
-      async () => {
-        const r = await rowOf(id);
-        return r.status === 'dead' && r;
-      },
-    );
+    const row = await rowOnceItIs('dead', id, worker);
     assert.equal(row.attempts, 1);
     assert.match(row.last_error ?? '', /550/);
   });
@@ -313,14 +309,7 @@ describe('mail delivery', () => {
     assert.equal((await rowOf(id)).status, 'sending', 'not taken while the lease holds');
     assert.equal(sink.countByKey(mail.idempotencyKey), 0);
 
-    const row = await untilAfter(
-      'delivered after the lease',
-      () => worker.afterPass(),
-      async () => {
-        const r = await rowOf(id);
-        return r.status === 'sent' && r;
-      },
-    );
+    const row = await rowOnceItIs('sent', id, worker);
     assert.equal(row.attempts, 2);
     assert.equal(sink.countByKey(mail.idempotencyKey), 1);
   });
@@ -329,14 +318,7 @@ describe('mail delivery', () => {
     const { id } = await enqueueMail(db, message());
     await claimDueMail(db, { limit: 10, leaseMs: 100 });
     const { worker, log } = startWorker({ maxAttempts: 1 });
-    const row = await untilAfter(
-      'dead',
-      () => worker.afterPass(),
-      async () => {
-        const r = await rowOf(id);
-        return r.status === 'dead' && r;
-      },
-    );
+    const row = await rowOnceItIs('dead', id, worker);
     assert.match(row.last_error ?? '', /did not finish/);
     assert.ok(log.lines.some((l) => l.level === 'error' && l.mailId === id));
   });
