@@ -57,7 +57,7 @@ export interface TestServer {
 /** The servers running in this process, in the order they started. */
 const running: TestServer[] = [];
 
-/** The servers running in this process, in the order they started. */
+/** Every test server of this process now running (a wait may hear from any that shares a database). */
 export function runningTestServers(): readonly TestServer[] {
   return running;
 }

@@ -60,11 +60,9 @@ export function revocations(
   const knownBorrowers = new Set<string>();
   let current = false;
   // Told when what this instance knows has changed (afterChange).
-  let changeWaiters: Array<() => void> = [];
+  const changeWaiters: Array<() => void> = [];
   const changed = () => {
-    const waiters = changeWaiters;
-    changeWaiters = [];
-    for (const waiter of waiters) waiter();
+    for (const waiter of changeWaiters.splice(0)) waiter();
   };
 
   // Revocations only add: a cut-off only moves later, whatever order the load and notices come in.
