@@ -78,7 +78,8 @@ export function statementsSent(db: object): number | null {
  * and each prepared one holds memory on the server until the connection closes. Past that, unnamed.
  */
 export const PREPARED_PER_CONNECTION = 500;
-const preparedOn = new WeakMap<object, Set<string>>();
+/** Per connection: each text it has prepared, and its name (pg keeps the texts by name likewise). */
+const preparedOn = new WeakMap<object, Map<string, string>>();
 
 /** The name of a statement's text: the same on every connection and in every process. */
 function preparedName(text: string): string {
@@ -99,13 +100,14 @@ const readsEveryColumn = (text: string) => text.replaceAll('(*)', '').includes('
 function named(client: object, args: unknown[]): unknown[] {
   const [text, values] = args;
   if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return args;
-  if (readsEveryColumn(text)) return args;
-  const name = preparedName(text);
   let prepared = preparedOn.get(client);
-  if (!prepared) preparedOn.set(client, (prepared = new Set()));
-  if (!prepared.has(name)) {
-    if (prepared.size >= PREPARED_PER_CONNECTION) return args;
-    prepared.add(name);
+  if (!prepared) preparedOn.set(client, (prepared = new Map<string, string>()));
+  // A text seen before on this connection is neither hashed nor scanned again.
+  let name = prepared.get(text);
+  if (name === undefined) {
+    if (prepared.size >= PREPARED_PER_CONNECTION || readsEveryColumn(text)) return args;
+    name = preparedName(text);
+    prepared.set(text, name);
   }
   return [{ text, values, name }];
 }
