@@ -336,10 +336,9 @@ function signInCost(used: PhaseUsage, perSecond: number) {
   const server = msEach(used.serverCores);
   const generator = msEach(used.benchCores);
   const database = msEach(used.databaseCores);
-  const known = used.serverCores + used.benchCores + (Number.isNaN(database) ? 0 : used.databaseCores);
-  const rest = msEach(Math.max(0, used.machineCores - known));
-  const total = server + generator + rest + (Number.isNaN(database) ? 0 : database);
-  return { server, generator, database, rest, total };
+  const databaseCounted = Number.isNaN(used.databaseCores) ? 0 : used.databaseCores;
+  const rest = msEach(Math.max(0, used.machineCores - used.serverCores - used.benchCores - databaseCounted));
+  return { server, generator, database, rest, total: server + generator + rest + msEach(databaseCounted) };
 }
 
 /** PostgreSQL's part and the rest's, or both together when PostgreSQL was not counted apart. */
