@@ -24,9 +24,14 @@ export const OWASP_PASSWORD_HASH_COST: PasswordHashCost = Object.freeze({
   parallelism: 1,
 });
 
-// Each computation holds its memory while it runs. More at once than there are cores (libuv would
-// run four) adds that memory, not speed. One line for the process, whatever instance asks.
-const passwordWork = semaphore(availableParallelism());
+// Each computation holds its memory while it runs and a core for its whole length. More at once than
+// there are cores (libuv would run four) adds that memory, not speed; as many as there are cores leaves
+// none for the rest of a sign-in, the other requests and the event loop, which a flood of guesses then
+// starves. So one core is left to them (bench/README.md: 19 MiB less at the peak, health checks answered
+// sooner during a flood, the same sign-ins per second: argon2id is under half of a sign-in's CPU). One
+// line for the process, whatever instance asks.
+export const PASSWORD_CHECKS_AT_ONCE = Math.max(1, availableParallelism() - 1);
+const passwordWork = semaphore(PASSWORD_CHECKS_AT_ONCE);
 
 export interface PasswordHasher {
   /** An argon2id hash of `password` at this hasher's cost. */
