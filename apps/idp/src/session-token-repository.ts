@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 import type { IdpDatabase } from './schema.js';
-import { toUser, type IdpUser } from './user-repository.js';
+import { toUser, USER_PROFILE_COLUMNS, type IdpUser } from './user-repository.js';
 
 // What the browser carries from /api/v1/authn to /v1/authorize: a one-time token.
 
@@ -95,7 +95,7 @@ export function createSessionTokenRepository(db: Kysely<IdpDatabase>, ttlSeconds
         )
         .selectFrom('redeemed')
         .leftJoin('idp_user', 'idp_user.id', 'redeemed.user_id')
-        .selectAll('idp_user')
+        .select(USER_PROFILE_COLUMNS)
         .select(['redeemed.user_id', 'redeemed.amr', 'redeemed.authenticated_at'])
         .executeTakeFirst();
       if (!row) return undefined;

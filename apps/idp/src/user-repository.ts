@@ -85,6 +85,10 @@ const USER_COLUMNS: Record<keyof IdpUserTable, true> = {
   groups: true,
 };
 const userColumns = sql.join(Object.keys(USER_COLUMNS).map((column) => sql.ref(`idp_user.${column}`)));
+/** The columns `toUser` reads, for a statement that joins the user in (the hash left out). */
+export const USER_PROFILE_COLUMNS = Object.keys(USER_COLUMNS)
+  .filter((column) => column !== 'password_hash')
+  .map((column) => `idp_user.${column as Exclude<keyof IdpUserTable, 'password_hash'>}` as const);
 
 /** The users; new passwords hashed by `passwords` (at its cost). */
 export function createUserRepository(db: Kysely<IdpDatabase>, passwords: PasswordHasher) {

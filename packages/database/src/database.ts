@@ -89,9 +89,11 @@ function preparedName(text: string): string {
 /**
  * A text whose result columns are read from a table as it is (`select *`, `returning *`, `t.*`): a
  * prepared one fails once a column is added ("cached plan must not change result type"), which a
- * release's migration does while the release before it still serves. `count(*)` names no columns.
+ * release's migration does while the release before it still serves. `count(*)` names no columns,
+ * and `a * b` multiplies.
  */
-const readsEveryColumn = (text: string) => text.replaceAll('(*)', '').includes('*');
+const EVERY_COLUMN = /(?:\bselect|\breturning|,|\.)\s*\*/i;
+const readsEveryColumn = (text: string) => EVERY_COLUMN.test(text);
 
 /**
  * A query's arguments as sent: named when they are SQL with parameters, read named columns, and the

@@ -53,6 +53,16 @@ describe(
       await sql`select 1; select 2`.execute(db);
     });
 
+    it('prepares a text that multiplies, but not one that reads every column of a table', async () => {
+      const db = open();
+      await sql`select ${2}::int * 3 as n, count(*) as notes from borrower_note`.execute(db);
+      assert.equal((await preparedNames(db)).length, 1, 'a * b and count(*) name their columns');
+      await sql`select n.* from borrower_note n where id = ${1}`.execute(db);
+      await sql`select * from borrower_note where id = ${1}`.execute(db);
+      await sql`insert into borrower_note values (${9}, 'x') returning *`.execute(db);
+      assert.equal((await preparedNames(db)).length, 1, 't.*, select * and returning * are not prepared');
+    });
+
     it('prepares nothing when told not to (a pooler that does not keep them)', async () => {
       const db = open({ preparedStatements: false });
       await sql`select ${1}::int as n`.execute(db);

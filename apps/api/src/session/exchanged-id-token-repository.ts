@@ -55,7 +55,8 @@ export function exchangedIdTokenRepository(db: Kysely<ApiDatabase>) {
           where ${byIdentity} and exists (select 1 from spent)
           returning ${sql.join(BORROWER_COLUMNS.map((column) => sql.ref(column)))}
         )
-        select exists (select 1 from refused) as revoked, exists (select 1 from spent) as spent, known.*
+        select exists (select 1 from refused) as revoked, exists (select 1 from spent) as spent,
+          ${sql.join(BORROWER_COLUMNS.map((column) => sql.ref(`known.${column}`)))}
         from (select 1) as one left join known on true`.execute(db);
       const { revoked, spent, ...borrower } = rows[0]!;
       if (revoked) return { kind: 'revoked' };
