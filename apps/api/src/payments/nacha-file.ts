@@ -100,7 +100,10 @@ interface Nach2 {
   Batch: new (options: Record<string, unknown>) => Nach2Batch;
   Entry: new (options: Record<string, unknown>) => object;
 }
-const nach2 = createRequire(import.meta.url)('nach2') as Nach2;
+// Loaded on the first file written: with lodash and moment it holds some 8 MB a server that writes no
+// file (most of them, most of the time) would carry for nothing.
+let loaded: Nach2 | undefined;
+const nach2Library = () => (loaded ??= createRequire(import.meta.url)('nach2') as Nach2);
 
 const MAX_AMOUNT_CENTS = 9_999_999_999;
 const PURPOSES = {
@@ -123,6 +126,7 @@ export function writeNachaFile(input: WriteNachaFileInput): WrittenNachaFile {
   const odfi8 = originator.odfiRouting.slice(0, 8);
 
   const { date, time } = creationStamp(input.createdAt, input.timeZone);
+  const nach2 = nach2Library();
   const file = libraryCall(() => {
     const file = new nach2.File({
       immediateDestination: originator.immediateDestination,
