@@ -43,7 +43,7 @@ const APP_VERSION = (
 
 export interface Portal extends Pick<
   Instance,
-  'identityProvider' | 'mail' | 'metrics' | 'secrets' | 'webhookDeliveries' | 'paymentRuns'
+  'identityProvider' | 'mail' | 'metrics' | 'secrets' | 'webhookDeliveries' | 'paymentRuns' | 'revocations'
 > {
   app: FastifyInstance;
   /** Every route this instance serves, as registered (tests walk them all). */
@@ -138,6 +138,7 @@ export async function buildApp(
     identityProvider,
     mail: instance.mail,
     webhookDeliveries: instance.webhookDeliveries,
+    revocations: instance.revocations,
     paymentRuns: instance.paymentRuns,
     metrics: instance.metrics,
     routes,

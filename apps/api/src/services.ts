@@ -97,7 +97,7 @@ import type { sessionModule } from './session/module.js';
 import { CONSOLE_TOKEN_AUDIENCE, CONSOLE_TOKEN_SCOPE, ProductTokens } from './session/product-token.js';
 import { sessionRepository } from './session/session-repository.js';
 import { revocationRepository } from './session/revocation-repository.js';
-import { revocations as revocationRegistry } from './session/revocations.js';
+import { revocations as revocationRegistry, type Revocations } from './session/revocations.js';
 import { sessions as sessionService } from './session/sessions.js';
 import { idTokenSpender, signIn } from './session/sign-in.js';
 import type { consoleModule } from './console/module.js';
@@ -137,6 +137,8 @@ export interface Instance {
   paymentRuns: Pick<PaymentRuns, 'start' | 'stop'> | null;
   /** Events to the lender's systems: this instance's delivery worker (started by startServer). */
   webhookDeliveries: Pick<WebhookWorker, 'start' | 'stop' | 'whenIdle'>;
+  /** What this instance knows of revoked sessions; told of each change (another instance's notice). */
+  revocations: Pick<Revocations, 'afterChange'>;
   /** The bundled identity provider, where it runs in this instance (app.ts serves its plugin). */
   identityProvider: IdentityProvider | null;
   /** This instance's metrics: its own registry, which the parts report to (served on METRICS_PORT). */
@@ -395,6 +397,7 @@ export async function composeInstance(
     secrets,
     mail,
     webhookDeliveries: webhookWorker,
+    revocations,
     paymentRuns: paymentSettings.runs
       ? new PaymentRuns(
           () => paymentFiles.run(SYSTEM_ACTOR),

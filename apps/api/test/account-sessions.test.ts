@@ -10,7 +10,7 @@ import {
 import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
 import { createUser } from './support/links.js';
 import { call } from './support/loans.js';
-import { eventually } from './support/eventually.js';
+import { untilAfter } from './support/eventually.js';
 import { json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
 
@@ -321,10 +321,14 @@ describe(
       );
       assert.equal(ended.status, 200);
       // B hears of it by NOTIFY, which A's answer does not wait for: a few milliseconds at most.
-      const onB = await eventually('B refuses the ended session', async () => {
-        const answer = await validateOnB(phone);
-        return answer.status === 401 && answer;
-      });
+      const onB = await untilAfter(
+        'B refuses the ended session',
+        instances!.b.server.revocations.afterChange,
+        async () => {
+          const answer = await validateOnB(phone);
+          return answer.status === 401 && answer;
+        },
+      );
       assert.equal(onB.body.reason, 'revoked');
       assert.equal((await call(bUrl, 'GET', authEndpoints.profile.path, phone)).status, 401);
       assert.equal((await validateOnB(laptop)).status, 200);

@@ -5,7 +5,7 @@ import type { TestServer } from '../testing/index.js';
 import { createUser, mailFor } from './support/links.js';
 import { demoAccessToken, json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
-import { eventually } from './support/eventually.js';
+import { eventually, untilAfter } from './support/eventually.js';
 
 // Two instances behind one public origin, sharing one PostgreSQL and nothing else: what one does,
 // the other honours. (PGlite is a single-process database, so this runs with TEST_DATABASE_URL only.)
@@ -52,8 +52,9 @@ describe(
       assert.equal((await profileOn(bUrl, next)).status, 200);
       // The refreshed token is superseded on B at once, and on A as soon as A hears of it.
       assert.equal((await validate(bUrl, token)).body.reason, 'superseded');
-      await eventually(
+      await untilAfter(
         'A hears',
+        a.server.revocations.afterChange,
         async () => (await validate(a.baseUrl, token)).body.reason === 'superseded',
       );
       assert.equal((await validate(a.baseUrl, next)).status, 200);
@@ -67,7 +68,11 @@ describe(
       assert.equal(replay.status, 401);
       assert.equal(replay.body.reason, 'revoked');
       assert.equal((await validate(bUrl, newest)).body.reason, 'revoked');
-      await eventually('A hears', async () => (await validate(a.baseUrl, newest)).body.reason === 'revoked');
+      await untilAfter(
+        'A hears',
+        a.server.revocations.afterChange,
+        async () => (await validate(a.baseUrl, newest)).body.reason === 'revoked',
+      );
       assert.equal((await refresh(a.baseUrl, newest)).body.reason, 'revoked');
       assert.equal((await refresh(bUrl, newest)).body.reason, 'revoked');
     });
