@@ -100,8 +100,8 @@ interface Nach2 {
   Batch: new (options: Record<string, unknown>) => Nach2Batch;
   Entry: new (options: Record<string, unknown>) => object;
 }
-// Loaded on the first file written: with lodash and moment it holds some 8 MB a server that writes no
-// file (most of them, most of the time) would carry for nothing.
+// Loaded on the first file written: with lodash, async and moment it is some 900 KB of source (2 MB of
+// heap, 8 MB of RSS in a bare process) that a server writing no file would carry for nothing.
 let loaded: Nach2 | undefined;
 const nach2Library = () => (loaded ??= createRequire(import.meta.url)('nach2') as Nach2);
 
