@@ -1,13 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { parsePrometheusText, sampleValue } from '@customer-core/api/testing';
 import { signIn, type ServerAddress } from './sign-in-flow.js';
 import { median } from './stats.js';
 
 // What each step of a sign-in costs the server, with nothing else running: sign-ins one at a time,
-// the server's own counters read from its metrics before and after every step. Statements are counted
-// by the server where SQL leaves for the database (portal_db_statements_total: every round trip,
-// BEGIN and COMMIT included); CPU is the server process's, all threads (process_cpu_seconds_total,
-// from getrusage: argon2id's threads count). A read of the metrics costs a little of both, measured
-// alone (two reads in a row) and taken off.
+// the server's counters read before and after every step. Statements are counted by the server where
+// SQL leaves for the database (portal_db_statements_total from its metrics: every round trip, BEGIN
+// and COMMIT included); a read of the metrics sends some of its own, measured alone (two reads in a
+// row) and taken off. CPU is read from Linux, not from the metrics: the time each of the server's
+// threads has run (argon2id's included), in nanoseconds, which a step of a millisecond needs and
+// which costs the server nothing to read. A read of the metrics costs it a few milliseconds of CPU, as
+// much as a step, and varied too much to be taken off.
 
 const STEPS = ['authn', 'authorize', 'token', 'exchange'] as const;
 
@@ -16,12 +19,24 @@ interface Counters {
   cpuMs: number;
 }
 
-async function read(metricsUrl: string): Promise<Counters> {
+async function statementsSent(metricsUrl: string): Promise<number> {
   const samples = parsePrometheusText(await (await fetch(metricsUrl)).text());
   const statements = sampleValue(samples, 'portal_db_statements_total');
-  const cpu = sampleValue(samples, 'process_cpu_seconds_total');
-  if (statements === undefined || cpu === undefined) throw new Error('the server does not count statements');
-  return { statements, cpuMs: cpu * 1000 };
+  if (statements === undefined) throw new Error('the server does not count statements');
+  return statements;
+}
+
+/** CPU time of every thread of the process so far (/proc/<pid>/task/<tid>/schedstat: ns on a CPU). */
+function threadsCpuMs(pid: number): number {
+  let ns = 0;
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // a thread that ended since the listing
+    }
+  }
+  return ns / 1e6;
 }
 
 export interface StepCosts {
@@ -32,31 +47,28 @@ export interface StepCosts {
 }
 
 export async function measureSignInSteps(
-  server: ServerAddress,
+  server: ServerAddress & { pid: number },
   metricsUrl: string,
   rounds: number,
 ): Promise<StepCosts> {
-  // What a read of the metrics costs between two reads, with nothing else in between.
-  const idle: Counters[] = [];
+  // What a read of the metrics sends between two reads, with nothing else in between.
+  const idle: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    const before = await read(metricsUrl);
-    const after = await read(metricsUrl);
-    idle.push({ statements: after.statements - before.statements, cpuMs: after.cpuMs - before.cpuMs });
+    const before = await statementsSent(metricsUrl);
+    idle.push((await statementsSent(metricsUrl)) - before);
   }
-  const readCost = {
-    statements: median(idle.map((c) => c.statements)),
-    cpuMs: median(idle.map((c) => c.cpuMs)),
-  };
+  const readCost = median(idle);
   const perStep = new Map<string, Counters[]>(STEPS.map((step) => [step, []]));
   await signIn(server); // the first sign-in of the run (an instance reads what it then keeps)
   for (let i = 0; i < rounds; i++) {
     await signIn(server, undefined, async (step, call) => {
-      const before = await read(metricsUrl);
+      const statements = await statementsSent(metricsUrl);
+      const cpuMs = threadsCpuMs(server.pid);
       const answer = await call();
-      const after = await read(metricsUrl);
+      const cpuAfter = threadsCpuMs(server.pid);
       perStep.get(step)?.push({
-        statements: after.statements - before.statements - readCost.statements,
-        cpuMs: after.cpuMs - before.cpuMs - readCost.cpuMs,
+        statements: (await statementsSent(metricsUrl)) - statements - readCost,
+        cpuMs: cpuAfter - cpuMs,
       });
       return answer;
     });
