@@ -7,7 +7,7 @@ import { MailWorker, type MailMessage, type MailWorkerOptions } from '../src/mai
 import { claimDueMail, enqueueMail, outboxRepository } from '../src/mail/outbox-repository.js';
 import { messageIdFor, smtpTransport } from '../src/mail/transports.js';
 import { mailTestDatabase, recordingLogger } from './support/mail.js';
-import { eventually, untilAfter } from './support/eventually.js';
+import { untilAfter } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 // The outbox and its worker against a real SMTP server (smtp-server on 127.0.0.1), on PGlite; the
@@ -324,13 +324,16 @@ describe('mail delivery', () => {
   });
 
   it('stopping lets a delivery in flight finish and records it', async () => {
-    sink.delayMs = 400;
+    const held = sink.holdNextMessage();
     const { worker } = startWorker();
     const mail = message();
     const { id } = await enqueueMail(db, mail);
     worker.nudge();
-    await eventually('claimed', async () => (await rowOf(id)).status === 'sending');
-    await worker.stop();
+    await held.arrived; // at the relay, unanswered: the delivery is in flight
+    assert.equal((await rowOf(id)).status, 'sending');
+    const stopped = worker.stop();
+    held.release();
+    await stopped;
     assert.equal((await rowOf(id)).status, 'sent');
     assert.equal(sink.countByKey(mail.idempotencyKey), 1);
   });

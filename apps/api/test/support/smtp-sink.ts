@@ -31,6 +31,11 @@ export interface SmtpSink {
    * received message with, or null to accept it.
    */
   refuseMessage: (mail: ReceivedMail) => { code: number; text: string } | null;
+  /**
+   * Holds the next message's acceptance until `release`: `arrived` resolves once its data is in, so a
+   * test knows a delivery is in flight (the client waits for the relay's answer) without watching a clock.
+   */
+  holdNextMessage(): { arrived: Promise<void>; release(): void };
   /** How many messages each idempotency key arrived as. */
   countByKey(key: string): number;
   /** Stops listening: clients get "connection refused" until restart(). */
@@ -40,6 +45,7 @@ export interface SmtpSink {
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
+  let hold: { arrive(): void; released: Promise<void> } | undefined;
   const sink: SmtpSink = {
     port: 0,
     url: '',
@@ -47,6 +53,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     refuseRecipient: () => null,
     delayMs: 0,
     refuseMessage: () => null,
+    holdNextMessage: () => {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold = { arrive, released };
+      return { arrived, release };
+    },
     countByKey: (key) => sink.received.filter((m) => m.idempotencyKey === key).length,
     stop: async () => {
       const current = server;
@@ -84,20 +98,24 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        setTimeout(() => {
-          const raw = Buffer.concat(chunks).toString('utf8');
-          const envelope = {
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-          };
-          const mail = parseMail(raw, envelope, session.user as string | undefined);
-          const refusal = sink.refuseMessage(mail);
-          if (refusal)
-            return callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
-          sink.received.push(mail);
-          callback();
-        }, sink.delayMs);
+        const held = hold;
+        hold = undefined;
+        if (!held) return void setTimeout(answer, sink.delayMs);
+        held.arrive();
+        void held.released.then(() => setTimeout(answer, sink.delayMs));
       });
+      const answer = () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const envelope = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+        };
+        const mail = parseMail(raw, envelope, session.user as string | undefined);
+        const refusal = sink.refuseMessage(mail);
+        if (refusal) return callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
+        sink.received.push(mail);
+        callback();
+      };
     },
   };
 
