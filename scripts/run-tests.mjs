@@ -48,6 +48,18 @@ Object.assign(
   ensureSystemTools(Object.keys(NEEDS).filter((tool) => selected.some((file) => NEEDS[tool](file)))),
 );
 
+/**
+ * What each test process loads first: node's runner told of promises no more (its cost, and what it
+ * keeps, in the file), Lingui's macros compiled before tsx compiles TypeScript, stylesheets as empty
+ * modules.
+ */
+const preloads = ['test-async-tracking.mjs', 'test-lingui-macros.mjs', 'tsx', 'test-stylesheets.mjs'].flatMap(
+  (module) => [
+    '--import',
+    module.endsWith('.mjs') ? pathToFileURL(path.join(import.meta.dirname, module)).href : module,
+  ],
+);
+
 console.log(
   `Databases: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL (TEST_DATABASE_URL)' : ' only (set TEST_DATABASE_URL to add PostgreSQL)'}`,
 );
@@ -56,7 +68,7 @@ console.log(
 if (watch) {
   const result = spawnSync(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', '--test', '--watch', ...selected],
+    ['--conditions=source', ...preloads, '--test', '--watch', ...selected],
     { cwd: root, env, stdio: 'inherit' },
   );
   process.exit(result.status ?? 1);
@@ -144,12 +156,7 @@ const result = spawnSync(
   process.execPath,
   [
     '--conditions=source',
-    '--import',
-    pathToFileURL(path.join(import.meta.dirname, 'test-lingui-macros.mjs')).href,
-    '--import',
-    'tsx',
-    '--import',
-    pathToFileURL(path.join(import.meta.dirname, 'test-stylesheets.mjs')).href,
+    ...preloads,
     '--test',
     // Every group at once: a group waits as well as it computes (PostgreSQL, Chromium, servers
     // starting), and groups of one tier queued behind another's left a core idle half the run.
