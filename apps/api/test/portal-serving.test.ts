@@ -116,8 +116,50 @@ describe('serving the portal', () => {
       '/ui/dashboard/nothing',
       '/doc-checkout/loan/abc',
       '/assets/missing.js',
+      '/index.html',
     ])
       assert.equal(await page(path), 404, path);
+  });
+
+  it('never serves a file from outside the build folder, nor a hidden one', async () => {
+    const { request } = await import('node:http');
+    const { mkdirSync, rmSync, writeFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    const outside = `${path.basename(portal.dir)}-outside.txt`;
+    const outsideFile = path.join(path.dirname(portal.dir), outside);
+    writeFileSync(outsideFile, 'outside-canary');
+    mkdirSync(path.join(portal.dir, '.vite'), { recursive: true });
+    writeFileSync(path.join(portal.dir, '.vite', 'manifest.json'), 'hidden-canary');
+    try {
+      // Sent as written: fetch would resolve the dot segments before they left.
+      const raw = (target: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          request(`${server.baseUrl}/`, { path: target }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          })
+            .on('error', reject)
+            .end();
+        });
+      for (const target of [
+        `/../${outside}`,
+        `/..%2f${outside}`,
+        `/%2e%2e/${outside}`,
+        `/%2e%2e%2f${outside}`,
+        `/assets/..%2f..%2f${outside}`,
+        `/assets/%2e%2e/%2e%2e/${outside}`,
+        `/..%5c${outside}`,
+        '/.vite/manifest.json',
+        '/%2evite/manifest.json',
+      ]) {
+        const { status, body } = await raw(target);
+        assert.ok(status >= 400, `${target}: ${status} ${body.slice(0, 80)}`);
+        assert.doesNotMatch(body, /canary/, target);
+      }
+    } finally {
+      rmSync(outsideFile, { force: true });
+    }
   });
 
   it('answers unknown API paths with a JSON 404, never the portal', async () => {
