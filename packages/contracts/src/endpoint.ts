@@ -145,14 +145,24 @@ function isSuccessStatus<E extends Endpoint>(endpoint: E, status: number): statu
 export type RequestBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 export type RequestQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
 
-/** The error answer of each status, its `error` narrowed to the endpoint's codes for that status. */
+const errorAnswers = new WeakMap<Endpoint, Record<number, typeof ApiErrorSchema>>();
+
+/**
+ * The error answer of each status, its `error` narrowed to the endpoint's codes for that status. Made
+ * once per endpoint: every server built in a process (tests build hundreds) reuses them.
+ */
 export function errorResponses(endpoint: Endpoint): Record<number, typeof ApiErrorSchema> {
-  return Object.fromEntries(
-    Object.entries(endpoint.errors).map(([status, codes]) => [
-      status,
-      ApiErrorSchema.extend({ error: z.enum(codes) }),
-    ]),
-  );
+  let answers = errorAnswers.get(endpoint);
+  if (!answers) {
+    answers = Object.fromEntries(
+      Object.entries(endpoint.errors).map(([status, codes]) => [
+        status,
+        ApiErrorSchema.extend({ error: z.enum(codes) }),
+      ]),
+    );
+    errorAnswers.set(endpoint, answers);
+  }
+  return answers;
 }
 
 /** What a call of the endpoint sends: its path's parameters, its body and its query, each where it takes one. */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_REASON_HEADER, AUDIT_REASON_REFUSAL, AuditReasonSchema } from '@customer-core/contracts';
 import { clientAddress } from '@customer-core/contracts/server';
 import { HttpError } from '../http/http-error.js';
+import { namedPlugin } from '../http/route-module.js';
 import type { AuditValue } from './audit-record.js';
 import type { AuditTrail } from './audit-trail.js';
 
@@ -111,8 +112,8 @@ export function auditedModule<D>(
   calls: Omit<RecordedCalls, 'trustProxy'>,
 ) {
   return (deps: D & { auditTrail: AuditTrail; trustProxy: boolean }): FastifyPluginAsyncZod =>
-    async (app) => {
+    namedPlugin('recorded calls', async (app) => {
       recordCalls(app, deps.auditTrail, { ...calls, trustProxy: deps.trustProxy });
       await app.register(module(deps));
-    };
+    });
 }
