@@ -49,9 +49,9 @@ Object.assign(
 );
 
 /**
- * What each test process loads first: node's runner told of promises no more (its cost, and what it
- * keeps, in the file), Lingui's macros compiled before tsx compiles TypeScript, stylesheets as empty
- * modules.
+ * What each test process loads first: node's runner kept from tracking every promise (why, and what it
+ * still knows, in the file), Lingui's macros compiled before tsx compiles TypeScript, stylesheets as
+ * empty modules.
  */
 const preloads = ['test-async-tracking.mjs', 'test-lingui-macros.mjs', 'tsx', 'test-stylesheets.mjs'].flatMap(
   (module) => [

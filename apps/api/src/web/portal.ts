@@ -66,9 +66,9 @@ export async function registerPortal(
     // copy) took a third of the time it takes to build the server.
     wildcard: true,
     index: false,
-    // Nor the build's own records (.vite/), which the plugin would serve;
+    // Never the build's own records (.vite/), which the plugin would serve, nor the page as built: it
+    // goes out with this deployment's configuration in it (the not-found handler below).
     dotfiles: 'ignore',
-    // and the page itself only with this deployment's configuration in it (the not-found handler below).
     allowedPath: (pathname) => pathname !== '/index.html',
     // The build writes .br and .gz beside each asset; they are sent to clients that accept them.
     preCompressed: true,
