@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints, PORTAL_CONFIG_META_NAME, PortalConfigSchema } from '@customer-core/contracts';
@@ -29,6 +32,19 @@ describe('serving the portal', () => {
     await server?.close();
     portal?.remove();
   });
+
+  /** A GET sent as written: fetch would resolve dot segments before they left. */
+  const raw = (target: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request(`${server.baseUrl}/`, { path: target }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+  const configured = new RegExp(`<meta name="${PORTAL_CONFIG_META_NAME}" content="[^"]`);
 
   it('answers app routes with the portal and its runtime configuration, escaped', async () => {
     const response = await fetch(`${server.baseUrl}/auth/login`);
@@ -74,7 +90,6 @@ describe('serving the portal', () => {
   it('sends the build-time brotli copy to clients that accept it', async () => {
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    const { request } = await import('node:http');
     // fetch would decode it; a raw request shows what travels.
     const encoding = await new Promise<string | undefined>((resolve, reject) => {
       request(`${server.baseUrl}${asset}`, { headers: { 'accept-encoding': 'br' } }, (res) => {
@@ -91,11 +106,7 @@ describe('serving the portal', () => {
     const page = async (path: string) => {
       const response = await fetch(`${server.baseUrl}${path}`);
       assert.match(response.headers.get('content-type') ?? '', /text\/html/, path);
-      assert.match(
-        await response.text(),
-        new RegExp(`<meta name="${PORTAL_CONFIG_META_NAME}" content="[^"]`),
-        path,
-      );
+      assert.match(await response.text(), configured, path);
       return response.status;
     };
     for (const path of [
@@ -116,32 +127,34 @@ describe('serving the portal', () => {
       '/ui/dashboard/nothing',
       '/doc-checkout/loan/abc',
       '/assets/missing.js',
-      '/index.html',
     ])
       assert.equal(await page(path), 404, path);
   });
 
+  it('sends the page only with its configuration, however its address is spelled, and no folder', async () => {
+    for (const target of [
+      '/index.html',
+      '//index.html',
+      '/./index.html',
+      '/assets/../index.html',
+      '/assets/%2e%2e/index.html',
+      '/%69ndex.html',
+      '/index.html?x=1',
+      '/assets/',
+    ]) {
+      const { status, body } = await raw(target);
+      assert.equal(status, 404, target);
+      assert.match(body, configured, target);
+    }
+  });
+
   it('never serves a file from outside the build folder, nor a hidden one', async () => {
-    const { request } = await import('node:http');
-    const { mkdirSync, rmSync, writeFileSync } = await import('node:fs');
-    const path = await import('node:path');
     const outside = `${path.basename(portal.dir)}-outside.txt`;
     const outsideFile = path.join(path.dirname(portal.dir), outside);
     writeFileSync(outsideFile, 'outside-canary');
     mkdirSync(path.join(portal.dir, '.vite'), { recursive: true });
     writeFileSync(path.join(portal.dir, '.vite', 'manifest.json'), 'hidden-canary');
     try {
-      // Sent as written: fetch would resolve the dot segments before they left.
-      const raw = (target: string) =>
-        new Promise<{ status: number; body: string }>((resolve, reject) => {
-          request(`${server.baseUrl}/`, { path: target }, (res) => {
-            let body = '';
-            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-          })
-            .on('error', reject)
-            .end();
-        });
       for (const target of [
         `/../${outside}`,
         `/..%2f${outside}`,

@@ -66,10 +66,11 @@ export async function registerPortal(
     // copy) took a third of the time it takes to build the server.
     wildcard: true,
     index: false,
-    // Never the build's own records (.vite/), which the plugin would serve, nor the page as built: it
-    // goes out with this deployment's configuration in it (the not-found handler below).
+    // Never the build's own records (.vite/), which the plugin would serve;
     dotfiles: 'ignore',
-    allowedPath: (pathname) => pathname !== '/index.html',
+    // nor a folder (refused with a 403), nor the page as built however its address is spelled (`//`,
+    // `./`, `..`, escapes): it goes out with this deployment's configuration (the not-found handler).
+    allowedPath: (pathname) => !pathname.endsWith('/') && fileAt(options.distDir, pathname) !== indexFile,
     // The build writes .br and .gz beside each asset; they are sent to clients that accept them.
     preCompressed: true,
     // One rule for caching, below; the plugin's own header would overwrite it.
@@ -92,6 +93,15 @@ export async function registerPortal(
       .header('cache-control', 'no-cache')
       .send(indexHtml);
   });
+}
+
+/** The file an address names under `root`, as the static plugin resolves it; null if it cannot be decoded. */
+function fileAt(root: string, pathname: string): string | null {
+  try {
+    return path.join(root, decodeURIComponent(pathname));
+  } catch {
+    return null;
+  }
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
