@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 
 // Every test process loads scripts/test-async-tracking.mjs first (scripts/run-tests.mjs), which keeps
@@ -50,7 +50,7 @@ test('a plain test', () => {});
 `,
 );
 
-async function runFixture(preloads: string[]) {
+async function runFixture(preloads: readonly string[]) {
   try {
     const { stdout } = await promisify(execFile)(
       process.execPath,
@@ -64,13 +64,23 @@ async function runFixture(preloads: string[]) {
   }
 }
 
+type Run = Awaited<ReturnType<typeof runFixture>>;
+const MODES = { 'with promises untracked': ['--import', preload], "as node's own": [] };
+
 describe("node's test runner, as the test processes run it", () => {
-  for (const [name, preloads] of [
-    ['with promises untracked', ['--import', preload]],
-    ["as node's own", []],
-  ] as const) {
-    it(`${name}: keeps suites and their hooks, and fails the test whose early timer throws`, async () => {
-      const { exitCode, output } = await runFixture([...preloads]);
+  // The fixture once per way of running it: each test reads what that run printed.
+  const runs = {} as Record<keyof typeof MODES, Run>;
+  before(async () => {
+    await Promise.all(
+      Object.entries(MODES).map(async ([mode, preloads]) => {
+        runs[mode as keyof typeof MODES] = await runFixture(preloads);
+      }),
+    );
+  });
+
+  for (const mode of Object.keys(MODES) as Array<keyof typeof MODES>) {
+    it(`${mode}: keeps suites and their hooks, and fails the test whose early timer throws`, () => {
+      const { exitCode, output } = runs[mode];
       assert.equal(exitCode, 1, output);
       assert.match(
         output,
@@ -81,8 +91,8 @@ describe("node's test runner, as the test processes run it", () => {
     });
   }
 
-  it('with promises untracked: an error from after an await fails the run, placed beside the tests', async () => {
-    const { exitCode, output } = await runFixture(['--import', preload]);
+  it('with promises untracked: an error from after an await fails the run, placed beside the tests', () => {
+    const { exitCode, output } = runs['with promises untracked'];
     assert.equal(exitCode, 1, output);
     assert.match(output, /^✔ a timer set after an await /m);
     assert.match(
@@ -91,8 +101,8 @@ describe("node's test runner, as the test processes run it", () => {
     );
   });
 
-  it("as node's own: an error from after an await fails its test", async () => {
-    const { exitCode, output } = await runFixture([]);
+  it("as node's own: an error from after an await fails its test", () => {
+    const { exitCode, output } = runs["as node's own"];
     assert.equal(exitCode, 1, output);
     assert.match(output, /^✖ a timer set after an await .*\n {2}Error: thrown by the late timer/m);
   });
