@@ -1,9 +1,9 @@
 // Node's test runner (20.x) learns which test is running from an async hook (internal/test_runner/
 // harness.js, `setup`): every asynchronous resource is mapped to the test that made it, each promise
 // included, and unmapped when the garbage collector destroys it. That bookkeeping for every promise of
-// PGlite, Kysely and Fastify cost the API tier a tenth of its CPU. Here the runner's hook is given the
-// resources that are not promises only, so that the destroy tracking of every promise is never switched
-// on. What the runner reads from the map keeps working (scripts/test/async-tracking.test.ts):
+// PGlite, Kysely and Fastify cost the API tier 5 to 20 % of its CPU (alternating runs). Here the
+// runner's hook is given the resources that are not promises only, so that the destroy tracking of every
+// promise is never switched on. What the runner reads from the map keeps working (apps/api/test/test-runner.test.ts):
 // - which suite a describe's `it` and hooks belong to: their bodies run synchronously in the suite's
 //   own resource;
 // - the test an uncaught error belongs to, when its timer or socket was made before the test's first
