@@ -105,7 +105,9 @@ describe(
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       const { rows: backend } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
-      await admin.query('select pg_terminate_backend($1)', [backend[0]!.pid]);
+      // With a timeout, it returns once the backend has exited: without, the backend may still answer
+      // the next query, and end under the one after it.
+      await admin.query('select pg_terminate_backend($1, 5000)', [backend[0]!.pid]);
       await admin.end();
       // The first query after the loss fails on the dead connection (connection-loss.ts); then a new one.
       await sql`select ${1}::int as n`.execute(db).catch(() => undefined);
