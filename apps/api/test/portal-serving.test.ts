@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
@@ -33,13 +33,16 @@ describe('serving the portal', () => {
     portal?.remove();
   });
 
-  /** A GET sent as written: fetch would resolve dot segments before they left. */
-  const raw = (target: string) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      request(`${server.baseUrl}/`, { path: target }, (res) => {
+  /**
+   * A GET sent and answered as it travels: fetch would resolve dot segments before they left, and
+   * decode a compressed body.
+   */
+  const raw = (target: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      request(`${server.baseUrl}/`, { path: target, headers }, (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
       })
         .on('error', reject)
         .end();
@@ -90,16 +93,8 @@ describe('serving the portal', () => {
   it('sends the build-time brotli copy to clients that accept it', async () => {
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    // fetch would decode it; a raw request shows what travels.
-    const encoding = await new Promise<string | undefined>((resolve, reject) => {
-      request(`${server.baseUrl}${asset}`, { headers: { 'accept-encoding': 'br' } }, (res) => {
-        res.resume();
-        resolve(res.headers['content-encoding']);
-      })
-        .on('error', reject)
-        .end();
-    });
-    assert.equal(encoding, 'br');
+    const { headers } = await raw(asset ?? '/missing-asset', { 'accept-encoding': 'br' });
+    assert.equal(headers['content-encoding'], 'br');
   });
 
   it("answers the portal's routes 200, and any other page address the portal with a 404", async () => {
