@@ -12,6 +12,8 @@ export interface RotatedSession {
   generation: number;
   /** When the session began (seconds): its row's creation, should this refresh write it first. */
   auth_time: number;
+  /** When the presented token was issued (seconds), against the borrower's cut-off. */
+  iat: number;
 }
 
 /** What one round trip tells of a token's session and borrower. */
@@ -117,17 +119,30 @@ function revocationQueries(db: Kysely<ApiDatabase>) {
     /**
      * Moves each session whose generation is the presented one to the next (writing the session's row
      * at its first refresh), and tells every instance in the same statement (a 'rotations' notice:
-     * tokens of earlier generations superseded, and unexpired `until`). The sessions moved, with what
-     * the next token carries of the borrower.
+     * tokens of earlier generations superseded, and unexpired `until`). The database has the final
+     * word: a session revoked, or a token issued before the borrower's cut-off, is refused here even
+     * when this instance has not heard the notice yet. The sessions moved, with what the next token
+     * carries of the borrower, and the sessions refused.
      */
     async rotate(sessions: RotatedSession[], until: number) {
       // In sid order, so that two instances' batches lock shared rows in the same order (no deadlock).
-      const { rows } = await sql<{ sid: string; generation: number; email: string; external_ids: string[] }>`
-        with rotated as (
+      const { rows } = await sql<
+        | { sid: string; refused: false; generation: number; email: string; external_ids: string[] }
+        | { sid: string; refused: true; generation: null; email: null; external_ids: null }
+      >`
+        with presented as (
+          select p.*, exists (select 1 from revoked_session r where r.sid = p.sid)
+            or exists (
+              select 1 from borrower b
+              where b.id = p.borrower_id and p.iat < floor(extract(epoch from b.tokens_not_before))
+            ) as refused
+          from json_to_recordset(${JSON.stringify(sessions)}::json)
+            as p(sid text, borrower_id uuid, generation int, auth_time bigint, iat bigint)
+        ),
+        rotated as (
           insert into product_session as s (sid, borrower_id, generation, created_at, last_active_at)
           select p.sid, p.borrower_id, p.generation + 1, to_timestamp(p.auth_time), now()
-          from json_to_recordset(${JSON.stringify(sessions)}::json)
-            as p(sid text, borrower_id uuid, generation int, auth_time bigint)
+          from presented p where not p.refused
           order by p.sid
           on conflict (sid) do update set generation = s.generation + 1, last_active_at = now()
             where s.generation = excluded.generation - 1
@@ -140,8 +155,10 @@ function revocationQueries(db: Kysely<ApiDatabase>) {
           )::text)
           from rotated having count(*) > 0
         )
-        select rotated.sid, rotated.generation, borrower.email, borrower.external_ids
+        select rotated.sid, false as refused, rotated.generation, borrower.email, borrower.external_ids
         from rotated join borrower on borrower.id = rotated.borrower_id cross join told
+        union all
+        select sid, true, null, null, null from presented where refused
       `.execute(db);
       return rows;
     },

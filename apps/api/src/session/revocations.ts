@@ -34,7 +34,8 @@ export type SessionRefusal = 'revoked' | 'superseded';
 
 /** What a refresh needs to sign the next token, or why the presented one was not refreshed. */
 export type Rotation =
-  { ok: true; generation: number; email: string; externalIds: string[] } | { ok: false; reason: 'spent' };
+  | { ok: true; generation: number; email: string; externalIds: string[] }
+  | { ok: false; reason: 'spent' | 'revoked' };
 
 /**
  * Which sign-in sessions are over, shared by every instance through the database: a revoked session
@@ -153,12 +154,14 @@ export function revocations(
         borrower_id: claims.sub,
         generation: claims.gen ?? 0,
         auth_time: claims.auth_time,
+        iat: claims.iat,
       }));
       const rows = await repository.rotate(sessions, until);
       const bySid = new Map(rows.map((row) => [row.sid, row]));
       return presented.map((claims): Rotation => {
         const row = bySid.get(claims.sid);
         if (!row) return { ok: false, reason: 'spent' };
+        if (row.refused) return { ok: false, reason: 'revoked' };
         setGeneration(claims.sid, row.generation, until);
         return { ok: true, generation: row.generation, email: row.email, externalIds: row.external_ids };
       });

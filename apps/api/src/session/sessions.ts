@@ -216,7 +216,9 @@ export function sessions(deps: {
       if (productTokens.sessionEnd(claims) * 1000 <= Date.now())
         return { ok: false, reason: 'session_expired' };
       const rotation = await revocations.rotate(claims);
-      // Refreshed before, possibly on another instance that has not told this one yet.
+      // Signed out or cut off, possibly on another instance that has not told this one yet.
+      if (!rotation.ok && rotation.reason === 'revoked') return { ok: false, reason: 'revoked' };
+      // Refreshed before, possibly likewise elsewhere.
       if (!rotation.ok) return revokeReused(claims);
       const refreshed = productTokens.issue(
         { borrowerId: claims.sub, email: rotation.email, externalIds: rotation.externalIds },

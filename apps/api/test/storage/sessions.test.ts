@@ -299,6 +299,35 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(row.created_at.getTime(), token(borrower.id, sid, 0).auth_time * 1000);
       });
 
+      it('an instance not yet told of a sign-out or a cut-off cannot refresh past it: the database refuses', async () => {
+        const borrower = await newBorrower(database.db);
+        const registry = instance();
+        // Written as another instance does, before its notice reaches this one.
+        const unannounced = revocationRepository(database.db);
+        const signedOut = randomUUID();
+        assert.equal((await registry.rotate(token(borrower.id, signedOut, 0))).ok, true);
+        await unannounced.insertRevokedSession(signedOut, borrower.id, new Date(Date.now() + 3_600_000));
+        assert.deepEqual(await registry.rotate(token(borrower.id, signedOut, 1)), {
+          ok: false,
+          reason: 'revoked',
+        });
+
+        const issuedBefore = { ...token(borrower.id, randomUUID(), 0), iat: now() - 5 };
+        await unannounced.cutOffTokens(borrower.id);
+        assert.deepEqual(await registry.rotate(issuedBefore), { ok: false, reason: 'revoked' });
+        assert.equal((await registry.rotate({ ...issuedBefore, iat: now() + 1 })).ok, true, 'issued after');
+        // Neither refusal spent a generation: the sessions stay where they were.
+        const generations = await database.db
+          .selectFrom('product_session')
+          .select(['sid', 'generation'])
+          .where('sid', 'in', [signedOut, issuedBefore.sid])
+          .execute();
+        assert.deepEqual(generations.map((row) => [row.sid === signedOut, row.generation]).sort(), [
+          [false, 1],
+          [true, 1],
+        ]);
+      });
+
       it(`of ${racers} concurrent refreshes of one token on four instances, exactly one gets the next generation`, async () => {
         const borrower = await newBorrower(database.db);
         const instances = [
