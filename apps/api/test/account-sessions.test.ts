@@ -7,10 +7,9 @@ import {
   authEndpoints,
   type AccountSession,
 } from '@customer-core/contracts';
-import { signInThroughIdp, startTestServer, type TestServer } from '../testing/index.js';
+import { signInThroughIdp, startTestServer, type TestServer, untilAfter } from '../testing/index.js';
 import { createUser } from './support/links.js';
 import { call } from './support/loans.js';
-import { untilAfter } from './support/eventually.js';
 import { json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
 

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../src/cli/run.js';
-import { startTestServer, type TestServer } from '../testing/index.js';
-import { untilAfter } from './support/eventually.js';
+import { startTestServer, type TestServer, untilAfter } from '../testing/index.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 // `npm run cli -- mail`: the e-mail that gave up, listed without its text, and sent again once the

@@ -5,9 +5,8 @@ import {
   OPEN_REDIRECT_PAYLOADS,
   assertSameOriginPath,
 } from '../../../packages/contracts/test/support/open-redirect.js';
-import { startTestServer, type TestServer } from '../testing/index.js';
+import { startTestServer, type TestServer, untilAfter } from '../testing/index.js';
 import { logCollector } from './support/mail.js';
-import { eventually } from './support/eventually.js';
 import {
   createUser,
   inbox,
@@ -243,7 +242,7 @@ describe('e-mailed links: asking for one', () => {
     assert.equal(finished.status, 200);
     // Everything these requests set off is logged by now: every request's completion (logged after
     // its answer is sent) and every e-mail's delivery.
-    await eventually('every request and e-mail logged', async () => {
+    await untilAfter('every request and e-mail logged', logs.afterLines, async () => {
       const mails = await server.server.db
         .selectFrom('mail_outbox')
         .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -7,10 +7,9 @@ import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
 import { redactPath, redactUrl } from '../src/http/redaction.js';
 import type { MailTemplates } from '../src/mail/index.js';
 import { redactForLog } from '../src/mail/redaction.js';
-import { startTestServer, type TestServer } from '../testing/index.js';
+import { startTestServer, type TestServer, untilAfter } from '../testing/index.js';
 import { authn, createUser, mailFor } from './support/links.js';
 import { logCollector } from './support/mail.js';
-import { untilAfter } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 describe('log redaction', () => {

@@ -7,7 +7,7 @@ import { MailWorker, type MailMessage, type MailWorkerOptions } from '../src/mai
 import { claimDueMail, enqueueMail, outboxRepository } from '../src/mail/outbox-repository.js';
 import { messageIdFor, smtpTransport } from '../src/mail/transports.js';
 import { mailTestDatabase, recordingLogger } from './support/mail.js';
-import { untilAfter } from './support/eventually.js';
+import { untilAfter } from '../testing/index.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 // The outbox and its worker against a real SMTP server (smtp-server on 127.0.0.1), on PGlite; the

@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import {
   inbox,
+  type MailboxMessage,
   startTestServer,
   TEST_ACH_SETTINGS,
-  type MailboxMessage,
   type TestServer,
+  untilAfter,
 } from '../testing/index.js';
 import { logCollector } from './support/mail.js';
-import { untilAfter } from './support/eventually.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
 describe('dev mailbox', () => {

@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
+import { EventEmitter, once } from 'node:events';
 import { Agent, request } from 'node:https';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints } from '@customer-core/contracts';
 import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
 import {
   freePort,
+  type IdpCall,
   signInThroughIdp,
   startTestServer,
-  type IdpCall,
   type TestServer,
+  untilAfter,
 } from '../testing/index.js';
-import { eventually } from './support/eventually.js';
 import { createUser } from './support/links.js';
 import { json, post } from './support/session.js';
 import { startNginx, type NginxProxy } from './support/nginx-proxy.js';
@@ -122,6 +123,13 @@ describe(
       const failures: string[] = [];
       const revoked: string[] = [];
       let succeeded = 0;
+      // Each answer and each failure is an event the waits below check again after.
+      const progress = new EventEmitter();
+      const answered = () => once(progress, 'answer');
+      const fail = (failure: string) => {
+        failures.push(failure);
+        progress.emit('answer');
+      };
       let loading = true;
 
       /** One borrower's browser: signs in, then validates and refreshes, signing out and in again now and then. */
@@ -134,11 +142,14 @@ describe(
         const counted: IdpCall = async (url, init) => {
           const what = `${init?.method ?? 'GET'} ${new URL(url).pathname}`;
           const answer = await client.call(url, init).catch((error: Error) => {
-            failures.push(`${what}: ${error.message}`);
+            fail(`${what}: ${error.message}`);
             throw error;
           });
-          if (answer.status >= 500) failures.push(`${what}: ${answer.status}`);
-          else succeeded += 1;
+          if (answer.status >= 500) fail(`${what}: ${answer.status}`);
+          else {
+            succeeded += 1;
+            progress.emit('answer');
+          }
           return answer;
         };
         const call = async (path: string, body: unknown) => {
@@ -148,12 +159,12 @@ describe(
             body: JSON.stringify(body),
           });
           const text = await answer.text();
-          if (answer.status !== 200) failures.push(`POST ${path}: ${answer.status} ${text}`);
+          if (answer.status !== 200) fail(`POST ${path}: ${answer.status} ${text}`);
           return answer.status === 200 ? (JSON.parse(text) as Record<string, string>) : undefined;
         };
         const signIn = async (): Promise<string | undefined> => {
           const tokens = await signInThroughIdp(proxy.url, credentials, undefined, proxy.url, counted).catch(
-            (error: Error) => void failures.push(`sign-in: ${error.message}`),
+            (error: Error) => fail(`sign-in: ${error.message}`),
           );
           if (!tokens) return undefined;
           return (await call(authEndpoints.tokenExchange.path, { token: tokens.idToken }))?.access_token;
@@ -182,7 +193,11 @@ describe(
       };
       const moreServed = (count: number) => {
         const target = succeeded + count;
-        return eventually(`${count} more requests served`, () => stopOnFailure() || succeeded >= target);
+        return untilAfter(
+          `${count} more requests served`,
+          answered,
+          () => stopOnFailure() || succeeded >= target,
+        );
       };
 
       const load = Promise.all([0, 1, 2, 3].map(borrower));
@@ -193,8 +208,9 @@ describe(
         await moreServed(20); // the other one serves alone
         await startInstance(i);
         // nginx tries it again once its fail_timeout has passed; the next restart waits for that.
-        await eventually(
+        await untilAfter(
           `instance ${i} back behind nginx`,
+          answered,
           async () => stopOnFailure() || (await servedSoFar(i)) > 10,
           30_000,
         );

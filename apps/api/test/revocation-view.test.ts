@@ -7,7 +7,7 @@ import { apiMigrations } from '../src/db/migrations.js';
 import type { ApiDatabase } from '../src/db/schema.js';
 import { revocationRepository } from '../src/session/revocation-repository.js';
 import { revocations, type Revocations } from '../src/session/revocations.js';
-import { untilAfter } from './support/eventually.js';
+import { untilAfter } from '../testing/index.js';
 
 describe(
   'revocations kept in memory, told to every instance (PostgreSQL)',

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
+import { EventEmitter, once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints } from '@customer-core/contracts';
 import type { TestServer } from '../testing/index.js';
 import { createUser, mailFor } from './support/links.js';
 import { demoAccessToken, json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
-import { eventually, untilAfter } from './support/eventually.js';
+import { untilAfter } from '../testing/index.js';
 
 // Two instances behind one public origin, sharing one PostgreSQL and nothing else: what one does,
 // the other honours. (PGlite is a single-process database, so this runs with TEST_DATABASE_URL only.)
@@ -123,6 +124,13 @@ describe(
       // A status, or 'unreachable' for a connection the stopping instance closed before taking the request
       // (a load balancer retries those elsewhere).
       const outcomes = { a: [] as Array<number | 'unreachable'>, b: [] as Array<number | 'unreachable'> };
+      // Each outcome is an event the waits below check again after.
+      const progress = new EventEmitter();
+      const record = (into: Array<number | 'unreachable'>, outcome: number | 'unreachable') => {
+        into.push(outcome);
+        progress.emit('outcome');
+      };
+      const nextOutcome = () => once(progress, 'outcome');
       let loading = true;
 
       const loadOn = async (url: string, slot: number, into: Array<number | 'unreachable'>) => {
@@ -130,14 +138,14 @@ describe(
           const token = tokens[slot]!;
           if (i % 2 === 0) {
             const call = post(url, authEndpoints.validate.path, { access_token: token });
-            into.push(await call.then((r) => r.status).catch(() => 'unreachable' as const));
+            record(into, await call.then((r) => r.status).catch(() => 'unreachable' as const));
             continue;
           }
           const answer = await refresh(url, token).catch(() => 'unreachable' as const);
-          if (answer === 'unreachable') into.push(answer);
+          if (answer === 'unreachable') record(into, answer);
           else {
-            into.push(answer.status);
             if (answer.status === 200) tokens[slot] = answer.body.access_token;
+            record(into, answer.status);
           }
         }
       };
@@ -146,12 +154,16 @@ describe(
         ...Array.from({ length: 4 }, (_, slot) => loadOn(a.baseUrl, 4 + slot, outcomes.a)),
       ]);
       // Stopped once it is under load (however slow this machine is), while the load goes on.
-      await eventually('A under load', async () => outcomes.a.filter((o) => o === 200).length > 10);
+      await untilAfter('A under load', nextOutcome, () => outcomes.a.filter((o) => o === 200).length > 10);
       const stopped = Date.now();
       await a.server.close(); // graceful: requests A took are answered, then it ends
       assert.ok(Date.now() - stopped < 5000, 'A stops promptly, not after keep-alive timeouts');
       const servedBefore = outcomes.b.length;
-      await eventually('B serving on after A stopped', async () => outcomes.b.length > servedBefore + 20);
+      await untilAfter(
+        'B serving on after A stopped',
+        nextOutcome,
+        () => outcomes.b.length > servedBefore + 20,
+      );
       loading = false;
       await load;
 

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '@customer-core/database';
@@ -50,13 +51,21 @@ export function recordingLogger(): MailLogger & { lines: LogLine[] } {
 /** A stream for the server's pino logger: the JSON lines it wrote. */
 export function logCollector() {
   const lines: Array<Record<string, unknown>> = [];
+  const written = new EventEmitter();
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
       }
+      written.emit('lines');
       callback();
     },
   });
-  return { stream, lines, text: () => lines.map((l) => JSON.stringify(l)).join('\n') };
+  return {
+    stream,
+    lines,
+    text: () => lines.map((l) => JSON.stringify(l)).join('\n'),
+    /** Resolves when the next lines are written (for untilAfter). */
+    afterLines: () => once(written, 'lines'),
+  };
 }
