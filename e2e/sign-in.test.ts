@@ -164,8 +164,16 @@ describe('sign-in screens (browser)', () => {
             email,
             attempt > SIGN_IN_LOCKOUT_FAILURES ? last : `Wrong-Pass-${attempt}`,
           );
-          await refused;
-          await page.getByRole('alert').filter({ hasText: 'User could not be authenticated.' }).waitFor();
+          const error = await refused;
+          // Should the banner not come, the failure says what the page said instead.
+          await page
+            .getByRole('alert')
+            .filter({ hasText: 'User could not be authenticated.' })
+            .waitFor()
+            .catch(async (timeout: Error) => {
+              const said = await page.evaluate(() => document.body.innerText);
+              throw new Error(`attempt ${attempt}: ${error.text()}\npage: ${said}`, { cause: timeout });
+            });
           if (attempt < SIGN_IN_LOCKOUT_FAILURES)
             assert.equal(await paused.count(), 0, `not paused at ${attempt}`);
         }
