@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { EventEmitter, once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import { authEndpoints } from '@customer-core/contracts';
-import type { TestServer } from '../testing/index.js';
+import { untilAfter, type TestServer } from '../testing/index.js';
 import { createUser, mailFor } from './support/links.js';
 import { demoAccessToken, json, post } from './support/session.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
-import { untilAfter } from '../testing/index.js';
 
 // Two instances behind one public origin, sharing one PostgreSQL and nothing else: what one does,
 // the other honours. (PGlite is a single-process database, so this runs with TEST_DATABASE_URL only.)
