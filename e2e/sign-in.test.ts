@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   decodeAccessToken,
+  loanEndpoints,
   routes,
   SIGN_IN_LOCKOUT_FAILURES,
   StoredProfileSchema,
@@ -134,6 +135,34 @@ describe('sign-in screens (browser)', () => {
       // Signed out for real: the guarded home sends the visitor to sign-in again.
       await page.goto(routes.dashboard.path);
       await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    });
+
+    it('asks for the home’s loans once, and before the login callback has its tokens from the identity provider', async () => {
+      const { page } = await portal.newPage();
+      const loansAsked: string[] = [];
+      let loansSeen!: () => void;
+      const loansRequested = new Promise<void>((resolve) => (loansSeen = resolve));
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname !== loanEndpoints.loans.path) return;
+        loansAsked.push(new URL(page.url()).pathname);
+        loansSeen();
+      });
+      // The callback's code exchange waits for the loans to be asked for: asked only after it, they
+      // never would be, and the home would never show.
+      await page.route('**/oauth2/default/v1/token', async (route) => {
+        if (new URL(page.url()).pathname === routes.loginCallback.path) await loansRequested;
+        await route.continue();
+      });
+      await signInAsDemo(page);
+      await page
+        .locator('[data-testid="loans"][data-state="loaded"] [data-testid="loan-summary"]')
+        .first()
+        .waitFor();
+      assert.deepEqual(
+        loansAsked,
+        [routes.loginCallback.path],
+        'asked once, from the callback, and taken by the home',
+      );
     });
 
     // Password sign-in pauses after SIGN_IN_LOCKOUT_FAILURES wrong passwords from one network, and the

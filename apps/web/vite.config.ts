@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { transformLinguiMacros } from './scripts/lingui-macros.mjs';
+import { signedInHomeChunk } from './signed-in-home-chunk';
 
 // The app's name and version are the product's: read from the root package.json, never typed here.
 const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -21,10 +22,18 @@ const linguiMacros: Plugin = {
   },
 };
 
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const homeChunk = signedInHomeChunk(webRoot);
+
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root: webRoot,
   // A catalogue fails the build when a message is missing from it or does not compile.
-  plugins: [linguiMacros, react(), lingui({ failOnMissing: true, failOnCompileError: true })],
+  plugins: [
+    linguiMacros,
+    react(),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+    homeChunk.plugin,
+  ],
   // Workspace packages resolve to their TypeScript source (the "source" export condition).
   resolve: { conditions: ['source', ...defaultClientConditions] },
   define: {
@@ -49,7 +58,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            homeChunk.group,
+          ],
         },
       },
     },

@@ -12,7 +12,8 @@ let early:
 
 export function loadLoansEarly(): void {
   const token = readRawAccessToken();
-  if (!token) return;
+  // Asked once per session while fresh: the login callback may ask before and after its redirect ends.
+  if (!token || earlyLoans()) return;
   const asked: NonNullable<typeof early> = { answer: getLoans(), token, askedAt: Date.now() };
   early = asked;
   void asked.answer.then((outcome) => (asked.arrived = outcome));

@@ -1,3 +1,4 @@
+import { toSafeReturnPath } from '@customer-core/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { GenericError } from '../../components/generic-error';
@@ -5,6 +6,7 @@ import { Loading } from '../../components/loading';
 import { useAuth } from '../../lib/auth/use-auth';
 import { reportError } from '../../lib/error-reporting';
 import { clearReturnPath, peekReturnPath } from '../../lib/return-path';
+import { hasStoredAccessToken } from '../../lib/product-session';
 import { loadIdentityProvider } from '../../lib/identity-provider';
 import { processLoginRedirectOnce } from './process-login-redirect';
 
@@ -15,15 +17,15 @@ import { processLoginRedirectOnce } from './process-login-redirect';
 export interface LandingPreload {
   /** The code of the page at `path`, if it knows it; resolves once loaded (or failed: its route fails alike). */
   code(path: string): Promise<void>;
-  /** Asks for the data of the page at `path`, if it knows it; called once the borrower is signed in. */
+  /** Asks for the data of the page at `path`, if it knows it; called once the product session is stored. */
   data(path: string): void;
 }
 
 /**
  * Spec section 2: finishes the login redirect, then lands on the saved address or the default one.
  * A failure (or an error sent back by the identity provider) shows the generic error screen.
- * The landing's code is fetched while the redirect finishes, and its data as soon as it has; the
- * page is shown once its code is there.
+ * The landing's code is fetched while the redirect finishes, and its data as soon as the product
+ * session is stored (at once after a password sign-in); the page is shown once its code is there.
  */
 export function LoginRedirectProcessor({ landing }: { landing?: LandingPreload | undefined }) {
   const { refresh } = useAuth();
@@ -32,6 +34,9 @@ export function LoginRedirectProcessor({ landing }: { landing?: LandingPreload |
 
   useEffect(() => {
     let active = true;
+    // A password sign-in stored the product session before it left for the identity provider: the
+    // landing's data is asked for now, while the redirect finishes, rather than after it.
+    if (hasStoredAccessToken()) landing?.data(toSafeReturnPath(peekReturnPath()));
     processLoginRedirectOnce().then(
       async (target) => {
         if (!active) return;
