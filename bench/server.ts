@@ -59,6 +59,7 @@ export async function startBenchServer({
       PUBLIC_URL: `http://localhost:${port}`,
       NODE_ENV: 'development', // seeds the demo borrower
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json', // as in production (development's default is pretty lines)
       TRUST_PROXY: 'true', // so each simulated client address in X-Forwarded-For counts on its own
       // One process per core, or as many as given (PostgreSQL only); the sampler adds up all of them.
       ...(process.env.SERVER_PROCESSES && { SERVER_PROCESSES: process.env.SERVER_PROCESSES }),
