@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort, keepLastLines } from '../../testing/index.js';
@@ -23,6 +24,8 @@ export interface ChildServer {
 }
 
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+  // Its start is known by its welcome, which production does not print.
+  if (env.NODE_ENV === 'production') throw new Error('startChildServer starts a development server');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'], {
@@ -76,7 +79,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     },
   };
   try {
-    await waitUntilReady(server);
+    await untilRunning(server, once(child, 'exit'));
   } catch (error) {
     await server.stop();
     throw error;
@@ -85,10 +88,25 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
 }
 
 /**
- * Asks /readyz, each time after the last answer, until it answers 200 or the server ends. No count or
- * deadline of its own: how long a start takes depends on how busy the machine is (a loaded 2-core
- * machine took over 40 s to load the traced server through tsx), so the calling test's timeout is the
- * only safety net.
+ * Resolves when the server says it is running: its welcome, printed once it listens (every process of
+ * it, with SERVER_PROCESSES above 1), outside production. Fails as soon as the server ends instead.
+ * No deadline of its own: the calling test's timeout is the safety net.
+ */
+async function untilRunning(server: ChildServer, exit: Promise<unknown>): Promise<void> {
+  const ended = server.exited() ? Promise.resolve() : exit;
+  const first = await Promise.race([
+    server.printed(/customer-core is running\./).then(() => 'running' as const),
+    ended.then(() => 'ended' as const),
+  ]);
+  if (first === 'ended')
+    throw new Error(`the server ended (${server.exited()}):\n${server.output().join('\n')}`);
+}
+
+/**
+ * Asks /readyz, each time after the last answer, until it answers 200 or the server ends: for a server
+ * already running that is getting its database back, or a process back (no line says so). No count or
+ * deadline of its own: how long that takes depends on how busy the machine is, so the calling test's
+ * timeout is the only safety net.
  */
 export async function waitUntilReady(server: ChildServer): Promise<void> {
   for (;;) {
