@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import {
   ACCESS_TOKEN_STORAGE_KEY,
   LOCALE_STORAGE_KEY,
@@ -322,14 +322,44 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await page.getByRole('button', { name: 'LOGIN' }).click();
 }
 
-/** Signs the demo borrower in from the sign-in page and waits for the signed-in home. */
+/**
+ * Signs the demo borrower in from the sign-in page and waits for the signed-in home. When the home does
+ * not come, the failure says where the page was, what it showed, its console errors and the requests
+ * still unanswered.
+ */
 export async function signInAsDemo(page: Page): Promise<void> {
-  await page.goto(routes.signIn.path);
-  await submitSignIn(page, DEMO.email, DEMO.password);
-  // A bound, not a time asserted: a fresh browser profile (a test's own clock) fetches every script
-  // and both catalogues again through the identity provider's redirect, on a machine running the
-  // whole suite at once.
-  await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 45_000 });
+  const consoleErrors: string[] = [];
+  const unanswered = new Set<Request>();
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  };
+  const onRequest = (request: Request) => unanswered.add(request);
+  const onAnswered = (request: Request) => unanswered.delete(request);
+  page.on('console', onConsole);
+  page.on('request', onRequest);
+  page.on('requestfinished', onAnswered);
+  page.on('requestfailed', onAnswered);
+  try {
+    await page.goto(routes.signIn.path);
+    await submitSignIn(page, DEMO.email, DEMO.password);
+    // A bound, not a time asserted: a fresh browser profile (a test's own clock) fetches every script
+    // and both catalogues again through the identity provider's redirect, on a machine running the
+    // whole suite at once.
+    await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 45_000 });
+  } catch (error) {
+    const shown = await page.evaluate(() => document.body.innerText).catch(() => '(no page)');
+    const pending = [...unanswered].map((request) => `${request.method()} ${request.url()}`);
+    throw new Error(
+      `The signed-in home did not come. At ${page.url()}, the page showed:\n${shown}\n` +
+        `Console errors: ${JSON.stringify(consoleErrors)}\nUnanswered requests: ${JSON.stringify(pending)}`,
+      { cause: error },
+    );
+  } finally {
+    page.off('console', onConsole);
+    page.off('request', onRequest);
+    page.off('requestfinished', onAnswered);
+    page.off('requestfailed', onAnswered);
+  }
 }
 
 export function readPortalStorage(page: Page) {
