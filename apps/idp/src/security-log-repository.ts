@@ -39,47 +39,21 @@ export function createSecurityLogRepository(db: Kysely<IdpDatabase>) {
       network: string,
       { lockedNow, userAgent }: { lockedNow: boolean; userAgent?: string | undefined },
     ): Promise<void> {
-      const values = {
-        client_network: networkAddress(network),
-        user_agent: userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
-      };
-      // A lockout is published a millisecond after the failure that started it: both are written
-      // within one millisecond, and the log's order (published, then a random id) must say which came first.
-      const rows = [
-        { event_type: LOG_EVENT_TYPES.signIn, outcome: 'FAILURE', reason: 'INVALID_CREDENTIALS', later: 0 },
-        ...(lockedNow
-          ? [{ event_type: LOG_EVENT_TYPES.lock, outcome: 'SUCCESS', reason: null, later: 1 }]
-          : []),
-      ];
-      for (const row of rows)
-        await db
-          .insertInto('idp_security_event')
-          .columns([
-            'user_id',
-            'event_type',
-            'outcome',
-            'reason',
-            'client_network',
-            'user_agent',
-            'published',
-          ])
-          .expression((eb) =>
-            eb
-              .selectFrom('idp_user')
-              .select([
-                'id',
-                sql.lit(row.event_type).as('event_type'),
-                sql.lit(row.outcome).as('outcome'),
-                sql<string | null>`${row.reason}::text`.as('reason'),
-                sql<string | null>`${values.client_network}::text`.as('client_network'),
-                sql<string | null>`${values.user_agent}::text`.as('user_agent'),
-                sql<Date>`date_trunc('milliseconds', now()) + make_interval(secs => ${row.later / 1000})`.as(
-                  'published',
-                ),
-              ])
-              .where('id', '=', userId),
-          )
-          .execute();
+      const clientNetwork = networkAddress(network);
+      const agent = userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null;
+      // A lockout is published a millisecond after the failure that started it: both are written in one
+      // statement, from one now(), so the log's order (published, then a random id) says which came
+      // first whatever the clock does between two statements.
+      const lock = lockedNow ? sql`, (${LOG_EVENT_TYPES.lock}::text, 'SUCCESS', null::text, 1)` : sql``;
+      await sql`
+        insert into idp_security_event
+          (user_id, event_type, outcome, reason, client_network, user_agent, published)
+        select idp_user.id, event.type, event.outcome, event.reason, ${clientNetwork}::text, ${agent}::text,
+               date_trunc('milliseconds', now()) + event.later * interval '1 millisecond'
+        from idp_user,
+             (values (${LOG_EVENT_TYPES.signIn}::text, 'FAILURE', 'INVALID_CREDENTIALS'::text, 0)${lock})
+               as event (type, outcome, reason, later)
+        where idp_user.id = ${userId}`.execute(db);
     },
 
     /** Events in published order, filtered as the System Log API is asked. */
