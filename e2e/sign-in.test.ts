@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import {
   decodeAccessToken,
   loanEndpoints,
@@ -10,7 +10,7 @@ import {
 } from '@customer-core/contracts';
 import { addBorrower } from '@customer-core/api/testing';
 import { assertAccessible } from './support/accessibility.js';
-import { focusReturnsTo, screenshot } from './support/browser.js';
+import { focusReturnsTo, screenshot, shownText } from './support/browser.js';
 import { captureBothSizes } from './support/second-factor.js';
 import {
   DEMO,
@@ -93,11 +93,35 @@ describe('sign-in screens (browser)', () => {
       assert.equal(await passkey.isEnabled(), true);
     });
 
-    it('signs the demo borrower in: both storage keys, the signed-in home, still there after a reload, the callback’s greeting, then out', async () => {
+    it('signs the demo borrower in: both storage keys, the signed-in home with its loans asked for once and before the callback had its tokens, still there after a reload, the callback’s greeting, then out', async () => {
       const { page } = await portal.newPage();
+      const loansAsked: string[] = [];
+      let loansSeen!: () => void;
+      const loansRequested = new Promise<void>((resolve) => (loansSeen = resolve));
+      const onRequest = (request: Request) => {
+        if (new URL(request.url()).pathname !== loanEndpoints.loans.path) return;
+        loansAsked.push(new URL(page.url()).pathname);
+        loansSeen();
+      };
+      page.on('request', onRequest);
+      // The callback's code exchange waits for the loans to be asked for: asked only after it, they
+      // never would be, and the home would never show.
+      const tokenCall = '**/oauth2/default/v1/token';
+      await page.route(tokenCall, async (route) => {
+        if (new URL(page.url()).pathname === routes.loginCallback.path) await loansRequested;
+        await route.continue();
+      });
       await signInAsDemo(page);
       await page.getByRole('heading', { name: new RegExp(DEMO.firstName) }).waitFor();
       await page.getByText(DEMO.email).first().waitFor();
+      await page.getByTestId('loan-summary').first().waitFor();
+      assert.deepEqual(
+        loansAsked,
+        [routes.loginCallback.path],
+        'asked once, from the callback, taken by the home',
+      );
+      page.off('request', onRequest);
+      await page.unroute(tokenCall);
 
       const stored = await readPortalStorage(page);
       const token = decodeAccessToken(stored.token);
@@ -137,34 +161,6 @@ describe('sign-in screens (browser)', () => {
       await page.waitForURL((url) => url.pathname === routes.signIn.path);
     });
 
-    it('asks for the home’s loans once, and before the login callback has its tokens from the identity provider', async () => {
-      const { page } = await portal.newPage();
-      const loansAsked: string[] = [];
-      let loansSeen!: () => void;
-      const loansRequested = new Promise<void>((resolve) => (loansSeen = resolve));
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname !== loanEndpoints.loans.path) return;
-        loansAsked.push(new URL(page.url()).pathname);
-        loansSeen();
-      });
-      // The callback's code exchange waits for the loans to be asked for: asked only after it, they
-      // never would be, and the home would never show.
-      await page.route('**/oauth2/default/v1/token', async (route) => {
-        if (new URL(page.url()).pathname === routes.loginCallback.path) await loansRequested;
-        await route.continue();
-      });
-      await signInAsDemo(page);
-      await page
-        .locator('[data-testid="loans"][data-state="loaded"] [data-testid="loan-summary"]')
-        .first()
-        .waitFor();
-      assert.deepEqual(
-        loansAsked,
-        [routes.loginCallback.path],
-        'asked once, from the callback, and taken by the home',
-      );
-    });
-
     // Password sign-in pauses after SIGN_IN_LOCKOUT_FAILURES wrong passwords from one network, and the
     // identity provider answers a paused account as it answers an unknown address. The page says it is
     // paused and what to do instead; an address with no account, tried as often, must read the same,
@@ -200,7 +196,7 @@ describe('sign-in screens (browser)', () => {
             .filter({ hasText: 'User could not be authenticated.' })
             .waitFor()
             .catch(async (timeout: Error) => {
-              const said = await page.evaluate(() => document.body.innerText);
+              const said = await shownText(page);
               throw new Error(`attempt ${attempt}: ${error.text()}\npage: ${said}`, { cause: timeout });
             });
           if (attempt < SIGN_IN_LOCKOUT_FAILURES)

@@ -73,6 +73,9 @@ export function signedInHomeChunk(webRoot: string) {
     name: 'signed-in-home-chunk',
     apply: 'build',
     buildEnd() {
+      // Each build reads its own graph (a watched build runs again in the same process).
+      graph.clear();
+      members = undefined;
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
         if (info) graph.set(id, { imports: info.importedIds, dynamicImports: info.dynamicallyImportedIds });

@@ -130,6 +130,11 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** What the page shows, for a failure to say what came instead of what was waited for. */
+export function shownText(page: Page): Promise<string> {
+  return page.evaluate(() => document.body.innerText).catch(() => '(no page)');
+}
+
 /**
  * Holds that the focus is back on `target` once a dialog or menu has closed: it comes back as the
  * layer goes, not always by the time the layer has left the page, so it is waited for first.

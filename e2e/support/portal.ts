@@ -24,6 +24,7 @@ import {
   launchBrowser,
   launchBrowserBlockingThirdPartyCookies,
   reportCspViolations,
+  shownText,
 } from './browser.js';
 
 export const DEMO = {
@@ -347,7 +348,7 @@ export async function signInAsDemo(page: Page): Promise<void> {
     // whole suite at once.
     await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 45_000 });
   } catch (error) {
-    const shown = await page.evaluate(() => document.body.innerText).catch(() => '(no page)');
+    const shown = await shownText(page);
     const pending = [...unanswered].map((request) => `${request.method()} ${request.url()}`);
     throw new Error(
       `The signed-in home did not come. At ${page.url()}, the page showed:\n${shown}\n` +

@@ -76,9 +76,9 @@ const STATIC_FILE = /^\/(?:assets\/|[^/?]+\.[a-z0-9]+(?:\?|$))/i;
  * static file that failed are kept.
  */
 export function logRequestLines(app: FastifyInstance): void {
-  // Below info the line would be built for nothing, on every request ('silent' has no number).
-  const { values } = pino.levels;
-  if ((values[app.log.level] ?? Infinity) > (values.info ?? 0)) return;
+  // Below info the line would be built for nothing, on every request. (The logger is pino's, made from
+  // loggingOptions; Fastify's type leaves its level check out.)
+  if (!(app.log as Logger).isLevelEnabled('info')) return;
   app.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode < 400 && STATIC_FILE.test(request.url)) return done();
     request.log.info(

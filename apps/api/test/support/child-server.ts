@@ -79,6 +79,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     },
   };
   try {
+    // Asked for before anything is awaited after the spawn: no exit can have come before.
     await untilRunning(server, once(child, 'exit'));
   } catch (error) {
     await server.stop();
@@ -93,10 +94,9 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
  * No deadline of its own: the calling test's timeout is the safety net.
  */
 async function untilRunning(server: ChildServer, exit: Promise<unknown>): Promise<void> {
-  const ended = server.exited() ? Promise.resolve() : exit;
   const first = await Promise.race([
     server.printed(/customer-core is running\./).then(() => 'running' as const),
-    ended.then(() => 'ended' as const),
+    exit.then(() => 'ended' as const),
   ]);
   if (first === 'ended')
     throw new Error(`the server ended (${server.exited()}):\n${server.output().join('\n')}`);
