@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { createPgliteDataDir } from './pglite-init.js';
 import { createPGlitePool } from './pglite-pool.js';
+import { statementName } from './prepared-statements.js';
 
 export type DatabaseLocation =
   /**
@@ -19,7 +19,7 @@ export type DatabaseLocation =
       /** How long a query waits for a free connection before failing (0: as long as it takes). */
       connectionWaitMs?: number;
       /**
-       * Statements with parameters are prepared by name (see `preparedName`), unless false: a pooler in
+       * Statements with parameters are prepared by name (prepared-statements.ts), unless false: a pooler in
        * transaction mode that does not keep prepared statements (PgBouncer before 1.21, or without
        * `max_prepared_statements`) needs them unnamed.
        */
@@ -70,48 +70,12 @@ export function statementsSent(db: object): number | null {
   return statementCounts.get(db)?.sent ?? null;
 }
 
-/**
- * Named statements: PostgreSQL parses and plans a named statement's text once per connection instead
- * of on every call: 10 to 25 % less of its CPU per sign-in in the bench (bench/README.md). Only statements with
- * parameters (one command each; a text without goes by the simple protocol, which may hold several),
- * and at most PREPARED_PER_CONNECTION texts per connection: texts with lists of varying length differ,
- * and each prepared one holds memory on the server until the connection closes. Past that, unnamed.
- */
-export const PREPARED_PER_CONNECTION = 500;
-/** Per connection: each text it has prepared, and its name (pg keeps the texts by name likewise). */
-const preparedOn = new WeakMap<object, Map<string, string>>();
-
-/** The name of a statement's text: the same on every connection and in every process. */
-function preparedName(text: string): string {
-  return `cc_${createHash('sha1').update(text).digest('base64url')}`;
-}
-
-/**
- * A text whose result columns are read from a table as it is (`select *`, `returning *`, `t.*`): a
- * prepared one fails once a column is added ("cached plan must not change result type"), which a
- * release's migration does while the release before it still serves. `count(*)` names no columns,
- * and `a * b` multiplies.
- */
-const EVERY_COLUMN = /(?:\bselect|\breturning|,|\.)\s*\*/i;
-const readsEveryColumn = (text: string) => EVERY_COLUMN.test(text);
-
-/**
- * A query's arguments as sent: named when they are SQL with parameters, read named columns, and the
- * connection has room.
- */
+/** A query's arguments as pg takes them: named when they are SQL with parameters that may be prepared. */
 function named(client: object, args: unknown[]): unknown[] {
   const [text, values] = args;
   if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return args;
-  let prepared = preparedOn.get(client);
-  if (!prepared) preparedOn.set(client, (prepared = new Map<string, string>()));
-  // A text seen before on this connection is neither hashed nor scanned again.
-  let name = prepared.get(text);
-  if (name === undefined) {
-    if (prepared.size >= PREPARED_PER_CONNECTION || readsEveryColumn(text)) return args;
-    name = preparedName(text);
-    prepared.set(text, name);
-  }
-  return [{ text, values, name }];
+  const name = statementName(client, text);
+  return name === undefined ? args : [{ text, values, name }];
 }
 
 /**

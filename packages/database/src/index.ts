@@ -5,10 +5,10 @@ export {
   postgresTimeouts,
   poolUsage,
   statementsSent,
-  PREPARED_PER_CONNECTION,
   type DatabaseLocation,
 } from './database.js';
 export { isConnectionLoss } from './connection-loss.js';
+export { PREPARED_PER_CONNECTION } from './prepared-statements.js';
 export {
   migrateToLatest,
   isMigrated,

@@ -1,5 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { statementName } from './prepared-statements.js';
 
 /** Each instance's turns: every pool over one instance takes its turn in the same queue. */
 const queues = new WeakMap<PGlite, { tail: Promise<void> }>();
@@ -17,11 +18,13 @@ export function createPGlitePool(pglite: PGlite, { borrowed = false } = {}): Pos
   const client = (release: () => void): PostgresPoolClient => ({
     // Kysely only streams through a cursor when one is configured; this pool offers none.
     query: (async <R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
-      // Parameterless SQL may hold several statements (migrations): only exec() runs those.
-      const result =
-        parameters.length === 0
-          ? (await pglite.exec(sql)).at(-1)
-          : await pglite.query<R>(sql, parameters as unknown[]);
+      // What query() checks first: the protocol calls assume a started, open instance. Started
+      // before its turn is taken: starting runs queries of its own, which take turns too.
+      if (!pglite.ready) await pglite.waitReady;
+      const result = await pglite.runExclusive(() => {
+        if (pglite.closed) throw new Error('PGlite is closed');
+        return run(pglite, sql, parameters);
+      });
       const rows = (result?.rows ?? []) as R[];
       return {
         command: commandOf(sql),
@@ -45,6 +48,75 @@ export function createPGlitePool(pglite: PGlite, { borrowed = false } = {}): Pos
       if (!borrowed) await pglite.close();
     },
   };
+}
+
+const { serialize } = protocol;
+/** Per instance: the parameter types of each statement it has prepared, by name. */
+const described = new WeakMap<PGlite, Map<string, number[]>>();
+
+/**
+ * Runs one statement in as few calls into PGlite as the protocol allows. PGlite's own query() makes
+ * six (parse, describe, bind, describe, execute, sync), each a pass through its message loop, and
+ * parses and plans the text every time; here a prepared statement is one call (bind, describe,
+ * execute, sync), a text seen for the first time one more to learn its parameters' types (each
+ * value is then serialised as query() would). Parameterless SQL may hold several statements
+ * (migrations): it goes by the simple protocol, which runs them all.
+ */
+async function run(
+  pglite: PGlite,
+  sql: string,
+  values: ReadonlyArray<unknown>,
+): Promise<Results | undefined> {
+  if (values.length === 0)
+    return parse.parseResults(await send(pglite, [serialize.query(sql)]), pglite.parsers).at(-1);
+  const name = statementName(pglite, sql, { columnsAddedWhileServing: false });
+  let types = name === undefined ? undefined : described.get(pglite)?.get(name);
+  if (!types) {
+    const messages = await send(
+      pglite,
+      [serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()],
+      { syncToFs: false },
+    );
+    types = parse.parseDescribeStatementResults(messages);
+    if (name !== undefined) {
+      if (!described.has(pglite)) described.set(pglite, new Map());
+      described.get(pglite)!.set(name, types);
+    }
+  }
+  const parameterTypes = types;
+  const messages = await send(pglite, [
+    serialize.bind({
+      statement: name,
+      values: values.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[parameterTypes[i]!];
+        if (serializer) return serializer(value);
+        // A type PGlite has no serializer for takes the value's text (an object's JSON, not "[object Object]").
+        return typeof value === 'object'
+          ? JSON.stringify(value)
+          : (value as { toString(): string }).toString();
+      }),
+    }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]);
+  return parse.parseResults(messages, pglite.parsers)[0];
+}
+
+/**
+ * Protocol messages sent to PGlite in one call; a database error is thrown once every message has
+ * been answered (the last is a sync, so the connection is ready for the next statement). A data
+ * folder is written after each statement, as query() does, unless told the statement wrote nothing.
+ */
+async function send(pglite: PGlite, messages: Uint8Array[], { syncToFs = true } = {}) {
+  const bytes = new Uint8Array(messages.reduce((length, m) => length + m.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    bytes.set(message, offset);
+    offset += message.length;
+  }
+  return (await pglite.execProtocol(bytes, { syncToFs })).messages;
 }
 
 function commandOf(sql: string): PostgresQueryResult<unknown>['command'] {

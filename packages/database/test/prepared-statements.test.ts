@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { openDatabase, PREPARED_PER_CONNECTION, type DatabaseLocation } from '@customer-core/database';
+import { createPGlitePool } from '../src/pglite-pool.js';
 import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
 
 // Statements with parameters are prepared by name on PostgreSQL (parsed and planned once per
@@ -117,3 +118,76 @@ describe(
     });
   },
 );
+
+// PGlite, one connection per instance, runs each statement through its protocol in one call
+// (pglite-pool.ts): prepared by name once per instance, values serialised by their parameters' types.
+describe('prepared statements on PGlite', () => {
+  let database: TestDatabase;
+  let db: Kysely<Tables>;
+  before(async () => {
+    database = await createTestDatabase('pglite', {}, { own: true });
+    db = openDatabase<Tables>(database.location);
+    await sql`create table borrower_note (id int primary key, body text not null, added text)`.execute(db);
+  });
+  after(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('prepares a text with parameters once per instance, every column read included', async () => {
+    for (let i = 0; i < 3; i++) {
+      await db
+        .insertInto('borrower_note')
+        .values({ id: i, body: `note ${i}` })
+        .execute();
+      const rows = await db.selectFrom('borrower_note').selectAll().where('id', '=', i).execute();
+      assert.deepEqual(rows, [{ id: i, body: `note ${i}`, added: null }]);
+    }
+    const names = await preparedNames(db);
+    assert.equal(names.length, 2, names.join(', ')); // the insert and the select
+    assert.ok(names.every((name) => /^cc_/.test(name)));
+  });
+
+  it('answers each type as PGlite’s own query() does', async () => {
+    const instance = (database.location as Extract<DatabaseLocation, { kind: 'pglite' }>).instance!;
+    const values = [
+      { at: new Date('2026-11-28T10:00:00.123Z'), list: [1, null] },
+      [1, 2, 3],
+      new Uint8Array([0, 1, 254, 255]),
+      true,
+      12.5,
+      '9007199254740993',
+      null,
+      `it's "quoted", é`,
+      new Date('2026-11-28T10:00:00.123Z'),
+    ];
+    const text = `select $1::jsonb as j, $2::int[] as a, $3::bytea as b, $4::boolean as t, $5::float8 as f,
+      $6::bigint as g, $7::text as n, $8 || '' as s, $9::timestamptz as d`;
+    const pool = createPGlitePool(instance, { borrowed: true });
+    const client = await pool.connect();
+    try {
+      const ours = await client.query<Record<string, unknown>>(text, values);
+      const its = await instance.query<Record<string, unknown>>(text, values);
+      assert.deepEqual(ours.rows, its.rows);
+      assert.deepEqual(ours.rows[0]!.b, new Uint8Array([0, 1, 254, 255]));
+    } finally {
+      client.release();
+    }
+  });
+
+  it('after a refused statement, in a transaction or not, the next one is answered', async () => {
+    const duplicate = () => db.insertInto('borrower_note').values({ id: 0, body: 'again' }).execute();
+    await assert.rejects(duplicate(), { code: '23505' });
+    await assert.rejects(sql`selec ${1}`.execute(db), { code: '42601' });
+    assert.equal((await db.selectFrom('borrower_note').select('id').where('id', '=', 0).execute()).length, 1);
+    await assert.rejects(
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('borrower_note').values({ id: 10, body: 'rolled back' }).execute();
+        await tx.insertInto('borrower_note').values({ id: 0, body: 'again' }).execute();
+      }),
+      { code: '23505' },
+    );
+    const ids = await db.selectFrom('borrower_note').select('id').where('id', '>=', 10).execute();
+    assert.deepEqual(ids, [], 'the transaction rolled back as a whole');
+  });
+});

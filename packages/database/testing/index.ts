@@ -231,6 +231,9 @@ export async function pgliteTemplate(migrations: Record<string, Migrations>): Pr
   const pglite = new PGlite();
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: createPGlitePool(pglite) }) });
   try {
+    // Started first: dumpDataDir takes PGlite's turn and then waits for the start, whose own queries
+    // wait for that turn (with no migrations, nothing else would have started it).
+    await pglite.waitReady;
     for (const [component, list] of Object.entries(migrations)) await migrateToLatest(db, component, list);
     const dump = await pglite.dumpDataDir('none');
     // Written aside and renamed: test files running at once never read half a template.
