@@ -16,7 +16,7 @@ export interface RunningPrometheus {
 
 /**
  * A real Prometheus (PROMETHEUS_PATH, which the test command provides) scraping `metricsAddress`
- * every second, with these rule files, its storage in a temporary folder. Its scrapes pass through a
+ * every 200 ms, with these rule files, its storage in a temporary folder. Its scrapes pass through a
  * relay of the test's, which counts them: a test waits for a scrape, not for time to pass.
  */
 export async function startPrometheus(
@@ -50,7 +50,7 @@ export async function startPrometheus(
   await writeFile(
     config,
     JSON.stringify({
-      global: { scrape_interval: '1s', evaluation_interval: '1s' },
+      global: { scrape_interval: '200ms', evaluation_interval: '200ms' },
       rule_files: ruleFiles,
       scrape_configs: [{ job_name: 'portal', static_configs: [{ targets: [`127.0.0.1:${relayPort}`] }] }],
     }),
