@@ -70,20 +70,8 @@ async function run(
   if (values.length === 0)
     return parse.parseResults(await send(pglite, [serialize.query(sql)]), pglite.parsers).at(-1);
   const name = statementName(pglite, sql, { columnsAddedWhileServing: false });
-  let types = name === undefined ? undefined : described.get(pglite)?.get(name);
-  if (!types) {
-    const messages = await send(
-      pglite,
-      [serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()],
-      { syncToFs: false },
-    );
-    types = parse.parseDescribeStatementResults(messages);
-    if (name !== undefined) {
-      if (!described.has(pglite)) described.set(pglite, new Map());
-      described.get(pglite)!.set(name, types);
-    }
-  }
-  const parameterTypes = types;
+  const parameterTypes =
+    (name !== undefined && described.get(pglite)?.get(name)) || (await describe(pglite, sql, name));
   const messages = await send(pglite, [
     serialize.bind({
       statement: name,
@@ -102,6 +90,21 @@ async function run(
     serialize.sync(),
   ]);
   return parse.parseResults(messages, pglite.parsers)[0];
+}
+
+/** Parses a text (named: kept by the instance) and learns its parameters' types, kept with the name. */
+async function describe(pglite: PGlite, sql: string, name: string | undefined): Promise<number[]> {
+  const messages = await send(
+    pglite,
+    [serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()],
+    { syncToFs: false },
+  );
+  const types = parse.parseDescribeStatementResults(messages);
+  if (name !== undefined) {
+    const byName = described.get(pglite) ?? new Map<string, number[]>();
+    described.set(pglite, byName.set(name, types));
+  }
+  return types;
 }
 
 /**
