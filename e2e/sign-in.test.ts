@@ -161,6 +161,80 @@ describe('sign-in screens (browser)', () => {
       await page.waitForURL((url) => url.pathname === routes.signIn.path);
     });
 
+    it('fetches what a sign-in leads to once the password is accepted: the callback and the home then take it from the browser’s cache', async () => {
+      const { page } = await portal.newPage();
+      const chunk = (name: string) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`);
+      const ahead = ['login-callback-screen', 'redirect-client', 'signed-in-home'];
+      // In the order the browser saw them: the password's answer, then each of those scripts asked for.
+      const seen: string[] = [];
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname === '/api/v1/authn') seen.push('authn answered');
+      });
+      page.on('request', (request) => {
+        const name = ahead.find((n) => chunk(n).test(request.url()));
+        if (name) seen.push(name);
+      });
+      const fetchedAhead = Promise.all(
+        ahead.map((name) =>
+          page
+            .waitForResponse((response) => chunk(name).test(response.url()))
+            .then((response) => response.finished()),
+        ),
+      );
+      // Each of those scripts asked for, before and after the redirect, and whether the cache answered.
+      const cdp = await page.context().newCDPSession(page);
+      const fromCache = new Set<string>();
+      const fetchedBefore = new Set<string>();
+      const askedAfter: { name: string; requestId: string; url: string }[] = [];
+      let redirected = false;
+      cdp.on('Network.requestWillBeSent', ({ type, request }) => {
+        if (type === 'Document' && new URL(request.url).pathname === routes.loginCallback.path)
+          redirected = true;
+      });
+      cdp.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId));
+      cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+        const name = ahead.find((n) => chunk(n).test(response.url));
+        if (type !== 'Script' || !name) return;
+        if (response.fromDiskCache) fromCache.add(requestId);
+        if (redirected) askedAfter.push({ name, requestId, url: response.url });
+        else fetchedBefore.add(name);
+      });
+      await cdp.send('Network.enable');
+      // The identity provider's pages (the hidden frame's, then the redirect of step 5) wait until they
+      // are in: on a busy machine the redirect could otherwise leave before they arrive, and this test
+      // is about where they come from after it. (Through CDP: Playwright's routing turns the cache off.)
+      cdp.on('Fetch.requestPaused', ({ requestId }) => {
+        // (Nothing to continue once the test has ended and closed the page.)
+        void fetchedAhead.then(() => cdp.send('Fetch.continueRequest', { requestId })).catch(() => undefined);
+      });
+      await cdp.send('Fetch.enable', {
+        patterns: [{ urlPattern: '*/oauth2/default/v1/authorize?*', resourceType: 'Document' }],
+      });
+
+      await page.goto(routes.signIn.path);
+      await page.locator('form[data-ready="true"]').waitFor();
+      await page.getByLabel('Email').fill(DEMO.email);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+      assert.deepEqual(seen, [], 'nothing of it while the borrower fills in the form');
+      await page.getByRole('button', { name: 'LOGIN' }).click();
+      await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 45_000 });
+      await page.getByTestId('loan-summary').first().waitFor();
+      await cdp.send('Fetch.disable');
+
+      assert.equal(
+        seen[0],
+        'authn answered',
+        `asked for after the password was accepted: ${seen.join(', ')}`,
+      );
+      for (const name of ahead) {
+        assert.ok(fetchedBefore.has(name), `${name} fetched in the sign-in page`);
+        const after = askedAfter.filter((asked) => asked.name === name);
+        assert.ok(after.length > 0, `${name} used after the redirect`);
+        for (const { requestId, url } of after)
+          assert.ok(fromCache.has(requestId), `${url} came from the cache`);
+      }
+    });
+
     // Password sign-in pauses after SIGN_IN_LOCKOUT_FAILURES wrong passwords from one network, and the
     // identity provider answers a paused account as it answers an unknown address. The page says it is
     // paused and what to do instead; an address with no account, tried as often, must read the same,

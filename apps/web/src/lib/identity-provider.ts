@@ -36,6 +36,11 @@ export function preloadIdentityProvider(): void {
   void loadSignInClientCode().catch(() => undefined);
 }
 
+/** The whole client's code, fetched ahead of the login callback (which finishes the redirect with it). */
+export function preloadRedirectClient(): void {
+  void loadRedirectClientCode().catch(() => undefined);
+}
+
 let clientPromise: Promise<IdentityProviderClient> | undefined;
 let redirectClientPromise: Promise<RedirectClient> | undefined;
 let restoredOriginalUri: string | undefined;

@@ -81,7 +81,8 @@ function useSignInFields() {
   return { email, password, errors, field, submit };
 }
 
-export function SignInForm() {
+/** `afterSignIn` fetches the code of what a sign-in leads to, once the password was accepted. */
+export function SignInForm({ afterSignIn }: { afterSignIn?: () => void }) {
   const [placeholderFocus] = useState(readPlaceholderFocus);
   const fields = useSignInFields();
   // Stays true after success: the page is on its way to the identity provider.
@@ -103,7 +104,7 @@ export function SignInForm() {
     setPending(true);
     try {
       const { signIn } = await loadSignIn();
-      const transaction = await signIn(credentials);
+      const transaction = await signIn(credentials, afterSignIn);
       if (transaction) setFactorTransaction(transaction);
     } catch (error) {
       setPending(false);

@@ -20,8 +20,11 @@ if ([routes.signIn.path, routes.root.path].some((path) => path === window.locati
   void loadSignInForm();
 const SignInForm = lazy(() => loadSignInForm().then((module) => ({ default: module.SignInForm })));
 
-/** Spec section 2, sign-in screen. */
-export function SignInScreen() {
+/**
+ * Spec section 2, sign-in screen. `afterSignIn` fetches the code of what a sign-in leads to (the app's
+ * router knows it), once the password was accepted.
+ */
+export function SignInScreen({ afterSignIn }: { afterSignIn?: () => void }) {
   const { t } = useLingui();
   const { status, sessionEnded, signedOut } = useAuth();
   // The configuration's full check waits for the form's first use (sign-in-form.tsx's warm-up).
@@ -59,7 +62,7 @@ export function SignInScreen() {
         </Banner>
       )}
       <Suspense fallback={<SignInFormPlaceholder />}>
-        <SignInForm />
+        <SignInForm afterSignIn={afterSignIn} />
       </Suspense>
       <div className="sign-in__divider" aria-hidden="true">
         <span>

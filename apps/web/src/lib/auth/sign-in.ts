@@ -46,11 +46,12 @@ function failed(client: IdentityProviderClient | undefined, error: unknown): Err
  * The sign-in flow of spec section 4. On success the page leaves for the identity provider
  * (step 5) and comes back at the login callback; on failure nothing of the attempt is kept. When the
  * identity provider asks for a second factor, the transaction is returned for the factor screens,
- * which end it with finishSignIn.
+ * which end it with finishSignIn. `onPasswordAccepted` runs as soon as the identity provider has
+ * accepted the password: the pages the sign-in leads to can start loading then, during steps 2 to 5.
  */
 export async function signIn(
   { email, password }: SignIn,
-  originalUri: string = peekReturnPath(),
+  onPasswordAccepted?: () => void,
 ): Promise<AuthnTransaction | undefined> {
   let client: IdentityProviderClient | undefined;
   let transaction: AuthnTransaction;
@@ -61,11 +62,12 @@ export async function signIn(
     transaction = await client.signInWithCredentials({ username: email, password });
     // The password was right: the form's count of refusals (sign-in-failures.ts) starts again.
     clearSignInFailures();
+    onPasswordAccepted?.();
     if (FACTOR_STATUSES.has(transaction.status)) return transaction;
   } catch (error) {
     throw failed(client, error);
   }
-  await finishSignIn(transaction, originalUri);
+  await finishSignIn(transaction);
   return undefined;
 }
 
