@@ -1,17 +1,18 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { IdpUser } from '../../user-repository.js';
 import type { WebauthnCredential } from './webauthn-repository.js';
+
+/**
+ * The library, loaded at the first passkey ceremony of the process: with its CBOR and ASN.1 parsers it
+ * is some MB of memory that a server whose borrowers sign in with passwords never needs.
+ */
+const library = () => import('@simplewebauthn/server');
 
 /** How long the browser may wait for the borrower at the authenticator. */
 export const WEBAUTHN_TIMEOUT_MS = 120_000;
@@ -32,6 +33,9 @@ export function relyingPartyOf(allowedOrigins: readonly string[], name?: string)
   return { id: url.hostname, name: name ?? url.hostname, origin: url.origin };
 }
 
+/** Bytes of their own (the library reads them whole, from offset 0), not a slice of node's pool. */
+const fromBase64url = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
+
 const transportsOf = (credential: WebauthnCredential) =>
   credential.transports as AuthenticatorTransportFuture[];
 
@@ -41,7 +45,7 @@ const transportsOf = (credential: WebauthnCredential) =>
  */
 export function challengeOf(clientDataJSON: string): string | undefined {
   try {
-    const parsed: unknown = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON));
+    const parsed: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
     const challenge = (parsed as { challenge?: unknown } | null)?.challenge;
     return typeof challenge === 'string' && /^[A-Za-z0-9_-]{1,200}$/.test(challenge) ? challenge : undefined;
   } catch {
@@ -56,13 +60,14 @@ export async function registrationOptions(
   challenge: string,
   existing: WebauthnCredential[],
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await library();
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userID: new TextEncoder().encode(user.id),
     userName: user.login,
     userDisplayName: `${user.firstName} ${user.lastName}`.trim() || user.login,
-    challenge: isoBase64URL.toBuffer(challenge),
+    challenge: fromBase64url(challenge),
     timeout: WEBAUTHN_TIMEOUT_MS,
     attestationType: 'none',
     excludeCredentials: existing.map((credential) => ({
@@ -81,9 +86,10 @@ export async function authenticationOptions(
   challenge: string,
   allow: WebauthnCredential[],
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await library();
   return generateAuthenticationOptions({
     rpID: rp.id,
-    challenge: isoBase64URL.toBuffer(challenge),
+    challenge: fromBase64url(challenge),
     timeout: WEBAUTHN_TIMEOUT_MS,
     userVerification: 'required',
     allowCredentials: allow.map((credential) => ({
@@ -106,6 +112,7 @@ export async function verifyRegistration(
   response: RegistrationResponseJSON,
   expectedChallenge: string,
 ): Promise<VerifiedRegistration | undefined> {
+  const { verifyRegistrationResponse } = await library();
   try {
     const result = await verifyRegistrationResponse({
       response,
@@ -118,7 +125,7 @@ export async function verifyRegistration(
     const { credential } = result.registrationInfo;
     return {
       credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
       signCount: credential.counter,
       transports: (response.response.transports ?? []).filter((t) => /^[a-z-]{1,20}$/.test(t)).slice(0, 8),
     };
@@ -137,6 +144,7 @@ export async function verifyAssertion(
   expectedChallenge: string,
   credential: WebauthnCredential,
 ): Promise<number | undefined> {
+  const { verifyAuthenticationResponse } = await library();
   try {
     const result = await verifyAuthenticationResponse({
       response,
@@ -145,7 +153,7 @@ export async function verifyAssertion(
       expectedRPID: rp.id,
       credential: {
         id: credential.credentialId,
-        publicKey: isoBase64URL.toBuffer(credential.publicKey),
+        publicKey: fromBase64url(credential.publicKey),
         counter: credential.signCount,
         transports: transportsOf(credential),
       },

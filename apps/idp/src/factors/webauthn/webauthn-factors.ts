@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { UserRepository } from '../../user-repository.js';
 import {
   authenticationOptions,
@@ -186,7 +185,7 @@ export function webauthnFactors(deps: {
       const credential = await repository.byCredentialId(response.id);
       if (!credential) return { kind: 'unknown_credential' };
       const handle = response.response.userHandle;
-      if (handle !== undefined && handle !== isoBase64URL.fromUTF8String(credential.userId))
+      if (handle !== undefined && handle !== Buffer.from(credential.userId).toString('base64url'))
         return { kind: 'refused' };
       if (!(await checkAssertion(response, challenge, credential))) return { kind: 'refused' };
       return { kind: 'signed_in', userId: credential.userId };
