@@ -4,6 +4,7 @@ import type { Page, Request } from 'playwright-core';
 import {
   decodeAccessToken,
   loanEndpoints,
+  passkeySignInPaths,
   routes,
   SIGN_IN_LOCKOUT_FAILURES,
   StoredProfileSchema,
@@ -159,6 +160,28 @@ describe('sign-in screens (browser)', () => {
       // Signed out for real: the guarded home sends the visitor to sign-in again.
       await page.goto(routes.dashboard.path);
       await page.waitForURL((url) => url.pathname === routes.signIn.path);
+    });
+
+    it('says nothing of passkeys where the browser cannot offer them, also when it says so after a refused password', async () => {
+      const { page } = await portal.newPage();
+      // The passkey options held until the password was refused: the e-mail field's suggestions, asked
+      // for as the field got the focus, settle after the refusal, as on a busy server.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**${passkeySignInPaths.options}`, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(routes.signIn.path);
+      await page.locator('form[data-ready="true"]').waitFor();
+      await submitSignIn(page, `nobody.${Date.now()}@example.com`, 'Wrong-Password-1');
+      const alerts = page.getByRole('alert');
+      await alerts.filter({ hasText: 'User could not be authenticated.' }).waitFor();
+      release();
+      // This Chromium has nowhere to keep passkeys: it refuses to offer them, and the field stops asking.
+      await page.locator('#sign-in-email[autocomplete="username"]').waitFor();
+      assert.deepEqual(await alerts.allInnerTexts(), ['User could not be authenticated.']);
+      await page.unroute(`**${passkeySignInPaths.options}`);
     });
 
     it('fetches what a sign-in leads to once the password is accepted: the callback and the home then take it from the browser’s cache', async () => {

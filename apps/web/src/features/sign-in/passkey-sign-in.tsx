@@ -29,6 +29,8 @@ export function usePasskeySignIn(onFailure: (message: string | undefined) => voi
   const [available] = useState(passkeysWorkHere);
   const [busy, setBusy] = useState(false);
   const autofillStarted = useRef(false);
+  // False once the browser could not offer passkeys among the e-mail field's suggestions.
+  const [suggested, setSuggested] = useState(true);
 
   async function run(autofill: boolean) {
     if (!autofill) {
@@ -46,7 +48,11 @@ export function usePasskeySignIn(onFailure: (message: string | undefined) => voi
     // e-mail field's suggestions when they could not be offered: the borrower asked for nothing yet.
     if (outcome === undefined) return;
     setBusy(false);
-    if (outcome === 'cancelled' || (autofill && outcome === 'unavailable')) return;
+    if (autofill && outcome === 'unavailable') {
+      setSuggested(false);
+      return;
+    }
+    if (outcome === 'cancelled') return;
     onFailure(i18n._(MESSAGES[outcome]));
   }
 
@@ -61,7 +67,10 @@ export function usePasskeySignIn(onFailure: (message: string | undefined) => voi
 
   if (!available) return { emailInput: {}, button: null, busy: false };
   return {
-    emailInput: { autoComplete: 'username webauthn', onFocus: () => void startAutofill() },
+    emailInput: {
+      autoComplete: suggested ? 'username webauthn' : 'username',
+      onFocus: () => void startAutofill(),
+    },
     busy,
     button: <PasskeyButton busy={busy} onClick={() => void run(false)} />,
   };

@@ -12,7 +12,10 @@ export type PasskeyOutcome =
   | 'cancelled'
   /** The passkey is not one of this portal's accounts' (removed, or another site's). */
   | 'unknown'
-  /** No options from the identity provider (offline, busy, rate limited): no prompt was shown. */
+  /**
+   * No options from the identity provider (offline, busy, rate limited), or a browser that cannot
+   * offer passkeys among the e-mail field's suggestions: no prompt was shown.
+   */
   | 'unavailable'
   | 'failed';
 
@@ -58,7 +61,11 @@ async function passkeyAssertion(autofill: boolean): Promise<PasskeyOutcome | Pas
       useBrowserAutofill: autofill,
     });
   } catch (error) {
-    return isCancel(error) ? 'cancelled' : 'failed';
+    if (isCancel(error)) return 'cancelled';
+    // The e-mail field's suggestions cannot be offered in this browser (Chromium without anywhere to
+    // keep passkeys refuses conditional mediation so): nothing the borrower asked for.
+    if (autofill && (error as { name?: unknown } | null)?.name === 'NotSupportedError') return 'unavailable';
+    return 'failed';
   }
   const answer = await postJson(`${origin}${passkeySignInPaths.verify}`, assertion);
   const body = (await answer.json().catch(() => null)) as {
