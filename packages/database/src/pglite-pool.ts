@@ -113,13 +113,7 @@ async function describe(pglite: PGlite, sql: string, name: string | undefined): 
  * folder is written after each statement, as query() does, unless told the statement wrote nothing.
  */
 async function send(pglite: PGlite, messages: Uint8Array[], { syncToFs = true } = {}) {
-  const bytes = new Uint8Array(messages.reduce((length, m) => length + m.length, 0));
-  let offset = 0;
-  for (const message of messages) {
-    bytes.set(message, offset);
-    offset += message.length;
-  }
-  return (await pglite.execProtocol(bytes, { syncToFs })).messages;
+  return (await pglite.execProtocol(Buffer.concat(messages), { syncToFs })).messages;
 }
 
 function commandOf(sql: string): PostgresQueryResult<unknown>['command'] {

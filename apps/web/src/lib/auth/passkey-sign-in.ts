@@ -34,9 +34,11 @@ async function postJson(url: string, body: unknown): Promise<Response> {
   });
 }
 
+/** A DOMException's or the library's error's name and code, whatever was thrown. */
+const nameAndCode = (error: unknown) => error as { name?: unknown; code?: unknown } | null;
+
 function isCancel(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  const code = (error as { code?: unknown } | null)?.code;
+  const { name, code } = nameAndCode(error) ?? {};
   return name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED';
 }
 
@@ -64,7 +66,7 @@ async function passkeyAssertion(autofill: boolean): Promise<PasskeyOutcome | Pas
     if (isCancel(error)) return 'cancelled';
     // The e-mail field's suggestions cannot be offered in this browser (Chromium without anywhere to
     // keep passkeys refuses conditional mediation so): nothing the borrower asked for.
-    if (autofill && (error as { name?: unknown } | null)?.name === 'NotSupportedError') return 'unavailable';
+    if (autofill && nameAndCode(error)?.name === 'NotSupportedError') return 'unavailable';
     return 'failed';
   }
   const answer = await postJson(`${origin}${passkeySignInPaths.verify}`, assertion);
