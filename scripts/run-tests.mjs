@@ -74,14 +74,14 @@ if (watch) {
   process.exit(result.status ?? 1);
 }
 
-// Processes per tier: a test file waits as well as it computes (servers starting, the browser, the
-// network, a second database), so a tier run alone keeps a process more than there are cores. Tiers run
-// together fill each other's waits: there, one per core (all tiers on 2 cores: about 6 % less CPU and
-// 4 to 6 % less time than a process more per tier, each of which pays its start and, for browser
-// tests, a Chromium of its own).
-const tiersInRun = new Set(selected.map(tierOf)).size;
+// Processes per tier: one per core. Each pays its start (the module graph, PGlite's templates, for
+// browser tests a Chromium of its own), so a process more costs more than the waits it would fill: all
+// tiers on 2 cores took about 6 % more CPU and 4 to 6 % more time with one more per tier, the API tier
+// alone 68 and 72 s with three processes against 56 and 62 s with two. Only the browser tier run alone
+// keeps a process more: a browser test waits as much as it computes (the browser, servers starting).
+const browserTierAlone = selected.every((file) => tierOf(file) === 'e2e');
 const concurrency =
-  Number(process.env.TEST_CONCURRENCY) || Math.max(2, availableParallelism() + (tiersInRun > 1 ? 0 : 1));
+  Number(process.env.TEST_CONCURRENCY) || Math.max(2, availableParallelism() + (browserTierAlone ? 1 : 0));
 
 // A process spends seconds of CPU before its first test: TypeScript through tsx, the API's module
 // graph, PGlite's WebAssembly. So each process runs a group of files, one after another, and all the
