@@ -247,14 +247,18 @@ export async function pgliteTemplate(migrations: Record<string, Migrations>): Pr
   return file;
 }
 
-/** Templates of migrations no test has used for a day (older branches, edited migrations). */
+/**
+ * Templates of migrations no test has used for a day (older branches, edited migrations), and the
+ * folders made from them (data-folder.ts).
+ */
 function removeStaleTemplates(current: string) {
   const dayAgo = Date.now() - 24 * 3600 * 1000;
+  const currentKey = path.basename(current, '.tar');
   for (const name of readdirSync(tmpdir())) {
     const file = path.join(tmpdir(), name);
-    if (!name.startsWith(TEMPLATE_PREFIX) || file === current) continue;
+    if (!name.startsWith(TEMPLATE_PREFIX) || name.startsWith(currentKey)) continue;
     try {
-      if (statSync(file).atimeMs < dayAgo) rmSync(file, { force: true });
+      if (statSync(file).atimeMs < dayAgo) rmSync(file, { recursive: true, force: true });
     } catch {
       // Removed by another test run meanwhile.
     }
