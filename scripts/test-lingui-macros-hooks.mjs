@@ -5,7 +5,7 @@
 // transformer and the installed packages, so that a change to either starts an empty one.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -42,11 +42,16 @@ async function compiled(file) {
   }
   const { transformLinguiMacros } = await import(transformer.href);
   const result = await transformLinguiMacros(code, file);
-  // Written aside and renamed: two test processes never read half a file.
-  await mkdir(cacheDir, { recursive: true });
+  // Written aside and renamed: two test processes never read half a file. Kept when it can be: a run in
+  // a checkout of other packages may remove the folder meanwhile.
   const partial = `${cached}.${process.pid}`;
-  await writeFile(partial, result?.code ?? '');
-  await rename(partial, cached);
+  try {
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(partial, result?.code ?? '');
+    await rename(partial, cached);
+  } catch {
+    await rm(partial, { force: true }).catch(() => {});
+  }
   return result;
 }
 
