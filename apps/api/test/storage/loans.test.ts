@@ -243,8 +243,13 @@ for (const kind of testDatabaseKinds()) {
         const { id } = await newBorrower(database.db);
         const stranger = await newBorrower(database.db);
         const ids: Record<string, string> = {};
-        for (const status of ['PAID', 'ACTIVE', 'HIDDEN', 'PAST DUE'] as const) {
+        // Added a day apart, oldest first: PGlite's clock counts milliseconds, so loans added one after
+        // another may share their time (and then go by reference).
+        for (const [day, status] of (['PAID', 'ACTIVE', 'HIDDEN', 'PAST DUE'] as const).entries()) {
           ids[status] = (await loans.insert(id, { ...activeLoan(''), status, nextPayment: null }))!;
+          await sql`update loan set created_at = ${new Date(Date.UTC(2026, 0, day + 1))} where id = ${ids[status]}`.execute(
+            database.db,
+          );
         }
         const visible = await loans.visibleLoans(id);
         assert.deepEqual(
@@ -569,6 +574,11 @@ for (const kind of testDatabaseKinds()) {
           lifetimeHours: 24,
         });
         await applications.verify(hashOf(verifiedToken));
+        // A minute older than the next: PGlite's clock counts milliseconds, and rows written one after
+        // another may share their time (and then go by id).
+        await sql`update loan_application set created_at = created_at - interval '1 minute' where id = ${verifiedId}`.execute(
+          database.db,
+        );
         // Sent signed out from her address, never verified: anyone could have typed it.
         await applications.insert(signedOut(email), { tokenHash: hashOf(randomUUID()), lifetimeHours: 24 });
         const sent = await applications.insertForBorrower(
