@@ -119,6 +119,9 @@ async function cutWhileWaiting(
     const deadline = Date.now() + 15_000;
     for (;;) {
       if (done) throw new Error('the call did not wait for the lock');
+      // Inside a transaction the server keeps the list of backends it read first: a call on a connection
+      // opened after that (none idle in its pool) would never show. So each look reads it anew.
+      await holder.query('select pg_stat_clear_snapshot()');
       const { rows } = await holder.query<{ pid: number }>(
         `select pid from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
