@@ -3,7 +3,7 @@ import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/database.js';
 import type { Migrations } from '../src/migrations.js';
-import { pgliteTemplate } from './index.js';
+import { pgliteTemplate, templateFolderOf } from './index.js';
 
 /**
  * An embedded database folder for a process of its own (its DATA_DIR) that starts with these
@@ -22,7 +22,7 @@ export async function createPgliteDataFolder(
 /** The template of these migrations loaded into a folder, beside its file; made on first use. */
 async function templateFolder(migrations: Record<string, Migrations>): Promise<string> {
   const templateFile = await pgliteTemplate(migrations);
-  const folder = templateFile.replace(/\.tar$/, '.folder');
+  const folder = templateFolderOf(templateFile);
   if (existsSync(folder)) return folder;
   // Made aside and renamed: test files running at once never copy half a folder.
   const partial = `${folder}.${process.pid}.${randomBytes(4).toString('hex')}`;

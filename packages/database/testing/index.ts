@@ -247,16 +247,19 @@ export async function pgliteTemplate(migrations: Record<string, Migrations>): Pr
   return file;
 }
 
+/** The folder a template is loaded into once, beside its file (data-folder.ts). */
+export const templateFolderOf = (templateFile: string) => templateFile.replace(/\.tar$/, '.folder');
+
 /**
- * Templates of migrations no test has used for a day (older branches, edited migrations), and the
- * folders made from them (data-folder.ts).
+ * Templates of migrations no test has used for a day (older branches, edited migrations), the folders
+ * made from them, and what a run that ended halfway left of either.
  */
 function removeStaleTemplates(current: string) {
   const dayAgo = Date.now() - 24 * 3600 * 1000;
-  const currentKey = path.basename(current, '.tar');
+  const kept = new Set([current, templateFolderOf(current)]);
   for (const name of readdirSync(tmpdir())) {
     const file = path.join(tmpdir(), name);
-    if (!name.startsWith(TEMPLATE_PREFIX) || name.startsWith(currentKey)) continue;
+    if (!name.startsWith(TEMPLATE_PREFIX) || kept.has(file)) continue;
     try {
       if (statSync(file).atimeMs < dayAgo) rmSync(file, { recursive: true, force: true });
     } catch {
