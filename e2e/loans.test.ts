@@ -210,10 +210,26 @@ describe('loans and loan checkout (browser)', () => {
         const { page } = await portal.newPage();
         checkoutPage = page;
         const errors = collectPageErrors(page);
+        // What the sign-in page fetches ahead once the password is accepted, until the redirect lands on
+        // the callback: the callback's code, not the home's, as this sign-in leads elsewhere.
+        const fetchedAhead: string[] = [];
+        let aheadOfCallback = false;
+        page.on('response', (response) => {
+          if (new URL(response.url()).pathname === '/api/v1/authn') aheadOfCallback = true;
+        });
+        page.on('framenavigated', (frame) => {
+          if (frame === page.mainFrame() && onPath(routes.loginCallback.path)(new URL(frame.url())))
+            aheadOfCallback = false;
+        });
+        page.on('request', (request) => {
+          const chunk = /\/assets\/(login-callback-screen|signed-in-home)-[\w-]+\.js$/.exec(request.url());
+          if (aheadOfCallback && chunk) fetchedAhead.push(chunk[1]!);
+        });
         await page.goto(routes.loanCheckoutStart.href({ loanId: active.id }));
         await page.waitForURL(onPath(routes.signIn.path));
         await submitSignIn(page, DEMO.email, DEMO.password);
         await page.waitForURL(onPath(routes.loanCheckout.href({ loanId: active.id })), { timeout: 20_000 });
+        assert.deepEqual(fetchedAhead, ['login-callback-screen']);
         await page.getByRole('heading', { name: 'Review and sign your documents' }).waitFor();
         await page.getByTestId('checkout-loan').getByText(active.reference, { exact: false }).waitFor();
 

@@ -9,6 +9,7 @@ import { SignInScreen } from '../features/sign-in/sign-in-screen';
 import { dashboardScreen, homeLanding, signedInLayout } from '../features/dashboard/preload-home';
 import { RequireAuth } from '../components/require-auth';
 import { preloadable } from '../lib/preloadable';
+import { peekReturnPath } from '../lib/return-path';
 import { NotFoundScreen } from './routes/not-found-screen';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { RootErrorScreen } from './routes/root-error-screen';
@@ -59,10 +60,10 @@ const loginCallbackScreen = preloadable(() =>
 const LoginCallbackScreen = loginCallbackScreen.lazy((m) => m.LoginCallbackScreen);
 /**
  * Where a password sign-in leads (the identity provider's redirect back to the login callback, which
- * finishes it with the whole client, then most often the home): fetched once the password was
- * accepted, while the sign-in's tokens are obtained, so that those pages find their code in the
- * browser's cache instead of fetching it in turn. (Not earlier: the sign-in route's weight until the
- * password leaves stays what the sign-in needs.)
+ * finishes it with the whole client, then the address the borrower asked for, most often the home):
+ * fetched once the password was accepted, while the sign-in's tokens are obtained, so that those pages
+ * find their code in the browser's cache instead of fetching it in turn. (Not earlier: the sign-in
+ * route's weight until the password leaves stays what the sign-in needs.)
  */
 const afterSignIn = () => {
   void loginCallbackScreen.load().catch(() => undefined);
@@ -71,7 +72,7 @@ const afterSignIn = () => {
     (m) => m.preloadRedirectClient(),
     () => undefined,
   );
-  void homeLanding.code(routes.dashboard.path);
+  void homeLanding.code(peekReturnPath());
 };
 const LoginHandlerScreen = screen(() =>
   import('../features/login-redirect/login-handler-screen').then((m) => ({ default: m.LoginHandlerScreen })),
