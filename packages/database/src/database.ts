@@ -1,10 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
-import { createPgliteDataDir } from './pglite-init.js';
-import { createPGlitePool } from './pglite-pool.js';
 import { statementName } from './prepared-statements.js';
+import type { PgliteLocation } from './pglite-database.js';
 
 export type DatabaseLocation =
   /**
@@ -33,13 +30,11 @@ export type DatabaseLocation =
    */
   | PgliteLocation;
 
-export type PgliteLocation = { kind: 'pglite'; dataDir?: string; templateFile?: string; instance?: PGlite };
-
 /** Makes what `openDatabase` needs at a location: an embedded data folder is created (once) here. */
 export async function prepareDatabase(location: DatabaseLocation): Promise<void> {
   if (location.kind !== 'pglite' || !location.dataDir) return;
-  mkdirSync(location.dataDir, { recursive: true });
-  await createPgliteDataDir(location.dataDir, PGLITE_START_PARAMS);
+  const { createPgliteDataDir } = await import('./pglite-database.js');
+  await createPgliteDataDir(location.dataDir);
 }
 
 /** The PostgreSQL pool under each database opened here (PGlite's has no connections to count). */
@@ -137,59 +132,26 @@ export function openDatabase<DB>(
     statementCounts.set(db, count);
     return db;
   }
-  const pool = location.instance
-    ? createPGlitePool(location.instance, { borrowed: true })
-    : createPGlitePool(openPglite(location));
+  const pool = loadedOnFirstUse(async () => (await import('./pglite-database.js')).pglitePool(location));
   const count = { sent: 0 };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: countingPool(pool, count) }) });
   statementCounts.set(db, count);
   return db;
 }
 
-/** A new embedded instance at the location (in its data folder, from its template, or empty in memory). */
-export function openPglite(location: PgliteLocation): PGlite {
-  if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
-  return new PGlite({
-    startParams: PGLITE_START_PARAMS,
-    dataDir: location.dataDir,
-    loadDataDir: location.templateFile ? templateData(location.templateFile) : undefined,
-  });
-}
-
-const templates = new Map<string, Blob>();
-
 /**
- * A template's bytes, read once per process. PGlite asks only for `arrayBuffer()`, and Node 20's own
- * Blob hands a 40 MB one over in a loop of small reads and copies: over a third of the CPU that opening
- * a test database took. So PGlite gets the bytes as they are.
+ * A pool made when it is first asked for a connection. PGlite is loaded only by a database that uses
+ * it: a server on PostgreSQL never loads it (about 5 MB of RSS).
  */
-function templateData(file: string): Blob {
-  let template = templates.get(file);
-  if (!template) {
-    const bytes = readFileSync(file);
-    // A file this large is read into an ArrayBuffer of its own; a small one would share node's pool.
-    const buffer =
-      bytes.byteLength === bytes.buffer.byteLength
-        ? bytes.buffer
-        : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    template = { size: buffer.byteLength, type: '', arrayBuffer: () => Promise.resolve(buffer) } as Blob;
-    templates.set(file, template);
-  }
-  return template;
+function loadedOnFirstUse(load: () => Promise<PostgresPool>): PostgresPool {
+  let pool: Promise<PostgresPool> | undefined;
+  return {
+    connect: async () => (await (pool ??= load())).connect(),
+    end: async () => {
+      if (pool) await (await pool).end();
+    },
+  };
 }
-
-/**
- * PGlite runs PostgreSQL's defaults, whose 128 MB of shared buffers it allocates and touches at
- * start-up: most of the embedded portal's memory. The portal's data is small and the files stay in the
- * operating system's cache, so 32 MB loses nothing measurable and saves ~130 MB of RSS.
- */
-const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  'shared_buffers=32MB',
-  '-c',
-  'maintenance_work_mem=8MB',
-];
 
 /**
  * How long to wait for PostgreSQL: a new connection (else the query fails at once rather than queueing

@@ -6,7 +6,8 @@ import { after } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase, openPglite, type DatabaseLocation } from '../src/database.js';
+import { openDatabase, type DatabaseLocation } from '../src/database.js';
+import { openPglite } from '../src/pglite-database.js';
 import { migrateToLatest, type Migrations } from '../src/migrations.js';
 import { createPGlitePool } from '../src/pglite-pool.js';
 
