@@ -226,10 +226,15 @@ async function removeStalePostgresTemplates(admin: pg.Client, current: string) {
 
 /** The dumped data folder of a PGlite database with these migrations run, made on first use. */
 export async function pgliteTemplate(migrations: Record<string, Migrations>): Promise<string> {
-  const file = path.join(tmpdir(), `${TEMPLATE_PREFIX}${templateKey(migrations)}.tar`);
+  const file = templateFileOf(migrations);
   if (existsSync(file)) return file;
 
-  const pglite = new PGlite();
+  // Only the template without migrations runs initdb; every other starts from it, loaded in a sixth of
+  // the CPU (1.6 s against 9 to 10 s on a slow day; a test run makes about seven templates).
+  const pglite =
+    Object.keys(migrations).length === 0
+      ? new PGlite()
+      : openPglite({ kind: 'pglite', templateFile: await pgliteTemplate({}) });
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: createPGlitePool(pglite) }) });
   try {
     // Started first: dumpDataDir takes PGlite's turn and then waits for the start, whose own queries
@@ -248,6 +253,9 @@ export async function pgliteTemplate(migrations: Record<string, Migrations>): Pr
   return file;
 }
 
+const templateFileOf = (migrations: Record<string, Migrations>) =>
+  path.join(tmpdir(), `${TEMPLATE_PREFIX}${templateKey(migrations)}.tar`);
+
 /** The folder a template is loaded into once, beside its file (data-folder.ts). */
 export const templateFolderOf = (templateFile: string) => templateFile.replace(/\.tar$/, '.folder');
 
@@ -257,7 +265,7 @@ export const templateFolderOf = (templateFile: string) => templateFile.replace(/
  */
 function removeStaleTemplates(current: string) {
   const dayAgo = Date.now() - 24 * 3600 * 1000;
-  const kept = new Set([current, templateFolderOf(current)]);
+  const kept = new Set([current, templateFolderOf(current), templateFileOf({})]);
   for (const name of readdirSync(tmpdir())) {
     const file = path.join(tmpdir(), name);
     if (!name.startsWith(TEMPLATE_PREFIX) || kept.has(file)) continue;
