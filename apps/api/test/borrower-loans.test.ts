@@ -11,7 +11,7 @@ import {
   loanEndpoints,
 } from '@customer-core/contracts';
 import { borrowerRepository } from '../src/borrowers/borrower-repository.js';
-import { DEMO_LOANS, seedDemoBorrower } from '../src/loans/demo-borrower.js';
+import { demoLoans, seedDemoBorrower } from '../src/loans/demo-borrower.js';
 import { loanRepository } from '../src/loans/loan-repository.js';
 import { startTestServer, type TestServer } from '../testing/index.js';
 import {
@@ -84,7 +84,7 @@ describe('borrower loans and checkout', () => {
   it('seeds the demo borrower with one loan in each status, each with its documents', async () => {
     assert.deepEqual(
       [...demoLoanIds.keys()].sort(),
-      DEMO_LOANS.map((l) => l.reference),
+      demoLoans().map((l) => l.reference),
     );
     // Seeding again, even twice at once (two instances starting together), changes nothing.
     const idp = server.server.identityProvider!;
@@ -111,7 +111,7 @@ describe('borrower loans and checkout', () => {
       .execute();
     assert.deepEqual(
       counts.map((c) => [c.reference, Number(c.documents)]),
-      DEMO_LOANS.map((l) => [l.reference, 5]),
+      demoLoans().map((l) => [l.reference, 5]),
     );
   });
 
@@ -129,7 +129,7 @@ describe('borrower loans and checkout', () => {
       ],
     );
     for (const summary of list) {
-      const seeded = DEMO_LOANS.find((l) => l.reference === summary.reference)!;
+      const seeded = demoLoans().find((l) => l.reference === summary.reference)!;
       assert.equal(summary.id, idOf(seeded.reference));
       assert.equal(summary.product, seeded.product);
       assert.equal(summary.amountCents, seeded.amountCents);

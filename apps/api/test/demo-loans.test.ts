@@ -2,21 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { contradictionsOf } from '@customer-core/contracts';
 import { loanWarnings } from '../src/loans/loan-book.js';
-import { DEMO_LOANS } from '../src/loans/demo-borrower.js';
+import { demoLoans } from '../src/loans/demo-borrower.js';
 import { describeSchedule, today } from '../src/loans/loan-schedule.js';
 
 // The demo borrower's loans add up, as a borrower checks them on their pages: nothing an operator would
 // be refused or warned of.
 
-const day = (inDays: number) => {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + inDays);
-  return date.toISOString().slice(0, 10);
-};
-
 describe("the demo borrower's loans", () => {
   it('add up: the instalments make the amount lent, the unpaid ones the balance', () => {
-    for (const loan of DEMO_LOANS) {
+    for (const loan of demoLoans()) {
       const { amountCents: amounts, paidUpTo } = loan.schedule;
       if (amounts.length === 0) {
         assert.equal(loan.balanceCents, 0, loan.reference);
@@ -33,16 +27,32 @@ describe("the demo borrower's loans", () => {
   });
 
   it('contradict nothing, and warn of nothing, their schedules as seeded', () => {
-    for (const loan of DEMO_LOANS) {
+    for (const loan of demoLoans()) {
       assert.deepEqual(contradictionsOf(loan), [], loan.reference);
-      const rows = loan.schedule.dueInDays.map((days, i) => ({
-        due_on: day(days),
+      const rows = loan.schedule.dueOn.map((day, i) => ({
+        due_on: day,
         amount_cents: loan.schedule.amountCents[i]!,
-        paid_on: i < loan.schedule.paidUpTo ? day(days) : null,
+        paid_on: i < loan.schedule.paidUpTo ? day : null,
       }));
       const { overdue } = describeSchedule(rows, today());
       assert.deepEqual(loanWarnings(loan, overdue, today()), [], loan.reference);
       if (loan.status === 'PAST DUE') assert.ok(overdue, `${loan.reference} has a missed instalment`);
+    }
+  });
+
+  it('take every date from the one day they are seeded on, the next payment and the schedule alike', () => {
+    // A second before midnight: what a process that started the day before seeds now is the new day's.
+    const lastSecond = new Date('2026-11-28T23:59:59Z');
+    const [active, pastDue] = demoLoans(lastSecond);
+    assert.equal(active?.nextPayment?.dueOn, '2026-12-22');
+    assert.equal(active?.schedule.dueOn[0], '2026-12-22');
+    assert.equal(pastDue?.schedule.dueOn[4], '2026-11-16', 'the missed instalment, 12 days before');
+    assert.equal(demoLoans(new Date('2026-11-29T00:00:00Z'))[0]?.nextPayment?.dueOn, '2026-12-23');
+    for (const loan of demoLoans(lastSecond)) {
+      const upcoming = loan.schedule.dueOn.findIndex(
+        (day, i) => i >= loan.schedule.paidUpTo && day >= '2026-11-28',
+      );
+      assert.equal(loan.nextPayment?.dueOn ?? null, loan.schedule.dueOn[upcoming] ?? null, loan.reference);
     }
   });
 });

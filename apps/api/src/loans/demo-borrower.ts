@@ -20,16 +20,16 @@ export interface DemoLoan {
   amountCents: number;
   balanceCents: number;
   nextPayment: { dueOn: string; amountCents: number } | null;
-  /** The payment schedule: instalments due this many days from today, paid on time or not at all. */
-  schedule: { amountCents: number[]; dueInDays: number[]; paidUpTo: number };
+  /** The payment schedule: instalments by due day (YYYY-MM-DD), the first `paidUpTo` paid on the day. */
+  schedule: { amountCents: number[]; dueOn: string[]; paidUpTo: number };
 }
 
 /** Monthly due days from `first` days from today, `count` of them. */
 const monthly = (first: number, count: number) => Array.from({ length: count }, (_, i) => first + 30 * i);
 
-/** A calendar day this many days from today (UTC), YYYY-MM-DD. */
-function daysFromToday(days: number): string {
-  const date = new Date();
+/** The calendar day (UTC) this many days from `today`, YYYY-MM-DD. */
+function dayFrom(today: Date, days: number): string {
+  const date = new Date(today);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
@@ -40,6 +40,7 @@ function daysFromToday(days: number): string {
  * balance what is left, and the next payment the first instalment still to come.
  */
 function demoLoan(
+  today: Date,
   terms: Pick<DemoLoan, 'reference' | 'product' | 'status' | 'amountCents'>,
   plan: { instalments: number; firstDueInDays: number; paid: number } | null,
 ): DemoLoan {
@@ -48,7 +49,7 @@ function demoLoan(
       ...terms,
       balanceCents: 0,
       nextPayment: null,
-      schedule: { amountCents: [], dueInDays: [], paidUpTo: 0 },
+      schedule: { amountCents: [], dueOn: [], paidUpTo: 0 },
     };
   const each = Math.round(terms.amountCents / plan.instalments);
   const amounts = Array.from({ length: plan.instalments }, (_, i) =>
@@ -57,35 +58,41 @@ function demoLoan(
   const dueInDays = monthly(plan.firstDueInDays, plan.instalments);
   const paidCents = amounts.slice(0, plan.paid).reduce((sum, cents) => sum + cents, 0);
   const next = dueInDays.findIndex((days, i) => i >= plan.paid && days >= 0);
+  const dueOn = dueInDays.map((days) => dayFrom(today, days));
   return {
     ...terms,
     balanceCents: terms.amountCents - paidCents,
-    nextPayment: next < 0 ? null : { dueOn: daysFromToday(dueInDays[next]!), amountCents: amounts[next]! },
-    schedule: { amountCents: amounts, dueInDays, paidUpTo: plan.paid },
+    nextPayment: next < 0 ? null : { dueOn: dueOn[next]!, amountCents: amounts[next]! },
+    schedule: { amountCents: amounts, dueOn, paidUpTo: plan.paid },
   };
 }
 
 /**
- * The demo borrower's loans: one in each status, so every state of the portal can be seen. Due dates
- * are set when first seeded: the active loan's first payment is ahead, the past-due one missed its
- * fifth 12 days ago.
+ * The demo borrower's loans as seeded `today`: one in each status, so every state of the portal can be
+ * seen. The active loan's first payment is ahead, the past-due one missed its fifth 12 days ago. Every
+ * date of a loan comes from the one `today` (a process seeding after midnight seeds the new day's
+ * dates, its next payment and its schedule alike).
  */
-export const DEMO_LOANS: readonly DemoLoan[] = [
+export const demoLoans = (today = new Date()): DemoLoan[] => [
   // Just closing: the first instalment is ahead.
   demoLoan(
+    today,
     { reference: 'LN-DEMO-1', product: 'Term loan', status: 'ACTIVE', amountCents: 25_000_000 },
     { instalments: 24, firstDueInDays: 24, paid: 0 },
   ),
   // Four paid on time, then the one due 12 days ago missed.
   demoLoan(
+    today,
     { reference: 'LN-DEMO-2', product: 'Equipment financing', status: 'PAST DUE', amountCents: 8_500_000 },
     { instalments: 36, firstDueInDays: -132, paid: 4 },
   ),
   demoLoan(
+    today,
     { reference: 'LN-DEMO-3', product: 'Working capital loan', status: 'PAID', amountCents: 5_000_000 },
     { instalments: 12, firstDueInDays: -400, paid: 12 },
   ),
   demoLoan(
+    today,
     {
       reference: 'LN-DEMO-4',
       product: 'Business line of credit',
@@ -95,6 +102,7 @@ export const DEMO_LOANS: readonly DemoLoan[] = [
     null,
   ),
   demoLoan(
+    today,
     { reference: 'LN-DEMO-5', product: 'Revenue-based financing', status: 'HIDDEN', amountCents: 12_000_000 },
     null,
   ),
@@ -135,18 +143,18 @@ export async function seedDemoBorrower(
     lastName: user.lastName,
   });
   await loans.transaction(async (tx) => {
-    for (const loan of DEMO_LOANS) {
+    for (const loan of demoLoans()) {
       const loanId = await tx.insert(borrower.id, loan);
       if (!loanId) continue;
       // Every loan has its documents, whatever its status (a HIDDEN one's never leave).
       await writeStandardDocuments(tx, loanId, loan, lender);
-      const { amountCents, dueInDays, paidUpTo } = loan.schedule;
+      const { amountCents, dueOn, paidUpTo } = loan.schedule;
       await tx.addInstalments(
         loanId,
-        dueInDays.map((days, i) => ({
-          dueOn: daysFromToday(days),
+        dueOn.map((day, i) => ({
+          dueOn: day,
           amountCents: amountCents[i]!,
-          paidOn: i < paidUpTo ? daysFromToday(days) : null,
+          paidOn: i < paidUpTo ? day : null,
         })),
       );
     }

@@ -23,7 +23,7 @@ import { applicationRepository } from '../../src/applications/application-reposi
 import { borrowerRepository } from '../../src/borrowers/borrower-repository.js';
 import { apiMigrations } from '../../src/db/migrations.js';
 import type { ApiDatabase } from '../../src/db/schema.js';
-import { DEMO_BORROWER, DEMO_LOANS, seedDemoBorrower } from '../../src/loans/demo-borrower.js';
+import { DEMO_BORROWER, demoLoans, seedDemoBorrower } from '../../src/loans/demo-borrower.js';
 import { documentRepository } from '../../src/documents/document-repository.js';
 import { loanBook } from '../../src/loans/loan-book.js';
 import { signedPdfWriter } from '../../src/documents/borrower-documents.js';
@@ -640,8 +640,8 @@ for (const kind of testDatabaseKinds()) {
         const borrowers = await borrowerRepository(database.db).findByEmail(DEMO_BORROWER.login);
         assert.equal(borrowers.length, 1);
         const loans = await loanRepository(database.db).borrowerOverview();
-        assert.equal(Number(loans.find((row) => row.id === borrowers[0]!.id)?.loans), DEMO_LOANS.length);
-        for (const demo of DEMO_LOANS) {
+        assert.equal(Number(loans.find((row) => row.id === borrowers[0]!.id)?.loans), demoLoans().length);
+        for (const demo of demoLoans()) {
           const loanId = (await loanRepository(database.db).idOfReference(demo.reference))!;
           assert.equal(
             await loanRepository(database.db).documentCount(loanId),
@@ -650,7 +650,7 @@ for (const kind of testDatabaseKinds()) {
           );
           assert.equal(
             (await loanRepository(database.db).instalmentsOf(loanId)).length,
-            demo.schedule.dueInDays.length,
+            demo.schedule.dueOn.length,
           );
         }
       });
