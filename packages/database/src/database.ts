@@ -141,7 +141,7 @@ export function openDatabase<DB>(
 
 /**
  * A pool made when it is first asked for a connection. PGlite is loaded only by a database that uses
- * it: a server on PostgreSQL never loads it (about 5 MB of RSS).
+ * it: a server on PostgreSQL never loads its modules (README: Operating it, memory).
  */
 function loadedOnFirstUse(load: () => Promise<PostgresPool>): PostgresPool {
   let pool: Promise<PostgresPool> | undefined;
