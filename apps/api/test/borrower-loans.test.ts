@@ -128,8 +128,9 @@ describe('borrower loans and checkout', () => {
         ['LN-DEMO-4', 'CLOSED LOST'],
       ],
     );
+    const seededLoans = demoLoans();
     for (const summary of list) {
-      const seeded = demoLoans().find((l) => l.reference === summary.reference)!;
+      const seeded = seededLoans.find((l) => l.reference === summary.reference)!;
       assert.equal(summary.id, idOf(seeded.reference));
       assert.equal(summary.product, seeded.product);
       assert.equal(summary.amountCents, seeded.amountCents);

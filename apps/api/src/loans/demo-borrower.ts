@@ -3,6 +3,7 @@ import type { BorrowerRepository } from '../borrowers/borrower-repository.js';
 import type { DirectoryUser } from '../identity/directory.js';
 import { writeStandardDocuments } from './loan-book.js';
 import type { LoanRepository } from './loan-repository.js';
+import { today } from './loan-schedule.js';
 import type { Lender } from './standard-documents.js';
 
 /** The borrower every embedded (non-production) installation starts with, so a newcomer can sign in at once. */
@@ -27,11 +28,11 @@ export interface DemoLoan {
 /** Monthly due days from `first` days from today, `count` of them. */
 const monthly = (first: number, count: number) => Array.from({ length: count }, (_, i) => first + 30 * i);
 
-/** The calendar day (UTC) this many days from `today`, YYYY-MM-DD. */
-function dayFrom(today: Date, days: number): string {
-  const date = new Date(today);
+/** The day in the lender's calendar this many days from `now`. */
+function dayFrom(now: Date, days: number): string {
+  const date = new Date(now);
   date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return today(date);
 }
 
 /**
@@ -40,7 +41,7 @@ function dayFrom(today: Date, days: number): string {
  * balance what is left, and the next payment the first instalment still to come.
  */
 function demoLoan(
-  today: Date,
+  now: Date,
   terms: Pick<DemoLoan, 'reference' | 'product' | 'status' | 'amountCents'>,
   plan: { instalments: number; firstDueInDays: number; paid: number } | null,
 ): DemoLoan {
@@ -58,7 +59,7 @@ function demoLoan(
   const dueInDays = monthly(plan.firstDueInDays, plan.instalments);
   const paidCents = amounts.slice(0, plan.paid).reduce((sum, cents) => sum + cents, 0);
   const next = dueInDays.findIndex((days, i) => i >= plan.paid && days >= 0);
-  const dueOn = dueInDays.map((days) => dayFrom(today, days));
+  const dueOn = dueInDays.map((days) => dayFrom(now, days));
   return {
     ...terms,
     balanceCents: terms.amountCents - paidCents,
@@ -68,31 +69,31 @@ function demoLoan(
 }
 
 /**
- * The demo borrower's loans as seeded `today`: one in each status, so every state of the portal can be
+ * The demo borrower's loans as seeded `now`: one in each status, so every state of the portal can be
  * seen. The active loan's first payment is ahead, the past-due one missed its fifth 12 days ago. Every
- * date of a loan comes from the one `today` (a process seeding after midnight seeds the new day's
+ * date of a loan comes from the one `now` (a process seeding after midnight seeds the new day's
  * dates, its next payment and its schedule alike).
  */
-export const demoLoans = (today = new Date()): DemoLoan[] => [
+export const demoLoans = (now = new Date()): DemoLoan[] => [
   // Just closing: the first instalment is ahead.
   demoLoan(
-    today,
+    now,
     { reference: 'LN-DEMO-1', product: 'Term loan', status: 'ACTIVE', amountCents: 25_000_000 },
     { instalments: 24, firstDueInDays: 24, paid: 0 },
   ),
   // Four paid on time, then the one due 12 days ago missed.
   demoLoan(
-    today,
+    now,
     { reference: 'LN-DEMO-2', product: 'Equipment financing', status: 'PAST DUE', amountCents: 8_500_000 },
     { instalments: 36, firstDueInDays: -132, paid: 4 },
   ),
   demoLoan(
-    today,
+    now,
     { reference: 'LN-DEMO-3', product: 'Working capital loan', status: 'PAID', amountCents: 5_000_000 },
     { instalments: 12, firstDueInDays: -400, paid: 12 },
   ),
   demoLoan(
-    today,
+    now,
     {
       reference: 'LN-DEMO-4',
       product: 'Business line of credit',
@@ -102,7 +103,7 @@ export const demoLoans = (today = new Date()): DemoLoan[] => [
     null,
   ),
   demoLoan(
-    today,
+    now,
     { reference: 'LN-DEMO-5', product: 'Revenue-based financing', status: 'HIDDEN', amountCents: 12_000_000 },
     null,
   ),

@@ -640,8 +640,9 @@ for (const kind of testDatabaseKinds()) {
         const borrowers = await borrowerRepository(database.db).findByEmail(DEMO_BORROWER.login);
         assert.equal(borrowers.length, 1);
         const loans = await loanRepository(database.db).borrowerOverview();
-        assert.equal(Number(loans.find((row) => row.id === borrowers[0]!.id)?.loans), demoLoans().length);
-        for (const demo of demoLoans()) {
+        const seeded = demoLoans();
+        assert.equal(Number(loans.find((row) => row.id === borrowers[0]!.id)?.loans), seeded.length);
+        for (const demo of seeded) {
           const loanId = (await loanRepository(database.db).idOfReference(demo.reference))!;
           assert.equal(
             await loanRepository(database.db).documentCount(loanId),
