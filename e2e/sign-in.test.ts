@@ -184,8 +184,20 @@ describe('sign-in screens (browser)', () => {
       await page.unroute(`**${passkeySignInPaths.options}`);
     });
 
-    it('fetches what a sign-in leads to once the password is accepted: the callback and the home then take it from the browser’s cache', async () => {
+    it('fetches what a sign-in leads to once the password is accepted: the callback and the home then take it from the browser’s cache; the provider’s discovery document and keys come as the borrower fills in the form, never after LOGIN', async () => {
       const { page } = await portal.newPage();
+      // What the sign-in asks the identity provider for before anything of the borrower's.
+      const discovery = ['/oauth2/default/.well-known/openid-configuration', '/oauth2/default/v1/keys'];
+      const discoveryAsked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (discovery.includes(pathname)) discoveryAsked.push(pathname);
+      });
+      const discoveryFetched = Promise.all(
+        discovery.map((path) =>
+          page.waitForResponse((response) => new URL(response.url()).pathname === path),
+        ),
+      );
       const chunk = (name: string) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`);
       const ahead = ['login-callback-screen', 'redirect-client', 'signed-in-home'];
       // In the order the browser saw them: the password's answer, then each of those scripts asked for.
@@ -239,6 +251,7 @@ describe('sign-in screens (browser)', () => {
       await page.getByLabel('Email').fill(DEMO.email);
       await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
       assert.deepEqual(seen, [], 'nothing of it while the borrower fills in the form');
+      await discoveryFetched;
       await page.getByRole('button', { name: 'LOGIN' }).click();
       await page.waitForURL((url) => url.pathname === routes.dashboard.path, { timeout: 45_000 });
       await page.getByTestId('loan-summary').first().waitFor();
@@ -256,6 +269,11 @@ describe('sign-in screens (browser)', () => {
         for (const { requestId, url } of after)
           assert.ok(fromCache.has(requestId), `${url} came from the cache`);
       }
+      assert.deepEqual(
+        discoveryAsked,
+        discovery,
+        'each once, before LOGIN: the sign-in took them from the cache',
+      );
     });
 
     // Password sign-in pauses after SIGN_IN_LOCKOUT_FAILURES wrong passwords from one network, and the

@@ -3,6 +3,8 @@ import {
   createOAuthStorageManager,
   createOktaAuthOAuth,
   createTransactionManager,
+  get,
+  getWellKnown,
   mixinAuthn,
 } from '@okta/okta-auth-js/authn';
 
@@ -19,4 +21,14 @@ export class SignInClient extends mixinAuthn(
     createOAuthOptionsConstructor(),
     createTransactionManager(),
   ),
-) {}
+) {
+  /**
+   * What a sign-in asks the provider for before anything of the borrower's: its discovery document
+   * (before authorize) and its keys (to verify the ID token), put in okta-auth-js's own cache, where
+   * the sign-in looks first (kept a day; keys fetched again for a key id they lack).
+   */
+  async fetchDiscovery(): Promise<void> {
+    const { jwks_uri: keys } = await getWellKnown(this);
+    await get(this, keys, { cacheResponse: true });
+  }
+}
