@@ -63,6 +63,9 @@ describe('the account page (browser)', () => {
     assert.match(await devices.getByTestId('session-device-count').innerText(), /^2 sign-ins · Last active /);
     assert.equal(await laptop.getByTestId('session-row').count(), 0, 'its sign-ins wait to be shown');
     await assertAccessible(laptop, 'account page');
+    await laptop.setViewportSize(PHONE);
+    await assertAccessible(laptop, 'account page (phone)');
+    await laptop.setViewportSize(DESKTOP);
     await screenshotsAtBothSizes(laptop, 'account');
 
     // Keyboard: Enter on the device's button lists its sign-ins, this browser's first and marked, with

@@ -50,7 +50,7 @@ describe('changing the sign-in email address (browser)', () => {
     const section = page.getByTestId('account-email');
     await section.getByRole('heading', { name: 'Email address' }).waitFor();
     await section.getByTestId('change-email-current').filter({ hasText: oldEmail }).waitFor();
-    // (The account page at rest: swept in account.test.ts, and on a phone in account-second-factor.test.ts.)
+    // (The account page at rest: swept in account.test.ts, at a desktop's size and a phone's.)
 
     await openAccountRow(section);
     const field = section.getByLabel('New email address');

@@ -78,7 +78,7 @@ describe('passkeys (browser, virtual authenticator, MFA_POLICY=optional)', () =>
     const section = page.getByTestId('account-passkeys');
     await section.getByRole('heading', { name: 'Passkeys' }).waitFor();
     await section.getByTestId('account-passkeys-summary').filter({ hasText: 'None yet' }).waitFor();
-    // (The account page at rest: swept in account.test.ts, and on a phone in account-second-factor.test.ts.)
+    // (The account page at rest: swept in account.test.ts, at a desktop's size and a phone's.)
 
     await openAccountRow(section);
     await section.getByRole('button', { name: 'Add a passkey' }).click();
