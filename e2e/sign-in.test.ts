@@ -186,7 +186,7 @@ describe('sign-in screens (browser)', () => {
 
     it('fetches what a sign-in leads to once the password is accepted: the callback and the home then take it from the browser’s cache; the provider’s discovery document and keys come as the borrower fills in the form, never after LOGIN', async () => {
       const { page } = await portal.newPage();
-      // What the sign-in asks the identity provider for before anything of the borrower's.
+      // What every sign-in asks the identity provider for, whoever signs in.
       const discovery = ['/oauth2/default/.well-known/openid-configuration', '/oauth2/default/v1/keys'];
       const discoveryAsked: string[] = [];
       page.on('request', (request) => {

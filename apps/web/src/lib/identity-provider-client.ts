@@ -23,9 +23,9 @@ export class SignInClient extends mixinAuthn(
   ),
 ) {
   /**
-   * What a sign-in asks the provider for before anything of the borrower's: its discovery document
-   * (before authorize) and its keys (to verify the ID token), put in okta-auth-js's own cache, where
-   * the sign-in looks first (kept a day; keys fetched again for a key id they lack).
+   * What every sign-in asks the provider for, whoever signs in: its discovery document (before
+   * authorize) and its keys (to verify the ID token), put in okta-auth-js's own cache, where the
+   * sign-in looks first (kept a day; keys fetched again for a key id they lack).
    */
   async fetchDiscovery(): Promise<void> {
     const { jwks_uri: keys } = await getWellKnown(this);
