@@ -29,6 +29,12 @@ describe('the embedded database folder', () => {
     assert.deepEqual(notes.rows, [{ body: 'kept' }]);
   });
 
+  it('refuses each query with the cause when its files cannot be loaded, and closes all the same', async () => {
+    const db = openDatabase({ kind: 'pglite', templateFile: path.join(parent, 'missing.tar') });
+    await assert.rejects(sql`select 1`.execute(db), /missing\.tar/);
+    await db.destroy(); // nothing was opened: nothing to close, and no second report of the cause
+  });
+
   it('says which folder could not be created', async () => {
     const blocked = path.join(parent, 'not-a-folder');
     writeFileSync(blocked, 'a file where the data folder should be');
