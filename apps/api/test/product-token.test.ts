@@ -115,6 +115,23 @@ describe('product access tokens', () => {
     assert.deepEqual(await ringTokens.verify(token), { ok: false, problem: 'bad_signature' });
   });
 
+  it('forgets a token it is told is spent: presented again, it is verified in full', async () => {
+    const ring = await ProductKeyRing.open(signingKeyRepository(db, secrets));
+    const ringTokens = new ProductTokens(ring, {
+      issuer: ISSUER,
+      ttlSeconds: 600,
+      sessionMaxAgeSeconds: 3600,
+    });
+    const lookups = mock.method(ring, 'findOrReload');
+    const { token } = ringTokens.issue(subject, session);
+    assert.equal((await ringTokens.verify(token)).ok, true);
+    assert.equal(lookups.mock.callCount(), 0, 'an issued token is known without a signature check');
+
+    ringTokens.forget(token);
+    assert.equal((await ringTokens.verify(token)).ok, true);
+    assert.equal(lookups.mock.callCount(), 1, 'a forgotten token has its signature checked again');
+  });
+
   it('a token it issued checks out from memory exactly as another instance verifies it', async () => {
     const { token } = tokens.issue(subject, session);
     const elsewhere = new ProductTokens(await ProductKeyRing.open(signingKeyRepository(db, secrets)), {

@@ -184,6 +184,14 @@ export class ProductTokens {
     return expired(verified) ? { ok: false, problem: 'expired' } : { ok: true, claims: verified };
   }
 
+  /**
+   * A token that is never good again (spent by a refresh, signed out) is not kept: were it presented
+   * again, it is verified as any other and refused by its session.
+   */
+  forget(raw: string): void {
+    this.#verified.delete(raw);
+  }
+
   #remember(raw: string, kid: string, claims: ProductTokenClaims): void {
     this.#verified.delete(raw);
     if (this.#verified.size >= VERIFIED_TOKENS_REMEMBERED) {

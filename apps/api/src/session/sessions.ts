@@ -229,6 +229,7 @@ export function sessions(deps: {
           ...(claims.amr ? { amr: claims.amr } : {}),
         },
       );
+      productTokens.forget(token);
       return { ok: true, token: refreshed.token };
     },
 
@@ -244,6 +245,7 @@ export function sessions(deps: {
       if (!verified.ok) return verified;
       const { sid, sub } = verified.claims;
       await revoke(sid, sub, verified.claims);
+      productTokens.forget(token);
       const subject = subjectHere(await borrowers.findById(sub));
       if (subject) await directory.endSessions(subject);
       return { ok: true, borrowerId: sub };
