@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, mock } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import * as contracts from '@customer-core/contracts';
 import { authEndpoints, decodeAccessToken, type Endpoint } from '@customer-core/contracts';
@@ -116,6 +116,21 @@ describe('session calls', () => {
       assert.deepEqual((await refresh(token)).body.reason, 'revoked');
     }
     assert.equal((await profile(second)).status, 401);
+  });
+
+  it('refresh and sign-out forget the token they spend: the instance keeps none of them in memory', async () => {
+    // The server runs in this process: what its tokens are told to forget is seen here.
+    const forgotten = mock.method(ProductTokens.prototype, 'forget');
+    try {
+      const first = await demoAccessToken(url);
+      const second = (await refresh(first)).body.access_token as string;
+      const spent = () => forgotten.mock.calls.map((call) => call.arguments[0]);
+      assert.deepEqual(spent(), [first]);
+      assert.equal((await post(url, authEndpoints.logout.path, { access_token: second })).status, 200);
+      assert.deepEqual(spent(), [first, second]);
+    } finally {
+      forgotten.mock.restore();
+    }
   });
 
   it('refresh rotates: a refreshed token is spent, no longer good as a bearer either', async () => {
