@@ -1,13 +1,13 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Middleware } from 'koa';
 import { isConnectionLoss } from '@customer-core/database';
+import { RequestStorage } from './request-storage.js';
 
 // oidc-provider sometimes reports a lost database connection as another error: when saving the
 // session fails, its own clean-up then throws "persist can only be called on previously persisted
 // Sessions" in place of the cause. So the adapter notes, per request, that the database went away,
 // and the request's failure is answered 503 (retry) rather than 500.
 
-const requests = new AsyncLocalStorage<{ databaseLost: boolean }>();
+const requests = new RequestStorage<{ databaseLost: boolean }>();
 
 /** Middleware of the provider: gives each request its own note. */
 export const trackDatabaseLoss: Middleware = (_ctx, next) => requests.run({ databaseLost: false }, next);

@@ -1,9 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Middleware } from 'koa';
 import { sql, type Kysely, type OnConflictBuilder, type QueryCreator } from 'kysely';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { hasControlCharacter } from '@customer-core/contracts';
 import { noteDatabaseError } from './database-loss.js';
+import { RequestStorage } from './request-storage.js';
 import type { IdpDatabase } from './schema.js';
 import { toUser, type IdpUser } from './user-repository.js';
 
@@ -59,7 +59,7 @@ export function accountReadAhead(accountId: string): IdpUser | undefined {
 }
 
 /** One request's writes not yet sent. */
-const pendingWrites = new AsyncLocalStorage<Pending>();
+const pendingWrites = new RequestStorage<Pending>();
 
 const key = (model: string, id: string) => `${model}\u0000${id}`;
 
