@@ -7,6 +7,7 @@ import * as node from '@opentelemetry/sdk-trace-node';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { traceRequests } from '../src/tracing/request-spans.js';
 import { SignInTracePropagator } from '../src/tracing/sign-in-trace-propagator.js';
+import { TracedRequestsContextManager } from '../src/tracing/traced-requests-context.js';
 
 // The request spans of traces (decision 0011) on a bare Fastify app, with OpenTelemetry's own SDK
 // registered in this process as start-tracing.ts configures it (parent-based, roots always on: the
@@ -23,12 +24,18 @@ describe('a span per request', () => {
     sampler: new node.ParentBasedSampler({ root: new node.AlwaysOnSampler() }),
     spanProcessors: [new node.SimpleSpanProcessor(exporter)],
   });
+  const contextManager = new TracedRequestsContextManager();
   const apps: FastifyInstance[] = [];
   /** What the handler saw as the active span, after an await. */
   const activeInHandler: Array<string | undefined> = [];
+  const arrivals = new Map<string, (letGo: () => void) => void>();
+  /** Resolves, with what lets it go, once a request to /held/{name} has arrived in its handler. */
+  const heldAt = (name: string) => new Promise<() => void>((arrived) => arrivals.set(name, arrived));
+  const activeWhenLetGo = new Map<string, string | undefined>();
 
   before(() => {
     provider.register({
+      contextManager,
       propagator: new core.CompositePropagator({
         propagators: [new SignInTracePropagator(() => true), new core.W3CTraceContextPropagator()],
       }),
@@ -45,10 +52,16 @@ describe('a span per request', () => {
   async function appTracedAt(rootRatio: number) {
     const app = Fastify();
     apps.push(app);
-    traceRequests(app, rootRatio);
+    traceRequests(app, rootRatio, contextManager);
     app.get('/things/:id', async () => {
       await new Promise((resolve) => setImmediate(resolve));
       activeInHandler.push(api.trace.getActiveSpan()?.spanContext().spanId);
+      return { ok: true };
+    });
+    // Answers once the test lets it go (heldAt); what was active then is kept under its name.
+    app.get<{ Params: { name: string } }>('/held/:name', async (request) => {
+      await new Promise<void>((letGo) => arrivals.get(request.params.name)!(letGo));
+      activeWhenLetGo.set(request.params.name, api.trace.getActiveSpan()?.spanContext().spanId);
       return { ok: true };
     });
     app.get('/broken', async () => {
@@ -138,5 +151,30 @@ describe('a span per request', () => {
     assert.equal(broken.attributes['error.type'], 'BROKEN_THING');
     assert.equal(broken.attributes['http.response.status_code'], 500);
     assert.doesNotMatch(JSON.stringify([broken.attributes, broken.events]), /secret-in-a-message/);
+  });
+
+  it('keeps the context switched on while a traced request runs, and off once the last one has ended', async (t) => {
+    exporter.reset();
+    const app = await appTracedAt(0);
+    const disable = t.mock.method(contextManager, 'disable');
+    const traced = { traceparent: traceparent('01') };
+    const firstHeld = heldAt('first');
+    const secondHeld = heldAt('second');
+    const first = app.inject({ url: '/held/first', headers: traced });
+    const second = app.inject({ url: '/held/second', headers: traced });
+    (await firstHeld)();
+    await first;
+    // The first request has ended (light-my-request closes its connection before the await returns),
+    // the second still runs: its context is still there after an await.
+    (await secondHeld)();
+    await second;
+    const [firstSpan, secondSpan] = spans().map((span) => span.spanContext().spanId);
+    assert.deepEqual(Object.fromEntries(activeWhenLetGo), { first: firstSpan, second: secondSpan });
+    assert.equal(disable.mock.callCount(), 1);
+
+    // An untraced request enters no context, and switches nothing off.
+    assert.equal((await app.inject('/things/11')).statusCode, 200);
+    assert.equal(activeInHandler.at(-1), undefined);
+    assert.equal(disable.mock.callCount(), 1);
   });
 });

@@ -1,6 +1,7 @@
 import { SIGN_IN_TRACE_COOKIE } from '@customer-core/contracts';
 import * as api from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TracedRequestsContextManager } from './traced-requests-context.js';
 
 /** Probes, not requests anyone follows: no trace of their own every few seconds. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz']);
@@ -25,9 +26,13 @@ const traced = new WeakMap<FastifyRequest, { span: api.Span; errorType?: string 
  * Making a span that is then not sampled cost about a fifth of a token validation's CPU (bench:
  * observability), so most requests must not make one (decision 0011).
  */
-export function traceRequests(app: FastifyInstance, rootRatio: number): void {
+export function traceRequests(
+  app: FastifyInstance,
+  rootRatio: number,
+  contextManager: TracedRequestsContextManager,
+): void {
   const tracer = api.trace.getTracer('customer-core');
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const carriesContext =
       request.headers.traceparent !== undefined ||
       (request.headers.cookie?.includes(SIGN_IN_COOKIE_PREFIX) ?? false);
@@ -55,6 +60,8 @@ export function traceRequests(app: FastifyInstance, rootRatio: number): void {
       parent,
     );
     traced.set(request, { span });
+    // Until the connection is done with the answer, or gone before it.
+    reply.raw.once('close', contextManager.requestBegins());
     api.context.with(api.trace.setSpan(parent, span), done);
   });
   // The error's kind, never its message: a message may quote what the request sent.

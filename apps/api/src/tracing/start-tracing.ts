@@ -31,6 +31,7 @@ import {
 import { traceRequests } from './request-spans.js';
 import { SignInTracePropagator } from './sign-in-trace-propagator.js';
 import { RedactingSpanExporter } from './span-redaction.js';
+import { TracedRequestsContextManager } from './traced-requests-context.js';
 import { tracingStarted } from './traces-on.js';
 
 /** The one protocol the installed exporter speaks (JSON over HTTP). */
@@ -105,7 +106,9 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
       new PinoInstrumentation({ disableLogSending: true }),
     ],
   });
+  const contextManager = new TracedRequestsContextManager();
   provider.register({
+    contextManager,
     propagator: new CompositePropagator({
       propagators: [
         new SignInTracePropagator(sampled),
@@ -114,5 +117,8 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
       ],
     }),
   });
-  tracingStarted({ traceRequests: (app) => traceRequests(app, ratio), flush: () => provider.shutdown() });
+  tracingStarted({
+    traceRequests: (app) => traceRequests(app, ratio, contextManager),
+    flush: () => provider.shutdown(),
+  });
 }
