@@ -184,7 +184,7 @@ describe('sign-in screens (browser)', () => {
       await page.unroute(`**${passkeySignInPaths.options}`);
     });
 
-    it('fetches what a sign-in leads to once the password is accepted: the callback and the home then take it from the browser’s cache; the provider’s discovery document and keys come as the borrower fills in the form, never after LOGIN', async () => {
+    it('fetches what a sign-in leads to once the password is accepted: the callback, its sign-in check and the home then take it from the browser’s cache; the provider’s discovery document and keys come as the borrower fills in the form, never after LOGIN', async () => {
       const { page } = await portal.newPage();
       // What every sign-in asks the identity provider for, whoever signs in.
       const discovery = ['/oauth2/default/.well-known/openid-configuration', '/oauth2/default/v1/keys'];
@@ -199,7 +199,7 @@ describe('sign-in screens (browser)', () => {
         ),
       );
       const chunk = (name: string) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`);
-      const ahead = ['login-callback-screen', 'redirect-client', 'signed-in-home'];
+      const ahead = ['login-callback-screen', 'redirect-client', 'signed-in-home', 'resolve-auth-status'];
       // In the order the browser saw them: the password's answer, then each of those scripts asked for.
       const seen: string[] = [];
       page.on('response', (response) => {

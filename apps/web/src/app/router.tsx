@@ -73,6 +73,8 @@ const afterSignIn = () => {
     () => undefined,
   );
   void homeLanding.code(peekReturnPath());
+  // The check the callback's guard runs first: the page arrives with the product session stored.
+  void import('../lib/auth/resolve-auth-status').catch(() => undefined);
 };
 const LoginHandlerScreen = screen(() =>
   import('../features/login-redirect/login-handler-screen').then((m) => ({ default: m.LoginHandlerScreen })),
