@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { request as httpRequest, type ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { SIGN_IN_TRACE_COOKIE } from '@customer-core/contracts';
 import * as api from '@opentelemetry/api';
@@ -32,6 +34,7 @@ describe('a span per request', () => {
   /** Resolves, with what lets it go, once a request to /held/{name} has arrived in its handler. */
   const heldAt = (name: string) => new Promise<() => void>((arrived) => arrivals.set(name, arrived));
   const activeWhenLetGo = new Map<string, string | undefined>();
+  const responses = new Map<string, ServerResponse>();
 
   before(() => {
     provider.register({
@@ -59,7 +62,8 @@ describe('a span per request', () => {
       return { ok: true };
     });
     // Answers once the test lets it go (heldAt); what was active then is kept under its name.
-    app.get<{ Params: { name: string } }>('/held/:name', async (request) => {
+    app.get<{ Params: { name: string } }>('/held/:name', async (request, reply) => {
+      responses.set(request.params.name, reply.raw);
       await new Promise<void>((letGo) => arrivals.get(request.params.name)!(letGo));
       activeWhenLetGo.set(request.params.name, api.trace.getActiveSpan()?.spanContext().spanId);
       return { ok: true };
@@ -176,5 +180,21 @@ describe('a span per request', () => {
     assert.equal((await app.inject('/things/11')).statusCode, 200);
     assert.equal(activeInHandler.at(-1), undefined);
     assert.equal(disable.mock.callCount(), 1);
+  });
+
+  it('switches the context off when a traced request’s client goes away before the answer', async (t) => {
+    const app = await appTracedAt(0);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const disable = t.mock.method(contextManager, 'disable');
+    const held = heldAt('dropped');
+    const client = httpRequest(`${address}/held/dropped`, { headers: { traceparent: traceparent('01') } });
+    client.on('error', () => {}); // the socket it destroys below
+    client.end();
+    const letGo = await held;
+    const closed = once(responses.get('dropped')!, 'close');
+    client.destroy();
+    await closed;
+    assert.equal(disable.mock.callCount(), 1, 'switched off though no answer was sent');
+    letGo();
   });
 });

@@ -61,7 +61,8 @@ export function traceRequests(
     );
     traced.set(request, { span });
     // Until the connection is done with the answer, or gone before it.
-    reply.raw.once('close', contextManager.requestBegins());
+    contextManager.requestBegins();
+    reply.raw.once('close', () => contextManager.requestEnded());
     api.context.with(api.trace.setSpan(parent, span), done);
   });
   // The error's kind, never its message: a message may quote what the request sent.

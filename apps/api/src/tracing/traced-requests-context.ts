@@ -11,15 +11,12 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 export class TracedRequestsContextManager extends AsyncLocalStorageContextManager {
   private tracedRequests = 0;
 
-  /** A traced request begins: what it returns is called when the request has ended (again: nothing). */
-  requestBegins(): () => void {
+  requestBegins(): void {
     this.tracedRequests += 1;
-    let ended = false;
-    return () => {
-      if (ended) return;
-      ended = true;
-      this.tracedRequests -= 1;
-      if (this.tracedRequests === 0) this.disable();
-    };
+  }
+
+  requestEnded(): void {
+    this.tracedRequests -= 1;
+    if (this.tracedRequests === 0) this.disable();
   }
 }
