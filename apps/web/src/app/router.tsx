@@ -8,6 +8,7 @@ import { Loading } from '../components/loading';
 import { SignInScreen } from '../features/sign-in/sign-in-screen';
 import { dashboardScreen, homeLanding, signedInLayout } from '../features/dashboard/preload-home';
 import { RequireAuth } from '../components/require-auth';
+import { loadAuthCheck } from '../lib/auth/auth-check';
 import { preloadable } from '../lib/preloadable';
 import { peekReturnPath } from '../lib/return-path';
 import { NotFoundScreen } from './routes/not-found-screen';
@@ -74,7 +75,7 @@ const afterSignIn = () => {
   );
   void homeLanding.code(peekReturnPath());
   // The check the callback's guard runs first: the page arrives with the product session stored.
-  void import('../lib/auth/resolve-auth-status').catch(() => undefined);
+  void loadAuthCheck().catch(() => undefined);
 };
 const LoginHandlerScreen = screen(() =>
   import('../features/login-redirect/login-handler-screen').then((m) => ({ default: m.LoginHandlerScreen })),

@@ -8,6 +8,7 @@ import {
 } from '../product-session';
 import type { ExpiryWarning, SessionManager } from '../session/session-manager';
 import { toError } from '../to-error';
+import { loadAuthCheck } from './auth-check';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
 
 const UNAUTHENTICATED: AuthState = {
@@ -32,7 +33,7 @@ const loadEndSession = () => import('./end-session');
 // Token decoding and the identity provider are loaded on demand, after the first paint.
 async function computeAuthState(): Promise<AuthState> {
   try {
-    const { resolveAuthStatus } = await import('./resolve-auth-status');
+    const { resolveAuthStatus } = await loadAuthCheck();
     const status = await resolveAuthStatus();
     // Only called with a stored session: one that is no longer usable (expired) ended on its own.
     if (status === 'unauthenticated') return SESSION_ENDED;
