@@ -14,6 +14,8 @@ export interface PhaseUsage {
   peakRss: number;
   /** Average cores busy during the phase: the server process, and this (load generator) process. */
   serverCores: number;
+  /** The part of serverCores on the server processes' main threads (their event loops). */
+  serverMainThreadCores: number;
   benchCores: number;
   machineCores: number;
   /** Average cores busy in the PostgreSQL server (NaN when it is not on this machine). */
@@ -36,13 +38,17 @@ export function sampleProcess(pid: number, postgresPid?: number, intervalMs = 10
   let current = 'start-up';
   // The processes are listed again at every sample: the cluster forks its workers after start-up.
   let tree = processTree(pid);
-  const now = () => ({
-    wall: performance.now(),
-    server: serverCpuSeconds(processTree(pid)),
-    bench: process.cpuUsage(),
-    machine: machineBusySeconds(),
-    database: postgresPid === undefined ? Number.NaN : postgresCpuSeconds(postgresPid),
-  });
+  const now = () => {
+    const processes = processTree(pid);
+    return {
+      wall: performance.now(),
+      server: serverCpuSeconds(processes),
+      serverMainThreads: mainThreadsCpuSeconds(processes),
+      bench: process.cpuUsage(),
+      machine: machineBusySeconds(),
+      database: postgresPid === undefined ? Number.NaN : postgresCpuSeconds(postgresPid),
+    };
+  };
   let since = now();
   const sample = () => {
     tree = processTree(pid);
@@ -50,6 +56,7 @@ export function sampleProcess(pid: number, postgresPid?: number, intervalMs = 10
     const entry = usage.get(current) ?? {
       peakRss: 0,
       serverCores: 0,
+      serverMainThreadCores: 0,
       benchCores: 0,
       machineCores: 0,
       databaseCores: Number.NaN,
@@ -63,6 +70,7 @@ export function sampleProcess(pid: number, postgresPid?: number, intervalMs = 10
     const wall = (performance.now() - since.wall) / 1000;
     const bench = process.cpuUsage(since.bench);
     entry.serverCores = (serverCpuSeconds(tree) - since.server) / wall;
+    entry.serverMainThreadCores = (mainThreadsCpuSeconds(tree) - since.serverMainThreads) / wall;
     entry.benchCores = (bench.user + bench.system) / 1e6 / wall;
     entry.machineCores = (machineBusySeconds() - since.machine) / wall;
     if (postgresPid !== undefined)
@@ -124,14 +132,27 @@ function readRss(pid: number): number | undefined {
 }
 
 function serverCpuSeconds(pids: number[]): number {
-  return sumOf(pids, processCpuSeconds) ?? Number.NaN;
+  return sumOf(pids, (pid) => processCpuSeconds(pid)) ?? Number.NaN;
+}
+
+/**
+ * Each process's main thread (its thread id is the process's): its event loop, without libuv's pool
+ * (argon2id) or V8's helper threads.
+ */
+function mainThreadsCpuSeconds(pids: number[]): number {
+  return sumOf(pids, (pid) => statCpuSeconds(`/proc/${pid}/task/${pid}/stat`)) ?? Number.NaN;
 }
 
 function processCpuSeconds(pid: number, reaped = false): number | undefined {
+  return statCpuSeconds(`/proc/${pid}/stat`, reaped);
+}
+
+/** The CPU time in a stat file of /proc: a process's, or one thread's (the same fields, for it alone). */
+function statCpuSeconds(file: string, reaped = false): number | undefined {
   try {
     // Fields after the command name (which may hold spaces, so split after its closing parenthesis):
     // utime and stime are the 12th and 13th, then cutime and cstime (children waited for).
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     const fields = stat
       .slice(stat.lastIndexOf(')') + 2)
       .split(' ')

@@ -335,11 +335,19 @@ function peakOf(phases: Map<string, PhaseUsage>): number {
 function signInCost(used: PhaseUsage, perSecond: number) {
   const msEach = (cores: number) => (cores * 1000) / perSecond;
   const server = msEach(used.serverCores);
+  const eventLoop = msEach(used.serverMainThreadCores);
   const generator = msEach(used.benchCores);
   const database = msEach(used.databaseCores);
   const databaseCounted = Number.isNaN(used.databaseCores) ? 0 : used.databaseCores;
   const rest = msEach(Math.max(0, used.machineCores - used.serverCores - used.benchCores - databaseCounted));
-  return { server, generator, database, rest, total: server + generator + rest + msEach(databaseCounted) };
+  return {
+    server,
+    eventLoop,
+    generator,
+    database,
+    rest,
+    total: server + generator + rest + msEach(databaseCounted),
+  };
 }
 
 /** PostgreSQL's part and the rest's, or both together when PostgreSQL was not counted apart. */
@@ -354,7 +362,9 @@ function cpuPerSignIn(used: PhaseUsage, perSecond: number, argon2Ms: number): st
   const cost = signInCost(used, perSecond);
   const ceiling = (cpus.length * 1000) / cost.total;
   return (
-    `CPU per sign-in: server ${ms(cost.server)} (argon2id ${ms(argon2Ms)} of it), load generator ` +
+    `CPU per sign-in: server ${ms(cost.server)} (event loop ${ms(cost.eventLoop)}, other threads ` +
+    `${ms(cost.server - cost.eventLoop)}: argon2id, ${ms(argon2Ms)} per verify alone, and V8's helpers), ` +
+    `load generator ` +
     `${ms(cost.generator)}, ${databaseAndRest(cost)}: at that cost ${cpus.length} cores allow at most ` +
     `${ceiling.toFixed(0)} sign-ins/s (measured: ${perSecond.toFixed(0)}/s).`
   );
