@@ -364,8 +364,7 @@ function cpuPerSignIn(used: PhaseUsage, perSecond: number, argon2Ms: number): st
   return (
     `CPU per sign-in: server ${ms(cost.server)} (event loop ${ms(cost.eventLoop)}, other threads ` +
     `${ms(cost.server - cost.eventLoop)}: argon2id, ${ms(argon2Ms)} per verify alone, and V8's helpers), ` +
-    `load generator ` +
-    `${ms(cost.generator)}, ${databaseAndRest(cost)}: at that cost ${cpus.length} cores allow at most ` +
+    `load generator ${ms(cost.generator)}, ${databaseAndRest(cost)}: at that cost ${cpus.length} cores allow at most ` +
     `${ceiling.toFixed(0)} sign-ins/s (measured: ${perSecond.toFixed(0)}/s).`
   );
 }
