@@ -279,6 +279,7 @@ export async function composeInstance(
   });
   const revocations = revocationRegistry(revocationRepository(db), config.database, {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    log: logger.child({ component: 'revocations' }),
   });
   if (revocations.listening() !== null)
     metrics.watchNotificationListener(() => revocations.listening() === true);

@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
+import { pino } from 'pino';
 import { migrateToLatest, openDatabase } from '@customer-core/database';
 import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
 import { apiMigrations } from '../src/db/migrations.js';
 import type { ApiDatabase } from '../src/db/schema.js';
-import { revocationRepository } from '../src/session/revocation-repository.js';
+import { REVOCATION_CHANNEL, revocationRepository } from '../src/session/revocation-repository.js';
 import { revocations, type Revocations } from '../src/session/revocations.js';
 import { untilAfter } from '../testing/index.js';
+import { logCollector } from './support/mail.js';
+
+const silent = pino({ level: 'silent' });
 
 describe(
   'revocations kept in memory, told to every instance (PostgreSQL)',
@@ -18,6 +22,7 @@ describe(
     let a: Revocations;
     let b: Revocations;
     let borrowerId: string;
+    const bLog = logCollector();
     const claims = (sid: string, iat = Math.floor(Date.now() / 1000)) => ({ sid, sub: borrowerId, iat });
     const later = () => new Date(Date.now() + 3_600_000);
 
@@ -31,8 +36,14 @@ describe(
         .returning('id')
         .executeTakeFirstOrThrow());
       // Two instances' revocations on one database.
-      a = revocations(revocationRepository(db), database.location, { accessTokenTtlSeconds: 900 });
-      b = revocations(revocationRepository(db), database.location, { accessTokenTtlSeconds: 900 });
+      a = revocations(revocationRepository(db), database.location, {
+        accessTokenTtlSeconds: 900,
+        log: silent,
+      });
+      b = revocations(revocationRepository(db), database.location, {
+        accessTokenTtlSeconds: 900,
+        log: pino({ level: 'debug' }, bLog.stream),
+      });
       await b.isRevoked(claims('warm-up')); // b learns the borrower (one query)
     });
     after(async () => {
@@ -59,6 +70,10 @@ describe(
       assert.equal(await a.isRevoked(claims('s1')), true, 'the revoking instance at once');
       await untilAfter('b refuses the revoked session', b.afterChange, () => b.isRevoked(claims('s1')));
       assert.equal(await b.isRevoked(claims('s2')), false);
+      assert.ok(
+        bLog.lines.some((l) => l.msg === 'revocation notice heard' && l.revocation === 'session'),
+        'b says when it heard',
+      );
     });
 
     it('hears a borrower-wide cut-off: earlier tokens refused, later ones not', async () => {
@@ -145,6 +160,23 @@ describe(
       assert.equal(await b.isRevoked(claims('silent-again')), false, 'memory again');
       await a.revoke('after-reconnect', borrowerId, later());
       await untilAfter('notices flow again', b.afterChange, () => b.isRevoked(claims('after-reconnect')));
+    });
+
+    it('takes a notice it cannot read as a reason to ask the database until it has reloaded', async () => {
+      await untilAfter('listening and loaded', b.afterChange, async () => b.answersFromMemory());
+      await db
+        .insertInto('revoked_session')
+        .values({ sid: 'unannounced', borrower_id: borrowerId, expires_at: later() })
+        .execute();
+      assert.equal(await b.isRevoked(claims('unannounced')), false, 'memory, not a query');
+      // Anyone who can reach the database may NOTIFY on the channel.
+      await sql`select pg_notify(${REVOCATION_CHANNEL}, ${'{"kind":'})`.execute(db);
+      await untilAfter(
+        'b reloads the tables',
+        b.afterChange,
+        async () => b.answersFromMemory() && (await b.isRevoked(claims('unannounced'))),
+      );
+      assert.ok(bLog.lines.some((l) => l.level === 40 && /unreadable revocation notice/.test(String(l.msg))));
     });
   },
 );

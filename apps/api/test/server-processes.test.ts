@@ -34,7 +34,8 @@ describe(
         DATABASE_URL: database.url,
         DATA_DIR: dataDir,
         SERVER_PROCESSES: '2',
-        LOG_LEVEL: 'info',
+        // Debug: each process says when it heard a revocation notice.
+        LOG_LEVEL: 'debug',
         LOG_FORMAT: 'json',
       });
       await server.printed(/"msg":"server processes listening"/);
@@ -72,7 +73,7 @@ describe(
       return { status, pid: (JSON.parse(line) as { pid: number }).pid };
     };
 
-    it('answers from both processes, and both refuse a token at once after sign-out', async () => {
+    it('answers from both processes, and both refuse a token once they hear of its sign-out', async () => {
       const health = await Promise.all(Array.from({ length: 6 }, () => send('GET', '/healthz')));
       assert.deepEqual(new Set(health.map((h) => h.status)), new Set([200]));
       const processes = new Set(health.map((h) => h.pid));
@@ -101,6 +102,15 @@ describe(
         body: JSON.stringify({ access_token: token }),
       });
       assert.equal(logout.status, 200);
+      // The process that signed out refuses the token at once; the other from when its LISTEN
+      // connection hands it the notice, moments after the commit (decision 0002).
+      await Promise.all(
+        [...processes].map((pid) =>
+          server.printed(
+            new RegExp(`"pid":${pid},.*"revocation":"session".*"msg":"revocation notice heard"`),
+          ),
+        ),
+      );
       const afterLogout = await Promise.all(Array.from({ length: 4 }, validate));
       assert.deepEqual(new Set(afterLogout.map((v) => v.status)), new Set([401]));
       assert.equal(new Set(afterLogout.map((v) => v.pid)).size, 2, 'both processes refuse it');

@@ -3,6 +3,7 @@ import {
   type DatabaseLocation,
   type NotificationListener,
 } from '@customer-core/database';
+import type { FastifyBaseLogger } from 'fastify';
 import { batchedCalls } from '../db/batched-calls.js';
 import {
   REVOCATION_CHANNEL,
@@ -52,7 +53,10 @@ export type Rotation =
 export function revocations(
   repository: RevocationRepository,
   location: DatabaseLocation,
-  { accessTokenTtlSeconds }: { accessTokenTtlSeconds: number },
+  {
+    accessTokenTtlSeconds,
+    log,
+  }: { accessTokenTtlSeconds: number; log: Pick<FastifyBaseLogger, 'debug' | 'warn'> },
 ) {
   const revokedSessions = new Map<string, number>(); // sid -> when it could no longer be refreshed (ms)
   const notBefore = new Map<string, number>(); // borrower id -> cut-off (seconds since the epoch)
@@ -110,9 +114,13 @@ export function revocations(
       ? listenForNotifications(location.listenUrl ?? location.url, REVOCATION_CHANNEL, {
           onNotification: (payload) => {
             try {
-              apply(JSON.parse(payload) as Revocation);
+              const revocation = JSON.parse(payload) as Revocation;
+              apply(revocation);
+              // From here on this instance refuses what the notice revokes.
+              log.debug({ revocation: revocation.kind }, 'revocation notice heard');
             } catch {
               // Not a notice of ours: ask the database until the tables are loaded again.
+              log.warn('unreadable revocation notice; checking tokens with the database until reloaded');
               current = false;
               changed();
               void load().catch(() => {});

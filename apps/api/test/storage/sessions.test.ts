@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { isConnectionLoss } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { race, racersOn, type ContractDatabase } from '@customer-core/database/testing/storage-contract';
@@ -29,7 +30,10 @@ for (const kind of testDatabaseKinds()) {
     const registries: Revocations[] = [];
     /** The revocations of one more instance. */
     const instance = (db = database.db) => {
-      const registry = revocations(revocationRepository(db), database.location, LIMITS);
+      const registry = revocations(revocationRepository(db), database.location, {
+        ...LIMITS,
+        log: pino({ level: 'silent' }),
+      });
       registries.push(registry);
       return registry;
     };
