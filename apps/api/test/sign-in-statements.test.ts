@@ -4,11 +4,19 @@ import { authEndpoints } from '@customer-core/contracts';
 import { statementsSent } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
-import { signInThroughIdp, startTestServer, type IdpCall, type TestServer } from '../testing/index.js';
+import {
+  redeemCode,
+  redirectSignInRequest,
+  signInThroughIdp,
+  startTestServer,
+  type IdpCall,
+  type TestServer,
+} from '../testing/index.js';
 
-// What a password sign-in costs the database, step by step (authn, authorize, token, exchange):
-// every statement sent is counted where the SQL leaves for the database. A change that adds a
-// statement to a sign-in fails here and says in which step.
+// What a password sign-in costs the database, step by step (authn, authorize, token, exchange, then
+// spec step 5's redirect: its authorize and the callback's token): every statement sent is counted
+// where the SQL leaves for the database. A change that adds a statement to a sign-in fails here and
+// says in which step.
 
 const demo = { username: DEMO_BORROWER.login, password: DEMO_BORROWER.password };
 
@@ -41,13 +49,31 @@ for (const kind of testDatabaseKinds())
         counts[step] = statementsSent(db)! - before;
         return answer;
       };
+      // The browser's cookies at the identity provider: step 5 needs the session step 3 made.
+      const cookies = new Map<string, string>();
+      const browserFetch = async (url: string | URL, init: RequestInit = {}) => {
+        const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+        const headers = { ...(init.headers as Record<string, string>), ...(cookie && { cookie }) };
+        const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+        for (const line of response.headers.getSetCookie()) {
+          const [name, value] = line.split(';', 1)[0]!.split('=', 2) as [string, string];
+          cookies.set(name, value);
+        }
+        return response;
+      };
       const call: IdpCall = (url, init) =>
         counted(stepOf(String(url)), async () => {
-          const response = await fetch(url, init);
+          const response = await browserFetch(url, init);
           const text = await response.text();
           return { status: response.status, text: () => Promise.resolve(text) };
         });
-      const { idToken } = await signInThroughIdp(server.baseUrl, demo, undefined, server.baseUrl, call);
+      const { idToken, sessionToken } = await signInThroughIdp(
+        server.baseUrl,
+        demo,
+        undefined,
+        server.baseUrl,
+        call,
+      );
       const exchanged = await counted('exchange', () =>
         fetch(`${server.baseUrl}${authEndpoints.tokenExchange.path}`, {
           method: 'POST',
@@ -57,6 +83,15 @@ for (const kind of testDatabaseKinds())
       );
       assert.equal(exchanged.status, 200);
       deviceCookie ??= exchanged.headers.getSetCookie()[0]?.split(';')[0];
+      // (5) signInWithRedirect with the same session token, then the callback redeems the code.
+      const request = redirectSignInRequest(server.baseUrl, sessionToken);
+      const redirect = await counted('redirect', () => browserFetch(request.url));
+      assert.equal(redirect.status, 303);
+      const code = new URL(redirect.headers.get('location')!).searchParams.get('code');
+      assert.ok(code, 'the redirect carries a code');
+      await counted('callback', () =>
+        redeemCode(server.baseUrl, { ...request, code, clientId: 'customer-portal' }),
+      );
       return counts;
     }
 
@@ -67,6 +102,14 @@ for (const kind of testDatabaseKinds())
       const fewest = Object.fromEntries(
         Object.keys(runs[0]!).map((step) => [step, Math.min(...runs.map((run) => run[step]!))]),
       );
-      assert.deepEqual(fewest, { authn: 3, authorize: 2, token: 2, exchange: 3 });
+      assert.deepEqual(fewest, {
+        authn: 3,
+        authorize: 2,
+        token: 2,
+        exchange: 3,
+        // The IdP session, the token presented again (with its user), the grant; the code written.
+        redirect: 4,
+        callback: 2,
+      });
     });
   });

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-// Drives the bundled identity provider the way okta-auth-js does (authn, then a prompt=none
-// authorize with the session token and PKCE, then the token endpoint), over real HTTP.
+// Drives the bundled identity provider the way okta-auth-js does for the portal's sign-in (spec
+// section 4): authn (step 1), then a prompt=none authorize with the session token and PKCE and the
+// token endpoint (step 3), over real HTTP; and the parts of step 5, the full-page redirect that
+// presents the same session token again, for a caller that keeps the browser's cookies.
 
 export interface IdpTokens {
   idToken: string;
@@ -14,13 +16,14 @@ export type IdpCall = (
   init?: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
 ) => Promise<{ status: number; text(): Promise<string> }>;
 
+/** Steps 1 and 3: the tokens, and the session token step 5 presents again. */
 export async function signInThroughIdp(
   baseUrl: string,
   credentials: { username: string; password: string },
   clientId = 'customer-portal',
   portalUrl = baseUrl,
   call: IdpCall = fetch,
-): Promise<IdpTokens> {
+): Promise<IdpTokens & { sessionToken: string }> {
   const authn = await call(`${baseUrl}/api/v1/authn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -31,11 +34,11 @@ export async function signInThroughIdp(
 
   const tokens = await completeSignInWithSessionToken(baseUrl, sessionToken, clientId, portalUrl, call);
   if (!tokens) throw new Error('authorize gave no code for a fresh session token');
-  return tokens;
+  return { ...tokens, sessionToken };
 }
 
 /**
- * Step 5 of the portal's sign-in: a prompt=none authorize with a one-time session token and PKCE,
+ * Step 3 of the portal's sign-in: a prompt=none authorize with a one-time session token and PKCE,
  * then the token endpoint. Null when the identity provider refuses the session token (no code).
  */
 export async function completeSignInWithSessionToken(
@@ -48,16 +51,67 @@ export async function completeSignInWithSessionToken(
 ): Promise<IdpTokens | null> {
   const authorized = await authorizeSilently(baseUrl, { sessionToken, clientId, portalUrl }, call);
   if (!('code' in authorized)) return null;
+  return redeemCode(baseUrl, { ...authorized, clientId }, call);
+}
 
+/** What redeems an authorization code: the PKCE verifier and the redirect URI it was asked for. */
+export interface CodeRequest {
+  url: URL;
+  verifier: string;
+  redirectUri: string;
+}
+
+/** An authorize request as okta-auth-js makes it (code flow, PKCE), with what will redeem its code. */
+function codeRequest(
+  baseUrl: string,
+  { clientId, portalUrl, params }: { clientId: string; portalUrl: string; params: Record<string, string> },
+): CodeRequest {
+  const verifier = randomBytes(32).toString('base64url');
+  const redirectUri = `${portalUrl}/auth/callback`;
+  const url = new URL(`${baseUrl}/oauth2/default/v1/authorize`);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid profile email',
+    state: randomBytes(16).toString('base64url'),
+    nonce: randomBytes(16).toString('base64url'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    ...params,
+  }).toString();
+  return { url, verifier, redirectUri };
+}
+
+/**
+ * Step 5's authorize: `signInWithRedirect({ sessionToken })`, a full-page navigation (the answer a
+ * redirect to the portal's callback with the code in its query). The provider honours it only with
+ * the cookie of the session that redeemed the token in step 3, which the caller sends.
+ */
+export function redirectSignInRequest(
+  baseUrl: string,
+  sessionToken: string,
+  clientId = 'customer-portal',
+  portalUrl = baseUrl,
+): CodeRequest {
+  return codeRequest(baseUrl, { clientId, portalUrl, params: { sessionToken } });
+}
+
+/** The token endpoint: the code an authorize gave, redeemed with its PKCE verifier (step 5: the callback). */
+export async function redeemCode(
+  baseUrl: string,
+  { code, verifier, redirectUri, clientId }: Omit<CodeRequest, 'url'> & { code: string; clientId: string },
+  call: IdpCall = fetch,
+): Promise<IdpTokens> {
   const token = await call(`${baseUrl}/oauth2/default/v1/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       client_id: clientId,
-      redirect_uri: authorized.redirectUri,
+      redirect_uri: redirectUri,
       grant_type: 'authorization_code',
-      code_verifier: authorized.verifier,
-      code: authorized.code,
+      code_verifier: verifier,
+      code,
     }).toString(),
   });
   const answer = await token.text();
@@ -75,23 +129,16 @@ async function authorizeSilently(
   { sessionToken, clientId, portalUrl }: { sessionToken?: string; clientId: string; portalUrl: string },
   call: IdpCall,
 ): Promise<SilentAuthorization> {
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${portalUrl}/auth/callback`;
-  const authorize = new URL(`${baseUrl}/oauth2/default/v1/authorize`);
-  authorize.search = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    response_mode: 'okta_post_message',
-    prompt: 'none',
-    scope: 'openid profile email',
-    state: randomBytes(16).toString('base64url'),
-    nonce: randomBytes(16).toString('base64url'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    ...(sessionToken === undefined ? {} : { sessionToken }),
-  }).toString();
-  const page = await (await call(authorize, { headers: { origin: portalUrl } })).text();
+  const { url, verifier, redirectUri } = codeRequest(baseUrl, {
+    clientId,
+    portalUrl,
+    params: {
+      response_mode: 'okta_post_message',
+      prompt: 'none',
+      ...(sessionToken === undefined ? {} : { sessionToken }),
+    },
+  });
+  const page = await (await call(url, { headers: { origin: portalUrl } })).text();
   const code = /"code"\s*:\s*"([^"]+)"/.exec(page)?.[1];
   if (code) return { code, verifier, redirectUri };
   return { error: /"error"\s*:\s*"([^"]+)"/.exec(page)?.[1] ?? 'no answer' };

@@ -4,7 +4,10 @@ export {
   completeSignInWithSessionToken,
   idpBrowser,
   type IdpBrowser,
+  redeemCode,
+  redirectSignInRequest,
   signInThroughIdp,
+  type CodeRequest,
   type IdpCall,
   type IdpTokens,
 } from './idp-sign-in.js';

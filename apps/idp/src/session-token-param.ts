@@ -3,12 +3,12 @@ import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { SessionTokenRepository } from './session-token-repository.js';
 import type { IdpUser } from './user-repository.js';
 
-/** The user whose session token an authorize request redeemed, read with the token. */
+/** The user whose session token an authorize request redeemed or presented again, read with the token. */
 const redeemedBy = new WeakMap<object, IdpUser>();
 
 /**
- * The account this request redeemed a session token for, when it is `accountId`: findAccount of the
- * same request need not read it again. Undefined otherwise (another request, or no token redeemed).
+ * The account this request presented a session token for, when it is `accountId`: findAccount of the
+ * same request need not read it again. Undefined otherwise (another request, or no token presented).
  */
 export function accountRedeemedIn(ctx: object, accountId: string): IdpUser | undefined {
   const user = redeemedBy.get(ctx);
@@ -36,10 +36,15 @@ export function sessionTokenParam(tokens: SessionTokenRepository, logger: Fastif
     if (!value) throw new errors.LoginRequired('The session token is invalid or has expired.');
 
     const previousAccount = session.accountId;
-    const redeemed = await tokens.consume(value, session.uid);
-    if (redeemed) {
-      const { userId: accountId, authentication } = redeemed;
-      if (redeemed.user) redeemedBy.set(ctx, redeemed.user);
+    const presented = await tokens.present(value, session.uid);
+    // The second presentation, in the session that redeemed the token, as its account: nothing to do.
+    if (presented?.again && previousAccount && presented.userId === previousAccount) {
+      if (presented.user) redeemedBy.set(ctx, presented.user);
+      return;
+    }
+    if (presented && !presented.again) {
+      const { userId: accountId, authentication } = presented;
+      if (presented.user) redeemedBy.set(ctx, presented.user);
       // Another account's grants go (else "accountId mismatch"); oidc-provider already refuses
       // its session-bound tokens once the session's principal changes.
       if (previousAccount && previousAccount !== accountId) session.authorizations = {};
@@ -56,8 +61,6 @@ export function sessionTokenParam(tokens: SessionTokenRepository, logger: Fastif
       logger.info({ accountId, clientId: ctx.oidc.client?.clientId }, 'session token redeemed');
       return;
     }
-
-    if (previousAccount && (await tokens.redeemedIn(value, session.uid)) === previousAccount) return;
 
     logger.info({ clientId: ctx.oidc.client?.clientId }, 'session token refused');
     throw new errors.LoginRequired('The session token is invalid or has expired.');

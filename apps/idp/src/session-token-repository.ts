@@ -22,6 +22,11 @@ export interface RedeemedSessionToken {
   authentication?: Authentication;
 }
 
+/** A session token as presented at the authorize endpoint: redeemed now, or `again` by the session that did. */
+export interface PresentedSessionToken extends RedeemedSessionToken {
+  again: boolean;
+}
+
 /** A condition read in the statement that issues a session token after a password (issueAfterPassword). */
 export type IssueCondition = RawBuilder<boolean>;
 
@@ -77,52 +82,53 @@ export function createSessionTokenRepository(db: Kysely<IdpDatabase>, ttlSeconds
     },
 
     /**
-     * Redeems the token for the IdP session `sessionUid`: one statement, so of any number of
-     * concurrent presentations exactly one gets the user id.
+     * Presents the token for the IdP session `sessionUid`, in one statement: redeems it (of any number
+     * of concurrent presentations exactly one does), or finds that this very session redeemed it
+     * before (`again`: okta-auth-js presents the same token in the full-page redirect after the hidden
+     * iframe). Undefined for a token that is unknown, expired, or redeemed by another session.
      */
-    async consume(token: string, sessionUid: string): Promise<RedeemedSessionToken | undefined> {
-      // The user comes with the token, in the same statement: the authorize that redeems it looks the
-      // account up next (oidc-provider's findAccount), and need not ask again.
+    async present(token: string, sessionUid: string): Promise<PresentedSessionToken | undefined> {
+      const hash = oneTimeTokenHash(token);
+      // The user comes with the token, in the same statement: the authorize that presents it looks the
+      // account up next (oidc-provider's findAccount), and need not ask again. `earlier` reads the
+      // statement's snapshot, from before `redeemed`'s update: a token redeemed now is not also earlier.
       const row = await db
         .with('redeemed', (qc) =>
           qc
             .updateTable('idp_session_token')
             .set({ consumed_at: sql<Date>`now()`, session_uid: sessionUid })
-            .where('token_hash', '=', oneTimeTokenHash(token))
+            .where('token_hash', '=', hash)
             .where('consumed_at', 'is', null)
             .where('expires_at', '>', sql<Date>`now()`)
-            .returning(['user_id', 'amr', 'authenticated_at']),
+            .returning(['user_id', 'amr', 'authenticated_at', sql<boolean>`false`.as('again')]),
         )
-        .selectFrom('redeemed')
-        .leftJoin('idp_user', 'idp_user.id', 'redeemed.user_id')
+        .with('earlier', (qc) =>
+          qc
+            .selectFrom('idp_session_token')
+            .select(['user_id', 'amr', 'authenticated_at', sql<boolean>`true`.as('again')])
+            .where('token_hash', '=', hash)
+            .where('consumed_at', 'is not', null)
+            .where('session_uid', '=', sessionUid)
+            .where('expires_at', '>', sql<Date>`now()`),
+        )
+        .with('presented', (qc) =>
+          qc.selectFrom('redeemed').selectAll().unionAll(qc.selectFrom('earlier').selectAll()),
+        )
+        .selectFrom('presented')
+        .leftJoin('idp_user', 'idp_user.id', 'presented.user_id')
         .select(USER_PROFILE_COLUMNS)
-        .select(['redeemed.user_id', 'redeemed.amr', 'redeemed.authenticated_at'])
+        .select(['presented.user_id', 'presented.amr', 'presented.authenticated_at', 'presented.again'])
         .executeTakeFirst();
       if (!row) return undefined;
-      const { user_id, amr, authenticated_at, ...user } = row;
+      const { user_id, amr, authenticated_at, again, ...user } = row;
       return {
         userId: user_id,
+        again,
         ...(user.id !== null ? { user: toUser(user as Parameters<typeof toUser>[0]) } : {}),
         ...(amr && authenticated_at
           ? { authentication: { amr: amr.split(','), authenticatedAt: authenticated_at } }
           : {}),
       };
-    },
-
-    /**
-     * The account that already redeemed this (unexpired) token in IdP session `sessionUid`, if any:
-     * okta-auth-js presents the same token again in the full-page redirect after the hidden iframe.
-     */
-    async redeemedIn(token: string, sessionUid: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('idp_session_token')
-        .select('user_id')
-        .where('token_hash', '=', oneTimeTokenHash(token))
-        .where('consumed_at', 'is not', null)
-        .where('session_uid', '=', sessionUid)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .executeTakeFirst();
-      return row?.user_id;
     },
 
     async revokeAll(userId: string): Promise<void> {

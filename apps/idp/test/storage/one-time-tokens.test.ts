@@ -57,23 +57,24 @@ for (const kind of testDatabaseKinds()) {
             .where('id', '=', user.id)
             .executeTakeFirstOrThrow(),
         );
-        assert.deepEqual(await tokens.consume(sessionToken, 'session-1'), {
+        const redeemed = {
           userId: user.id,
           user: stored,
           authentication: { amr: ['pwd', 'otp', 'mfa'], authenticatedAt },
-        });
-        assert.equal(await tokens.consume(sessionToken, 'session-2'), undefined);
-        assert.equal(
-          await tokens.redeemedIn(sessionToken, 'session-1'),
-          user.id,
+        };
+        assert.deepEqual(await tokens.present(sessionToken, 'session-1'), { ...redeemed, again: false });
+        assert.equal(await tokens.present(sessionToken, 'session-2'), undefined, 'another browser');
+        assert.deepEqual(
+          await tokens.present(sessionToken, 'session-1'),
+          { ...redeemed, again: true },
           'presented again by the redirect',
         );
-        assert.equal(await tokens.redeemedIn(sessionToken, 'session-2'), undefined);
 
         const plain = await tokens.issue(user.id);
-        assert.deepEqual(await tokens.consume(plain.sessionToken, 'session-3'), {
+        assert.deepEqual(await tokens.present(plain.sessionToken, 'session-3'), {
           userId: user.id,
           user: stored,
+          again: false,
         });
       });
 
@@ -86,10 +87,10 @@ for (const kind of testDatabaseKinds()) {
           .set({ expires_at: fromNow(-1) })
           .where('token_hash', '=', oneTimeTokenHash(expired.sessionToken))
           .execute();
-        assert.equal(await tokens.consume(expired.sessionToken, 's'), undefined);
+        assert.equal(await tokens.present(expired.sessionToken, 's'), undefined);
         const revoked = await tokens.issue(user.id);
         await tokens.revokeAll(user.id);
-        assert.equal(await tokens.consume(revoked.sessionToken, 's'), undefined);
+        assert.equal(await tokens.present(revoked.sessionToken, 's'), undefined);
       });
 
       it(`of ${racers} concurrent redemptions of one token on two instances, exactly one succeeds`, async () => {
@@ -99,7 +100,7 @@ for (const kind of testDatabaseKinds()) {
         ];
         const user = await newUser(database.db);
         const { sessionToken } = await instances[0]!.issue(user.id);
-        const redeemed = await race(racers, (i) => instances[i % 2]!.consume(sessionToken, `browser-${i}`));
+        const redeemed = await race(racers, (i) => instances[i % 2]!.present(sessionToken, `browser-${i}`));
         assert.equal(redeemed.filter(Boolean).length, 1);
       });
 
@@ -111,10 +112,10 @@ for (const kind of testDatabaseKinds()) {
           const error = await database.cutWhileWaiting(
             'select 1 from idp_session_token where token_hash = $1 for update',
             [oneTimeTokenHash(sessionToken)],
-            () => tokens.consume(sessionToken, 'cut'),
+            () => tokens.present(sessionToken, 'cut'),
           );
           assert.equal(isConnectionLoss(error), true, String(error));
-          assert.equal((await tokens.consume(sessionToken, 'after'))?.userId, user.id);
+          assert.equal((await tokens.present(sessionToken, 'after'))?.userId, user.id);
         });
       }
     });

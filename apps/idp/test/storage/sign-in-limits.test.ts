@@ -146,7 +146,7 @@ for (const kind of testDatabaseKinds()) {
         assert.ok(issued.token && issued.token.expiresAt > new Date());
         assert.deepEqual(await streak(), [], 'the streak ended');
         assert.equal(
-          (await sessionTokens.consume(issued.token.sessionToken, 'idp-session'))?.userId,
+          (await sessionTokens.present(issued.token.sessionToken, 'idp-session'))?.userId,
           user.id,
         );
 
