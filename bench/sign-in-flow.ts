@@ -1,11 +1,17 @@
 import { performance } from 'node:perf_hooks';
-import { signInThroughIdp, type IdpCall } from '@customer-core/api/testing';
+import {
+  redeemCode,
+  redirectSignInRequest,
+  signInThroughIdp,
+  type IdpCall,
+} from '@customer-core/api/testing';
 import { authEndpoints } from '@customer-core/contracts';
 import { send, type Call } from './http-client.js';
 import { median, percentile } from './stats.js';
 
-// The whole password sign-in as the portal does it: authn (argon2id verify) -> authorize with the
-// session token -> token endpoint -> product token exchange.
+// The password sign-in as the portal does it (spec section 4): authn (argon2id verify) -> authorize
+// with the session token -> token endpoint -> product token exchange; then, where asked for, step 5's
+// full-page redirect (authorize again, the callback's token).
 
 // The borrower a development server seeds (NODE_ENV=development); the package does not export it.
 export const DEMO_BORROWER = { username: 'demo@example.com', password: 'Demo-Borrower-1' };
@@ -39,21 +45,33 @@ export type StepObserver = <T>(step: string, call: () => Promise<T>) => Promise<
 
 /**
  * One flow's calls: addressed to the public origin, sent to the loopback address, all from one client
- * address, each step's time to its whole answer put in `steps`.
+ * address, each step's time to its whole answer put in `steps`. Given `cookies`, they are kept and
+ * sent as a browser would (step 5 needs the identity provider's session cookie from step 3).
  */
-function flowCalls(server: ServerAddress, steps: Map<string, number>, observe?: StepObserver) {
+function flowCalls(
+  server: ServerAddress,
+  steps: Map<string, number>,
+  observe?: StepObserver,
+  cookies?: Map<string, string>,
+) {
   const clientAddress = nextAddress();
-  return async (input: string | URL, call: Call = {}) => {
+  return async (input: string | URL, call: Call = {}, step = stepName(new URL(input).pathname)) => {
     const target = new URL(input);
-    const step = stepName(target.pathname);
+    const cookie = [call.headers?.cookie, ...[...(cookies ?? [])].map(([name, value]) => `${name}=${value}`)]
+      .filter(Boolean)
+      .join('; ');
     const sent = () =>
       send(new URL(target.pathname + target.search, server.url), {
         ...call,
-        headers: { ...call.headers, 'x-forwarded-for': clientAddress },
+        headers: { ...call.headers, ...(cookie && { cookie }), 'x-forwarded-for': clientAddress },
       });
     const started = performance.now();
     const answer = await (observe ? observe(step, sent) : sent());
     steps.set(step, performance.now() - started);
+    for (const line of cookies ? (answer.headers['set-cookie'] ?? []) : []) {
+      const pair = line.split(';', 1)[0]!;
+      cookies!.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    }
     return answer;
   };
 }
@@ -66,19 +84,33 @@ function stepName(pathname: string): string {
   return pathname;
 }
 
-/** One sign-in of the demo borrower; the product access token. */
+/**
+ * One sign-in of the demo borrower, steps 1 to 4 of the portal's (spec section 4); with `redirect`,
+ * step 5 too, as a browser makes it: signInWithRedirect's authorize with the same session token and
+ * the identity provider's session cookie (`redirect`), then the callback redeeming its code
+ * (`callback`). The product access token.
+ */
 export async function signIn(
   server: ServerAddress,
   steps = new Map<string, number>(),
   observe?: StepObserver,
+  { redirect = false } = {},
 ): Promise<string> {
-  const calls = flowCalls(server, steps, observe);
-  const idpCall: IdpCall = async (input, init) => {
-    const { status, text } = await calls(input, init);
-    return { status, text: () => Promise.resolve(text) };
-  };
+  const calls = flowCalls(server, steps, observe, redirect ? new Map() : undefined);
+  const idpCall =
+    (step?: string): IdpCall =>
+    async (input, init) => {
+      const { status, text } = await calls(input, init, step);
+      return { status, text: () => Promise.resolve(text) };
+    };
   const { publicUrl } = server;
-  const { idToken } = await signInThroughIdp(publicUrl, DEMO_BORROWER, undefined, publicUrl, idpCall);
+  const { idToken, sessionToken } = await signInThroughIdp(
+    publicUrl,
+    DEMO_BORROWER,
+    undefined,
+    publicUrl,
+    idpCall(),
+  );
   const exchange = await calls(`${publicUrl}${authEndpoints.tokenExchange.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(deviceCookie && { cookie: deviceCookie }) },
@@ -86,6 +118,13 @@ export async function signIn(
   });
   if (exchange.status !== 200) throw new Error(`token-exchange answered ${exchange.status}`);
   deviceCookie ??= exchange.headers['set-cookie']?.[0]?.split(';')[0];
+  if (redirect) {
+    const request = redirectSignInRequest(publicUrl, sessionToken, undefined, publicUrl);
+    const answer = await calls(request.url, {}, 'redirect');
+    const code = new URL(answer.headers.location ?? '/', publicUrl).searchParams.get('code');
+    if (answer.status !== 303 || !code) throw new Error(`the redirect's authorize answered ${answer.status}`);
+    await redeemCode(publicUrl, { ...request, code, clientId: 'customer-portal' }, idpCall('callback'));
+  }
   return (JSON.parse(exchange.text) as { access_token: string }).access_token;
 }
 
