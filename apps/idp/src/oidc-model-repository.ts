@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { sql, type Kysely, type OnConflictBuilder, type QueryCreator } from 'kysely';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { hasControlCharacter } from '@customer-core/contracts';
+import { compiledOnce } from '@customer-core/database';
 import { noteDatabaseError } from './database-loss.js';
 import { RequestStorage } from './request-storage.js';
 import type { IdpDatabase } from './schema.js';
@@ -63,17 +64,102 @@ const pendingWrites = new RequestStorage<Pending>();
 
 const key = (model: string, id: string) => `${model}\u0000${id}`;
 
-function rowOf({ model, id, payload, expiresIn }: PendingWrite) {
-  return {
+/** What a record saves, in a statement's parameters. */
+type RecordValues = [
+  model: string,
+  id: string,
+  payload: string,
+  grantId: string | null,
+  uid: string | null,
+  userCode: string | null,
+  expiresIn: number | null,
+];
+const VALUES_PER_RECORD = 7;
+
+function valuesOf({ model, id, payload, expiresIn }: PendingWrite): RecordValues {
+  const { grantId, uid, userCode } = payload;
+  return [
     model,
     id,
-    payload: JSON.stringify(payload),
-    grant_id: payload.grantId ?? null,
-    uid: payload.uid ?? null,
-    user_code: payload.userCode ?? null,
-    expires_at: expiresIn ? sql<Date>`now() + make_interval(secs => ${expiresIn})` : null,
-  };
+    JSON.stringify(payload),
+    grantId ?? null,
+    uid ?? null,
+    userCode ?? null,
+    expiresIn || null,
+  ];
 }
+
+/** The rows of `count` records, from all their values in turn (valuesOf's, one after another). */
+const savedRows = (count: number, values: readonly unknown[]) =>
+  Array.from({ length: count }, (_, record) => {
+    const start = record * VALUES_PER_RECORD;
+    const [model, id, payload, grant_id, uid, user_code, expiresIn] = values.slice(
+      start,
+      start + VALUES_PER_RECORD,
+    ) as RecordValues;
+    // No expiry (null) makes no interval, and no time.
+    const expires_at = sql<Date>`now() + make_interval(secs => ${expiresIn})`;
+    return { model, id, payload, grant_id, uid, user_code, expires_at };
+  });
+
+const live = (alias: string) =>
+  sql<boolean>`(${sql.ref(`${alias}.expires_at`)} is null or ${sql.ref(`${alias}.expires_at`)} > now())`;
+const consumedOf = (alias: string) =>
+  sql<number | null>`floor(extract(epoch from ${sql.ref(`${alias}.consumed_at`)}))::integer`;
+
+/** An authorization code, with the grant, the session and the user the token endpoint reads next. */
+const findCodeWithItsReads = compiledOnce((db: Kysely<IdpDatabase>, id: string) =>
+  db
+    .selectFrom('idp_oidc_model as c')
+    .leftJoin('idp_oidc_model as g', (join) =>
+      join.on('g.model', '=', 'Grant').onRef('g.id', '=', 'c.grant_id').on(live('g')),
+    )
+    .leftJoin('idp_user as u', (join) => join.on(sql<boolean>`u.id = c.payload ->> 'accountId'`))
+    .leftJoin('idp_oidc_model as s', (join) =>
+      join
+        .on('s.model', '=', 'Session')
+        .on(sql<boolean>`s.uid = c.payload ->> 'sessionUid'`)
+        .on(live('s')),
+    )
+    .select([
+      'c.payload',
+      consumedOf('c').as('consumed'),
+      'g.payload as grant',
+      consumedOf('g').as('grant_consumed'),
+      sql<string | null>`c.payload ->> 'sessionUid'`.as('session_uid'),
+      's.payload as session',
+      consumedOf('s').as('session_consumed'),
+      'u.id as user_id',
+      'u.login as user_login',
+      'u.first_name as user_first_name',
+      'u.last_name as user_last_name',
+      'u.locale as user_locale',
+      'u.time_zone as user_time_zone',
+      'u.email_verified as user_email_verified',
+      'u.password_changed_at as user_password_changed_at',
+      'u.created_at as user_created_at',
+      'u.groups as user_groups',
+    ])
+    .where('c.model', '=', 'AuthorizationCode')
+    .where('c.id', '=', id)
+    .where(live('c')),
+);
+
+/** A record of `model` by one of its keys, and when it was consumed, if it was. */
+const findRecordWhere = (column: 'id' | 'uid' | 'user_code') =>
+  compiledOnce((db: Kysely<IdpDatabase>, model: string, value: string) =>
+    db
+      .selectFrom('idp_oidc_model')
+      .select(['payload', sql<number | null>`floor(extract(epoch from consumed_at))::integer`.as('consumed')])
+      .where('model', '=', model)
+      .where(column, '=', value)
+      .where(notExpired),
+  );
+const findRecordBy = {
+  id: findRecordWhere('id'),
+  uid: findRecordWhere('uid'),
+  user_code: findRecordWhere('user_code'),
+};
 
 /** A record saved again replaces what was saved under its model and id. */
 const replaceSaved = (oc: OnConflictBuilder<IdpDatabase, 'idp_oidc_model'>) =>
@@ -85,15 +171,41 @@ const replaceSaved = (oc: OnConflictBuilder<IdpDatabase, 'idp_oidc_model'>) =>
     expires_at: eb.ref('excluded.expires_at'),
   }));
 
+/** One statement per number of records it saves, each compiled once when first needed. */
+function perCount<S>(make: (count: number) => S): (count: number) => S {
+  const made = new Map<number, S>();
+  return (count) => {
+    let statement = made.get(count);
+    if (!statement) made.set(count, (statement = make(count)));
+    return statement;
+  };
+}
+
+/** Saves records: 1 to 3 in a request (Grant, AuthorizationCode and Session). */
+const saving = perCount((count) =>
+  compiledOnce((db: Kysely<IdpDatabase>, ...values: unknown[]) =>
+    db.insertInto('idp_oidc_model').values(savedRows(count, values)).onConflict(replaceSaved),
+  ),
+);
+
+/** Saves records while marking another consumed, only if nothing marked it first (a code redeemed). */
+const savingConsuming = perCount((count) =>
+  compiledOnce((db: Kysely<IdpDatabase>, model: string, id: string, ...values: unknown[]) =>
+    db
+      .with('consumed', (qc) =>
+        markingConsumed(qc, { model, id }).where('consumed_at', 'is', null).returning('id'),
+      )
+      .insertInto('idp_oidc_model')
+      .values(savedRows(count, values))
+      .onConflict(replaceSaved)
+      .returning(sql<number>`(select count(*) from consumed)::int`.as('consumed')),
+  ),
+);
+
 /** Saves the records, as one statement. */
 async function upsertAll(db: Kysely<IdpDatabase>, writes: PendingWrite[]): Promise<void> {
   if (writes.length === 0) return;
-  await db
-    .insertInto('idp_oidc_model')
-    .values(writes.map(rowOf))
-    .onConflict(replaceSaved)
-    .execute()
-    .catch(noteDatabaseError);
+  await saving(writes.length)(db, ...writes.flatMap(valuesOf)).catch(noteDatabaseError);
 }
 
 /** A stored payload as oidc-provider takes it: with when it was consumed, if it was; null: none. */
@@ -125,14 +237,12 @@ async function sendPending(db: Kysely<IdpDatabase>, pending: Pending, write?: Pe
   pending.consume = undefined;
   if (!consume) return upsertAll(db, writes);
   if (writes.length === 0) return markConsumed(db, consume.model, consume.id);
-  const rows = await db
-    .with('consumed', (qc) => markingConsumed(qc, consume).where('consumed_at', 'is', null).returning('id'))
-    .insertInto('idp_oidc_model')
-    .values(writes.map(rowOf))
-    .onConflict(replaceSaved)
-    .returning(sql<number>`(select count(*) from consumed)::int`.as('consumed'))
-    .execute()
-    .catch(noteDatabaseError);
+  const rows = await savingConsuming(writes.length)(
+    db,
+    consume.model,
+    consume.id,
+    ...writes.flatMap(valuesOf),
+  ).catch(noteDatabaseError);
   if (rows[0]?.consumed === 1) return;
   // Another redemption consumed it first: the tokens issued here are withdrawn before anyone sees them.
   for (const { model, id } of writes.filter((w) => ISSUED_FOR_A_CODE.has(w.model))) {
@@ -219,46 +329,7 @@ export class PostgresOidcAdapter implements Adapter {
    * only until it writes anything.
    */
   private async findCode(id: string, pending: Pending): Promise<AdapterPayload | undefined> {
-    const live = (alias: string) =>
-      sql<boolean>`(${sql.ref(`${alias}.expires_at`)} is null or ${sql.ref(`${alias}.expires_at`)} > now())`;
-    const consumedOf = (alias: string) =>
-      sql<number | null>`floor(extract(epoch from ${sql.ref(`${alias}.consumed_at`)}))::integer`;
-    const row = await this.db
-      .selectFrom('idp_oidc_model as c')
-      .leftJoin('idp_oidc_model as g', (join) =>
-        join.on('g.model', '=', 'Grant').onRef('g.id', '=', 'c.grant_id').on(live('g')),
-      )
-      .leftJoin('idp_user as u', (join) => join.on(sql<boolean>`u.id = c.payload ->> 'accountId'`))
-      .leftJoin('idp_oidc_model as s', (join) =>
-        join
-          .on('s.model', '=', 'Session')
-          .on(sql<boolean>`s.uid = c.payload ->> 'sessionUid'`)
-          .on(live('s')),
-      )
-      .select([
-        'c.payload',
-        consumedOf('c').as('consumed'),
-        'g.payload as grant',
-        consumedOf('g').as('grant_consumed'),
-        sql<string | null>`c.payload ->> 'sessionUid'`.as('session_uid'),
-        's.payload as session',
-        consumedOf('s').as('session_consumed'),
-        'u.id as user_id',
-        'u.login as user_login',
-        'u.first_name as user_first_name',
-        'u.last_name as user_last_name',
-        'u.locale as user_locale',
-        'u.time_zone as user_time_zone',
-        'u.email_verified as user_email_verified',
-        'u.password_changed_at as user_password_changed_at',
-        'u.created_at as user_created_at',
-        'u.groups as user_groups',
-      ])
-      .where('c.model', '=', 'AuthorizationCode')
-      .where('c.id', '=', id)
-      .where(live('c'))
-      .executeTakeFirst()
-      .catch(noteDatabaseError);
+    const [row] = await findCodeWithItsReads(this.db, id).catch(noteDatabaseError);
     if (!row) return undefined;
     const grantId = (row.payload as AdapterPayload).grantId;
     if (grantId)
@@ -345,14 +416,7 @@ export class PostgresOidcAdapter implements Adapter {
       return payload ?? undefined;
     }
     await this.writePending();
-    const row = await this.db
-      .selectFrom('idp_oidc_model')
-      .select(['payload', sql<number | null>`floor(extract(epoch from consumed_at))::integer`.as('consumed')])
-      .where('model', '=', this.model)
-      .where(column, '=', value)
-      .where(notExpired)
-      .executeTakeFirst()
-      .catch(noteDatabaseError);
+    const [row] = await findRecordBy[column](this.db, this.model, value).catch(noteDatabaseError);
     if (!row) return undefined;
     const payload = row.payload as AdapterPayload;
     return row.consumed === null ? payload : { ...payload, consumed: row.consumed };
@@ -367,21 +431,23 @@ export async function purgeExpiredModels(db: Kysely<IdpDatabase>): Promise<void>
     .execute();
 }
 
+const liveSessionOf = compiledOnce((db: Kysely<IdpDatabase>, uid: string, accountId: string) =>
+  db
+    .selectFrom('idp_oidc_model')
+    .select('id')
+    .where('model', '=', 'Session')
+    .where('uid', '=', uid)
+    .where(sql<boolean>`payload ->> 'accountId' = ${accountId}`)
+    .where(notExpired),
+);
+
 /** Whether the session with this uid (an ID token's sid) exists, unexpired, signed in as the account. */
 export async function sessionExists(
   db: Kysely<IdpDatabase>,
   uid: string,
   accountId: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('idp_oidc_model')
-    .select('id')
-    .where('model', '=', 'Session')
-    .where('uid', '=', uid)
-    .where(sql<boolean>`payload ->> 'accountId' = ${accountId}`)
-    .where(notExpired)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await liveSessionOf(db, uid, accountId)).length > 0;
 }
 
 export interface IdpSession {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
+import { compiledOnce, newOneTimeToken, oneTimeTokenHash } from '@customer-core/database';
 import type { IdpDatabase } from './schema.js';
 import { toUser, USER_PROFILE_COLUMNS, type IdpUser } from './user-repository.js';
 
@@ -29,6 +29,40 @@ export interface PresentedSessionToken extends RedeemedSessionToken {
 
 /** A condition read in the statement that issues a session token after a password (issueAfterPassword). */
 export type IssueCondition = RawBuilder<boolean>;
+
+/**
+ * The statement of `present`: the user comes with the token, so the authorize that presents it need
+ * not look the account up next (oidc-provider's findAccount). `earlier` reads the statement's snapshot,
+ * from before `redeemed`'s update: a token redeemed now is not also earlier.
+ */
+const presenting = compiledOnce((db: Kysely<IdpDatabase>, hash: string, sessionUid: string) =>
+  db
+    .with('redeemed', (qc) =>
+      qc
+        .updateTable('idp_session_token')
+        .set({ consumed_at: sql<Date>`now()`, session_uid: sessionUid })
+        .where('token_hash', '=', hash)
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning(['user_id', 'amr', 'authenticated_at', sql<boolean>`false`.as('again')]),
+    )
+    .with('earlier', (qc) =>
+      qc
+        .selectFrom('idp_session_token')
+        .select(['user_id', 'amr', 'authenticated_at', sql<boolean>`true`.as('again')])
+        .where('token_hash', '=', hash)
+        .where('consumed_at', 'is not', null)
+        .where('session_uid', '=', sessionUid)
+        .where('expires_at', '>', sql<Date>`now()`),
+    )
+    .with('presented', (qc) =>
+      qc.selectFrom('redeemed').selectAll().unionAll(qc.selectFrom('earlier').selectAll()),
+    )
+    .selectFrom('presented')
+    .leftJoin('idp_user', 'idp_user.id', 'presented.user_id')
+    .select(USER_PROFILE_COLUMNS)
+    .select(['presented.user_id', 'presented.amr', 'presented.authenticated_at', 'presented.again']),
+);
 
 export function createSessionTokenRepository(db: Kysely<IdpDatabase>, ttlSeconds: number) {
   return {
@@ -88,37 +122,7 @@ export function createSessionTokenRepository(db: Kysely<IdpDatabase>, ttlSeconds
      * iframe). Undefined for a token that is unknown, expired, or redeemed by another session.
      */
     async present(token: string, sessionUid: string): Promise<PresentedSessionToken | undefined> {
-      const hash = oneTimeTokenHash(token);
-      // The user comes with the token, in the same statement: the authorize that presents it looks the
-      // account up next (oidc-provider's findAccount), and need not ask again. `earlier` reads the
-      // statement's snapshot, from before `redeemed`'s update: a token redeemed now is not also earlier.
-      const row = await db
-        .with('redeemed', (qc) =>
-          qc
-            .updateTable('idp_session_token')
-            .set({ consumed_at: sql<Date>`now()`, session_uid: sessionUid })
-            .where('token_hash', '=', hash)
-            .where('consumed_at', 'is', null)
-            .where('expires_at', '>', sql<Date>`now()`)
-            .returning(['user_id', 'amr', 'authenticated_at', sql<boolean>`false`.as('again')]),
-        )
-        .with('earlier', (qc) =>
-          qc
-            .selectFrom('idp_session_token')
-            .select(['user_id', 'amr', 'authenticated_at', sql<boolean>`true`.as('again')])
-            .where('token_hash', '=', hash)
-            .where('consumed_at', 'is not', null)
-            .where('session_uid', '=', sessionUid)
-            .where('expires_at', '>', sql<Date>`now()`),
-        )
-        .with('presented', (qc) =>
-          qc.selectFrom('redeemed').selectAll().unionAll(qc.selectFrom('earlier').selectAll()),
-        )
-        .selectFrom('presented')
-        .leftJoin('idp_user', 'idp_user.id', 'presented.user_id')
-        .select(USER_PROFILE_COLUMNS)
-        .select(['presented.user_id', 'presented.amr', 'presented.authenticated_at', 'presented.again'])
-        .executeTakeFirst();
+      const [row] = await presenting(db, oneTimeTokenHash(token), sessionUid);
       if (!row) return undefined;
       const { user_id, amr, authenticated_at, again, ...user } = row;
       return {

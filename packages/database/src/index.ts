@@ -8,6 +8,7 @@ export {
   type DatabaseLocation,
 } from './database.js';
 export { isConnectionLoss } from './connection-loss.js';
+export { compiledOnce } from './compiled-once.js';
 export { PREPARED_PER_CONNECTION } from './prepared-statements.js';
 export {
   migrateToLatest,
