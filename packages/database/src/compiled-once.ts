@@ -17,7 +17,8 @@ type Slot = { value: number } | { constant: unknown };
  * `build` is given stand-ins for its values on the first call, so each must go into the statement as it
  * is (a hash or a JSON text made before, not in `build`), and must not shape it: no value may decide a
  * clause, a list's length or whether a column is written (Kysely leaves out an undefined one: pass null).
- * A value that does not reach the statement as a parameter is an error on the first call.
+ * A value that does not reach the statement as a parameter is an error on the first call. Whatever else
+ * `build` reads is read once, on that call: every call's own value goes through `values`, never a closure.
  */
 export function compiledOnce<DB, Values extends readonly unknown[], Row>(
   build: (db: Kysely<DB>, ...values: Values) => Compilable<Row>,
