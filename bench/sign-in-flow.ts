@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import {
+  cookieJar,
   redeemCode,
   redirectSignInRequest,
   signInThroughIdp,
@@ -52,14 +53,12 @@ function flowCalls(
   server: ServerAddress,
   steps: Map<string, number>,
   observe?: StepObserver,
-  cookies?: Map<string, string>,
+  cookies?: ReturnType<typeof cookieJar>,
 ) {
   const clientAddress = nextAddress();
   return async (input: string | URL, call: Call = {}, step = stepName(new URL(input).pathname)) => {
     const target = new URL(input);
-    const cookie = [call.headers?.cookie, ...[...(cookies ?? [])].map(([name, value]) => `${name}=${value}`)]
-      .filter(Boolean)
-      .join('; ');
+    const cookie = [call.headers?.cookie, cookies?.header()].filter(Boolean).join('; ');
     const sent = () =>
       send(new URL(target.pathname + target.search, server.url), {
         ...call,
@@ -68,10 +67,7 @@ function flowCalls(
     const started = performance.now();
     const answer = await (observe ? observe(step, sent) : sent());
     steps.set(step, performance.now() - started);
-    for (const line of cookies ? (answer.headers['set-cookie'] ?? []) : []) {
-      const pair = line.split(';', 1)[0]!;
-      cookies!.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    }
+    cookies?.store(answer.headers['set-cookie'] ?? []);
     return answer;
   };
 }
@@ -96,7 +92,7 @@ export async function signIn(
   observe?: StepObserver,
   { redirect = false } = {},
 ): Promise<string> {
-  const calls = flowCalls(server, steps, observe, redirect ? new Map() : undefined);
+  const calls = flowCalls(server, steps, observe, redirect ? cookieJar() : undefined);
   const idpCall =
     (step?: string): IdpCall =>
     async (input, init) => {

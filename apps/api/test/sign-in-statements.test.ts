@@ -5,6 +5,7 @@ import { statementsSent } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
 import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import {
+  cookieJar,
   redeemCode,
   redirectSignInRequest,
   signInThroughIdp,
@@ -50,15 +51,12 @@ for (const kind of testDatabaseKinds())
         return answer;
       };
       // The browser's cookies at the identity provider: step 5 needs the session step 3 made.
-      const cookies = new Map<string, string>();
+      const cookies = cookieJar();
       const browserFetch = async (url: string | URL, init: RequestInit = {}) => {
-        const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+        const cookie = cookies.header();
         const headers = { ...(init.headers as Record<string, string>), ...(cookie && { cookie }) };
         const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-        for (const line of response.headers.getSetCookie()) {
-          const [name, value] = line.split(';', 1)[0]!.split('=', 2) as [string, string];
-          cookies.set(name, value);
-        }
+        cookies.store(response.headers.getSetCookie());
         return response;
       };
       const call: IdpCall = (url, init) =>

@@ -144,26 +144,39 @@ async function authorizeSilently(
   return { error: /"error"\s*:\s*"([^"]+)"/.exec(page)?.[1] ?? 'no answer' };
 }
 
+/** A browser's cookies for one site, as these sign-ins need them: kept from Set-Cookie, sent in Cookie. */
+export function cookieJar() {
+  const cookies = new Map<string, string>();
+  return {
+    /** The Cookie header; empty with no cookie. */
+    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    /** Keeps what Set-Cookie lines set, and forgets what they expire. */
+    store(lines: readonly string[]): void {
+      for (const line of lines) {
+        const pair = line.split(';', 1)[0] ?? '';
+        const name = pair.slice(0, pair.indexOf('=')).trim();
+        const value = pair.slice(pair.indexOf('=') + 1).trim();
+        if (value && !/expires=Thu, 01 Jan 1970/i.test(line)) cookies.set(name, value);
+        else cookies.delete(name);
+      }
+    },
+  };
+}
+
 /**
  * One browser at the identity provider: it signs in as the portal's sign-in does and keeps the
  * provider's session cookie, so that later it can ask for a new code without a password, as
  * okta-auth-js renews its tokens (prompt=none).
  */
 export function idpBrowser(baseUrl: string, clientId = 'customer-portal', portalUrl = baseUrl) {
-  const cookies = new Map<string, string>();
+  const cookies = cookieJar();
   const call: IdpCall = async (url, init = {}) => {
-    const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = cookies.header();
     const response = await fetch(url, {
       ...init,
       headers: { ...init.headers, ...(cookie ? { cookie } : {}) },
     });
-    for (const line of response.headers.getSetCookie()) {
-      const pair = line.split(';', 1)[0] ?? '';
-      const name = pair.slice(0, pair.indexOf('=')).trim();
-      const value = pair.slice(pair.indexOf('=') + 1).trim();
-      if (value && !/expires=Thu, 01 Jan 1970/i.test(line)) cookies.set(name, value);
-      else cookies.delete(name);
-    }
+    cookies.store(response.headers.getSetCookie());
     return response;
   };
   return {

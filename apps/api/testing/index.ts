@@ -2,6 +2,7 @@ export { keepLastLines } from './child-output.js';
 export { freePort } from './free-port.js';
 export {
   completeSignInWithSessionToken,
+  cookieJar,
   idpBrowser,
   type IdpBrowser,
   redeemCode,
