@@ -1,4 +1,4 @@
-import { createHash, generateKeyPair, randomBytes, type JsonWebKey } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPair, randomBytes, type JsonWebKey } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { placeIn, type SealedColumn, type SecretBox } from '@customer-core/database';
@@ -54,8 +54,14 @@ function thumbprint(jwk: JsonWebKey): string {
 }
 
 async function newSigningKeys(): Promise<SigningKeys> {
-  const { privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
-  const jwk = privateKey.export({ format: 'jwk' });
+  // Encoded by the generation and read back as a key object of its own: a key object the generation
+  // returns shares a lock with its job, which can deadlock Node 20 (apps/api/src/session/signing-keys.ts).
+  const { privateKey } = await generateRsaKeyPair('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'der' },
+  });
+  const jwk = createPrivateKey({ key: privateKey, format: 'der', type: 'pkcs8' }).export({ format: 'jwk' });
   return { keys: [{ ...jwk, kid: thumbprint(jwk), alg: 'RS256', use: 'sig' }] };
 }
 
