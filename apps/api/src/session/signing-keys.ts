@@ -112,8 +112,9 @@ export function generateSigningKey(): StoredSigningKey {
   // Encoded by the generation, and the public key read back as a key object of its own: on Node 20, a
   // key object the generation returns shares a lock with its generation job, and a garbage collection
   // that finalizes the job while the key is exported as a JWK deadlocks the process. It hung a test
-  // process; a probe making keys in a loop (--max-semi-space-size=1) hung after 1,400 to 14,900 of
-  // them every time, and ran 30,000 this way twice. Too many for a test of the suite.
+  // process. A probe making keys in a loop (--max-semi-space-size=1) hung in six runs of six, after
+  // 1,400 to 14,900 keys (two shorter runs, of 3,000 and 5,000, ended); made this way, 30,000 keys,
+  // twice. Too many keys for a test of the suite.
   const { privateKey, publicKey } = generateKeyPairSync('ec', {
     namedCurve: 'P-256',
     publicKeyEncoding: { type: 'spki', format: 'der' },
