@@ -1,10 +1,8 @@
-import { createHash, createPrivateKey, generateKeyPair, randomBytes, type JsonWebKey } from 'node:crypto';
-import { promisify } from 'node:util';
+import { createHash, randomBytes, type JsonWebKey } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { newRsaKeyPair } from '@customer-core/contracts/server';
 import { placeIn, type SealedColumn, type SecretBox } from '@customer-core/database';
 import type { IdpDatabase } from './schema.js';
-
-const generateRsaKeyPair = promisify(generateKeyPair);
 
 export interface SigningKeys {
   keys: JsonWebKey[];
@@ -54,14 +52,8 @@ function thumbprint(jwk: JsonWebKey): string {
 }
 
 async function newSigningKeys(): Promise<SigningKeys> {
-  // Encoded by the generation and read back as a key object of its own: a key object the generation
-  // returns shares a lock with its job, which can deadlock Node 20 (apps/api/src/session/signing-keys.ts).
-  const { privateKey } = await generateRsaKeyPair('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'der' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'der' },
-  });
-  const jwk = createPrivateKey({ key: privateKey, format: 'der', type: 'pkcs8' }).export({ format: 'jwk' });
+  const { privateKey } = await newRsaKeyPair(2048);
+  const jwk = privateKey.export({ format: 'jwk' });
   return { keys: [{ ...jwk, kid: thumbprint(jwk), alg: 'RS256', use: 'sig' }] };
 }
 

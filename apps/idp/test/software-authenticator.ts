@@ -1,15 +1,8 @@
 // A WebAuthn authenticator in software for the tests: a P-256 key made here, attestation "none",
 // user present and verified, a signature counter it moves on itself. What a browser sends is built
 // byte by byte as the specification lays it out; the identity provider's verifier is the real one.
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  randomBytes,
-  sign,
-  type KeyObject,
-} from 'node:crypto';
+import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { newEcKeyPair } from '@customer-core/contracts/server';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 const b64url = (bytes: Uint8Array | Buffer) => Buffer.from(bytes).toString('base64url');
@@ -33,15 +26,9 @@ export class SoftwareAuthenticator {
   userHandle: Uint8Array | undefined;
 
   constructor(private readonly options: SoftwareAuthenticatorOptions) {
-    // Encoded, then read back as key objects of their own: exporting a key object the generation
-    // returned can deadlock Node 20 (apps/api/src/session/signing-keys.ts).
-    const { privateKey, publicKey } = generateKeyPairSync('ec', {
-      namedCurve: 'P-256',
-      publicKeyEncoding: { type: 'spki', format: 'der' },
-      privateKeyEncoding: { type: 'pkcs8', format: 'der' },
-    });
-    this.privateKey = createPrivateKey({ key: privateKey, format: 'der', type: 'pkcs8' });
-    const jwk = createPublicKey({ key: publicKey, format: 'der', type: 'spki' }).export({ format: 'jwk' });
+    const { privateKey, publicKey } = newEcKeyPair();
+    this.privateKey = privateKey;
+    const jwk = publicKey.export({ format: 'jwk' });
     this.cosePublicKey = isoCBOR.encode(
       new Map<number, number | Uint8Array>([
         [1, 2], // kty: EC2

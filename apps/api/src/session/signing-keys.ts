@@ -1,11 +1,5 @@
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  randomUUID,
-  type JsonWebKey,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomUUID, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { newEcKeyPair } from '@customer-core/contracts/server';
 import type { KeyRotation, SigningKeyRepository, StoredSigningKey } from './signing-key-repository.js';
 
 export type { KeyRotation } from './signing-key-repository.js';
@@ -109,25 +103,10 @@ export const rotateSigningKey = (
 ): Promise<KeyRotation> => repository.rotate(generateSigningKey(), options);
 
 export function generateSigningKey(): StoredSigningKey {
-  // Encoded by the generation, and the public key read back as a key object of its own: on Node 20, a
-  // key object the generation returns shares a lock with its generation job, and a garbage collection
-  // that finalizes the job while the key is exported as a JWK deadlocks the process. It hung a test
-  // process. A probe making keys in a loop (--max-semi-space-size=1) hung in six runs of six, after
-  // 1,400 to 14,900 keys (two shorter runs, of 3,000 and 5,000, ended); made this way, 30,000 keys,
-  // twice. Too many keys for a test of the suite.
-  const { privateKey, publicKey } = generateKeyPairSync('ec', {
-    namedCurve: 'P-256',
-    publicKeyEncoding: { type: 'spki', format: 'der' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
+  const { privateKey, publicKey } = newEcKeyPair();
   const kid = randomUUID();
-  const publicJwk: JsonWebKey = {
-    ...createPublicKey({ key: publicKey, format: 'der', type: 'spki' }).export({ format: 'jwk' }),
-    kid,
-    alg: 'ES256',
-    use: 'sig',
-  };
-  return { kid, privateKeyPem: privateKey, publicJwk };
+  const publicJwk: JsonWebKey = { ...publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' };
+  return { kid, privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), publicJwk };
 }
 
 /** A token signed just before a rotation, by an instance that had not reloaded its keys yet, must outlive it. */
