@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import {
-  cookieJar,
   redeemCode,
   redirectSignInRequest,
   signInThroughIdp,
   type IdpCall,
 } from '@customer-core/api/testing';
 import { authEndpoints } from '@customer-core/contracts';
+import { CookieJar } from '@customer-core/idp/testing';
 import { send, type Call } from './http-client.js';
 import { median, percentile } from './stats.js';
 
@@ -53,7 +53,7 @@ function flowCalls(
   server: ServerAddress,
   steps: Map<string, number>,
   observe?: StepObserver,
-  cookies?: ReturnType<typeof cookieJar>,
+  cookies?: CookieJar,
 ) {
   const clientAddress = nextAddress();
   return async (input: string | URL, call: Call = {}, step = stepName(new URL(input).pathname)) => {
@@ -67,7 +67,7 @@ function flowCalls(
     const started = performance.now();
     const answer = await (observe ? observe(step, sent) : sent());
     steps.set(step, performance.now() - started);
-    cookies?.store(answer.headers['set-cookie'] ?? []);
+    cookies?.keep(answer.headers['set-cookie'] ?? []);
     return answer;
   };
 }
@@ -92,7 +92,7 @@ export async function signIn(
   observe?: StepObserver,
   { redirect = false } = {},
 ): Promise<string> {
-  const calls = flowCalls(server, steps, observe, redirect ? cookieJar() : undefined);
+  const calls = flowCalls(server, steps, observe, redirect ? new CookieJar() : undefined);
   const idpCall =
     (step?: string): IdpCall =>
     async (input, init) => {

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import { authEndpoints, loanEndpoints } from '@customer-core/contracts';
 import { createPostgresDatabase, type PostgresDatabase } from '@customer-core/database/testing';
 import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
+import { silentSignInRequest } from '../testing/index.js';
 import { startChildServer, waitUntilReady, type ChildServer } from './support/child-server.js';
 
 // PostgreSQL drops every connection of the portal's database (a failover, an administrator's
@@ -170,29 +170,13 @@ async function signIn(baseUrl: string, told: (route: string, status: number) => 
   const { sessionToken } = (await authn.json()) as { sessionToken?: string };
   if (!sessionToken) return '';
 
-  const issuer = `${baseUrl}/oauth2/default`;
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${baseUrl}/auth/callback`;
-  const authorizeUrl = new URL(`${issuer}/v1/authorize`);
-  authorizeUrl.search = new URLSearchParams({
-    client_id: 'customer-portal',
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    response_mode: 'okta_post_message',
-    prompt: 'none',
-    scope: 'openid profile email',
-    state: randomBytes(16).toString('base64url'),
-    nonce: randomBytes(16).toString('base64url'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    sessionToken,
-  }).toString();
+  const { url: authorizeUrl, verifier, redirectUri } = silentSignInRequest(baseUrl, sessionToken);
   const authorize = await fetch(authorizeUrl, { headers: { origin: baseUrl } });
   told('authorize', authorize.status);
   const code = /"code"\s*:\s*"([^"]+)"/.exec(await authorize.text())?.[1];
   if (!code) return '';
 
-  const token = await fetch(`${issuer}/v1/token`, {
+  const token = await fetch(`${baseUrl}/oauth2/default/v1/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({

@@ -3,9 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { authEndpoints } from '@customer-core/contracts';
 import { statementsSent } from '@customer-core/database';
 import { testDatabaseKinds } from '@customer-core/database/testing';
+import { browserFetch, CookieJar } from '@customer-core/idp/testing';
 import { DEMO_BORROWER } from '../src/loans/demo-borrower.js';
 import {
-  cookieJar,
   redeemCode,
   redirectSignInRequest,
   signInThroughIdp,
@@ -50,18 +50,11 @@ for (const kind of testDatabaseKinds())
         counts[step] = statementsSent(db)! - before;
         return answer;
       };
-      // The browser's cookies at the identity provider: step 5 needs the session step 3 made.
-      const cookies = cookieJar();
-      const browserFetch = async (url: string | URL, init: RequestInit = {}) => {
-        const cookie = cookies.header();
-        const headers = { ...(init.headers as Record<string, string>), ...(cookie && { cookie }) };
-        const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-        cookies.store(response.headers.getSetCookie());
-        return response;
-      };
+      // One browser: step 5 needs the identity provider's session that step 3 made.
+      const browser = new CookieJar();
       const call: IdpCall = (url, init) =>
         counted(stepOf(String(url)), async () => {
-          const response = await browserFetch(url, init);
+          const response = await browserFetch(browser, url, init);
           const text = await response.text();
           return { status: response.status, text: () => Promise.resolve(text) };
         });
@@ -83,7 +76,7 @@ for (const kind of testDatabaseKinds())
       deviceCookie ??= exchanged.headers.getSetCookie()[0]?.split(';')[0];
       // (5) signInWithRedirect with the same session token, then the callback redeems the code.
       const request = redirectSignInRequest(server.baseUrl, sessionToken);
-      const redirect = await counted('redirect', () => browserFetch(request.url));
+      const redirect = await counted('redirect', () => browserFetch(browser, request.url));
       assert.equal(redirect.status, 303);
       const code = new URL(redirect.headers.get('location')!).searchParams.get('code');
       assert.ok(code, 'the redirect carries a code');

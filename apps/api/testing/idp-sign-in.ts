@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { CookieJar } from '@customer-core/idp/testing';
 
 // Drives the bundled identity provider the way okta-auth-js does for the portal's sign-in (spec
 // section 4): authn (step 1), then a prompt=none authorize with the session token and PKCE and the
@@ -124,12 +125,13 @@ export async function redeemCode(
 type SilentAuthorization = { code: string; verifier: string; redirectUri: string } | { error: string };
 
 /** The hidden-iframe authorize of okta-auth-js (prompt=none, okta_post_message), with or without a session token. */
-async function authorizeSilently(
+export function silentSignInRequest(
   baseUrl: string,
-  { sessionToken, clientId, portalUrl }: { sessionToken?: string; clientId: string; portalUrl: string },
-  call: IdpCall,
-): Promise<SilentAuthorization> {
-  const { url, verifier, redirectUri } = codeRequest(baseUrl, {
+  sessionToken?: string,
+  clientId = 'customer-portal',
+  portalUrl = baseUrl,
+): CodeRequest {
+  return codeRequest(baseUrl, {
     clientId,
     portalUrl,
     params: {
@@ -138,29 +140,19 @@ async function authorizeSilently(
       ...(sessionToken === undefined ? {} : { sessionToken }),
     },
   });
+}
+
+/** The hidden-iframe authorize, sent with `call`. */
+async function authorizeSilently(
+  baseUrl: string,
+  { sessionToken, clientId, portalUrl }: { sessionToken?: string; clientId: string; portalUrl: string },
+  call: IdpCall,
+): Promise<SilentAuthorization> {
+  const { url, verifier, redirectUri } = silentSignInRequest(baseUrl, sessionToken, clientId, portalUrl);
   const page = await (await call(url, { headers: { origin: portalUrl } })).text();
   const code = /"code"\s*:\s*"([^"]+)"/.exec(page)?.[1];
   if (code) return { code, verifier, redirectUri };
   return { error: /"error"\s*:\s*"([^"]+)"/.exec(page)?.[1] ?? 'no answer' };
-}
-
-/** A browser's cookies for one site, as these sign-ins need them: kept from Set-Cookie, sent in Cookie. */
-export function cookieJar() {
-  const cookies = new Map<string, string>();
-  return {
-    /** The Cookie header; empty with no cookie. */
-    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    /** Keeps what Set-Cookie lines set, and forgets what they expire. */
-    store(lines: readonly string[]): void {
-      for (const line of lines) {
-        const pair = line.split(';', 1)[0] ?? '';
-        const name = pair.slice(0, pair.indexOf('=')).trim();
-        const value = pair.slice(pair.indexOf('=') + 1).trim();
-        if (value && !/expires=Thu, 01 Jan 1970/i.test(line)) cookies.set(name, value);
-        else cookies.delete(name);
-      }
-    },
-  };
 }
 
 /**
@@ -169,14 +161,14 @@ export function cookieJar() {
  * okta-auth-js renews its tokens (prompt=none).
  */
 export function idpBrowser(baseUrl: string, clientId = 'customer-portal', portalUrl = baseUrl) {
-  const cookies = cookieJar();
+  const cookies = new CookieJar();
   const call: IdpCall = async (url, init = {}) => {
     const cookie = cookies.header();
     const response = await fetch(url, {
       ...init,
       headers: { ...init.headers, ...(cookie ? { cookie } : {}) },
     });
-    cookies.store(response.headers.getSetCookie());
+    cookies.store(response);
     return response;
   };
   return {

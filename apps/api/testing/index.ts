@@ -2,13 +2,12 @@ export { keepLastLines } from './child-output.js';
 export { freePort } from './free-port.js';
 export {
   completeSignInWithSessionToken,
-  cookieJar,
   idpBrowser,
   type IdpBrowser,
   redeemCode,
   redirectSignInRequest,
   signInThroughIdp,
-  type CodeRequest,
+  silentSignInRequest,
   type IdpCall,
   type IdpTokens,
 } from './idp-sign-in.js';

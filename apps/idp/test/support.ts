@@ -6,7 +6,9 @@ import { Secret, TOTP } from 'otpauth';
 import { pino } from 'pino';
 import { createSecretBox, openDatabase, type SecretBox } from '@customer-core/database';
 import { createTestDatabase, freePort, type TestDatabaseKind } from '@customer-core/database/testing';
-import { signingKeyReuse, TEST_PASSWORD_HASH_COST } from '../testing/index.js';
+import { browserFetch, CookieJar, signingKeyReuse, TEST_PASSWORD_HASH_COST } from '../testing/index.js';
+
+export { browserFetch, CookieJar };
 import {
   createIdentityProvider,
   idpMigrations,
@@ -126,55 +128,6 @@ export async function startApp(
 
 // Apps given secrets of their own make their own signing key; the rest share the process's.
 const signingKey = signingKeyReuse();
-
-/** Cookies of one browser, whatever host name the test used. */
-export class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a));
-      if (!value || expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  has(name: string): boolean {
-    return this.cookies.has(name);
-  }
-
-  get(name: string): string | undefined {
-    return this.cookies.get(name);
-  }
-
-  /** Another browser holding the same cookies as this one does now. */
-  copy(): CookieJar {
-    const copy = new CookieJar();
-    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
-    return copy;
-  }
-}
-
-export async function browserFetch(
-  jar: CookieJar,
-  url: string | URL,
-  init: RequestInit = {},
-): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const cookie = jar.header();
-  if (cookie) headers.set('cookie', cookie);
-  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-  jar.store(response);
-  return response;
-}
 
 export function authn(
   baseUrl: string,
