@@ -314,6 +314,14 @@ for (const kind of testDatabaseKinds()) {
         assert.deepEqual((await findSession(database.db, await signIn(account)))?.amr, ['pwd']);
         assert.equal(await sessionExists(database.db, uid, account), true);
         assert.equal(await sessionExists(database.db, uid, 'someone else'), false);
+        // A record of another kind under a uid is no session, whoever it names.
+        const interaction = randomUUID();
+        await adapter('Interaction').upsert(
+          interaction,
+          { uid: `uid-${interaction}`, accountId: account },
+          3600,
+        );
+        assert.equal(await sessionExists(database.db, `uid-${interaction}`, account), false);
         assert.equal(await findSession(database.db, 'no such uid'), undefined);
       });
 
