@@ -53,7 +53,12 @@ export function poolUsage(db: object): { inUse: number; idle: number; waiting: n
 }
 
 /** Statements sent to the database through each database opened here (see `countingPool`). */
-const statementCounts = new WeakMap<object, { sent: number }>();
+interface StatementCount {
+  sent: number;
+  /** With parameters and not prepared (PostgreSQL only): parsed and planned again at every call. */
+  unprepared: number;
+}
+const statementCounts = new WeakMap<object, StatementCount>();
 
 /**
  * How many statements this database has sent so far: every round trip to PostgreSQL or PGlite,
@@ -65,19 +70,32 @@ export function statementsSent(db: object): number | null {
   return statementCounts.get(db)?.sent ?? null;
 }
 
-/** A query's arguments as pg takes them: named when they are SQL with parameters that may be prepared. */
-function named(client: object, args: unknown[]): unknown[] {
+/**
+ * How many statements with parameters this PostgreSQL database has sent unprepared (prepared-statements.ts
+ * says which: one that reads every column, or past a connection's room); null for PGlite or a
+ * database not opened by `openDatabase`.
+ */
+export function statementsUnprepared(db: object): number | null {
+  return pools.has(db) ? (statementCounts.get(db)?.unprepared ?? null) : null;
+}
+
+/**
+ * A query's arguments as pg takes them: named when they are SQL with parameters that may be prepared,
+ * and counted when such SQL goes unnamed.
+ */
+function named(client: object, args: unknown[], count: StatementCount, prepare: boolean): unknown[] {
   const [text, values] = args;
   if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return args;
-  const name = statementName(client, text);
+  const name = prepare ? statementName(client, text) : undefined;
+  if (name === undefined) count.unprepared++;
   return name === undefined ? args : [{ text, values, name }];
 }
 
 /**
- * The pool Kysely is given: the real one, each client's `query` counted on its way out, and named
- * (prepared) when `prepare` says so.
+ * The pool Kysely is given: the real one, each client's `query` counted on its way out; on PostgreSQL
+ * (`prepare` given) named (prepared) when `prepare` says so. PGlite's pool prepares by itself.
  */
-function countingPool(pool: PostgresPool, count: { sent: number }, prepare = false): PostgresPool {
+function countingPool(pool: PostgresPool, count: StatementCount, prepare?: boolean): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
@@ -85,7 +103,9 @@ function countingPool(pool: PostgresPool, count: { sent: number }, prepare = fal
         // Both of its forms (SQL and parameters, or a cursor) are one statement sent.
         query: ((...args: unknown[]) => {
           count.sent++;
-          return (client.query as (...args: unknown[]) => unknown)(...(prepare ? named(client, args) : args));
+          return (client.query as (...args: unknown[]) => unknown)(
+            ...(prepare === undefined ? args : named(client, args, count, prepare)),
+          );
         }) as typeof client.query,
         release: () => client.release(),
       };
@@ -125,7 +145,7 @@ export function openDatabase<DB>(
     // the dead client is discarded when released, and the next query opens a fresh connection.
     pool.on('connect', (client) => client.on('error', (error) => onConnectionLost?.(error)));
     pool.on('error', () => {}); // the same error, re-emitted for an idle client: already told above
-    const count = { sent: 0 };
+    const count = { sent: 0, unprepared: 0 };
     const prepare = location.preparedStatements ?? true;
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: countingPool(pool, count, prepare) }) });
     pools.set(db, pool);
@@ -133,7 +153,7 @@ export function openDatabase<DB>(
     return db;
   }
   const pool = loadedOnFirstUse(async () => (await import('./pglite-database.js')).pglitePool(location));
-  const count = { sent: 0 };
+  const count = { sent: 0, unprepared: 0 };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: countingPool(pool, count) }) });
   statementCounts.set(db, count);
   return db;

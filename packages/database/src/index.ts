@@ -5,6 +5,7 @@ export {
   postgresTimeouts,
   poolUsage,
   statementsSent,
+  statementsUnprepared,
   type DatabaseLocation,
 } from './database.js';
 export { isConnectionLoss } from './connection-loss.js';

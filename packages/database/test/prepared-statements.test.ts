@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { openDatabase, PREPARED_PER_CONNECTION, type DatabaseLocation } from '@customer-core/database';
+import {
+  openDatabase,
+  PREPARED_PER_CONNECTION,
+  statementsUnprepared,
+  type DatabaseLocation,
+} from '@customer-core/database';
 import { createPGlitePool } from '../src/pglite-pool.js';
 import { createTestDatabase, type TestDatabase } from '@customer-core/database/testing';
 
@@ -62,6 +67,8 @@ describe(
       await sql`select * from borrower_note where id = ${1}`.execute(db);
       await sql`insert into borrower_note values (${9}, 'x') returning *`.execute(db);
       assert.equal((await preparedNames(db)).length, 1, 't.*, select * and returning * are not prepared');
+      // The statements with parameters sent unprepared, counted (pg_prepared_statements has none).
+      assert.equal(statementsUnprepared(db), 3);
     });
 
     it('prepares nothing when told not to (a pooler that does not keep them)', async () => {
@@ -69,6 +76,7 @@ describe(
       await sql`select ${1}::int as n`.execute(db);
       await sql`select ${2}::int as n`.execute(db);
       assert.deepEqual(await preparedNames(db), []);
+      assert.equal(statementsUnprepared(db), 2);
     });
 
     it('keeps answering, every column included, after a column is added while it serves (a release’s migration)', async () => {
