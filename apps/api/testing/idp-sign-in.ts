@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CookieJar } from '@customer-core/idp/testing';
+import { browserFetch, CookieJar } from '@customer-core/idp/testing';
 
 // Drives the bundled identity provider the way okta-auth-js does for the portal's sign-in (spec
 // section 4): authn (step 1), then a prompt=none authorize with the session token and PKCE and the
@@ -162,15 +162,7 @@ async function authorizeSilently(
  */
 export function idpBrowser(baseUrl: string, clientId = 'customer-portal', portalUrl = baseUrl) {
   const cookies = new CookieJar();
-  const call: IdpCall = async (url, init = {}) => {
-    const cookie = cookies.header();
-    const response = await fetch(url, {
-      ...init,
-      headers: { ...init.headers, ...(cookie ? { cookie } : {}) },
-    });
-    cookies.store(response);
-    return response;
-  };
+  const call: IdpCall = (url, init) => browserFetch(cookies, url, init);
   return {
     signIn: (credentials: { username: string; password: string }) =>
       signInThroughIdp(baseUrl, credentials, clientId, portalUrl, call),

@@ -431,28 +431,6 @@ export async function purgeExpiredModels(db: Kysely<IdpDatabase>): Promise<void>
     .execute();
 }
 
-// Found by the uid alone, which only its index serves. With the model and the account in the statement
-// too, PostgreSQL could take the index on (model, account) instead, and read every session of the
-// account to find one: it did in the bench's new database, before its statistics were gathered (0.27
-// ms a call on average against 0.03 now, some 800 sessions of one account: bench/README.md).
-const liveRecordsWithUid = compiledOnce((db: Kysely<IdpDatabase>, uid: string) =>
-  db
-    .selectFrom('idp_oidc_model')
-    .select(['model', sql<string | null>`payload ->> 'accountId'`.as('account_id')])
-    .where('uid', '=', uid)
-    .where(notExpired),
-);
-
-/** Whether the session with this uid (an ID token's sid) exists, unexpired, signed in as the account. */
-export async function sessionExists(
-  db: Kysely<IdpDatabase>,
-  uid: string,
-  accountId: string,
-): Promise<boolean> {
-  const records = await liveRecordsWithUid(db, uid);
-  return records.some((record) => record.model === 'Session' && record.account_id === accountId);
-}
-
 export interface IdpSession {
   /** The sid claim of the ID tokens issued in it. */
   id: string;
@@ -464,15 +442,22 @@ export interface IdpSession {
   expiresAt: Date | null;
 }
 
+// Found by the uid alone, which only its index serves, and the record's kind compared after. With the
+// model in the statement too (and an account), PostgreSQL could take the index on (model, account)
+// instead and read every session to find one: it did in the bench's new database, before its
+// statistics were gathered (0.27 ms a call on average against 0.03, some 800 sessions of one account:
+// bench/README.md).
+const liveRecordsWithUid = compiledOnce((db: Kysely<IdpDatabase>, uid: string) =>
+  db
+    .selectFrom('idp_oidc_model')
+    .select(['model', 'payload', 'expires_at'])
+    .where('uid', '=', uid)
+    .where(notExpired),
+);
+
 /** A live, signed-in session by its uid (the sid claim); none when unknown, expired or signed out. */
 export async function findSession(db: Kysely<IdpDatabase>, uid: string): Promise<IdpSession | undefined> {
-  const row = await db
-    .selectFrom('idp_oidc_model')
-    .select(['payload', 'expires_at'])
-    .where('model', '=', 'Session')
-    .where('uid', '=', uid)
-    .where(notExpired)
-    .executeTakeFirst();
+  const row = (await liveRecordsWithUid(db, uid)).find((record) => record.model === 'Session');
   const { accountId, loginTs, amr } = (row?.payload ?? {}) as {
     accountId?: unknown;
     loginTs?: unknown;
@@ -486,6 +471,15 @@ export async function findSession(db: Kysely<IdpDatabase>, uid: string): Promise
     amr: Array.isArray(amr) && amr.every((value) => typeof value === 'string') ? amr : ['pwd'],
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
   };
+}
+
+/** Whether the session with this uid (an ID token's sid) exists, unexpired, signed in as the account. */
+export async function sessionExists(
+  db: Kysely<IdpDatabase>,
+  uid: string,
+  accountId: string,
+): Promise<boolean> {
+  return (await findSession(db, uid))?.accountId === accountId;
 }
 
 /**

@@ -7,8 +7,6 @@ import { pino } from 'pino';
 import { createSecretBox, openDatabase, type SecretBox } from '@customer-core/database';
 import { createTestDatabase, freePort, type TestDatabaseKind } from '@customer-core/database/testing';
 import { browserFetch, CookieJar, signingKeyReuse, TEST_PASSWORD_HASH_COST } from '../testing/index.js';
-
-export { browserFetch, CookieJar };
 import {
   createIdentityProvider,
   idpMigrations,
@@ -16,6 +14,9 @@ import {
   type IdentityProviderOptions,
   type IdpDatabase,
 } from '../src/index.js';
+
+// The tests' browser lives with the other test helpers; the provider's tests take it from here too.
+export { browserFetch, CookieJar };
 
 export const PORTAL = 'http://localhost:3000';
 export const CLIENT_ID = 'customer-portal';

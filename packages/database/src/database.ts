@@ -87,8 +87,9 @@ function named(client: object, args: unknown[], count: StatementCount, prepare: 
   const [text, values] = args;
   if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return args;
   const name = prepare ? statementName(client, text) : undefined;
-  if (name === undefined) count.unprepared++;
-  return name === undefined ? args : [{ text, values, name }];
+  if (name !== undefined) return [{ text, values, name }];
+  count.unprepared++;
+  return args;
 }
 
 /**
