@@ -7,6 +7,7 @@ import type {
   SessionMethod,
 } from '@customer-core/contracts';
 import type { ApiDatabase, SecurityEventTable } from '../db/schema.js';
+import { eventClock } from './event-clock.js';
 
 /** A security event's row as the API writes it: the device's User-Agent cut, its address reduced. */
 export interface SecurityEventRow {
@@ -19,6 +20,9 @@ export interface SecurityEventRow {
   clientNetwork: string | null;
 }
 
+// One for the process: the events of one request are written by one process.
+const eventTimes = eventClock();
+
 /** An event's row in security_event, as inserted (with another statement's write, or alone). */
 export function securityEventValues(
   borrowerId: string,
@@ -27,8 +31,7 @@ export function securityEventValues(
   return {
     borrower_id: borrowerId,
     kind: event.kind,
-    // To the millisecond, as the page cursor carries it (timestamptz keeps microseconds).
-    occurred_at: new Date(),
+    occurred_at: eventTimes.at(borrowerId),
     session_id: event.sessionId,
     method: event.method,
     ended_by: event.endedBy,

@@ -173,6 +173,19 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(second!.id, ids[0]);
       });
 
+      it('lists the events a server writes for a borrower in the order it wrote them, however fast', async () => {
+        const events = securityEventRepository(database.db);
+        const { id } = await newBorrower(database.db);
+        // As one request writes them (a password change, then the sessions it ends): many in a millisecond.
+        const written = Array.from({ length: 20 }, (_, i) => `Agent ${i}`);
+        for (const userAgent of written) await events.insert(id, event({ userAgent }));
+        const listed = await events.page([id], { since: new Date(Date.now() - 60_000), limit: 100 });
+        assert.deepEqual(
+          listed.map((e) => e.user_agent),
+          written.toReversed(),
+        );
+      });
+
       it('finds the borrower’s sign-ins since a time', async () => {
         const events = securityEventRepository(database.db);
         const { id } = await newBorrower(database.db);
