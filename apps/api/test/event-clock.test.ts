@@ -14,9 +14,9 @@ describe('the security events’ clock', () => {
     assert.equal(clock.at('ana').getTime(), 1_010, 'the clock again once it is ahead');
   });
 
-  it('holds no more borrowers than it is told, but those whose time is not yet past', () => {
+  it('holds no more borrowers than its room, but those whose time is not yet past', () => {
     let now = 5_000;
-    const clock = eventClock({ now: () => now, held: 3 });
+    const clock = eventClock({ now: () => now, room: 3 });
     for (const borrower of ['a', 'b', 'c']) clock.at(borrower);
     now += 1;
     clock.at('d');

@@ -5,14 +5,17 @@
  * events of one request (a password change and the sessions it ends, an operator ending every session)
  * often share a millisecond, and would otherwise show in any order.
  */
-export function eventClock({ now = Date.now, held = 1000 }: { now?: () => number; held?: number } = {}) {
-  /** Each borrower's latest event time, ms; a time before now no longer moves the next one. */
+export function eventClock({ now = Date.now, room = 1000 }: { now?: () => number; room?: number } = {}) {
+  /** Each borrower's latest event time, ms. */
   const latest = new Map<string, number>();
   return {
     at(borrowerId: string): Date {
       const current = now();
       const at = Math.max(current, (latest.get(borrowerId) ?? 0) + 1);
-      if (latest.size >= held) for (const [id, time] of latest) if (time < current) latest.delete(id);
+      if (latest.size >= room) {
+        // Once it holds `room` borrowers, those whose time is past go: it no longer moves their next one.
+        for (const [id, time] of latest) if (time < current) latest.delete(id);
+      }
       latest.set(borrowerId, at);
       return new Date(at);
     },
